@@ -1,0 +1,67 @@
+# Sightline: `make run` to try it, `make test` for every test. `make help` lists the rest.
+
+GO        ?= go
+NPM       ?= npm
+BIN       := bin/sightline
+DATA_DIR  ?= ./data
+ADDR      ?= 127.0.0.1:8080
+DEMO_EMAIL    ?= admin@sightline.local
+DEMO_PASSWORD ?= sightline-demo
+VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+# Go packages, leaving out any that npm packages ship under web/node_modules.
+GO_PACKAGES = $(shell $(GO) list ./... | grep -v /node_modules/)
+
+.DEFAULT_GOAL := help
+.PHONY: help build web go run test test-go test-web test-e2e lint fmt chromium clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+
+build: web go ## build the web app and the binary into bin/sightline
+
+web/node_modules/.package-lock.json: web/package.json web/package-lock.json
+	cd web && $(NPM) ci --no-audit --no-fund
+	@touch $@
+
+web: web/node_modules/.package-lock.json ## build the web app into web/dist/app
+	cd web && $(NPM) run build
+
+go: ## build the binary (embeds the web app when it is built)
+	$(GO) build -ldflags "-X main.version=$(VERSION)" -o $(BIN) ./cmd/sightline
+
+run: build ## build everything and start Sightline with demo data
+	@echo
+	@echo "  Sightline is starting at http://$(ADDR)"
+	@echo "  Sign in as $(DEMO_EMAIL) with password $(DEMO_PASSWORD)"
+	@echo "  (data is kept in $(DATA_DIR); stop with Ctrl-C)"
+	@echo
+	SIGHTLINE_ADMIN_EMAIL=$(DEMO_EMAIL) SIGHTLINE_ADMIN_PASSWORD=$(DEMO_PASSWORD) \
+		$(BIN) serve --addr $(ADDR) --data-dir $(DATA_DIR)
+
+test: lint test-go test-web test-e2e ## every test: Go on SQLite and PostgreSQL, web units, browser
+
+lint: web/node_modules/.package-lock.json ## gofmt, go vet, tsc and ESLint
+	@unformatted=$$(gofmt -l cmd internal web/embed.go); \
+		if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
+	$(GO) vet $(GO_PACKAGES)
+	cd web && $(NPM) run typecheck && $(NPM) run lint
+
+test-go: ## Go tests (PostgreSQL at 127.0.0.1:5432 is required when CI=true)
+	$(GO) test -count=1 $(GO_PACKAGES)
+
+test-web: web/node_modules/.package-lock.json ## Vitest
+	cd web && $(NPM) run test
+
+test-e2e: build chromium ## browser tests: Playwright driving Debian's Chromium against the binary
+	cd web && SIGHTLINE_BIN=../$(BIN) $(NPM) run e2e
+
+chromium: ## install Debian's Chromium for the browser tests when missing
+	@command -v chromium >/dev/null 2>&1 || { \
+		echo "installing chromium (apt-get)"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+fmt: ## format Go code
+	gofmt -w cmd internal web/embed.go
+
+clean: ## remove build output
+	rm -rf bin web/dist/app

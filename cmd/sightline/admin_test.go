@@ -1,0 +1,123 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sightline/sightline/internal/server"
+)
+
+// captureStdout runs fn and returns what it printed.
+func captureStdout(t *testing.T, fn func() error) (string, error) {
+	return capture(t, &os.Stdout, fn)
+}
+
+// capture runs fn with *f (os.Stdout or os.Stderr) going to a pipe and returns what it wrote.
+func capture(t *testing.T, f **os.File, fn func() error) (string, error) {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	copied := make(chan struct{})
+	go func() { io.Copy(&buf, r); close(copied) }()
+	old := *f
+	*f = w
+	runErr := fn()
+	*f = old
+	w.Close()
+	<-copied
+	return buf.String(), runErr
+}
+
+// The admin commands work on the store of a running server, and a token they create works
+// against it alone.
+func TestUserAndTokenCreateWhileServing(t *testing.T) {
+	dir := t.TempDir()
+	node, err := server.New(context.Background(), server.Config{DataDir: dir, AdminEmail: "admin@example.test",
+		AdminPassword: "first-admin-pw"}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer node.Close()
+	srv := httptest.NewServer(node.Handler)
+	defer srv.Close()
+
+	out, err := captureStdout(t, func() error {
+		return runUser([]string{"create", "--data-dir", dir, "--org", "Initech", "--email", "peter@initech.test",
+			"--password", "tps-reports-1", "--role", "admin"})
+	})
+	if err != nil || !strings.Contains(out, "peter@initech.test") {
+		t.Fatalf("user create: %v\n%s", err, out)
+	}
+
+	t.Setenv("SIGHTLINE_DATA_DIR", dir) // flags fall back to their environment variables
+	out, err = captureStdout(t, func() error {
+		return runToken([]string{"create", "--email", "peter@initech.test", "--name", "nightly export"})
+	})
+	if err != nil {
+		t.Fatalf("token create: %v\n%s", err, out)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	token := lines[len(lines)-1]
+
+	req, _ := http.NewRequest("GET", srv.URL+"/api/v1/settings/organizations/current", nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), `"name":"Initech"`) || strings.Contains(string(body), "admin@example.test") {
+		t.Errorf("token from the CLI: %d %s", resp.StatusCode, body)
+	}
+
+	if _, err := captureStdout(t, func() error {
+		return runUser([]string{"create", "--data-dir", dir, "--org", "Initech", "--email", "not-an-email", "--password", "x"})
+	}); err == nil || !strings.Contains(err.Error(), "email") || !strings.Contains(err.Error(), "password") {
+		t.Errorf("invalid user: err = %v, want messages for email and password", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "sightline.db")); err != nil {
+		t.Errorf("the default store is not in the data dir: %v", err)
+	}
+}
+
+func TestEnvironmentFallback(t *testing.T) {
+	fs := newFlagSet("x", "")
+	var sf storeFlags
+	sf.register(fs)
+	t.Setenv("SIGHTLINE_DATA_DIR", "/from/env")
+	t.Setenv("SIGHTLINE_DB", "postgres://env")
+	if err := parseFlags(fs, []string{"--db", "postgres://flag"}); err != nil {
+		t.Fatal(err)
+	}
+	if sf.dataDir != "/from/env" || sf.db != "postgres://flag" {
+		t.Errorf("data-dir %q (want from env), db %q (want the flag over the env)", sf.dataDir, sf.db)
+	}
+}
+
+func TestSwitchFlagFromEnvironment(t *testing.T) {
+	fs := newFlagSet("x", "")
+	on := true
+	fs.Var(switchFlag{&on}, "simulator", "")
+	t.Setenv("SIGHTLINE_SIMULATOR", "off")
+	if err := parseFlags(fs, nil); err != nil || on {
+		t.Errorf("SIGHTLINE_SIMULATOR=off gave %v, %v", on, err)
+	}
+	if err := parseFlags(fs, []string{"--simulator"}); err != nil || !on {
+		t.Errorf("--simulator gave %v, %v", on, err)
+	}
+	if err := parseFlags(fs, []string{"--simulator=sometimes"}); err == nil {
+		t.Error("--simulator=sometimes was accepted")
+	}
+}

@@ -1,0 +1,196 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"os"
+	"runtime/pprof"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sightline/sightline/internal/connector/simulator"
+	"github.com/sightline/sightline/internal/ingest"
+	"github.com/sightline/sightline/internal/live"
+	"github.com/sightline/sightline/internal/monitor"
+	"github.com/sightline/sightline/internal/percolate"
+	"github.com/sightline/sightline/internal/percolate/workload"
+	"github.com/sightline/sightline/internal/provider"
+	"github.com/sightline/sightline/internal/server"
+)
+
+type pipelineBenchResult struct {
+	Searches    int     `json:"searches"`
+	OfferedRate float64 `json:"offered_posts_per_sec"`
+	Posts       int     `json:"posts"`
+	Matched     int     `json:"posts_matched"`
+	P50ms       float64 `json:"ingest_to_socket_p50_ms"`
+	P99ms       float64 `json:"ingest_to_socket_p99_ms"`
+}
+
+// livePipeline measures the time from a post's ingest to its match event on the owner's
+// socket, through a whole node, with many saved searches and a steady stream of posts.
+func livePipeline(searches, rate int, seconds float64, cpuProfile string) (pipelineBenchResult, error) {
+	var res pipelineBenchResult
+	dir, err := os.MkdirTemp("", "sightline-bench-")
+	if err != nil {
+		return res, err
+	}
+	defer os.RemoveAll(dir)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	node, err := server.New(ctx, server.Config{DataDir: dir, AdminEmail: "bench@example.test", AdminPassword: "bench-password"}, log)
+	if err != nil {
+		return res, err
+	}
+	defer node.Close()
+	served := make(chan struct{})
+	go func() { node.Serve(ctx, "127.0.0.1:0", nil); close(served) }()
+	defer func() { cancel(); <-served }()
+	srv := httptest.NewServer(node.Handler)
+	defer srv.Close()
+
+	owner, err := node.Store.UserByEmail(ctx, "bench@example.test")
+	if err != nil {
+		return res, err
+	}
+	owner.IsInboxStreamingEnabled = true
+	if err := node.Store.UpdateUserSettings(ctx, owner); err != nil {
+		return res, err
+	}
+	home, err := node.Store.UncategorizedGroup(ctx, owner.OrganizationID, owner.ID)
+	if err != nil {
+		return res, err
+	}
+	// Half the searches are the percolator benchmark's (authors, places, boards, wildcards), half
+	// are typed from the words of the simulator's posts, which the benchmark then ingests: a
+	// realistic stream that a realistic share of the searches match.
+	searchGen, posts := workload.NewGenerator(7), simulator.NewGenerator(11)
+	// Analysts' saved searches are specific: keep the typed pairs and phrases, not single words
+	// or OR lists, which would match a large share of the stream and hit the streaming limit.
+	var typed []string
+	for _, q := range benchQueries(simulator.NewGenerator(12), 3*searches) {
+		if strings.Contains(q, " ") && !strings.Contains(q, " OR ") && len(typed) <= searches/2 {
+			typed = append(typed, q)
+		}
+	}
+	var everyProvider []string
+	for _, p := range provider.All() {
+		everyProvider = append(everyProvider, p.Name)
+	}
+	now := time.Now()
+	for i := 0; i < searches; i++ {
+		s := searchGen.Search(int64(i+1), now)
+		if i%2 == 1 {
+			s = percolate.SavedSearch{Keywords: typed[i/2], Providers: everyProvider}
+		}
+		m := monitor.Search{OrganizationID: owner.OrganizationID, OwnerID: owner.ID, GroupID: home.ID,
+			Name: fmt.Sprint("bench ", i), Enabled: !s.Paused, Keywords: s.Keywords, AuthorQuery: s.Author,
+			Providers: s.Providers, ImagesOnly: s.ImagesOnly, VideoOnly: s.VideosOnly, BoardNames: s.Boards}
+		if s.Bounds != nil {
+			m.AddressBounds = s.Bounds.WKT()
+		}
+		if err := node.Store.CreateSearch(ctx, &m, nil, nil); err != nil {
+			return res, err
+		}
+	}
+	if err := node.Percolator.Load(ctx); err != nil {
+		return res, err
+	}
+
+	client, err := live.Dial(ctx, "ws"+strings.TrimPrefix(srv.URL, "http")+live.SocketPath(node.Live.Credentials().Key))
+	if err != nil {
+		return res, err
+	}
+	defer client.Close()
+	channel := live.UserChannel(owner.ID)
+	if err := client.Subscribe(ctx, channel, node.Live.Credentials().Sign(client.SocketID, channel)); err != nil {
+		return res, err
+	}
+
+	var mu sync.Mutex
+	sent := map[string]time.Time{}
+	var latencies []float64
+	seen := map[string]bool{}
+	go func() {
+		for {
+			f, err := client.Next(ctx)
+			if err != nil {
+				return
+			}
+			if f.Event != monitor.EventMatchCreated {
+				continue
+			}
+			var ev struct {
+				Match monitor.MatchPayload `json:"match"`
+			}
+			if f.Decode(&ev) != nil {
+				continue
+			}
+			at := time.Now()
+			mu.Lock()
+			if start, ok := sent[ev.Match.Post.ID]; ok && !seen[ev.Match.Post.ID] {
+				seen[ev.Match.Post.ID] = true
+				latencies = append(latencies, float64(at.Sub(start).Microseconds())/1000)
+			}
+			mu.Unlock()
+		}
+	}()
+
+	if cpuProfile != "" {
+		f, err := os.Create(cpuProfile)
+		if err != nil {
+			return res, err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return res, err
+		}
+		defer pprof.StopCPUProfile()
+	}
+	const tick = 20 * time.Millisecond
+	perTick := max(1, rate*int(tick)/int(time.Second))
+	total := int(seconds * float64(rate))
+	ticker := time.NewTicker(tick)
+	defer ticker.Stop()
+	for i := 0; i < total; i += perTick {
+		<-ticker.C
+		items := make([]ingest.Item, 0, perTick)
+		t := time.Now()
+		for j := i; j < min(i+perTick, total); j++ {
+			p := posts.Next(t)
+			items = append(items, ingest.Item{Line: j + 1, Post: p})
+		}
+		mu.Lock()
+		for _, it := range items {
+			sent[postIDOf(it)] = t
+		}
+		mu.Unlock()
+		go node.Ingest.Accept(ctx, items)
+	}
+	time.Sleep(3 * time.Second) // let the last posts through
+
+	mu.Lock()
+	defer mu.Unlock()
+	res = pipelineBenchResult{Searches: searches, OfferedRate: float64(rate), Posts: total, Matched: len(latencies)}
+	slices.Sort(latencies)
+	if len(latencies) > 0 {
+		res.P50ms = latencies[len(latencies)/2]
+		res.P99ms = latencies[min(len(latencies)-1, len(latencies)*99/100)]
+	}
+	return res, nil
+}
+
+// postIDOf is the id the post will have once normalized.
+func postIDOf(it ingest.Item) string {
+	p := it.Post
+	if err := p.Normalize(time.Now()); err != nil {
+		return ""
+	}
+	return p.ID
+}

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/sightline/sightline/internal/server"
+)
+
+func runServe(args []string) error {
+	fs := newFlagSet("serve", "Run the Sightline server with its embedded web app.")
+	var sf storeFlags
+	sf.register(fs)
+	var cfg server.Config
+	var logLevel, logFormat string
+	fs.StringVar(&cfg.Addr, "addr", "127.0.0.1:8080", "address to listen on")
+	fs.StringVar(&cfg.NATS, "nats", "embedded", `message backbone: "embedded" or a nats:// URL of an external cluster`)
+	fs.StringVar(&cfg.LiveKey, "live-key", "", "app key of the live channel (default: generated once and kept in the store)")
+	fs.StringVar(&cfg.AdminEmail, "admin-email", "", "e-mail of the first administrator, created when no user exists")
+	fs.StringVar(&cfg.AdminPassword, "admin-password", "", "password of the first administrator")
+	cfg.Simulator = true
+	fs.Var(switchFlag{&cfg.Simulator}, "simulator", "run the demo-data simulator: on or off")
+	fs.Float64Var(&cfg.SimulatorRate, "simulator-rate", 5, "simulated posts per second")
+	fs.StringVar(&cfg.SourcesFile, "sources", "", "JSON file configuring the content sources (see docs/connectors.md)")
+	fs.StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
+	fs.StringVar(&logFormat, "log-format", "text", "text or json")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	cfg.DataDir, cfg.DB = sf.dataDir, sf.db
+	log := newLogger(logLevel, logFormat)
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	node, err := server.New(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer node.Close()
+	return node.Serve(ctx, cfg.Addr, func(addr net.Addr) {
+		log.Info("sightline is listening", "url", "http://"+addr.String(), "store", string(node.Store.Dialect()))
+	})
+}
+
+func newLogger(level, format string) *slog.Logger {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(level)); err != nil {
+		l = slog.LevelInfo
+	}
+	opts := &slog.HandlerOptions{Level: l}
+	if format == "json" {
+		return slog.New(slog.NewJSONHandler(os.Stderr, opts))
+	}
+	return slog.New(slog.NewTextHandler(os.Stderr, opts))
+}

@@ -1,0 +1,159 @@
+// Package api is Sightline's HTTP interface: one routing table, thin handlers that decode the
+// request, make one domain call and encode the reply. Rules live in the domain packages;
+// permission decisions in internal/authz.
+package api
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/auth"
+	"github.com/sightline/sightline/internal/filters"
+	"github.com/sightline/sightline/internal/geo"
+	"github.com/sightline/sightline/internal/imageproxy"
+	"github.com/sightline/sightline/internal/ingest"
+	"github.com/sightline/sightline/internal/live"
+	"github.com/sightline/sightline/internal/monitor"
+	"github.com/sightline/sightline/internal/search"
+	"github.com/sightline/sightline/internal/store"
+)
+
+// Deps are the domain services the API calls.
+type Deps struct {
+	Accounts *account.Service
+	Auth     *auth.Service
+	Ingest   *ingest.Service
+	// IngestStats reports the state of ingestion.
+	IngestStats   func(ctx context.Context) (ingest.Stats, error)
+	Geocoder      geo.Geocoder
+	Monitor       *monitor.Service
+	Filters       *filters.Service
+	Locations     *filters.Locations
+	Search        *search.Service
+	SearchLimiter *search.Limiter
+	History       HistoryStore
+	Health        func(ctx context.Context) error
+	// ImageProxy fetches posts' pictures; nil gets one that reaches public addresses only.
+	ImageProxy *imageproxy.Proxy
+	// Live is the node's live channel (docs/live.md).
+	Live *live.Hub
+	// App serves the embedded web app for every path the API does not own.
+	App    http.Handler
+	Logger *slog.Logger
+}
+
+// HistoryStore keeps users' search history.
+type HistoryStore interface {
+	AddSearchHistory(ctx context.Context, e store.SearchHistoryEntry) (int64, error)
+	SearchHistory(ctx context.Context, userID int64, limit int) ([]store.SearchHistoryEntry, error)
+}
+
+// API holds the handlers' dependencies.
+type API struct {
+	Deps
+}
+
+// RequestTimeout bounds every API request; long-lived streams opt out.
+const RequestTimeout = 60 * time.Second
+
+// New builds the HTTP handler with every route.
+func New(d Deps) http.Handler {
+	if d.ImageProxy == nil {
+		d.ImageProxy = imageproxy.New(imageproxy.Options{})
+	}
+	a := &API{Deps: d}
+	mux := http.NewServeMux()
+
+	mux.HandleFunc("GET /healthz", a.handle(a.healthz))
+
+	// Sign-in, tokens and sign-out (search-side.md sections 4, 7).
+	mux.HandleFunc("POST /api/v1/auth/login", a.handle(a.login))
+	mux.HandleFunc("PUT /api/v1/token", a.user(a.refreshToken))
+	mux.HandleFunc("GET /logout", a.handle(a.logout))
+
+	// Settings (search-side.md section 7).
+	mux.HandleFunc("GET /api/v1/settings/profile/current", a.user(a.currentProfile))
+	mux.HandleFunc("PATCH /api/v1/settings/profile/update/display-theme", a.user(a.updateDisplayTheme))
+	mux.HandleFunc("PATCH /api/v1/settings/profile/update/media-sensitivity", a.user(a.updateMediaSensitivity))
+	mux.HandleFunc("PATCH /api/v1/settings/profile/update/{switch}", a.user(a.toggleSetting))
+	mux.HandleFunc("GET /api/v1/settings/organizations/current", a.user(a.currentOrganization))
+
+	// Content pipeline (issue: sources, stream, storage).
+	mux.HandleFunc("POST /api/v1/ingest/posts", a.authenticated(a.ingestPosts))
+	mux.HandleFunc("GET /api/v1/ingest/stats", a.user(a.ingestStats))
+
+	// Beacon search (search-side.md section 7; the body is documented in docs/search-api.md).
+	mux.HandleFunc("POST /beacon/v1/search", a.user(a.recordSearch))
+	mux.HandleFunc("GET /beacon/v1/search", a.user(a.searchHistory))
+	mux.HandleFunc("POST /beacon/v1/{category}", a.user(a.searchPosts))
+	mux.HandleFunc("POST /beacon/v1/{category}/load-more", a.user(a.morePosts))
+	mux.HandleFunc("POST /beacon/v1/{category}/next-page", a.user(a.morePosts))
+
+	mux.HandleFunc("GET /demo-media/{name}", a.handle(a.demoMedia))
+	mux.HandleFunc("GET /api/v1/geocode/autocomplete", a.user(a.geocodeAutocomplete))
+	mux.HandleFunc("GET /api/v1/geocode/address", a.user(a.geocodeAddress))
+	mux.HandleFunc("GET /proxy/images/", a.user(a.proxyImage))
+
+	// Monitor (monitor-area.md section 7).
+	mux.HandleFunc("GET /api/v1/monitor/providers", a.user(a.providers))
+	mux.HandleFunc("GET /api/v1/monitor/monitor-search-groups/mini", a.user(a.groupsMini))
+	mux.HandleFunc("GET /api/v1/monitor/monitor-search-groups", a.user(a.groups))
+	mux.HandleFunc("GET /api/v1/monitor/monitor-search-groups/{id}", a.user(a.group))
+	mux.HandleFunc("POST /api/v1/monitor/monitor-search-groups", a.user(a.createGroup))
+	mux.HandleFunc("PUT /api/v1/monitor/monitor-search-groups/{id}", a.user(a.updateGroup))
+	mux.HandleFunc("PUT /api/v1/monitor/monitor-search-groups/{id}/detach", a.user(a.itemAction(a.Monitor.DetachGroup, "detached")))
+	mux.HandleFunc("DELETE /api/v1/monitor/monitor-search-groups/{id}", a.user(a.itemAction(a.Monitor.DeleteGroup, "deleted")))
+	mux.HandleFunc("GET /api/v1/monitor/searches", a.user(a.searches))
+	mux.HandleFunc("GET /api/v1/monitor/searches/{id}", a.user(a.search))
+	mux.HandleFunc("POST /api/v1/monitor/searches", a.user(a.createSearch))
+	mux.HandleFunc("PUT /api/v1/monitor/searches/{id}", a.user(a.updateSearch))
+	mux.HandleFunc("PUT /api/v1/monitor/searches/{id}/detach", a.user(a.itemAction(a.Monitor.DetachSearch, "detached")))
+	mux.HandleFunc("DELETE /api/v1/monitor/searches/{id}", a.user(a.itemAction(a.Monitor.DeleteSearch, "deleted")))
+	mux.HandleFunc("PATCH /api/v1/monitor/searches/group", a.user(a.moveSearches))
+	mux.HandleFunc("PATCH /api/v1/monitor/searches/settings/{id}/{setting}", a.user(a.searchSetting))
+	mux.HandleFunc("GET /api/v1/monitor/matches", a.user(a.matches))
+	mux.HandleFunc("GET /api/v1/monitor/matches/list", a.user(a.matchList))
+	mux.HandleFunc("PATCH /api/v1/monitor/matches/{scope}/{flag}", a.user(a.updateMatches))
+	mux.HandleFunc("GET /api/v1/monitor/matches/counts", a.user(a.matchCounts))
+	mux.HandleFunc("GET /api/v1/monitor/matches/counts/list", a.user(a.matchCountsList))
+	mux.HandleFunc("GET /api/v1/monitor/matches/thread-context/{postId}", a.user(a.threadContext))
+
+	// Filter lists and the configurations manager (monitor-area.md section 7; the shapes are in
+	// docs/decisions.md). The collections answer with and without the slash.
+	mux.HandleFunc("GET /api/v1/filter-lists", a.user(a.filterLists))
+	mux.HandleFunc("GET /api/v1/filter-lists/{$}", a.user(a.filterLists))
+	mux.HandleFunc("POST /api/v1/filter-lists", a.user(a.createFilterList))
+	mux.HandleFunc("POST /api/v1/filter-lists/{$}", a.user(a.createFilterList))
+	mux.HandleFunc("GET /api/v1/filter-lists/{id}", a.user(a.filterList))
+	mux.HandleFunc("PATCH /api/v1/filter-lists/{id}", a.user(a.updateFilterList))
+	mux.HandleFunc("DELETE /api/v1/filter-lists/{id}", a.user(a.deleteFilterList))
+	mux.HandleFunc("POST /api/v1/filter-lists/{id}/upload", a.user(a.uploadFilterList))
+	mux.HandleFunc("POST /api/v1/filter-lists/{id}/{entries}", a.user(a.addFilterListEntries))
+	mux.HandleFunc("DELETE /api/v1/filter-lists/{id}/{entries}", a.user(a.removeFilterListEntries))
+	mux.HandleFunc("GET /api/v1/prebuilt-filter-lists", a.user(a.prebuiltFilterLists))
+	mux.HandleFunc("GET /api/v1/prebuilt-filter-lists/{$}", a.user(a.prebuiltFilterLists))
+	mux.HandleFunc("GET /api/v1/object-detection-typeahead", a.user(a.objectTypeahead))
+	mux.HandleFunc("POST /api/v1/object-detection-typeahead", a.user(a.trackObject))
+	mux.HandleFunc("GET /api/v1/configurations-manager/configurations", a.user(a.locationConfigurations))
+	mux.HandleFunc("POST /api/v1/configurations-manager/configurations", a.user(a.createLocationConfiguration))
+	mux.HandleFunc("GET /api/v1/configurations-manager/configurations/{id}", a.user(a.locationConfiguration))
+	mux.HandleFunc("PUT /api/v1/configurations-manager/configurations/{id}", a.user(a.updateLocationConfiguration))
+	mux.HandleFunc("DELETE /api/v1/configurations-manager/configurations/{id}", a.user(a.deleteLocationConfiguration))
+	mux.HandleFunc("GET /api/v1/configurations-manager/geocode", a.user(a.geocodeConfiguration))
+
+	// Live channel: Pusher protocol 7 (docs/live.md). The socket outlives any request timeout.
+	mux.HandleFunc("GET /app/{key}", a.liveSocket)
+	mux.HandleFunc("POST /broadcasting/auth", a.user(a.authorizeChannel))
+	mux.HandleFunc("GET /api/v1/live/config", a.user(a.liveConfig))
+
+	// Anything else under the API prefixes is a JSON 404; every other path is the web app.
+	for _, prefix := range []string{"/api/", "/beacon/", "/broadcasting/"} {
+		mux.HandleFunc(prefix, a.handle(a.notFound))
+	}
+	mux.Handle("/", d.App)
+
+	return a.recoverPanics(a.logRequests(a.antiForgeryCookie(a.identify(mux))))
+}

@@ -1,0 +1,71 @@
+package api
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/sightline/sightline/internal/auth"
+)
+
+func (a *API) healthz(w http.ResponseWriter, r *http.Request) error {
+	if err := a.Health(r.Context()); err != nil {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "error": err.Error()})
+		return nil
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	return nil
+}
+
+type tokenReply struct {
+	Token     string        `json:"token"`
+	ExpiresAt int64         `json:"expiresAt"`
+	User      *profileReply `json:"user,omitempty"`
+}
+
+func (a *API) login(w http.ResponseWriter, r *http.Request) error {
+	var body struct {
+		Email    string `json:"email"`
+		Password string `json:"password"`
+		OTP      string `json:"otp"`
+	}
+	if err := decode(r, &body); err != nil {
+		return err
+	}
+	login, err := a.Auth.Login(r.Context(), auth.Credentials{Email: body.Email, Password: body.Password,
+		OTP: body.OTP, IP: clientIP(r), UserAgent: r.UserAgent()})
+	if err != nil {
+		return err
+	}
+	http.SetCookie(w, &http.Cookie{Name: auth.SessionCookie, Value: login.SessionToken, Path: "/", HttpOnly: true,
+		SameSite: http.SameSiteLaxMode, Secure: isHTTPS(r), Expires: time.Now().Add(auth.SessionIdleTTL)})
+	profile, err := a.Accounts.Profile(r.Context(), login.Identity.User.ID)
+	if err != nil {
+		return err
+	}
+	reply := profileJSON(profile)
+	w.Header().Set("Authorization", "Bearer "+login.Bearer.Token)
+	return ok(w, tokenReply{Token: login.Bearer.Token, ExpiresAt: login.Bearer.ExpiresAt.Unix(), User: &reply})
+}
+
+func (a *API) refreshToken(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	bearer, err := a.Auth.RefreshBearer(id)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Authorization", "Bearer "+bearer.Token)
+	return ok(w, tokenReply{Token: bearer.Token, ExpiresAt: bearer.ExpiresAt.Unix()})
+}
+
+// logout ends the session (a full browser load) and sends the browser to sign-in.
+func (a *API) logout(w http.ResponseWriter, r *http.Request) error {
+	if c, err := r.Cookie(auth.SessionCookie); err == nil {
+		if err := a.Auth.Logout(r.Context(), c.Value); err != nil {
+			return err
+		}
+	}
+	http.SetCookie(w, &http.Cookie{Name: auth.SessionCookie, Value: "", Path: "/", HttpOnly: true,
+		SameSite: http.SameSiteLaxMode, Secure: isHTTPS(r), MaxAge: -1})
+	w.Header().Set("Cache-Control", "no-store")
+	http.Redirect(w, r, "/login", http.StatusFound)
+	return nil
+}

@@ -1,0 +1,229 @@
+package api
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/sightline/sightline/internal/auth"
+	"github.com/sightline/sightline/internal/monitor"
+	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/problem"
+	"github.com/sightline/sightline/internal/store"
+)
+
+const (
+	defaultPerPage = 50
+	maxPerPage     = 200
+)
+
+// idList reads a comma-separated list of ids (also accepting repeated and name[] parameters).
+func idList(values url.Values, name string) ([]int64, error) {
+	var out []int64
+	for _, raw := range append(values[name], values[name+"[]"]...) {
+		for _, part := range strings.Split(raw, ",") {
+			part = strings.TrimSpace(part)
+			if part == "" {
+				continue
+			}
+			id, err := strconv.ParseInt(part, 10, 64)
+			if err != nil {
+				return nil, problem.InvalidField(name, name+" must be a list of numbers.")
+			}
+			out = append(out, id)
+		}
+	}
+	return out, nil
+}
+
+// matchFilters are the inbox filters, in a query string or a JSON body.
+type matchFilters struct {
+	MonitorSearchIDs []int64  `json:"monitorSearchIds"`
+	Images           bool     `json:"images"`
+	Location         bool     `json:"location"`
+	Video            bool     `json:"video"`
+	Unread           bool     `json:"unread"`
+	Flagged          bool     `json:"flagged"`
+	SearchText       string   `json:"searchText"`
+	SearchIn         []string `json:"searchIn"`
+	Sort             string   `json:"sort"`
+}
+
+func (f matchFilters) query() (monitor.MatchQuery, error) {
+	q := monitor.MatchQuery{SearchIDs: f.MonitorSearchIDs, Images: f.Images, Location: f.Location, Video: f.Video,
+		Unread: f.Unread, Flagged: f.Flagged, Text: f.SearchText, SearchIn: f.SearchIn, Sort: f.Sort}
+	for _, in := range f.SearchIn {
+		if in != monitor.InTitleText && in != monitor.InAuthorName && in != monitor.InAuthorScreenName {
+			return q, problem.InvalidField("searchIn", "searchIn takes titleText, authorName and authorScreenName.")
+		}
+	}
+	switch f.Sort {
+	case "", store.SortPublishedDesc, store.SortPublishedAsc, store.SortDiscoveredDesc, store.SortDiscoveredAsc:
+	default:
+		return q, problem.InvalidField("sort", "Sort by published_desc, published_asc, discovered_desc or discovered_asc.")
+	}
+	return q, nil
+}
+
+func filtersFromQuery(v url.Values) (matchFilters, error) {
+	ids, err := idList(v, "monitorSearchIds")
+	if err != nil {
+		return matchFilters{}, err
+	}
+	yes := func(name string) bool { b, _ := strconv.ParseBool(v.Get(name)); return b }
+	f := matchFilters{MonitorSearchIDs: ids, Images: yes("images"), Location: yes("location"), Video: yes("video"),
+		Unread: yes("unread"), Flagged: yes("flagged"), SearchText: v.Get("searchText"), Sort: v.Get("sort")}
+	if in := v.Get("searchIn"); in != "" {
+		f.SearchIn = strings.Split(in, ",")
+	}
+	return f, nil
+}
+
+func matchesJSON(entries []monitor.InboxEntry) []monitor.MatchPayload {
+	out := make([]monitor.MatchPayload, 0, len(entries))
+	for _, e := range entries {
+		out = append(out, e.Payload(e.CanEdit, e.SearchName))
+	}
+	return out
+}
+
+func (a *API) matches(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	v := r.URL.Query()
+	f, err := filtersFromQuery(v)
+	if err != nil {
+		return err
+	}
+	q, err := f.query()
+	if err != nil {
+		return err
+	}
+	page, _ := strconv.Atoi(v.Get("page"))
+	page = max(page, 1)
+	perPage, _ := strconv.Atoi(v.Get("perPage"))
+	if perPage <= 0 {
+		perPage = defaultPerPage
+	}
+	perPage = min(perPage, maxPerPage)
+	q.Offset, q.Limit = (page-1)*perPage, perPage
+	entries, total, err := a.Monitor.Inbox(r.Context(), id.Actor(), q)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"data": matchesJSON(entries), "meta": map[string]any{
+		"current_page": page, "last_page": max(1, int((total+int64(perPage)-1)/int64(perPage))),
+		"per_page": perPage, "total": total}})
+	return nil
+}
+
+func (a *API) matchList(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	ids, err := idList(r.URL.Query(), "matchIds")
+	if err != nil {
+		return err
+	}
+	entries, err := a.Monitor.InboxByIDs(r.Context(), id.Actor(), ids)
+	if err != nil {
+		return err
+	}
+	return ok(w, matchesJSON(entries))
+}
+
+// stateFields maps a PATCH path's flag to the state field and the body field that sets it.
+var stateFields = map[string]struct{ field, body string }{
+	"is-flagged": {monitor.FieldFlagged, "setIsFlagged"},
+	"is-read":    {monitor.FieldRead, "setMarkedAsRead"},
+	"is-deleted": {monitor.FieldDeleted, "setIsDeleted"},
+}
+
+type stateBody struct {
+	MatchResultDocuments []int64 `json:"matchResultDocuments"`
+	SetIsFlagged         *bool   `json:"setIsFlagged"`
+	SetMarkedAsRead      *bool   `json:"setMarkedAsRead"`
+	SetIsDeleted         *bool   `json:"setIsDeleted"`
+	matchFilters
+}
+
+func (b stateBody) value(field string) *bool {
+	switch field {
+	case monitor.FieldFlagged:
+		return b.SetIsFlagged
+	case monitor.FieldRead:
+		return b.SetMarkedAsRead
+	}
+	return b.SetIsDeleted
+}
+
+func (a *API) updateMatches(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	spec, known := stateFields[r.PathValue("flag")]
+	scope := r.PathValue("scope")
+	if !known || (scope != "update" && scope != "update-all") {
+		return problem.NotFound("There is no %s flag.", r.PathValue("flag"))
+	}
+	var body stateBody
+	if err := decode(r, &body); err != nil {
+		return err
+	}
+	value := body.value(spec.field)
+	if value == nil {
+		return problem.InvalidField(spec.body, "The "+spec.body+" field must be true or false.")
+	}
+	var update monitor.Update
+	var err error
+	if scope == "update-all" {
+		q, qerr := body.matchFilters.query()
+		if qerr != nil {
+			return qerr
+		}
+		update, err = a.Monitor.SetStateAll(r.Context(), id.Actor(), q, spec.field, *value)
+	} else {
+		update, err = a.Monitor.SetState(r.Context(), id.Actor(), body.MatchResultDocuments, spec.field, *value)
+	}
+	if err != nil {
+		return err
+	}
+	return ok(w, update)
+}
+
+func (a *API) matchCounts(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	ids, err := idList(r.URL.Query(), "monitorSearchIds")
+	if err != nil {
+		return err
+	}
+	counts, err := a.Monitor.Counts(r.Context(), id.Actor(), ids)
+	if err != nil {
+		return err
+	}
+	return ok(w, counts)
+}
+
+func (a *API) matchCountsList(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	ids, err := idList(r.URL.Query(), "monitorSearchIds")
+	if err != nil {
+		return err
+	}
+	by, err := a.Monitor.CountsBySearch(r.Context(), id.Actor(), ids)
+	if err != nil {
+		return err
+	}
+	type entry struct {
+		MonitorSearchID int64 `json:"monitorSearchId"`
+		monitor.Counts
+	}
+	out := make([]entry, 0, len(by))
+	for sid, c := range by {
+		out = append(out, entry{MonitorSearchID: sid, Counts: c})
+	}
+	sortBy(out, func(e entry) int64 { return e.MonitorSearchID })
+	return ok(w, out)
+}
+
+func (a *API) threadContext(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	p, thread, err := a.Monitor.ThreadContext(r.Context(), id.Actor(), r.PathValue("postId"))
+	if err != nil {
+		return err
+	}
+	if thread == nil {
+		thread = []post.Post{}
+	}
+	return ok(w, map[string]any{"post": p, "thread": thread})
+}

@@ -1,0 +1,446 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/sightline/sightline/internal/auth"
+	"github.com/sightline/sightline/internal/authz"
+	"github.com/sightline/sightline/internal/monitor"
+	"github.com/sightline/sightline/internal/problem"
+	"github.com/sightline/sightline/internal/query"
+)
+
+// The Monitor's reply shapes are documented in docs/monitor-api.md.
+
+type personReply struct {
+	ID       int64  `json:"id"`
+	Email    string `json:"email"`
+	Username string `json:"username"`
+	Name     string `json:"name,omitempty"`
+	Role     string `json:"role"`
+}
+
+type sharingReply struct {
+	personReply
+	FromGroup bool `json:"fromGroup"`
+}
+
+func sharesJSON(shares []monitor.Share) []sharingReply {
+	out := make([]sharingReply, 0, len(shares))
+	for _, sh := range shares {
+		out = append(out, sharingReply{personReply: personJSON(sh), FromGroup: sh.FromGroup})
+	}
+	return out
+}
+
+func personJSON(sh monitor.Share) personReply {
+	return personReply{ID: sh.UserID, Email: sh.Email, Username: sh.Username, Name: sh.Name, Role: sh.Role}
+}
+
+type groupReply struct {
+	ID               int64          `json:"id"`
+	Name             string         `json:"name"`
+	Privacy          string         `json:"privacy"`
+	IsFavourite      bool           `json:"isFavourite"`
+	IsSavedSearch    bool           `json:"isSavedSearch"`
+	CanEdit          bool           `json:"canEdit"`
+	CanManageSharing bool           `json:"canManageSharing"`
+	Owner            personReply    `json:"owner"`
+	SharedUsers      []sharingReply `json:"sharedUsers"`
+	SearchCount      int            `json:"searchCount"`
+	CreatedAt        int64          `json:"createdAt"`
+	UpdatedAt        int64          `json:"updatedAt"`
+	Searches         []searchMini   `json:"searches,omitempty"`
+}
+
+func groupJSON(g monitor.GroupView) groupReply {
+	return groupReply{ID: g.ID, Name: g.Name, Privacy: g.Privacy, IsFavourite: g.Personal.Favourite,
+		IsSavedSearch: g.IsSavedSearch, CanEdit: g.Level >= authz.LevelEdit, CanManageSharing: g.CanManageSharing,
+		Owner: personJSON(g.Owner), SharedUsers: sharesJSON(g.Shares), SearchCount: g.SearchCount,
+		CreatedAt: g.CreatedAt.Unix(), UpdatedAt: g.UpdatedAt.Unix()}
+}
+
+type groupMini struct {
+	ID            int64  `json:"id"`
+	Name          string `json:"name"`
+	Privacy       string `json:"privacy"`
+	IsSavedSearch bool   `json:"isSavedSearch"`
+	CanEdit       bool   `json:"canEdit"`
+	IsFavourite   bool   `json:"isFavourite"`
+}
+
+type providerName struct {
+	Name string `json:"name"`
+}
+
+type searchPart struct {
+	Address       string         `json:"address"`
+	AddressBounds string         `json:"address_bounds"`
+	AuthorID      string         `json:"author_id"`
+	AuthorQuery   string         `json:"author_query"`
+	Query         string         `json:"query"`
+	Keywords      []string       `json:"keywords"`
+	Summary       string         `json:"summary"`
+	Providers     []providerName `json:"providers"`
+	ImagesOnly    bool           `json:"images_only"`
+	VideoOnly     bool           `json:"video_only"`
+	BoardNames    []string       `json:"board_names"`
+}
+
+type searchMini struct {
+	ID            int64       `json:"id"`
+	SavedSearchID int64       `json:"savedSearchId"`
+	Value         string      `json:"value"`
+	GroupID       int64       `json:"groupId"`
+	Enabled       bool        `json:"enabled"`
+	Favourite     bool        `json:"favourite"`
+	Status        string      `json:"status"`
+	CanEdit       bool        `json:"canEdit"`
+	Owner         personReply `json:"owner"`
+	Search        struct {
+		Keywords  []string       `json:"keywords"`
+		Providers []providerName `json:"providers"`
+	} `json:"search"`
+}
+
+type searchReply struct {
+	ID                          int64           `json:"id"`
+	SavedSearchID               int64           `json:"savedSearchId"`
+	Value                       string          `json:"value"`
+	GroupID                     int64           `json:"groupId"`
+	Enabled                     bool            `json:"enabled"`
+	Favourite                   bool            `json:"favourite"`
+	Status                      string          `json:"status"`
+	CanEdit                     bool            `json:"canEdit"`
+	CanManageSharing            bool            `json:"canManageSharing"`
+	GnipLowerLimitExceeded      bool            `json:"gnipLowerLimitExceeded"`
+	GnipUpperLimitExceeded      bool            `json:"gnipUpperLimitExceeded"`
+	StreamingLowerLimitExceeded bool            `json:"streamingLowerLimitExceeded"`
+	StreamingUpperLimitExceeded bool            `json:"streamingUpperLimitExceeded"`
+	GnipOverrideUntil           *int64          `json:"gnipOverrideUntil"`
+	StreamingOverrideUntil      *int64          `json:"streamingOverrideUntil"`
+	StartAt                     *int64          `json:"start_at"`
+	EndAt                       *int64          `json:"end_at"`
+	Polygons                    []string        `json:"polygons"`
+	SharedUsers                 []sharingReply  `json:"sharedUsers"`
+	Owner                       personReply     `json:"owner"`
+	FilterLists                 []idReply       `json:"filterLists"`
+	NotificationSettings        json.RawMessage `json:"notificationSettings"`
+	Search                      searchPart      `json:"search"`
+	CreatedAt                   int64           `json:"createdAt"`
+	UpdatedAt                   int64           `json:"updatedAt"`
+}
+
+type idReply struct {
+	ID int64 `json:"id"`
+}
+
+func unixOrNil(t time.Time) *int64 {
+	if t.IsZero() {
+		return nil
+	}
+	u := t.Unix()
+	return &u
+}
+
+func providerNames(names []string) []providerName {
+	out := make([]providerName, 0, len(names))
+	for _, n := range names {
+		out = append(out, providerName{Name: n})
+	}
+	return out
+}
+
+func keywordList(q string) []string {
+	if q == "" {
+		return []string{}
+	}
+	return query.Keywords(q)
+}
+
+func searchMiniJSON(sv monitor.SearchView, now time.Time, owner personReply) searchMini {
+	m := searchMini{ID: sv.ID, SavedSearchID: sv.ID, Value: sv.Name, GroupID: sv.GroupID, Enabled: sv.Enabled,
+		Favourite: sv.Personal.Favourite, Status: sv.Status(now), CanEdit: sv.Level >= authz.LevelEdit, Owner: owner}
+	m.Search.Keywords = keywordList(sv.Keywords)
+	m.Search.Providers = providerNames(sv.Providers)
+	return m
+}
+
+func searchJSON(sv monitor.SearchView, now time.Time) searchReply {
+	r := searchReply{ID: sv.ID, SavedSearchID: sv.ID, Value: sv.Name, GroupID: sv.GroupID, Enabled: sv.Enabled,
+		Favourite: sv.Personal.Favourite, Status: sv.Status(now), CanEdit: sv.Level >= authz.LevelEdit,
+		CanManageSharing:            sv.CanManageSharing,
+		GnipLowerLimitExceeded:      sv.GnipLowerLimitExceeded,
+		GnipUpperLimitExceeded:      sv.GnipUpperLimitExceeded,
+		StreamingLowerLimitExceeded: sv.StreamingLowerLimitExceeded,
+		StreamingUpperLimitExceeded: sv.StreamingUpperLimitExceeded,
+		GnipOverrideUntil:           unixOrNil(sv.GnipOverrideUntil),
+		StreamingOverrideUntil:      unixOrNil(sv.StreamingOverrideUntil),
+		StartAt:                     unixOrNil(sv.StartAt), EndAt: unixOrNil(sv.EndAt),
+		Polygons: []string{}, SharedUsers: sharesJSON(sv.Shares), Owner: personJSON(sv.Owner),
+		FilterLists: []idReply{}, NotificationSettings: sv.NotificationSettings,
+		CreatedAt: sv.CreatedAt.Unix(), UpdatedAt: sv.UpdatedAt.Unix(),
+		Search: searchPart{Address: sv.Address, AddressBounds: sv.AddressBounds, AuthorID: sv.AuthorID,
+			AuthorQuery: sv.AuthorQuery, Query: sv.Keywords, Keywords: keywordList(sv.Keywords),
+			Providers: providerNames(sv.Providers), ImagesOnly: sv.ImagesOnly, VideoOnly: sv.VideoOnly,
+			BoardNames: sv.BoardNames},
+	}
+	if sv.Keywords != "" {
+		r.Search.Summary = query.Summary(sv.Keywords)
+	}
+	if sv.AddressBounds != "" {
+		r.Polygons = []string{sv.AddressBounds}
+	}
+	if r.Search.BoardNames == nil {
+		r.Search.BoardNames = []string{}
+	}
+	if len(r.NotificationSettings) == 0 {
+		r.NotificationSettings = json.RawMessage("[]")
+	}
+	for _, id := range sv.FilterLists {
+		r.FilterLists = append(r.FilterLists, idReply{ID: id})
+	}
+	return r
+}
+
+func pathID(r *http.Request) (int64, error) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, problem.NotFound("The requested resource was not found.")
+	}
+	return id, nil
+}
+
+// Groups.
+
+func (a *API) groupsMini(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	groups, err := a.Monitor.Groups(r.Context(), id.Actor())
+	if err != nil {
+		return err
+	}
+	out := make([]groupMini, 0, len(groups))
+	for _, g := range groups {
+		out = append(out, groupMini{ID: g.ID, Name: g.Name, Privacy: g.Privacy, IsSavedSearch: g.IsSavedSearch,
+			CanEdit: g.Level >= authz.LevelEdit, IsFavourite: g.Personal.Favourite})
+	}
+	return ok(w, out)
+}
+
+func (a *API) groups(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	groups, err := a.Monitor.Groups(r.Context(), id.Actor())
+	if err != nil {
+		return err
+	}
+	out := make([]groupReply, 0, len(groups))
+	for _, g := range groups {
+		out = append(out, groupJSON(g))
+	}
+	return ok(w, out)
+}
+
+func (a *API) group(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	gid, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	g, err := a.Monitor.Group(r.Context(), id.Actor(), gid)
+	if err != nil {
+		return err
+	}
+	searches, err := a.Monitor.Searches(r.Context(), id.Actor(), gid)
+	if err != nil {
+		return err
+	}
+	reply := groupJSON(g)
+	reply.Searches = []searchMini{}
+	now := time.Now()
+	for _, sv := range searches {
+		reply.Searches = append(reply.Searches, searchMiniJSON(sv, now, personReply{ID: sv.OwnerID, Role: "owner"}))
+	}
+	return ok(w, reply)
+}
+
+type groupBody struct {
+	Name        *string               `json:"name"`
+	Privacy     *string               `json:"privacy"`
+	IsFavourite *bool                 `json:"isFavourite"`
+	SharedUsers *[]monitor.ShareInput `json:"sharedUsers"`
+}
+
+func (b groupBody) input() monitor.GroupInput {
+	return monitor.GroupInput{Name: b.Name, Privacy: b.Privacy, IsFavourite: b.IsFavourite, SharedUsers: b.SharedUsers}
+}
+
+func (a *API) createGroup(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	var body groupBody
+	if err := decode(r, &body); err != nil {
+		return err
+	}
+	g, err := a.Monitor.CreateGroup(r.Context(), id.Actor(), body.input())
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, envelope{Data: groupJSON(g)})
+	return nil
+}
+
+func (a *API) updateGroup(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	gid, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	var body groupBody
+	if err := decode(r, &body); err != nil {
+		return err
+	}
+	g, err := a.Monitor.UpdateGroup(r.Context(), id.Actor(), gid, body.input())
+	if err != nil {
+		return err
+	}
+	return ok(w, groupJSON(g))
+}
+
+// itemAction adapts a Monitor action on the item named in the path to a handler that replies
+// {"<done>": true}: detaching and deleting groups and searches.
+func (a *API) itemAction(action func(ctx context.Context, actor authz.Actor, id int64) error, done string) func(http.ResponseWriter, *http.Request, auth.Identity) error {
+	return func(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+		itemID, err := pathID(r)
+		if err != nil {
+			return err
+		}
+		if err := action(r.Context(), id.Actor(), itemID); err != nil {
+			return err
+		}
+		return ok(w, map[string]bool{done: true})
+	}
+}
+
+// Searches.
+
+func (a *API) searches(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	var groupID int64
+	if g := r.URL.Query().Get("groupId"); g != "" {
+		var err error
+		if groupID, err = strconv.ParseInt(g, 10, 64); err != nil {
+			return problem.InvalidField("groupId", "groupId must be a number.")
+		}
+	}
+	list, err := a.Monitor.Searches(r.Context(), id.Actor(), groupID)
+	if err != nil {
+		return err
+	}
+	out := make([]searchMini, 0, len(list))
+	now := time.Now()
+	for _, sv := range list {
+		out = append(out, searchMiniJSON(sv, now, personReply{ID: sv.OwnerID, Role: "owner"}))
+	}
+	return ok(w, out)
+}
+
+func (a *API) search(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	sid, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	sv, err := a.Monitor.Search(r.Context(), id.Actor(), sid)
+	if err != nil {
+		return err
+	}
+	return ok(w, searchJSON(sv, time.Now()))
+}
+
+func (a *API) createSearch(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	var in monitor.SearchInput
+	if err := decode(r, &in); err != nil {
+		return err
+	}
+	sv, err := a.Monitor.CreateSearch(r.Context(), id.Actor(), in)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, envelope{Data: searchJSON(sv, time.Now())})
+	return nil
+}
+
+func (a *API) updateSearch(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	sid, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	var in monitor.SearchInput
+	if err := decode(r, &in); err != nil {
+		return err
+	}
+	sv, err := a.Monitor.UpdateSearch(r.Context(), id.Actor(), sid, in)
+	if err != nil {
+		return err
+	}
+	return ok(w, searchJSON(sv, time.Now()))
+}
+
+func (a *API) moveSearches(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	var body struct {
+		MonitorSearches []int64 `json:"monitorSearches"`
+		GroupID         int64   `json:"groupId"`
+	}
+	if err := decode(r, &body); err != nil {
+		return err
+	}
+	n, err := a.Monitor.MoveSearches(r.Context(), id.Actor(), body.MonitorSearches, body.GroupID)
+	if err != nil {
+		return err
+	}
+	return ok(w, map[string]int{"moved": n})
+}
+
+// searchSetting handles PATCH searches/settings/{id}/{setting}: enable, favourite, gnipOverride
+// and streamingOverride, each with its own boolean field.
+func (a *API) searchSetting(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	sid, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	var body map[string]json.RawMessage
+	if err := decode(r, &body); err != nil {
+		return err
+	}
+	flag := func(field string) (bool, error) {
+		var v bool
+		if err := json.Unmarshal(body[field], &v); err != nil {
+			return false, problem.InvalidField(field, "The "+field+" field must be true or false.")
+		}
+		return v, nil
+	}
+	setters := map[string]struct {
+		field string
+		set   func(v bool) (monitor.SearchView, error)
+	}{
+		"enable": {"enabled", func(v bool) (monitor.SearchView, error) { return a.Monitor.SetEnabled(r.Context(), id.Actor(), sid, v) }},
+		"favourite": {"favourite", func(v bool) (monitor.SearchView, error) {
+			return a.Monitor.SetFavourite(r.Context(), id.Actor(), sid, v)
+		}},
+		"gnipOverride": {"gnip_limiter_override", func(v bool) (monitor.SearchView, error) {
+			return a.Monitor.SetGnipOverride(r.Context(), id.Actor(), sid, v)
+		}},
+		"streamingOverride": {"percolate_limiter_override", func(v bool) (monitor.SearchView, error) {
+			return a.Monitor.SetStreamingOverride(r.Context(), id.Actor(), sid, v)
+		}},
+	}
+	setter, known := setters[r.PathValue("setting")]
+	if !known {
+		return problem.NotFound("There is no %s setting.", r.PathValue("setting"))
+	}
+	v, err := flag(setter.field)
+	if err != nil {
+		return err
+	}
+	sv, err := setter.set(v)
+	if err != nil {
+		return err
+	}
+	return ok(w, searchJSON(sv, time.Now()))
+}

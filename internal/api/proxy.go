@@ -1,0 +1,52 @@
+package api
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/sightline/sightline/internal/auth"
+	"github.com/sightline/sightline/internal/imageproxy"
+	"github.com/sightline/sightline/internal/problem"
+)
+
+const imageProxyPrefix = "/proxy/images/"
+
+// proxyImage serves a post's picture from its host: /proxy/images/{url} or
+// /proxy/images/{width}x/{url}, the address URL-encoded as one path segment. Signed-in users
+// only, so the server is no open proxy.
+func (a *API) proxyImage(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	// The escaped path keeps the address's own slashes apart from the route's.
+	target, width, err := imageproxy.ParsePath(strings.TrimPrefix(r.URL.EscapedPath(), imageProxyPrefix))
+	if err != nil {
+		return imageProblem(err)
+	}
+	img, err := a.ImageProxy.Fetch(r.Context(), target, width)
+	if err != nil {
+		if errors.Is(err, imageproxy.ErrUpstream) || errors.Is(err, imageproxy.ErrTooLarge) || errors.Is(err, imageproxy.ErrNotImage) {
+			// The host's fault, not the caller's: a gateway error the browser shows as a broken picture.
+			writeJSON(w, http.StatusBadGateway, map[string]any{"message": "The picture could not be loaded from its host."})
+			return nil
+		}
+		return imageProblem(err)
+	}
+	h := w.Header()
+	h.Set("Content-Type", img.ContentType)
+	h.Set("Cache-Control", "private, max-age=86400")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	w.Write(img.Body)
+	return nil
+}
+
+func imageProblem(err error) error {
+	switch {
+	case errors.Is(err, imageproxy.ErrForbiddenAddress):
+		return problem.Forbidden("Pictures are only fetched from public addresses.")
+	case errors.Is(err, imageproxy.ErrBadWidth):
+		return problem.InvalidField("width", "The width must be between 16 and 4096 pixels.")
+	case errors.Is(err, imageproxy.ErrBadURL):
+		return problem.InvalidField("url", "The picture's address must be an http or https address.")
+	}
+	return err
+}

@@ -1,0 +1,85 @@
+// Package authz decides what an authenticated actor may do. Every permission decision in
+// Sightline goes through this package, so "may this person see or change that" has one answer
+// and one place to read it.
+package authz
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/problem"
+)
+
+// Via says how an actor authenticated.
+type Via string
+
+const (
+	ViaSession  Via = "session"   // the browser's session cookie
+	ViaBearer   Via = "bearer"    // a short-lived bearer token from sign-in or refresh
+	ViaAPIToken Via = "api_token" // a long-lived API token
+)
+
+// Token scopes. A token without scopes acts as its user; a scoped token may only do what its
+// scopes name.
+const ScopeIngest = "ingest"
+
+// Actor is who is asking: a user of one organization of one tenant.
+type Actor struct {
+	UserID         int64
+	OrganizationID int64
+	TenantID       int64
+	Role           account.Role
+	TenantAdmin    bool
+	Scopes         []string
+	Via            Via
+}
+
+func forbidden() error {
+	return problem.Forbidden("You do not have permission to do this.")
+}
+
+// CanUseAPI allows every unscoped actor; scoped tokens are limited to their own endpoints.
+func CanUseAPI(a Actor) error {
+	if len(a.Scopes) > 0 {
+		return problem.Forbidden("This API token may only be used for: " + strings.Join(a.Scopes, ", ") + ".")
+	}
+	return nil
+}
+
+// CanReadOrganization allows members of the organization. Another organization's data does not
+// exist for the caller, so it is reported as not found rather than forbidden.
+func CanReadOrganization(a Actor, organizationID int64) error {
+	if a.OrganizationID != organizationID {
+		return problem.NotFound("The organization was not found.")
+	}
+	return CanUseAPI(a)
+}
+
+// CanManageOrganization allows the organization's owners and admins to invite and remove
+// members and to rotate its webhook secret.
+func CanManageOrganization(a Actor, organizationID int64) error {
+	if err := CanReadOrganization(a, organizationID); err != nil {
+		return err
+	}
+	if a.Role != account.RoleOwner && a.Role != account.RoleAdmin {
+		return forbidden()
+	}
+	return nil
+}
+
+// CanAdministerTenant allows tenant admins of that tenant (users, API tokens, audit logs).
+func CanAdministerTenant(a Actor, tenantID int64) error {
+	if !a.TenantAdmin || a.TenantID != tenantID {
+		return forbidden()
+	}
+	return CanUseAPI(a)
+}
+
+// CanIngest allows tenant admins and tokens scoped for ingest to push posts.
+func CanIngest(a Actor) error {
+	if slices.Contains(a.Scopes, ScopeIngest) || (a.TenantAdmin && len(a.Scopes) == 0) {
+		return nil
+	}
+	return forbidden()
+}

@@ -1,0 +1,316 @@
+// Package bluesky reads new Bluesky posts from a Jetstream service: a websocket that sends every
+// app.bsky.feed.post commit as JSON, and replays from a cursor (a time in microseconds) after a
+// reconnection.
+package bluesky
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/sightline/sightline/internal/connector"
+	"github.com/sightline/sightline/internal/post"
+)
+
+// Name is the source's name, the key of its cursor.
+const Name = "bluesky"
+
+// Config configures the source.
+type Config struct {
+	Enabled bool `json:"enabled"`
+	// URL is the Jetstream subscribe endpoint.
+	URL     string            `json:"url"`
+	Backoff connector.Backoff `json:"backoff"`
+}
+
+// DefaultConfig reads Bluesky's public Jetstream, off until switched on.
+func DefaultConfig() Config {
+	return Config{URL: "wss://jetstream2.us-east.bsky.network/subscribe", Backoff: connector.DefaultBackoff}
+}
+
+const (
+	postCollection = "app.bsky.feed.post"
+	// idleTimeout: the network posts several times a second, so this much silence means the
+	// connection is dead.
+	idleTimeout = time.Minute
+	// maxMessage bounds one event; posts are a few kilobytes.
+	maxMessage = 1 << 20
+	// saveEvery bounds how often the cursor is saved.
+	saveEvery = time.Second
+	// handleCacheSize bounds the handles remembered from identity events.
+	handleCacheSize = 100_000
+)
+
+// Source is the Bluesky source.
+type Source struct {
+	cfg         Config
+	client      *http.Client
+	cursors     connector.CursorStore
+	status      *connector.Status
+	sleep       func(context.Context, time.Duration) error
+	idleTimeout time.Duration
+	// handles maps DIDs to the handles identity events announced, to show "@name.bsky.social"
+	// rather than a DID where possible.
+	handles map[string]string
+}
+
+// New returns a source dialing with client and keeping its position in cursors.
+func New(cfg Config, cursors connector.CursorStore, client *http.Client) (*Source, error) {
+	u, err := url.Parse(cfg.URL)
+	if err != nil || (u.Scheme != "wss" && u.Scheme != "ws") {
+		return nil, fmt.Errorf("bluesky: %q is not a ws:// or wss:// URL", cfg.URL)
+	}
+	return &Source{
+		cfg: cfg, client: client, cursors: cursors, status: connector.NewStatus(Name),
+		idleTimeout: idleTimeout, handles: map[string]string{},
+	}, nil
+}
+
+func (s *Source) Name() string { return Name }
+
+func (s *Source) Stats() connector.Stats { return s.status.Stats() }
+
+// Run reads the stream until ctx ends, reconnecting with backoff.
+func (s *Source) Run(ctx context.Context, emit connector.EmitFunc) error {
+	saved, err := s.cursors.Load(ctx, Name)
+	if err != nil {
+		return fmt.Errorf("bluesky: loading the cursor: %w", err)
+	}
+	var cursor int64
+	if saved != "" {
+		if cursor, err = strconv.ParseInt(saved, 10, 64); err != nil {
+			return fmt.Errorf("bluesky: cursor %q is not a time in microseconds", saved)
+		}
+	}
+	c := &connection{Source: s, emit: emit, cursor: cursor, saver: connector.NewCursorSaver(s.cursors, Name, s.status, saveEvery, saved)}
+	poller := connector.Poller{Status: s.status, Backoff: s.cfg.Backoff, Sleep: s.sleep}
+	return poller.Run(ctx, c.run)
+}
+
+// connection reads one websocket at a time, keeping the position across reconnections.
+type connection struct {
+	*Source
+	emit   connector.EmitFunc
+	cursor int64 // time_us of the last event handled
+	saver  *connector.CursorSaver
+}
+
+// subscribeURL asks for posts only, from the cursor when there is one.
+func (c *connection) subscribeURL() string {
+	u, _ := url.Parse(c.cfg.URL)
+	q := u.Query()
+	q.Set("wantedCollections", postCollection)
+	if c.cursor > 0 {
+		// Jetstream replays from this time on, inclusive; events at or before the cursor are
+		// dropped on arrival, so nothing is emitted twice.
+		q.Set("cursor", strconv.FormatInt(c.cursor, 10))
+	}
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// run is one connection: dial, read until it fails, save the cursor.
+func (c *connection) run(ctx context.Context) error {
+	defer func() { c.saver.Flush(ctx, c.cursorText()) }()
+	target := c.subscribeURL()
+	conn, resp, err := websocket.Dial(ctx, target, &websocket.DialOptions{HTTPClient: c.client})
+	if err != nil {
+		if resp != nil && resp.StatusCode != http.StatusSwitchingProtocols {
+			return connector.NewHTTPError(target, resp)
+		}
+		return err
+	}
+	defer conn.CloseNow()
+	conn.SetReadLimit(maxMessage)
+	c.status.Succeeded()
+	for {
+		readCtx, cancel := context.WithTimeout(ctx, c.idleTimeout)
+		_, data, err := conn.Read(readCtx)
+		idle := errors.Is(readCtx.Err(), context.DeadlineExceeded)
+		cancel()
+		if err != nil {
+			if idle {
+				return fmt.Errorf("no events for %v", c.idleTimeout)
+			}
+			return fmt.Errorf("reading the stream: %w", err)
+		}
+		if err := c.handle(ctx, data); err != nil {
+			return err
+		}
+	}
+}
+
+// event is a Jetstream event; only what a post needs is decoded.
+type event struct {
+	DID    string `json:"did"`
+	TimeUS int64  `json:"time_us"`
+	Kind   string `json:"kind"`
+	Commit *struct {
+		Operation  string          `json:"operation"`
+		Collection string          `json:"collection"`
+		RKey       string          `json:"rkey"`
+		Record     json.RawMessage `json:"record"`
+	} `json:"commit"`
+	Identity *struct {
+		Handle string `json:"handle"`
+	} `json:"identity"`
+}
+
+func (c *connection) handle(ctx context.Context, data []byte) error {
+	var ev event
+	if err := json.Unmarshal(data, &ev); err != nil {
+		c.status.Skipped(fmt.Errorf("%w: %v", connector.ErrMalformed, err))
+		return nil
+	}
+	if ev.TimeUS <= c.cursor {
+		return nil // replayed after a reconnection: already handled
+	}
+	switch {
+	case ev.Kind == "identity" && ev.Identity != nil && ev.Identity.Handle != "":
+		if len(c.handles) >= handleCacheSize {
+			clear(c.handles)
+		}
+		c.handles[ev.DID] = ev.Identity.Handle
+	case ev.Kind == "commit" && ev.Commit != nil && ev.Commit.Operation == "create" && ev.Commit.Collection == postCollection:
+		p, err := c.toPost(ev)
+		if err != nil {
+			c.status.Skipped(fmt.Errorf("%w: event %d: %v", connector.ErrMalformed, ev.TimeUS, err))
+			break
+		}
+		if err := connector.Send(ctx, c.status, c.emit, p); err != nil {
+			return err
+		}
+	}
+	c.cursor = ev.TimeUS
+	c.saver.Save(ctx, c.cursorText())
+	return nil
+}
+
+func (c *connection) cursorText() string {
+	if c.cursor == 0 {
+		return ""
+	}
+	return strconv.FormatInt(c.cursor, 10)
+}
+
+// record is an app.bsky.feed.post record.
+type record struct {
+	Text      string    `json:"text"`
+	CreatedAt time.Time `json:"createdAt"`
+	Langs     []string  `json:"langs"`
+	Tags      []string  `json:"tags"`
+	Reply     *struct {
+		Root   ref `json:"root"`
+		Parent ref `json:"parent"`
+	} `json:"reply"`
+	Facets []struct {
+		Features []struct {
+			Type string `json:"$type"`
+			Tag  string `json:"tag"`
+			URI  string `json:"uri"`
+		} `json:"features"`
+	} `json:"facets"`
+	Embed *embed `json:"embed"`
+}
+
+type ref struct {
+	URI string `json:"uri"`
+}
+
+// embed covers images, video, external links, and the media of a quote with media.
+type embed struct {
+	Type   string `json:"$type"`
+	Images []struct {
+		Image blob `json:"image"`
+	} `json:"images"`
+	Video    *blob `json:"video"`
+	External *struct {
+		URI string `json:"uri"`
+	} `json:"external"`
+	Media *embed `json:"media"`
+}
+
+type blob struct {
+	Ref struct {
+		Link string `json:"$link"`
+	} `json:"ref"`
+}
+
+func (c *connection) toPost(ev event) (post.Post, error) {
+	var rec record
+	if err := json.Unmarshal(ev.Commit.Record, &rec); err != nil {
+		return post.Post{}, err
+	}
+	uri := "at://" + ev.DID + "/" + postCollection + "/" + ev.Commit.RKey
+	profile := "https://bsky.app/profile/" + ev.DID
+	seen := time.UnixMicro(ev.TimeUS).UTC()
+	published := rec.CreatedAt
+	if published.IsZero() || published.After(seen) {
+		// createdAt is set by the client and can be anything; the relay's time cannot be later.
+		published = seen
+	}
+	p := post.Post{
+		Provider:         "bluesky",
+		NativeID:         uri,
+		Type:             post.TypeSocialMediaPost,
+		AuthorID:         ev.DID,
+		AuthorScreenName: ev.DID,
+		AuthorURL:        profile,
+		ContentText:      rec.Text,
+		PostLink:         profile + "/post/" + ev.Commit.RKey,
+		PublishedAt:      published,
+		ThreadID:         uri,
+		Tags:             rec.Tags,
+	}
+	if handle, ok := c.handles[ev.DID]; ok {
+		p.AuthorScreenName, p.AuthorName = handle, handle
+	}
+	if len(rec.Langs) > 0 {
+		p.Language = rec.Langs[0]
+	}
+	if rec.Reply != nil {
+		p.ThreadID, p.ParentID = rec.Reply.Root.URI, rec.Reply.Parent.URI
+	}
+	for _, f := range rec.Facets {
+		for _, feat := range f.Features {
+			switch feat.Type {
+			case "app.bsky.richtext.facet#tag":
+				p.Tags = append(p.Tags, feat.Tag)
+			case "app.bsky.richtext.facet#link":
+				p.Entities.ExternalLinks = append(p.Entities.ExternalLinks, feat.URI)
+			}
+		}
+	}
+	addEmbed(&p, ev.DID, rec.Embed)
+	return p, nil
+}
+
+// addEmbed turns an embed's blobs into the CDN addresses the Bluesky app shows them from.
+func addEmbed(p *post.Post, did string, e *embed) {
+	if e == nil {
+		return
+	}
+	for _, img := range e.Images {
+		if cid := img.Image.Ref.Link; cid != "" {
+			p.Photos = append(p.Photos, post.Media{
+				Large:  "https://cdn.bsky.app/img/feed_fullsize/plain/" + did + "/" + cid + "@jpeg",
+				Normal: "https://cdn.bsky.app/img/feed_thumbnail/plain/" + did + "/" + cid + "@jpeg",
+			})
+		}
+	}
+	if e.Video != nil && e.Video.Ref.Link != "" {
+		base := "https://video.bsky.app/watch/" + url.PathEscape(did) + "/" + e.Video.Ref.Link
+		p.Videos = append(p.Videos, post.Media{Large: base + "/playlist.m3u8", Normal: base + "/thumbnail.jpg"})
+	}
+	if e.External != nil && e.External.URI != "" {
+		p.Entities.ExternalLinks = append(p.Entities.ExternalLinks, e.External.URI)
+	}
+	addEmbed(p, did, e.Media)
+}

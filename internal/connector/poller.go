@@ -1,0 +1,70 @@
+package connector
+
+import (
+	"context"
+	"log/slog"
+	"time"
+)
+
+// Poller runs a source's rounds (one poll of an API, or one streaming connection) until its
+// context ends: after a round that succeeds it waits Interval; after one that fails it waits
+// the server's Retry-After when there is one, otherwise the next backoff delay. A failed round
+// that made progress first (a stream that ran, then dropped) starts the backoff over.
+type Poller struct {
+	Status   *Status
+	Backoff  Backoff
+	Interval time.Duration
+	// Sleep waits d or until ctx ends; nil means Sleep. Tests pass one that records the waits.
+	Sleep func(ctx context.Context, d time.Duration) error
+}
+
+// Run calls round until ctx ends, then returns nil.
+func (p Poller) Run(ctx context.Context, round func(context.Context) error) error {
+	sleep := p.Sleep
+	if sleep == nil {
+		sleep = Sleep
+	}
+	attempt := 0
+	for ctx.Err() == nil {
+		before := p.Status.progressMark()
+		err := round(ctx)
+		if ctx.Err() != nil {
+			break
+		}
+		wait := p.Interval
+		if err == nil {
+			attempt = 0
+			p.Status.Succeeded()
+		} else {
+			if p.Status.progressMark() != before {
+				attempt = 0
+			}
+			attempt++
+			p.Status.Failed(err)
+			wait = p.Backoff.Delay(attempt)
+			if retryAfter, ok := RetryAfter(err); ok {
+				wait = retryAfter
+			}
+			slog.Warn("source round failed", "source", p.Status.Stats().Source, "err", err, "retry_in", wait)
+		}
+		if sleep(ctx, wait) != nil {
+			break
+		}
+	}
+	return nil
+}
+
+// Sleep waits d, or returns ctx's error if ctx ends first.
+func Sleep(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}

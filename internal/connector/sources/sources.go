@@ -1,0 +1,141 @@
+// Package sources is the one configuration of every content source and what turns it into
+// running sources: which are on, their addresses, rates and credentials.
+package sources
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/sightline/sightline/internal/connector"
+	"github.com/sightline/sightline/internal/connector/bluesky"
+	"github.com/sightline/sightline/internal/connector/hackernews"
+	"github.com/sightline/sightline/internal/connector/mastodon"
+	"github.com/sightline/sightline/internal/connector/rss"
+	"github.com/sightline/sightline/internal/connector/simulator"
+)
+
+// Config configures every source. Its JSON form is what Load reads.
+type Config struct {
+	Simulator  simulator.Config  `json:"simulator"`
+	RSS        rss.Config        `json:"rss"`
+	Bluesky    bluesky.Config    `json:"bluesky"`
+	Mastodon   mastodon.Config   `json:"mastodon"`
+	HackerNews hackernews.Config `json:"hackernews"`
+}
+
+// Default is a fresh install's configuration: the simulator on, the real connectors
+// configured with their public addresses but off.
+func Default() Config {
+	return Config{
+		Simulator:  simulator.DefaultConfig(),
+		RSS:        rss.DefaultConfig(),
+		Bluesky:    bluesky.DefaultConfig(),
+		Mastodon:   mastodon.DefaultConfig(),
+		HackerNews: hackernews.DefaultConfig(),
+	}
+}
+
+// Load reads a JSON configuration over the defaults: what it leaves out keeps its default, and
+// a misspelt key is an error rather than a silently ignored setting.
+func Load(r io.Reader) (Config, error) {
+	cfg := Default()
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&cfg); err != nil {
+		return Config{}, fmt.Errorf("source configuration: %w", err)
+	}
+	return cfg, nil
+}
+
+// requestTimeout bounds a polling request (and a websocket handshake).
+const requestTimeout = 30 * time.Second
+
+// Build makes the enabled sources. transport carries their requests; nil means
+// http.DefaultTransport.
+func Build(cfg Config, cursors connector.CursorStore, transport http.RoundTripper) ([]connector.Source, error) {
+	if transport == nil {
+		transport = http.DefaultTransport
+	}
+	client := &http.Client{Transport: transport, Timeout: requestTimeout}
+	// Server-sent event streams stay open: their client must not time out.
+	streamClient := &http.Client{Transport: transport}
+
+	var srcs []connector.Source
+	var errs []error
+	if cfg.Simulator.Enabled {
+		srcs = append(srcs, simulator.New(cfg.Simulator))
+	}
+	if cfg.RSS.Enabled {
+		for _, feed := range cfg.RSS.Feeds {
+			src, err := rss.New(feed, cfg.RSS, cursors, client)
+			errs = append(errs, err)
+			if err == nil {
+				srcs = append(srcs, src)
+			}
+		}
+	}
+	if cfg.Bluesky.Enabled {
+		src, err := bluesky.New(cfg.Bluesky, cursors, client)
+		errs = append(errs, err)
+		if err == nil {
+			srcs = append(srcs, src)
+		}
+	}
+	if cfg.Mastodon.Enabled {
+		mastodonClient := client
+		if cfg.Mastodon.Stream {
+			mastodonClient = streamClient
+		}
+		for _, tl := range cfg.Mastodon.Timelines {
+			src, err := mastodon.New(cfg.Mastodon, tl, cursors, mastodonClient)
+			errs = append(errs, err)
+			if err == nil {
+				srcs = append(srcs, src)
+			}
+		}
+	}
+	if cfg.HackerNews.Enabled {
+		srcs = append(srcs, hackernews.New(cfg.HackerNews, cursors, client))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return srcs, nil
+}
+
+// Run runs every source until ctx ends. A source that cannot run is logged and the others go
+// on; Run returns their errors together once all have stopped.
+func Run(ctx context.Context, srcs []connector.Source, emit connector.EmitFunc) error {
+	var wg sync.WaitGroup
+	errs := make([]error, len(srcs))
+	for i, src := range srcs {
+		wg.Go(func() {
+			if err := src.Run(ctx, emit); err != nil {
+				slog.Error("source stopped", "source", src.Name(), "err", err)
+				errs[i] = fmt.Errorf("%s: %w", src.Name(), err)
+			}
+		})
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// Stats returns the status of every source, in order.
+func Stats(srcs []connector.Source) []connector.Stats {
+	stats := make([]connector.Stats, 0, len(srcs))
+	for _, src := range srcs {
+		if r, ok := src.(connector.Reporter); ok {
+			stats = append(stats, r.Stats())
+		} else {
+			stats = append(stats, connector.Stats{Source: src.Name()})
+		}
+	}
+	return stats
+}

@@ -1,0 +1,124 @@
+package sources
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sightline/sightline/internal/connector"
+	"github.com/sightline/sightline/internal/connector/connectortest"
+	"github.com/sightline/sightline/internal/connector/rss"
+)
+
+func names(srcs []connector.Source) []string {
+	var out []string
+	for _, s := range srcs {
+		out = append(out, s.Name())
+	}
+	return out
+}
+
+func TestDefaultRunsOnlyTheSimulator(t *testing.T) {
+	srcs, err := Build(Default(), &connectortest.Cursors{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(names(srcs), ","); got != "simulator" {
+		t.Fatalf("default sources %q, want just the simulator", got)
+	}
+}
+
+func TestLoad(t *testing.T) {
+	tests := []struct {
+		name    string
+		json    string
+		want    string // the sources built, joined by commas
+		wantErr string
+	}{
+		{"empty object keeps the defaults", `{}`, "simulator", ""},
+		{"simulator off", `{"simulator": {"enabled": false}}`, "", ""},
+		{"every connector", `{
+			"simulator": {"enabled": true, "rate": 20},
+			"rss": {"enabled": true, "interval": "10m", "feeds": [
+				{"name": "gazette", "url": "https://news.example.org/rss.xml"},
+				{"name": "maps", "url": "https://www.youtube.com/feeds/videos.xml?channel_id=UC1", "provider": "youtube", "interval": "1h"}]},
+			"bluesky": {"enabled": true},
+			"mastodon": {"enabled": true, "baseURL": "https://social.example.org", "token": "t", "stream": true, "timelines": ["public", "tag:osint"]},
+			"hackernews": {"enabled": true, "interval": "1m"}
+		}`, "simulator,rss:gazette,rss:maps,bluesky,mastodon:social.example.org:public,mastodon:social.example.org:tag:osint,hackernews", ""},
+		{"misspelt key", `{"simulater": {}}`, "", `unknown field "simulater"`},
+		{"bad duration", `{"rss": {"interval": "often"}}`, "", "often"},
+		{"bad feed", `{"rss": {"enabled": true, "feeds": [{"name": "x", "url": "https://x", "provider": "myspace"}]}}`, "", "myspace"},
+		{"streaming without a token", `{"mastodon": {"enabled": true, "stream": true}}`, "", "access token"},
+		{"bluesky over https", `{"bluesky": {"enabled": true, "url": "https://jetstream.example/subscribe"}}`, "", "ws://"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := Load(strings.NewReader(tt.json))
+			var srcs []connector.Source
+			if err == nil {
+				srcs, err = Build(cfg, &connectortest.Cursors{}, nil)
+			}
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("error %v, want one mentioning %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(names(srcs), ","); got != tt.want {
+				t.Fatalf("sources %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestLoadKeepsDefaultsOfOmittedFields(t *testing.T) {
+	cfg, err := Load(strings.NewReader(`{"hackernews": {"enabled": true}, "simulator": {"rate": 50}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cfg.Simulator.Enabled || cfg.Simulator.Rate != 50 {
+		t.Errorf("simulator %+v", cfg.Simulator)
+	}
+	if cfg.HackerNews.BaseURL != "https://hacker-news.firebaseio.com/v0" || time.Duration(cfg.HackerNews.Interval) != 30*time.Second {
+		t.Errorf("hackernews %+v lost its defaults", cfg.HackerNews)
+	}
+}
+
+func TestRunAndStats(t *testing.T) {
+	feed := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(`<rss version="2.0"><channel><title>T</title><item><guid>1</guid><title>Hello</title>` +
+			`<pubDate>Fri, 14 Mar 2025 09:40:00 GMT</pubDate></item></channel></rss>`))
+	}))
+	defer feed.Close()
+	cfg := Default()
+	cfg.Simulator.Rate = 100
+	cfg.RSS.Enabled = true
+	cfg.RSS.Feeds = []rss.Feed{{Name: "local", URL: feed.URL}}
+	srcs, err := Build(cfg, &connectortest.Cursors{}, feed.Client().Transport)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := &connectortest.Collector{}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- Run(ctx, srcs, got.Emit) }()
+	connectortest.WaitFor(t, "posts from both sources", func() bool {
+		st := Stats(srcs)
+		return st[0].Count >= 3 && st[1].Count == 1
+	})
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("Run = %v", err)
+	}
+	st := Stats(srcs)
+	if st[0].Source != "simulator" || st[1].Source != "rss:local" || st[1].LastSuccess.IsZero() {
+		t.Fatalf("stats %+v", st)
+	}
+}

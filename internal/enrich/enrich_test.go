@@ -1,0 +1,127 @@
+package enrich
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sightline/sightline/internal/geo"
+	"github.com/sightline/sightline/internal/post"
+)
+
+func enricher(t testing.TB) *Enricher {
+	t.Helper()
+	g, err := geo.LoadGazetteer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return New(g)
+}
+
+func TestDetectLanguage(t *testing.T) {
+	tests := []struct{ text, want string }{
+		{"", Undetermined},
+		{"ok", Undetermined},
+		{"lol 😂😂", Undetermined},
+		{"Hello world", Undetermined},
+		{"https://example.com/some/very/long/path/with/words", Undetermined}, // only letters of a link
+		{"The protesters gathered in front of the parliament building this morning.", "en"},
+		{"Les manifestants se sont rassemblés devant le parlement ce matin.", "fr"},
+		{"Los manifestantes se reunieron frente al parlamento esta mañana.", "es"},
+		{"Die Demonstranten versammelten sich heute Morgen vor dem Parlament.", "de"},
+		{"Os manifestantes reuniram-se em frente ao parlamento esta manhã.", "pt"},
+		{"Протестующие собрались утром перед зданием парламента.", "ru"},
+		{"تجمع المتظاهرون أمام مبنى البرلمان صباح اليوم", "ar"},
+		{"抗议者今天早上聚集在议会大楼前面。", "zh"},
+		{"抗議者たちは今朝、国会議事堂の前に集まりました。", "ja"},
+	}
+	for _, tt := range tests {
+		text := tt.text
+		if tt.want == Undetermined {
+			text = withoutEntities(text, Entities(text))
+		}
+		if got := DetectLanguage(text); got != tt.want {
+			t.Errorf("DetectLanguage(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
+
+func TestEnrich(t *testing.T) {
+	e := enricher(t)
+	p := &post.Post{
+		TitleText: "Bomb Threat Reported At Airport In Lyon",
+		ContentText: "Police in Lyon, France evacuated the terminal after a bomb threat posted by @anon_x. " +
+			"Details at https://news.example.com/lyon. Contact press@example.org or +33 4 72 00 00 00.",
+	}
+	e.Enrich(p)
+	if p.Language != "en" {
+		t.Errorf("language %q", p.Language)
+	}
+	wantEntities := post.Entities{
+		ExternalLinks: []string{"https://news.example.com/lyon"},
+		Emails:        []string{"press@example.org"},
+		Handles:       []string{"anon_x"},
+		Phones:        []string{"+33472000000"},
+	}
+	if !reflect.DeepEqual(p.Entities, wantEntities) {
+		t.Errorf("entities %+v, want %+v", p.Entities, wantEntities)
+	}
+	var places []string
+	for _, l := range p.MentionedLocations {
+		places = append(places, l.Name+"/"+l.CountryCode)
+	}
+	if !slices.Equal(places, []string{"Lyon/FR", "France/FR"}) {
+		t.Errorf("mentioned locations %q", places)
+	}
+	if p.Threat.Score != 35 || !slices.Equal(p.Threat.Reasons, []string{"violence (+35): bomb threat"}) {
+		t.Errorf("threat %+v", p.Threat)
+	}
+
+	again := *p
+	e.Enrich(&again)
+	if !reflect.DeepEqual(&again, p) {
+		t.Errorf("enriching twice changed the post:\n%+v\n%+v", again, *p)
+	}
+}
+
+func TestEnrichKeepsProviderLanguage(t *testing.T) {
+	p := &post.Post{Language: "pt", ContentText: "This text is written in English but the provider said otherwise."}
+	New(nil).Enrich(p)
+	if p.Language != "pt" || p.MentionedLocations != nil {
+		t.Errorf("language %q, locations %v", p.Language, p.MentionedLocations)
+	}
+}
+
+// BenchmarkEnrich runs on a long post full of entities and places, and on a typical short one.
+func BenchmarkEnrich(b *testing.B) {
+	e := enricher(b)
+	posts := map[string]post.Post{
+		"long": {
+			TitleText: "Protests in Berlin and a bomb threat in Texas",
+			ContentText: "Breaking: protesters gathered outside the parliament in Berlin this morning, while police " +
+				"in Paris, Texas reported a bomb threat at a school. Analysts in New York City say the leaked " +
+				"database (see https://example.com/leak) holds e-mails like admin@example.com and numbers " +
+				"such as +1 (415) 555-2671. Follow @newsdesk for updates. #breaking #berlin",
+		},
+		"short": {ContentText: "Huge crowd at the concert in Lisbon tonight, the band was amazing! 🎶"},
+	}
+	for name, p := range posts {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				q := p
+				e.Enrich(&q)
+			}
+		})
+	}
+}
+
+// A long post in a language the function-word shortcut does not settle: the trigram detector
+// runs, on the sample only.
+func BenchmarkDetectLanguageLongUnknown(b *testing.B) {
+	text := strings.Repeat("veřejné zasedání zastupitelstva města proběhne ve čtvrtek večer v budově radnice ", 40)
+	for b.Loop() {
+		DetectLanguage(text)
+	}
+}

@@ -1,0 +1,237 @@
+package imageproxy
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
+	"net/http"
+	"net/http/httptest"
+	"net/netip"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+)
+
+func TestIsPublic(t *testing.T) {
+	tests := []struct {
+		addr   string
+		public bool
+	}{
+		{"93.184.216.34", true},
+		{"2606:2800:220:1:248:1893:25c8:1946", true},
+		{"127.0.0.1", false},
+		{"::1", false},
+		{"10.1.2.3", false},
+		{"172.16.0.1", false},
+		{"192.168.1.1", false},
+		{"169.254.169.254", false}, // cloud metadata
+		{"fe80::1", false},
+		{"fc00::1", false},
+		{"0.0.0.0", false},
+		{"::", false},
+		{"100.64.0.1", false},
+		{"224.0.0.1", false},
+		{"255.255.255.255", false},
+		{"::ffff:127.0.0.1", false},
+		{"::ffff:10.0.0.1", false},
+		{"64:ff9b::a00:1", false},
+		{"2002:a00:1::", false},
+		{"198.51.100.7", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.addr, func(t *testing.T) {
+			if got := IsPublic(netip.MustParseAddr(tt.addr)); got != tt.public {
+				t.Errorf("IsPublic(%s) = %v, want %v", tt.addr, got, tt.public)
+			}
+		})
+	}
+}
+
+func TestParsePath(t *testing.T) {
+	picture := "https://cdn.example.com/a b/photo.jpg?size=large"
+	escaped := url.PathEscape(picture)
+	tests := []struct {
+		name      string
+		path      string
+		wantURL   string
+		wantWidth int
+		wantErr   error
+	}{
+		{"address only", escaped, picture, 0, nil},
+		{"width and address", "320x/" + escaped, picture, 320, nil},
+		{"width too small", "8x/" + escaped, "", 0, ErrBadWidth},
+		{"width too large", "5000x/" + escaped, "", 0, ErrBadWidth},
+		{"width without x", "320/" + escaped, "", 0, ErrBadURL},
+		{"empty", "", "", 0, ErrBadURL},
+		{"bad escape", "%zz", "", 0, ErrBadURL},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			gotURL, gotWidth, err := ParsePath(tt.path)
+			if !errors.Is(err, tt.wantErr) {
+				t.Fatalf("error %v, want %v", err, tt.wantErr)
+			}
+			if gotURL != tt.wantURL || gotWidth != tt.wantWidth {
+				t.Errorf("got (%q, %d), want (%q, %d)", gotURL, gotWidth, tt.wantURL, tt.wantWidth)
+			}
+		})
+	}
+}
+
+func encodedPNG(t *testing.T, width, height int) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, width, height))
+	for x := range width {
+		img.Set(x, x%height, color.RGBA{R: 200, A: 255})
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func encodedJPEG(t *testing.T, width, height int) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, image.NewRGBA(image.Rect(0, 0, width, height)), nil); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// onlyLoopbackV4 lets tests reach their httptest server on 127.0.0.1 and nothing else.
+func onlyLoopbackV4(a netip.Addr) bool { return a == netip.MustParseAddr("127.0.0.1") }
+
+func TestFetch(t *testing.T) {
+	photo := encodedPNG(t, 400, 200)
+	photoJPEG := encodedJPEG(t, 300, 300)
+	limit := int64(len(photo) + len(photoJPEG))
+	tooLarge := bytes.Repeat([]byte{0}, int(limit)+1)
+	mux := http.NewServeMux()
+	serve := func(path, contentType string, body []byte) {
+		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", contentType)
+			w.Write(body)
+		})
+	}
+	serve("/photo.png", "image/png", photo)
+	serve("/photo.jpg", "image/jpeg", photoJPEG)
+	serve("/page-called-image", "image/png", []byte("<!doctype html><html><script>alert(1)</script></html>"))
+	serve("/page", "text/html", []byte("<!doctype html><p>hello</p>"))
+	serve("/drawing.svg", "image/svg+xml", []byte(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`))
+	mux.HandleFunc("/huge", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "image/png")
+		w.Header().Set("Content-Length", strconv.Itoa(len(tooLarge)))
+		w.Write(tooLarge)
+	})
+	mux.HandleFunc("/huge-streamed", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "image/png")
+		w.(http.Flusher).Flush() // no Content-Length: the limit must hold while reading
+		w.Write(tooLarge)
+	})
+	mux.HandleFunc("/gone", http.NotFound)
+	mux.HandleFunc("/to-ipv6-loopback", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "http://[::1]:"+r.URL.Port()+"/photo.png", http.StatusFound)
+	})
+	mux.HandleFunc("/to-ftp", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "ftp://example.com/photo.png", http.StatusFound)
+	})
+	mux.HandleFunc("/to-photo", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/photo.png", http.StatusFound)
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	proxy := New(Options{Permit: onlyLoopbackV4, MaxBytes: limit})
+
+	tests := []struct {
+		name      string
+		path      string
+		width     int
+		wantErr   error
+		wantType  string
+		wantWidth int // 0: the body is passed on unchanged
+	}{
+		{"a picture", "/photo.png", 0, nil, "image/png", 0},
+		{"through a redirect", "/to-photo", 0, nil, "image/png", 0},
+		{"scaled down", "/photo.png", 100, nil, "image/png", 100},
+		{"not scaled up", "/photo.png", 800, nil, "image/png", 0},
+		{"jpeg scaled", "/photo.jpg", 150, nil, "image/jpeg", 150},
+		{"html labelled as a picture", "/page-called-image", 0, ErrNotImage, "", 0},
+		{"html", "/page", 0, ErrNotImage, "", 0},
+		{"svg", "/drawing.svg", 0, ErrNotImage, "", 0},
+		{"declared too large", "/huge", 0, ErrTooLarge, "", 0},
+		{"streamed too large", "/huge-streamed", 0, ErrTooLarge, "", 0},
+		{"missing", "/gone", 0, ErrUpstream, "", 0},
+		{"redirect to a loopback address", "/to-ipv6-loopback", 0, ErrForbiddenAddress, "", 0},
+		{"redirect to another scheme", "/to-ftp", 0, ErrBadURL, "", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			img, err := proxy.Fetch(context.Background(), srv.URL+tt.path, tt.width)
+			if !errors.Is(err, tt.wantErr) {
+				t.Fatalf("error %v, want %v", err, tt.wantErr)
+			}
+			if err != nil {
+				return
+			}
+			if img.ContentType != tt.wantType {
+				t.Errorf("content type %q, want %q", img.ContentType, tt.wantType)
+			}
+			cfg, _, err := image.DecodeConfig(bytes.NewReader(img.Body))
+			if err != nil {
+				t.Fatalf("the body is not a picture: %v", err)
+			}
+			if tt.wantWidth > 0 && cfg.Width != tt.wantWidth {
+				t.Errorf("width %d, want %d", cfg.Width, tt.wantWidth)
+			}
+			if tt.wantWidth == 0 && !bytes.Equal(img.Body, photo) {
+				t.Error("the picture was changed although no smaller width was asked for")
+			}
+		})
+	}
+}
+
+func TestFetchRefusesNonPublicAddressesByDefault(t *testing.T) {
+	var hits atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		w.Header().Set("Content-Type", "image/png")
+		w.Write(encodedPNG(t, 10, 10))
+	}))
+	t.Cleanup(srv.Close)
+	port := srv.URL[strings.LastIndex(srv.URL, ":")+1:]
+	proxy := New(Options{})
+
+	tests := []struct {
+		name    string
+		url     string
+		wantErr error
+	}{
+		{"loopback literal", srv.URL + "/a.png", ErrForbiddenAddress},
+		// A name is only checked once resolved, at dial time: the same check that defeats DNS rebinding.
+		{"name resolving to loopback", "http://localhost:" + port + "/a.png", ErrForbiddenAddress},
+		{"metadata address", "http://169.254.169.254/latest/meta-data", ErrForbiddenAddress},
+		{"private literal", "http://10.0.0.1/a.png", ErrForbiddenAddress},
+		{"mapped loopback", "http://[::ffff:127.0.0.1]:" + port + "/a.png", ErrForbiddenAddress},
+		{"file scheme", "file:///etc/passwd", ErrBadURL},
+		{"credentials", "http://user:pass@example.com/a.png", ErrBadURL},
+		{"relative", "/demo-media/a.svg", ErrBadURL},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := proxy.Fetch(context.Background(), tt.url, 0); !errors.Is(err, tt.wantErr) {
+				t.Fatalf("error %v, want %v", err, tt.wantErr)
+			}
+		})
+	}
+	if n := hits.Load(); n != 0 {
+		t.Errorf("the loopback server was reached %d times", n)
+	}
+}

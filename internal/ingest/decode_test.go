@@ -1,0 +1,43 @@
+package ingest
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestDecode(t *testing.T) {
+	tests := []struct {
+		name      string
+		body      string
+		lines     []int // lines of the items, in order
+		badLines  []int // lines whose item has Err
+		wantError bool
+	}{
+		{"empty", "", nil, nil, false},
+		{"ndjson with blank lines", "{\"provider\":\"reddit\"}\n\n{\"provider\":\"x\"}\n", []int{1, 3}, nil, false},
+		{"ndjson with a bad line", "{\"provider\":\"reddit\"}\nnot json\n{}\n", []int{1, 2, 3}, []int{2}, false},
+		{"ndjson with a byte-order mark", "\xEF\xBB\xBF{\"provider\":\"reddit\"}", []int{1}, nil, false},
+		{"array", ` [{"provider":"a"}, 5, {"provider":"b"}]`, []int{1, 2, 3}, []int{2}, false},
+		{"unclosed array", `[{"provider":"a"}, {"provider":"b"}`, []int{1, 2}, nil, true},
+		{"broken array", `[{"provider":"a"}, {"provider":`, []int{1}, nil, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			items, err := Decode(strings.NewReader(tt.body))
+			if (err != nil) != tt.wantError {
+				t.Errorf("err = %v, want error %v", err, tt.wantError)
+			}
+			var lines, bad []int
+			for _, it := range items {
+				lines = append(lines, it.Line)
+				if it.Err != nil {
+					bad = append(bad, it.Line)
+				}
+			}
+			if !slices.Equal(lines, tt.lines) || !slices.Equal(bad, tt.badLines) {
+				t.Errorf("lines %v (bad %v), want %v (bad %v)", lines, bad, tt.lines, tt.badLines)
+			}
+		})
+	}
+}

@@ -1,0 +1,343 @@
+// Package live is Sightline's live browser channel: a websocket server speaking the Pusher
+// Channels protocol, version 7, at /app/{key}, so the web app's pusher-js and laravel-echo work
+// unchanged. Only private per-user channels (private-user.{id}) are served. An event for a user
+// is published on NATS and every node delivers it to its own sockets subscribed to that user's
+// channel, so a browser connected to any node of a cluster gets it.
+package live
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/nats-io/nats.go"
+)
+
+// ProtocolVersion is the Pusher protocol version served.
+const ProtocolVersion = 7
+
+// Close and error codes of the protocol: 4000-4099 tell the client not to reconnect, 4100-4199
+// to reconnect after a back-off, 4200-4299 to reconnect at once.
+const (
+	CodeAppNotFound         websocket.StatusCode = 4001
+	CodeUnsupportedProtocol websocket.StatusCode = 4007
+	CodeNoProtocol          websocket.StatusCode = 4008
+	CodeUnauthorized        websocket.StatusCode = 4009
+	CodeOverCapacity        websocket.StatusCode = 4100
+	CodeReconnect           websocket.StatusCode = 4200
+	CodePongTimeout         websocket.StatusCode = 4201
+)
+
+// subjectPrefix is the NATS subject of a user's events: live.user.<id>.
+const subjectPrefix = "live.user."
+
+// Config tunes a hub; zero fields take the defaults.
+type Config struct {
+	Credentials Credentials
+	// ActivityTimeout is what clients are told: they ping after this long without hearing from
+	// the server (30 s). The server pings a client it has not heard from for a third longer.
+	ActivityTimeout time.Duration
+	// PongTimeout is how long a pinged client has to answer before it is closed with 4201 (30 s).
+	PongTimeout time.Duration
+	// QueueSize bounds each socket's send queue; a socket whose queue overflows is a slow
+	// consumer and is closed with 4100 (64 messages).
+	QueueSize int
+	// WriteTimeout bounds one write to a socket (10 s).
+	WriteTimeout time.Duration
+}
+
+func (c Config) withDefaults() Config {
+	if c.ActivityTimeout <= 0 {
+		c.ActivityTimeout = 30 * time.Second
+	}
+	if c.PongTimeout <= 0 {
+		c.PongTimeout = 30 * time.Second
+	}
+	if c.QueueSize <= 0 {
+		c.QueueSize = 64
+	}
+	if c.WriteTimeout <= 0 {
+		c.WriteTimeout = 10 * time.Second
+	}
+	return c
+}
+
+// idleBeforePing leaves the client's own ping (due after ActivityTimeout) time to arrive.
+func (c Config) idleBeforePing() time.Duration { return c.ActivityTimeout + c.ActivityTimeout/3 }
+
+const (
+	// readLimit bounds one client message; a subscribe message is a few hundred bytes.
+	readLimit = 16 << 10
+	// maxChannelsPerSocket bounds what one socket may hold; a page needs one.
+	maxChannelsPerSocket = 8
+)
+
+// Hub serves the sockets of one node and delivers the events published for their users.
+type Hub struct {
+	cfg Config
+	nc  *nats.Conn
+	sub *nats.Subscription
+	log *slog.Logger
+	// ctx ends every socket at once when a shutdown runs out of time.
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	mu      sync.RWMutex
+	closing bool
+	sockets map[*conn]struct{}
+	users   map[int64]map[*conn]struct{}
+	serving sync.WaitGroup
+	dropped atomic.Uint64
+}
+
+// NewHub subscribes to every user's events on NATS; call Shutdown to close it.
+func NewHub(nc *nats.Conn, cfg Config, log *slog.Logger) (*Hub, error) {
+	if cfg.Credentials.Key == "" || cfg.Credentials.Secret == "" {
+		return nil, errors.New("live: the app key and secret are required")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	h := &Hub{cfg: cfg.withDefaults(), nc: nc, log: log, ctx: ctx, cancel: cancel,
+		sockets: map[*conn]struct{}{}, users: map[int64]map[*conn]struct{}{}}
+	sub, err := nc.Subscribe(subjectPrefix+"*", h.deliver)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	// Once flushed, the server knows of the subscription: nothing published later is missed.
+	if err := nc.Flush(); err != nil {
+		sub.Unsubscribe()
+		cancel()
+		return nil, err
+	}
+	h.sub = sub
+	return h, nil
+}
+
+// Credentials are the hub's app key and secret.
+func (h *Hub) Credentials() Credentials { return h.cfg.Credentials }
+
+// ActivityTimeout is the interval clients are told to ping at.
+func (h *Hub) ActivityTimeout() time.Duration { return h.cfg.ActivityTimeout }
+
+// PublishToUser sends event with payload to every socket subscribed to the user's private
+// channel, on every node.
+func (h *Hub) PublishToUser(ctx context.Context, userID int64, event string, payload any) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if event == "" || strings.HasPrefix(event, "pusher") {
+		return errors.New("live: event names must not be empty or start with pusher")
+	}
+	frame, err := encodeFrame(event, UserChannel(userID), payload)
+	if err != nil {
+		return err
+	}
+	// The frame travels ready to write, so each node encodes nothing per socket.
+	return h.nc.Publish(subjectPrefix+strconv.FormatInt(userID, 10), frame)
+}
+
+// deliver hands a published frame to this node's sockets subscribed to the user's channel.
+func (h *Hub) deliver(msg *nats.Msg) {
+	userID, err := strconv.ParseInt(strings.TrimPrefix(msg.Subject, subjectPrefix), 10, 64)
+	if err != nil {
+		return
+	}
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	for c := range h.users[userID] {
+		c.enqueue(msg.Data)
+	}
+}
+
+// Stats describes the hub's sockets.
+type Stats struct {
+	Sockets int `json:"sockets"`
+	// Subscriptions counts (socket, channel) pairs.
+	Subscriptions int `json:"subscriptions"`
+	// SlowConsumers counts sockets closed because their send queue overflowed.
+	SlowConsumers uint64 `json:"slowConsumers"`
+}
+
+// Stats reports the hub's sockets now.
+func (h *Hub) Stats() Stats {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	s := Stats{Sockets: len(h.sockets), SlowConsumers: h.dropped.Load()}
+	for _, sockets := range h.users {
+		s.Subscriptions += len(sockets)
+	}
+	return s
+}
+
+// ServeHTTP upgrades a request for /app/{key} to a live socket and serves it until it closes.
+func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if h.isClosing() {
+		http.Error(w, "the server is shutting down", http.StatusServiceUnavailable)
+		return
+	}
+	ws, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		return // Accept has answered the request
+	}
+	ws.SetReadLimit(readLimit)
+	if code, reason := h.checkHandshake(r); code != 0 {
+		ws.Close(code, reason)
+		return
+	}
+	c := &conn{hub: h, ws: ws, socketID: newSocketID(), send: make(chan []byte, h.cfg.QueueSize),
+		ending: make(chan struct{})}
+	c.heard.Store(time.Now().UnixNano())
+	if !h.register(c) {
+		ws.Close(CodeReconnect, "Server is restarting")
+		return
+	}
+	defer h.unregister(c)
+	established, _ := encodeFrame("pusher:connection_established", "", map[string]any{
+		"socket_id": c.socketID, "activity_timeout": int(h.cfg.ActivityTimeout / time.Second)})
+	c.enqueue(established)
+	c.serve(h.ctx)
+}
+
+// checkHandshake returns the close code for a connection the hub does not serve, or 0.
+func (h *Hub) checkHandshake(r *http.Request) (websocket.StatusCode, string) {
+	if r.PathValue("key") != h.cfg.Credentials.Key {
+		return CodeAppNotFound, "Application does not exist"
+	}
+	switch r.URL.Query().Get("protocol") {
+	case strconv.Itoa(ProtocolVersion):
+		return 0, ""
+	case "":
+		return CodeNoProtocol, "No protocol version supplied"
+	default:
+		return CodeUnsupportedProtocol, "Unsupported protocol version"
+	}
+}
+
+func newSocketID() string {
+	return strconv.FormatUint(uint64(rand.Uint32()), 10) + "." + strconv.FormatUint(uint64(rand.Uint32()), 10)
+}
+
+func (h *Hub) isClosing() bool {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	return h.closing
+}
+
+func (h *Hub) register(c *conn) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closing {
+		return false
+	}
+	h.sockets[c] = struct{}{}
+	h.serving.Add(1)
+	return true
+}
+
+func (h *Hub) unregister(c *conn) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	delete(h.sockets, c)
+	for _, userID := range c.users {
+		h.removeSubscriber(userID, c)
+	}
+	h.serving.Done()
+}
+
+// addSubscriber adds the socket to the user's channel and queues its acknowledgement, under the
+// lock deliver takes: every event published after the client read the acknowledgement reaches
+// it, and none comes before it.
+func (h *Hub) addSubscriber(userID int64, c *conn, ack []byte) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	sockets := h.users[userID]
+	if sockets == nil {
+		sockets = map[*conn]struct{}{}
+		h.users[userID] = sockets
+	}
+	sockets[c] = struct{}{}
+	c.enqueue(ack)
+}
+
+// removeSubscriber needs h.mu held.
+func (h *Hub) removeSubscriber(userID int64, c *conn) {
+	delete(h.users[userID], c)
+	if len(h.users[userID]) == 0 {
+		delete(h.users, userID)
+	}
+}
+
+func (h *Hub) unsubscribe(userID int64, c *conn) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.removeSubscriber(userID, c)
+}
+
+// Shutdown stops delivering events and closes every socket with 4200, so clients reconnect at
+// once (to another node, or to this one once it is back). It waits for the sockets to close
+// until ctx ends, then cuts the rest.
+func (h *Hub) Shutdown(ctx context.Context) error {
+	h.mu.Lock()
+	h.closing = true
+	for c := range h.sockets {
+		c.end(CodeReconnect, "Server is restarting")
+	}
+	h.mu.Unlock()
+	if err := h.sub.Unsubscribe(); err != nil && !errors.Is(err, nats.ErrBadSubscription) && !errors.Is(err, nats.ErrConnectionClosed) {
+		h.log.Warn("live: unsubscribe from NATS", "err", err)
+	}
+	closed := make(chan struct{})
+	go func() {
+		h.serving.Wait()
+		close(closed)
+	}()
+	select {
+	case <-closed:
+		h.cancel()
+		return nil
+	case <-ctx.Done():
+		h.cancel()
+		<-closed
+		return ctx.Err()
+	}
+}
+
+// frame is one protocol message. The server sends data as a JSON string holding JSON, as
+// Pusher does, except for pusher:error whose data is an object.
+type frame struct {
+	Event   string `json:"event"`
+	Channel string `json:"channel,omitempty"`
+	Data    any    `json:"data"`
+}
+
+func encodeFrame(event, channel string, payload any) ([]byte, error) {
+	data, err := json.Marshal(payload)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(frame{Event: event, Channel: channel, Data: string(data)})
+}
+
+type protocolError struct {
+	Code    int    `json:"code,omitempty"`
+	Message string `json:"message"`
+}
+
+func errorFrame(code websocket.StatusCode, message string) []byte {
+	b, _ := json.Marshal(frame{Event: "pusher:error", Data: protocolError{Code: int(code), Message: message}})
+	return b
+}
+
+var (
+	pongFrame = []byte(`{"event":"pusher:pong","data":"{}"}`)
+	pingFrame = []byte(`{"event":"pusher:ping","data":"{}"}`)
+)

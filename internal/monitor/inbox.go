@@ -1,0 +1,228 @@
+package monitor
+
+import (
+	"context"
+	"slices"
+
+	"github.com/sightline/sightline/internal/authz"
+	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/problem"
+	"github.com/sightline/sightline/internal/provider"
+)
+
+// InboxStore is the persistence of matches.
+type InboxStore interface {
+	Inbox(ctx context.Context, q MatchQuery) ([]InboxItem, int64, error)
+	InboxByIDs(ctx context.Context, userID int64, searchIDs, matchIDs []int64) ([]InboxItem, error)
+	MatchIDs(ctx context.Context, q MatchQuery) (map[int64]int64, error)
+	MatchSearches(ctx context.Context, matchIDs []int64) (map[int64]int64, error)
+	SetMatchState(ctx context.Context, userID int64, matchIDs []int64, field string, value bool) (int64, error)
+	MatchCounts(ctx context.Context, userID, organizationID int64, searchIDs []int64) (map[int64]Counts, error)
+	ThreadPosts(ctx context.Context, threadID string, limit int) ([]post.Post, error)
+	Post(ctx context.Context, id string) (post.Post, error)
+}
+
+// Notifier delivers live events to a user's private channel.
+type Notifier interface {
+	PublishToUser(ctx context.Context, userID int64, event string, payload any) error
+}
+
+// InboxEntry is a match as its viewer sees it.
+type InboxEntry struct {
+	InboxItem
+	CanEdit    bool
+	SearchName string
+}
+
+// visible returns the searches the actor can see (id → can edit), and their names.
+func (s *Service) visible(ctx context.Context, actor authz.Actor) (map[int64]bool, map[int64]string, error) {
+	views, err := s.Searches(ctx, actor, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	edit, names := map[int64]bool{}, map[int64]string{}
+	for _, sv := range views {
+		edit[sv.ID] = sv.Level >= authz.LevelEdit
+		names[sv.ID] = sv.Name
+	}
+	return edit, names, nil
+}
+
+// scope narrows requested search ids to those visible; none requested means all visible.
+func scope(visible map[int64]bool, requested []int64) []int64 {
+	var ids []int64
+	for id := range visible {
+		if len(requested) == 0 || slices.Contains(requested, id) {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// Inbox is a page of the actor's matches.
+func (s *Service) Inbox(ctx context.Context, actor authz.Actor, q MatchQuery) ([]InboxEntry, int64, error) {
+	edit, names, err := s.visible(ctx, actor)
+	if err != nil {
+		return nil, 0, err
+	}
+	q.UserID, q.SearchIDs = actor.UserID, scope(edit, q.SearchIDs)
+	items, total, err := s.inbox.Inbox(ctx, q)
+	if err != nil {
+		return nil, 0, err
+	}
+	return entries(items, edit, names), total, nil
+}
+
+func entries(items []InboxItem, edit map[int64]bool, names map[int64]string) []InboxEntry {
+	out := make([]InboxEntry, 0, len(items))
+	for _, it := range items {
+		out = append(out, InboxEntry{InboxItem: it, CanEdit: edit[it.SearchID], SearchName: names[it.SearchID]})
+	}
+	return out
+}
+
+// InboxByIDs returns the given matches the actor can see.
+func (s *Service) InboxByIDs(ctx context.Context, actor authz.Actor, matchIDs []int64) ([]InboxEntry, error) {
+	edit, names, err := s.visible(ctx, actor)
+	if err != nil {
+		return nil, err
+	}
+	items, err := s.inbox.InboxByIDs(ctx, actor.UserID, scope(edit, nil), matchIDs)
+	if err != nil {
+		return nil, err
+	}
+	return entries(items, edit, names), nil
+}
+
+// Update is the result of a bulk change: how many matches were changed of how many asked for.
+type Update struct {
+	UpdatedCount  int64 `json:"updatedCount"`
+	ExpectedCount int64 `json:"expectedCount"`
+}
+
+// SetState sets a state field of chosen matches. Reading is personal and needs view access;
+// flagging and deleting need edit access to the match's search (canEdit).
+func (s *Service) SetState(ctx context.Context, actor authz.Actor, matchIDs []int64, field string, value bool) (Update, error) {
+	matchIDs = cleanIDs(matchIDs)
+	if len(matchIDs) == 0 {
+		return Update{}, problem.InvalidField("matchResultDocuments", "Choose at least one match.")
+	}
+	searchOf, err := s.inbox.MatchSearches(ctx, matchIDs)
+	if err != nil {
+		return Update{}, err
+	}
+	return s.apply(ctx, actor, searchOf, int64(len(matchIDs)), field, value)
+}
+
+// SetStateAll sets a state field of every match the query selects.
+func (s *Service) SetStateAll(ctx context.Context, actor authz.Actor, q MatchQuery, field string, value bool) (Update, error) {
+	edit, _, err := s.visible(ctx, actor)
+	if err != nil {
+		return Update{}, err
+	}
+	q.UserID, q.SearchIDs = actor.UserID, scope(edit, q.SearchIDs)
+	// Restoring deleted matches must find them; everything else acts on what the inbox shows.
+	q.IncludeDeleted = field == FieldDeleted && !value
+	searchOf, err := s.inbox.MatchIDs(ctx, q)
+	if err != nil {
+		return Update{}, err
+	}
+	return s.apply(ctx, actor, searchOf, int64(len(searchOf)), field, value)
+}
+
+func (s *Service) apply(ctx context.Context, actor authz.Actor, searchOf map[int64]int64, expected int64, field string, value bool) (Update, error) {
+	edit, _, err := s.visible(ctx, actor)
+	if err != nil {
+		return Update{}, err
+	}
+	var allowed []int64
+	for id, search := range searchOf {
+		canEdit, visible := edit[search]
+		if visible && (canEdit || field == FieldRead) {
+			allowed = append(allowed, id)
+		}
+	}
+	slices.Sort(allowed)
+	if _, err := s.inbox.SetMatchState(ctx, actor.UserID, allowed, field, value); err != nil {
+		return Update{}, err
+	}
+	update := Update{UpdatedCount: int64(len(allowed)), ExpectedCount: expected}
+	s.countsChanged(ctx, actor, update.UpdatedCount)
+	return update, nil
+}
+
+// countsChanged tells the actor's open apps their new counts.
+func (s *Service) countsChanged(ctx context.Context, actor authz.Actor, updated int64) {
+	if s.notifier == nil {
+		return
+	}
+	counts, err := s.Counts(ctx, actor, nil)
+	if err != nil {
+		return
+	}
+	s.notifier.PublishToUser(ctx, actor.UserID, EventMatchesUpdated, MatchesUpdated{UpdatedCount: updated, Counts: counts})
+}
+
+// CountsBySearch is the actor's counts for each visible search of searchIDs (all when empty).
+func (s *Service) CountsBySearch(ctx context.Context, actor authz.Actor, searchIDs []int64) (map[int64]Counts, error) {
+	edit, _, err := s.visible(ctx, actor)
+	if err != nil {
+		return nil, err
+	}
+	ids := scope(edit, searchIDs)
+	counts, err := s.inbox.MatchCounts(ctx, actor.UserID, actor.OrganizationID, ids)
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range ids {
+		if _, ok := counts[id]; !ok {
+			counts[id] = Counts{}
+		}
+	}
+	return counts, nil
+}
+
+// Counts is the actor's totals over the visible searches of searchIDs (all when empty).
+func (s *Service) Counts(ctx context.Context, actor authz.Actor, searchIDs []int64) (Counts, error) {
+	by, err := s.CountsBySearch(ctx, actor, searchIDs)
+	if err != nil {
+		return Counts{}, err
+	}
+	var total Counts
+	for _, c := range by {
+		total.TotalCount += c.TotalCount
+		total.UnreadCount += c.UnreadCount
+		total.DeletedCount += c.DeletedCount
+		total.FlaggedCount += c.FlaggedCount
+	}
+	return total, nil
+}
+
+// maxThread bounds a thread view.
+const maxThread = 200
+
+// ThreadContext returns a stored post and the posts of its thread, if the actor's
+// subscriptions reach its provider.
+func (s *Service) ThreadContext(ctx context.Context, actor authz.Actor, postID string) (post.Post, []post.Post, error) {
+	p, err := s.inbox.Post(ctx, postID)
+	if err != nil {
+		return post.Post{}, nil, problem.NotFound("Unable to load thread for this post.")
+	}
+	user, err := s.store.User(ctx, actor.UserID)
+	if err != nil {
+		return post.Post{}, nil, err
+	}
+	entitled := provider.For(provider.Entitlements{Beacon: user.ACL.Beacon, Pro: user.ACL.Pro, Enterprise: user.ACL.Enterprise})
+	if !slices.ContainsFunc(entitled, func(e provider.Entry) bool { return e.Name == p.Provider }) {
+		return post.Post{}, nil, problem.NotFound("Unable to load thread for this post.")
+	}
+	if p.ThreadID == "" {
+		return p, []post.Post{p}, nil
+	}
+	thread, err := s.inbox.ThreadPosts(ctx, p.ThreadID, maxThread)
+	if err != nil {
+		return post.Post{}, nil, err
+	}
+	return p, thread, nil
+}

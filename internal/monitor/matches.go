@@ -1,0 +1,76 @@
+package monitor
+
+import (
+	"time"
+
+	"github.com/sightline/sightline/internal/post"
+)
+
+// Match is a post that matched a saved search, stored once per (search, post).
+type Match struct {
+	ID             int64
+	SearchID       int64
+	OrganizationID int64
+	PostID         string
+	PublishedAt    time.Time
+	DiscoveredAt   time.Time
+	CreatedAt      time.Time
+	HasImages      bool
+	HasVideos      bool
+	HasLocation    bool
+	Provider       string
+}
+
+// MatchState is one user's state of a match.
+type MatchState struct {
+	IsRead    bool
+	IsFlagged bool
+	IsDeleted bool
+}
+
+// InboxItem is a match with the post and the viewer's state.
+type InboxItem struct {
+	Match
+	State MatchState
+	Post  post.Post
+}
+
+// MatchQuery selects a user's inbox.
+type MatchQuery struct {
+	UserID    int64
+	SearchIDs []int64
+	Images    bool // only matches with images
+	Location  bool // only matches with a location
+	Video     bool // only matches with videos
+	Unread    bool
+	Flagged   bool
+	// Text narrows to matches whose chosen fields (SearchIn: titleText, authorName,
+	// authorScreenName) contain every word of it.
+	Text           string
+	SearchIn       []string
+	IncludeDeleted bool
+	Sort           string
+	Offset, Limit  int
+}
+
+// Counts are a user's inbox totals.
+type Counts struct {
+	TotalCount   int64 `json:"totalCount"`
+	UnreadCount  int64 `json:"unreadCount"`
+	DeletedCount int64 `json:"deletedCount"`
+	FlaggedCount int64 `json:"flaggedCount"`
+}
+
+// Search-in fields (search-side.md section 3).
+const (
+	InTitleText        = "titleText"
+	InAuthorName       = "authorName"
+	InAuthorScreenName = "authorScreenName"
+)
+
+// Match state fields.
+const (
+	FieldRead    = "is_read"
+	FieldFlagged = "is_flagged"
+	FieldDeleted = "is_deleted"
+)

@@ -1,0 +1,442 @@
+package monitor
+
+import (
+	"context"
+	"log/slog"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+
+	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/authz"
+	"github.com/sightline/sightline/internal/geom"
+	"github.com/sightline/sightline/internal/percolate"
+	"github.com/sightline/sightline/internal/post"
+)
+
+// Streaming and firehose limits: matches per search per hour (monitor-area.md section 4). The
+// raised limit applies while an override is active (24 hours for streaming, 6 for the firehose).
+const (
+	StreamingLowerLimit = 2000
+	StreamingUpperLimit = 10000
+	GnipLowerLimit      = 1000
+	GnipUpperLimit      = 5000
+	gnipProvider        = "gnip"
+)
+
+// PercolatorStore is what the percolator reads and writes.
+type PercolatorStore interface {
+	Search(ctx context.Context, id int64) (Search, error)
+	Searches(ctx context.Context, organizationID int64) ([]Search, error)
+	SearchFilterLists(ctx context.Context, organizationID int64) (map[int64][]int64, error)
+	InsertMatches(ctx context.Context, matches []Match) ([]Match, error)
+	SearchAudience(ctx context.Context, searchID int64) (Audience, error)
+	SetSearchLimitFlags(ctx context.Context, searchID int64, streamingLower, streamingUpper, gnipLower, gnipUpper bool) error
+	Organization(ctx context.Context, id int64) (account.Organization, error)
+	CountMatchesSince(ctx context.Context, organizationID int64, since time.Time) (int64, error)
+}
+
+// FilterListSource gives the filter lists of saved searches, ready for the percolator.
+type FilterListSource interface {
+	ListsForSearches(ctx context.Context, searchIDs []int64) (map[int64][]percolate.FilterList, error)
+}
+
+// changeSubject carries saved-search changes between the nodes of a cluster.
+const changeSubject = "monitor.search.changed"
+
+// Percolator keeps every saved search in a percolate.Index, matches each stored batch of
+// posts against it, stores the matches and tells their viewers.
+type Percolator struct {
+	store    PercolatorStore
+	lists    FilterListSource
+	service  *Service
+	notifier Notifier
+	nc       *nats.Conn
+	log      *slog.Logger
+	index    *percolate.Index
+	now      func() time.Time
+
+	mu        sync.Mutex
+	searches  map[int64]Search
+	audiences map[int64]Audience
+	rates     map[int64]*hourRate
+	orgUsage  map[int64]*monthUsage
+	pending   map[int64]*pendingCounts // user → matches since the last counts event
+}
+
+type hourRate struct {
+	start       time.Time
+	total, gnip int
+}
+
+type monthUsage struct {
+	month time.Time
+	used  int64
+	limit int64
+}
+
+type pendingCounts struct {
+	organizationID int64
+	added          int64
+}
+
+// NewPercolator makes a percolator; lists and nc may be nil (no filter lists; a single node).
+func NewPercolator(store PercolatorStore, lists FilterListSource, nc *nats.Conn, log *slog.Logger) *Percolator {
+	return &Percolator{store: store, lists: lists, nc: nc, log: log,
+		index: percolate.New(), now: time.Now, searches: map[int64]Search{}, audiences: map[int64]Audience{},
+		rates: map[int64]*hourRate{}, orgUsage: map[int64]*monthUsage{}, pending: map[int64]*pendingCounts{}}
+}
+
+// UseService connects the percolator to the Monitor service, which tells it about changes and
+// counts the inboxes it announces, and to the live channel.
+func (p *Percolator) UseService(s *Service) {
+	p.service, p.notifier = s, s.notifier
+}
+
+// Load (re)builds the index from every stored saved search.
+func (p *Percolator) Load(ctx context.Context) error {
+	searches, err := p.store.Searches(ctx, 0)
+	if err != nil {
+		return err
+	}
+	ids := make([]int64, len(searches))
+	for i, m := range searches {
+		ids[i] = m.ID
+	}
+	lists, err := p.filterLists(ctx, ids)
+	if err != nil {
+		return err
+	}
+	var compiled []*percolate.Compiled
+	keep := map[int64]Search{}
+	for _, m := range searches {
+		c, err := p.compile(m, lists[m.ID])
+		if err != nil {
+			p.log.Warn("saved search left out of the percolator", "search", m.ID, "err", err)
+			continue
+		}
+		compiled = append(compiled, c)
+		keep[m.ID] = m
+	}
+	p.mu.Lock()
+	var gone []int64
+	for id := range p.searches {
+		if _, ok := keep[id]; !ok {
+			gone = append(gone, id)
+		}
+	}
+	p.searches = keep
+	p.audiences = map[int64]Audience{}
+	p.mu.Unlock()
+	p.index.Remove(gone...)
+	p.index.PutCompiled(compiled...)
+	return nil
+}
+
+func (p *Percolator) filterLists(ctx context.Context, ids []int64) (map[int64][]percolate.FilterList, error) {
+	if p.lists == nil || len(ids) == 0 {
+		return map[int64][]percolate.FilterList{}, nil
+	}
+	return p.lists.ListsForSearches(ctx, ids)
+}
+
+// compile turns a stored search into the percolator's form, applying its limits: a search over
+// its streaming limit collects nothing, one over its firehose limit leaves out the firehose.
+func (p *Percolator) compile(m Search, lists []percolate.FilterList) (*percolate.Compiled, error) {
+	now := p.now()
+	providers := m.Providers
+	if p.gnipBlocked(m, now) {
+		providers = slices.DeleteFunc(slices.Clone(providers), func(n string) bool { return n == gnipProvider })
+	}
+	s := percolate.SavedSearch{ID: m.ID, Keywords: m.Keywords, Author: m.AuthorQuery, Providers: providers,
+		ImagesOnly: m.ImagesOnly, VideosOnly: m.VideoOnly, Boards: m.BoardNames, Filters: lists,
+		Enabled: m.Enabled && !p.streamingBlocked(m, now)}
+	if m.AddressBounds != "" {
+		bounds, err := geom.ParseWKT(m.AddressBounds)
+		if err != nil {
+			return nil, err
+		}
+		s.Bounds = bounds
+	}
+	if !m.StartAt.IsZero() {
+		start := m.StartAt
+		s.Start = &start
+	}
+	if !m.EndAt.IsZero() {
+		end := m.EndAt
+		s.End = &end
+	}
+	if len(providers) == 0 { // only the blocked firehose was chosen
+		s.Providers, s.Enabled = m.Providers, false
+	}
+	return percolate.Compile(s)
+}
+
+func (p *Percolator) streamingBlocked(m Search, now time.Time) bool {
+	return m.StreamingUpperLimitExceeded || (m.StreamingLowerLimitExceeded && !now.Before(m.StreamingOverrideUntil))
+}
+
+func (p *Percolator) gnipBlocked(m Search, now time.Time) bool {
+	return m.GnipUpperLimitExceeded || (m.GnipLowerLimitExceeded && !now.Before(m.GnipOverrideUntil))
+}
+
+// SearchChanged reloads one search here and tells the other nodes to do the same.
+func (p *Percolator) SearchChanged(ctx context.Context, id int64) {
+	p.reload(ctx, id)
+	if p.nc != nil {
+		p.nc.Publish(changeSubject, []byte(strconv.FormatInt(id, 10)))
+	}
+}
+
+func (p *Percolator) reload(ctx context.Context, id int64) {
+	p.mu.Lock()
+	delete(p.audiences, id)
+	p.mu.Unlock()
+	m, err := p.store.Search(ctx, id)
+	if err != nil {
+		p.mu.Lock()
+		delete(p.searches, id)
+		p.mu.Unlock()
+		p.index.Remove(id)
+		return
+	}
+	lists, err := p.filterLists(ctx, []int64{id})
+	if err != nil {
+		p.log.Error("load filter lists", "search", id, "err", err)
+		return
+	}
+	c, err := p.compile(m, lists[id])
+	if err != nil {
+		p.log.Warn("saved search left out of the percolator", "search", id, "err", err)
+		p.index.Remove(id)
+		return
+	}
+	p.mu.Lock()
+	p.searches[id] = m
+	p.mu.Unlock()
+	p.index.PutCompiled(c)
+}
+
+// Run follows other nodes' changes, refreshes the whole index every few minutes (which also
+// catches membership changes in audiences), and sends coalesced count updates, until ctx ends.
+func (p *Percolator) Run(ctx context.Context) error {
+	if p.nc != nil {
+		sub, err := p.nc.Subscribe(changeSubject, func(msg *nats.Msg) {
+			if id, err := strconv.ParseInt(string(msg.Data), 10, 64); err == nil {
+				p.reload(context.Background(), id)
+			}
+		})
+		if err != nil {
+			return err
+		}
+		defer sub.Unsubscribe()
+	}
+	refresh := time.NewTicker(5 * time.Minute)
+	defer refresh.Stop()
+	flush := time.NewTicker(250 * time.Millisecond)
+	defer flush.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-refresh.C:
+			if err := p.Load(ctx); err != nil && ctx.Err() == nil {
+				p.log.Error("refresh the percolator", "err", err)
+			}
+		case <-flush.C:
+			p.flushCounts(ctx)
+		}
+	}
+}
+
+// Stage matches a stored batch of posts; it runs in the ingest pipeline before the batch is
+// acknowledged, so a crash re-runs it and the unique (search, post) key keeps it idempotent.
+func (p *Percolator) Stage(ctx context.Context, posts []post.Post) error {
+	docs := make([]percolate.Doc, len(posts))
+	for i, pp := range posts {
+		docs[i] = *percolate.DocOf(pp)
+	}
+	now := p.now()
+	results := p.index.MatchBatch(docs, now)
+	var matches []Match
+	for i, ids := range results {
+		for _, id := range ids {
+			m, ok := p.admit(ctx, id, posts[i], now)
+			if ok {
+				matches = append(matches, m)
+			}
+		}
+	}
+	if len(matches) == 0 {
+		return nil
+	}
+	created, err := p.store.InsertMatches(ctx, matches)
+	if err != nil {
+		return err
+	}
+	p.announce(ctx, created, posts)
+	return nil
+}
+
+// admit applies the organization's monthly data limit and the search's hourly limits.
+func (p *Percolator) admit(ctx context.Context, searchID int64, pp post.Post, now time.Time) (Match, bool) {
+	p.mu.Lock()
+	m, ok := p.searches[searchID]
+	p.mu.Unlock()
+	if !ok {
+		return Match{}, false
+	}
+	if !p.withinMonthlyLimit(ctx, m.OrganizationID, now) {
+		return Match{}, false
+	}
+	if !p.withinHourlyLimits(ctx, m, pp.Provider == gnipProvider, now) {
+		return Match{}, false
+	}
+	return Match{SearchID: m.ID, OrganizationID: m.OrganizationID, PostID: pp.ID, PublishedAt: pp.PublishedAt,
+		DiscoveredAt: pp.DiscoveredAt, HasImages: len(pp.Photos) > 0, HasVideos: len(pp.Videos) > 0,
+		HasLocation: pp.Location != nil || len(pp.MentionedLocations) > 0, Provider: pp.Provider}, true
+}
+
+func (p *Percolator) withinMonthlyLimit(ctx context.Context, organizationID int64, now time.Time) bool {
+	month := MonthStart(now)
+	p.mu.Lock()
+	u := p.orgUsage[organizationID]
+	p.mu.Unlock()
+	if u == nil || !u.month.Equal(month) {
+		org, err := p.store.Organization(ctx, organizationID)
+		if err != nil {
+			return true
+		}
+		used, err := p.store.CountMatchesSince(ctx, organizationID, month)
+		if err != nil {
+			return true
+		}
+		u = &monthUsage{month: month, used: used, limit: org.MonthlyDataLimit}
+		p.mu.Lock()
+		p.orgUsage[organizationID] = u
+		p.mu.Unlock()
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if u.limit > 0 && u.used >= u.limit {
+		return false
+	}
+	u.used++
+	return true
+}
+
+// withinHourlyLimits counts the match against the search's hour and, when a limit is crossed,
+// records it and recompiles the search so it stops collecting (or leaves the firehose out).
+func (p *Percolator) withinHourlyLimits(ctx context.Context, m Search, gnip bool, now time.Time) bool {
+	p.mu.Lock()
+	r := p.rates[m.ID]
+	if r == nil || now.Sub(r.start) >= time.Hour {
+		r = &hourRate{start: now}
+		p.rates[m.ID] = r
+	}
+	r.total++
+	if gnip {
+		r.gnip++
+	}
+	streamingOverride, gnipOverride := now.Before(m.StreamingOverrideUntil), now.Before(m.GnipOverrideUntil)
+	streamingLower, streamingUpper := m.StreamingLowerLimitExceeded, m.StreamingUpperLimitExceeded
+	gnipLower, gnipUpper := m.GnipLowerLimitExceeded, m.GnipUpperLimitExceeded
+	switch {
+	case !streamingOverride && r.total > StreamingLowerLimit:
+		streamingLower = true
+	case streamingOverride && r.total > StreamingUpperLimit:
+		streamingUpper = true
+	}
+	switch {
+	case gnip && !gnipOverride && r.gnip > GnipLowerLimit:
+		gnipLower = true
+	case gnip && gnipOverride && r.gnip > GnipUpperLimit:
+		gnipUpper = true
+	}
+	p.mu.Unlock()
+	changed := streamingLower != m.StreamingLowerLimitExceeded || streamingUpper != m.StreamingUpperLimitExceeded ||
+		gnipLower != m.GnipLowerLimitExceeded || gnipUpper != m.GnipUpperLimitExceeded
+	if !changed {
+		return true
+	}
+	if err := p.store.SetSearchLimitFlags(ctx, m.ID, streamingLower, streamingUpper, gnipLower, gnipUpper); err != nil {
+		p.log.Error("record a search's limit", "search", m.ID, "err", err)
+		return true
+	}
+	p.log.Info("saved search crossed a limit", "search", m.ID, "streaming_lower", streamingLower,
+		"streaming_upper", streamingUpper, "firehose_lower", gnipLower, "firehose_upper", gnipUpper)
+	p.SearchChanged(ctx, m.ID)
+	return false
+}
+
+// audience is the cached audience of a search.
+func (p *Percolator) audience(ctx context.Context, searchID int64) (Audience, map[int64]bool, error) {
+	p.mu.Lock()
+	a, ok := p.audiences[searchID]
+	p.mu.Unlock()
+	if !ok {
+		var err error
+		if a, err = p.store.SearchAudience(ctx, searchID); err != nil {
+			return Audience{}, nil, err
+		}
+		p.mu.Lock()
+		p.audiences[searchID] = a
+		p.mu.Unlock()
+	}
+	return a, a.Viewers(), nil
+}
+
+// announce sends each new match to its viewers who stream their inbox, and queues count
+// updates for every viewer.
+func (p *Percolator) announce(ctx context.Context, created []Match, posts []post.Post) {
+	byID := make(map[string]post.Post, len(posts))
+	for _, pp := range posts {
+		byID[pp.ID] = pp
+	}
+	for _, m := range created {
+		a, viewers, err := p.audience(ctx, m.SearchID)
+		if err != nil {
+			p.log.Warn("audience of a saved search", "search", m.SearchID, "err", err)
+			continue
+		}
+		for userID, canEdit := range viewers {
+			p.mu.Lock()
+			pc := p.pending[userID]
+			if pc == nil {
+				pc = &pendingCounts{organizationID: m.OrganizationID}
+				p.pending[userID] = pc
+			}
+			pc.added++
+			p.mu.Unlock()
+			if p.notifier != nil && a.Streaming[userID] {
+				item := InboxItem{Match: m, Post: byID[m.PostID]}
+				p.notifier.PublishToUser(ctx, userID, EventMatchCreated, map[string]any{"match": item.Payload(canEdit, a.Search.Name)})
+			}
+		}
+	}
+}
+
+// flushCounts sends each user with new matches one monitor.matches.updated event.
+func (p *Percolator) flushCounts(ctx context.Context) {
+	p.mu.Lock()
+	pending := p.pending
+	p.pending = map[int64]*pendingCounts{}
+	p.mu.Unlock()
+	if p.notifier == nil || p.service == nil {
+		return
+	}
+	for userID, pc := range pending {
+		actor := authz.Actor{UserID: userID, OrganizationID: pc.organizationID}
+		counts, err := p.service.Counts(ctx, actor, nil)
+		if err != nil {
+			continue
+		}
+		p.notifier.PublishToUser(ctx, userID, EventMatchesUpdated, MatchesUpdated{UpdatedCount: pc.added, Counts: counts})
+	}
+}
+
+// Stats reports how many searches the percolator holds and how many are active.
+func (p *Percolator) Stats() (held, active int) { return p.index.Len(), p.index.Active() }

@@ -1,0 +1,69 @@
+// Package password hashes and verifies passwords with argon2id, stored in the PHC string format
+// ($argon2id$v=19$m=...,t=...,p=...$salt$hash) so parameters can be raised later without
+// breaking existing hashes.
+package password
+
+import (
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"strings"
+
+	"golang.org/x/crypto/argon2"
+)
+
+// MinLength is the shortest password accepted.
+const MinLength = 8
+
+// Parameters follow the OWASP recommendation for argon2id (19 MiB, 2 passes, 1 lane).
+const (
+	memoryKiB = 19 * 1024
+	passes    = 2
+	lanes     = 1
+	saltLen   = 16
+	keyLen    = 32
+)
+
+var errMalformed = errors.New("password: malformed hash")
+
+// Hash returns the PHC-encoded argon2id hash of plain.
+func Hash(plain string) (string, error) {
+	salt := make([]byte, saltLen)
+	if _, err := rand.Read(salt); err != nil {
+		return "", err
+	}
+	key := argon2.IDKey([]byte(plain), salt, passes, memoryKiB, lanes, keyLen)
+	b64 := base64.RawStdEncoding
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s",
+		argon2.Version, memoryKiB, passes, lanes, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
+}
+
+// Verify reports whether plain matches the encoded hash.
+func Verify(encoded, plain string) (bool, error) {
+	parts := strings.Split(encoded, "$")
+	if len(parts) != 6 || parts[1] != "argon2id" {
+		return false, errMalformed
+	}
+	var version int
+	if _, err := fmt.Sscanf(parts[2], "v=%d", &version); err != nil || version != argon2.Version {
+		return false, errMalformed
+	}
+	var memory, time uint32
+	var threads uint8
+	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &memory, &time, &threads); err != nil {
+		return false, errMalformed
+	}
+	b64 := base64.RawStdEncoding
+	salt, err := b64.DecodeString(parts[4])
+	if err != nil {
+		return false, errMalformed
+	}
+	want, err := b64.DecodeString(parts[5])
+	if err != nil {
+		return false, errMalformed
+	}
+	got := argon2.IDKey([]byte(plain), salt, time, memory, threads, uint32(len(want)))
+	return subtle.ConstantTimeCompare(got, want) == 1, nil
+}

@@ -1,0 +1,530 @@
+package percolate
+
+import (
+	"math/bits"
+	"strings"
+	"sync/atomic"
+	"unicode/utf8"
+
+	"github.com/sightline/sightline/internal/query"
+)
+
+// Wildcard and similarity patterns have no single token to be indexed under. Instead each
+// distinct pattern is registered under lookup keys that any token it matches must produce:
+//
+//	P + literal start, up to 8 characters    wildcard with one ("netw*", "ab?d")
+//	S + literal end, up to 8 characters      wildcard with a literal end only ("*work")
+//	I + literal run, up to 8 characters      wildcard with neither ("*etw*"): its longest literal
+//	                                         run, found among a token's substrings
+//	D + deletion variant of the first 7      similarity: every string reachable by deleting up to
+//	    characters                           MaxEdits characters from the word's first 7 (FastSS,
+//	                                         with SymSpell's prefix).
+//
+// Why D keys find every similar token: words within k edits (transpositions included) have a
+// common subsequence missing at most k characters of each; restricted to the first p characters
+// of each word, the characters of one window matched outside the other's window are made up by
+// characters unmatched in the other window, so the two prefixes still share a variant with at
+// most k deletions on each side.
+//
+// Keys are polynomial hashes of the kind letter and the characters, so a token's keys (deletion
+// variants included) are computed in O(1) each from prefix hashes, without building strings. The
+// index counts the keys of each kind and length, so a token only produces keys of lengths that
+// exist (a short common word produces no deletion variant when every similarity word is long),
+// and a Bloom filter skips most lookups of absent keys. A hash collision only adds a pattern to
+// verify. The patterns found are verified on the token, and the token's result (which pattern
+// keys it matches) is cached per matcher, since a stream's vocabulary repeats (Zipf). The cache
+// starts over when a new pattern is registered.
+
+// deletionPrefix is how many first characters of a word its deletion variants come from (their
+// number grows with its square).
+const deletionPrefix = 7
+
+// maxLiteralKey bounds the characters of P, S and I keys.
+const maxLiteralKey = 8
+
+// maxSimilarLength is the last length similarLengths tells apart.
+const maxSimilarLength = 40
+
+// maxKeyRunes bounds every key's length.
+const maxKeyRunes = max(maxLiteralKey, deletionPrefix)
+
+const (
+	keyPrefix   = 'P'
+	keySuffix   = 'S'
+	keyInfix    = 'I'
+	keyDeletion = 'D'
+)
+
+// hashBase is the polynomial base (odd, so powers never vanish modulo 2^64).
+const hashBase = 0x100000001b3
+
+// polyHash hashes the kind letter followed by the runes: sum of seq[k] * base^(len-1-k).
+func polyHash(kind rune, runes []rune) uint64 {
+	h := uint64(kind)
+	for _, r := range runes {
+		h = h*hashBase + uint64(r)
+	}
+	return h
+}
+
+// patternEntry is a registered pattern; readers share it, so it never changes.
+type patternEntry struct {
+	key     string // posting key
+	pattern *query.Pattern
+}
+
+// patternRef is a pattern as the lookup lists hold it, with what rules most candidates out
+// inline, so that doing so reads no other memory. chars has a bit for each character of a
+// similarity word (charMask): a token missing more than edits of its bits, or having more than
+// edits bits it lacks, cannot be within edits edits.
+type patternRef struct {
+	chars uint64
+	edits int // -1 for a wildcard: no character test
+	entry *patternEntry
+}
+
+// charMask sets one of 64 bits per distinct character (characters may share a bit, which only
+// weakens the test above, never makes it wrong).
+func charMask(runes []rune) uint64 {
+	var m uint64
+	for _, r := range runes {
+		m |= 1 << (uint64(r) * 0x9E3779B97F4A7C15 >> 58)
+	}
+	return m
+}
+
+// mayMatch is the cheap test before verifying the pattern on a token with the given characters.
+func (r patternRef) mayMatch(tokChars uint64) bool {
+	return r.edits < 0 ||
+		bits.OnesCount64(r.chars&^tokChars) <= r.edits && bits.OnesCount64(tokChars&^r.chars) <= r.edits
+}
+
+// patternIndex is the reader side of the registry; patternRegistry (writer side) maintains it.
+type patternIndex struct {
+	lookups *cowMap[uint64, []patternRef]
+	// generation counts the patterns ever registered; recent holds the latest of them, so that a
+	// matcher's cached answer for a token, computed at an older generation, can be brought up to
+	// date by testing the token against the patterns registered since (see matching).
+	generation atomic.Uint64
+	recent     atomic.Pointer[[]registration]
+	// keyCounts[kind][length] counts the registered keys of each kind and length, so a token
+	// only produces keys that can find something.
+	keyCounts [4][maxKeyRunes + 1]atomic.Int64
+	// registered counts the patterns registered (0: posts skip pattern lookups altogether).
+	registered atomic.Int64
+	// similarLengths[l] counts the similarity patterns of l characters (the last slot: longer),
+	// so that a token far longer or shorter than all of them skips the deletion keys.
+	similarLengths [maxSimilarLength + 1]atomic.Int64
+}
+
+type patternState struct {
+	ref     patternRef
+	refs    int
+	lookups []lookupKey
+}
+
+// registration is a pattern and the generation its registration brought the index to.
+type registration struct {
+	generation uint64
+	ref        patternRef
+}
+
+// maxRecent bounds the registrations kept for catching up; older cache entries are recomputed.
+const maxRecent = 4096
+
+// publish makes newly registered patterns known to the matchers' caches. Their lookup keys must
+// already be visible, so that an answer computed at the new generation includes them.
+func (ix *patternIndex) publish(added []patternRef) {
+	if len(added) == 0 {
+		return
+	}
+	gen := ix.generation.Load()
+	// The list stays consecutive: older entries are kept only when every new one fits.
+	var next []registration
+	if p := ix.recent.Load(); p != nil && len(added) < maxRecent {
+		old := *p
+		next = append(next, old[max(0, len(old)+len(added)-maxRecent):]...)
+	}
+	first := gen + uint64(len(added)) - uint64(min(len(added), maxRecent)) + 1
+	for i, ref := range added[len(added)-min(len(added), maxRecent):] {
+		next = append(next, registration{generation: first + uint64(i), ref: ref})
+	}
+	ix.recent.Store(&next)
+	ix.generation.Store(gen + uint64(len(added)))
+}
+
+type lookupKey struct {
+	kind   rune
+	length int
+	hash   uint64
+}
+
+// patternRegistry counts the searches using each pattern (writer side, under the Index lock).
+type patternRegistry struct {
+	byKey map[string]*patternState
+}
+
+// lookupKeys returns the keys a pattern is registered under.
+func lookupKeys(p *query.Pattern) []lookupKey {
+	runes := []rune(p.Text)
+	key := func(kind rune, rs []rune) lookupKey { return lookupKey{kind, len(rs), polyHash(kind, rs)} }
+	if p.Kind == query.Fuzzy {
+		var keys []lookupKey
+		for _, v := range deletionVariants(runes[:min(len(runes), deletionPrefix)], p.MaxEdits) {
+			keys = append(keys, key(keyDeletion, []rune(v)))
+		}
+		return keys
+	}
+	if prefix := []rune(p.Prefix()); len(prefix) > 0 {
+		return []lookupKey{key(keyPrefix, prefix[:min(maxLiteralKey, len(prefix))])}
+	}
+	if i := strings.LastIndexAny(p.Text, "*?"); i+1 < len(p.Text) {
+		suffix := []rune(p.Text[i+1:])
+		return []lookupKey{key(keySuffix, suffix[max(0, len(suffix)-maxLiteralKey):])}
+	}
+	lit, _, _ := p.Literal()
+	literal := []rune(lit)
+	return []lookupKey{key(keyInfix, literal[:min(maxLiteralKey, len(literal))])}
+}
+
+var keyKinds = [...]rune{keyPrefix, keySuffix, keyInfix, keyDeletion}
+
+func kindIndex(kind rune) int {
+	for i, k := range keyKinds {
+		if k == kind {
+			return i
+		}
+	}
+	panic("percolate: unknown lookup key kind")
+}
+
+// similarWithin reports whether a similarity pattern's word is within MaxEdits characters of n
+// characters long: no other can match a token of that length.
+func (ix *patternIndex) similarWithin(n int) bool {
+	for l := max(0, n-query.MaxEdits); l <= min(n+query.MaxEdits, maxSimilarLength); l++ {
+		if ix.similarLengths[l].Load() > 0 {
+			return true
+		}
+	}
+	return n+query.MaxEdits >= maxSimilarLength && ix.similarLengths[maxSimilarLength].Load() > 0
+}
+
+// lengths returns the lengths of registered keys of a kind, shortest first, into buf.
+func (ix *patternIndex) lengths(kind rune, buf []int) []int {
+	buf = buf[:0]
+	counts := &ix.keyCounts[kindIndex(kind)]
+	for l := range counts {
+		if counts[l].Load() > 0 {
+			buf = append(buf, l)
+		}
+	}
+	return buf
+}
+
+// register and unregister record the patterns of searches coming and going, as changes to the
+// lookup map that the caller applies.
+// register returns the pattern's ref when it is new to the index (to publish once applied).
+func (r *patternRegistry) register(ix *patternIndex, p *query.Pattern, changes map[uint64][]change[[]patternRef]) (added *patternRef) {
+	key := patternKey(p)
+	if st := r.byKey[key]; st != nil {
+		st.refs++
+		return nil
+	}
+	ref := patternRef{edits: -1, entry: &patternEntry{key: key, pattern: p}}
+	if p.Kind == query.Fuzzy {
+		ref.chars, ref.edits = charMask([]rune(p.Text)), p.MaxEdits
+	}
+	st := &patternState{ref: ref, refs: 1, lookups: dedupe(lookupKeys(p))}
+	r.byKey[key] = st
+	for _, lk := range st.lookups {
+		changes[lk.hash] = append(changes[lk.hash], func(old []patternRef, _ bool) ([]patternRef, bool) {
+			return append(old[:len(old):len(old)], ref), true
+		})
+		ix.keyCounts[kindIndex(lk.kind)][lk.length].Add(1)
+	}
+	if p.Kind == query.Fuzzy {
+		ix.similarLengths[min(utf8.RuneCountInString(p.Text), maxSimilarLength)].Add(1)
+	}
+	ix.registered.Add(1)
+	return &st.ref
+}
+
+func (r *patternRegistry) unregister(ix *patternIndex, p *query.Pattern, changes map[uint64][]change[[]patternRef]) {
+	key := patternKey(p)
+	st := r.byKey[key]
+	if st == nil {
+		return
+	}
+	if st.refs--; st.refs > 0 {
+		return
+	}
+	delete(r.byKey, key)
+	for _, lk := range st.lookups {
+		entry := st.ref.entry
+		changes[lk.hash] = append(changes[lk.hash], func(old []patternRef, _ bool) ([]patternRef, bool) {
+			out := make([]patternRef, 0, len(old))
+			for _, r := range old {
+				if r.entry != entry {
+					out = append(out, r)
+				}
+			}
+			return out, len(out) > 0
+		})
+		ix.keyCounts[kindIndex(lk.kind)][lk.length].Add(-1)
+	}
+	if p := st.ref.entry.pattern; p.Kind == query.Fuzzy {
+		ix.similarLengths[min(utf8.RuneCountInString(p.Text), maxSimilarLength)].Add(-1)
+	}
+	ix.registered.Add(-1)
+}
+
+// patternScratch is a matcher's memory for finding a token's patterns: a cache of which
+// pattern keys each token matches, and working buffers. The cache is direct-mapped (a token's
+// hash picks its one slot, a newcomer evicts the occupant): small enough to stay in the processor
+// caches, it keeps the frequent words, which is where repeated work would go. Each answer records
+// the generation it was computed at; registering patterns invalidates nothing, a stale answer is
+// brought up to date when next used.
+type patternScratch struct {
+	slots   []tokenSlot
+	runes   []rune
+	prefix  []uint64 // prefix[k]: hash of the kind letter and runes[:k]
+	powers  []uint64
+	lens    []int
+	probes  []uint64
+	visited map[*patternEntry]bool
+}
+
+type tokenSlot struct {
+	hash       uint64
+	generation uint64 // of the index when keys were found
+	n          uint8  // length of an inline token; 0 when long is used
+	inline     [23]byte
+	long       string
+	keys       []string
+}
+
+func (s *tokenSlot) holds(tok string, h uint64) bool {
+	if s.hash != h {
+		return false
+	}
+	if s.n > 0 {
+		return int(s.n) == len(tok) && string(s.inline[:s.n]) == tok
+	}
+	return s.long != "" && s.long == tok
+}
+
+func (s *tokenSlot) set(tok string, h, generation uint64, keys []string) {
+	*s = tokenSlot{hash: h, generation: generation, keys: keys}
+	if len(tok) <= len(s.inline) {
+		s.n = uint8(copy(s.inline[:], tok))
+	} else {
+		s.long = strings.Clone(tok)
+	}
+}
+
+// cacheSlots is the number of slots of a matcher's cache (a power of two).
+const cacheSlots = 1 << 18
+
+// maxCatchUp is how many newer patterns a stale cached answer is tested against before it is
+// recomputed instead.
+const maxCatchUp = 64
+
+// matching returns the posting keys of the registered patterns that tok, whose maphash is h,
+// matches.
+func (ps *patternScratch) matching(ix *patternIndex, tok string, h uint64) []string {
+	if ps.slots == nil {
+		ps.slots = make([]tokenSlot, cacheSlots)
+	}
+	// Read first: a pattern registered meanwhile is found by the lookups or caught up later (a
+	// key found twice costs one more lookup, never a wrong answer).
+	gen := ix.generation.Load()
+	slot := &ps.slots[h%cacheSlots]
+	if slot.holds(tok, h) {
+		if slot.generation == gen {
+			return slot.keys
+		}
+		if keys, ok := ps.catchUp(ix, tok, slot.keys, slot.generation, gen); ok {
+			slot.keys, slot.generation = keys, gen
+			return keys
+		}
+	}
+	keys := ps.compute(ix, tok)
+	slot.set(tok, h, gen, keys)
+	return keys
+}
+
+// catchUp adds to keys, found at generation from, the patterns registered up to generation to
+// that tok matches; ok is false when those registrations are no longer all known, or too many.
+func (ps *patternScratch) catchUp(ix *patternIndex, tok string, keys []string, from, to uint64) ([]string, bool) {
+	p := ix.recent.Load()
+	if p == nil || to-from > maxCatchUp {
+		return nil, false
+	}
+	recent := *p
+	if len(recent) == 0 {
+		return nil, false
+	}
+	// Generations in recent are consecutive; the first one needed is from+1.
+	first := len(recent) - int(recent[len(recent)-1].generation-from)
+	if first < 0 || first >= len(recent) || recent[first].generation != from+1 {
+		return nil, false
+	}
+	ps.runes = ps.runes[:0]
+	for _, r := range tok {
+		ps.runes = append(ps.runes, r)
+	}
+	chars := charMask(ps.runes)
+	out := keys[:len(keys):len(keys)] // appending must not write into a slice handed out before
+	for _, reg := range recent[first:] {
+		if reg.generation > to {
+			break
+		}
+		if reg.ref.mayMatch(chars) && reg.ref.entry.pattern.MatchesRunes(ps.runes) {
+			out = append(out, reg.ref.entry.key)
+		}
+	}
+	return out, true
+}
+
+func (ps *patternScratch) compute(ix *patternIndex, tok string) []string {
+	if ps.visited == nil {
+		ps.visited = map[*patternEntry]bool{}
+	}
+	clear(ps.visited)
+	ps.runes = ps.runes[:0]
+	for _, r := range tok {
+		ps.runes = append(ps.runes, r)
+	}
+	runes := ps.runes
+	n := len(runes)
+	chars := charMask(runes)
+	// First every key the token produces, then the Bloom filter on all of them (independent
+	// memory reads the processor overlaps), then the lookups of the few that pass.
+	ps.probes = ps.probes[:0]
+	probe := func(h uint64) { ps.probes = append(ps.probes, h) }
+	for _, l := range ix.lengths(keyPrefix, ps.lens) {
+		if l <= n {
+			probe(polyHash(keyPrefix, runes[:l]))
+		}
+	}
+	for _, l := range ix.lengths(keySuffix, ps.lens) {
+		if l <= n {
+			probe(polyHash(keySuffix, runes[n-l:]))
+		}
+	}
+	for _, l := range ix.lengths(keyInfix, ps.lens) {
+		for i := 0; i+l <= n; i++ {
+			probe(polyHash(keyInfix, runes[i:i+l]))
+		}
+	}
+	if lens := ix.lengths(keyDeletion, ps.lens); len(lens) > 0 && ix.similarWithin(n) {
+		ps.deletionHashes(lens, probe)
+	}
+	passed := ps.probes[:0]
+	for _, h := range ps.probes {
+		if ix.lookups.mayHave(h) {
+			passed = append(passed, h)
+		}
+	}
+	var found []string
+	for _, h := range passed {
+		refs, _ := ix.lookups.get(h)
+		for _, r := range refs {
+			if !r.mayMatch(chars) || ps.visited[r.entry] {
+				continue
+			}
+			ps.visited[r.entry] = true
+			if r.entry.pattern.MatchesRunes(runes) {
+				found = append(found, r.entry.key)
+			}
+		}
+	}
+	return found
+}
+
+// deletionHashes calls visit with the key of every variant of the token's first deletionPrefix
+// runes with up to MaxEdits runes deleted whose length is among lens, each computed in O(1) from
+// prefix hashes: the hash of a concatenation A+C is hash(A)*base^len(C) + hash(C).
+func (ps *patternScratch) deletionHashes(lens []int, visit func(uint64)) {
+	runes := ps.runes[:min(len(ps.runes), deletionPrefix)]
+	n := len(runes)
+	want := func(l int) bool {
+		for _, x := range lens {
+			if x == l {
+				return true
+			}
+		}
+		return false
+	}
+	whole, one, two := want(n), n >= 1 && want(n-1), n >= 2 && want(n-2)
+	if !whole && !one && !two {
+		return
+	}
+	m := n + 1 // the sequence hashed is the kind letter, then the runes
+	at := func(k int) uint64 {
+		if k == 0 {
+			return keyDeletion
+		}
+		return uint64(runes[k-1])
+	}
+	ps.prefix = append(ps.prefix[:0], 0)
+	ps.powers = append(ps.powers[:0], 1)
+	for k := 0; k < m; k++ {
+		ps.prefix = append(ps.prefix, ps.prefix[k]*hashBase+at(k))
+		ps.powers = append(ps.powers, ps.powers[k]*hashBase)
+	}
+	prefix, pow := ps.prefix, ps.powers
+	sub := func(a, b int) uint64 { return prefix[b] - prefix[a]*pow[b-a] } // hash of seq[a:b]
+	if whole {
+		visit(prefix[m])
+	}
+	for d1 := 1; d1 < m; d1++ {
+		if one {
+			visit(prefix[d1]*pow[m-1-d1] + sub(d1+1, m))
+		}
+		if two {
+			for d2 := d1 + 1; d2 < m; d2++ {
+				visit(prefix[d1]*pow[m-2-d1] + sub(d1+1, d2)*pow[m-1-d2] + sub(d2+1, m))
+			}
+		}
+	}
+}
+
+// deletionVariants returns the distinct strings left by deleting up to k runes (k <= 2).
+func deletionVariants(runes []rune, k int) []string {
+	seen := map[string]bool{string(runes): true}
+	out := []string{string(runes)}
+	add := func(rs []rune) {
+		s := string(rs)
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	buf := make([]rune, 0, len(runes))
+	for i := range runes {
+		if k >= 1 {
+			buf = append(append(buf[:0], runes[:i]...), runes[i+1:]...)
+			add(buf)
+		}
+		if k >= 2 {
+			for j := i + 1; j < len(runes); j++ {
+				buf = append(append(append(buf[:0], runes[:i]...), runes[i+1:j]...), runes[j+1:]...)
+				add(buf)
+			}
+		}
+	}
+	return out
+}
+
+func dedupe[T comparable](items []T) []T {
+	seen := map[T]bool{}
+	out := items[:0]
+	for _, it := range items {
+		if !seen[it] {
+			seen[it] = true
+			out = append(out, it)
+		}
+	}
+	return out
+}

@@ -1,0 +1,192 @@
+package percolate
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/sightline/sightline/internal/geom"
+	"github.com/sightline/sightline/internal/query"
+)
+
+// TestPatternLookupFindsEveryMatch checks the lookup keys against plain pattern matching: over a
+// small alphabet, so that similar words abound, every token must find exactly the registered
+// patterns that match it (deletion variants on long words, literal keys of every shape).
+func TestPatternLookupFindsEveryMatch(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	word := func(maxLen int) string {
+		rs := make([]rune, 1+r.IntN(maxLen))
+		for i := range rs {
+			rs[i] = []rune("abcé")[r.IntN(4)]
+		}
+		return string(rs)
+	}
+	ix := New()
+	var patterns []*query.Pattern
+	seen := map[string]bool{}
+	for len(patterns) < 400 {
+		var text string
+		switch r.IntN(6) {
+		case 0:
+			text = word(14) + "~" + string(rune('1'+r.IntN(2)))
+		case 1:
+			text = word(10) + "*"
+		case 2:
+			text = "*" + word(10)
+		case 3:
+			text = "*" + word(10) + "*"
+		case 4:
+			text = word(4) + "?" + word(6)
+		default:
+			text = word(12) + "~"
+		}
+		q, issues := query.Parse(text, query.ModeSavedSearch)
+		if q == nil {
+			t.Fatalf("%q: %v", text, issues)
+		}
+		p := q.Root.(*query.Term).Patterns[0]
+		if key := patternKey(p); !seen[key] && key != p.Text {
+			seen[key] = true
+			patterns = append(patterns, p)
+		}
+	}
+	b := ix.newBatch()
+	for _, p := range patterns {
+		ix.registry.register(&ix.patterns, p, b.lookups)
+	}
+	b.apply()
+
+	var ps patternScratch
+	hits := 0
+	for i := 0; i < 5000; i++ {
+		tok := word(16)
+		got := ps.compute(&ix.patterns, tok)
+		var want []string
+		for _, p := range patterns {
+			if p.Matches(tok) {
+				want = append(want, patternKey(p))
+			}
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Fatalf("token %q: lookup found %q, matching patterns are %q", tok, got, want)
+		}
+		hits += len(want)
+	}
+	if hits < 1000 {
+		t.Fatalf("only %d pattern hits: the test proves little", hits)
+	}
+}
+
+func TestDeletionVariants(t *testing.T) {
+	got := deletionVariants([]rune("abc"), 2)
+	want := []string{"abc", "bc", "c", "b", "ac", "a", "ab"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("deletionVariants(abc, 2) = %q, want %q", got, want)
+	}
+}
+
+// TestStreamFrequenciesChooseKeys: once the sketch has seen enough posts, an AND is indexed under
+// the term that is rarer in the stream, whatever the lengths say.
+func TestStreamFrequenciesChooseKeys(t *testing.T) {
+	ix := New()
+	var text query.Text
+	for i := 0; i < minSampledPosts; i++ {
+		text.Reset("", "the breakingnewsupdate of today")
+		ix.freq.observe(&text)
+	}
+	if share, ok := ix.freq.estimate("breakingnewsupdate"); !ok || share < 0.99 {
+		t.Fatalf("estimate = %v, %v; want about 1", share, ok)
+	}
+	if share, ok := ix.freq.estimate("zebra"); !ok || share > 0.01 {
+		t.Fatalf("estimate of an unseen word = %v, %v", share, ok)
+	}
+	q, _ := query.Parse("breakingnewsupdate zebra", query.ModeSavedSearch)
+	ks, _, _ := ix.queryKeys(q.Root)
+	if len(ks.terms) != 1 || ks.terms[0] != "zebra" {
+		t.Fatalf("keys = %v, want the rarer zebra", ks.terms)
+	}
+	fresh := New() // no stream yet: the longer word is taken as the rarer one
+	ks, _, _ = fresh.queryKeys(q.Root)
+	if len(ks.terms) != 1 || ks.terms[0] != "breakingnewsupdate" {
+		t.Fatalf("keys without statistics = %v", ks.terms)
+	}
+}
+
+// TestCellsCoverTheirBox: every point of a box falls in one of the cells the box is indexed
+// under, at the level those cells are of, across the antimeridian and at the poles too.
+func TestCellsCoverTheirBox(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 9))
+	for i := 0; i < 3000; i++ {
+		lat0, lat1 := r.Float64()*180-90, r.Float64()*180-90
+		if lat0 > lat1 {
+			lat0, lat1 = lat1, lat0
+		}
+		width := []float64{0.01, 0.3, 5, 40, 200, 359}[r.IntN(6)] * r.Float64()
+		minLon := r.Float64()*360 - 180
+		maxLon := minLon + width
+		if maxLon > 180 {
+			maxLon -= 360 // wraps: MinLon > MaxLon
+		}
+		box := geom.Rect{MinLat: lat0, MinLon: minLon, MaxLat: lat1, MaxLon: maxLon}
+		cells := coverCells(box)
+		if len(cells) == 0 {
+			t.Fatalf("no cells for %+v", box)
+		}
+		level := int(cells[0] >> 56)
+		for j := 0; j < 20; j++ {
+			p := geom.Point{Lat: lat0 + r.Float64()*(lat1-lat0), Lon: minLon + r.Float64()*width}
+			if p.Lon > 180 {
+				p.Lon -= 360
+			}
+			if !box.Contains(p) {
+				continue
+			}
+			if !slices.Contains(cells, pointCell(level, p)) {
+				t.Fatalf("point %+v of box %+v is in no covering cell", p, box)
+			}
+		}
+	}
+}
+
+// TestCachedTokensLearnNewPatterns: a matcher that already knows a token's patterns finds the
+// ones registered afterwards, by catching up on a few or recomputing after many.
+func TestCachedTokensLearnNewPatterns(t *testing.T) {
+	ix := New()
+	put := func(id int64, keywords string) {
+		t.Helper()
+		if err := ix.Put(SavedSearch{ID: id, Keywords: keywords, Providers: []string{"x"}, Enabled: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	put(1, "colr~")
+	m := ix.NewMatcher()
+	doc := Doc{Provider: "x", Text: "the netword of colour"}
+	if got := m.Match(&doc, now); !slices.Equal(got, []int64{1}) {
+		t.Fatalf("before: %v", got)
+	}
+	put(2, "netw*") // one new pattern: the cached answer for "netword" catches up
+	if got := m.Match(&doc, now); !slices.Equal(got, []int64{1, 2}) {
+		t.Fatalf("after one new pattern: %v", got)
+	}
+	for i := range maxCatchUp + 10 { // too many to catch up on: recomputed
+		put(int64(100+i), fmt.Sprintf("zz%03d*", i))
+	}
+	put(3, "*word")
+	if got := m.Match(&doc, now); !slices.Equal(got, []int64{1, 2, 3}) {
+		t.Fatalf("after many new patterns: %v", got)
+	}
+	var batch []SavedSearch // more than the registrations kept
+	for i := range maxRecent + 5 {
+		batch = append(batch, SavedSearch{ID: int64(10000 + i), Keywords: fmt.Sprintf("yy%05d*", i), Providers: []string{"x"}, Enabled: true})
+	}
+	batch = append(batch, SavedSearch{ID: 4, Keywords: "n?tword", Providers: []string{"x"}, Enabled: true})
+	if err := ix.Put(batch...); err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Match(&doc, now); !slices.Equal(got, []int64{1, 2, 3, 4}) {
+		t.Fatalf("after a large batch: %v", got)
+	}
+}

@@ -1,0 +1,101 @@
+// Package post defines the Post: one piece of content from any provider, normalized, as it
+// travels through the stream, the store, the percolator and the API.
+package post
+
+import "time"
+
+// Content types (monitor-area.md section 9).
+const (
+	TypeSocialMediaPost = "social_media_post"
+	TypeNewsPost        = "news_post"
+	TypeThreadPost      = "thread_post"
+	TypeFPThreadPost    = "fp_thread_post"
+)
+
+// Community kinds of boards (monitor-area.md section 9).
+const (
+	CommunityMarketplaces     = "marketplaces"
+	CommunityDiscussionBoards = "discussion-boards"
+	CommunityBreachedData     = "breached-data"
+)
+
+// Post is a normalized post. ID is derived from (Provider, NativeID) so that a redelivered or
+// re-crawled post is the same post.
+type Post struct {
+	ID       string `json:"id"`
+	Provider string `json:"provider"`
+	NativeID string `json:"native_id"`
+	Type     string `json:"content_type"`
+
+	AuthorID         string `json:"author_id,omitempty"`
+	AuthorName       string `json:"author_name,omitempty"`
+	AuthorScreenName string `json:"author_screen_name,omitempty"`
+	AuthorThumbnail  string `json:"author_thumbnail,omitempty"`
+	AuthorURL        string `json:"author_url,omitempty"`
+
+	TitleText   string   `json:"title_text,omitempty"`
+	ContentText string   `json:"content_text,omitempty"`
+	PostLink    string   `json:"post_link,omitempty"`
+	Language    string   `json:"language,omitempty"`
+	Tags        []string `json:"tags,omitempty"`
+
+	// PublishedAt is when the author published the post (the spec's createdAt);
+	// DiscoveredAt is when Sightline first saw it.
+	PublishedAt  time.Time `json:"published_at"`
+	DiscoveredAt time.Time `json:"discovered_at"`
+
+	Location  *Point  `json:"location,omitempty"`
+	PlaceName string  `json:"place_name,omitempty"`
+	Photos    []Media `json:"photos,omitempty"`
+	Videos    []Media `json:"videos,omitempty"`
+
+	Board         string `json:"board,omitempty"`
+	CommunityKind string `json:"community_kind,omitempty"`
+	ThreadID      string `json:"thread_id,omitempty"`
+	ParentID      string `json:"parent_id,omitempty"`
+
+	DetectedObjects    []string            `json:"detected_objects,omitempty"`
+	MentionedLocations []MentionedLocation `json:"mentioned_locations,omitempty"`
+	Entities           Entities            `json:"entities"`
+	Threat             Threat              `json:"threat"`
+
+	// Demo marks simulator content so the UI can label it as demo data.
+	Demo bool `json:"demo,omitempty"`
+}
+
+// Point is a WGS84 coordinate.
+type Point struct {
+	Lat float64 `json:"lat"`
+	Lon float64 `json:"lon"`
+}
+
+// Media is a photo or video in its two renditions.
+type Media struct {
+	Large  string `json:"large"`
+	Normal string `json:"normal,omitempty"`
+}
+
+// MentionedLocation is a place named in the text, resolved by the gazetteer.
+type MentionedLocation struct {
+	Name        string `json:"name"`
+	CountryCode string `json:"country_code"`
+	Point       Point  `json:"point"`
+}
+
+// Entities are the things extracted from a post's text (search-side.md section 3, translation
+// target entity lists).
+type Entities struct {
+	ExternalLinks []string `json:"external_links,omitempty"`
+	IPs           []string `json:"external_ips,omitempty"`
+	Phones        []string `json:"phones,omitempty"`
+	Emails        []string `json:"emails,omitempty"`
+	CreditCards   []string `json:"credit_cards,omitempty"`
+	SSNs          []string `json:"ssns,omitempty"`
+	Handles       []string `json:"authors,omitempty"`
+}
+
+// Threat is an explainable threat score: 0 (none) to 100, with the reasons that produced it.
+type Threat struct {
+	Score   int      `json:"score"`
+	Reasons []string `json:"reasons,omitempty"`
+}

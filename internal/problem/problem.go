@@ -1,0 +1,82 @@
+// Package problem defines the errors domains report to their callers: a kind that the API turns
+// into a status code, a message for people, and per-field details. Domains never speak HTTP;
+// they say what went wrong, and internal/api decides how it is sent.
+package problem
+
+import (
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Kind classifies a problem.
+type Kind int
+
+const (
+	KindInvalid         Kind = iota + 1 // the request breaks a rule (422)
+	KindUnauthenticated                 // no or bad credentials (401)
+	KindForbidden                       // authenticated, not allowed (403)
+	KindNotFound                        // no such thing, or not visible to the caller (404)
+	KindConflict                        // clashes with what is stored (409)
+	KindRateLimited                     // too many attempts (429)
+	KindLimitExceeded                   // an organization's data or asset limit (422, limitExceeded)
+)
+
+// Problem is an error with everything the API needs to describe it.
+type Problem struct {
+	Kind    Kind
+	Message string
+	// Fields holds per-field messages, as in the spec's error shape `errors`.
+	Fields map[string][]string
+	// Title and Description are shown by dialogs such as "Data Limits Reached".
+	Title       string
+	Description string
+	// RetryAfter tells a rate-limited caller when to come back.
+	RetryAfter time.Duration
+	// Extra carries additional reply fields (for example mfaRequired or blacklistedKeywords).
+	Extra map[string]any
+}
+
+func (p *Problem) Error() string { return p.Message }
+
+// As returns the Problem inside err, if any.
+func As(err error) (*Problem, bool) {
+	var p *Problem
+	ok := errors.As(err, &p)
+	return p, ok
+}
+
+// Is reports whether err is a Problem of the given kind.
+func Is(err error, kind Kind) bool {
+	p, ok := As(err)
+	return ok && p.Kind == kind
+}
+
+func Invalid(message string, fields map[string][]string) *Problem {
+	return &Problem{Kind: KindInvalid, Message: message, Fields: fields}
+}
+
+// InvalidField is a validation failure of one field.
+func InvalidField(field, message string) *Problem {
+	return Invalid(message, map[string][]string{field: {message}})
+}
+
+func Unauthenticated(message string) *Problem {
+	return &Problem{Kind: KindUnauthenticated, Message: message}
+}
+
+func Forbidden(message string) *Problem { return &Problem{Kind: KindForbidden, Message: message} }
+
+func NotFound(format string, args ...any) *Problem {
+	return &Problem{Kind: KindNotFound, Message: fmt.Sprintf(format, args...)}
+}
+
+func Conflict(message string) *Problem { return &Problem{Kind: KindConflict, Message: message} }
+
+func RateLimited(message string, retryAfter time.Duration) *Problem {
+	return &Problem{Kind: KindRateLimited, Message: message, RetryAfter: retryAfter}
+}
+
+func LimitExceeded(title, description string) *Problem {
+	return &Problem{Kind: KindLimitExceeded, Message: title, Title: title, Description: description}
+}

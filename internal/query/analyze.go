@@ -1,0 +1,374 @@
+package query
+
+import (
+	"hash/maphash"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
+)
+
+// maxTokenRunes caps a token's length: longer runs (base64 blobs, pasted junk) are cut into
+// pieces of this size, as Lucene's StandardTokenizer does, so no token makes matching quadratic.
+const maxTokenRunes = 255
+
+// fieldGap separates the positions of a post's fields (title, text) so that no phrase or
+// proximity window, which spans at most a few hundred positions, can reach across two fields.
+const fieldGap = 1 << 16
+
+// isSpace is the one whitespace set of the language; the TypeScript port lists the same runes.
+func isSpace(r rune) bool {
+	switch r {
+	case '\t', '\n', '\v', '\f', '\r', ' ', 0x85, 0xA0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF:
+		return true
+	}
+	return r >= 0x2000 && r <= 0x200A
+}
+
+const (
+	wildcardMany = '*'
+	wildcardOne  = '?'
+)
+
+// splitTokens cuts NFKD-normalized text into raw (unfolded) tokens and calls emit for each in
+// order. With wildcards, '*' and '?' are token characters (query words); in posts they separate.
+func splitTokens(s []byte, wildcards bool, emit func(tok []byte)) {
+	start, runes, searchable := -1, 0, false
+	flush := func(end int) {
+		if start >= 0 && searchable {
+			emit(s[start:end])
+		}
+		start, runes, searchable = -1, 0, false
+	}
+	for i := 0; i < len(s); {
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRune(s[i:])
+		}
+		wild := wildcards && (r == wildcardMany || r == wildcardOne)
+		class := uint8(runeToken | runeSearchable)
+		if r >= utf8.RuneSelf {
+			class = lookupRune(r).class
+		} else if !isTokenRune(r) {
+			class = 0
+		}
+		switch {
+		case !wild && class&runeToken == 0:
+			flush(i)
+		case class&runeIdeograph != 0:
+			flush(i)
+			emit(s[i : i+size])
+		default:
+			if runes == maxTokenRunes {
+				flush(i)
+			}
+			if start < 0 {
+				start = i
+			}
+			runes++
+			searchable = searchable || wild || class&runeSearchable != 0
+		}
+		i += size
+	}
+	flush(len(s))
+}
+
+// forEachSegment cuts text at ASCII characters that are not token characters (nor wildcards,
+// when asked) and at spaces, and calls fn with each piece and whether it is pure ASCII. NFKD is the identity on those cut
+// characters or maps them to spaces, and they are starters (nothing reorders across them), so
+// decomposing piece by piece equals decomposing the whole text, and ASCII pieces need nothing.
+func forEachSegment(text string, wildcards bool, fn func(seg string, ascii bool)) {
+	start, ascii := -1, true
+	for i := 0; i < len(text); {
+		c := text[i]
+		size, cut := 1, false
+		if c < utf8.RuneSelf {
+			cut = !(c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+				wildcards && (c == wildcardMany || c == wildcardOne))
+		} else {
+			var r rune
+			r, size = utf8.DecodeRuneInString(text[i:])
+			cut = isSpace(r)
+		}
+		switch {
+		case cut && start >= 0:
+			fn(text[start:i], ascii)
+			start = -1
+		case !cut && start < 0:
+			start, ascii = i, c < utf8.RuneSelf
+		case !cut:
+			ascii = ascii && c < utf8.RuneSelf
+		}
+		i += size
+	}
+	if start >= 0 {
+		fn(text[start:], ascii)
+	}
+}
+
+// rawTokens splits text into raw tokens (NFKD applied), reusing scratch for the decomposition.
+func rawTokens(text string, wildcards bool, scratch *[]byte, emit func(tok []byte)) {
+	forEachSegment(text, wildcards, func(seg string, ascii bool) {
+		if ascii {
+			// Only token characters (and wildcards): tokens as they stand, cut at the length cap.
+			*scratch = append((*scratch)[:0], seg...)
+			for s := *scratch; len(s) > 0; {
+				n := min(len(s), maxTokenRunes)
+				emit(s[:n])
+				s = s[n:]
+			}
+			return
+		}
+		*scratch = appendNFKD((*scratch)[:0], seg)
+		splitTokens(*scratch, wildcards, emit)
+	})
+}
+
+// appendFold appends the folded form of one raw token to dst: combining marks (Mn) removed,
+// then full Unicode case folding.
+func appendFold(dst, tok []byte) []byte {
+	i := 0
+	for i < len(tok) && tok[i] < utf8.RuneSelf {
+		c := tok[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+		i++
+	}
+	if i == len(tok) {
+		return dst
+	}
+	for i < len(tok) {
+		r, size := utf8.DecodeRune(tok[i:])
+		i += size
+		if r < utf8.RuneSelf {
+			dst = append(dst, byte(unicode.ToLower(r)))
+			continue
+		}
+		info := lookupRune(r)
+		switch {
+		case info.class&runeMn != 0:
+		case info.fold >= 0:
+			dst = utf8.AppendRune(dst, info.fold)
+		default:
+			dst = append(dst, cases.Fold().String(string(r))...)
+		}
+	}
+	return dst
+}
+
+// Fold returns the folded form of a whole string (names, boards, providers compared exactly):
+// NFKD, combining marks removed, case folded, outer space trimmed and inner runs of space made one
+// space. Words are not split, so "Jane Doe" stays "jane doe".
+func Fold(s string) string {
+	var out []byte
+	for _, w := range strings.FieldsFunc(norm.NFKD.String(s), isSpace) {
+		if len(out) > 0 {
+			out = append(out, ' ')
+		}
+		out = appendFold(out, []byte(w))
+	}
+	return string(out)
+}
+
+// Tokens returns the folded tokens of text in order: what a post's text is indexed as.
+func Tokens(text string) []string {
+	var t Text
+	t.Reset(text)
+	out := make([]string, len(t.spans))
+	for i, sp := range t.spans {
+		out[i] = t.all[sp.start:sp.end]
+	}
+	return out
+}
+
+var tokenSeed = maphash.MakeSeed()
+
+// HashToken is the hash Text keeps for each distinct token (TokenHash), so that an index keyed
+// by tokens can look a post's tokens up without hashing them again.
+func HashToken(tok string) uint64 { return maphash.String(tokenSeed, tok) }
+
+// Text is an analyzed post: its folded tokens with their positions, as a compact hash table from
+// each distinct token to its positions. It is what matching runs on, built once per post. A Text
+// is reused across posts (Reset) to avoid allocation; it is not safe for concurrent use.
+type Text struct {
+	buf     []byte
+	scratch []byte
+	all     string // the folded tokens back to back; tokens are substrings of it
+	spans   []span // every token, in order
+	// slots is an open-addressing table of entries (index+1; 0 is empty), indexed by hash.
+	slots   []int32
+	entries []textEntry
+	flat    []int32 // positions of all entries, entry by entry
+	runes   []rune
+	// byToken lists the entries sorted by token, built when a wildcard with a literal start first
+	// needs it, so that it looks at the tokens with that start only.
+	byToken []int32
+
+	patternPositions map[*Pattern][]int32
+}
+
+type span struct{ start, end, pos, entry int32 }
+
+type textEntry struct {
+	token      string
+	hash       uint64
+	first, num int32 // positions are flat[first : first+num]
+}
+
+// Reset analyzes the given fields (a post's title and text, say) into t, replacing its content.
+// Positions restart far apart in each field, so phrases never span two fields.
+func (t *Text) Reset(fields ...string) {
+	if t.patternPositions == nil {
+		t.patternPositions = make(map[*Pattern][]int32)
+	}
+	t.buf, t.spans, t.entries, t.flat, t.byToken = t.buf[:0], t.spans[:0], t.entries[:0], t.flat[:0], t.byToken[:0]
+	clear(t.patternPositions)
+
+	pos := int32(0)
+	for _, field := range fields {
+		rawTokens(field, false, &t.scratch, func(tok []byte) {
+			start := len(t.buf)
+			t.buf = appendFold(t.buf, tok)
+			if len(t.buf) == start {
+				return // the token was marks only
+			}
+			t.spans = append(t.spans, span{start: int32(start), end: int32(len(t.buf)), pos: pos})
+			pos++
+		})
+		pos += fieldGap
+	}
+	t.all = string(t.buf)
+
+	size := 16
+	for size < 2*len(t.spans) {
+		size *= 2
+	}
+	t.slots = slices.Grow(t.slots[:0], size)[:size]
+	clear(t.slots)
+	for i := range t.spans {
+		sp := &t.spans[i]
+		tok := t.all[sp.start:sp.end]
+		h := HashToken(tok)
+		e := t.find(tok, h)
+		if e < 0 {
+			e = int32(len(t.entries))
+			t.entries = append(t.entries, textEntry{token: tok, hash: h})
+			t.slots[t.slot(tok, h)] = e + 1
+		}
+		t.entries[e].num++
+		sp.entry = e
+	}
+	total := int32(0)
+	for i := range t.entries {
+		t.entries[i].first = total
+		total += t.entries[i].num
+		t.entries[i].num = 0
+	}
+	t.flat = slices.Grow(t.flat[:0], int(total))[:total]
+	for _, sp := range t.spans {
+		en := &t.entries[sp.entry]
+		t.flat[en.first+en.num] = sp.pos
+		en.num++
+	}
+}
+
+// slot returns the table slot of tok: its own, or the empty one where it would go.
+func (t *Text) slot(tok string, h uint64) int {
+	mask := len(t.slots) - 1
+	for i := int(h) & mask; ; i = (i + 1) & mask {
+		s := t.slots[i]
+		if s == 0 {
+			return i
+		}
+		if e := &t.entries[s-1]; e.hash == h && e.token == tok {
+			return i
+		}
+	}
+}
+
+// find returns the entry of tok, or -1.
+func (t *Text) find(tok string, h uint64) int32 {
+	if len(t.slots) == 0 {
+		return -1
+	}
+	return t.slots[t.slot(tok, h)] - 1
+}
+
+// Len returns the number of distinct tokens.
+func (t *Text) Len() int { return len(t.entries) }
+
+// Token returns the i-th distinct token, 0 <= i < Len(), in order of first appearance.
+func (t *Text) Token(i int) string { return t.entries[i].token }
+
+// TokenHash returns HashToken of the i-th distinct token.
+func (t *Text) TokenHash(i int) uint64 { return t.entries[i].hash }
+
+// Has reports whether the token occurs.
+func (t *Text) Has(token string) bool { return t.find(token, HashToken(token)) >= 0 }
+
+// Positions returns the sorted positions of a folded token (nil when absent). The slice belongs
+// to t and is valid until the next Reset.
+func (t *Text) Positions(token string) []int32 {
+	return t.positions(t.find(token, HashToken(token)))
+}
+
+func (t *Text) positions(e int32) []int32 {
+	if e < 0 {
+		return nil
+	}
+	en := t.entries[e]
+	return t.flat[en.first : en.first+en.num]
+}
+
+// positionsOf returns the sorted positions of every token matching p.
+func (t *Text) positionsOf(p *Pattern) []int32 {
+	if p.Kind == Exact {
+		return t.positions(t.find(p.Text, p.hash))
+	}
+	if got, ok := t.patternPositions[p]; ok {
+		return got
+	}
+	var out []int32
+	add := func(i int) {
+		if p.matchToken(t.entries[i].token, &t.runes) {
+			en := t.entries[i]
+			out = append(out, t.flat[en.first:en.first+en.num]...)
+		}
+	}
+	if prefix := p.Prefix(); p.Kind == Wildcard && prefix != "" {
+		for _, i := range t.withPrefix(prefix) {
+			add(int(i))
+		}
+	} else {
+		for i := range t.entries {
+			add(i)
+		}
+	}
+	slices.Sort(out)
+	t.patternPositions[p] = out
+	return out
+}
+
+// withPrefix returns the entries whose token starts with prefix.
+func (t *Text) withPrefix(prefix string) []int32 {
+	if len(t.byToken) != len(t.entries) {
+		t.byToken = t.byToken[:0]
+		for i := range t.entries {
+			t.byToken = append(t.byToken, int32(i))
+		}
+		slices.SortFunc(t.byToken, func(a, b int32) int { return strings.Compare(t.entries[a].token, t.entries[b].token) })
+	}
+	from, _ := slices.BinarySearchFunc(t.byToken, prefix, func(e int32, p string) int {
+		return strings.Compare(t.entries[e].token, p)
+	})
+	to := from
+	for to < len(t.byToken) && strings.HasPrefix(t.entries[t.byToken[to]].token, prefix) {
+		to++
+	}
+	return t.byToken[from:to]
+}

@@ -1,0 +1,91 @@
+package query
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
+)
+
+func TestTokens(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"Hello, World!", []string{"hello", "world"}},
+		{"#osint @osint e-mail", []string{"osint", "osint", "e", "mail"}},
+		{"Café STRASSE Straße", []string{"cafe", "strasse", "strasse"}},
+		{"ﬁre ½ ℃ x_y", []string{"fire", "1", "2", "c", "x_y"}},
+		{"25℃ naïve", []string{"25", "c", "naive"}},
+		{"ΣΊΣΥΦΟΣ σίσυφος", []string{"σισυφοσ", "σισυφοσ"}},
+		{"東京タワー", []string{"東", "京", "タ", "ワ", "ー"}},
+		{"a\u00a0b\u3000c", []string{"a", "b", "c"}},
+		{"\u0301\u0301 a", []string{"a"}},
+		{strings.Repeat("x", 300), []string{strings.Repeat("x", 255), strings.Repeat("x", 45)}},
+		{"", nil},
+	}
+	for _, tt := range tests {
+		if got := Tokens(tt.in); !reflect.DeepEqual(got, tt.want) && !(len(got) == 0 && len(tt.want) == 0) {
+			t.Errorf("Tokens(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// The fast paths (ASCII pieces skip NFKD, folding rune by rune from a table) must give exactly
+// what the definition gives: NFKD of the whole text, split, marks removed, cases.Fold.
+func TestAnalysisMatchesDefinition(t *testing.T) {
+	reference := func(text string) []string {
+		var out []string
+		splitTokens([]byte(norm.NFKD.String(text)), false, func(tok []byte) {
+			var kept []rune
+			for _, r := range string(tok) {
+				if !unicode.Is(unicode.Mn, r) {
+					kept = append(kept, r)
+				}
+			}
+			if f := cases.Fold().String(string(kept)); f != "" {
+				out = append(out, f)
+			}
+		})
+		return out
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	alphabet := []rune("aZ_9 ,.-*?éÉßẞİıςΣſKﬁ½℃²\u0301\u0308\u00a0\u3000東タДдΩωǅǄᾳ\U0001D400\U00010400")
+	for i := 0; i < 50000; i++ {
+		n := r.IntN(12)
+		rs := make([]rune, n)
+		for j := range rs {
+			switch r.IntN(6) {
+			case 0:
+				rs[j] = rune(0x80 + r.IntN(0x2F00)) // the busy part of the BMP
+			case 1:
+				rs[j] = rune(0x80 + r.IntN(0x10000-0x80)) // anywhere
+			default:
+				rs[j] = alphabet[r.IntN(len(alphabet))]
+			}
+		}
+		text := string(rs)
+		if !utf8.ValidString(text) {
+			continue
+		}
+		got := Tokens(text)
+		if want := reference(text); !reflect.DeepEqual(got, want) && !(len(got) == 0 && len(want) == 0) {
+			t.Fatalf("Tokens(%q) = %q, definition gives %q", text, got, want)
+		}
+	}
+}
+
+func TestFold(t *testing.T) {
+	for in, want := range map[string]string{
+		"  Jane   DOE ": "jane doe", "@Ünal": "@unal", "Straße": "strasse", "": "",
+	} {
+		if got := Fold(in); got != want {
+			t.Errorf("Fold(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,168 @@
+package query
+
+import (
+	"database/sql"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	_ "modernc.org/sqlite"
+)
+
+// widenedMatch evaluates a widened query on a text the way the backends do: tokens present,
+// prefixes of a present token, phrases consecutive within one field.
+func widenedMatch(a *approx, t *Text) bool {
+	if a == nil {
+		return true
+	}
+	switch a.op {
+	case 't':
+		return t.Has(a.text)
+	case 'p':
+		for i := 0; i < t.Len(); i++ {
+			if strings.HasPrefix(t.Token(i), a.text) {
+				return true
+			}
+		}
+		return false
+	case 'f':
+		return t.hasTerm(&Term{Patterns: exactPatterns(a.tokens), Slop: -1})
+	case '&':
+		for _, c := range a.children {
+			if !widenedMatch(c, t) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, c := range a.children {
+		if widenedMatch(c, t) {
+			return true
+		}
+	}
+	return false
+}
+
+func exactPatterns(toks []string) []*Pattern {
+	out := make([]*Pattern, len(toks))
+	for i, tok := range toks {
+		out[i] = newPattern(Exact, tok, 0)
+	}
+	return out
+}
+
+func TestBackendExpressions(t *testing.T) {
+	tests := []struct {
+		query, fts5, tsquery string
+		narrows              bool
+	}{
+		{"a b OR c", `(("a" AND "b") OR "c")`, `(('a' & 'b') | 'c')`, true},
+		{`"New York" city`, `("new york" AND "city")`, `(('new' & 'york') & 'city')`, true},
+		{`"a b"~3`, `("a" AND "b")`, `('a' & 'b')`, true},
+		{"netw* -spam", `"netw"*`, `'netw':*`, true},
+		{"*work", "", "", false},
+		{"colour~ OR red", "", "", false},
+		{"colour~ red", `"red"`, `'red'`, true},
+		{"e-mail", `"e mail"`, `('e' & 'mail')`, true},
+		{"Café", `"cafe"`, `'cafe'`, true},
+		{"O'Brien", `"o brien"`, `('o' & 'brien')`, true},
+	}
+	for _, tt := range tests {
+		q, issues := Parse(tt.query, ModeSavedSearch)
+		if q == nil {
+			t.Fatalf("%q: %v", tt.query, issues)
+		}
+		fts, ok := q.FTS5()
+		if ok != tt.narrows || fts != tt.fts5 {
+			t.Errorf("FTS5(%q) = %q, %v; want %q, %v", tt.query, fts, ok, tt.fts5, tt.narrows)
+		}
+		ts, ok := q.TSQuery()
+		if ok != tt.narrows || ts != tt.tsquery {
+			t.Errorf("TSQuery(%q) = %q, %v; want %q, %v", tt.query, ts, ok, tt.tsquery, tt.narrows)
+		}
+	}
+	if got := TSVector("It's Café", "a a b"); got != `'it' 's' 'cafe' 'a' 'b'` {
+		t.Errorf("TSVector = %q", got)
+	}
+}
+
+// TestFTS5Superset runs generated queries through a real FTS5 table built as the contract says
+// and checks that every post the matcher accepts is among the rows FTS5 returns.
+func TestFTS5Superset(t *testing.T) {
+	db, err := sql.Open("sqlite", ":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	if _, err := db.Exec(fmt.Sprintf(`CREATE VIRTUAL TABLE posts USING fts5(title, body, tokenize = %q)`, FTS5Tokenizer)); err != nil {
+		t.Fatal(err)
+	}
+	words := strings.Fields("alpha beta gamma Café cafe naïve Straße strasse e-mail network teamwork über 東京 x_y 2024 colour color")
+	r := rand.New(rand.NewPCG(11, 12))
+	type post struct{ title, body string }
+	var posts []post
+	for i := 0; i < 300; i++ {
+		pick := func(n int) string {
+			var b []string
+			for range n {
+				b = append(b, words[r.IntN(len(words))])
+			}
+			return strings.Join(b, " ")
+		}
+		p := post{pick(r.IntN(4)), pick(2 + r.IntN(12))}
+		posts = append(posts, p)
+		if _, err := db.Exec(`INSERT INTO posts(rowid, title, body) VALUES (?, ?, ?)`, i, IndexText(p.title), IndexText(p.body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	queryWords := append(words, "netw*", "*work", "caf?", "colour~1", `"alpha beta"`, `"beta alpha"~1`, `"new york"`)
+	checked := 0
+	for i := 0; i < 400; i++ {
+		var parts []string
+		for n := 1 + r.IntN(3); n > 0; n-- {
+			w := queryWords[r.IntN(len(queryWords))]
+			switch r.IntN(5) {
+			case 0:
+				w = "-" + w
+			case 1:
+				w += " OR " + queryWords[r.IntN(len(queryWords))]
+			}
+			parts = append(parts, w)
+		}
+		q, _ := Parse(strings.Join(parts, " "), ModeSavedSearch)
+		if q == nil {
+			continue
+		}
+		expr, ok := q.FTS5()
+		candidates := map[int]bool{}
+		if ok {
+			rows, err := db.Query(`SELECT rowid FROM posts WHERE posts MATCH ?`, expr)
+			if err != nil {
+				t.Fatalf("FTS5 rejects %q (from %q): %v", expr, q.Source, err)
+			}
+			for rows.Next() {
+				var id int
+				if err := rows.Scan(&id); err != nil {
+					t.Fatal(err)
+				}
+				candidates[id] = true
+			}
+			rows.Close()
+		}
+		var text Text
+		for id, p := range posts {
+			text.Reset(p.title, p.body)
+			if q.Match(&text) {
+				checked++
+				if ok && !candidates[id] {
+					t.Fatalf("%q matches post %d (%q / %q) but FTS5 %q does not return it", q.Source, id, p.title, p.body, expr)
+				}
+			}
+		}
+	}
+	if checked < 500 {
+		t.Fatalf("only %d matches checked", checked)
+	}
+}

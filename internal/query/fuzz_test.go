@@ -1,0 +1,99 @@
+package query
+
+import (
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+)
+
+// FuzzParse: any input, hostile included (deep nesting, long runs of operators or wildcards),
+// is judged without panicking, quickly; a valid query's printed form parses back to the same
+// tree; Validate agrees with Parse.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{
+		"a b OR c", `"new york"~2 -(spam OR "ham eggs") café* te?t colour~1`,
+		"a and (b OR", strings.Repeat("(", 500) + "a" + strings.Repeat(")", 500),
+		strings.Repeat("AND OR ", 300), strings.Repeat("*", 2000), strings.Repeat("a*", 1000),
+		`"unclosed`, ",,, a ,,", "-", "東京~", "word~9", `"a b"~1000`, "\u0301\u0301*",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		if !utf8.ValidString(q) {
+			return
+		}
+		start := time.Now()
+		parsed, issues := Parse(q, ModeSavedSearch)
+		if elapsed := time.Since(start); elapsed > 2*time.Second {
+			t.Fatalf("parsing %d bytes took %v", len(q), elapsed)
+		}
+		if (parsed != nil) == HasError(issues) {
+			t.Fatalf("Parse(%q): query %v with issues %v", q, parsed != nil, issues)
+		}
+		if got := Validate(q, ModeSavedSearch); len(got) != len(issues) {
+			t.Fatalf("Validate and Parse disagree on %q: %v vs %v", q, got, issues)
+		}
+		for _, is := range issues {
+			if is.Message == "" || is.Code == "" {
+				t.Fatalf("issue without code or message: %+v", is)
+			}
+		}
+		if parsed == nil {
+			return
+		}
+		printed := parsed.String()
+		if utf8.RuneCountInString(printed) > MaxLengthWithAnd {
+			return // brackets and AND added by printing can pass the length limits
+		}
+		again, issues := Parse(printed, ModeSavedSearch)
+		if again == nil {
+			t.Fatalf("%q prints as %q, which does not parse: %v", q, printed, issues)
+		}
+		if again.String() != printed {
+			t.Fatalf("%q prints as %q, which prints as %q", q, printed, again.String())
+		}
+		// Summaries and keyword lists take anything.
+		Keywords(q)
+		Summary(q)
+	})
+}
+
+// FuzzMatch: matching any valid query against any text terminates quickly and agrees with the
+// query's printed form; the FTS widening never rejects a post the query matches.
+func FuzzMatch(f *testing.F) {
+	f.Add("a b OR c", "b then c")
+	f.Add(`"new york"~2 -spam`, "york in new state")
+	f.Add("n*k te?t colour~2", "network test color")
+	f.Add(strings.Repeat("*a", 120)+"*", strings.Repeat("a", 3000))
+	f.Add(`"a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a a"~100`, strings.Repeat("a b ", 2000))
+	f.Add("x~2", strings.Repeat("xyzzy ", 5000))
+	f.Fuzz(func(t *testing.T, q, text string) {
+		if !utf8.ValidString(q) || !utf8.ValidString(text) {
+			return
+		}
+		parsed, _ := Parse(q, ModeSavedSearch)
+		if parsed == nil {
+			return
+		}
+		var doc Text
+		doc.Reset("", text)
+		start := time.Now()
+		got := parsed.Match(&doc)
+		if elapsed := time.Since(start); elapsed > time.Second {
+			t.Fatalf("matching %q on %d bytes took %v", q, len(text), elapsed)
+		}
+		reparsed, _ := Parse(parsed.String(), ModeSavedSearch)
+		if reparsed == nil {
+			return // printing made it longer than the limits
+		}
+		var doc2 Text
+		doc2.Reset("", text)
+		if reparsed.Match(&doc2) != got {
+			t.Fatalf("%q and its printed form %q disagree on %q", q, parsed.String(), text)
+		}
+		if got && !widenedMatch(widen(parsed.Root, true), &doc) {
+			t.Fatalf("FTS widening of %q rejects %q, which the query matches", q, text)
+		}
+	})
+}

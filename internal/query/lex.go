@@ -1,0 +1,145 @@
+package query
+
+import (
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+type lexKind uint8
+
+const (
+	lexWord lexKind = iota
+	lexPhrase
+	lexOpen  // (
+	lexClose // )
+	lexComma
+	lexAnd
+	lexOr
+	lexMinus // exclusion of the next word, phrase or group
+)
+
+// lexeme is one unit of a query. The lexer never fails: the validator judges the lexemes.
+type lexeme struct {
+	kind lexKind
+	// text is a word without its "~N" suffix, or the inside of a phrase.
+	text string
+	// tilde is set when "~" followed the word or the phrase's closing quote; digits follow it.
+	tilde  bool
+	digits string
+	// closed is false for a phrase whose closing quote is missing.
+	closed bool
+	// noise marks a word with nothing searchable in it ("-", "!!", "&"): it is skipped.
+	noise bool
+}
+
+func isOperator(k lexKind) bool { return k == lexAnd || k == lexOr }
+
+// lex splits a query into lexemes. Words end at space, brackets, quotes and commas; AND and OR
+// are operators only in capitals; a '-' starting a word, or directly before a quote or an
+// opening bracket, excludes what follows.
+func lex(q string) []lexeme {
+	var out []lexeme
+	i := 0
+	for i < len(q) {
+		r, size := utf8.DecodeRuneInString(q[i:])
+		switch {
+		case isSpace(r):
+			i += size
+		case r == '(':
+			out = append(out, lexeme{kind: lexOpen})
+			i++
+		case r == ')':
+			out = append(out, lexeme{kind: lexClose})
+			i++
+		case r == ',':
+			out = append(out, lexeme{kind: lexComma})
+			i++
+		case r == '"':
+			end := i + 1
+			for end < len(q) && q[end] != '"' {
+				end++
+			}
+			ph := lexeme{kind: lexPhrase, text: q[i+1 : end], closed: end < len(q)}
+			i = end
+			if ph.closed {
+				i++
+				if i < len(q) && q[i] == '~' {
+					ph.tilde = true
+					i++
+					start := i
+					for i < len(q) && q[i] >= '0' && q[i] <= '9' {
+						i++
+					}
+					ph.digits = q[start:i]
+				}
+			}
+			out = append(out, ph)
+		default:
+			end := i
+			for end < len(q) {
+				r, size := utf8.DecodeRuneInString(q[end:])
+				if isSpace(r) || r == '(' || r == ')' || r == '"' || r == ',' {
+					break
+				}
+				end += size
+			}
+			word := q[i:end]
+			i = end
+			if word[0] == '-' && (len(word) > 1 || (i < len(q) && (q[i] == '"' || q[i] == '('))) {
+				out = append(out, lexeme{kind: lexMinus})
+				word = word[1:]
+				if word == "" {
+					continue
+				}
+			}
+			out = append(out, wordLexeme(word))
+		}
+	}
+	return out
+}
+
+func wordLexeme(word string) lexeme {
+	switch word {
+	case "AND":
+		return lexeme{kind: lexAnd, text: word}
+	case "OR":
+		return lexeme{kind: lexOr, text: word}
+	}
+	w := lexeme{kind: lexWord, text: word}
+	// A trailing "~" with only digits after it asks for similarity.
+	end := len(word)
+	for end > 0 && word[end-1] >= '0' && word[end-1] <= '9' {
+		end--
+	}
+	if end > 0 && word[end-1] == '~' {
+		w.text, w.tilde, w.digits = word[:end-1], true, word[end:]
+	}
+	w.noise = !hasSearchable(w.text)
+	return w
+}
+
+// hasSearchable reports whether text would give at least one query token.
+func hasSearchable(text string) bool {
+	for _, r := range norm.NFKD.String(text) {
+		if r == wildcardMany || r == wildcardOne || isSearchable(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// isLowercaseOperator reports whether a word is "and" or "or" in a case other than upper.
+func isLowercaseOperator(word string) bool {
+	lower := func(s string) string {
+		b := []byte(s)
+		for i, c := range b {
+			if 'A' <= c && c <= 'Z' {
+				b[i] = c + 'a' - 'A'
+			}
+		}
+		return string(b)
+	}
+	l := lower(word)
+	return (l == "and" || l == "or") && word != "AND" && word != "OR"
+}

@@ -1,0 +1,131 @@
+package query
+
+import (
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
+)
+
+// Analysis looks up every rune of every post, so what it needs to know of a BMP rune is computed
+// once, from the unicode, norm and cases packages, into one table. Runes beyond the BMP (rare in
+// tokens) are computed on the spot.
+
+const (
+	runeToken      = 1 << iota // letter, digit, mark or '_'
+	runeSearchable             // letter, digit or '_': a token needs one
+	runeIdeograph              // Han, Hiragana, Katakana: a token by itself
+	runeMn                     // nonspacing mark: removed by folding
+	runeComplex                // NFKD of a text holding it may reorder it: decompose the text properly
+	runeDecomposes             // NFKD changes it (see decompositions)
+)
+
+type runeInfo struct {
+	class uint8
+	// fold is the full case folding when it is one rune, -1 when it is longer (ß to ss).
+	fold rune
+}
+
+var (
+	runeTableOnce sync.Once
+	runeTable     []runeInfo
+	// decompositions holds NFKD(r) for the BMP runes it changes.
+	decompositions map[rune]string
+)
+
+func buildRuneTable() {
+	caser := cases.Fold()
+	runeTable = make([]runeInfo, 0x10000)
+	decompositions = map[rune]string{}
+	for r := rune(0); r < 0x10000; r++ {
+		info := runeInfo{class: classify(r), fold: -1}
+		if r >= 0xD800 && r < 0xE000 {
+			info.fold = r
+		} else if folded := []rune(caser.String(string(r))); len(folded) == 1 {
+			info.fold = folded[0]
+		}
+		if d := norm.NFKD.String(string(r)); d != string(r) {
+			decompositions[r] = d
+			info.class |= runeDecomposes
+			for _, dr := range d {
+				if classify(dr)&runeComplex != 0 {
+					info.class |= runeComplex
+				}
+			}
+		}
+		runeTable[r] = info
+	}
+}
+
+func classify(r rune) uint8 {
+	var c uint8
+	switch {
+	case r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r):
+		c = runeToken | runeSearchable
+	case unicode.IsMark(r):
+		c = runeToken
+	}
+	if unicode.Is(unicode.Mn, r) {
+		c |= runeMn
+	}
+	if r >= 0x2E80 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) {
+		c |= runeIdeograph
+	}
+	// A non-starter that folding keeps could be moved by canonical reordering.
+	if norm.NFD.PropertiesString(string(r)).CCC() != 0 && c&runeMn == 0 {
+		c |= runeComplex
+	}
+	return c
+}
+
+func lookupRune(r rune) runeInfo {
+	runeTableOnce.Do(buildRuneTable)
+	if r < 0x10000 {
+		return runeTable[r]
+	}
+	info := runeInfo{class: classify(r) | runeComplex, fold: -1}
+	if folded := []rune(cases.Fold().String(string(r))); len(folded) == 1 {
+		info.fold = folded[0]
+	}
+	return info
+}
+
+// isTokenRune reports whether r belongs in a token: letters, digits, marks and '_'.
+func isTokenRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+	}
+	return lookupRune(r).class&runeToken != 0
+}
+
+// isSearchable reports whether a token holding r is worth keeping: marks alone are not.
+func isSearchable(r rune) bool {
+	if r < utf8.RuneSelf {
+		return isTokenRune(r)
+	}
+	return lookupRune(r).class&runeSearchable != 0
+}
+
+// appendNFKD appends the compatibility decomposition of seg: rune by rune from the table, unless
+// a rune could take part in canonical reordering, when the norm package does the whole segment.
+func appendNFKD(dst []byte, seg string) []byte {
+	start := len(dst)
+	for _, r := range seg {
+		if r < utf8.RuneSelf {
+			dst = append(dst, byte(r))
+			continue
+		}
+		class := lookupRune(r).class
+		switch {
+		case class&runeComplex != 0:
+			return norm.NFKD.AppendString(dst[:start], seg)
+		case class&runeDecomposes != 0:
+			dst = append(dst, decompositions[r]...)
+		default:
+			dst = utf8.AppendRune(dst, r)
+		}
+	}
+	return dst
+}

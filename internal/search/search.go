@@ -1,0 +1,319 @@
+// Package search is the Beacon and Locate search over stored posts. The store's full-text index
+// finds candidates; the saved-search matcher (internal/percolate, over internal/query) decides,
+// so a search gives exactly the answers a saved search with the same terms would.
+package search
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/sightline/sightline/internal/geom"
+	"github.com/sightline/sightline/internal/percolate"
+	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/problem"
+	"github.com/sightline/sightline/internal/provider"
+	"github.com/sightline/sightline/internal/query"
+	"github.com/sightline/sightline/internal/store"
+)
+
+// Messages of search-side.md section 8.
+const (
+	MsgInvalidParameters = "Invalid search parameters"
+	MsgUnableWithOptions = "Unable to run search with chosen options"
+	MsgEmpty             = "Search cannot be empty"
+)
+
+// Defaults and bounds.
+const (
+	DefaultWindow = 30 * 24 * time.Hour // the spec's default date filter
+	DefaultSize   = 25
+	MaxSize       = 100
+	// maxScanned and pageBudget bound the candidates one page verifies, so a query whose
+	// full-text part cannot narrow (a leading wildcard, say) still answers quickly with what it
+	// found so far and a searchId; the next page goes on from there.
+	maxScanned = 5000
+	pageBudget = 100 * time.Millisecond
+	// exactCountLimit: up to this many candidates the total is counted exactly.
+	exactCountLimit = 1000
+)
+
+// Request is a search as the client sends it (documented in docs/search-api.md).
+type Request struct {
+	Query      string   `json:"query"`
+	Authors    []string `json:"authors,omitempty"`
+	Providers  []string `json:"providers,omitempty"`
+	StartDate  *int64   `json:"startDate,omitempty"` // unix milliseconds, published time
+	EndDate    *int64   `json:"endDate,omitempty"`
+	Bounds     string   `json:"bounds,omitempty"` // WKT polygon
+	ImagesOnly bool     `json:"imagesOnly,omitempty"`
+	VideosOnly bool     `json:"videosOnly,omitempty"`
+	Boards     []string `json:"boards,omitempty"`
+	Sort       string   `json:"sort,omitempty"`
+	Size       int      `json:"size,omitempty"`
+}
+
+// Page is one page of results.
+type Page struct {
+	Documents  []post.Post `json:"documents"`
+	Count      int         `json:"count"`
+	TotalCount int         `json:"totalCount"`
+	// TotalIsEstimate is true when there were too many candidates to count exactly.
+	TotalIsEstimate bool `json:"totalCountIsEstimate"`
+	// SearchID continues the search with /load-more or /next-page; "" when there is no more.
+	SearchID string `json:"searchId"`
+}
+
+// Store is what search reads.
+type Store interface {
+	CandidatePosts(ctx context.Context, q store.PostQuery) ([]store.Candidate, error)
+	CountCandidates(ctx context.Context, q store.PostQuery, limit int) (int, error)
+}
+
+// Service runs searches.
+type Service struct {
+	store Store
+	now   func() time.Time
+}
+
+func NewService(s Store) *Service { return &Service{store: s, now: time.Now} }
+
+// continuation is what a searchId holds: the request and where the last page stopped. It is
+// self-contained, so any node can continue any search; it is re-validated on every use.
+type continuation struct {
+	Category provider.Category `json:"c"`
+	Request  Request           `json:"r"`
+	After    *store.Cursor     `json:"a,omitempty"`
+	Offset   int               `json:"o,omitempty"`
+	// Total and Estimate are the first page's totals, carried so later pages need not count.
+	Total    int  `json:"n"`
+	Estimate bool `json:"e,omitempty"`
+}
+
+// prepared is a validated request.
+type prepared struct {
+	compiled  *percolate.Compiled
+	keywords  *query.Query
+	providers []string
+	from, to  time.Time
+	sort      string
+	size      int
+}
+
+// Search runs the first page of a search in a category for a user with these entitlements.
+func (s *Service) Search(ctx context.Context, e provider.Entitlements, category provider.Category, r Request) (Page, error) {
+	return s.run(ctx, e, continuation{Category: category, Request: r})
+}
+
+// More continues a search from its searchId.
+func (s *Service) More(ctx context.Context, e provider.Entitlements, category provider.Category, searchID string) (Page, error) {
+	raw, err := base64.RawURLEncoding.DecodeString(searchID)
+	var c continuation
+	if err != nil || json.Unmarshal(raw, &c) != nil || c.Category != category {
+		return Page{}, problem.InvalidField("searchId", "The searchId is not one this search gave.")
+	}
+	return s.run(ctx, e, c)
+}
+
+func (s *Service) run(ctx context.Context, e provider.Entitlements, c continuation) (Page, error) {
+	p, err := s.prepare(e, c.Category, c.Request)
+	if err != nil {
+		return Page{}, err
+	}
+	q := store.PostQuery{Keywords: p.keywords, From: p.from, To: p.to, Providers: p.providers,
+		ImagesOnly: c.Request.ImagesOnly, VideosOnly: c.Request.VideosOnly, Sort: p.sort,
+		After: c.After, Offset: c.Offset}
+	// The matcher runs "as of" the window's end, so the window bounds published time only.
+	asOf := p.to
+
+	page := Page{Documents: []post.Post{}}
+	first := c.After == nil && c.Offset == 0
+	scanned := 0
+	started := s.now()
+	exhausted := false
+	batch := max(p.size*4, 100)
+	for len(page.Documents) < p.size && scanned < maxScanned && s.now().Sub(started) < pageBudget {
+		q.Limit = batch
+		candidates, err := s.store.CandidatePosts(ctx, q)
+		if err != nil {
+			return Page{}, err
+		}
+		for i, cand := range candidates {
+			scanned++
+			if p.compiled.Match(percolate.DocOf(cand.Post), asOf) {
+				page.Documents = append(page.Documents, cand.Post)
+			}
+			c.After, c.Offset = &candidates[i].Cursor, c.Offset+1
+			if len(page.Documents) == p.size {
+				break
+			}
+		}
+		q.After, q.Offset = c.After, c.Offset
+		if len(candidates) < batch && len(page.Documents) < p.size {
+			exhausted = true
+			break
+		}
+	}
+	page.Count = len(page.Documents)
+	if first {
+		if err := s.total(ctx, q, p, &page, scanned, exhausted); err != nil {
+			return Page{}, err
+		}
+		c.Total, c.Estimate = page.TotalCount, page.TotalIsEstimate
+	} else {
+		page.TotalCount, page.TotalIsEstimate = c.Total, c.Estimate
+	}
+	if !exhausted {
+		page.SearchID = encode(c)
+	}
+	return page, nil
+}
+
+// total fills TotalCount: exact when the candidates are few enough to verify all of them,
+// otherwise the candidate count scaled by the share of candidates this page found matching.
+// complete says this page holds every match.
+func (s *Service) total(ctx context.Context, q store.PostQuery, p *prepared, page *Page, scanned int, complete bool) error {
+	if complete {
+		page.TotalCount = page.Count
+		return nil
+	}
+	q.After, q.Offset = nil, 0
+	n, err := s.store.CountCandidates(ctx, q, exactCountLimit+1)
+	if err != nil {
+		return err
+	}
+	if n <= exactCountLimit && n <= maxScanned {
+		// Few enough: verify them all for an exact total.
+		q.Sort, q.Limit = store.SortPublishedDesc, n
+		all, err := s.store.CandidatePosts(ctx, q)
+		if err != nil {
+			return err
+		}
+		for _, c := range all {
+			if p.compiled.Match(percolate.DocOf(c.Post), p.to) {
+				page.TotalCount++
+			}
+		}
+		return nil
+	}
+	page.TotalIsEstimate = true
+	if scanned > 0 {
+		page.TotalCount = max(page.Count, n*page.Count/scanned)
+	}
+	return nil
+}
+
+func encode(c continuation) string {
+	raw, _ := json.Marshal(c)
+	return base64.RawURLEncoding.EncodeToString(raw)
+}
+
+// prepare validates the request and resolves providers, the window and the matcher.
+func (s *Service) prepare(e provider.Entitlements, category provider.Category, r Request) (*prepared, error) {
+	fields := map[string][]string{}
+	if strings.TrimSpace(r.Query) == "" && len(r.Authors) == 0 && r.Bounds == "" && len(r.Boards) == 0 {
+		return nil, problem.InvalidField("query", MsgEmpty)
+	}
+	p := &prepared{sort: r.Sort, size: r.Size}
+	if p.size <= 0 {
+		p.size = DefaultSize
+	}
+	p.size = min(p.size, MaxSize)
+	switch p.sort {
+	case "":
+		p.sort = store.SortPublishedDesc
+	case store.SortPublishedDesc, store.SortPublishedAsc, store.SortDiscoveredDesc, store.SortDiscoveredAsc, store.SortRelevance:
+	default:
+		fields["sort"] = []string{"Sort by published_desc, published_asc, discovered_desc, discovered_asc or relevance."}
+	}
+
+	now := s.now().UTC()
+	p.to, p.from = now, now.Add(-DefaultWindow)
+	if r.EndDate != nil {
+		p.to = time.UnixMilli(*r.EndDate).UTC()
+	}
+	if r.StartDate != nil {
+		p.from = time.UnixMilli(*r.StartDate).UTC()
+	}
+	if !p.to.After(p.from) {
+		fields["endDate"] = []string{"The end date must be after the start date."}
+	}
+
+	var err error
+	if p.providers, err = providersFor(e, category, r.Providers); err != nil {
+		fields["providers"] = []string{err.Error()}
+	}
+	var bounds geom.Shape
+	if r.Bounds != "" {
+		if bounds, err = geom.ParseWKT(r.Bounds); err != nil {
+			fields["bounds"] = []string{"The location bounds are not a valid WKT polygon: " + err.Error()}
+		}
+	}
+	if len(fields) > 0 {
+		return nil, problem.Invalid(MsgInvalidParameters, fields)
+	}
+	from, to := p.from, p.to
+	compiled, err := percolate.Compile(percolate.SavedSearch{
+		Keywords: r.Query, Author: strings.Join(r.Authors, ","), Providers: p.providers, Bounds: bounds,
+		Start: &from, End: &to, ImagesOnly: r.ImagesOnly, VideosOnly: r.VideosOnly, Boards: r.Boards,
+		Enabled: true, Mode: query.ModeBeacon,
+	})
+	if err != nil {
+		return nil, invalidFrom(err)
+	}
+	p.compiled = compiled
+	if strings.TrimSpace(r.Query) != "" {
+		p.keywords, _ = query.Parse(r.Query, query.ModeBeacon)
+	}
+	return p, nil
+}
+
+// providersFor is the requested providers (all, when none are named) of the category that the
+// user's subscriptions reach. Naming one outside them is an error, not a silent drop.
+func providersFor(e provider.Entitlements, category provider.Category, requested []string) ([]string, error) {
+	var available []string
+	for _, entry := range provider.For(e) {
+		if entry.Category == category && entry.Enabled {
+			available = append(available, entry.Name)
+		}
+	}
+	if len(available) == 0 {
+		return nil, &reason{"Your subscriptions include no data source for this search."}
+	}
+	if len(requested) == 0 {
+		return available, nil
+	}
+	var chosen []string
+	for _, name := range requested {
+		name = strings.ToLower(strings.TrimSpace(name))
+		if !slices.Contains(available, name) {
+			return nil, &reason{"The data source " + name + " is not available for this search."}
+		}
+		chosen = append(chosen, name)
+	}
+	return chosen, nil
+}
+
+type reason struct{ text string }
+
+func (r *reason) Error() string { return r.text }
+
+// invalidFrom turns the matcher's compile problems into the per-field validation reply.
+func invalidFrom(err error) error {
+	ce, ok := err.(*percolate.CompileError)
+	if !ok {
+		return err
+	}
+	fields := map[string][]string{}
+	for _, p := range ce.Problems {
+		field := p.Field
+		if field == "keywords" {
+			field = "query"
+		}
+		fields[field] = append(fields[field], p.Message)
+	}
+	return problem.Invalid(MsgInvalidParameters, fields)
+}

@@ -1,0 +1,218 @@
+package search_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sightline/sightline/internal/percolate"
+	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/problem"
+	"github.com/sightline/sightline/internal/provider"
+	"github.com/sightline/sightline/internal/query"
+	"github.com/sightline/sightline/internal/search"
+	"github.com/sightline/sightline/internal/store"
+	"github.com/sightline/sightline/internal/store/storetest"
+)
+
+var everything = provider.Entitlements{Beacon: true, Pro: true, Enterprise: true}
+
+var vocabulary = []string{"attack", "attacks", "protest", "café", "Cafe", "ransomware", "leak", "leaked",
+	"bridge", "market", "vendor", "police", "riot", "fire", "drone", "ÉCOLE", "ecole", "straße", "strasse",
+	"alpha", "beta", "gamma", "delta", "osint", "breach", "credential", "dump", "night", "city", "north"}
+
+// corpus stores n generated social posts over the last 40 days and returns them.
+func corpus(t *testing.T, s *store.Store, n int, seed uint64) []post.Post {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 7))
+	providers := []string{"twitter", "reddit", "telegram", "mastodon", "bluesky"}
+	now := time.Now().UTC()
+	var posts []post.Post
+	for i := 0; i < n; i++ {
+		words := make([]string, 3+r.IntN(12))
+		for j := range words {
+			words[j] = vocabulary[r.IntN(len(vocabulary))]
+		}
+		p := post.Post{Provider: providers[r.IntN(len(providers))], NativeID: fmt.Sprint("n", i),
+			AuthorName: fmt.Sprintf("Author %d", r.IntN(20)), AuthorScreenName: fmt.Sprintf("handle%d", r.IntN(20)),
+			ContentText: strings.Join(words, " "),
+			PublishedAt: now.Add(-time.Duration(r.Int64N(int64(29 * 24 * time.Hour)))).Truncate(time.Millisecond)}
+		if r.IntN(4) == 0 {
+			p.TitleText = vocabulary[r.IntN(len(vocabulary))]
+		}
+		if r.IntN(3) == 0 {
+			p.Photos = []post.Media{{Large: "https://img.example/x.jpg"}}
+		}
+		if r.IntN(3) == 0 {
+			p.Location = &post.Point{Lat: 40 + r.Float64()*10, Lon: -5 + r.Float64()*10}
+		}
+		p.ID = post.NewID(p.Provider, p.NativeID)
+		p.DiscoveredAt = p.PublishedAt.Add(time.Minute)
+		posts = append(posts, p)
+	}
+	if _, err := s.InsertPosts(context.Background(), posts); err != nil {
+		t.Fatal(err)
+	}
+	return posts
+}
+
+// all runs a search to its end and returns the ids in the order given.
+func all(t *testing.T, svc *search.Service, r search.Request) []string {
+	t.Helper()
+	ctx := context.Background()
+	page, err := svc.Search(ctx, everything, provider.Social, r)
+	if err != nil {
+		t.Fatalf("search %+v: %v", r, err)
+	}
+	var ids []string
+	for pages := 0; ; pages++ {
+		for _, d := range page.Documents {
+			ids = append(ids, d.ID)
+		}
+		if page.SearchID == "" || pages > 1000 {
+			return ids
+		}
+		if page, err = svc.More(ctx, everything, provider.Social, page.SearchID); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// The search answers exactly what the matcher answers, whatever the full-text index finds.
+func TestSearchAgreesWithTheMatcher(t *testing.T) {
+	queries := []string{
+		"attack", "attack OR riot", "café", "CAFE", "ecole", "strasse", "attack -attacks",
+		`"police riot"`, `"night city"~3`, "leak*", "*ware", "cr?dential", "protets~1", "market vendor",
+		"(fire OR drone) -night", "osint, breach, dump", "ALPHA beta OR gamma", "attack and riot",
+	}
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		posts := corpus(t, s, 400, 1)
+		svc := search.NewService(s)
+		now := time.Now()
+		for _, q := range queries {
+			for _, sort := range []string{store.SortPublishedDesc, store.SortDiscoveredAsc, store.SortRelevance} {
+				t.Run(q+"/"+sort, func(t *testing.T) {
+					got := all(t, svc, search.Request{Query: q, Sort: sort, Size: 7})
+					from, to := now.Add(-search.DefaultWindow), now.Add(time.Second)
+					c, err := percolate.Compile(percolate.SavedSearch{Keywords: q, Enabled: true, Mode: query.ModeBeacon,
+						Providers: []string{"twitter", "reddit", "telegram", "mastodon", "bluesky"}, Start: &from, End: &to})
+					if err != nil {
+						t.Fatal(err)
+					}
+					var want []string
+					for _, p := range posts {
+						if c.Match(percolate.DocOf(p), now) {
+							want = append(want, p.ID)
+						}
+					}
+					if len(got) != len(slices.Compact(slices.Sorted(slices.Values(got)))) {
+						t.Errorf("a post appears twice across pages")
+					}
+					slices.Sort(got)
+					slices.Sort(want)
+					if !slices.Equal(got, want) {
+						t.Errorf("search found %d posts, the matcher %d", len(got), len(want))
+					}
+				})
+			}
+		}
+	})
+}
+
+func TestSearchFiltersOrderAndTotals(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		posts := corpus(t, s, 300, 2)
+		svc := search.NewService(s)
+		ctx := context.Background()
+
+		page, err := svc.Search(ctx, everything, provider.Social, search.Request{Query: "attack", Size: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 1; i < len(page.Documents); i++ {
+			if page.Documents[i].PublishedAt.After(page.Documents[i-1].PublishedAt) {
+				t.Errorf("published_desc is out of order at %d", i)
+			}
+		}
+		if n := len(all(t, svc, search.Request{Query: "attack"})); page.TotalCount != n || page.TotalIsEstimate {
+			t.Errorf("totalCount %d (estimate %v), want %d", page.TotalCount, page.TotalIsEstimate, n)
+		}
+
+		imgs := all(t, svc, search.Request{Query: "attack OR leak", ImagesOnly: true, Providers: []string{"reddit"}})
+		byID := map[string]post.Post{}
+		for _, p := range posts {
+			byID[p.ID] = p
+		}
+		for _, id := range imgs {
+			if p := byID[id]; len(p.Photos) == 0 || p.Provider != "reddit" {
+				t.Errorf("%s has no image or is not from reddit", id)
+			}
+		}
+
+		author := all(t, svc, search.Request{Authors: []string{"@HANDLE3", "Author 4"}})
+		for _, id := range author {
+			if p := byID[id]; p.AuthorScreenName != "handle3" && p.AuthorName != "Author 4" {
+				t.Errorf("author search found %s by %s / %s", id, p.AuthorName, p.AuthorScreenName)
+			}
+		}
+		if len(author) == 0 {
+			t.Error("the author search found nothing")
+		}
+		inBox := all(t, svc, search.Request{Bounds: "POLYGON((0 40, 5 40, 5 45, 0 45, 0 40))"})
+		for _, id := range inBox {
+			if l := byID[id].Location; l == nil || l.Lon < 0 || l.Lon > 5 || l.Lat < 40 || l.Lat > 45 {
+				t.Errorf("%s is outside the bounds", id)
+			}
+		}
+	})
+}
+
+func TestSearchValidation(t *testing.T) {
+	s := storetest.Open(t, store.SQLite)
+	svc := search.NewService(s)
+	ctx := context.Background()
+	tests := []struct {
+		name  string
+		ent   provider.Entitlements
+		cat   provider.Category
+		req   search.Request
+		field string
+	}{
+		{"blank", everything, provider.Social, search.Request{Query: "  "}, "query"},
+		{"broken syntax", everything, provider.Social, search.Request{Query: `"unclosed`}, "query"},
+		{"unknown provider", everything, provider.Social, search.Request{Query: "a", Providers: []string{"tor"}}, "providers"},
+		{"dark web without Beacon", provider.Entitlements{Pro: true}, provider.DarkWeb, search.Request{Query: "a"}, "providers"},
+		{"bad bounds", everything, provider.Social, search.Request{Query: "a", Bounds: "POLYGON((1 2"}, "bounds"},
+		{"reversed dates", everything, provider.Social, search.Request{Query: "a", StartDate: ptr(2000), EndDate: ptr(1000)}, "endDate"},
+		{"unknown sort", everything, provider.Social, search.Request{Query: "a", Sort: "random"}, "sort"},
+		{"author with operators", everything, provider.Social, search.Request{Authors: []string{"a OR b"}}, "author"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := svc.Search(ctx, tt.ent, tt.cat, tt.req)
+			p, ok := problem.As(err)
+			if !ok || p.Kind != problem.KindInvalid || len(p.Fields[tt.field]) == 0 {
+				t.Errorf("err = %v (fields %v), want a validation problem on %q", err, fieldsOf(p), tt.field)
+			}
+		})
+	}
+	if _, err := svc.Search(ctx, everything, provider.Social, search.Request{Query: "attack and riot"}); err != nil {
+		t.Errorf("lower-case and is only a warning in Beacon: %v", err)
+	}
+	if _, err := svc.More(ctx, everything, provider.Social, "not-a-search-id"); !problem.Is(err, problem.KindInvalid) {
+		t.Errorf("bad searchId: %v", err)
+	}
+}
+
+func ptr(v int64) *int64 { return &v }
+
+func fieldsOf(p *problem.Problem) map[string][]string {
+	if p == nil {
+		return nil
+	}
+	return p.Fields
+}

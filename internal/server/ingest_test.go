@@ -1,0 +1,145 @@
+package server_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/server"
+)
+
+// startNode runs a whole node in-process (store, embedded stream, pipeline) behind httptest.
+func startNode(t *testing.T) (*server.Node, *httptest.Server) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	node, err := server.New(ctx, server.Config{DataDir: t.TempDir(), AdminEmail: "admin@example.test",
+		AdminPassword: "admin-password"}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() {
+		node.Serve(ctx, "127.0.0.1:0", nil)
+		close(done)
+	}()
+	srv := httptest.NewServer(node.Handler)
+	t.Cleanup(func() {
+		srv.Close()
+		cancel()
+		<-done
+		node.Close()
+	})
+	return node, srv
+}
+
+func call(t *testing.T, method, url, token, body string) (int, map[string]any) {
+	t.Helper()
+	req, _ := http.NewRequest(method, url, strings.NewReader(body))
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var reply map[string]any
+	json.NewDecoder(resp.Body).Decode(&reply)
+	return resp.StatusCode, reply
+}
+
+func TestIngestAPI(t *testing.T) {
+	node, srv := startNode(t)
+	ctx := context.Background()
+	if _, err := node.Accounts.CreateUser(ctx, account.NewUser{Organization: "Default", Email: "member@example.test",
+		Password: "member-password"}); err != nil {
+		t.Fatal(err)
+	}
+	token := func(email string, scopes ...string) string {
+		v, _, err := node.Auth.CreateAPIToken(ctx, email, "t", scopes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	admin, ingestOnly, member := token("admin@example.test"), token("member@example.test", "ingest"), token("member@example.test")
+	now := time.Now().UTC()
+	fresh := now.Add(-time.Hour).Format(time.RFC3339)
+	old := now.Add(-40 * 24 * time.Hour).Format(time.RFC3339)
+	body := strings.Join([]string{
+		`{"provider":"reddit","native_id":"a1","content_text":"first","published_at":"` + fresh + `"}`,
+		`this is not json`,
+		`{"provider":"nosuchnetwork","native_id":"a2","content_text":"x","published_at":"` + fresh + `"}`,
+		`{"provider":"reddit","native_id":"a3","content_text":"too old","published_at":"` + old + `"}`,
+		`{"provider":"telegram","native_id":"a4","content_text":"fourth","published_at":"` + fresh + `"}`,
+	}, "\n")
+
+	tests := []struct {
+		name     string
+		token    string
+		body     string
+		status   int
+		accepted float64
+		rejected []float64
+	}{
+		{"no token", "", body, 401, 0, nil},
+		{"a member's own token", member, body, 403, 0, nil},
+		{"an ingest-scoped token", ingestOnly, body, 200, 2, []float64{2, 3, 4}},
+		{"a tenant admin, as a JSON array", admin,
+			`[{"provider":"reddit","native_id":"b1","content_text":"x","published_at":"` + fresh + `"}, 7]`, 200, 1, []float64{2}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			status, reply := call(t, "POST", srv.URL+"/api/v1/ingest/posts", tt.token, tt.body)
+			if status != tt.status {
+				t.Fatalf("status %d %v, want %d", status, reply, tt.status)
+			}
+			if status != 200 {
+				return
+			}
+			data := reply["data"].(map[string]any)
+			var lines []float64
+			for _, r := range data["rejected"].([]any) {
+				rej := r.(map[string]any)
+				lines = append(lines, rej["line"].(float64))
+				if rej["message"] == "" {
+					t.Errorf("line %v rejected without a reason", rej["line"])
+				}
+			}
+			if data["accepted"] != tt.accepted || len(lines) != len(tt.rejected) {
+				t.Fatalf("accepted %v rejected %v, want %v and lines %v", data["accepted"], lines, tt.accepted, tt.rejected)
+			}
+			for i := range lines {
+				if lines[i] != tt.rejected[i] {
+					t.Errorf("rejected lines %v, want %v", lines, tt.rejected)
+				}
+			}
+		})
+	}
+
+	// Accepted posts reach the store through the stream, and the stats see them.
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		status, reply := call(t, "GET", srv.URL+"/api/v1/ingest/stats", admin, "")
+		if status != 200 {
+			t.Fatalf("stats = %d %v", status, reply)
+		}
+		if reply["data"].(map[string]any)["totalPosts"] == float64(3) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("stats never showed the 3 accepted posts: %v", reply)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if status, _ := call(t, "GET", srv.URL+"/api/v1/ingest/stats", member, ""); status != 403 {
+		t.Errorf("a member reads ingest stats: %d, want 403", status)
+	}
+}

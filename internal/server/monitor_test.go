@@ -1,0 +1,298 @@
+package server_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/live"
+	"github.com/sightline/sightline/internal/monitor"
+)
+
+// waitFor polls until ok says done or the deadline passes.
+func waitFor(t *testing.T, what string, within time.Duration, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(within)
+	for !ok() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s did not happen within %s", what, within)
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
+}
+
+func ingestLines(t *testing.T, url, token string, lines ...string) {
+	t.Helper()
+	if status, reply := call(t, "POST", url+"/api/v1/ingest/posts", token, strings.Join(lines, "\n")); status != 200 ||
+		reply["data"].(map[string]any)["accepted"] != float64(len(lines)) {
+		t.Fatalf("ingest = %d %v", status, reply)
+	}
+}
+
+func postLine(native, text string) string {
+	fresh := time.Now().Add(-time.Minute).UTC().Format(time.RFC3339)
+	return `{"provider":"reddit","native_id":"` + native + `","content_text":"` + text + `","published_at":"` + fresh +
+		`","thread_id":"thread-1"}`
+}
+
+// Saved searches collect matches from the stream: new and changed searches take effect at
+// once, a post arriving twice is matched once, and each viewer keeps their own state.
+func TestMatchesEndToEnd(t *testing.T) {
+	node, srv := startNode(t)
+	ctx := context.Background()
+	for _, u := range []struct{ org, email string }{{"Default", "viewer@example.test"}, {"Elsewhere", "outsider@example.test"}} {
+		if _, err := node.Accounts.CreateUser(ctx, account.NewUser{Organization: u.org, Email: u.email, Password: "password-123"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	token := func(email string) string {
+		v, _, err := node.Auth.CreateAPIToken(ctx, email, "t", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	admin, viewer, outsider := token("admin@example.test"), token("viewer@example.test"), token("outsider@example.test")
+
+	status, reply := call(t, "POST", srv.URL+"/api/v1/monitor/monitor-search-groups", admin, `{"name":"Watch","privacy":"readonly"}`)
+	if status != 201 {
+		t.Fatalf("create group = %d %v", status, reply)
+	}
+	groupID := reply["data"].(map[string]any)["id"].(float64)
+	status, reply = call(t, "POST", srv.URL+"/api/v1/monitor/searches", admin,
+		fmt.Sprintf(`{"group_id":%v,"name":"Floods","keywords":"flood OR flooding","providers":["reddit"]}`, groupID))
+	if status != 201 {
+		t.Fatalf("create search = %d %v", status, reply)
+	}
+	searchID := reply["data"].(map[string]any)["id"].(float64)
+
+	ingestLines(t, srv.URL, admin, postLine("m1", "Flooding on the river road"), postLine("m2", "sunny day"),
+		postLine("m3", "flood warning issued"))
+	inbox := func(token, query string) (int, []any, map[string]any) {
+		status, reply := call(t, "GET", srv.URL+"/api/v1/monitor/matches"+query, token, "")
+		data, _ := reply["data"].([]any)
+		meta, _ := reply["meta"].(map[string]any)
+		return status, data, meta
+	}
+	waitFor(t, "two matches", 10*time.Second, func() bool { _, data, _ := inbox(admin, ""); return len(data) == 2 })
+
+	// The same post again: matched once.
+	ingestLines(t, srv.URL, admin, postLine("m1", "Flooding on the river road"))
+	time.Sleep(300 * time.Millisecond)
+	if _, data, _ := inbox(admin, ""); len(data) != 2 {
+		t.Errorf("after a redelivery the inbox has %d matches, want 2", len(data))
+	}
+
+	// An edit takes effect for the next post.
+	if status, reply := call(t, "PUT", srv.URL+fmt.Sprintf("/api/v1/monitor/searches/%v", searchID), admin,
+		fmt.Sprintf(`{"group_id":%v,"name":"Floods","keywords":"flood OR flooding OR storm","providers":["reddit"]}`, groupID)); status != 200 {
+		t.Fatalf("update = %d %v", status, reply)
+	}
+	ingestLines(t, srv.URL, admin, postLine("m4", "storm surge tonight"))
+	waitFor(t, "the edited search to match", 10*time.Second, func() bool { _, data, _ := inbox(admin, ""); return len(data) == 3 })
+
+	// Pausing stops collection.
+	call(t, "PATCH", srv.URL+fmt.Sprintf("/api/v1/monitor/searches/settings/%v/enable", searchID), admin, `{"enabled":false}`)
+	ingestLines(t, srv.URL, admin, postLine("m5", "another flood"))
+	time.Sleep(500 * time.Millisecond)
+	if _, data, _ := inbox(admin, ""); len(data) != 3 {
+		t.Errorf("a paused search collected: %d matches", len(data))
+	}
+
+	// The viewer (read only through the group) sees the matches; flagging needs edit access.
+	_, data, meta := inbox(viewer, "?perPage=2")
+	if len(data) != 2 || meta["total"] != float64(3) || meta["last_page"] != float64(2) {
+		t.Fatalf("viewer's inbox = %v %v", data, meta)
+	}
+	first := data[0].(map[string]any)["matchMeta"].(map[string]any)
+	if first["canEdit"] != false {
+		t.Errorf("the viewer can edit: %v", first)
+	}
+	ids := []string{}
+	for _, d := range data {
+		ids = append(ids, fmt.Sprint(d.(map[string]any)["matchMeta"].(map[string]any)["matchId"]))
+	}
+	idList := strings.Join(ids, ",")
+	if status, reply := call(t, "PATCH", srv.URL+"/api/v1/monitor/matches/update/is-flagged", viewer,
+		`{"matchResultDocuments":[`+idList+`],"setIsFlagged":true}`); status != 200 ||
+		reply["data"].(map[string]any)["updatedCount"] != float64(0) || reply["data"].(map[string]any)["expectedCount"] != float64(2) {
+		t.Errorf("viewer flags = %d %v, want 0 of 2 updated", status, reply)
+	}
+	if status, reply := call(t, "PATCH", srv.URL+"/api/v1/monitor/matches/update/is-read", viewer,
+		`{"matchResultDocuments":[`+idList+`],"setMarkedAsRead":true}`); status != 200 || reply["data"].(map[string]any)["updatedCount"] != float64(2) {
+		t.Errorf("viewer reads = %d %v", status, reply)
+	}
+	_, counts := call(t, "GET", srv.URL+"/api/v1/monitor/matches/counts", viewer, "")
+	if c := counts["data"].(map[string]any); c["totalCount"] != float64(3) || c["unreadCount"] != float64(1) {
+		t.Errorf("viewer counts = %v", c)
+	}
+	_, counts = call(t, "GET", srv.URL+"/api/v1/monitor/matches/counts", admin, "")
+	if c := counts["data"].(map[string]any); c["unreadCount"] != float64(3) {
+		t.Errorf("read state leaked to the owner: %v", c)
+	}
+	if _, data, _ := inbox(viewer, "?unread=true"); len(data) != 1 {
+		t.Errorf("viewer's unread filter = %d, want 1", len(data))
+	}
+
+	// The owner flags everything, then deletes one; deleted matches leave the inbox.
+	if status, reply := call(t, "PATCH", srv.URL+"/api/v1/monitor/matches/update-all/is-flagged", admin,
+		`{"setIsFlagged":true}`); status != 200 || reply["data"].(map[string]any)["updatedCount"] != float64(3) {
+		t.Errorf("flag all = %d %v", status, reply)
+	}
+	if _, data, _ := inbox(admin, "?flagged=true&searchText=storm&searchIn=titleText"); len(data) != 1 {
+		t.Errorf("flagged storm = %d, want 1", len(data))
+	}
+	call(t, "PATCH", srv.URL+"/api/v1/monitor/matches/update/is-deleted", admin, `{"matchResultDocuments":[`+ids[0]+`],"setIsDeleted":true}`)
+	_, counts = call(t, "GET", srv.URL+fmt.Sprintf("/api/v1/monitor/matches/counts/list?monitorSearchIds=%v", searchID), admin, "")
+	if c := counts["data"].([]any)[0].(map[string]any); c["totalCount"] != float64(2) || c["deletedCount"] != float64(1) {
+		t.Errorf("counts after delete = %v", c)
+	}
+
+	// Thread context, and another organization sees nothing.
+	postID := data[0].(map[string]any)["post"].(map[string]any)["id"].(string)
+	if status, reply := call(t, "GET", srv.URL+"/api/v1/monitor/matches/thread-context/"+postID, viewer, ""); status != 200 ||
+		len(reply["data"].(map[string]any)["thread"].([]any)) < 3 {
+		t.Errorf("thread = %d %v", status, reply)
+	}
+	if _, data, meta := inbox(outsider, ""); len(data) != 0 || meta["total"] != float64(0) {
+		t.Errorf("another organization sees matches: %v", data)
+	}
+	if status, reply := call(t, "GET", srv.URL+"/api/v1/monitor/matches/list?matchIds="+idList, outsider, ""); status != 200 || len(reply["data"].([]any)) != 0 {
+		t.Errorf("another organization lists matches: %d %v", status, reply)
+	}
+	if status, reply := call(t, "PATCH", srv.URL+"/api/v1/monitor/matches/update/is-read", outsider,
+		`{"matchResultDocuments":[`+idList+`],"setMarkedAsRead":true}`); reply["data"].(map[string]any)["updatedCount"] != float64(0) {
+		t.Errorf("another organization marks matches read: %d %v", status, reply)
+	}
+}
+
+// A new match reaches its owner's open app: the counts event always, the match itself when the
+// owner streams the inbox.
+func TestMatchEventsReachTheOwnersSocket(t *testing.T) {
+	node, srv := startNode(t)
+	ctx := context.Background()
+	admin, _, err := node.Auth.CreateAPIToken(ctx, "admin@example.test", "t", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	owner, err := node.Store.UserByEmail(ctx, "admin@example.test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	owner.IsInboxStreamingEnabled = true
+	if err := node.Store.UpdateUserSettings(ctx, owner); err != nil {
+		t.Fatal(err)
+	}
+	home, err := node.Store.UncategorizedGroup(ctx, owner.OrganizationID, owner.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if status, reply := call(t, "POST", srv.URL+"/api/v1/monitor/searches", admin,
+		fmt.Sprintf(`{"group_id":%d,"name":"Quakes","keywords":"earthquake","providers":["reddit"]}`, home.ID)); status != 201 {
+		t.Fatalf("create = %d %v", status, reply)
+	}
+
+	wsURL := "ws" + strings.TrimPrefix(srv.URL, "http") + live.SocketPath(node.Live.Credentials().Key)
+	client, err := live.Dial(ctx, wsURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer client.Close()
+	channel := live.UserChannel(owner.ID)
+	if err := client.Subscribe(ctx, channel, node.Live.Credentials().Sign(client.SocketID, channel)); err != nil {
+		t.Fatal(err)
+	}
+	ingestLines(t, srv.URL, admin, postLine("q1", "earthquake felt downtown"))
+
+	seen := map[string]bool{}
+	wait, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	for !seen[monitor.EventMatchCreated] || !seen[monitor.EventMatchesUpdated] {
+		f, err := client.Next(wait)
+		if err != nil {
+			t.Fatalf("waiting for events (seen %v): %v", seen, err)
+		}
+		switch f.Event {
+		case monitor.EventMatchCreated:
+			var got struct {
+				Match monitor.MatchPayload `json:"match"`
+			}
+			if err := f.Decode(&got); err != nil || got.Match.MonitorSearchName != "Quakes" || !got.Match.MatchMeta.CanEdit {
+				t.Errorf("match event %+v, %v", got, err)
+			}
+		case monitor.EventMatchesUpdated:
+			var got monitor.MatchesUpdated
+			if err := f.Decode(&got); err != nil || got.UpdatedCount != 1 || got.TotalCount != 1 || got.UnreadCount != 1 {
+				t.Errorf("counts event %+v, %v", got, err)
+			}
+		}
+		seen[f.Event] = true
+	}
+}
+
+// Deleting a group moves its searches to their owners' Uncategorized groups; people who saw
+// them through the group stop getting their matches at once.
+func TestDeletedGroupStopsItsAudience(t *testing.T) {
+	node, srv := startNode(t)
+	ctx := context.Background()
+	if _, err := node.Accounts.CreateUser(ctx, account.NewUser{Organization: "Default", Email: "viewer@example.test",
+		Password: "password-123"}); err != nil {
+		t.Fatal(err)
+	}
+	admin, _, _ := node.Auth.CreateAPIToken(ctx, "admin@example.test", "t", nil)
+	viewer, err := node.Store.UserByEmail(ctx, "viewer@example.test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	viewer.IsInboxStreamingEnabled = true
+	if err := node.Store.UpdateUserSettings(ctx, viewer); err != nil {
+		t.Fatal(err)
+	}
+	_, reply := call(t, "POST", srv.URL+"/api/v1/monitor/monitor-search-groups", admin, `{"name":"Team","privacy":"readonly"}`)
+	groupID := reply["data"].(map[string]any)["id"].(float64)
+	if status, reply := call(t, "POST", srv.URL+"/api/v1/monitor/searches", admin,
+		fmt.Sprintf(`{"group_id":%v,"name":"Fires","keywords":"wildfire","providers":["reddit"]}`, groupID)); status != 201 {
+		t.Fatalf("create = %d %v", status, reply)
+	}
+
+	client, err := live.Dial(ctx, "ws"+strings.TrimPrefix(srv.URL, "http")+live.SocketPath(node.Live.Credentials().Key))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer client.Close()
+	channel := live.UserChannel(viewer.ID)
+	if err := client.Subscribe(ctx, channel, node.Live.Credentials().Sign(client.SocketID, channel)); err != nil {
+		t.Fatal(err)
+	}
+	nextMatch := func(within time.Duration) bool {
+		wait, cancel := context.WithTimeout(ctx, within)
+		defer cancel()
+		for {
+			f, err := client.Next(wait)
+			if err != nil {
+				return false
+			}
+			if f.Event == monitor.EventMatchCreated {
+				return true
+			}
+		}
+	}
+	ingestLines(t, srv.URL, admin, postLine("w1", "wildfire near the ridge"))
+	if !nextMatch(10 * time.Second) {
+		t.Fatal("the viewer did not get the match while the group was shared with them")
+	}
+	if status, reply := call(t, "DELETE", srv.URL+fmt.Sprintf("/api/v1/monitor/monitor-search-groups/%v", groupID), admin, ""); status != 200 {
+		t.Fatalf("delete group = %d %v", status, reply)
+	}
+	ingestLines(t, srv.URL, admin, postLine("w2", "second wildfire report"))
+	if nextMatch(time.Second) {
+		t.Error("the viewer still gets the matches of a search whose group was deleted")
+	}
+	waitFor(t, "the owner's match", 10*time.Second, func() bool {
+		_, reply := call(t, "GET", srv.URL+"/api/v1/monitor/matches", admin, "")
+		return len(reply["data"].([]any)) == 2
+	})
+}

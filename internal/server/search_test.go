@@ -1,0 +1,132 @@
+package server_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sightline/sightline/internal/account"
+)
+
+// Posts ingested through the API are found by the Beacon search once the pipeline stored them.
+func TestSearchAPIEndToEnd(t *testing.T) {
+	node, srv := startNode(t)
+	ctx := context.Background()
+	admin, _, err := node.Auth.CreateAPIToken(ctx, "admin@example.test", "t", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := node.Accounts.CreateUser(ctx, account.NewUser{Organization: "Other", Email: "other@example.test",
+		Password: "other-password"}); err != nil {
+		t.Fatal(err)
+	}
+	other, _, _ := node.Auth.CreateAPIToken(ctx, "other@example.test", "t", nil)
+
+	fresh := time.Now().Add(-time.Hour).UTC().Format(time.RFC3339)
+	var lines []string
+	for i, text := range []string{"bridge protest tonight", "protest at the bridge", "quiet evening", "Protest!"} {
+		lines = append(lines, `{"provider":"reddit","native_id":"s`+string(rune('a'+i))+`","content_text":"`+text+`","published_at":"`+fresh+`"}`)
+	}
+	if status, reply := call(t, "POST", srv.URL+"/api/v1/ingest/posts", admin, strings.Join(lines, "\n")); status != 200 {
+		t.Fatalf("ingest = %d %v", status, reply)
+	}
+
+	search := func(token, path, body string) (int, map[string]any) {
+		return call(t, "POST", srv.URL+path, token, body)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	var reply map[string]any
+	for {
+		var status int
+		status, reply = search(admin, "/beacon/v1/social", `{"query":"protest","size":2}`)
+		if status != 200 {
+			t.Fatalf("search = %d %v", status, reply)
+		}
+		if reply["data"].(map[string]any)["totalCount"] == float64(3) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the search never found the 3 protest posts: %v", reply)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	data := reply["data"].(map[string]any)
+	if data["count"] != float64(2) || data["searchId"] == "" {
+		t.Fatalf("first page = %v", data)
+	}
+	status, more := search(admin, "/beacon/v1/social/load-more", `{"searchId":"`+data["searchId"].(string)+`"}`)
+	if status != 200 || more["data"].(map[string]any)["count"] != float64(1) {
+		t.Errorf("load-more = %d %v", status, more)
+	}
+
+	tests := []struct {
+		name, token, path, body string
+		want                    int
+	}{
+		{"no credentials", "", "/beacon/v1/social", `{"query":"protest"}`, 401},
+		{"unknown category", admin, "/beacon/v1/nowhere", `{"query":"protest"}`, 404},
+		{"invalid query", admin, "/beacon/v1/social", `{"query":"\"protest"}`, 422},
+		{"missing searchId", admin, "/beacon/v1/social/next-page", `{}`, 422},
+		{"record history", admin, "/beacon/v1/search", `{"category":"social","request":{"query":"protest"}}`, 200},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if status, reply := search(tt.token, tt.path, tt.body); status != tt.want {
+				t.Errorf("%s = %d %v, want %d", tt.path, status, reply, tt.want)
+			}
+		})
+	}
+	if _, hist := call(t, "GET", srv.URL+"/beacon/v1/search", admin, ""); len(hist["data"].([]any)) != 1 {
+		t.Errorf("history = %v, want the one recorded search", hist)
+	}
+	if _, hist := call(t, "GET", srv.URL+"/beacon/v1/search", other, ""); len(hist["data"].([]any)) != 0 {
+		t.Errorf("another organization's user sees history %v", hist)
+	}
+}
+
+func TestGeocodeAndEnrichment(t *testing.T) {
+	node, srv := startNode(t)
+	ctx := context.Background()
+	token, _, err := node.Auth.CreateAPIToken(ctx, "admin@example.test", "t", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	status, reply := call(t, "GET", srv.URL+"/api/v1/geocode/address?address=San%20Juan,%20Puerto%20Rico", token, "")
+	if status != 200 || reply["data"].(map[string]any)["is_address_in_us_territory"] != true ||
+		!strings.HasPrefix(reply["data"].(map[string]any)["bounds"].(string), "POLYGON") {
+		t.Errorf("address = %d %v", status, reply)
+	}
+	if status, reply := call(t, "GET", srv.URL+"/api/v1/geocode/autocomplete?address=par", token, ""); status != 200 || len(reply["data"].([]any)) == 0 {
+		t.Errorf("autocomplete = %d %v", status, reply)
+	}
+	if status, _ := call(t, "GET", srv.URL+"/api/v1/geocode/address?address=", token, ""); status != 422 {
+		t.Errorf("empty address = %d, want 422", status)
+	}
+	if status, _ := call(t, "GET", srv.URL+"/api/v1/geocode/address?address=Qwxzzy%20Vvbnq", token, ""); status != 404 {
+		t.Errorf("unknown address = %d, want 404", status)
+	}
+
+	fresh := time.Now().Add(-time.Hour).UTC().Format(time.RFC3339)
+	body := `{"provider":"reddit","native_id":"e1","content_text":"The protest in Lyon turned violent tonight, police used tear gas near the city hall. Contact organisers at riot@example.com","published_at":"` + fresh + `"}`
+	if status, reply := call(t, "POST", srv.URL+"/api/v1/ingest/posts", token, body); status != 200 {
+		t.Fatalf("ingest = %d %v", status, reply)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		_, reply := call(t, "POST", srv.URL+"/beacon/v1/social", token, `{"query":"lyon"}`)
+		docs := reply["data"].(map[string]any)["documents"].([]any)
+		if len(docs) == 1 {
+			d := docs[0].(map[string]any)
+			if d["language"] != "en" || len(d["mentioned_locations"].([]any)) == 0 ||
+				len(d["entities"].(map[string]any)["emails"].([]any)) != 1 {
+				t.Errorf("the stored post is not enriched: %v", d)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the post never reached the search")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}

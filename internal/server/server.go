@@ -1,0 +1,313 @@
+// Package server assembles a running Sightline node from its configuration: the store, the
+// domain services, the HTTP API with the embedded web app, and a graceful shutdown.
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/api"
+	"github.com/sightline/sightline/internal/auth"
+	"github.com/sightline/sightline/internal/connector"
+	"github.com/sightline/sightline/internal/connector/sources"
+	"github.com/sightline/sightline/internal/enrich"
+	"github.com/sightline/sightline/internal/filters"
+	"github.com/sightline/sightline/internal/geo"
+	"github.com/sightline/sightline/internal/ingest"
+	"github.com/sightline/sightline/internal/live"
+	"github.com/sightline/sightline/internal/monitor"
+	"github.com/sightline/sightline/internal/search"
+	"github.com/sightline/sightline/internal/store"
+	"github.com/sightline/sightline/internal/stream"
+	"github.com/sightline/sightline/web"
+)
+
+// Config is a node's configuration; every field has a flag and an environment variable.
+type Config struct {
+	Addr    string
+	DataDir string
+	// DB is a postgres:// URL or a SQLite path; empty means sightline.db in DataDir.
+	DB string
+	// NATS is "embedded" or a nats:// URL of an external cluster.
+	NATS string
+	// LiveKey is the live channel's app key; empty means one generated once and shared by every
+	// node through the store.
+	LiveKey string
+
+	// Sources configures the content sources: Simulator on/off and its rate override the
+	// JSON file at SourcesFile (when given), which overrides the defaults.
+	Simulator     bool
+	SimulatorRate float64
+	SourcesFile   string
+
+	// AdminEmail and AdminPassword create the first administrator on a store with no users.
+	AdminEmail    string
+	AdminPassword string
+}
+
+// DSN is the store's connection string after defaults.
+func (c Config) DSN() string {
+	if c.DB != "" {
+		return c.DB
+	}
+	return filepath.Join(c.DataDir, "sightline.db")
+}
+
+// OpenStore makes the data dir, opens the store and migrates it.
+func OpenStore(ctx context.Context, c Config) (*store.Store, error) {
+	if err := os.MkdirAll(c.DataDir, 0o750); err != nil {
+		return nil, fmt.Errorf("data dir: %w", err)
+	}
+	s, err := store.Open(ctx, c.DSN())
+	if err != nil {
+		return nil, err
+	}
+	if err := s.Migrate(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Node is a started Sightline node.
+type Node struct {
+	Store      *store.Store
+	Stream     *stream.Stream
+	Accounts   *account.Service
+	Auth       *auth.Service
+	Ingest     *ingest.Service
+	Pipeline   *ingest.Pipeline
+	Sources    []connector.Source
+	Geocoder   geo.Geocoder
+	Monitor    *monitor.Service
+	Percolator *monitor.Percolator
+	Filters    *filters.Service
+	Live       *live.Hub
+	Handler    http.Handler
+	log        *slog.Logger
+}
+
+// New opens the store and builds the services and the HTTP handler.
+func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
+	s, err := OpenStore(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	n = &Node{Store: s, log: log}
+	defer func() {
+		if err != nil {
+			n.Close()
+		}
+	}()
+	n.Accounts = account.NewService(s)
+	if c.AdminEmail != "" && c.AdminPassword != "" {
+		created, err := n.Accounts.Bootstrap(ctx, c.AdminEmail, c.AdminPassword)
+		if err != nil {
+			return nil, fmt.Errorf("create the first administrator: %w", err)
+		}
+		if created {
+			log.Info("created the first administrator", "email", c.AdminEmail, "tenant", account.DefaultTenant,
+				"organization", account.DefaultOrganization)
+		}
+	}
+	if n.Auth, err = auth.New(ctx, s); err != nil {
+		return nil, err
+	}
+	if n.Stream, err = stream.Open(ctx, stream.Config{URL: c.NATS, DataDir: c.DataDir}, log); err != nil {
+		return nil, err
+	}
+	st := n.Stream
+	if err := s.EnsurePartitions(ctx, time.Now().Add(-ingest.Retention-24*time.Hour), time.Now().Add(48*time.Hour)); err != nil {
+		return nil, err
+	}
+	creds, err := live.LoadCredentials(ctx, s, c.LiveKey)
+	if err != nil {
+		return nil, fmt.Errorf("live channel: %w", err)
+	}
+	if n.Live, err = live.NewHub(st.Conn(), live.Config{Credentials: creds}, log); err != nil {
+		return nil, fmt.Errorf("live channel: %w", err)
+	}
+	if n.Sources, err = buildSources(c, s); err != nil {
+		return nil, err
+	}
+	gazetteer, err := geo.LoadGazetteer()
+	if err != nil {
+		return nil, err
+	}
+	n.Geocoder = gazetteer
+	n.Ingest = ingest.NewService(st, enrich.New(gazetteer))
+	n.Filters = filters.NewService(s)
+	n.Percolator = monitor.NewPercolator(s, n.Filters, st.Conn(), log)
+	n.Monitor = monitor.NewService(monitor.Deps{Store: s, Inbox: s, FilterLists: n.Filters, Changes: n.Percolator,
+		Notifier: n.Live})
+	n.Percolator.UseService(n.Monitor)
+	n.Filters.OnChange = func(ctx context.Context, searchIDs []int64) {
+		for _, id := range searchIDs {
+			n.Percolator.SearchChanged(ctx, id)
+		}
+	}
+	if err := n.Percolator.Load(ctx); err != nil {
+		return nil, err
+	}
+	n.Pipeline = ingest.NewPipeline(st, s, log, n.Percolator.Stage)
+
+	app, built := web.App()
+	if !built {
+		log.Warn("the web app is not built into this binary; run `make build`")
+	}
+	n.Handler = api.New(api.Deps{
+		Accounts:      n.Accounts,
+		Auth:          n.Auth,
+		Ingest:        n.Ingest,
+		IngestStats:   n.ingestStats,
+		Search:        search.NewService(s),
+		SearchLimiter: search.NewLimiter(),
+		History:       s,
+		Geocoder:      n.Geocoder,
+		Monitor:       n.Monitor,
+		Filters:       n.Filters,
+		Locations:     filters.NewLocations(s, n.Geocoder),
+		Live:          n.Live,
+		Health:        s.Ping,
+		App:           api.AppHandler(app, built),
+		Logger:        log,
+	})
+	return n, nil
+}
+
+// buildSources reads the source configuration and makes the enabled sources.
+func buildSources(c Config, s *store.Store) ([]connector.Source, error) {
+	cfg := sources.Default()
+	if c.SourcesFile != "" {
+		f, err := os.Open(c.SourcesFile)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		if cfg, err = sources.Load(f); err != nil {
+			return nil, err
+		}
+	}
+	cfg.Simulator.Enabled = c.Simulator
+	if c.SimulatorRate > 0 {
+		cfg.Simulator.Rate = c.SimulatorRate
+	}
+	return sources.Build(cfg, s, nil)
+}
+
+func (n *Node) ingestStats(ctx context.Context) (ingest.Stats, error) {
+	return ingest.CollectStats(ctx, n.Store, sources.Stats(n.Sources), func(ctx context.Context) (uint64, error) {
+		return n.Stream.Pending(ctx, ingest.StoreDurable)
+	})
+}
+
+// Close releases the node's resources.
+func (n *Node) Close() error {
+	if n.Stream != nil {
+		n.Stream.Close()
+	}
+	return n.Store.Close()
+}
+
+// Serve listens on addr until ctx ends, then shuts down gracefully. ready, if not nil, receives
+// the bound address once listening.
+func (n *Node) Serve(ctx context.Context, addr string, ready func(net.Addr)) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           n.Handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(n.log.Handler(), slog.LevelWarn),
+	}
+	if ready != nil {
+		ready(ln.Addr())
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	work, stopWork := context.WithCancel(context.Background())
+	done := n.runBackground(work)
+	defer func() {
+		stopWork()
+		<-done
+	}()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	n.log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	// Live sockets are hijacked connections the HTTP server does not track: close them first,
+	// with 4200 so that browsers reconnect, to another node or to this one once it is back.
+	if err := n.Live.Shutdown(shutdownCtx); err != nil {
+		n.log.Warn("live sockets did not all close in time", "err", err)
+	}
+	err = srv.Shutdown(shutdownCtx)
+	if e := <-errc; !errors.Is(e, http.ErrServerClosed) {
+		err = errors.Join(err, e)
+	}
+	return err
+}
+
+// runBackground starts the pipeline, the sources and the periodic jobs; the returned channel
+// closes when all of them have stopped after ctx ended.
+func (n *Node) runBackground(ctx context.Context) <-chan struct{} {
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	start := func(name string, fn func(context.Context) error) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := fn(ctx); err != nil && ctx.Err() == nil {
+				n.log.Error("background work stopped", "what", name, "err", err)
+			}
+		}()
+	}
+	start("pipeline", n.Pipeline.Run)
+	start("retention", func(ctx context.Context) error {
+		ingest.RunRetention(ctx, []ingest.Expiry{
+			{What: "matches", Delete: n.Store.DeleteMatchesBefore},
+			{What: "posts", Delete: n.Store.DeletePostsBefore},
+		}, time.Hour, n.log)
+		return nil
+	})
+	start("percolator", n.Percolator.Run)
+	start("sessions", func(ctx context.Context) error { n.sweepSessions(ctx); return nil })
+	for _, src := range n.Sources {
+		start("source "+src.Name(), func(ctx context.Context) error { return src.Run(ctx, n.Ingest.Emit) })
+	}
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+	return done
+}
+
+// sweepSessions deletes expired sessions hourly.
+func (n *Node) sweepSessions(ctx context.Context) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case now := <-t.C:
+			if _, err := n.Store.DeleteExpiredSessions(ctx, now); err != nil && ctx.Err() == nil {
+				n.log.Warn("sweep expired sessions", "err", err)
+			}
+		}
+	}
+}

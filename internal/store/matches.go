@@ -1,0 +1,431 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sightline/sightline/internal/monitor"
+	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/query"
+)
+
+// InsertMatches stores matches that are not stored yet and returns the new ones with their ids.
+// A (search, post) pair already stored is left alone, so a post that arrives twice is matched once.
+func (s *Store) InsertMatches(ctx context.Context, matches []monitor.Match) ([]monitor.Match, error) {
+	var created []monitor.Match
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		created = created[:0]
+		stmt, err := tx.PrepareContext(ctx, `INSERT INTO monitor_matches (search_id, organization_id, post_id,
+			published_at, discovered_at, created_at, has_images, has_videos, has_location, provider)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (search_id, post_id) DO NOTHING RETURNING id`)
+		if err != nil {
+			return err
+		}
+		defer stmt.Close()
+		now := time.Now().UTC()
+		for _, m := range matches {
+			m.CreatedAt = now
+			err := stmt.QueryRowContext(ctx, m.SearchID, m.OrganizationID, m.PostID, millis(m.PublishedAt),
+				millis(m.DiscoveredAt), millis(now), m.HasImages, m.HasVideos, m.HasLocation, m.Provider).Scan(&m.ID)
+			if err == sql.ErrNoRows {
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			created = append(created, m)
+		}
+		return nil
+	})
+	return created, err
+}
+
+// inboxSelection is a MatchQuery as SQL: FROM and WHERE with their arguments.
+func (s *Store) inboxSelection(q monitor.MatchQuery) (from string, where []string, args []any) {
+	arg := func(v any) string {
+		args = append(args, v)
+		return "$" + strconv.Itoa(len(args))
+	}
+	postJoin := "p.id = m.post_id"
+	if s.dialect == Postgres {
+		postJoin += " AND p.published_at = m.published_at" // prunes the day partitions
+	}
+	from = `monitor_matches m JOIN posts p ON ` + postJoin + `
+		LEFT JOIN monitor_match_states st ON st.match_id = m.id AND st.user_id = ` + arg(q.UserID)
+	marks := make([]string, len(q.SearchIDs))
+	for i, id := range q.SearchIDs {
+		marks[i] = arg(id)
+	}
+	where = append(where, "m.search_id IN ("+strings.Join(marks, ", ")+")")
+	if !q.IncludeDeleted {
+		where = append(where, "COALESCE(st.is_deleted, FALSE) = FALSE")
+	}
+	if q.Images {
+		where = append(where, "m.has_images")
+	}
+	if q.Video {
+		where = append(where, "m.has_videos")
+	}
+	if q.Location {
+		where = append(where, "m.has_location")
+	}
+	if q.Unread {
+		where = append(where, "COALESCE(st.is_read, FALSE) = FALSE")
+	}
+	if q.Flagged {
+		where = append(where, "COALESCE(st.is_flagged, FALSE) = TRUE")
+	}
+	if text := strings.TrimSpace(q.Text); text != "" {
+		in := q.SearchIn
+		if len(in) == 0 {
+			in = []string{monitor.InTitleText, monitor.InAuthorName, monitor.InAuthorScreenName}
+		}
+		var any []string
+		for _, field := range in {
+			switch field {
+			case monitor.InTitleText:
+				tokens := query.Tokens(text)
+				if len(tokens) == 0 {
+					continue
+				}
+				if s.dialect == Postgres {
+					quoted := make([]string, len(tokens))
+					for i, t := range tokens {
+						quoted[i] = "'" + strings.ReplaceAll(t, "'", "''") + "'"
+					}
+					any = append(any, "p.search @@ "+arg(strings.Join(quoted, " & "))+"::tsquery")
+				} else {
+					quoted := make([]string, len(tokens))
+					for i, t := range tokens {
+						quoted[i] = `"` + strings.ReplaceAll(t, `"`, `""`) + `"`
+					}
+					any = append(any, "p.seq IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH "+arg(strings.Join(quoted, " "))+")")
+				}
+			case monitor.InAuthorName:
+				any = append(any, "LOWER(p.author_name) LIKE "+arg("%"+likeEscape(strings.ToLower(text))+"%")+" ESCAPE '\\'")
+			case monitor.InAuthorScreenName:
+				any = append(any, "LOWER(p.author_screen_name) LIKE "+arg("%"+likeEscape(strings.ToLower(strings.TrimPrefix(text, "@")))+"%")+" ESCAPE '\\'")
+			}
+		}
+		if len(any) > 0 {
+			where = append(where, "("+strings.Join(any, " OR ")+")")
+		}
+	}
+	return from, where, args
+}
+
+func likeEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// Inbox returns a page of a user's matches with their posts, and how many the query selects.
+func (s *Store) Inbox(ctx context.Context, q monitor.MatchQuery) ([]monitor.InboxItem, int64, error) {
+	if len(q.SearchIDs) == 0 {
+		return nil, 0, nil
+	}
+	from, where, args := s.inboxSelection(q)
+	var total int64
+	if err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+from+` WHERE `+strings.Join(where, " AND "), args...).
+		Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("count inbox: %w", err)
+	}
+	order := "m.published_at DESC, m.id DESC"
+	switch q.Sort {
+	case SortPublishedAsc:
+		order = "m.published_at ASC, m.id ASC"
+	case SortDiscoveredDesc:
+		order = "m.discovered_at DESC, m.id DESC"
+	case SortDiscoveredAsc:
+		order = "m.discovered_at ASC, m.id ASC"
+	}
+	args = append(args, q.Limit, q.Offset)
+	items, err := s.inboxRows(ctx, `SELECT `+inboxColumns+` FROM `+from+` WHERE `+strings.Join(where, " AND ")+
+		` ORDER BY `+order+fmt.Sprintf(` LIMIT $%d OFFSET $%d`, len(args)-1, len(args)), args...)
+	return items, total, err
+}
+
+const inboxColumns = `m.id, m.search_id, m.organization_id, m.post_id, m.published_at, m.discovered_at, m.created_at,
+	m.has_images, m.has_videos, m.has_location, m.provider, COALESCE(st.is_read, FALSE),
+	COALESCE(st.is_flagged, FALSE), COALESCE(st.is_deleted, FALSE), p.doc`
+
+func (s *Store) inboxRows(ctx context.Context, q string, args ...any) ([]monitor.InboxItem, error) {
+	rows, err := s.read.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("inbox: %w", err)
+	}
+	defer rows.Close()
+	var out []monitor.InboxItem
+	for rows.Next() {
+		var it monitor.InboxItem
+		var published, discovered, created int64
+		var doc string
+		if err := rows.Scan(&it.ID, &it.SearchID, &it.OrganizationID, &it.PostID, &published, &discovered, &created,
+			&it.HasImages, &it.HasVideos, &it.HasLocation, &it.Provider, &it.State.IsRead, &it.State.IsFlagged,
+			&it.State.IsDeleted, &doc); err != nil {
+			return nil, err
+		}
+		it.PublishedAt, it.DiscoveredAt, it.CreatedAt = fromMillis(published), fromMillis(discovered), fromMillis(created)
+		if err := json.Unmarshal([]byte(doc), &it.Post); err != nil {
+			return nil, err
+		}
+		out = append(out, it)
+	}
+	return out, rows.Err()
+}
+
+// InboxByIDs returns the given matches (of the given searches only) with the user's state.
+func (s *Store) InboxByIDs(ctx context.Context, userID int64, searchIDs, matchIDs []int64) ([]monitor.InboxItem, error) {
+	if len(searchIDs) == 0 || len(matchIDs) == 0 {
+		return nil, nil
+	}
+	from, where, args := s.inboxSelection(monitor.MatchQuery{UserID: userID, SearchIDs: searchIDs, IncludeDeleted: true})
+	marks := make([]string, len(matchIDs))
+	for i, id := range matchIDs {
+		args = append(args, id)
+		marks[i] = "$" + strconv.Itoa(len(args))
+	}
+	where = append(where, "m.id IN ("+strings.Join(marks, ", ")+")")
+	return s.inboxRows(ctx, `SELECT `+inboxColumns+` FROM `+from+` WHERE `+strings.Join(where, " AND ")+` ORDER BY m.id`, args...)
+}
+
+// MatchIDs lists the ids of the matches a query selects (for the "all" actions), with the
+// search each belongs to.
+func (s *Store) MatchIDs(ctx context.Context, q monitor.MatchQuery) (map[int64]int64, error) {
+	if len(q.SearchIDs) == 0 {
+		return nil, nil
+	}
+	from, where, args := s.inboxSelection(q)
+	rows, err := s.read.QueryContext(ctx, `SELECT m.id, m.search_id FROM `+from+` WHERE `+strings.Join(where, " AND "), args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]int64{}
+	for rows.Next() {
+		var id, search int64
+		if err := rows.Scan(&id, &search); err != nil {
+			return nil, err
+		}
+		out[id] = search
+	}
+	return out, rows.Err()
+}
+
+// MatchSearches returns the search of each of the given matches.
+func (s *Store) MatchSearches(ctx context.Context, matchIDs []int64) (map[int64]int64, error) {
+	out := map[int64]int64{}
+	for start := 0; start < len(matchIDs); start += 500 {
+		chunk := matchIDs[start:min(start+500, len(matchIDs))]
+		marks := make([]string, len(chunk))
+		args := make([]any, len(chunk))
+		for i, id := range chunk {
+			marks[i], args[i] = "$"+strconv.Itoa(i+1), id
+		}
+		rows, err := s.read.QueryContext(ctx, `SELECT id, search_id FROM monitor_matches WHERE id IN (`+strings.Join(marks, ", ")+`)`, args...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var id, search int64
+			if err := rows.Scan(&id, &search); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			out[id] = search
+		}
+		rows.Close()
+	}
+	return out, nil
+}
+
+// SetMatchState sets one state field (monitor.FieldRead, FieldFlagged or FieldDeleted) of the
+// matches for the user and returns how many changed.
+func (s *Store) SetMatchState(ctx context.Context, userID int64, matchIDs []int64, field string, value bool) (int64, error) {
+	switch field {
+	case monitor.FieldRead, monitor.FieldFlagged, monitor.FieldDeleted:
+	default:
+		return 0, fmt.Errorf("store: unknown match state field %q", field)
+	}
+	var changed int64
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		stmt, err := tx.PrepareContext(ctx, `INSERT INTO monitor_match_states (match_id, user_id, `+field+`, updated_at)
+			VALUES ($1, $2, $3, $4) ON CONFLICT (match_id, user_id) DO UPDATE SET `+field+` = excluded.`+field+`,
+			updated_at = excluded.updated_at WHERE monitor_match_states.`+field+` <> excluded.`+field)
+		if err != nil {
+			return err
+		}
+		defer stmt.Close()
+		now := millis(time.Now())
+		for _, id := range matchIDs {
+			res, err := stmt.ExecContext(ctx, id, userID, value, now)
+			if err != nil {
+				return err
+			}
+			n, _ := res.RowsAffected()
+			changed += n
+		}
+		return nil
+	})
+	return changed, err
+}
+
+// manyIDs: above this many searches, counting every search of the organization and keeping
+// the wanted ones is cheaper than binding each id.
+const manyIDs = 200
+
+// MatchCounts returns the user's counts for each of the searches (all of the organization's).
+func (s *Store) MatchCounts(ctx context.Context, userID, organizationID int64, searchIDs []int64) (map[int64]monitor.Counts, error) {
+	out := map[int64]monitor.Counts{}
+	if len(searchIDs) == 0 {
+		return out, nil
+	}
+	args := []any{userID, organizationID}
+	where := "m.organization_id = $2"
+	if len(searchIDs) <= manyIDs {
+		marks := make([]string, len(searchIDs))
+		for i, id := range searchIDs {
+			args = append(args, id)
+			marks[i] = "$" + strconv.Itoa(len(args))
+		}
+		where += " AND m.search_id IN (" + strings.Join(marks, ", ") + ")"
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT m.search_id,
+		SUM(CASE WHEN COALESCE(st.is_deleted, FALSE) THEN 0 ELSE 1 END),
+		SUM(CASE WHEN NOT COALESCE(st.is_deleted, FALSE) AND NOT COALESCE(st.is_read, FALSE) THEN 1 ELSE 0 END),
+		SUM(CASE WHEN COALESCE(st.is_deleted, FALSE) THEN 1 ELSE 0 END),
+		SUM(CASE WHEN NOT COALESCE(st.is_deleted, FALSE) AND COALESCE(st.is_flagged, FALSE) THEN 1 ELSE 0 END)
+		FROM monitor_matches m LEFT JOIN monitor_match_states st ON st.match_id = m.id AND st.user_id = $1
+		WHERE `+where+` GROUP BY m.search_id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	wanted := make(map[int64]bool, len(searchIDs))
+	for _, id := range searchIDs {
+		wanted[id] = true
+	}
+	for rows.Next() {
+		var id int64
+		var c monitor.Counts
+		if err := rows.Scan(&id, &c.TotalCount, &c.UnreadCount, &c.DeletedCount, &c.FlaggedCount); err != nil {
+			return nil, err
+		}
+		if wanted[id] {
+			out[id] = c
+		}
+	}
+	return out, rows.Err()
+}
+
+// DeleteMatchesBefore removes matches of posts published before cutoff, in short transactions.
+func (s *Store) DeleteMatchesBefore(ctx context.Context, cutoff time.Time) (int64, error) {
+	var total int64
+	for {
+		res, err := s.write.ExecContext(ctx, `DELETE FROM monitor_matches WHERE id IN
+			(SELECT id FROM monitor_matches WHERE published_at < $1 LIMIT $2)`, millis(cutoff), retentionChunk)
+		if err != nil {
+			return total, err
+		}
+		n, _ := res.RowsAffected()
+		total += n
+		if n < retentionChunk {
+			return total, nil
+		}
+	}
+}
+
+// ThreadPosts returns the stored posts of a thread, oldest first.
+func (s *Store) ThreadPosts(ctx context.Context, threadID string, limit int) ([]post.Post, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT doc FROM posts WHERE thread_id = $1 ORDER BY published_at, id LIMIT $2`,
+		threadID, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []post.Post
+	for rows.Next() {
+		var doc string
+		if err := rows.Scan(&doc); err != nil {
+			return nil, err
+		}
+		var p post.Post
+		if err := json.Unmarshal([]byte(doc), &p); err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// SearchAudience loads the facts of a search's audience.
+func (s *Store) SearchAudience(ctx context.Context, searchID int64) (monitor.Audience, error) {
+	a := monitor.Audience{GroupShares: map[int64]string{}, ShareRoles: map[int64]string{}, Detached: map[int64]bool{},
+		GroupGone: map[int64]bool{}, Streaming: map[int64]bool{}}
+	var err error
+	if a.Search, err = s.Search(ctx, searchID); err != nil {
+		return a, err
+	}
+	if a.Group, err = s.Group(ctx, a.Search.GroupID); err != nil {
+		return a, err
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT u.id, u.is_inbox_streaming_enabled FROM memberships m
+		JOIN users u ON u.id = m.user_id WHERE m.organization_id = $1`, a.Search.OrganizationID)
+	if err != nil {
+		return a, err
+	}
+	for rows.Next() {
+		var id int64
+		var streaming bool
+		if err := rows.Scan(&id, &streaming); err != nil {
+			rows.Close()
+			return a, err
+		}
+		a.Members = append(a.Members, id)
+		a.Streaming[id] = streaming
+	}
+	rows.Close()
+	for _, q := range []struct {
+		sql  string
+		args []any
+		role map[int64]string
+		flag map[int64]bool
+	}{
+		{`SELECT user_id, role FROM monitor_group_shares WHERE group_id = $1`, []any{a.Group.ID}, a.GroupShares, nil},
+		{`SELECT user_id, role FROM monitor_search_shares WHERE search_id = $1`, []any{searchID}, a.ShareRoles, nil},
+		{`SELECT user_id, '' FROM monitor_detachments WHERE kind = 'search' AND item_id = $1`, []any{searchID}, nil, a.Detached},
+		{`SELECT user_id, '' FROM monitor_detachments WHERE kind = 'group' AND item_id = $1`, []any{a.Group.ID}, nil, a.GroupGone},
+	} {
+		rows, err := s.read.QueryContext(ctx, q.sql, q.args...)
+		if err != nil {
+			return a, err
+		}
+		for rows.Next() {
+			var id int64
+			var role string
+			if err := rows.Scan(&id, &role); err != nil {
+				rows.Close()
+				return a, err
+			}
+			if q.role != nil {
+				q.role[id] = role
+			} else {
+				q.flag[id] = true
+			}
+		}
+		rows.Close()
+	}
+	return a, nil
+}
+
+// SetSearchLimitFlags records that a search exceeded its streaming or firehose limit.
+func (s *Store) SetSearchLimitFlags(ctx context.Context, searchID int64, streamingLower, streamingUpper, gnipLower, gnipUpper bool) error {
+	_, err := s.write.ExecContext(ctx, `UPDATE monitor_searches SET streaming_lower_limit_exceeded = $1,
+		streaming_upper_limit_exceeded = $2, gnip_lower_limit_exceeded = $3, gnip_upper_limit_exceeded = $4
+		WHERE id = $5`, streamingLower, streamingUpper, gnipLower, gnipUpper, searchID)
+	return err
+}

@@ -1,0 +1,399 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/query"
+)
+
+// On SQLite a post's row number (seq, the full-text index's rowid) is its publication time in
+// milliseconds times seqSpread plus a disambiguator, so that row order is publication order:
+// the index then reads a time window as a row range and in the order a page wants. A million
+// numbers a millisecond keep clashes rare even when a bulk import gives thousands of posts the
+// same second, and fit int64 until the year 2248.
+const seqSpread = 1 << 20
+
+func seqFloor(t time.Time) int64   { return t.UnixMilli() * seqSpread }
+func seqCeiling(t time.Time) int64 { return t.UnixMilli()*seqSpread + seqSpread - 1 }
+
+// seqOf is the first row number tried for a post; a clash with another post of the same
+// millisecond moves on to the next.
+func seqOf(p post.Post) int64 {
+	h := fnv.New32a()
+	h.Write([]byte(p.ID))
+	return seqFloor(p.PublishedAt) + int64(h.Sum32())%seqSpread
+}
+
+// InsertPosts stores posts that are not stored yet, in one transaction, and returns how many
+// were new. A post already stored (same id) is left as it is, so redelivery is harmless.
+// The full-text index holds the query analyzer's folded tokens, so that the index and the
+// matcher see the same words.
+func (s *Store) InsertPosts(ctx context.Context, posts []post.Post) (int, error) {
+	if len(posts) == 0 {
+		return 0, nil
+	}
+	if s.dialect == Postgres {
+		if err := s.ensurePartitionsFor(ctx, posts); err != nil {
+			return 0, err
+		}
+	}
+	// Analysis and encoding are CPU work: do them on every core before taking the write lock.
+	rows := make([]postRow, len(posts))
+	parallel(len(posts), func(i int) { rows[i] = s.rowOf(posts[i]) })
+	inserted := 0
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		inserted = 0
+		insert, err := tx.PrepareContext(ctx, s.insertPostSQL())
+		if err != nil {
+			return err
+		}
+		defer insert.Close()
+		var indexFTS, exists *sql.Stmt
+		if s.dialect == SQLite {
+			if indexFTS, err = tx.PrepareContext(ctx, `INSERT INTO posts_fts (rowid, title, body) VALUES ($1, $2, $3)`); err != nil {
+				return err
+			}
+			defer indexFTS.Close()
+			if exists, err = tx.PrepareContext(ctx, `SELECT COUNT(*) FROM posts WHERE id = $1`); err != nil {
+				return err
+			}
+			defer exists.Close()
+		}
+		for i, row := range rows {
+			if row.err != nil {
+				return fmt.Errorf("encode post %s: %w", posts[i].ID, row.err)
+			}
+			seq, stored, err := s.insertPost(ctx, insert, exists, posts[i], row)
+			if err != nil {
+				return fmt.Errorf("insert post %s: %w", posts[i].ID, err)
+			}
+			if !stored {
+				continue // already stored
+			}
+			if indexFTS != nil {
+				if _, err := indexFTS.ExecContext(ctx, seq, row.title, row.body); err != nil {
+					return err
+				}
+			}
+			inserted++
+		}
+		return nil
+	})
+	return inserted, err
+}
+
+// insertPost inserts one post and reports whether it was new. On SQLite a row number taken by
+// another post of the same millisecond is followed by the next free one.
+func (s *Store) insertPost(ctx context.Context, insert, exists *sql.Stmt, p post.Post, row postRow) (int64, bool, error) {
+	if s.dialect == Postgres {
+		var one int64
+		err := insert.QueryRowContext(ctx, row.args...).Scan(&one)
+		if errors.Is(err, sql.ErrNoRows) {
+			return 0, false, nil
+		}
+		return 0, err == nil, err
+	}
+	for seq := seqOf(p); ; seq++ {
+		var stored int64
+		err := insert.QueryRowContext(ctx, append(row.args, seq)...).Scan(&stored)
+		if err == nil {
+			return stored, true, nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return 0, false, err
+		}
+		var n int
+		if err := exists.QueryRowContext(ctx, p.ID).Scan(&n); err != nil {
+			return 0, false, err
+		}
+		if n > 0 {
+			return 0, false, nil // the same post, stored before
+		}
+	}
+}
+
+// postRow is a post encoded for insertion.
+type postRow struct {
+	args        []any
+	title, body string // SQLite's full-text columns
+	err         error
+}
+
+func (s *Store) rowOf(p post.Post) postRow {
+	doc, err := json.Marshal(p)
+	if err != nil {
+		return postRow{err: err}
+	}
+	var lat, lon sql.NullFloat64
+	if p.Location != nil {
+		lat = sql.NullFloat64{Float64: p.Location.Lat, Valid: true}
+		lon = sql.NullFloat64{Float64: p.Location.Lon, Valid: true}
+	}
+	row := postRow{args: []any{p.ID, p.Provider, millis(p.PublishedAt), millis(p.DiscoveredAt), p.AuthorName,
+		p.AuthorScreenName, p.Board, p.Language, lat, lon, len(p.Photos) > 0, len(p.Videos) > 0,
+		p.ThreadID, p.Threat.Score, string(doc)}}
+	if s.dialect == Postgres {
+		row.args = append(row.args, query.TSVector(p.TitleText, p.ContentText))
+	} else {
+		row.title, row.body = query.IndexText(p.TitleText), query.IndexText(p.ContentText)
+	}
+	return row
+}
+
+// parallel runs fn(0..n-1) on every core.
+func parallel(n int, fn func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < n; i += workers {
+				fn(i)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+func (s *Store) insertPostSQL() string {
+	const columns = `id, provider, published_at, discovered_at, author_name, author_screen_name, board,
+		language, lat, lon, has_images, has_videos, thread_id, threat_score, doc`
+	if s.dialect == Postgres {
+		return `INSERT INTO posts (` + columns + `, search)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16::tsvector)
+			ON CONFLICT DO NOTHING RETURNING 1`
+	}
+	return `INSERT INTO posts (` + columns + `, seq)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+		ON CONFLICT DO NOTHING RETURNING seq`
+}
+
+// Post loads one stored post.
+func (s *Store) Post(ctx context.Context, id string) (post.Post, error) {
+	var doc string
+	err := s.read.QueryRowContext(ctx, `SELECT doc FROM posts WHERE id = $1`, id).Scan(&doc)
+	if err != nil {
+		return post.Post{}, notFound(err, "post")
+	}
+	var p post.Post
+	return p, json.Unmarshal([]byte(doc), &p)
+}
+
+// CountPosts counts stored posts, in total and per provider.
+func (s *Store) CountPosts(ctx context.Context) (total int64, byProvider map[string]int64, err error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT provider, COUNT(*) FROM posts GROUP BY provider`)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer rows.Close()
+	byProvider = map[string]int64{}
+	for rows.Next() {
+		var provider string
+		var n int64
+		if err := rows.Scan(&provider, &n); err != nil {
+			return 0, nil, err
+		}
+		byProvider[provider] = n
+		total += n
+	}
+	return total, byProvider, rows.Err()
+}
+
+// retentionChunk bounds each delete so retention never holds the write lock for long.
+const retentionChunk = 2000
+
+// DeletePostsBefore removes posts published before cutoff, in short transactions that let
+// ingest write in between, and returns how many went. On PostgreSQL whole day partitions
+// are dropped first.
+func (s *Store) DeletePostsBefore(ctx context.Context, cutoff time.Time) (int64, error) {
+	var total int64
+	if s.dialect == Postgres {
+		if err := s.dropPartitionsBefore(ctx, cutoff); err != nil {
+			return 0, err
+		}
+	}
+	for {
+		n, err := s.deletePostChunk(ctx, millis(cutoff))
+		total += n
+		if err != nil || n < retentionChunk {
+			return total, err
+		}
+		select {
+		case <-ctx.Done():
+			return total, ctx.Err()
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}
+
+func (s *Store) deletePostChunk(ctx context.Context, cutoff int64) (int64, error) {
+	var n int64
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		if s.dialect == Postgres {
+			res, err := tx.ExecContext(ctx, `DELETE FROM posts WHERE (id, published_at) IN
+				(SELECT id, published_at FROM posts WHERE published_at < $1 LIMIT $2)`, cutoff, retentionChunk)
+			if err != nil {
+				return err
+			}
+			n, err = res.RowsAffected()
+			return err
+		}
+		rows, err := tx.QueryContext(ctx, `DELETE FROM posts WHERE seq IN
+			(SELECT seq FROM posts WHERE published_at < $1 LIMIT $2) RETURNING seq`, cutoff, retentionChunk)
+		if err != nil {
+			return err
+		}
+		var seqs []int64
+		for rows.Next() {
+			var seq int64
+			if err := rows.Scan(&seq); err != nil {
+				rows.Close()
+				return err
+			}
+			seqs = append(seqs, seq)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		for _, seq := range seqs {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM posts_fts WHERE rowid = $1`, seq); err != nil {
+				return err
+			}
+		}
+		n = int64(len(seqs))
+		return nil
+	})
+	return n, err
+}
+
+// Day partitions (PostgreSQL): posts_YYYYMMDD holds posts published that UTC day.
+const day = 24 * time.Hour
+
+var partitionsMu sync.Mutex
+
+func partitionName(d time.Time) string { return "posts_" + d.Format("20060102") }
+
+// EnsurePartitions creates the day partitions from..to (inclusive) that do not exist yet.
+func (s *Store) EnsurePartitions(ctx context.Context, from, to time.Time) error {
+	if s.dialect != Postgres {
+		return nil
+	}
+	partitionsMu.Lock()
+	defer partitionsMu.Unlock()
+	for d := from.UTC().Truncate(day); !d.After(to); d = d.Add(day) {
+		_, err := s.write.ExecContext(ctx, fmt.Sprintf(`CREATE TABLE IF NOT EXISTS %s PARTITION OF posts
+			FOR VALUES FROM (%d) TO (%d)`, partitionName(d), d.UnixMilli(), d.Add(day).UnixMilli()))
+		if err != nil && !isDuplicateObject(err) {
+			return fmt.Errorf("create partition %s: %w", partitionName(d), err)
+		}
+	}
+	return nil
+}
+
+func (s *Store) ensurePartitionsFor(ctx context.Context, posts []post.Post) error {
+	lo, hi := posts[0].PublishedAt, posts[0].PublishedAt
+	for _, p := range posts[1:] {
+		if p.PublishedAt.Before(lo) {
+			lo = p.PublishedAt
+		}
+		if p.PublishedAt.After(hi) {
+			hi = p.PublishedAt
+		}
+	}
+	return s.ensureKnownPartitions(ctx, lo, hi)
+}
+
+// knownPartitions remembers the days already created, so inserts rarely touch the catalogue.
+var knownPartitions sync.Map
+
+func (s *Store) ensureKnownPartitions(ctx context.Context, lo, hi time.Time) error {
+	for d := lo.UTC().Truncate(day); !d.After(hi); d = d.Add(day) {
+		key := fmt.Sprintf("%p/%d", s, d.Unix())
+		if _, ok := knownPartitions.Load(key); ok {
+			continue
+		}
+		if err := s.EnsurePartitions(ctx, d, d); err != nil {
+			return err
+		}
+		knownPartitions.Store(key, true)
+	}
+	return nil
+}
+
+func (s *Store) dropPartitionsBefore(ctx context.Context, cutoff time.Time) error {
+	rows, err := s.read.QueryContext(ctx, `SELECT c.relname FROM pg_inherits i
+		JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent
+		WHERE p.relname = 'posts' AND c.relnamespace = p.relnamespace AND p.relnamespace = (
+			SELECT oid FROM pg_namespace WHERE nspname = current_schema())`)
+	if err != nil {
+		return err
+	}
+	var names []string
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			rows.Close()
+			return err
+		}
+		names = append(names, name)
+	}
+	rows.Close()
+	for _, name := range names {
+		d, err := time.Parse("20060102", strings.TrimPrefix(name, "posts_"))
+		if err != nil || d.Add(day).After(cutoff) {
+			continue
+		}
+		if _, err := s.write.ExecContext(ctx, `DROP TABLE IF EXISTS `+name); err != nil {
+			return err
+		}
+		knownPartitions.Delete(fmt.Sprintf("%p/%d", s, d.Unix()))
+	}
+	return nil
+}
+
+func isDuplicateObject(err error) bool {
+	return err != nil && (strings.Contains(err.Error(), "SQLSTATE 42P07") || strings.Contains(err.Error(), "already exists"))
+}
+
+// CountPostsDiscoveredSince counts, per provider, the posts discovered since t (for rates).
+func (s *Store) CountPostsDiscoveredSince(ctx context.Context, t time.Time) (map[string]int64, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT provider, COUNT(*) FROM posts WHERE discovered_at >= $1
+		GROUP BY provider`, millis(t))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	counts := map[string]int64{}
+	for rows.Next() {
+		var provider string
+		var n int64
+		if err := rows.Scan(&provider, &n); err != nil {
+			return nil, err
+		}
+		counts[provider] = n
+	}
+	return counts, rows.Err()
+}
+
+// PostIndexCounts reports how many posts are stored and how many full-text index entries
+// exist for them; the two agree unless the index has drifted.
+func (s *Store) PostIndexCounts(ctx context.Context) (posts, indexed int64, err error) {
+	q := `SELECT (SELECT COUNT(*) FROM posts), (SELECT COUNT(*) FROM posts_fts)`
+	if s.dialect == Postgres {
+		q = `SELECT COUNT(*), COUNT(search) FROM posts`
+	}
+	err = s.read.QueryRowContext(ctx, q).Scan(&posts, &indexed)
+	return posts, indexed, err
+}

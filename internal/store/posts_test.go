@@ -1,0 +1,91 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/store"
+	"github.com/sightline/sightline/internal/store/storetest"
+)
+
+func indexed(provider, native string, published time.Time, text string) post.Post {
+	return post.Post{ID: post.NewID(provider, native), Provider: provider, NativeID: native, ContentText: text,
+		PublishedAt: published, DiscoveredAt: published, Location: &post.Point{Lat: 48.85, Lon: 2.35}}
+}
+
+func TestInsertPostsIsIdempotent(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		now := time.Now().UTC().Truncate(time.Millisecond)
+		batch := []post.Post{
+			indexed("reddit", "1", now, "first post"),
+			indexed("reddit", "2", now.Add(-48*time.Hour), "second post"),
+			indexed("telegram", "1", now.Add(-time.Hour), "third post"),
+		}
+		n, err := s.InsertPosts(ctx, batch)
+		if err != nil || n != 3 {
+			t.Fatalf("InsertPosts = %d, %v; want 3 new", n, err)
+		}
+		// A redelivered batch, overlapping the first, stores only what is new.
+		n, err = s.InsertPosts(ctx, append(batch[1:], indexed("reddit", "3", now, "fourth")))
+		if err != nil || n != 1 {
+			t.Fatalf("redelivery = %d, %v; want 1 new", n, err)
+		}
+		total, byProvider, err := s.CountPosts(ctx)
+		if err != nil || total != 4 || byProvider["reddit"] != 3 || byProvider["telegram"] != 1 {
+			t.Errorf("CountPosts = %d %v, %v", total, byProvider, err)
+		}
+		got, err := s.Post(ctx, batch[0].ID)
+		if err != nil || got.ContentText != "first post" || got.Location == nil || !got.PublishedAt.Equal(now) {
+			t.Errorf("Post = %+v, %v", got, err)
+		}
+	})
+}
+
+func TestDeletePostsBefore(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		now := time.Now().UTC()
+		var batch []post.Post
+		for i := 0; i < 2500; i++ { // more than one retention chunk
+			batch = append(batch, indexed("news", fmt.Sprint("old", i), now.Add(-40*24*time.Hour), "old news"))
+		}
+		batch = append(batch, indexed("news", "fresh", now.Add(-time.Hour), "fresh news"))
+		if _, err := s.InsertPosts(ctx, batch); err != nil {
+			t.Fatal(err)
+		}
+		n, err := s.DeletePostsBefore(ctx, now.Add(-30*24*time.Hour))
+		if err != nil {
+			t.Fatal(err)
+		}
+		total, _, _ := s.CountPosts(ctx)
+		if total != 1 {
+			t.Errorf("after retention %d posts remain (deleted %d), want only the fresh one", total, n)
+		}
+	})
+}
+
+// Posts published in the same millisecond (a bulk import with second-precision times) share a
+// range of row numbers; every one is stored and indexed once.
+func TestPostsOfTheSameMillisecond(t *testing.T) {
+	s := storetest.Open(t, store.SQLite)
+	ctx := context.Background()
+	at := time.Now().UTC().Truncate(time.Millisecond)
+	var batch []post.Post
+	for i := 0; i < 1500; i++ {
+		batch = append(batch, indexed("reddit", fmt.Sprint("same-", i), at, "same time"))
+	}
+	if n, err := s.InsertPosts(ctx, batch); err != nil || n != 1500 {
+		t.Fatalf("InsertPosts = %d, %v", n, err)
+	}
+	if n, err := s.InsertPosts(ctx, batch[:10]); err != nil || n != 0 {
+		t.Errorf("a redelivery stored %d, %v", n, err)
+	}
+	posts, indexedRows, err := s.PostIndexCounts(ctx)
+	if err != nil || posts != 1500 || indexedRows != 1500 {
+		t.Errorf("%d posts, %d index rows, %v", posts, indexedRows, err)
+	}
+}

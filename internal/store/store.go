@@ -1,0 +1,145 @@
+// Package store is Sightline's store of record: SQLite (the default, one file in the data dir)
+// or PostgreSQL (scaled out), behind one implementation. SQL is written once in the dialect both
+// understand ($1 placeholders, RETURNING, ON CONFLICT); where they differ the difference is a
+// small, local switch on the dialect.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	_ "modernc.org/sqlite"             // registers the "sqlite" driver
+)
+
+// Dialect names the database behind a Store.
+type Dialect string
+
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+// Store is the connection to the store of record.
+type Store struct {
+	dialect Dialect
+	// write takes every statement that changes data. On SQLite it is a single connection, so
+	// writers queue in Go instead of failing with SQLITE_BUSY; read is a pool of read-only
+	// connections that WAL lets run beside it. On PostgreSQL both are the same pool.
+	write *sql.DB
+	read  *sql.DB
+}
+
+// Open connects to dsn: a postgres:// or postgresql:// URL selects PostgreSQL; anything else
+// is a SQLite file path, optionally prefixed with sqlite://. It does not migrate.
+func Open(ctx context.Context, dsn string) (*Store, error) {
+	var s *Store
+	var err error
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		s, err = openPostgres(dsn)
+	} else {
+		s, err = openSQLite(strings.TrimPrefix(dsn, "sqlite://"))
+	}
+	if err != nil {
+		return nil, err
+	}
+	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := s.write.PingContext(pingCtx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("store: connect to %s: %w", s.dialect, err)
+	}
+	return s, nil
+}
+
+func openPostgres(dsn string) (*Store, error) {
+	db, err := sql.Open("pgx", dsn)
+	if err != nil {
+		return nil, err
+	}
+	db.SetMaxOpenConns(20)
+	db.SetMaxIdleConns(10)
+	db.SetConnMaxIdleTime(5 * time.Minute)
+	return &Store{dialect: Postgres, write: db, read: db}, nil
+}
+
+func openSQLite(path string) (*Store, error) {
+	if path == "" {
+		return nil, errors.New("store: empty SQLite path")
+	}
+	pragmas := url.Values{}
+	for _, p := range []string{"journal_mode(WAL)", "busy_timeout(10000)", "foreign_keys(1)", "synchronous(NORMAL)", "cache_size(-65536)", "temp_store(MEMORY)"} {
+		pragmas.Add("_pragma", p)
+	}
+	write, err := sql.Open("sqlite", "file:"+path+"?"+pragmas.Encode()+"&_txlock=immediate")
+	if err != nil {
+		return nil, err
+	}
+	write.SetMaxOpenConns(1)
+	pragmas.Add("_pragma", "query_only(1)")
+	read, err := sql.Open("sqlite", "file:"+path+"?"+pragmas.Encode())
+	if err != nil {
+		write.Close()
+		return nil, err
+	}
+	read.SetMaxOpenConns(4)
+	return &Store{dialect: SQLite, write: write, read: read}, nil
+}
+
+// Dialect reports which database is behind the store.
+func (s *Store) Dialect() Dialect { return s.dialect }
+
+// Close closes every connection.
+func (s *Store) Close() error {
+	err := s.write.Close()
+	if s.read != s.write {
+		err = errors.Join(err, s.read.Close())
+	}
+	return err
+}
+
+// Ping checks the database answers.
+func (s *Store) Ping(ctx context.Context) error { return s.read.PingContext(ctx) }
+
+// inTx runs fn in a write transaction, committing when fn returns nil.
+func (s *Store) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// millis stores times as integer Unix milliseconds, the one representation both dialects sort
+// and compare the same way.
+func millis(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixMilli()
+}
+
+func fromMillis(ms int64) time.Time {
+	if ms == 0 {
+		return time.Time{}
+	}
+	return time.UnixMilli(ms).UTC()
+}
+
+// isUniqueViolation reports whether err is a unique-constraint failure in either dialect.
+func isUniqueViolation(err error) bool {
+	if err == nil {
+		return false
+	}
+	msg := err.Error()
+	return strings.Contains(msg, "UNIQUE constraint failed") || strings.Contains(msg, "SQLSTATE 23505")
+}

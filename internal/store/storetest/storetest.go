@@ -1,0 +1,91 @@
+// Package storetest gives tests a real, migrated, empty store on every backend: SQLite in a
+// temporary directory and PostgreSQL in a schema of its own. PostgreSQL tests skip when no
+// server answers, except on CI (CI=true), where they fail instead.
+package storetest
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/sightline/sightline/internal/store"
+)
+
+// PostgresURL is the server the PostgreSQL tests use; SIGHTLINE_TEST_POSTGRES overrides it.
+func PostgresURL() string {
+	if u := os.Getenv("SIGHTLINE_TEST_POSTGRES"); u != "" {
+		return u
+	}
+	return "postgres://127.0.0.1:5432/test?sslmode=disable"
+}
+
+// ForEach runs fn as a subtest on each backend with a fresh store.
+func ForEach(t *testing.T, fn func(t *testing.T, s *store.Store)) {
+	t.Helper()
+	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+		t.Run(string(d), func(t *testing.T) { fn(t, Open(t, d)) })
+	}
+}
+
+// Open returns a migrated, empty store of the dialect, closed and removed when t ends.
+func Open(t testing.TB, d store.Dialect) *store.Store {
+	t.Helper()
+	dsn := DSN(t, d)
+	s, err := store.Open(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	if err := s.Migrate(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// DSN returns a connection string for a fresh, empty database of the dialect: a SQLite file in
+// a temporary directory, or a new PostgreSQL schema dropped when t ends.
+func DSN(t testing.TB, d store.Dialect) string {
+	t.Helper()
+	if d == store.SQLite {
+		return filepath.Join(t.TempDir(), "sightline.db")
+	}
+	base := PostgresURL()
+	admin, err := sql.Open("pgx", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := admin.PingContext(ctx); err != nil {
+		admin.Close()
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("PostgreSQL at %s is required on CI: %v", base, err)
+		}
+		t.Skipf("PostgreSQL at %s not reachable: %v", base, err)
+	}
+	suffix := make([]byte, 6)
+	rand.Read(suffix)
+	schema := "test_" + hex.EncodeToString(suffix)
+	if _, err := admin.ExecContext(ctx, `CREATE SCHEMA `+schema); err != nil {
+		admin.Close()
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		admin.Exec(`DROP SCHEMA ` + schema + ` CASCADE`)
+		admin.Close()
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}

@@ -1,0 +1,146 @@
+// Shared helpers for the browser tests: start the real sightline binary on a free loopback port
+// with a fresh data directory, and drive Debian's Chromium through playwright-core.
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { chromium } from 'playwright-core';
+
+const webDir = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+
+export const ADMIN_EMAIL = 'admin@example.test';
+// Made up per run: the tests need a password, not a secret.
+export const ADMIN_PASSWORD = `e2e-${process.pid}-${Date.now()}`;
+
+/** A TCP port on 127.0.0.1 that nothing listens on right now. */
+export async function freePort() {
+  const server = createServer();
+  await new Promise((done, fail) => server.listen(0, '127.0.0.1', done).once('error', fail));
+  const { port } = server.address();
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+/**
+ * Starts `sightline serve` with a fresh data directory and the first administrator, and waits
+ * (bounded) until /healthz answers. Returns its base URL, its data directory and a stop function
+ * that always cleans up.
+ */
+export async function startServer({ timeoutMs = 30_000, env = {} } = {}) {
+  const bin = sightlineBinary();
+  const dataDir = await mkdtemp(join(tmpdir(), 'sightline-e2e-data-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir], {
+    env: {
+      ...process.env,
+      SIGHTLINE_ADMIN_EMAIL: ADMIN_EMAIL,
+      SIGHTLINE_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      SIGHTLINE_SIMULATOR: 'off',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk) => {
+    output = (output + chunk).slice(-20_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  // A binary that cannot start reports 'error' and may never report 'exit'.
+  const exited = new Promise((done) => {
+    child.once('exit', done);
+    child.once('error', (error) => {
+      keep(`\nspawn ${bin}: ${error.message}\n`);
+      done();
+    });
+  });
+  let running = true;
+  void exited.then(() => {
+    running = false;
+  });
+
+  const stop = async () => {
+    if (running) {
+      child.kill('SIGTERM');
+      const stopped = await Promise.race([exited, sleep(10_000).then(() => null)]);
+      if (stopped === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (!running) {
+      await stop();
+      throw new Error(`sightline exited before it was ready:\n${output}`);
+    }
+    try {
+      const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok && (await response.json()).status === 'ok') break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`sightline was not healthy within ${timeoutMs} ms:\n${output}`);
+    }
+    await sleep(200);
+  }
+  return { url, stop, logs: () => output, dataDir };
+}
+
+function sightlineBinary() {
+  return resolve(webDir, process.env.SIGHTLINE_BIN || '../bin/sightline');
+}
+
+/** Runs a sightline command (such as `user create`) against a server's data directory. */
+export async function runSightline(dataDir, args) {
+  const { stdout } = await promisify(execFile)(sightlineBinary(), [...args, '--data-dir', dataDir], {
+    timeout: 30_000,
+  });
+  return stdout;
+}
+
+/**
+ * Launches Debian's Chromium (or CHROMIUM_PATH) headless with a fresh profile directory.
+ * Returns the browser context and a close function that removes the profile.
+ */
+export async function launchBrowser({ viewport = { width: 1440, height: 900 }, colorScheme = 'light' } = {}) {
+  const userDataDir = await mkdtemp(join(tmpdir(), 'sightline-e2e-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+    viewport,
+    colorScheme,
+  });
+  const close = async () => {
+    await context.close();
+    await rm(userDataDir, { recursive: true, force: true });
+  };
+  return { context, close };
+}
+
+/** Signs in through the page's labelled fields and waits to leave the sign-in page. */
+export async function signIn(page, { email = ADMIN_EMAIL, password = ADMIN_PASSWORD } = {}) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}

@@ -1,0 +1,104 @@
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { type FormEvent, useState } from 'react';
+import { ApiError, createGroup, type Group, type OrganizationMember, type Privacy } from '../api/client';
+import { useOrganizationQuery } from '../hooks/useOrganizationQuery';
+import { useProfile } from '../hooks/useProfileQuery';
+import { MAX_NAME_LENGTH } from '../lib/query';
+import { DEFAULT_INVITE_ROLE } from '../lib/sharing';
+import { PrivacySelector } from './PrivacySelector';
+
+const NAME_REQUIRED = 'Group Name is required';
+
+/**
+ * Creates a search group: a name, its privacy and, with the share-searches flag, the people it is
+ * shared with (read only at first; roles change later in the sharing dialog).
+ */
+export function GroupForm({ onCreated, onCancel }: { onCreated: (group: Group) => void; onCancel: () => void }) {
+  const profile = useProfile();
+  const shareWithIndividuals = profile.organization.feature_flags.share_searches === true;
+  const members = useOrganizationQuery();
+  const [name, setName] = useState('');
+  const [privacy, setPrivacy] = useState<Privacy>('private');
+  const [people, setPeople] = useState<OrganizationMember[]>([]);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (trimmed === '') {
+      setNameError(NAME_REQUIRED);
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      const group = await createGroup({
+        name: trimmed,
+        privacy,
+        sharedUsers: people.map((p) => ({ username: p.email || p.username, role: DEFAULT_INVITE_ROLE })),
+      });
+      onCreated(group);
+    } catch (failure) {
+      const fieldError = failure instanceof ApiError ? failure.body?.errors?.name?.[0] : undefined;
+      if (fieldError) setNameError(fieldError);
+      else setError(failure instanceof Error ? failure.message : 'Something went wrong. Please try again.');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack component="form" spacing={2.5} onSubmit={(event) => void submit(event)} noValidate>
+      <fieldset disabled={saving} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Stack spacing={2.5}>
+          <TextField
+            label="Group name"
+            required
+            autoFocus
+            value={name}
+            onChange={(event) => {
+              setName(event.target.value);
+              setNameError(null);
+            }}
+            error={nameError !== null}
+            helperText={nameError ?? `${name.length}/${MAX_NAME_LENGTH}`}
+            slotProps={{ htmlInput: { maxLength: MAX_NAME_LENGTH } }}
+          />
+          <PrivacySelector value={privacy} onChange={setPrivacy} />
+          {shareWithIndividuals && (
+            <Autocomplete
+              multiple
+              options={(members.data?.users ?? []).filter((m) => m.id !== profile.id)}
+              value={people}
+              onChange={(_event, value) => setPeople(value)}
+              getOptionLabel={(m) => (m.name ? `${m.name} (${m.email})` : m.email)}
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label="Share with people"
+                  helperText="They can view the group; change roles later."
+                />
+              )}
+            />
+          )}
+        </Stack>
+      </fieldset>
+      {error && <Alert severity="error">{error}</Alert>}
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <Button onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={saving}>
+          Create group
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

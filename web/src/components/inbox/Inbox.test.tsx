@@ -1,0 +1,82 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer } from '../../test/fakeServer';
+import { testMatch, testProfile, testProviders } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+
+const user = userEvent.setup({ delay: null });
+
+// jsdom lays nothing out; the virtualized list needs a viewport to fill.
+beforeEach(() => {
+  vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(800);
+  vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(1200);
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      constructor(private readonly report: ResizeObserverCallback) {}
+      observe(target: Element) {
+        const entry = {
+          target,
+          contentRect: { width: 1200, height: 800 },
+          borderBoxSize: [{ inlineSize: 1200, blockSize: 800 }],
+        };
+        this.report([entry as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+      }
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+
+function inboxServer(patch: (body: unknown) => unknown) {
+  return fakeServer({
+    'GET /api/v1/monitor/providers': { data: testProviders },
+    'GET /api/v1/monitor/searches': { data: [] },
+    'GET /api/v1/monitor/matches': {
+      data: [
+        testMatch(1),
+        testMatch(2, {
+          matchMeta: { matchId: 2, monitorSearchId: 8, canEdit: false, isFlagged: false, isRead: false },
+        }),
+      ],
+      meta: { current_page: 1, last_page: 1, per_page: 100, total: 2 },
+    },
+    'PATCH /api/v1/monitor/matches/update/is-deleted': (request: { body: unknown }) => ({ data: patch(request.body) }),
+  });
+}
+
+describe('inbox', () => {
+  it('puts its filters in the address and asks the server for them', async () => {
+    const requests = inboxServer(() => undefined);
+    const { router } = renderApp('/monitor/matches/list', { profile: testProfile() });
+    await user.click(await screen.findByRole('button', { name: 'Unread' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?filters=unread'));
+    await waitFor(() =>
+      expect(requests.some((r) => r.path === '/api/v1/monitor/matches' && r.query.get('unread') === 'true')).toBe(true),
+    );
+  });
+
+  it('deletes the chosen matches after confirming, and warns when permissions held some back', async () => {
+    const requests = inboxServer(() => ({ updatedCount: 1, expectedCount: 2 }));
+    renderApp('/monitor/matches/list', { profile: testProfile() });
+    await screen.findByRole('article', { name: 'Unread match by Author 1' });
+    await user.click(screen.getByRole('checkbox', { name: 'Choose every loaded match' }));
+    await user.click(screen.getByRole('button', { name: 'Delete 2 chosen matches' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete matches?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+
+    expect(
+      await screen.findByText('Only 1 of 2 matches were deleted: the others belong to searches you can only view.'),
+    ).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({
+      matchResultDocuments: [1, 2],
+      setIsDeleted: true,
+    });
+    // The match the user could edit is gone; the other stays.
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Unread match by Author 1' })).not.toBeInTheDocument(),
+    );
+    expect(await screen.findByRole('article', { name: 'Unread match by Author 2' })).toBeInTheDocument();
+  });
+});

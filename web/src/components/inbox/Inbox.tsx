@@ -1,0 +1,233 @@
+import InboxOutlined from '@mui/icons-material/InboxOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Match, MatchQuery, Provider } from '../../api/client';
+import { useConfirm } from '../../hooks/useConfirm';
+import { useExternalLink } from '../../hooks/useExternalLink';
+import { type ActionScope, type MatchAction, useMatchActions } from '../../hooks/useMatchActions';
+import { useMatchCountsQuery, useMatchesQuery } from '../../hooks/useMatchesQuery';
+import { useProvidersQuery, useSearchesQuery } from '../../hooks/useMonitorQueries';
+import { useProfile } from '../../hooks/useProfileQuery';
+import { countOf } from '../../lib/countFormat';
+import { type Term, termsOf } from '../../lib/highlight';
+import { isFiltered, readInboxQuery, writeInboxQuery } from '../../lib/inboxQuery';
+import { EmptyState } from '../EmptyState';
+import { SearchTextFilter } from '../SearchTextFilter';
+import { BulkActions } from './BulkActions';
+import { InboxToolbar } from './InboxToolbar';
+import type { MatchCardActions } from './MatchCard';
+import { ThreadDialog } from './ThreadDialog';
+import { VirtualMatches } from './VirtualMatches';
+
+export type InboxView = 'grid' | 'list' | 'map';
+
+// Leaflet and the world's shapes load only when the map is first shown.
+const MatchMap = lazy(() => import('./MatchMap').then((module) => ({ default: module.MatchMap })));
+
+/**
+ * Matches in a grid, a list or on a map, with the filters, selection and bulk actions of the
+ * inbox. On a saved search's page it shows that search's matches only.
+ */
+export function Inbox({ view, searchId }: { view: InboxView; searchId?: number }) {
+  const profile = useProfile();
+  const confirm = useConfirm();
+  const openExternal = useExternalLink();
+  const [params, setParams] = useSearchParams();
+  const fixed = useMemo(() => (searchId === undefined ? undefined : [searchId]), [searchId]);
+  // The address is the source of truth; a stable key keeps the cached pages while it is unchanged.
+  const paramsKey = params.toString();
+  const query = useMemo(() => readInboxQuery(new URLSearchParams(paramsKey), fixed), [paramsKey, fixed]);
+  const everything = useMemo<MatchQuery>(
+    () => ({ ...query, filters: [], searchText: '', monitorSearchIds: fixed ?? [] }),
+    [query, fixed],
+  );
+  const matchesQuery = useMatchesQuery(query);
+  const providersQuery = useProvidersQuery();
+  const searchesQuery = useSearchesQuery();
+  const runAction = useMatchActions({ filtered: query, all: everything });
+  const [chosen, setChosen] = useState<Set<number>>(() => new Set());
+  const [threadOf, setThreadOf] = useState<Match | null>(null);
+  const counts = useMatchCountsQuery();
+  // Without inbox streaming, new matches wait for the user: the count of all matches when the
+  // list was loaded tells whether some arrived since.
+  const [baseline, setBaseline] = useState<{ loadedAt: number; total: number } | null>(null);
+  if (counts.data && matchesQuery.isSuccess && baseline?.loadedAt !== matchesQuery.dataUpdatedAt) {
+    setBaseline({ loadedAt: matchesQuery.dataUpdatedAt, total: counts.data.totalCount });
+  }
+  const arrived =
+    !profile.is_inbox_streaming_enabled && baseline && counts.data && counts.data.totalCount > baseline.total;
+
+  const matches = useMemo(() => matchesQuery.data?.pages.flatMap((page) => page.matches) ?? [], [matchesQuery.data]);
+  const total = matchesQuery.data?.pages[0]?.total ?? 0;
+  const providers = useMemo(
+    () => new Map<string, Provider>((providersQuery.data ?? []).map((p) => [p.name, p])),
+    [providersQuery.data],
+  );
+  // What each saved search matched on, plus the inbox's own search text.
+  const terms = useMemo(() => {
+    const extra = termsOf(query.searchText);
+    return new Map<number, Term[]>(
+      (searchesQuery.data ?? []).map((s) => [s.id, [...s.search.keywords.flatMap(termsOf), ...extra]]),
+    );
+  }, [searchesQuery.data, query.searchText]);
+
+  const changeQuery = (change: Partial<MatchQuery>) => {
+    setChosen(new Set());
+    setParams((current) => writeInboxQuery(current, change), { replace: true });
+  };
+
+  const run = useCallback(
+    (action: MatchAction, scope: ActionScope, only?: Match[]) => {
+      const targets = only ?? (scope === 'chosen' ? matches.filter((m) => chosen.has(m.matchMeta.matchId)) : matches);
+      const go = () => {
+        void runAction(action, scope, targets).then(() => {
+          if (action.flag === 'is-deleted') setChosen(new Set());
+        });
+      };
+      if (action.flag !== 'is-deleted') {
+        go();
+        return;
+      }
+      const what =
+        scope === 'all' ? 'every match' : countOf(scope === 'filtered' ? total : targets.length, 'match', 'matches');
+      confirm({
+        title: 'Delete matches?',
+        text: `This deletes ${what} from your inbox. It cannot be undone.`,
+        icon: 'warning',
+        acceptLabel: 'Delete',
+        onAccept: go,
+      });
+    },
+    [matches, chosen, runAction, confirm, total],
+  );
+
+  const cardActions = useMemo<MatchCardActions>(
+    () => ({
+      onSelect: (matchId, selected) =>
+        setChosen((current) => {
+          const next = new Set(current);
+          if (selected) next.add(matchId);
+          else next.delete(matchId);
+          return next;
+        }),
+      onFlag: (match) => run({ flag: 'is-flagged', value: !match.matchMeta.isFlagged }, 'chosen', [match]),
+      onRead: (match) => run({ flag: 'is-read', value: !match.matchMeta.isRead }, 'chosen', [match]),
+      onThread: setThreadOf,
+      onOpenPost: openExternal,
+    }),
+    [run, openExternal],
+  );
+
+  const allLoadedChosen = matches.length > 0 && matches.every((m) => chosen.has(m.matchMeta.matchId));
+
+  return (
+    <Stack sx={{ flex: 1, minHeight: 0 }}>
+      <Stack spacing={1.5} sx={{ px: { xs: 1, md: 2 }, pt: 1 }}>
+        <SearchTextFilter />
+        <InboxToolbar
+          query={query}
+          onChange={changeQuery}
+          searches={searchId === undefined ? searchesQuery.data : undefined}
+        />
+        {view !== 'map' && (
+          <BulkActions
+            chosen={chosen.size}
+            loaded={matches.length}
+            filteredTotal={total}
+            filtered={isFiltered(query) || (searchId === undefined && query.monitorSearchIds.length > 0)}
+            allLoadedChosen={allLoadedChosen}
+            onChooseLoaded={(all) => setChosen(all ? new Set(matches.map((m) => m.matchMeta.matchId)) : new Set())}
+            onRun={(action, scope) => run(action, scope)}
+          />
+        )}
+        <Box role="status" aria-live="polite" sx={{ typography: 'body2', color: 'text.secondary' }}>
+          {matchesQuery.isSuccess && countOf(total, 'match', 'matches')}
+        </Box>
+      </Stack>
+      {arrived && (
+        <Alert
+          severity="info"
+          sx={{ mx: { xs: 1, md: 2 }, mt: 1 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void matchesQuery.refetch()}>
+              Show them
+            </Button>
+          }
+        >
+          New matches have arrived.
+        </Alert>
+      )}
+      {matchesQuery.isPending && (
+        <Box sx={{ display: 'grid', placeItems: 'center', flex: 1 }}>
+          <CircularProgress aria-label="Loading matches" />
+        </Box>
+      )}
+      {matchesQuery.isError && (
+        <Alert
+          severity="error"
+          sx={{ m: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void matchesQuery.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {matchesQuery.error.message}
+        </Alert>
+      )}
+      {matchesQuery.isSuccess && matches.length === 0 && (
+        <Box sx={{ p: 2 }}>
+          <EmptyState
+            icon={InboxOutlined}
+            title={isFiltered(query) ? 'No matches for these filters' : 'No matches yet'}
+          >
+            {isFiltered(query)
+              ? 'Change or clear the filters to see more.'
+              : 'Posts that match your saved searches land here as they arrive.'}
+          </EmptyState>
+        </Box>
+      )}
+      {matchesQuery.isSuccess && matches.length > 0 && view !== 'map' && (
+        <VirtualMatches
+          variant={view}
+          matches={matches}
+          total={total}
+          providers={providers}
+          selected={chosen}
+          terms={terms}
+          blurMedia={profile.media_sensitivity === 'blur'}
+          hasNextPage={matchesQuery.hasNextPage}
+          fetchingNextPage={matchesQuery.isFetchingNextPage}
+          fetchNextPage={() => void matchesQuery.fetchNextPage()}
+          actions={cardActions}
+        />
+      )}
+      {matchesQuery.isSuccess && matches.length > 0 && view === 'map' && (
+        <Suspense fallback={<CircularProgress aria-label="Loading the map" sx={{ m: 'auto' }} />}>
+          <MatchMap
+            matches={matches}
+            providers={providers}
+            onLoadMore={
+              matchesQuery.hasNextPage && !matchesQuery.isFetchingNextPage
+                ? () => void matchesQuery.fetchNextPage()
+                : undefined
+            }
+          />
+        </Suspense>
+      )}
+      {threadOf && (
+        <ThreadDialog
+          match={threadOf}
+          provider={providers.get(threadOf.post.provider)}
+          terms={terms.get(threadOf.matchMeta.monitorSearchId) ?? []}
+          onClose={() => setThreadOf(null)}
+        />
+      )}
+    </Stack>
+  );
+}

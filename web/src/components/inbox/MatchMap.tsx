@@ -1,0 +1,156 @@
+import 'leaflet/dist/leaflet.css';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import { useTheme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import L from 'leaflet';
+import { useEffect, useMemo, useRef } from 'react';
+import type { Match, Provider } from '../../api/client';
+import { matchPoint } from '../../lib/matchPoint';
+import { loadWorldShapes } from '../../lib/worldShapes';
+
+/** A tile server's URL template, set at build time; without one the map draws its own offline outlines. */
+const TILE_URL: string | undefined = import.meta.env.VITE_MAP_TILE_URL;
+const TILE_ATTRIBUTION: string = import.meta.env.VITE_MAP_TILE_ATTRIBUTION ?? '';
+
+function popupContent(match: Match, provider: Provider | undefined): HTMLElement {
+  // Built from text nodes: post text is never parsed as HTML.
+  const root = document.createElement('div');
+  const title = document.createElement('strong');
+  title.textContent = `${match.post.author_name || match.post.author_screen_name || 'Unknown author'} · ${provider?.displayName ?? match.post.provider}`;
+  const text = document.createElement('p');
+  const body = match.post.title_text || match.post.content_text || '';
+  text.textContent = body.length > 240 ? `${body.slice(0, 240)}…` : body;
+  text.style.margin = '6px 0 0';
+  root.append(title, text);
+  return root;
+}
+
+/**
+ * The matches that carry a place, as points on a world map. Beside the map, the same matches in
+ * a list that keyboards and screen readers can use; choosing one flies the map to it.
+ */
+export function MatchMap({
+  matches,
+  providers,
+  onLoadMore,
+}: {
+  matches: Match[];
+  providers: Map<string, Provider>;
+  /** Loads the next page of matches; absent when all are loaded. */
+  onLoadMore?: () => void;
+}) {
+  const theme = useTheme();
+  const container = useRef<HTMLDivElement>(null);
+  const map = useRef<L.Map | null>(null);
+  const markers = useRef<L.LayerGroup | null>(null);
+  const byId = useRef(new Map<number, L.CircleMarker>());
+  const located = useMemo(
+    () =>
+      matches.flatMap((match) => {
+        const point = matchPoint(match);
+        return point ? [{ match, point }] : [];
+      }),
+    [matches],
+  );
+
+  const land = theme.palette.mode === 'light' ? '#dfe5ef' : '#253041';
+  const border = theme.palette.mode === 'light' ? '#b8c2d3' : '#3a475c';
+  const sea = theme.palette.mode === 'light' ? '#f5f8fc' : '#0f141c';
+
+  useEffect(() => {
+    if (!container.current) return;
+    const created = L.map(container.current, { worldCopyJump: true, minZoom: 1, zoomSnap: 0.5 }).setView([20, 0], 2);
+    map.current = created;
+    markers.current = L.layerGroup().addTo(created);
+    let cancelled = false;
+    if (TILE_URL) {
+      L.tileLayer(TILE_URL, { attribution: TILE_ATTRIBUTION }).addTo(created);
+    } else {
+      void loadWorldShapes().then((shapes) => {
+        if (cancelled) return;
+        L.geoJSON(shapes, {
+          style: { color: border, weight: 0.6, fillColor: land, fillOpacity: 1 },
+          interactive: false,
+          attribution: 'Natural Earth',
+        })
+          .addTo(created)
+          .bringToBack();
+      });
+    }
+    return () => {
+      cancelled = true;
+      created.remove();
+      map.current = null;
+    };
+  }, [land, border]);
+
+  useEffect(() => {
+    const group = markers.current;
+    if (!group) return;
+    group.clearLayers();
+    byId.current.clear();
+    for (const { match, point } of located) {
+      const provider = providers.get(match.post.provider);
+      const marker = L.circleMarker([point.lat, point.lon], {
+        radius: 6,
+        color: '#ffffff',
+        weight: 1.5,
+        fillColor: provider?.color ?? theme.palette.primary.main,
+        fillOpacity: point.exact ? 0.95 : 0.55,
+      }).bindPopup(popupContent(match, provider));
+      marker.addTo(group);
+      byId.current.set(match.matchMeta.matchId, marker);
+    }
+  }, [located, providers, theme.palette.primary.main]);
+
+  const show = (matchId: number) => {
+    const marker = byId.current.get(matchId);
+    if (!marker || !map.current) return;
+    map.current.flyTo(marker.getLatLng(), Math.max(map.current.getZoom(), 5));
+    marker.openPopup();
+  };
+
+  return (
+    <Box sx={{ flex: 1, minHeight: 0, display: 'flex', gap: 2, p: { xs: 1, md: 2 } }}>
+      <Box
+        ref={container}
+        role="region"
+        aria-label="Map of matches"
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          borderRadius: 2,
+          border: 1,
+          borderColor: 'divider',
+          bgcolor: sea,
+          '& .leaflet-container': { bgcolor: sea },
+        }}
+        style={{ background: sea }}
+      />
+      <Box sx={{ width: 300, flexShrink: 0, overflowY: 'auto', display: { xs: 'none', md: 'block' } }}>
+        <Typography variant="subtitle2" sx={{ px: 1, pb: 1 }}>
+          {located.length} of {matches.length} loaded matches have a place
+        </Typography>
+        {onLoadMore && (
+          <Button size="small" onClick={onLoadMore} sx={{ mx: 1, mb: 1 }}>
+            Load more matches
+          </Button>
+        )}
+        <List dense aria-label="Matches on the map">
+          {located.map(({ match, point }) => (
+            <ListItemButton key={match.matchMeta.matchId} onClick={() => show(match.matchMeta.matchId)}>
+              <ListItemText
+                primary={match.post.author_name || match.post.author_screen_name || 'Unknown author'}
+                secondary={`${point.name}${point.exact ? '' : ' (mentioned)'} · ${match.monitorSearchName}`}
+              />
+            </ListItemButton>
+          ))}
+        </List>
+      </Box>
+    </Box>
+  );
+}

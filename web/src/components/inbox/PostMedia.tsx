@@ -1,0 +1,80 @@
+import PlayCircleOutlined from '@mui/icons-material/PlayCircleOutlined';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useState } from 'react';
+import type { Post } from '../../api/client';
+import { proxiedImageUrl } from '../../lib/imageUrl';
+
+const GRID_IMAGE_WIDTH = 640;
+const LIST_IMAGE_WIDTH = 160;
+
+/**
+ * A post's first picture, through the image proxy, and a way to its video. With the media
+ * sensitivity setting on "blur", pictures stay blurred until the user reveals them.
+ */
+export function PostMedia({
+  post,
+  blur,
+  onOpenVideo,
+  compact = false,
+}: {
+  post: Post;
+  blur: boolean;
+  onOpenVideo: (url: string) => void;
+  compact?: boolean;
+}) {
+  const [revealed, setRevealed] = useState(false);
+  const [broken, setBroken] = useState(false);
+  const photo = post.photos?.[0];
+  const video = post.videos?.[0];
+  if (!photo && !video) return null;
+  const hidden = blur && !revealed;
+  const size = compact ? { width: 96, height: 72, flexShrink: 0 } : { width: '100%', aspectRatio: '16 / 10' };
+  return (
+    <Box sx={{ position: 'relative', overflow: 'hidden', borderRadius: 1.5, bgcolor: 'action.hover', ...size }}>
+      {photo && !broken && (
+        <Box
+          component="img"
+          src={proxiedImageUrl(photo.normal || photo.large, compact ? LIST_IMAGE_WIDTH : GRID_IMAGE_WIDTH)}
+          alt={
+            post.detected_objects?.length
+              ? `Picture showing ${post.detected_objects.join(', ')}`
+              : 'Picture in the post'
+          }
+          loading="lazy"
+          onError={() => setBroken(true)}
+          sx={{
+            width: '100%',
+            height: '100%',
+            objectFit: 'cover',
+            display: 'block',
+            filter: hidden ? 'blur(22px)' : 'none',
+          }}
+        />
+      )}
+      {hidden && photo && (
+        <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
+          <Button
+            size="small"
+            variant="contained"
+            color="inherit"
+            startIcon={compact ? undefined : <VisibilityOutlined />}
+            onClick={() => setRevealed(true)}
+            aria-label="Show sensitive media"
+            sx={{ bgcolor: 'background.paper', minWidth: 0 }}
+          >
+            {compact ? 'Show' : 'Show media'}
+          </Button>
+        </Box>
+      )}
+      {video && (!photo || broken) && (
+        <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
+          <Button startIcon={<PlayCircleOutlined />} onClick={() => onOpenVideo(video.large)} size="small">
+            {compact ? 'Video' : 'Open the video'}
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+}

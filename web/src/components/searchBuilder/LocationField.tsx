@@ -1,0 +1,124 @@
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import Autocomplete from '@mui/material/Autocomplete';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import { useEffect, useRef, useState } from 'react';
+import {
+  ApiError,
+  geocodeAddress,
+  geocodeAutocomplete,
+  type GeocodeResult,
+  type GeocodeSuggestion,
+} from '../../api/client';
+import { type Debounced, leadingDebounce } from '../../lib/debounce';
+
+export const GEOCODE_DEBOUNCE_MS = 250;
+
+/**
+ * The location of a search: typed with suggestions (a lookup at the first key, then 250 ms after
+ * typing pauses), then resolved to its bounds. Emptying it clears the bounds.
+ */
+export function LocationField({
+  value,
+  onChange,
+  onResolved,
+  error,
+}: {
+  value: string;
+  onChange: (address: string) => void;
+  /** The resolved place, or null when the address was cleared or could not be found. */
+  onResolved: (result: GeocodeResult | null, failure?: string) => void;
+  error?: string;
+}) {
+  const [options, setOptions] = useState<GeocodeSuggestion[]>([]);
+  const [loading, setLoading] = useState(false);
+  const resolved = useRef(value);
+  const suggest = useRef<Debounced<[string]> | null>(null);
+
+  useEffect(() => {
+    let inFlight: AbortController | null = null;
+    const debounced = leadingDebounce((text: string) => {
+      inFlight?.abort();
+      if (text.trim().length < 2) {
+        setOptions([]);
+        return;
+      }
+      const controller = new AbortController();
+      inFlight = controller;
+      setLoading(true);
+      geocodeAutocomplete(text, controller.signal)
+        .then(setOptions, (failure: unknown) => {
+          if (!(failure instanceof ApiError && failure.canceled)) setOptions([]);
+        })
+        .finally(() => {
+          if (inFlight === controller) setLoading(false);
+        });
+    }, GEOCODE_DEBOUNCE_MS);
+    suggest.current = debounced;
+    return () => {
+      debounced.cancel();
+      inFlight?.abort();
+    };
+  }, []);
+
+  const resolve = (address: string) => {
+    const trimmed = address.trim();
+    if (trimmed === resolved.current.trim()) return;
+    resolved.current = trimmed;
+    if (trimmed === '') {
+      onResolved(null);
+      return;
+    }
+    geocodeAddress(trimmed).then(
+      (result) => {
+        if (resolved.current === trimmed) onResolved(result);
+      },
+      (failure: unknown) => {
+        if (resolved.current === trimmed) onResolved(null, failure instanceof Error ? failure.message : undefined);
+      },
+    );
+  };
+
+  return (
+    <Autocomplete
+      freeSolo
+      options={options}
+      filterOptions={(all) => all}
+      getOptionLabel={(option) => (typeof option === 'string' ? option : option.address)}
+      inputValue={value}
+      loading={loading}
+      onInputChange={(_event, text, reason) => {
+        if (reason === 'reset' && text === value) return;
+        onChange(text);
+        if (reason === 'input') suggest.current?.(text);
+        if (reason === 'clear' || text === '') resolve('');
+      }}
+      onChange={(_event, chosen) => {
+        const address = typeof chosen === 'string' ? chosen : (chosen?.address ?? '');
+        onChange(address);
+        resolve(address);
+      }}
+      onBlur={() => resolve(value)}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label="Location"
+          placeholder="A city, region or country"
+          error={Boolean(error)}
+          helperText={error}
+          slotProps={{
+            ...params.slotProps,
+            input: {
+              ...params.slotProps.input,
+              startAdornment: (
+                <InputAdornment position="start">
+                  <PlaceOutlined fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,205 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Reply, fakeServer, type Request } from '../../test/fakeServer';
+import { testGroup, testProfile, testProviders, testSearch } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+
+const user = userEvent.setup({ delay: null });
+
+function builderServer(extra: Record<string, unknown> = {}): Request[] {
+  return fakeServer({
+    'GET /api/v1/monitor/providers': { data: testProviders },
+    'GET /api/v1/monitor/monitor-search-groups': {
+      data: [
+        testGroup(3, { name: 'Protests' }),
+        testGroup(4, { name: 'Read only', canEdit: false }),
+        testGroup(5, { name: 'Uncategorized', isSavedSearch: true }),
+      ],
+    },
+    'GET /api/v1/filter-lists/': { data: [] },
+    ...extra,
+  });
+}
+
+async function openBuilder(profile = testProfile()) {
+  renderApp('/monitor/dashboard', { profile });
+  await user.click(await screen.findByRole('button', { name: 'New saved search' }));
+  const dialog = await screen.findByRole('dialog', { name: 'New saved search' });
+  await within(dialog).findByLabelText('Keywords');
+  return dialog;
+}
+
+async function fillValidSearch(dialog: HTMLElement) {
+  await user.click(within(dialog).getByRole('combobox', { name: /Group/ }));
+  await user.click(await screen.findByRole('option', { name: 'Protests' }));
+  await user.type(within(dialog).getByLabelText('Keywords'), 'bridge');
+}
+
+afterEach(() => {
+  document.cookie.split(';').forEach((c) => {
+    document.cookie = `${c.split('=')[0]}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  });
+});
+
+describe('search builder', () => {
+  it('offers only groups the user can edit, and starts with the default providers', async () => {
+    builderServer();
+    const dialog = await openBuilder();
+    await user.click(within(dialog).getByRole('combobox', { name: /Group/ }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['Protests']);
+    await user.keyboard('{Escape}');
+    // X, Reddit, Gab and VK: not the firehose, not Flickr, not the specialty source.
+    expect(within(dialog).getByText('4 of 6 selected')).toBeInTheDocument();
+  });
+
+  it('waits 750 ms before telling what is wrong with the keywords, and blocks submission meanwhile', async () => {
+    builderServer();
+    const dialog = await openBuilder();
+    await fillValidSearch(dialog);
+    const keywords = within(dialog).getByLabelText('Keywords');
+    await user.clear(keywords);
+    await user.type(keywords, 'bridge and river');
+    const create = within(dialog).getByRole('button', { name: 'Create' });
+    expect(create).toBeDisabled();
+    // The rule speaks only once typing has paused.
+    expect(keywords).not.toHaveAccessibleDescription(/Write the operators AND and OR in capitals/);
+    await waitFor(() => expect(keywords).toHaveAccessibleDescription(/Write the operators AND and OR in capitals/), {
+      timeout: 2000,
+    });
+
+    await user.clear(keywords);
+    await user.type(keywords, 'bridge AND river');
+    await waitFor(() => expect(create).toBeEnabled());
+    expect(await within(dialog).findByText('(bridge AND river)', {}, { timeout: 2000 })).toBeInTheDocument();
+  });
+
+  it('lists every failing field for the disabled submit button', async () => {
+    builderServer();
+    const dialog = await openBuilder();
+    expect(within(dialog).getByText('3 things to fix')).toBeInTheDocument();
+    const wrapper = within(dialog).getByRole('button', { name: 'Create' }).parentElement as HTMLElement;
+    expect(wrapper).toHaveAccessibleDescription(
+      'Name: Give the search a name. Group: You must select a group Search terms: Add a location, keywords, an author or at least one board.',
+    );
+  });
+
+  it('creates the search with the spec’s payload and shows the success step', async () => {
+    const requests = builderServer({
+      'POST /api/v1/monitor/searches': new Reply(201, { data: testSearch(42, { value: 'bridge' }) }),
+    });
+    const dialog = await openBuilder();
+    await fillValidSearch(dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Your saved search is running')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the search' })).toHaveAttribute('href', '/monitor/42');
+    expect(screen.getByRole('link', { name: 'See it on the dashboard' })).toHaveAttribute(
+      'href',
+      '/monitor/dashboard?monitorSearchIds=42',
+    );
+    const sent = requests.find((r) => r.method === 'POST')?.body;
+    expect(sent).toMatchObject({
+      group_id: 3,
+      name: 'bridge',
+      keywords: 'bridge',
+      providers: ['twitter', 'reddit', 'gab', 'vk'],
+      start_at: null,
+      end_at: null,
+      images_only: false,
+    });
+  });
+
+  it('shows the server’s field errors', async () => {
+    builderServer({
+      'POST /api/v1/monitor/searches': new Reply(422, {
+        message: 'The given data was invalid.',
+        errors: { group_id: ['You must select a group'] },
+      }),
+    });
+    const dialog = await openBuilder();
+    await fillValidSearch(dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findAllByText('You must select a group')).not.toHaveLength(0);
+  });
+
+  it('explains too broad keywords with the server’s four lines and only an Edit search button', async () => {
+    builderServer({
+      'POST /api/v1/monitor/searches': new Reply(422, {
+        message:
+          'Keywords too broad\nThe keyword "the" matches almost every post.\nUse more specific keywords.\nOr combine them with AND.',
+        blacklistedKeywords: ['the'],
+      }),
+    });
+    const dialog = await openBuilder();
+    await fillValidSearch(dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    const warning = await screen.findByRole('dialog', { name: 'Keywords too broad' });
+    expect(warning).toHaveTextContent(
+      'The keyword "the" matches almost every post.Use more specific keywords.Or combine them with AND.',
+    );
+    expect(
+      within(warning)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Edit search']);
+    await user.click(within(warning).getByRole('button', { name: 'Edit search' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Keywords too broad' })).not.toBeInTheDocument());
+  });
+
+  it('shows a limit the organization reached with the server’s title and description', async () => {
+    builderServer({
+      'POST /api/v1/monitor/searches': new Reply(422, {
+        message: 'Asset Limit Reached',
+        limitExceeded: true,
+        title: 'Asset Limit Reached',
+        description: 'Your organization has used all its assets. Contact support to raise the limit.',
+      }),
+    });
+    const dialog = await openBuilder();
+    await fillValidSearch(dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    const limit = await screen.findByRole('dialog', { name: 'Asset Limit Reached' });
+    expect(limit).toHaveTextContent('Your organization has used all its assets.');
+    expect(within(limit).getByRole('link', { name: 'Contact support' })).toHaveAttribute(
+      'href',
+      'mailto:support@example.test',
+    );
+  });
+
+  it('warns about US persons’ data for a US location in a compliant organization, and Cancel clears it', async () => {
+    builderServer({
+      'GET /api/v1/geocode/autocomplete': {
+        data: [{ address: 'Austin, Texas, United States', name: 'Austin', kind: 'city' }],
+      },
+      'GET /api/v1/geocode/address': {
+        data: {
+          address: 'Austin, Texas, United States',
+          name: 'Austin',
+          bounds: 'POLYGON((0 0,1 0,1 1,0 0))',
+          point: { lat: 30.27, lon: -97.74 },
+          is_address_in_us_territory: true,
+        },
+      },
+    });
+    const profile = testProfile();
+    profile.organization.is_uspi_compliant = true;
+    const dialog = await openBuilder(profile);
+    await user.type(within(dialog).getByLabelText('Location'), 'Aus');
+    await user.click(await screen.findByRole('option', { name: 'Austin, Texas, United States' }));
+    const warning = await screen.findByRole('dialog', { name: 'Sensitive personal information' });
+    expect(warning).toHaveTextContent('Austin, Texas, United States is in United States territory.');
+    await user.click(within(warning).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByLabelText('Location')).toHaveValue('');
+  });
+
+  it('does not close on a click beside it while creating', async () => {
+    builderServer();
+    const dialog = await openBuilder();
+    const backdrop = document.querySelector('.MuiBackdrop-root') as HTMLElement;
+    await user.click(backdrop);
+    expect(dialog).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New saved search' })).not.toBeInTheDocument());
+  });
+});

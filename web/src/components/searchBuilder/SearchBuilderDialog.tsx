@@ -1,0 +1,334 @@
+import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
+import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import {
+  ApiError,
+  createSearch,
+  type Group,
+  type GroupMini,
+  type MonitorSearch,
+  type Provider,
+  updateSearch,
+} from '../../api/client';
+import { monitorKeys, useGroupsQuery, useProvidersQuery, useRefreshMonitor } from '../../hooks/useMonitorQueries';
+import { useProfile } from '../../hooks/useProfileQuery';
+import { useSnackbar } from '../../hooks/useSnackbar';
+import {
+  duplicateForm,
+  type FieldProblem,
+  formFromSearch,
+  newForm,
+  type SearchForm,
+  serverProblems,
+  toRequest,
+} from '../../lib/searchForm';
+import { contactHref } from '../../lib/support';
+import { GroupForm } from '../GroupForm';
+import { FilterStep } from './FilterStep';
+import { MainStep } from './MainStep';
+import type { BuilderRequest } from './SearchBuilderProvider';
+import { SuccessStep } from './SuccessStep';
+
+type Step = 'main' | 'filter' | 'group' | 'success' | 'warning';
+
+const WIDTH_WITH_PROVIDERS = 1200;
+const WIDTH = 800;
+const GROUP_WIDTH = 650;
+
+function initialForm(request: BuilderRequest, providers: Provider[], groups: GroupMini[]): SearchForm {
+  switch (request.mode) {
+    case 'create':
+      return newForm(providers, request.groupId ?? null);
+    case 'edit':
+      return formFromSearch(request.search, providers);
+    case 'duplicate':
+      return duplicateForm(request.search, groups, providers);
+  }
+}
+
+/**
+ * The search builder: the search itself, then side steps to create a filter list or a group, a
+ * success step, and the US-persons warning after a location in US territory. Persistent while a
+ * new search is being built and during the warning, so a stray click loses nothing.
+ */
+export function SearchBuilderDialog({
+  request,
+  open,
+  onClose,
+  onClosed,
+}: {
+  request: BuilderRequest;
+  open: boolean;
+  onClose: () => void;
+  onClosed: () => void;
+}) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const providers = useProvidersQuery();
+  const groups = useGroupsQuery();
+  const [step, setStep] = useState<Step>('main');
+  const [providersOpen, setProvidersOpen] = useState(false);
+
+  const width = step === 'group' ? GROUP_WIDTH : step === 'main' && providersOpen ? WIDTH_WITH_PROVIDERS : WIDTH;
+  const persistent = request.mode !== 'edit' || step === 'warning';
+  const failed = providers.isError ? providers.error : groups.isError ? groups.error : null;
+
+  return (
+    <Dialog
+      open={open}
+      onClose={(_event, reason) => {
+        // The warning needs an answer; a new search is not thrown away by a click beside it.
+        if (step === 'warning' || (persistent && reason === 'backdropClick')) return;
+        onClose();
+      }}
+      fullScreen={fullScreen}
+      maxWidth={false}
+      aria-labelledby={titleId}
+      slotProps={{
+        paper: { sx: fullScreen ? undefined : { width, maxWidth: 'calc(100% - 32px)' } },
+        transition: { onExited: onClosed },
+      }}
+    >
+      {providers.data && groups.data ? (
+        <Wizard
+          request={request}
+          providers={providers.data}
+          groups={groups.data}
+          step={step}
+          setStep={setStep}
+          providersOpen={providersOpen}
+          setProvidersOpen={setProvidersOpen}
+          titleId={titleId}
+          onClose={onClose}
+        />
+      ) : (
+        <>
+          <DialogTitle id={titleId}>{request.mode === 'edit' ? 'Edit saved search' : 'New saved search'}</DialogTitle>
+          <DialogContent>
+            {failed ? (
+              <DialogContentText color="error">{failed.message}</DialogContentText>
+            ) : (
+              <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+                <CircularProgress aria-label="Loading the search builder" />
+              </Box>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>Cancel</Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+function Wizard({
+  request,
+  providers,
+  groups,
+  step,
+  setStep,
+  providersOpen,
+  setProvidersOpen,
+  titleId,
+  onClose,
+}: {
+  request: BuilderRequest;
+  providers: Provider[];
+  groups: Group[];
+  step: Step;
+  setStep: (step: Step) => void;
+  providersOpen: boolean;
+  setProvidersOpen: (open: boolean) => void;
+  titleId: string;
+  onClose: () => void;
+}) {
+  const profile = useProfile();
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const refreshMonitor = useRefreshMonitor();
+  const [form, setForm] = useState(() => initialForm(request, providers, groups));
+  const [fromServer, setFromServer] = useState<FieldProblem[]>([]);
+  const [submitting, setSubmitting] = useState(false);
+  const [saved, setSaved] = useState<MonitorSearch | null>(null);
+  const [blacklisted, setBlacklisted] = useState<string[] | null>(null);
+  const [limit, setLimit] = useState<{ title: string; description: string } | null>(null);
+  const editing = request.mode === 'edit';
+
+  const submit = async () => {
+    setSubmitting(true);
+    setFromServer([]);
+    try {
+      const body = toRequest(form);
+      const search = form.id === undefined ? await createSearch(body) : await updateSearch(form.id, body);
+      void refreshMonitor();
+      setSaved(search);
+      setStep('success');
+    } catch (failure) {
+      const reply = failure instanceof ApiError ? failure.body : undefined;
+      if (reply?.blacklistedKeywords) {
+        setBlacklisted(reply.message.split('\n').filter((line) => line.trim() !== ''));
+      } else if (reply?.limitExceeded) {
+        setLimit({ title: reply.title ?? reply.message, description: reply.description ?? '' });
+      } else if (reply?.errors) {
+        setFromServer(serverProblems(reply.errors));
+      } else {
+        snackbar.show({
+          color: 'error',
+          text: failure instanceof Error ? failure.message : 'Something went wrong. Please try again.',
+        });
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (step === 'success' && saved) {
+    return <SuccessStep titleId={titleId} search={saved} edited={editing} onDone={onClose} />;
+  }
+
+  if (step === 'warning') {
+    return (
+      <>
+        <DialogTitle id={titleId}>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+            <WarningAmberOutlined color="warning" />
+            <span>Sensitive personal information</span>
+          </Stack>
+        </DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {form.location} is in United States territory. Searching it, you may be accessing sensitive personal
+            information about US persons. Continue only if your organization’s policies allow it.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button
+            onClick={() => {
+              setForm((current) => ({ ...current, location: '', locationBounds: '' }));
+              setStep('main');
+            }}
+          >
+            Cancel
+          </Button>
+          <Button variant="contained" onClick={() => setStep('main')}>
+            Continue
+          </Button>
+        </DialogActions>
+      </>
+    );
+  }
+
+  if (step === 'group') {
+    return (
+      <>
+        <DialogTitle id={titleId}>New group</DialogTitle>
+        <DialogContent>
+          <Link
+            component="button"
+            type="button"
+            onClick={() => setStep('main')}
+            sx={{ display: 'inline-flex', gap: 0.5, mb: 2 }}
+          >
+            <ArrowBackOutlined fontSize="small" /> Back to the search
+          </Link>
+          <GroupForm
+            onCancel={() => setStep('main')}
+            onCreated={(group) => {
+              void queryClient.invalidateQueries({ queryKey: monitorKeys.groups });
+              setForm((current) => ({ ...current, groupId: group.id }));
+              snackbar.show({ color: 'success', text: 'Group created' });
+              setStep('main');
+            }}
+          />
+        </DialogContent>
+      </>
+    );
+  }
+
+  if (step === 'filter') {
+    return (
+      <FilterStep
+        titleId={titleId}
+        onBack={() => setStep('main')}
+        onCreated={(id) => {
+          void queryClient.invalidateQueries({ queryKey: monitorKeys.filterLists });
+          setForm((current) => ({ ...current, searchFilterIds: [...current.searchFilterIds, id] }));
+          setStep('main');
+        }}
+      />
+    );
+  }
+
+  return (
+    <>
+      <MainStep
+        titleId={titleId}
+        mode={request.mode}
+        form={form}
+        setForm={(update) => {
+          setFromServer([]);
+          setForm(update);
+        }}
+        serverProblems={fromServer}
+        providers={providers}
+        groups={groups}
+        providersOpen={providersOpen}
+        setProvidersOpen={setProvidersOpen}
+        submitting={submitting}
+        onSubmit={() => void submit()}
+        onCancel={onClose}
+        onCreateGroup={() => setStep('group')}
+        onCreateFilter={() => setStep('filter')}
+        onUsTerritory={() => {
+          if (profile.organization.is_uspi_compliant) setStep('warning');
+        }}
+      />
+      <Dialog
+        open={blacklisted !== null}
+        aria-labelledby={`${titleId}-blacklist`}
+        aria-describedby={`${titleId}-blacklist-text`}
+      >
+        <DialogTitle id={`${titleId}-blacklist`}>{blacklisted?.[0]}</DialogTitle>
+        <DialogContent id={`${titleId}-blacklist-text`}>
+          {blacklisted?.slice(1).map((line) => (
+            <DialogContentText key={line} sx={{ mb: 1 }}>
+              {line}
+            </DialogContentText>
+          ))}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button variant="contained" onClick={() => setBlacklisted(null)}>
+            Edit search
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <Dialog open={limit !== null} onClose={() => setLimit(null)} aria-labelledby={`${titleId}-limit`}>
+        <DialogTitle id={`${titleId}-limit`}>{limit?.title}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{limit?.description}</DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button href={contactHref(profile.tenant.support_email)}>Contact support</Button>
+          <Button variant="contained" onClick={() => setLimit(null)}>
+            Close
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { fetchLiveConfig, type Match, type MatchCounts } from '../api/client';
+import { connectLive, LIVE_EVENTS } from '../live/liveChannel';
+import { applyLiveCounts, insertLiveMatch } from './useMatchesQuery';
+import { useProfile } from './useProfileQuery';
+
+/**
+ * Keeps the Monitor current while it is open: new counts after any change to the user's matches,
+ * and new matches in the lists already shown, without a reload. A page framed inside another
+ * (enabled false) leaves that to the page around it.
+ */
+export function useLiveUpdates(enabled: boolean): void {
+  const profile = useProfile();
+  const queryClient = useQueryClient();
+  const config = useQuery({
+    queryKey: ['live', 'config'],
+    queryFn: ({ signal }) => fetchLiveConfig(signal),
+    staleTime: Infinity,
+    enabled,
+  });
+  useEffect(() => {
+    if (!enabled || !config.data) return;
+    return connectLive(config.data, profile.id, {
+      [LIVE_EVENTS.matchesUpdated]: (payload) => applyLiveCounts(queryClient, payload as MatchCounts),
+      [LIVE_EVENTS.matchCreated]: (payload) => insertLiveMatch(queryClient, (payload as { match: Match }).match),
+    });
+  }, [enabled, config.data, profile.id, queryClient]);
+}

@@ -1,0 +1,52 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { MatchPage, MatchQuery } from '../api/client';
+import { readInboxQuery } from '../lib/inboxQuery';
+import { testMatch } from '../test/fixtures';
+import { insertLiveMatch, patchLoadedMatches, removeLoadedMatches } from './useMatchesQuery';
+import { monitorKeys } from './useMonitorQueries';
+
+function loaded(queryClient: QueryClient, query: MatchQuery, pages: MatchPage[]) {
+  queryClient.setQueryData([...monitorKeys.matches, 'list', query], { pages, pageParams: pages.map((p) => p.page) });
+}
+
+function idsOf(queryClient: QueryClient, query: MatchQuery): number[] {
+  const data = queryClient.getQueryData<{ pages: MatchPage[] }>([...monitorKeys.matches, 'list', query]);
+  return data?.pages.flatMap((p) => p.matches.map((m) => m.matchMeta.matchId)) ?? [];
+}
+
+const newest = readInboxQuery(new URLSearchParams());
+const oldest = readInboxQuery(new URLSearchParams('sort=published_asc'));
+const flagged = readInboxQuery(new URLSearchParams('filters=flagged'));
+const text = readInboxQuery(new URLSearchParams('searchText=bridge'));
+
+describe('keeping loaded matches current', () => {
+  it('puts a live match at the top of newest-first lists, and at the end of fully loaded oldest-first lists', () => {
+    const queryClient = new QueryClient();
+    loaded(queryClient, newest, [{ matches: [testMatch(1)], page: 1, lastPage: 1, total: 1 }]);
+    loaded(queryClient, oldest, [{ matches: [testMatch(1)], page: 1, lastPage: 1, total: 1 }]);
+    loaded(queryClient, flagged, [{ matches: [], page: 1, lastPage: 1, total: 0 }]);
+    insertLiveMatch(queryClient, testMatch(2));
+    insertLiveMatch(queryClient, testMatch(2)); // delivered twice, shown once
+    expect(idsOf(queryClient, newest)).toEqual([2, 1]);
+    expect(idsOf(queryClient, oldest)).toEqual([1, 2]);
+    expect(idsOf(queryClient, flagged)).toEqual([]);
+  });
+
+  it('reloads a text-searched list instead of guessing', () => {
+    const queryClient = new QueryClient();
+    loaded(queryClient, text, [{ matches: [testMatch(1)], page: 1, lastPage: 1, total: 1 }]);
+    insertLiveMatch(queryClient, testMatch(2));
+    expect(queryClient.getQueryState([...monitorKeys.matches, 'list', text])?.isInvalidated).toBe(true);
+  });
+
+  it('changes and removes loaded matches in place', () => {
+    const queryClient = new QueryClient();
+    loaded(queryClient, newest, [{ matches: [testMatch(1), testMatch(2)], page: 1, lastPage: 1, total: 2 }]);
+    patchLoadedMatches(queryClient, [2], (m) => ({ ...m, matchMeta: { ...m.matchMeta, isFlagged: true } }));
+    const data = queryClient.getQueryData<{ pages: MatchPage[] }>([...monitorKeys.matches, 'list', newest]);
+    expect(data?.pages[0]?.matches.map((m) => m.matchMeta.isFlagged)).toEqual([false, true]);
+    removeLoadedMatches(queryClient, [1]);
+    expect(idsOf(queryClient, newest)).toEqual([2]);
+  });
+});

@@ -1,0 +1,124 @@
+// The inbox's server state: pages of matches for a query, counts, and the cache edits that keep
+// them current after an action or a live event without reloading what is already shown.
+import { type InfiniteData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  fetchMatchCounts,
+  fetchMatchCountsBySearch,
+  fetchMatches,
+  type Match,
+  type MatchCounts,
+  type MatchPage,
+  type MatchQuery,
+} from '../api/client';
+import { matchFitsQuery } from '../lib/inboxQuery';
+import { monitorKeys } from './useMonitorQueries';
+
+/** Matches fetched per page; the server allows up to 200. */
+export const MATCHES_PER_PAGE = 100;
+
+const matchListKey = (query: MatchQuery) => [...monitorKeys.matches, 'list', query] as const;
+const countsBySearchKey = (ids: number[]) => [...monitorKeys.counts, 'list', ids] as const;
+
+export function useMatchesQuery(query: MatchQuery) {
+  return useInfiniteQuery({
+    queryKey: matchListKey(query),
+    queryFn: ({ pageParam, signal }) => fetchMatches(query, pageParam, MATCHES_PER_PAGE, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last: MatchPage) => (last.page < last.lastPage ? last.page + 1 : undefined),
+  });
+}
+
+export function useMatchCountsQuery() {
+  return useQuery({ queryKey: monitorKeys.counts, queryFn: ({ signal }) => fetchMatchCounts(signal) });
+}
+
+export function useMatchCountsBySearchQuery(ids: number[]) {
+  return useQuery({
+    queryKey: countsBySearchKey(ids),
+    queryFn: ({ signal }) => fetchMatchCountsBySearch(ids, signal),
+    enabled: ids.length > 0,
+  });
+}
+
+type MatchPages = InfiniteData<MatchPage, number>;
+
+/** Every loaded inbox list, with the query it was loaded for. */
+function loadedLists(queryClient: QueryClient): [MatchQuery, MatchPages][] {
+  return queryClient
+    .getQueriesData<MatchPages>({ queryKey: [...monitorKeys.matches, 'list'] })
+    .flatMap(([key, data]) => (data ? [[key[3] as MatchQuery, data]] : []));
+}
+
+/** Applies change to the loaded copies of the given matches, as the server just did. */
+export function patchLoadedMatches(
+  queryClient: QueryClient,
+  matchIds: number[],
+  change: (match: Match) => Match,
+): void {
+  const ids = new Set(matchIds);
+  queryClient.setQueriesData<MatchPages>(
+    { queryKey: [...monitorKeys.matches, 'list'] },
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => ({
+          ...page,
+          matches: page.matches.map((m) => (ids.has(m.matchMeta.matchId) ? change(m) : m)),
+        })),
+      },
+  );
+}
+
+/** Drops deleted matches from every loaded list. */
+export function removeLoadedMatches(queryClient: QueryClient, matchIds: number[]): void {
+  const ids = new Set(matchIds);
+  queryClient.setQueriesData<MatchPages>({ queryKey: [...monitorKeys.matches, 'list'] }, (data) => {
+    if (!data) return data;
+    const pages = data.pages.map((page) => {
+      const matches = page.matches.filter((m) => !ids.has(m.matchMeta.matchId));
+      return { ...page, matches, total: page.total - (page.matches.length - matches.length) };
+    });
+    return { ...data, pages };
+  });
+}
+
+/**
+ * Shows a match that just arrived in every loaded list it belongs to: at the top of lists sorted
+ * newest first, at the end of lists sorted oldest first once their last page is loaded. Lists it
+ * cannot be placed in exactly (a text search the browser cannot judge) are reloaded instead.
+ */
+export function insertLiveMatch(queryClient: QueryClient, match: Match): void {
+  for (const [query, data] of loadedLists(queryClient)) {
+    const fit = matchFitsQuery(match, query);
+    if (fit === 'no') continue;
+    const key = matchListKey(query);
+    if (fit === 'unknown') {
+      void queryClient.invalidateQueries({ queryKey: key, exact: true });
+      continue;
+    }
+    if (data.pages.some((page) => page.matches.some((m) => m.matchMeta.matchId === match.matchMeta.matchId))) continue;
+    const newestFirst = query.sort.endsWith('_desc');
+    const lastPage = data.pages[data.pages.length - 1];
+    const allLoaded = lastPage !== undefined && lastPage.page >= lastPage.lastPage;
+    const pages = data.pages.map((page, index) => {
+      const total = page.total + 1;
+      if (newestFirst && index === 0) return { ...page, total, matches: [match, ...page.matches] };
+      if (!newestFirst && allLoaded && index === data.pages.length - 1) {
+        return { ...page, total, matches: [...page.matches, match] };
+      }
+      return { ...page, total };
+    });
+    queryClient.setQueryData<MatchPages>(key, { ...data, pages });
+  }
+}
+
+/** Takes the counts a live event carries; per-search counts are fetched again. */
+export function applyLiveCounts(queryClient: QueryClient, counts: MatchCounts): void {
+  queryClient.setQueryData<MatchCounts>(monitorKeys.counts, {
+    totalCount: counts.totalCount,
+    unreadCount: counts.unreadCount,
+    deletedCount: counts.deletedCount,
+    flaggedCount: counts.flaggedCount,
+  });
+  void queryClient.invalidateQueries({ queryKey: [...monitorKeys.counts, 'list'] });
+}

@@ -1,0 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
+import { fetchOrganization } from '../api/client';
+
+export function useOrganizationQuery() {
+  return useQuery({
+    queryKey: ['settings', 'organizations', 'current'],
+    queryFn: ({ signal }) => fetchOrganization(signal),
+  });
+}

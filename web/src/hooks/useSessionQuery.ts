@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { currentToken, renewToken } from '../api/client';
+
+// A reload loses the in-memory bearer token; the session cookie, if any, buys a new one.
+export const sessionQuery = queryOptions({
+  queryKey: ['session'],
+  queryFn: () => currentToken() ?? renewToken({ atBoot: true }),
+  staleTime: Infinity,
+  retry: false,
+});
+
+export function useSessionQuery() {
+  return useQuery(sessionQuery);
+}

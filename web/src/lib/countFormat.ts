@@ -1,0 +1,18 @@
+/**
+ * Formats a count for badges and headings: 999 stays as it is, thousands read 1.2k and millions
+ * 3.4M. The decimal is cut, not rounded, so 999,999 reads 999.9k rather than 1000.0k.
+ */
+export function formatCount(count: number): string {
+  if (count >= 1_000_000) return `${oneDecimalDown(count / 1_000_000)}M`;
+  if (count >= 1_000) return `${oneDecimalDown(count / 1_000)}k`;
+  return String(count);
+}
+
+function oneDecimalDown(value: number): string {
+  return (Math.floor(value * 10) / 10).toFixed(1);
+}
+
+/** A formatted count with its noun: "1 match", "12 matches", "1.2k matches". */
+export function countOf(count: number, singular: string, plural: string): string {
+  return `${formatCount(count)} ${count === 1 ? singular : plural}`;
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { Match } from '../api/client';
+import { isFiltered, matchFitsQuery, readInboxQuery, writeInboxQuery } from './inboxQuery';
+
+describe('inbox query in the address', () => {
+  it('reads defaults from an empty address', () => {
+    expect(readInboxQuery(new URLSearchParams())).toEqual({
+      monitorSearchIds: [],
+      filters: [],
+      searchText: '',
+      searchIn: ['titleText', 'authorName', 'authorScreenName'],
+      sort: 'published_desc',
+    });
+  });
+
+  it('reads every part and ignores unknown values', () => {
+    const params = new URLSearchParams(
+      'monitorSearchIds=3,x,7&filters=unread,bogus,images&searchText=%20bridge%20&searchIn=authorName&sort=discovered_asc',
+    );
+    expect(readInboxQuery(params)).toEqual({
+      monitorSearchIds: [3, 7],
+      filters: ['unread', 'images'],
+      searchText: 'bridge',
+      searchIn: ['authorName'],
+      sort: 'discovered_asc',
+    });
+  });
+
+  it('pins a search page to its search', () => {
+    expect(readInboxQuery(new URLSearchParams('monitorSearchIds=1'), [9]).monitorSearchIds).toEqual([9]);
+  });
+
+  it('writes only what differs from the defaults and keeps other parameters', () => {
+    const written = writeInboxQuery(new URLSearchParams('other=1&sort=published_asc'), {
+      filters: ['flagged'],
+      sort: 'published_desc',
+      searchIn: ['titleText', 'authorName', 'authorScreenName'],
+      searchText: ' ',
+    });
+    expect(written.toString()).toBe('other=1&filters=flagged');
+  });
+
+  it('round-trips', () => {
+    const query = readInboxQuery(
+      new URLSearchParams('filters=video&searchText=a+b&searchIn=titleText&sort=discovered_desc'),
+    );
+    expect(readInboxQuery(writeInboxQuery(new URLSearchParams(), query))).toEqual(query);
+  });
+
+  it('knows when the inbox is filtered', () => {
+    expect(isFiltered(readInboxQuery(new URLSearchParams()))).toBe(false);
+    expect(isFiltered(readInboxQuery(new URLSearchParams('filters=unread')))).toBe(true);
+    expect(isFiltered(readInboxQuery(new URLSearchParams('searchText=x')))).toBe(true);
+  });
+});
+
+describe('whether a live match fits a list', () => {
+  const match: Match = {
+    matchMeta: { matchId: 1, monitorSearchId: 7, canEdit: true, isFlagged: false, isRead: false },
+    isDeleted: false,
+    discoveredDate: 0,
+    publishedDate: 0,
+    monitorSearchName: 'Bridges',
+    post: {
+      id: 'p1',
+      provider: 'reddit',
+      native_id: '1',
+      content_type: 'thread_post',
+      published_at: '',
+      discovered_at: '',
+      photos: [{ large: 'https://x/a.jpg' }],
+    },
+  };
+  it.each([
+    { address: '', want: 'yes' },
+    { address: 'monitorSearchIds=7,8', want: 'yes' },
+    { address: 'monitorSearchIds=8', want: 'no' },
+    { address: 'filters=unread,images', want: 'yes' },
+    { address: 'filters=flagged', want: 'no' },
+    { address: 'filters=video', want: 'no' },
+    { address: 'filters=location', want: 'no' },
+    { address: 'searchText=bridge', want: 'unknown' },
+    { address: 'filters=flagged&searchText=bridge', want: 'no' },
+  ])('$address: $want', ({ address, want }) => {
+    expect(matchFitsQuery(match, readInboxQuery(new URLSearchParams(address)))).toBe(want);
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { activeArea, type Entitlements, productAreas } from './productAreas';
+
+function entitlements(overrides: {
+  beaconSunset?: boolean;
+  intelReports?: boolean;
+  rfi?: boolean;
+  logout?: boolean;
+}): Entitlements {
+  return {
+    acl: {
+      beacon: true,
+      pro: true,
+      enterprise: false,
+      locate_api: false,
+      rfi: overrides.rfi ?? false,
+      intel_reports: overrides.intelReports ?? false,
+    },
+    tenant: { id: 1, name: 'default', logout: overrides.logout ?? false, support_email: 'help@example.test', is_ecs: false },
+    organization: { feature_flags: { beacon_sunset: overrides.beaconSunset ?? false } },
+  };
+}
+
+describe('productAreas', () => {
+  const cases: { name: string; given: Parameters<typeof entitlements>[0]; want: string[] }[] = [
+    {
+      name: 'basic user',
+      given: {},
+      want: ['Locate', 'Beacon', 'Monitor', 'Compliance', 'Settings'],
+    },
+    {
+      name: 'everything granted',
+      given: { intelReports: true, rfi: true, logout: true },
+      want: ['Locate', 'Beacon', 'Monitor', 'Intel Reports', 'My RFIs', 'Compliance', 'Settings', 'Logout'],
+    },
+    {
+      name: 'beacon sunset',
+      given: { beaconSunset: true, logout: true },
+      want: ['Locate', 'Monitor', 'Compliance', 'Settings', 'Logout'],
+    },
+    {
+      name: 'RFI access only',
+      given: { rfi: true },
+      want: ['Locate', 'Beacon', 'Monitor', 'My RFIs', 'Compliance', 'Settings'],
+    },
+    {
+      name: 'intel reports only',
+      given: { intelReports: true },
+      want: ['Locate', 'Beacon', 'Monitor', 'Intel Reports', 'Compliance', 'Settings'],
+    },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      expect(productAreas(entitlements(c.given)).map((area) => area.label)).toEqual(c.want);
+    });
+  }
+
+  it('opens the intelligence portals in a new tab and nothing else', () => {
+    const areas = productAreas(entitlements({ intelReports: true, rfi: true, logout: true }));
+    expect(areas.filter((area) => area.newTab).map((area) => area.href)).toEqual(['/cti', '/rfi']);
+  });
+});
+
+describe('activeArea', () => {
+  const cases: [string, string | undefined][] = [
+    ['/monitor/dashboard', 'monitor'],
+    ['/assets/groups/3', 'monitor'],
+    ['/locate', 'locate'],
+    ['/monitor/search-filters', 'locate'],
+    ['/monitor/filters', 'monitor'],
+    ['/search-filters/new', 'locate'],
+    ['/beacon', 'beacon'],
+    ['/settings', 'settings'],
+    ['/compliance', 'compliance'],
+    ['/404', undefined],
+    ['/', undefined],
+  ];
+  for (const [path, want] of cases) {
+    it(`${path} → ${String(want)}`, () => {
+      expect(activeArea(path)).toBe(want);
+    });
+  }
+});

@@ -1,0 +1,56 @@
+import type { Profile } from '../api/client';
+
+export type AreaId = 'locate' | 'beacon' | 'monitor' | 'intel-reports' | 'rfi' | 'compliance' | 'settings' | 'logout';
+
+export interface ProductArea {
+  id: AreaId;
+  label: string;
+  href: string;
+  /** Portals that live beside the app open in a new tab. */
+  newTab: boolean;
+}
+
+const allAreas: ProductArea[] = [
+  { id: 'locate', label: 'Locate', href: '/locate', newTab: false },
+  { id: 'beacon', label: 'Beacon', href: '/beacon', newTab: false },
+  { id: 'monitor', label: 'Monitor', href: '/monitor/dashboard', newTab: false },
+  { id: 'intel-reports', label: 'Intel Reports', href: '/cti', newTab: true },
+  { id: 'rfi', label: 'My RFIs', href: '/rfi', newTab: true },
+  { id: 'compliance', label: 'Compliance', href: '/compliance', newTab: false },
+  { id: 'settings', label: 'Settings', href: '/settings', newTab: false },
+  { id: 'logout', label: 'Logout', href: '/logout', newTab: false },
+];
+
+export type Entitlements = Pick<Profile, 'acl' | 'tenant'> & {
+  organization: Pick<Profile['organization'], 'feature_flags'>;
+};
+
+function isEntitled(id: AreaId, { acl, tenant, organization }: Entitlements): boolean {
+  switch (id) {
+    case 'beacon':
+      return !organization.feature_flags.beacon_sunset;
+    case 'intel-reports':
+      return acl.intel_reports;
+    case 'rfi':
+      return acl.rfi;
+    case 'logout':
+      return tenant.logout;
+    default:
+      return true;
+  }
+}
+
+/** The left rail and the cross-product menu: every area the user may reach, in the spec's order. */
+export function productAreas(entitlements: Entitlements): ProductArea[] {
+  return allAreas.filter((area) => isEntitled(area.id, entitlements));
+}
+
+/** The area the path belongs to, for highlighting and for skipping needless reloads. */
+export function activeArea(pathname: string): AreaId | undefined {
+  const first = pathname.split('/')[1] ?? '';
+  // Search filters belong to Locate wherever they are opened from.
+  if (first === 'locate' || pathname.includes('/search-filters')) return 'locate';
+  if (first === 'monitor' || first === 'assets') return 'monitor';
+  if (first === 'beacon' || first === 'settings' || first === 'compliance') return first;
+  return undefined;
+}

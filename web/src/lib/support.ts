@@ -1,0 +1,11 @@
+// Where help lives. The project's public home follows from the Go module path; change these
+// two lines if the documentation moves.
+export const LEARNING_RESOURCES_URL = 'https://github.com/sightline/sightline#readme';
+export const HELP_CENTRE_URL = 'https://github.com/sightline/sightline/issues';
+
+export const SUPPORT_REPLY_PROMISE = 'We reply within 2 to 3 business days.';
+
+/** Where a contact button leads: the tenant's support mailbox, else the help centre. */
+export function contactHref(supportEmail: string | undefined): string {
+  return supportEmail ? `mailto:${supportEmail}` : HELP_CENTRE_URL;
+}

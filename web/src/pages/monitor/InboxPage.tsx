@@ -1,0 +1,37 @@
+import Box from '@mui/material/Box';
+import { useLocation, useNavigate } from 'react-router';
+import { Inbox, type InboxView } from '../../components/inbox/Inbox';
+import { InboxViewToggle } from '../../components/inbox/InboxViewToggle';
+import { PageHeader } from '../../components/PageHeader';
+import { useMatchCountsQuery } from '../../hooks/useMatchesQuery';
+import { countOf, formatCount } from '../../lib/countFormat';
+
+/** matches/grid, matches/list and matches/map: one inbox, three ways to look at it. */
+export function InboxPage({ view }: { view: InboxView }) {
+  // Switching views keeps the search text and every other filter in the address.
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const counts = useMatchCountsQuery();
+  return (
+    <>
+      <Box sx={{ px: { xs: 1, md: 2 }, pt: { xs: 2, md: 3 } }}>
+        <PageHeader
+          title="Inbox"
+          subtitle={
+            counts.data
+              ? `${countOf(counts.data.totalCount, 'match', 'matches')} · ${formatCount(counts.data.unreadCount)} unread · ${formatCount(counts.data.flaggedCount)} flagged`
+              : 'Posts that match your saved searches.'
+          }
+          actions={
+            <InboxViewToggle
+              value={view}
+              label="Inbox view"
+              onChange={(next) => void navigate(`../${next}${search}`, { relative: 'path' })}
+            />
+          }
+        />
+      </Box>
+      <Inbox view={view} />
+    </>
+  );
+}

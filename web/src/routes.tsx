@@ -1,0 +1,63 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { AppShell } from './components/AppShell';
+import { SessionGate } from './components/SessionGate';
+import { LoadingErrorPage } from './pages/LoadingErrorPage';
+import { LoginPage } from './pages/LoginPage';
+import { ConfigurationsPage } from './pages/monitor/ConfigurationsPage';
+import { CustomizePage } from './pages/monitor/CustomizePage';
+import { DashboardPage } from './pages/monitor/DashboardPage';
+import { FilterEditPage } from './pages/monitor/FilterEditPage';
+import { FilterNewPage } from './pages/monitor/FilterNewPage';
+import { FiltersPage } from './pages/monitor/FiltersPage';
+import { GroupPage } from './pages/monitor/GroupPage';
+import { GroupsPage } from './pages/monitor/GroupsPage';
+import { InboxPage } from './pages/monitor/InboxPage';
+import { InboxRedirect } from './pages/monitor/InboxRedirect';
+import { MonitorLayout, type MonitorRouteHandle } from './pages/monitor/MonitorLayout';
+import { MonitorSearchPage } from './pages/monitor/MonitorSearchPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { SettingsPage } from './pages/SettingsPage';
+import { HOME_PATH } from './lib/redirect';
+
+// Screens that fill the height and scroll inside, like the inbox's grid and list.
+const fullHeight: MonitorRouteHandle = { fullHeight: true };
+
+// Monitor's screens, mounted at /monitor and again at its /assets alias.
+const monitorChildren: RouteObject[] = [
+  { index: true, element: <Navigate to="dashboard" replace /> },
+  { path: 'dashboard', element: <DashboardPage /> },
+  { path: 'customize', element: <CustomizePage /> },
+  { path: 'filters', element: <FiltersPage /> },
+  { path: 'filters/new', element: <FilterNewPage /> },
+  { path: 'filters/:id', element: <FilterEditPage /> },
+  { path: 'configurations', element: <ConfigurationsPage /> },
+  { path: 'groups', element: <GroupsPage /> },
+  { path: 'groups/:groupId', element: <GroupPage /> },
+  { path: 'matches', element: <InboxRedirect /> },
+  { path: 'matches/grid', element: <InboxPage view="grid" />, handle: fullHeight },
+  { path: 'matches/list', element: <InboxPage view="list" />, handle: fullHeight },
+  { path: 'matches/map', element: <InboxPage view="map" />, handle: fullHeight },
+  { path: ':monitorSearchId/:location?', element: <MonitorSearchPage />, handle: fullHeight },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+/** The app's one routing table. */
+export const routes: RouteObject[] = [
+  { path: '/login', element: <LoginPage /> },
+  {
+    element: <SessionGate />,
+    errorElement: <LoadingErrorPage />,
+    children: [
+      {
+        element: <AppShell />,
+        children: [
+          { index: true, element: <Navigate to={HOME_PATH} replace /> },
+          { path: 'monitor', element: <MonitorLayout />, children: monitorChildren },
+          { path: 'assets', element: <MonitorLayout />, children: monitorChildren },
+          { path: 'settings', element: <SettingsPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,42 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// The Go server serves the API; the dev server forwards those paths to it.
+const backend = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  base: '/',
+  build: {
+    // The Go binary embeds web/dist; web/dist itself stays in git with its .keep file.
+    outDir: 'dist/app',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across releases.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs)[\\/]/ },
+            // Only the inbox map needs these; they load when it first opens.
+            { name: 'map', test: /node_modules[\\/](leaflet|world-atlas|topojson-client)[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: Object.fromEntries(
+      ['/api', '/beacon/v1', '/broadcasting', '/logout', '/healthz'].map((path) => [path, backend]),
+    ),
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    restoreMocks: true,
+    // The first test of a file renders the whole app cold; shared CI cores can be slow.
+    testTimeout: 30_000,
+  },
+});
