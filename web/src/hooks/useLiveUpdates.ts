@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { fetchLiveConfig, type Match, type MatchCounts } from '../api/client';
 import { connectLive, LIVE_EVENTS } from '../live/liveChannel';
 import { applyLiveCounts, insertLiveMatch } from './useMatchesQuery';
+import { monitorKeys } from './useMonitorQueries';
 import { useProfile } from './useProfileQuery';
 
 /**
@@ -21,9 +22,15 @@ export function useLiveUpdates(enabled: boolean): void {
   });
   useEffect(() => {
     if (!enabled || !config.data) return;
-    return connectLive(config.data, profile.id, {
-      [LIVE_EVENTS.matchesUpdated]: (payload) => applyLiveCounts(queryClient, payload as MatchCounts),
-      [LIVE_EVENTS.matchCreated]: (payload) => insertLiveMatch(queryClient, (payload as { match: Match }).match),
-    });
+    return connectLive(
+      config.data,
+      profile.id,
+      {
+        [LIVE_EVENTS.matchesUpdated]: (payload) => applyLiveCounts(queryClient, payload as MatchCounts),
+        [LIVE_EVENTS.matchCreated]: (payload) => insertLiveMatch(queryClient, (payload as { match: Match }).match),
+      },
+      // Matches that arrived before the channel was (re)subscribed came with no event.
+      () => void queryClient.invalidateQueries({ queryKey: monitorKeys.matches }),
+    );
   }, [enabled, config.data, profile.id, queryClient]);
 }

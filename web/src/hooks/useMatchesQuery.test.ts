@@ -40,6 +40,20 @@ describe('keeping loaded matches current', () => {
     expect(queryClient.getQueryState([...monitorKeys.matches, 'list', text])?.isInvalidated).toBe(true);
   });
 
+  it('loads a list again when its load in flight may predate the match', async () => {
+    const queryClient = new QueryClient();
+    const key = [...monitorKeys.matches, 'list', newest];
+    let answer: ((page: MatchPage) => void) | undefined;
+    const pending = queryClient.fetchQuery({
+      queryKey: key,
+      queryFn: () => new Promise<MatchPage>((resolve) => (answer = resolve)),
+    });
+    insertLiveMatch(queryClient, testMatch(2));
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+    answer?.({ matches: [], page: 1, lastPage: 1, total: 0 });
+    await pending;
+  });
+
   it('changes and removes loaded matches in place', () => {
     const queryClient = new QueryClient();
     loaded(queryClient, newest, [{ matches: [testMatch(1), testMatch(2)], page: 1, lastPage: 1, total: 2 }]);

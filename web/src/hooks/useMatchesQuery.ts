@@ -42,13 +42,6 @@ export function useMatchCountsBySearchQuery(ids: number[]) {
 
 type MatchPages = InfiniteData<MatchPage, number>;
 
-/** Every loaded inbox list, with the query it was loaded for. */
-function loadedLists(queryClient: QueryClient): [MatchQuery, MatchPages][] {
-  return queryClient
-    .getQueriesData<MatchPages>({ queryKey: [...monitorKeys.matches, 'list'] })
-    .flatMap(([key, data]) => (data ? [[key[3] as MatchQuery, data]] : []));
-}
-
 /** Applies change to the loaded copies of the given matches, as the server just did. */
 export function patchLoadedMatches(
   queryClient: QueryClient,
@@ -83,17 +76,20 @@ export function removeLoadedMatches(queryClient: QueryClient, matchIds: number[]
 }
 
 /**
- * Shows a match that just arrived in every loaded list it belongs to: at the top of lists sorted
- * newest first, at the end of lists sorted oldest first once their last page is loaded. Lists it
- * cannot be placed in exactly (a text search the browser cannot judge) are reloaded instead.
+ * Shows a match that just arrived in every list it belongs to: at the top of lists sorted newest
+ * first, at the end of lists sorted oldest first once their last page is loaded. A list still
+ * loading may have been answered before the match was stored, and a text search is beyond the
+ * browser's judgement: those lists are loaded again instead.
  */
 export function insertLiveMatch(queryClient: QueryClient, match: Match): void {
-  for (const [query, data] of loadedLists(queryClient)) {
+  for (const list of queryClient.getQueryCache().findAll({ queryKey: [...monitorKeys.matches, 'list'] })) {
+    const query = list.queryKey[3] as MatchQuery;
     const fit = matchFitsQuery(match, query);
     if (fit === 'no') continue;
-    const key = matchListKey(query);
-    if (fit === 'unknown') {
-      void queryClient.invalidateQueries({ queryKey: key, exact: true });
+    const data = list.state.data as MatchPages | undefined;
+    if (fit === 'unknown' || data === undefined || list.state.fetchStatus === 'fetching') {
+      // Refetching cancels the load in flight, so the answer includes the match.
+      void queryClient.invalidateQueries({ queryKey: list.queryKey, exact: true });
       continue;
     }
     if (data.pages.some((page) => page.matches.some((m) => m.matchMeta.matchId === match.matchMeta.matchId))) continue;
@@ -108,7 +104,7 @@ export function insertLiveMatch(queryClient: QueryClient, match: Match): void {
       }
       return { ...page, total };
     });
-    queryClient.setQueryData<MatchPages>(key, { ...data, pages });
+    queryClient.setQueryData<MatchPages>(list.queryKey, { ...data, pages });
   }
 }
 

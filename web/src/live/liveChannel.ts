@@ -31,8 +31,17 @@ export async function authorizeWithRetry(
 
 export type LiveHandlers = Partial<Record<(typeof LIVE_EVENTS)[keyof typeof LIVE_EVENTS], (payload: unknown) => void>>;
 
-/** Connects and listens on private-user.{userId}; the returned function disconnects. */
-export function connectLive(config: LiveConfig, userId: number, handlers: LiveHandlers): () => void {
+/**
+ * Connects and listens on private-user.{userId}; the returned function disconnects. onSubscribed
+ * runs after every successful (re)subscription: events sent while the channel was not subscribed
+ * are not replayed, so the caller reloads what they would have changed.
+ */
+export function connectLive(
+  config: LiveConfig,
+  userId: number,
+  handlers: LiveHandlers,
+  onSubscribed?: () => void,
+): () => void {
   const echo = new Echo({
     broadcaster: 'pusher',
     key: config.key,
@@ -58,6 +67,7 @@ export function connectLive(config: LiveConfig, userId: number, handlers: LiveHa
     },
   });
   const channel = echo.private(`user.${userId}`);
+  if (onSubscribed) channel.subscribed(onSubscribed);
   for (const [event, handler] of Object.entries(handlers)) {
     // A leading dot tells Echo the name is the event's own, without a namespace.
     channel.listen(`.${event}`, handler);

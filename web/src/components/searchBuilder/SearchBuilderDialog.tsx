@@ -249,6 +249,10 @@ function Wizard({
           <GroupForm
             onCancel={() => setStep('main')}
             onCreated={(group) => {
+              // Listed at once, so the group select shows it before the list reloads.
+              queryClient.setQueryData<Group[]>(monitorKeys.groupList, (groups) =>
+                groups && !groups.some((g) => g.id === group.id) ? [...groups, group] : groups,
+              );
               void queryClient.invalidateQueries({ queryKey: monitorKeys.groups });
               setForm((current) => ({ ...current, groupId: group.id }));
               snackbar.show({ color: 'success', text: 'Group created' });
