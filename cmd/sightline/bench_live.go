@@ -205,8 +205,8 @@ func benchLive(args []string) error {
 	fmt.Printf("CPU per event              server %.1f µs (publish, NATS, write), clients %.1f µs\n",
 		res.ServerCPUus, res.ClientCPUus)
 	if p := res.Pipeline; p != nil {
-		fmt.Printf("ingest to owner's socket   p50 %.1f ms, p99 %.1f ms (%d saved searches, %.0f posts/s offered, %d of %d posts matched)\n",
-			p.P50ms, p.P99ms, p.Searches, p.OfferedRate, p.Matched, p.Posts)
+		fmt.Printf("ingest to owner's socket   p50 %.1f ms, p99 %.1f ms (%d saved searches, %.0f posts/s offered, %d of %d posts matched, %d matches stored)\n",
+			p.P50ms, p.P99ms, p.Searches, p.OfferedRate, p.Matched, p.Posts, p.Matches)
 	}
 	return nil
 }

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/sightline/sightline/internal/connector/simulator"
+	"github.com/sightline/sightline/internal/enrich"
+	"github.com/sightline/sightline/internal/geo"
 	"github.com/sightline/sightline/internal/ingest"
 	"github.com/sightline/sightline/internal/live"
 	"github.com/sightline/sightline/internal/monitor"
@@ -28,6 +30,7 @@ type pipelineBenchResult struct {
 	OfferedRate float64 `json:"offered_posts_per_sec"`
 	Posts       int     `json:"posts"`
 	Matched     int     `json:"posts_matched"`
+	Matches     int64   `json:"matches_stored"`
 	P50ms       float64 `json:"ingest_to_socket_p50_ms"`
 	P99ms       float64 `json:"ingest_to_socket_p99_ms"`
 }
@@ -67,28 +70,16 @@ func livePipeline(searches, rate int, seconds float64, cpuProfile string) (pipel
 	if err != nil {
 		return res, err
 	}
-	// Half the searches are the percolator benchmark's (authors, places, boards, wildcards), half
-	// are typed from the words of the simulator's posts, which the benchmark then ingests: a
-	// realistic stream that a realistic share of the searches match.
-	searchGen, posts := workload.NewGenerator(7), simulator.NewGenerator(11)
-	// Analysts' saved searches are specific: keep the typed pairs and phrases, not single words
-	// or OR lists, which would match a large share of the stream and hit the streaming limit.
-	var typed []string
-	for _, q := range benchQueries(simulator.NewGenerator(12), 3*searches) {
-		if strings.Contains(q, " ") && !strings.Contains(q, " OR ") && len(typed) <= searches/2 {
-			typed = append(typed, q)
-		}
-	}
-	var everyProvider []string
+	everyProvider := make([]string, 0, len(provider.All()))
 	for _, p := range provider.All() {
 		everyProvider = append(everyProvider, p.Name)
 	}
 	now := time.Now()
-	for i := 0; i < searches; i++ {
-		s := searchGen.Search(int64(i+1), now)
-		if i%2 == 1 {
-			s = percolate.SavedSearch{Keywords: typed[i/2], Providers: everyProvider}
-		}
+	chosen, err := searchesWithinStreamingLimit(searches, rate, now, everyProvider)
+	if err != nil {
+		return res, err
+	}
+	for i, s := range chosen {
 		m := monitor.Search{OrganizationID: owner.OrganizationID, OwnerID: owner.ID, GroupID: home.ID,
 			Name: fmt.Sprint("bench ", i), Enabled: !s.Paused, Keywords: s.Keywords, AuthorQuery: s.Author,
 			Providers: s.Providers, ImagesOnly: s.ImagesOnly, VideoOnly: s.VideosOnly, BoardNames: s.Boards}
@@ -99,6 +90,7 @@ func livePipeline(searches, rate int, seconds float64, cpuProfile string) (pipel
 			return res, err
 		}
 	}
+	posts := simulator.NewGenerator(11)
 	if err := node.Percolator.Load(ctx); err != nil {
 		return res, err
 	}
@@ -123,20 +115,20 @@ func livePipeline(searches, rate int, seconds float64, cpuProfile string) (pipel
 			if err != nil {
 				return
 			}
-			if f.Event != monitor.EventMatchCreated {
+			if f.Event != monitor.EventMatchesCreated {
 				continue
 			}
-			var ev struct {
-				Match monitor.MatchPayload `json:"match"`
-			}
+			var ev monitor.MatchesCreated
 			if f.Decode(&ev) != nil {
 				continue
 			}
 			at := time.Now()
 			mu.Lock()
-			if start, ok := sent[ev.Match.Post.ID]; ok && !seen[ev.Match.Post.ID] {
-				seen[ev.Match.Post.ID] = true
-				latencies = append(latencies, float64(at.Sub(start).Microseconds())/1000)
+			for _, m := range ev.Matches {
+				if start, ok := sent[m.Post.ID]; ok && !seen[m.Post.ID] {
+					seen[m.Post.ID] = true
+					latencies = append(latencies, float64(at.Sub(start).Microseconds())/1000)
+				}
 			}
 			mu.Unlock()
 		}
@@ -175,15 +167,78 @@ func livePipeline(searches, rate int, seconds float64, cpuProfile string) (pipel
 	}
 	time.Sleep(3 * time.Second) // let the last posts through
 
+	stored, err := node.Store.CountMatchesSince(ctx, owner.OrganizationID, monitor.MonthStart(now))
+	if err != nil {
+		return res, err
+	}
 	mu.Lock()
 	defer mu.Unlock()
-	res = pipelineBenchResult{Searches: searches, OfferedRate: float64(rate), Posts: total, Matched: len(latencies)}
+	res = pipelineBenchResult{Matches: stored, Searches: searches, OfferedRate: float64(rate), Posts: total, Matched: len(latencies)}
 	slices.Sort(latencies)
 	if len(latencies) > 0 {
 		res.P50ms = latencies[len(latencies)/2]
 		res.P99ms = latencies[min(len(latencies)-1, len(latencies)*99/100)]
 	}
 	return res, nil
+}
+
+// searchesWithinStreamingLimit makes n saved searches that each stay within the hourly streaming
+// limit at rate posts a second, as the product enforces: a search matching more is switched off
+// within the hour, so a steady stream never feeds one. Half are the percolator benchmark's
+// (authors, places, boards, wildcards), half are typed from the words of the simulator's posts;
+// each candidate is measured against a sample of enriched simulator posts (another seed than the
+// timed ones) and kept only when its share of them is within the limit.
+func searchesWithinStreamingLimit(n, rate int, now time.Time, everyProvider []string) ([]percolate.SavedSearch, error) {
+	gazetteer, err := geo.LoadGazetteer()
+	if err != nil {
+		return nil, err
+	}
+	enricher := enrich.New(gazetteer)
+	const sampleSize = 20_000
+	sampler := simulator.NewGenerator(13)
+	sample := make([]percolate.Doc, sampleSize)
+	for i := range sample {
+		p := sampler.Next(now)
+		if err := p.Normalize(now); err != nil {
+			return nil, err
+		}
+		enricher.Enrich(&p)
+		sample[i] = *percolate.DocOf(p)
+	}
+	allowed := float64(monitor.StreamingLowerLimit) * sampleSize / (float64(rate) * 3600)
+
+	searchGen, typed := workload.NewGenerator(7), benchQueries(simulator.NewGenerator(12), 4*n)
+	var chosen []percolate.SavedSearch
+	for round := 0; len(chosen) < n; round++ {
+		if round == 8 {
+			return nil, fmt.Errorf("found only %d of %d searches within the streaming limit", len(chosen), n)
+		}
+		ix := percolate.New()
+		var candidates []percolate.SavedSearch
+		for i := 0; i < 2*(n-len(chosen)); i++ {
+			c := searchGen.Search(int64(i+1), now)
+			if i%2 == 1 && len(typed) > 0 {
+				c = percolate.SavedSearch{ID: int64(i + 1), Keywords: typed[0], Providers: everyProvider, Enabled: true}
+				typed = typed[1:]
+			}
+			c.Enabled, c.Paused = true, false // every search runs
+			if ix.Put(c) == nil {
+				candidates = append(candidates, c)
+			}
+		}
+		hits := map[int64]int{}
+		for _, ids := range ix.MatchBatch(sample, now) {
+			for _, id := range ids {
+				hits[id]++
+			}
+		}
+		for _, c := range candidates {
+			if float64(hits[c.ID]) <= allowed && len(chosen) < n {
+				chosen = append(chosen, c)
+			}
+		}
+	}
+	return chosen, nil
 }
 
 // postIDOf is the id the post will have once normalized.

@@ -49,6 +49,13 @@ const changeSubject = "monitor.search.changed"
 
 // Percolator keeps every saved search in a percolate.Index, matches each stored batch of
 // posts against it, stores the matches and tells their viewers.
+// countsEvery is how often, at most, a user gets a counts event for new matches; a flush that
+// took d waits countsBackoff×d before the next.
+const (
+	countsEvery   = 250 * time.Millisecond
+	countsBackoff = 10
+)
+
 type Percolator struct {
 	store    PercolatorStore
 	lists    FilterListSource
@@ -236,7 +243,7 @@ func (p *Percolator) Run(ctx context.Context) error {
 	}
 	refresh := time.NewTicker(5 * time.Minute)
 	defer refresh.Stop()
-	flush := time.NewTicker(250 * time.Millisecond)
+	flush := time.NewTimer(countsEvery)
 	defer flush.Stop()
 	for {
 		select {
@@ -247,7 +254,11 @@ func (p *Percolator) Run(ctx context.Context) error {
 				p.log.Error("refresh the percolator", "err", err)
 			}
 		case <-flush.C:
+			start := time.Now()
 			p.flushCounts(ctx)
+			// Counting reads every visible match: when it is slow, count less often, so that it
+			// stays a small share of the work and the new matches themselves go out first.
+			flush.Reset(max(countsEvery, countsBackoff*time.Since(start)))
 		}
 	}
 }
@@ -389,33 +400,52 @@ func (p *Percolator) audience(ctx context.Context, searchID int64) (Audience, ma
 	return a, a.Viewers(), nil
 }
 
-// announce sends each new match to its viewers who stream their inbox, and queues count
-// updates for every viewer.
+// announce sends the new matches of a batch to their viewers who stream their inbox, one event
+// each, and queues count updates for every viewer.
 func (p *Percolator) announce(ctx context.Context, created []Match, posts []post.Post) {
 	byID := make(map[string]post.Post, len(posts))
 	for _, pp := range posts {
 		byID[pp.ID] = pp
 	}
+	streamed := map[int64]*MatchesCreated{}
 	for _, m := range created {
 		a, viewers, err := p.audience(ctx, m.SearchID)
 		if err != nil {
 			p.log.Warn("audience of a saved search", "search", m.SearchID, "err", err)
 			continue
 		}
-		for userID, canEdit := range viewers {
-			p.mu.Lock()
+		p.mu.Lock()
+		for userID := range viewers {
 			pc := p.pending[userID]
 			if pc == nil {
 				pc = &pendingCounts{organizationID: m.OrganizationID}
 				p.pending[userID] = pc
 			}
 			pc.added++
-			p.mu.Unlock()
-			if p.notifier != nil && a.Streaming[userID] {
-				item := InboxItem{Match: m, Post: byID[m.PostID]}
-				p.notifier.PublishToUser(ctx, userID, EventMatchCreated, map[string]any{"match": item.Payload(canEdit, a.Search.Name)})
-			}
 		}
+		p.mu.Unlock()
+		if p.notifier == nil {
+			continue
+		}
+		for userID, canEdit := range viewers {
+			if !a.Streaming[userID] {
+				continue
+			}
+			ev := streamed[userID]
+			if ev == nil {
+				ev = &MatchesCreated{}
+				streamed[userID] = ev
+			}
+			if len(ev.Matches) == StreamedPerEvent {
+				ev.More++
+				continue
+			}
+			item := InboxItem{Match: m, Post: byID[m.PostID]}
+			ev.Matches = append(ev.Matches, item.Payload(canEdit, a.Search.Name))
+		}
+	}
+	for userID, ev := range streamed {
+		p.notifier.PublishToUser(ctx, userID, EventMatchesCreated, ev)
 	}
 }
 

@@ -3,8 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/sightline/sightline/internal/filters"
@@ -206,9 +204,8 @@ func (s *Store) RemoveFilterListEntries(ctx context.Context, listID int64, entry
 	}
 	var removed int
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		args := []any{listID}
 		res, err := tx.ExecContext(ctx, `DELETE FROM filter_list_entries WHERE list_id = $1 AND id IN (`+
-			placeholders(&args, entryIDs)+`)`, args...)
+			idList(entryIDs)+`)`, listID)
 		if err != nil {
 			return err
 		}
@@ -221,19 +218,6 @@ func (s *Store) RemoveFilterListEntries(ctx context.Context, listID int64, entry
 		return err
 	})
 	return removed, err
-}
-
-// placeholders appends ids to args and returns their "$n, $m, ..." list.
-func placeholders(args *[]any, ids []int64) string {
-	var b strings.Builder
-	for i, id := range ids {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		*args = append(*args, id)
-		b.WriteString("$" + strconv.Itoa(len(*args)))
-	}
-	return b.String()
 }
 
 // FilterListAttachments lists the saved searches using the organization's lists (only list
@@ -279,7 +263,7 @@ func (s *Store) FilterListSearchIDs(ctx context.Context, listID int64) ([]int64,
 		ORDER BY search_id`, listID)
 }
 
-// searchBatch keeps each IN list well under both databases' limits on bound parameters.
+// searchBatch keeps each query's IN list short.
 const searchBatch = 500
 
 // FilterListsOfSearches loads the lists attached to each of the searches, with their entries.
@@ -287,11 +271,10 @@ func (s *Store) FilterListsOfSearches(ctx context.Context, searchIDs []int64) (m
 	out := map[int64][]filters.List{}
 	for start := 0; start < len(searchIDs); start += searchBatch {
 		batch := searchIDs[start:min(start+searchBatch, len(searchIDs))]
-		var args []any
-		in := placeholders(&args, batch)
+		in := idList(batch)
 		rows, err := s.read.QueryContext(ctx, `SELECT sfl.search_id, `+filterListColumns+filterListFrom+`
 			JOIN monitor_search_filter_lists sfl ON sfl.list_id = l.id
-			WHERE sfl.search_id IN (`+in+`) ORDER BY sfl.search_id, l.id`, args...)
+			WHERE sfl.search_id IN (`+in+`) ORDER BY sfl.search_id, l.id`)
 		if err != nil {
 			return nil, err
 		}
@@ -300,7 +283,7 @@ func (s *Store) FilterListsOfSearches(ctx context.Context, searchIDs []int64) (m
 			return nil, err
 		}
 		entries, err := s.filterListEntries(ctx, `e.list_id IN (SELECT list_id FROM monitor_search_filter_lists
-			WHERE search_id IN (`+in+`))`, args...)
+			WHERE search_id IN (`+in+`))`)
 		if err != nil {
 			return nil, err
 		}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -20,29 +21,80 @@ func (s *Store) InsertMatches(ctx context.Context, matches []monitor.Match) ([]m
 	var created []monitor.Match
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		created = created[:0]
-		stmt, err := tx.PrepareContext(ctx, `INSERT INTO monitor_matches (search_id, organization_id, post_id,
-			published_at, discovered_at, created_at, has_images, has_videos, has_location, provider)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (search_id, post_id) DO NOTHING RETURNING id`)
-		if err != nil {
-			return err
-		}
-		defer stmt.Close()
 		now := time.Now().UTC()
-		for _, m := range matches {
-			m.CreatedAt = now
-			err := stmt.QueryRowContext(ctx, m.SearchID, m.OrganizationID, m.PostID, millis(m.PublishedAt),
-				millis(m.DiscoveredAt), millis(now), m.HasImages, m.HasVideos, m.HasLocation, m.Provider).Scan(&m.ID)
-			if err == sql.ErrNoRows {
-				continue
-			}
+		for chunk := range slices.Chunk(matches, matchRowsPerInsert) {
+			made, err := s.insertMatchRows(ctx, tx, chunk, now)
 			if err != nil {
 				return err
 			}
-			created = append(created, m)
+			created = append(created, made...)
 		}
 		return nil
 	})
 	return created, err
+}
+
+// matchRowsPerInsert rows go in one statement: one statement for many rows is what makes a busy
+// stream's matches cheap to store.
+const matchRowsPerInsert = 200
+
+// insertMatchRows inserts rows with one statement and returns the new ones in the given order.
+// Numbers and booleans are written inline, only the two text columns are bound: the SQLite
+// driver's binding cost grows with the square of a statement's parameters.
+func (s *Store) insertMatchRows(ctx context.Context, tx *sql.Tx, rows []monitor.Match, now time.Time) ([]monitor.Match, error) {
+	q := []byte(`INSERT INTO monitor_matches (search_id, organization_id, published_at, discovered_at,
+		created_at, has_images, has_videos, has_location, post_id, provider) VALUES `)
+	args := make([]any, 0, 2*len(rows))
+	type key struct {
+		search int64
+		post   string
+	}
+	position := make(map[key]int, len(rows))
+	for i, m := range rows {
+		if i > 0 {
+			q = append(q, ", "...)
+		}
+		q = append(q, '(')
+		for _, n := range []int64{m.SearchID, m.OrganizationID, millis(m.PublishedAt), millis(m.DiscoveredAt), millis(now)} {
+			q = strconv.AppendInt(q, n, 10)
+			q = append(q, ", "...)
+		}
+		for _, b := range []bool{m.HasImages, m.HasVideos, m.HasLocation} {
+			q = append(q, strings.ToUpper(strconv.FormatBool(b))...)
+			q = append(q, ", "...)
+		}
+		args = append(args, m.PostID, m.Provider)
+		q = append(q, s.param(len(args)-1)+", "+s.param(len(args))+")"...)
+		if _, seen := position[key{m.SearchID, m.PostID}]; !seen {
+			position[key{m.SearchID, m.PostID}] = i
+		}
+	}
+	q = append(q, ` ON CONFLICT (search_id, post_id) DO NOTHING RETURNING id, search_id, post_id`...)
+	result, err := tx.QueryContext(ctx, string(q), args...)
+	if err != nil {
+		return nil, err
+	}
+	defer result.Close()
+	ids := make(map[int]int64, len(rows)) // position → new id
+	for result.Next() {
+		var id int64
+		var k key
+		if err := result.Scan(&id, &k.search, &k.post); err != nil {
+			return nil, err
+		}
+		ids[position[k]] = id
+	}
+	if err := result.Err(); err != nil {
+		return nil, err
+	}
+	created := make([]monitor.Match, 0, len(ids))
+	for i, m := range rows {
+		if id, ok := ids[i]; ok {
+			m.ID, m.CreatedAt = id, now
+			created = append(created, m)
+		}
+	}
+	return created, nil
 }
 
 // inboxSelection is a MatchQuery as SQL: FROM and WHERE with their arguments.
@@ -57,11 +109,7 @@ func (s *Store) inboxSelection(q monitor.MatchQuery) (from string, where []strin
 	}
 	from = `monitor_matches m JOIN posts p ON ` + postJoin + `
 		LEFT JOIN monitor_match_states st ON st.match_id = m.id AND st.user_id = ` + arg(q.UserID)
-	marks := make([]string, len(q.SearchIDs))
-	for i, id := range q.SearchIDs {
-		marks[i] = arg(id)
-	}
-	where = append(where, "m.search_id IN ("+strings.Join(marks, ", ")+")")
+	where = append(where, "m.search_id IN ("+idList(q.SearchIDs)+")")
 	if !q.IncludeDeleted {
 		where = append(where, "COALESCE(st.is_deleted, FALSE) = FALSE")
 	}
@@ -184,12 +232,7 @@ func (s *Store) InboxByIDs(ctx context.Context, userID int64, searchIDs, matchID
 		return nil, nil
 	}
 	from, where, args := s.inboxSelection(monitor.MatchQuery{UserID: userID, SearchIDs: searchIDs, IncludeDeleted: true})
-	marks := make([]string, len(matchIDs))
-	for i, id := range matchIDs {
-		args = append(args, id)
-		marks[i] = "$" + strconv.Itoa(len(args))
-	}
-	where = append(where, "m.id IN ("+strings.Join(marks, ", ")+")")
+	where = append(where, "m.id IN ("+idList(matchIDs)+")")
 	return s.inboxRows(ctx, `SELECT `+inboxColumns+` FROM `+from+` WHERE `+strings.Join(where, " AND ")+` ORDER BY m.id`, args...)
 }
 
@@ -221,12 +264,7 @@ func (s *Store) MatchSearches(ctx context.Context, matchIDs []int64) (map[int64]
 	out := map[int64]int64{}
 	for start := 0; start < len(matchIDs); start += 500 {
 		chunk := matchIDs[start:min(start+500, len(matchIDs))]
-		marks := make([]string, len(chunk))
-		args := make([]any, len(chunk))
-		for i, id := range chunk {
-			marks[i], args[i] = "$"+strconv.Itoa(i+1), id
-		}
-		rows, err := s.read.QueryContext(ctx, `SELECT id, search_id FROM monitor_matches WHERE id IN (`+strings.Join(marks, ", ")+`)`, args...)
+		rows, err := s.read.QueryContext(ctx, `SELECT id, search_id FROM monitor_matches WHERE id IN (`+idList(chunk)+`)`)
 		if err != nil {
 			return nil, err
 		}
@@ -275,7 +313,7 @@ func (s *Store) SetMatchState(ctx context.Context, userID int64, matchIDs []int6
 }
 
 // manyIDs: above this many searches, counting every search of the organization and keeping
-// the wanted ones is cheaper than binding each id.
+// the wanted ones is cheaper than looking each one up.
 const manyIDs = 200
 
 // MatchCounts returns the user's counts for each of the searches (all of the organization's).
@@ -287,12 +325,7 @@ func (s *Store) MatchCounts(ctx context.Context, userID, organizationID int64, s
 	args := []any{userID, organizationID}
 	where := "m.organization_id = $2"
 	if len(searchIDs) <= manyIDs {
-		marks := make([]string, len(searchIDs))
-		for i, id := range searchIDs {
-			args = append(args, id)
-			marks[i] = "$" + strconv.Itoa(len(args))
-		}
-		where += " AND m.search_id IN (" + strings.Join(marks, ", ") + ")"
+		where += " AND m.search_id IN (" + idList(searchIDs) + ")"
 	}
 	rows, err := s.read.QueryContext(ctx, `SELECT m.search_id,
 		SUM(CASE WHEN COALESCE(st.is_deleted, FALSE) THEN 0 ELSE 1 END),

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -142,4 +143,28 @@ func isUniqueViolation(err error) bool {
 	}
 	msg := err.Error()
 	return strings.Contains(msg, "UNIQUE constraint failed") || strings.Contains(msg, "SQLSTATE 23505")
+}
+
+// idList writes ids as the literal list of an IN (...). Integers cannot carry SQL, and inline
+// they cost nothing to bind: the SQLite driver binds each numbered parameter by name, which is
+// quadratic in their number, and both databases cap how many a statement may have.
+func idList(ids []int64) string {
+	b := make([]byte, 0, 8*len(ids))
+	for i, id := range ids {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = strconv.AppendInt(b, id, 10)
+	}
+	return string(b)
+}
+
+// param is the n-th (from 1) bound parameter of a statement built in pieces: "$n" in
+// PostgreSQL, "?" in SQLite, whose driver binds "$n" by name, one search of the statement's
+// parameters each.
+func (s *Store) param(n int) string {
+	if s.dialect == SQLite {
+		return "?"
+	}
+	return "$" + strconv.Itoa(n)
 }

@@ -606,6 +606,12 @@ export interface MatchCounts {
   flaggedCount: number;
 }
 
+/** A live monitor.matches.created event: new matches, and how many more arrived than it carries. */
+export interface MatchesCreated {
+  matches: Match[];
+  more: number;
+}
+
 export interface UpdateResult {
   updatedCount: number;
   expectedCount: number;

@@ -7,6 +7,7 @@ import {
   fetchMatches,
   type Match,
   type MatchCounts,
+  type MatchesCreated,
   type MatchPage,
   type MatchQuery,
 } from '../api/client';
@@ -106,6 +107,12 @@ export function insertLiveMatch(queryClient: QueryClient, match: Match): void {
     });
     queryClient.setQueryData<MatchPages>(list.queryKey, { ...data, pages });
   }
+}
+
+/** Shows the matches of a live event; when more arrived than it carries, the lists load again. */
+export function insertLiveMatches(queryClient: QueryClient, event: MatchesCreated): void {
+  for (const match of event.matches) insertLiveMatch(queryClient, match);
+  if (event.more > 0) void queryClient.invalidateQueries({ queryKey: [...monitorKeys.matches, 'list'] });
 }
 
 /** Takes the counts a live event carries; per-search counts are fetched again. */
