@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -8,6 +9,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -69,23 +71,33 @@ func (s *Store) InsertPosts(ctx context.Context, posts []post.Post) (int, error)
 			}
 			defer exists.Close()
 		}
+		// Every post first, then the full-text rows in row order. FTS5 writes what it holds in
+		// memory as a new segment at every savepoint (which a statement on an ordinary table
+		// that may need undoing opens) and whenever a row number is not above the last one:
+		// indexed last and in order, a batch becomes one segment, not one a post.
+		var stored []int
+		seqs := make([]int64, len(rows))
 		for i, row := range rows {
 			if row.err != nil {
 				return fmt.Errorf("encode post %s: %w", posts[i].ID, row.err)
 			}
-			seq, stored, err := s.insertPost(ctx, insert, exists, posts[i], row)
+			seq, isNew, err := s.insertPost(ctx, insert, exists, posts[i], row)
 			if err != nil {
 				return fmt.Errorf("insert post %s: %w", posts[i].ID, err)
 			}
-			if !stored {
-				continue // already stored
+			if isNew {
+				stored, seqs[i] = append(stored, i), seq
 			}
-			if indexFTS != nil {
-				if _, err := indexFTS.ExecContext(ctx, seq, row.title, row.body); err != nil {
-					return err
-				}
+		}
+		inserted = len(stored)
+		if indexFTS == nil {
+			return nil
+		}
+		slices.SortFunc(stored, func(a, b int) int { return cmp.Compare(seqs[a], seqs[b]) })
+		for _, i := range stored {
+			if _, err := indexFTS.ExecContext(ctx, seqs[i], rows[i].title, rows[i].body); err != nil {
+				return err
 			}
-			inserted++
 		}
 		return nil
 	})
