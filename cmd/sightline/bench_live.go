@@ -20,21 +20,24 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/sightline/sightline/internal/live"
 	"github.com/sightline/sightline/internal/stream"
 )
 
 type liveBenchResult struct {
-	Clients          int     `json:"clients"`
-	ConnectSeconds   float64 `json:"connect_seconds"`
-	HeapKBPerConn    float64 `json:"heap_kb_per_connection"`
-	StackKBPerConn   float64 `json:"stack_kb_per_connection"`
-	KBPerConn        float64 `json:"kb_per_connection"`
-	Delivered        int     `json:"delivered"`
-	PublishMillis    float64 `json:"publish_ms"`
-	DeliveryP50ms    float64 `json:"delivery_p50_ms"`
-	DeliveryP99ms    float64 `json:"delivery_p99_ms"`
-	DeliveryMaxms    float64 `json:"delivery_max_ms"`
+	Clients        int     `json:"clients"`
+	ConnectSeconds float64 `json:"connect_seconds"`
+	HeapKBPerConn  float64 `json:"heap_kb_per_connection"`
+	StackKBPerConn float64 `json:"stack_kb_per_connection"`
+	KBPerConn      float64 `json:"kb_per_connection"`
+	Delivered      int     `json:"delivered"`
+	PublishMillis  float64 `json:"publish_ms"`
+	DeliveryP50ms  float64 `json:"delivery_p50_ms"`
+	DeliveryP99ms  float64 `json:"delivery_p99_ms"`
+	DeliveryMaxms  float64 `json:"delivery_max_ms"`
+	// BurstMillis is from the first publish to the last arrival: the whole burst.
+	BurstMillis      float64 `json:"burst_ms"`
 	ServerCPUus      float64 `json:"server_cpu_us_per_event"`
 	ClientCPUus      float64 `json:"client_cpu_us_per_event"`
 	SlowConsumerDrop uint64  `json:"slow_consumers_dropped"`
@@ -47,6 +50,7 @@ type liveClientsReport struct {
 	Ready          bool      `json:"ready,omitempty"`
 	ConnectSeconds float64   `json:"connect_seconds,omitempty"`
 	LatenciesMs    []float64 `json:"latencies_ms,omitempty"`
+	LastArrival    int64     `json:"last_arrival_unix_ns,omitempty"`
 	CPUMicros      int64     `json:"cpu_us,omitempty"`
 	Error          string    `json:"error,omitempty"`
 }
@@ -99,7 +103,11 @@ func benchLive(args []string) error {
 	secret := make([]byte, 32)
 	rand.Read(secret)
 	creds := live.Credentials{Key: "bench", Secret: hex.EncodeToString(secret)}
-	hub, err := live.NewHub(st.Conn(), live.Config{Credentials: creds}, log)
+	hubConn, err := st.Connect("bench-live", nats.NoEcho())
+	if err != nil {
+		return err
+	}
+	hub, err := live.NewHub(hubConn, live.Config{Credentials: creds}, log)
 	if err != nil {
 		return err
 	}
@@ -174,6 +182,7 @@ func benchLive(args []string) error {
 	// The client process reports once every event arrived, so this is the server's whole work.
 	res.ServerCPUus = float64((cpuTime() - cpuBefore).Microseconds()) / float64(clients)
 	res.ClientCPUus = float64(delivered.CPUMicros) / float64(clients)
+	res.BurstMillis = float64(delivered.LastArrival-start.UnixNano()) / 1e6
 	latencies := delivered.LatenciesMs
 	slices.Sort(latencies)
 	res.Delivered = len(latencies)
@@ -201,7 +210,8 @@ func benchLive(args []string) error {
 	fmt.Printf("memory per connection      %.1f KB (heap %.1f KB + goroutine stacks %.1f KB)\n",
 		res.KBPerConn, res.HeapKBPerConn, res.StackKBPerConn)
 	fmt.Printf("events delivered           %d of %d (published in %.0f ms)\n", res.Delivered, res.Clients, res.PublishMillis)
-	fmt.Printf("delivery p50 / p99 / max   %.1f ms / %.1f ms / %.1f ms\n", res.DeliveryP50ms, res.DeliveryP99ms, res.DeliveryMaxms)
+	fmt.Printf("delivery p50 / p99 / max   %.1f ms / %.1f ms / %.1f ms (each from its own publish)\n", res.DeliveryP50ms, res.DeliveryP99ms, res.DeliveryMaxms)
+	fmt.Printf("whole burst                %.0f ms from the first publish to the last arrival\n", res.BurstMillis)
 	fmt.Printf("CPU per event              server %.1f µs (publish, NATS, write), clients %.1f µs\n",
 		res.ServerCPUus, res.ClientCPUus)
 	if p := res.Pipeline; p != nil {
@@ -291,7 +301,8 @@ func runLiveClients(url string, creds live.Credentials, clients int) error {
 		return failed
 	}
 	// Every client reads from now on (answering pings too), before the events come.
-	latencies := make(chan float64, clients)
+	type arrival struct{ at, sentAt int64 }
+	arrivals := make(chan arrival, clients)
 	for _, c := range connected {
 		go func() {
 			for {
@@ -302,7 +313,7 @@ func runLiveClients(url string, creds live.Credentials, clients int) error {
 				}
 				var sentAt int64
 				if f.Event == "bench.ping" && f.Decode(&sentAt) == nil {
-					latencies <- float64(time.Now().UnixNano()-sentAt) / 1e6
+					arrivals <- arrival{at: time.Now().UnixNano(), sentAt: sentAt}
 				}
 			}
 		}()
@@ -314,8 +325,9 @@ func runLiveClients(url string, creds live.Credentials, clients int) error {
 collect:
 	for len(report.LatenciesMs) < clients {
 		select {
-		case l := <-latencies:
-			report.LatenciesMs = append(report.LatenciesMs, l)
+		case a := <-arrivals:
+			report.LatenciesMs = append(report.LatenciesMs, float64(a.at-a.sentAt)/1e6)
+			report.LastArrival = max(report.LastArrival, a.at)
 		case <-timeout:
 			break collect
 		}

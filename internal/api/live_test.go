@@ -37,7 +37,7 @@ func liveEnv(t *testing.T, s *store.Store) (*env, *live.Hub) {
 	if !ns.ReadyForConnections(10 * time.Second) {
 		t.Fatal("NATS did not start")
 	}
-	nc, err := nats.Connect("", nats.InProcessServer(ns))
+	nc, err := nats.Connect("", nats.InProcessServer(ns), nats.NoEcho())
 	if err != nil {
 		t.Fatal(err)
 	}

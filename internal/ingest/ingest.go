@@ -141,7 +141,7 @@ const StoreDurable = "store"
 
 // Run consumes until ctx ends.
 func (p *Pipeline) Run(ctx context.Context) error {
-	err := p.stream.Consume(ctx, stream.ConsumeConfig{Durable: StoreDurable, Batch: 2000}, p.handle)
+	err := p.stream.Consume(ctx, stream.ConsumeConfig{Durable: StoreDurable, Batch: 5000}, p.handle)
 	if errors.Is(err, context.Canceled) {
 		return nil
 	}

@@ -36,7 +36,7 @@ func startNATS(t *testing.T) *natsserver.Server {
 
 func connectNATS(t *testing.T, s *natsserver.Server) *nats.Conn {
 	t.Helper()
-	nc, err := nats.Connect("", nats.InProcessServer(s))
+	nc, err := nats.Connect("", nats.InProcessServer(s), nats.NoEcho())
 	if err != nil {
 		t.Fatal(err)
 	}

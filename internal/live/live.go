@@ -99,15 +99,20 @@ type Hub struct {
 	dropped atomic.Uint64
 }
 
-// NewHub subscribes to every user's events on NATS; call Shutdown to close it.
+// NewHub subscribes to every user's events on NATS; call Shutdown to close it. nc must be the
+// hub's own connection, opened with nats.NoEcho(): the hub hands its own events to its sockets
+// directly and hears only other nodes' on NATS.
 func NewHub(nc *nats.Conn, cfg Config, log *slog.Logger) (*Hub, error) {
 	if cfg.Credentials.Key == "" || cfg.Credentials.Secret == "" {
 		return nil, errors.New("live: the app key and secret are required")
 	}
+	if !nc.Opts.NoEcho {
+		return nil, errors.New("live: the hub needs its own NATS connection, opened with nats.NoEcho()")
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	h := &Hub{cfg: cfg.withDefaults(), nc: nc, log: log, ctx: ctx, cancel: cancel,
 		sockets: map[*conn]struct{}{}, users: map[int64]map[*conn]struct{}{}}
-	sub, err := nc.Subscribe(subjectPrefix+"*", h.deliver)
+	sub, err := nc.Subscribe(subjectPrefix+"*", h.deliverRemote)
 	if err != nil {
 		cancel()
 		return nil, err
@@ -141,20 +146,27 @@ func (h *Hub) PublishToUser(ctx context.Context, userID int64, event string, pay
 	if err != nil {
 		return err
 	}
-	// The frame travels ready to write, so each node encodes nothing per socket.
+	// This node's sockets get the frame now; other nodes' through NATS, ready to write, so no
+	// node encodes anything per socket.
+	h.deliver(userID, frame)
 	return h.nc.Publish(subjectPrefix+strconv.FormatInt(userID, 10), frame)
 }
 
-// deliver hands a published frame to this node's sockets subscribed to the user's channel.
-func (h *Hub) deliver(msg *nats.Msg) {
+// deliverRemote hands a frame published by another node to this node's sockets.
+func (h *Hub) deliverRemote(msg *nats.Msg) {
 	userID, err := strconv.ParseInt(strings.TrimPrefix(msg.Subject, subjectPrefix), 10, 64)
 	if err != nil {
 		return
 	}
+	h.deliver(userID, msg.Data)
+}
+
+// deliver hands a frame to this node's sockets subscribed to the user's channel.
+func (h *Hub) deliver(userID int64, frame []byte) {
 	h.mu.RLock()
 	defer h.mu.RUnlock()
 	for c := range h.users[userID] {
-		c.enqueue(msg.Data)
+		c.enqueue(frame)
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/api"
 	"github.com/sightline/sightline/internal/auth"
@@ -133,7 +134,11 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("live channel: %w", err)
 	}
-	if n.Live, err = live.NewHub(st.Conn(), live.Config{Credentials: creds}, log); err != nil {
+	hubConn, err := st.Connect("sightline-live", nats.NoEcho())
+	if err != nil {
+		return nil, fmt.Errorf("live channel: %w", err)
+	}
+	if n.Live, err = live.NewHub(hubConn, live.Config{Credentials: creds}, log); err != nil {
 		return nil, fmt.Errorf("live channel: %w", err)
 	}
 	if n.Sources, err = buildSources(c, s); err != nil {

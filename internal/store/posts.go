@@ -261,8 +261,9 @@ func (s *Store) deletePostChunk(ctx context.Context, cutoff int64) (int64, error
 			n, err = res.RowsAffected()
 			return err
 		}
+		// Row numbers are in publication order: the oldest posts are the first rows.
 		rows, err := tx.QueryContext(ctx, `DELETE FROM posts WHERE seq IN
-			(SELECT seq FROM posts WHERE published_at < $1 LIMIT $2) RETURNING seq`, cutoff, retentionChunk)
+			(SELECT seq FROM posts WHERE seq < $1 LIMIT $2) RETURNING seq`, cutoff*seqSpread, retentionChunk)
 		if err != nil {
 			return err
 		}

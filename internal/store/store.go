@@ -73,17 +73,22 @@ func openSQLite(path string) (*Store, error) {
 	if path == "" {
 		return nil, errors.New("store: empty SQLite path")
 	}
-	pragmas := url.Values{}
-	for _, p := range []string{"journal_mode(WAL)", "busy_timeout(10000)", "foreign_keys(1)", "synchronous(NORMAL)", "cache_size(-65536)", "temp_store(MEMORY)"} {
-		pragmas.Add("_pragma", p)
+	dsn := func(extra ...string) string {
+		pragmas := url.Values{}
+		for _, p := range append([]string{"journal_mode(WAL)", "busy_timeout(10000)", "foreign_keys(1)",
+			"synchronous(NORMAL)", "temp_store(MEMORY)"}, extra...) {
+			pragmas.Add("_pragma", p)
+		}
+		return "file:" + path + "?" + pragmas.Encode()
 	}
-	write, err := sql.Open("sqlite", "file:"+path+"?"+pragmas.Encode()+"&_txlock=immediate")
+	// The one writer gets the larger page cache: inserts land all over the posts' id index,
+	// which outgrows a small cache at a few hundred thousand posts.
+	write, err := sql.Open("sqlite", dsn("cache_size(-262144)", "wal_autocheckpoint(10000)")+"&_txlock=immediate")
 	if err != nil {
 		return nil, err
 	}
 	write.SetMaxOpenConns(1)
-	pragmas.Add("_pragma", "query_only(1)")
-	read, err := sql.Open("sqlite", "file:"+path+"?"+pragmas.Encode())
+	read, err := sql.Open("sqlite", dsn("cache_size(-65536)", "query_only(1)"))
 	if err != nil {
 		write.Close()
 		return nil, err

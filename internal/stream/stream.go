@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
@@ -44,15 +45,18 @@ type Config struct {
 // Stream is a connection to the backbone, with the embedded server when there is one.
 type Stream struct {
 	embedded *server.Server
+	url      string
 	nc       *nats.Conn
 	js       jetstream.JetStream
 	log      *slog.Logger
+	mu       sync.Mutex
+	extra    []*nats.Conn // opened by Connect, closed before the embedded server stops
 }
 
 // Open starts the embedded server (or connects to the cluster) and makes sure the POSTS stream
 // exists.
 func Open(ctx context.Context, c Config, log *slog.Logger) (*Stream, error) {
-	s := &Stream{log: log}
+	s := &Stream{log: log, url: c.URL}
 	var err error
 	if c.URL == "" || c.URL == "embedded" {
 		s.embedded, err = server.NewServer(&server.Options{
@@ -72,10 +76,8 @@ func Open(ctx context.Context, c Config, log *slog.Logger) (*Stream, error) {
 			s.embedded.Shutdown()
 			return nil, errors.New("stream: embedded NATS did not start within 30s")
 		}
-		s.nc, err = nats.Connect("", nats.InProcessServer(s.embedded), nats.Name("sightline"))
-	} else {
-		s.nc, err = nats.Connect(c.URL, nats.Name("sightline"), nats.MaxReconnects(-1))
 	}
+	s.nc, err = s.dial("sightline")
 	if err != nil {
 		s.Close()
 		return nil, fmt.Errorf("stream: connect: %w", err)
@@ -104,14 +106,39 @@ func Open(ctx context.Context, c Config, log *slog.Logger) (*Stream, error) {
 	return s, nil
 }
 
-// Conn is the NATS connection, for other uses of the backbone (live fan-out, work queues).
+// Conn is the NATS connection, for other uses of the backbone (work queues, notices).
 func (s *Stream) Conn() *nats.Conn { return s.nc }
+
+// Connect opens another connection to the backbone, for a user that needs its own options
+// (the live hub's NoEcho); Close closes it.
+func (s *Stream) Connect(name string, opts ...nats.Option) (*nats.Conn, error) {
+	nc, err := s.dial(name, opts...)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	s.extra = append(s.extra, nc)
+	s.mu.Unlock()
+	return nc, nil
+}
+
+func (s *Stream) dial(name string, opts ...nats.Option) (*nats.Conn, error) {
+	if s.embedded != nil {
+		return nats.Connect("", append([]nats.Option{nats.InProcessServer(s.embedded), nats.Name(name)}, opts...)...)
+	}
+	return nats.Connect(s.url, append([]nats.Option{nats.Name(name), nats.MaxReconnects(-1)}, opts...)...)
+}
 
 // JetStream is the JetStream context.
 func (s *Stream) JetStream() jetstream.JetStream { return s.js }
 
 // Close drains the connection and stops the embedded server.
 func (s *Stream) Close() {
+	s.mu.Lock()
+	for _, nc := range s.extra {
+		nc.Close()
+	}
+	s.mu.Unlock()
 	if s.nc != nil {
 		s.nc.Drain()
 		// Drain is asynchronous; wait for it so the embedded server stops after the client.
