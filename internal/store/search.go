@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -110,16 +112,117 @@ func (s *Store) selection(q PostQuery) *selection {
 
 // CandidatePosts returns up to q.Limit candidates in q.Sort order.
 func (s *Store) CandidatePosts(ctx context.Context, q PostQuery) ([]Candidate, error) {
-	sel := s.selection(q)
-	timeColumn, dir := "p.published_at", "DESC"
-	switch q.Sort {
-	case SortPublishedAsc:
-		dir = "ASC"
-	case SortDiscoveredDesc:
-		timeColumn = "p.discovered_at"
-	case SortDiscoveredAsc:
-		timeColumn, dir = "p.discovered_at", "ASC"
+	if s.dialect == Postgres && q.Sort != SortRelevance && q.Keywords != nil {
+		if _, ok := q.Keywords.TSQuery(); ok {
+			return s.candidatesInTwoSteps(ctx, q)
+		}
 	}
+	return s.candidates(ctx, s.read, q, nil)
+}
+
+// pgWalk is how many rows of the window PostgreSQL reads in time order, checking each, before
+// the rest is left to the full-text index.
+const pgWalk = 10_000
+
+// candidatesInTwoSteps keeps PostgreSQL's plans bounded. Its planner guesses how common a
+// search's words are among the chosen providers; when it guesses common it walks the time
+// index and filters, which reads the whole window for a word that is rare there (seconds at a
+// million posts), and when it guesses rare it reads every match of a common word and sorts
+// them. So the walk covers the window's first pgWalk rows in the page's order, where a common
+// word fills the page, and the full-text index alone (index walks switched off) finds the
+// matches beyond them, which for a rarer word are few.
+func (s *Store) candidatesInTwoSteps(ctx context.Context, q PostQuery) ([]Candidate, error) {
+	edge, found, err := s.walkEdge(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		return s.candidates(ctx, s.read, q, nil)
+	}
+	near, err := s.candidates(ctx, s.read, q, &bound{at: edge, beyond: false})
+	if err != nil || len(near) >= q.Limit {
+		return near, err
+	}
+	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	for _, off := range []string{"enable_indexscan", "enable_seqscan"} {
+		if _, err := tx.ExecContext(ctx, "SET LOCAL "+off+" = off"); err != nil {
+			return nil, err
+		}
+	}
+	rest := q
+	rest.Limit = q.Limit - len(near)
+	far, err := s.candidates(ctx, tx, rest, &bound{at: edge, beyond: true})
+	if err != nil {
+		return nil, err
+	}
+	return append(near, far...), nil
+}
+
+// walkEdge finds the s.walk-th row of q's window (after its cursor) in q's order, if there is one.
+func (s *Store) walkEdge(ctx context.Context, q PostQuery) (Cursor, bool, error) {
+	window := PostQuery{From: q.From, To: q.To, Sort: q.Sort, After: q.After}
+	sel := s.selection(window)
+	timeColumn, dir := sortColumns(q.Sort)
+	if q.After != nil {
+		sel.where = append(sel.where, position(timeColumn, sel.key, dir, false, sel.arg(q.After.Time), sel.arg(q.After.Key)))
+	}
+	var edge Cursor
+	err := s.read.QueryRowContext(ctx, fmt.Sprintf(`SELECT %s, %s FROM %s WHERE %s ORDER BY %s %s, %s %s LIMIT 1 OFFSET %d`,
+		timeColumn, sel.key, sel.from, strings.Join(sel.where, " AND "), timeColumn, dir, sel.key, dir, s.walk-1),
+		sel.args...).Scan(&edge.Time, &edge.Key)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Cursor{}, false, nil
+	}
+	return edge, err == nil, err
+}
+
+// bound limits a query to the rows up to and including a row (beyond false) or after it.
+type bound struct {
+	at     Cursor
+	beyond bool
+}
+
+// sortColumns is the time column and direction of a time order.
+func sortColumns(sort string) (timeColumn, dir string) {
+	switch sort {
+	case SortPublishedAsc:
+		return "p.published_at", "ASC"
+	case SortDiscoveredDesc:
+		return "p.discovered_at", "DESC"
+	case SortDiscoveredAsc:
+		return "p.discovered_at", "ASC"
+	}
+	return "p.published_at", "DESC"
+}
+
+// position is the condition "the row comes after (t, k) in the order dir", or with upTo "the
+// row comes before it or is it".
+func position(timeColumn, key, dir string, upTo bool, t, k string) string {
+	cmp, keyCmp := "<", "<"
+	switch {
+	case dir == "ASC" && upTo:
+		cmp, keyCmp = "<", "<="
+	case dir == "ASC":
+		cmp, keyCmp = ">", ">"
+	case upTo:
+		cmp, keyCmp = ">", ">="
+	}
+	return fmt.Sprintf("(%s %s %s OR (%s = %s AND %s %s %s))", timeColumn, cmp, t, timeColumn, t, key, keyCmp, k)
+}
+
+// querier is a database or a transaction.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// candidates runs q on db, limited by b when it is not nil.
+func (s *Store) candidates(ctx context.Context, db querier, q PostQuery, b *bound) ([]Candidate, error) {
+	sel := s.selection(q)
+	timeColumn, dir := sortColumns(q.Sort)
 	order := fmt.Sprintf("%s %s, %s %s", timeColumn, dir, sel.key, dir)
 	publicationOrder := s.dialect == SQLite && timeColumn == "p.published_at"
 	if publicationOrder {
@@ -136,10 +239,6 @@ func (s *Store) CandidatePosts(ctx context.Context, q PostQuery) ([]Candidate, e
 		order = sel.rank + ", " + sel.key + " DESC"
 		paging = " OFFSET " + sel.arg(q.Offset)
 	case q.After != nil:
-		cmp := "<"
-		if dir == "ASC" {
-			cmp = ">"
-		}
 		var after any = q.After.Key
 		if s.dialect == SQLite {
 			seq, err := strconv.ParseInt(q.After.Key, 10, 64)
@@ -149,16 +248,21 @@ func (s *Store) CandidatePosts(ctx context.Context, q PostQuery) ([]Candidate, e
 			after = seq
 		}
 		if publicationOrder {
+			cmp := "<"
+			if dir == "ASC" {
+				cmp = ">"
+			}
 			sel.where = append(sel.where, fmt.Sprintf("%s %s %s", sel.key, cmp, sel.arg(after)))
 			break
 		}
-		t := sel.arg(q.After.Time)
-		sel.where = append(sel.where, fmt.Sprintf("(%s %s %s OR (%s = %s AND %s %s %s))",
-			timeColumn, cmp, t, timeColumn, t, sel.key, cmp, sel.arg(after)))
+		sel.where = append(sel.where, position(timeColumn, sel.key, dir, false, sel.arg(q.After.Time), sel.arg(after)))
+	}
+	if b != nil {
+		sel.where = append(sel.where, position(timeColumn, sel.key, dir, !b.beyond, sel.arg(b.at.Time), sel.arg(b.at.Key)))
 	}
 	text := fmt.Sprintf(`SELECT %s, %s, p.doc FROM %s WHERE %s ORDER BY %s LIMIT %s%s`,
 		timeColumn, sel.key, sel.from, strings.Join(sel.where, " AND "), order, sel.arg(q.Limit), paging)
-	rows, err := s.read.QueryContext(ctx, text, sel.args...)
+	rows, err := db.QueryContext(ctx, text, sel.args...)
 	if err != nil {
 		return nil, fmt.Errorf("search posts: %w", err)
 	}

@@ -35,6 +35,8 @@ type Store struct {
 	// connections that WAL lets run beside it. On PostgreSQL both are the same pool.
 	write *sql.DB
 	read  *sql.DB
+	// walk is how many rows of a window a PostgreSQL search reads in time order (pgWalk).
+	walk int
 }
 
 // Open connects to dsn: a postgres:// or postgresql:// URL selects PostgreSQL; anything else
@@ -73,7 +75,7 @@ func openPostgres(dsn string) (*Store, error) {
 	db.SetMaxOpenConns(20)
 	db.SetMaxIdleConns(10)
 	db.SetConnMaxIdleTime(5 * time.Minute)
-	return &Store{dialect: Postgres, write: db, read: db}, nil
+	return &Store{dialect: Postgres, write: db, read: db, walk: pgWalk}, nil
 }
 
 func openSQLite(path string) (*Store, error) {
