@@ -143,23 +143,30 @@ func (s *Store) candidatesInTwoSteps(ctx context.Context, q PostQuery) ([]Candid
 	if err != nil || len(near) >= q.Limit {
 		return near, err
 	}
+	rest := q
+	rest.Limit = q.Limit - len(near)
+	var far []Candidate
+	err = s.fullTextOnly(ctx, func(db querier) (err error) {
+		far, err = s.candidates(ctx, db, rest, &bound{at: edge, beyond: true})
+		return err
+	})
+	return append(near, far...), err
+}
+
+// fullTextOnly runs fn in a read transaction whose plans may not walk an index or scan the
+// table: PostgreSQL then narrows by the full-text index, whatever it guesses of the words.
+func (s *Store) fullTextOnly(ctx context.Context, fn func(db querier) error) error {
 	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer tx.Rollback()
 	for _, off := range []string{"enable_indexscan", "enable_seqscan"} {
 		if _, err := tx.ExecContext(ctx, "SET LOCAL "+off+" = off"); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	rest := q
-	rest.Limit = q.Limit - len(near)
-	far, err := s.candidates(ctx, tx, rest, &bound{at: edge, beyond: true})
-	if err != nil {
-		return nil, err
-	}
-	return append(near, far...), nil
+	return fn(tx)
 }
 
 // walkEdge finds the s.walk-th row of q's window (after its cursor) in q's order, if there is one.
@@ -217,6 +224,7 @@ func position(timeColumn, key, dir string, upTo bool, t, k string) string {
 // querier is a database or a transaction.
 type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
 // candidates runs q on db, limited by b when it is not nil.
@@ -257,9 +265,7 @@ func (s *Store) candidates(ctx context.Context, db querier, q PostQuery, b *boun
 		}
 		sel.where = append(sel.where, position(timeColumn, sel.key, dir, false, sel.arg(q.After.Time), sel.arg(after)))
 	}
-	if b != nil {
-		sel.where = append(sel.where, position(timeColumn, sel.key, dir, !b.beyond, sel.arg(b.at.Time), sel.arg(b.at.Key)))
-	}
+	sel.limitTo(b, timeColumn, dir)
 	text := fmt.Sprintf(`SELECT %s, %s, p.doc FROM %s WHERE %s ORDER BY %s LIMIT %s%s`,
 		timeColumn, sel.key, sel.from, strings.Join(sel.where, " AND "), order, sel.arg(q.Limit), paging)
 	rows, err := db.QueryContext(ctx, text, sel.args...)
@@ -287,12 +293,51 @@ func (s *Store) candidates(ctx context.Context, db querier, q PostQuery, b *boun
 	return out, rows.Err()
 }
 
-// CountCandidates counts the posts q selects, ignoring paging, stopping at limit.
+// limitTo adds b's condition, if there is one.
+func (sel *selection) limitTo(b *bound, timeColumn, dir string) {
+	if b != nil {
+		sel.where = append(sel.where, position(timeColumn, sel.key, dir, !b.beyond, sel.arg(b.at.Time), sel.arg(b.at.Key)))
+	}
+}
+
+// CountCandidates counts the posts q selects, ignoring paging, stopping at limit. PostgreSQL
+// counts in the same two steps as CandidatePosts reads, for the same reason.
 func (s *Store) CountCandidates(ctx context.Context, q PostQuery, limit int) (int, error) {
+	q.After, q.Offset = nil, 0
+	if q.Sort == SortRelevance {
+		q.Sort = SortPublishedDesc // any time order will do for counting
+	}
+	if s.dialect == Postgres && q.Keywords != nil {
+		if _, ok := q.Keywords.TSQuery(); ok {
+			edge, found, err := s.walkEdge(ctx, q)
+			if err != nil {
+				return 0, err
+			}
+			if !found {
+				return s.countCandidates(ctx, s.read, q, limit, nil)
+			}
+			near, err := s.countCandidates(ctx, s.read, q, limit, &bound{at: edge, beyond: false})
+			if err != nil || near >= limit {
+				return near, err
+			}
+			var far int
+			err = s.fullTextOnly(ctx, func(db querier) (err error) {
+				far, err = s.countCandidates(ctx, db, q, limit-near, &bound{at: edge, beyond: true})
+				return err
+			})
+			return near + far, err
+		}
+	}
+	return s.countCandidates(ctx, s.read, q, limit, nil)
+}
+
+func (s *Store) countCandidates(ctx context.Context, db querier, q PostQuery, limit int, b *bound) (int, error) {
 	sel := s.selection(q)
+	timeColumn, dir := sortColumns(q.Sort)
+	sel.limitTo(b, timeColumn, dir)
 	text := fmt.Sprintf(`SELECT COUNT(*) FROM (SELECT 1 FROM %s WHERE %s LIMIT %s) c`,
 		sel.from, strings.Join(sel.where, " AND "), sel.arg(limit))
 	var n int
-	err := s.read.QueryRowContext(ctx, text, sel.args...).Scan(&n)
+	err := db.QueryRowContext(ctx, text, sel.args...).Scan(&n)
 	return n, err
 }

@@ -15,7 +15,7 @@ import (
 
 // PostgreSQL reads a search's window in two steps: a walk over its first rows in time order,
 // then the full-text index for the rest. Whatever the walk's length, every order and every page
-// of a cursor-paged read must be what one plain query gives.
+// of a cursor-paged read, and every capped count, must be what one plain query gives.
 func TestPostgresSearchInTwoStepsKeepsOrderAndPages(t *testing.T) {
 	s := storetest.Open(t, store.Postgres)
 	now := time.Now().UTC().Truncate(time.Millisecond)
@@ -48,8 +48,13 @@ func TestPostgresSearchInTwoStepsKeepsOrderAndPages(t *testing.T) {
 				q := store.PostQuery{Keywords: keywords, From: now.Add(-24 * time.Hour), To: now, Providers: providers, Sort: sort}
 				s.SetWalk(1 << 30)
 				want := readAll(t, s, q, 1000)
+				counts := countAt(t, s, q)
 				for _, walk := range []int{1, 5, 17, 60} {
 					s.SetWalk(walk)
+					if got := countAt(t, s, q); !slices.Equal(got, counts) {
+						t.Fatalf("%s %q providers %v, walk %d: counts capped at 5, 30 and 1000 are %v, want %v",
+							sort, words, providers, walk, got, counts)
+					}
 					for _, page := range []int{3, 25} {
 						if got := readAll(t, s, q, page); !slices.Equal(got, want) {
 							t.Fatalf("%s %q providers %v, walk %d, pages of %d:\n got %v\nwant %v", sort, words, providers, walk, page, got, want)
@@ -96,4 +101,18 @@ func readAll(t *testing.T, s *store.Store, q store.PostQuery, pageSize int) []st
 		}
 		q.After = &page[len(page)-1].Cursor
 	}
+}
+
+// countAt counts q's candidates with the caps 5, 30 and 1000.
+func countAt(t *testing.T, s *store.Store, q store.PostQuery) []int {
+	t.Helper()
+	var out []int
+	for _, limit := range []int{5, 30, 1000} {
+		n, err := s.CountCandidates(context.Background(), q, limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, n)
+	}
+	return out
 }
