@@ -401,7 +401,7 @@ func (p *Percolator) audience(ctx context.Context, searchID int64) (Audience, ma
 }
 
 // announce sends the new matches of a batch to their viewers who stream their inbox, one event
-// each, and queues count updates for every viewer.
+// per viewer, and queues count updates for every viewer.
 func (p *Percolator) announce(ctx context.Context, created []Match, posts []post.Post) {
 	byID := make(map[string]post.Post, len(posts))
 	for _, pp := range posts {

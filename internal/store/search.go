@@ -169,27 +169,29 @@ func (s *Store) fullTextOnly(ctx context.Context, fn func(db querier) error) err
 	return fn(tx)
 }
 
-// walkEdge finds the s.walk-th row of q's window (after its cursor) in q's order, if there is one.
-func (s *Store) walkEdge(ctx context.Context, q PostQuery) (Cursor, bool, error) {
+// walkEdge finds the time of the s.walk-th row of q's window (after its cursor) in q's order, if
+// there is one. Only the time is read, so the time index alone answers.
+func (s *Store) walkEdge(ctx context.Context, q PostQuery) (int64, bool, error) {
 	window := PostQuery{From: q.From, To: q.To, Sort: q.Sort, After: q.After}
 	sel := s.selection(window)
 	timeColumn, dir := sortColumns(q.Sort)
 	if q.After != nil {
-		sel.where = append(sel.where, position(timeColumn, sel.key, dir, false, sel.arg(q.After.Time), sel.arg(q.After.Key)))
+		sel.where = append(sel.where, position(timeColumn, sel.key, dir, sel.arg(q.After.Time), sel.arg(q.After.Key)))
 	}
-	var edge Cursor
-	err := s.read.QueryRowContext(ctx, fmt.Sprintf(`SELECT %s, %s FROM %s WHERE %s ORDER BY %s %s, %s %s LIMIT 1 OFFSET %d`,
-		timeColumn, sel.key, sel.from, strings.Join(sel.where, " AND "), timeColumn, dir, sel.key, dir, s.walk-1),
-		sel.args...).Scan(&edge.Time, &edge.Key)
+	var edge int64
+	err := s.read.QueryRowContext(ctx, fmt.Sprintf(`SELECT %s FROM %s WHERE %s ORDER BY %s %s LIMIT 1 OFFSET %d`,
+		timeColumn, sel.from, strings.Join(sel.where, " AND "), timeColumn, dir, s.walk-1),
+		sel.args...).Scan(&edge)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Cursor{}, false, nil
+		return 0, false, nil
 	}
 	return edge, err == nil, err
 }
 
-// bound limits a query to the rows up to and including a row (beyond false) or after it.
+// bound limits a query to the rows up to and including the time at in the query's order
+// (beyond false), or to the rows after it.
 type bound struct {
-	at     Cursor
+	at     int64
 	beyond bool
 }
 
@@ -206,19 +208,13 @@ func sortColumns(sort string) (timeColumn, dir string) {
 	return "p.published_at", "DESC"
 }
 
-// position is the condition "the row comes after (t, k) in the order dir", or with upTo "the
-// row comes before it or is it".
-func position(timeColumn, key, dir string, upTo bool, t, k string) string {
-	cmp, keyCmp := "<", "<"
-	switch {
-	case dir == "ASC" && upTo:
-		cmp, keyCmp = "<", "<="
-	case dir == "ASC":
-		cmp, keyCmp = ">", ">"
-	case upTo:
-		cmp, keyCmp = ">", ">="
+// position is the condition "the row comes after (t, k) in the order dir".
+func position(timeColumn, key, dir, t, k string) string {
+	cmp := "<"
+	if dir == "ASC" {
+		cmp = ">"
 	}
-	return fmt.Sprintf("(%s %s %s OR (%s = %s AND %s %s %s))", timeColumn, cmp, t, timeColumn, t, key, keyCmp, k)
+	return fmt.Sprintf("(%s %s %s OR (%s = %s AND %s %s %s))", timeColumn, cmp, t, timeColumn, t, key, cmp, k)
 }
 
 // querier is a database or a transaction.
@@ -263,7 +259,7 @@ func (s *Store) candidates(ctx context.Context, db querier, q PostQuery, b *boun
 			sel.where = append(sel.where, fmt.Sprintf("%s %s %s", sel.key, cmp, sel.arg(after)))
 			break
 		}
-		sel.where = append(sel.where, position(timeColumn, sel.key, dir, false, sel.arg(q.After.Time), sel.arg(after)))
+		sel.where = append(sel.where, position(timeColumn, sel.key, dir, sel.arg(q.After.Time), sel.arg(after)))
 	}
 	sel.limitTo(b, timeColumn, dir)
 	text := fmt.Sprintf(`SELECT %s, %s, p.doc FROM %s WHERE %s ORDER BY %s LIMIT %s%s`,
@@ -295,9 +291,19 @@ func (s *Store) candidates(ctx context.Context, db querier, q PostQuery, b *boun
 
 // limitTo adds b's condition, if there is one.
 func (sel *selection) limitTo(b *bound, timeColumn, dir string) {
-	if b != nil {
-		sel.where = append(sel.where, position(timeColumn, sel.key, dir, !b.beyond, sel.arg(b.at.Time), sel.arg(b.at.Key)))
+	if b == nil {
+		return
 	}
+	cmp := ">=" // newest first, the walked rows are at or after the edge's time
+	switch {
+	case dir == "ASC" && b.beyond:
+		cmp = ">"
+	case dir == "ASC":
+		cmp = "<="
+	case b.beyond:
+		cmp = "<"
+	}
+	sel.where = append(sel.where, timeColumn+" "+cmp+" "+sel.arg(b.at))
 }
 
 // CountCandidates counts the posts q selects, ignoring paging, stopping at limit. PostgreSQL
