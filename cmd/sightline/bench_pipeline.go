@@ -115,20 +115,18 @@ func livePipeline(searches, rate int, seconds float64, cpuProfile string) (pipel
 			if err != nil {
 				return
 			}
-			if f.Event != monitor.EventMatchesCreated {
+			if f.Event != monitor.EventMatchCreated {
 				continue
 			}
-			var ev monitor.MatchesCreated
+			var ev monitor.MatchCreated
 			if f.Decode(&ev) != nil {
 				continue
 			}
 			at := time.Now()
 			mu.Lock()
-			for _, m := range ev.Matches {
-				if start, ok := sent[m.Post.ID]; ok && !seen[m.Post.ID] {
-					seen[m.Post.ID] = true
-					latencies = append(latencies, float64(at.Sub(start).Microseconds())/1000)
-				}
+			if start, ok := sent[ev.Match.Post.ID]; ok && !seen[ev.Match.Post.ID] {
+				seen[ev.Match.Post.ID] = true
+				latencies = append(latencies, float64(at.Sub(start).Microseconds())/1000)
 			}
 			mu.Unlock()
 		}

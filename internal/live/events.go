@@ -10,7 +10,7 @@ type Publisher interface {
 }
 
 // Events on private-user.{id} are defined by the domains that send them (docs/live.md lists
-// them all): monitor.EventMatchesUpdated and monitor.EventMatchesCreated, and the export event
+// them all): monitor.EventMatchesUpdated and monitor.EventMatchCreated, and the export event
 // below, which has no domain of its own yet.
 
 // EventExportReady says an export the user asked for can be downloaded.

@@ -37,20 +37,20 @@ func (it InboxItem) Payload(canEdit bool, searchName string) MatchPayload {
 // Live events on private-user.{id} (docs/live.md).
 const (
 	EventMatchesUpdated = "monitor.matches.updated"
-	EventMatchesCreated = "monitor.matches.created"
+	EventMatchCreated   = "monitor.match.created"
 )
 
-// MatchesCreated is the payload of EventMatchesCreated: a user's new matches from one batch of
-// posts, at most StreamedPerEvent of them; More says how many more arrived, which the page
-// reloads rather than receives one by one.
-type MatchesCreated struct {
-	Matches []MatchPayload `json:"matches"`
-	More    int            `json:"more"`
+// MatchCreated is the payload of EventMatchCreated. A user gets at most StreamedPerBatch of
+// them for one batch of posts; the last one's More says how many more matches that batch
+// brought, which the page reloads rather than receives one by one.
+type MatchCreated struct {
+	Match MatchPayload `json:"match"`
+	More  int          `json:"more,omitempty"`
 }
 
-// StreamedPerEvent bounds a MatchesCreated event: a busy search can match hundreds of posts a
-// second, more than a page can show or a socket should carry.
-const StreamedPerEvent = 100
+// StreamedPerBatch bounds the match events a user gets for one batch of posts: a busy search
+// can match hundreds of posts a second, more than a page can show or a socket should carry.
+const StreamedPerBatch = 100
 
 // MatchesUpdated is the payload of EventMatchesUpdated: how many matches changed and the new totals.
 type MatchesUpdated struct {

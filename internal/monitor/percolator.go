@@ -400,14 +400,14 @@ func (p *Percolator) audience(ctx context.Context, searchID int64) (Audience, ma
 	return a, a.Viewers(), nil
 }
 
-// announce sends the new matches of a batch to their viewers who stream their inbox, one event
-// per viewer, and queues count updates for every viewer.
+// announce sends each new match of a batch to its viewers who stream their inbox, at most
+// StreamedPerBatch a viewer, and queues count updates for every viewer.
 func (p *Percolator) announce(ctx context.Context, created []Match, posts []post.Post) {
 	byID := make(map[string]post.Post, len(posts))
 	for _, pp := range posts {
 		byID[pp.ID] = pp
 	}
-	streamed := map[int64]*MatchesCreated{}
+	streamed := map[int64][]MatchCreated{}
 	for _, m := range created {
 		a, viewers, err := p.audience(ctx, m.SearchID)
 		if err != nil {
@@ -431,21 +431,19 @@ func (p *Percolator) announce(ctx context.Context, created []Match, posts []post
 			if !a.Streaming[userID] {
 				continue
 			}
-			ev := streamed[userID]
-			if ev == nil {
-				ev = &MatchesCreated{}
-				streamed[userID] = ev
-			}
-			if len(ev.Matches) == StreamedPerEvent {
-				ev.More++
+			events := streamed[userID]
+			if len(events) == StreamedPerBatch {
+				events[len(events)-1].More++
 				continue
 			}
 			item := InboxItem{Match: m, Post: byID[m.PostID]}
-			ev.Matches = append(ev.Matches, item.Payload(canEdit, a.Search.Name))
+			streamed[userID] = append(events, MatchCreated{Match: item.Payload(canEdit, a.Search.Name)})
 		}
 	}
-	for userID, ev := range streamed {
-		p.notifier.PublishToUser(ctx, userID, EventMatchesCreated, ev)
+	for userID, events := range streamed {
+		for _, ev := range events {
+			p.notifier.PublishToUser(ctx, userID, EventMatchCreated, ev)
+		}
 	}
 }
 

@@ -210,17 +210,17 @@ func TestMatchEventsReachTheOwnersSocket(t *testing.T) {
 	seen := map[string]bool{}
 	wait, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	for !seen[monitor.EventMatchesCreated] || !seen[monitor.EventMatchesUpdated] {
+	for !seen[monitor.EventMatchCreated] || !seen[monitor.EventMatchesUpdated] {
 		f, err := client.Next(wait)
 		if err != nil {
 			t.Fatalf("waiting for events (seen %v): %v", seen, err)
 		}
 		switch f.Event {
-		case monitor.EventMatchesCreated:
-			var got monitor.MatchesCreated
-			if err := f.Decode(&got); err != nil || len(got.Matches) != 1 || got.More != 0 ||
-				got.Matches[0].MonitorSearchName != "Quakes" || !got.Matches[0].MatchMeta.CanEdit {
-				t.Errorf("matches event %+v, %v", got, err)
+		case monitor.EventMatchCreated:
+			var got monitor.MatchCreated
+			if err := f.Decode(&got); err != nil || got.More != 0 || got.Match.MonitorSearchName != "Quakes" ||
+				!got.Match.MatchMeta.CanEdit {
+				t.Errorf("match event %+v, %v", got, err)
 			}
 		case monitor.EventMatchesUpdated:
 			var got monitor.MatchesUpdated
@@ -231,8 +231,8 @@ func TestMatchEventsReachTheOwnersSocket(t *testing.T) {
 		seen[f.Event] = true
 	}
 
-	// A burst comes in events of at most StreamedPerEvent matches, each saying how many more
-	// arrived with it; together they account for every match.
+	// A burst brings at most StreamedPerBatch match events for each batch of posts, the last
+	// saying how many more arrived; together they account for every match.
 	var burst []string
 	for i := range 250 {
 		burst = append(burst, postLine(fmt.Sprint("burst", i), "another earthquake felt"))
@@ -244,19 +244,19 @@ func TestMatchEventsReachTheOwnersSocket(t *testing.T) {
 		if err != nil {
 			t.Fatalf("waiting for the burst (%d of %d accounted for): %v", accounted, len(burst), err)
 		}
-		if f.Event != monitor.EventMatchesCreated {
+		if f.Event != monitor.EventMatchCreated {
 			continue
 		}
-		var got monitor.MatchesCreated
-		if err := f.Decode(&got); err != nil || len(got.Matches) == 0 || len(got.Matches) > monitor.StreamedPerEvent ||
-			(got.More > 0 && len(got.Matches) != monitor.StreamedPerEvent) {
-			t.Fatalf("burst event with %d matches and %d more, %v", len(got.Matches), got.More, err)
+		var got monitor.MatchCreated
+		if err := f.Decode(&got); err != nil || got.Match.MatchMeta.MatchID == 0 {
+			t.Fatalf("burst event %+v, %v", got, err)
 		}
-		accounted += len(got.Matches) + got.More
+		accounted += 1 + got.More
 	}
 	if accounted != len(burst) {
 		t.Errorf("the burst's events account for %d matches, want %d", accounted, len(burst))
 	}
+
 }
 
 // Deleting a group moves its searches to their owners' Uncategorized groups; people who saw
@@ -301,7 +301,7 @@ func TestDeletedGroupStopsItsAudience(t *testing.T) {
 			if err != nil {
 				return false
 			}
-			if f.Event == monitor.EventMatchesCreated {
+			if f.Event == monitor.EventMatchCreated {
 				return true
 			}
 		}

@@ -606,10 +606,10 @@ export interface MatchCounts {
   flaggedCount: number;
 }
 
-/** A live monitor.matches.created event: new matches, and how many more arrived than it carries. */
-export interface MatchesCreated {
-  matches: Match[];
-  more: number;
+/** A live monitor.match.created event: the match; the last of a batch may say how many more arrived. */
+export interface MatchCreated {
+  match: Match;
+  more?: number;
 }
 
 export interface UpdateResult {

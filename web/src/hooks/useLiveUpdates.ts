@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { fetchLiveConfig, type MatchCounts, type MatchesCreated } from '../api/client';
+import { fetchLiveConfig, type MatchCounts, type MatchCreated } from '../api/client';
 import { connectLive, LIVE_EVENTS } from '../live/liveChannel';
-import { applyLiveCounts, insertLiveMatches } from './useMatchesQuery';
+import { applyLiveCounts, applyLiveMatch } from './useMatchesQuery';
 import { monitorKeys } from './useMonitorQueries';
 import { useProfile } from './useProfileQuery';
 
@@ -27,7 +27,7 @@ export function useLiveUpdates(enabled: boolean): void {
       profile.id,
       {
         [LIVE_EVENTS.matchesUpdated]: (payload) => applyLiveCounts(queryClient, payload as MatchCounts),
-        [LIVE_EVENTS.matchesCreated]: (payload) => insertLiveMatches(queryClient, payload as MatchesCreated),
+        [LIVE_EVENTS.matchCreated]: (payload) => applyLiveMatch(queryClient, payload as MatchCreated),
       },
       // Matches that arrived before the channel was (re)subscribed came with no event.
       () => void queryClient.invalidateQueries({ queryKey: monitorKeys.matches }),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { MatchPage, MatchQuery } from '../api/client';
 import { readInboxQuery } from '../lib/inboxQuery';
 import { testMatch } from '../test/fixtures';
-import { insertLiveMatch, insertLiveMatches, patchLoadedMatches, removeLoadedMatches } from './useMatchesQuery';
+import { applyLiveMatch, insertLiveMatch, patchLoadedMatches, removeLoadedMatches } from './useMatchesQuery';
 import { monitorKeys } from './useMonitorQueries';
 
 function loaded(queryClient: QueryClient, query: MatchQuery, pages: MatchPage[]) {
@@ -54,14 +54,15 @@ describe('keeping loaded matches current', () => {
     await pending;
   });
 
-  it('shows the matches of an event, and loads the lists again when it says more arrived', () => {
+  it('shows the match of an event, and loads the lists again when it says more arrived', () => {
     const queryClient = new QueryClient();
     const key = [...monitorKeys.matches, 'list', newest];
     loaded(queryClient, newest, [{ matches: [testMatch(1)], page: 1, lastPage: 1, total: 1 }]);
-    insertLiveMatches(queryClient, { matches: [testMatch(2), testMatch(3)], more: 0 });
+    applyLiveMatch(queryClient, { match: testMatch(2) });
+    applyLiveMatch(queryClient, { match: testMatch(3), more: 0 });
     expect(idsOf(queryClient, newest)).toEqual([3, 2, 1]);
     expect(queryClient.getQueryState(key)?.isInvalidated).toBe(false);
-    insertLiveMatches(queryClient, { matches: [testMatch(4)], more: 7 });
+    applyLiveMatch(queryClient, { match: testMatch(4), more: 7 });
     expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
   });
 

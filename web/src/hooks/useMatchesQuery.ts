@@ -7,7 +7,7 @@ import {
   fetchMatches,
   type Match,
   type MatchCounts,
-  type MatchesCreated,
+  type MatchCreated,
   type MatchPage,
   type MatchQuery,
 } from '../api/client';
@@ -109,10 +109,10 @@ export function insertLiveMatch(queryClient: QueryClient, match: Match): void {
   }
 }
 
-/** Shows the matches of a live event; when more arrived than it carries, the lists load again. */
-export function insertLiveMatches(queryClient: QueryClient, event: MatchesCreated): void {
-  for (const match of event.matches) insertLiveMatch(queryClient, match);
-  if (event.more > 0) void queryClient.invalidateQueries({ queryKey: [...monitorKeys.matches, 'list'] });
+/** Shows a live event's match; when the event says more arrived than were sent, the lists load again. */
+export function applyLiveMatch(queryClient: QueryClient, event: MatchCreated): void {
+  insertLiveMatch(queryClient, event.match);
+  if ((event.more ?? 0) > 0) void queryClient.invalidateQueries({ queryKey: [...monitorKeys.matches, 'list'] });
 }
 
 /** Takes the counts a live event carries; per-search counts are fetched again. */

@@ -8,7 +8,7 @@ export const DEFAULT_PING_INTERVAL_MS = 30_000;
 
 export const LIVE_EVENTS = {
   matchesUpdated: 'monitor.matches.updated',
-  matchesCreated: 'monitor.matches.created',
+  matchCreated: 'monitor.match.created',
 } as const;
 
 /**
