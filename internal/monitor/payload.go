@@ -49,8 +49,9 @@ type MatchCreated struct {
 }
 
 // StreamedPerBatch bounds the match events a user gets for one batch of posts: a busy search
-// can match hundreds of posts a second, more than a page can show or a socket should carry.
-const StreamedPerBatch = 100
+// can match hundreds of posts a second, more than a page can show, and the events go out at
+// once, so they must fit a socket's send queue (live.Config.QueueSize, 64) with room to spare.
+const StreamedPerBatch = 20
 
 // MatchesUpdated is the payload of EventMatchesUpdated: how many matches changed and the new totals.
 type MatchesUpdated struct {
