@@ -24,6 +24,8 @@ type conn struct {
 	heard atomic.Int64
 	// users whose channels the socket subscribed to; only the reader touches it.
 	users []int64
+	// writing is when the write in progress began, in Unix nanoseconds, or 0 between writes.
+	writing atomic.Int64
 
 	endOnce   sync.Once
 	ending    chan struct{}
@@ -155,7 +157,7 @@ func (c *conn) writeLoop(ctx context.Context) error {
 		case <-c.ending:
 			return c.ws.Close(c.endCode, c.endReason)
 		case f := <-c.send:
-			if err := c.write(ctx, f); err != nil {
+			if err := c.write(f); err != nil {
 				return err
 			}
 		case now := <-check.C:
@@ -164,7 +166,7 @@ func (c *conn) writeLoop(ctx context.Context) error {
 			case !pingedAt.IsZero() && !heard.After(pingedAt):
 				c.end(CodePongTimeout, "Pong reply not received")
 			case now.Sub(heard) >= cfg.idleBeforePing():
-				if err := c.write(ctx, pingFrame); err != nil {
+				if err := c.write(pingFrame); err != nil {
 					return err
 				}
 				pingedAt = now
@@ -177,10 +179,12 @@ func (c *conn) writeLoop(ctx context.Context) error {
 	}
 }
 
-func (c *conn) write(ctx context.Context, frame []byte) error {
-	ctx, cancel := context.WithTimeout(ctx, c.hub.cfg.WriteTimeout)
-	defer cancel()
-	return c.ws.Write(ctx, websocket.MessageText, frame)
+// write sends one frame. It takes no deadline, which would cost a timer for every frame of
+// every socket; the hub's watchdog cuts a write that takes longer than WriteTimeout instead.
+func (c *conn) write(frame []byte) error {
+	c.writing.Store(time.Now().UnixNano())
+	defer c.writing.Store(0)
+	return c.ws.Write(context.Background(), websocket.MessageText, frame)
 }
 
 // clientMessage is what a client sends, with the fields of subscribe and unsubscribe.

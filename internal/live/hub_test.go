@@ -387,6 +387,24 @@ func TestSlowConsumerIsClosedWith4100(t *testing.T) {
 	waitFor(t, "the socket to be released", func() bool { return th.Stats().Sockets == 0 })
 }
 
+func TestStalledWriteIsCut(t *testing.T) {
+	// The queue is too large to overflow: only the write timeout can free the socket.
+	th := newTestHub(t, startNATS(t), randomCredentials(t), Config{QueueSize: 100_000, WriteTimeout: 200 * time.Millisecond})
+	th.subscribed(t, 6) // and never reads again
+
+	big := map[string]string{"blob": strings.Repeat("x", 256<<10)}
+	for i := 0; i < 200 && th.Stats().Sockets > 0; i++ {
+		if err := th.PublishToUser(context.Background(), 6, "bulk", big); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	waitFor(t, "the stalled socket to be closed", func() bool { return th.Stats().Sockets == 0 })
+	if s := th.Stats(); s.SlowConsumers != 0 {
+		t.Errorf("closed as a slow consumer, not by the write timeout: %+v", s)
+	}
+}
+
 func TestShutdownClosesWith4200(t *testing.T) {
 	th := newTestHub(t, startNATS(t), randomCredentials(t), Config{})
 	clients := []*Client{th.subscribed(t, 1), th.subscribed(t, 2), th.dial(t)}

@@ -124,6 +124,7 @@ func NewHub(nc *nats.Conn, cfg Config, log *slog.Logger) (*Hub, error) {
 		return nil, err
 	}
 	h.sub = sub
+	go h.cutStalledWrites()
 	return h, nil
 }
 
@@ -167,6 +168,32 @@ func (h *Hub) deliver(userID int64, frame []byte) {
 	defer h.mu.RUnlock()
 	for c := range h.users[userID] {
 		c.enqueue(frame)
+	}
+}
+
+// cutStalledWrites closes every socket whose write has taken longer than WriteTimeout, until
+// the hub shuts down: its client stopped reading and the kernel's buffers are full.
+func (h *Hub) cutStalledWrites() {
+	tick := time.NewTicker(h.cfg.WriteTimeout / 4)
+	defer tick.Stop()
+	for {
+		select {
+		case <-h.ctx.Done():
+			return
+		case now := <-tick.C:
+			var stalled []*conn
+			h.mu.RLock()
+			for c := range h.sockets {
+				if began := c.writing.Load(); began != 0 && now.UnixNano()-began > int64(h.cfg.WriteTimeout) {
+					stalled = append(stalled, c)
+				}
+			}
+			h.mu.RUnlock()
+			for _, c := range stalled {
+				h.log.Warn("live: closed a socket whose write stalled", "socket", c.socketID)
+				c.ws.CloseNow()
+			}
+		}
 	}
 }
 
