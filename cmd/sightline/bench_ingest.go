@@ -9,7 +9,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime/pprof"
-	"slices"
 	"sync"
 	"time"
 
@@ -141,10 +140,8 @@ func benchIngest(args []string) error {
 		latencies = append(latencies, float64(time.Since(t).Microseconds())/1000)
 		hits += page.Count
 	}
-	slices.Sort(latencies)
+	res.SearchP50ms, res.SearchP99ms, _ = percentiles(latencies)
 	if len(latencies) > 0 {
-		res.SearchP50ms = latencies[len(latencies)/2]
-		res.SearchP99ms = latencies[min(len(latencies)-1, len(latencies)*99/100)]
 		res.SearchMeanHits = float64(hits) / float64(len(latencies))
 		res.Searches = len(latencies)
 	}

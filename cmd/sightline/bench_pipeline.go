@@ -8,7 +8,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"runtime/pprof"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -172,11 +171,7 @@ func livePipeline(searches, rate int, seconds float64, cpuProfile string) (pipel
 	mu.Lock()
 	defer mu.Unlock()
 	res = pipelineBenchResult{Matches: stored, Searches: searches, OfferedRate: float64(rate), Posts: total, Matched: len(latencies)}
-	slices.Sort(latencies)
-	if len(latencies) > 0 {
-		res.P50ms = latencies[len(latencies)/2]
-		res.P99ms = latencies[min(len(latencies)-1, len(latencies)*99/100)]
-	}
+	res.P50ms, res.P99ms, _ = percentiles(latencies)
 	return res, nil
 }
 

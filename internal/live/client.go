@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
+	"net/http"
 
 	"github.com/coder/websocket"
 )
@@ -47,8 +49,16 @@ func SocketPath(key string) string {
 }
 
 // Dial connects to a ws:// URL and waits for the connection to be established.
-func Dial(ctx context.Context, url string) (*Client, error) {
-	ws, _, err := websocket.Dial(ctx, url, nil)
+func Dial(ctx context.Context, url string) (*Client, error) { return DialThrough(ctx, url, nil) }
+
+// DialThrough is Dial over a connection that dial opens (a plain TCP one when dial is nil), for
+// a client that needs to see its socket.
+func DialThrough(ctx context.Context, url string, dial func(ctx context.Context, network, addr string) (net.Conn, error)) (*Client, error) {
+	var opts *websocket.DialOptions
+	if dial != nil {
+		opts = &websocket.DialOptions{HTTPClient: &http.Client{Transport: &http.Transport{DialContext: dial}}}
+	}
+	ws, _, err := websocket.Dial(ctx, url, opts)
 	if err != nil {
 		return nil, err
 	}
