@@ -10,6 +10,7 @@ import (
 	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/live"
 	"github.com/sightline/sightline/internal/monitor"
+	"github.com/sightline/sightline/internal/post"
 )
 
 // waitFor polls until ok says done or the deadline passes.
@@ -231,32 +232,48 @@ func TestMatchEventsReachTheOwnersSocket(t *testing.T) {
 		seen[f.Event] = true
 	}
 
-	// A burst brings at most StreamedPerBatch match events for each batch of posts, the last
-	// saying how many more arrived; together they account for every match.
-	var burst []string
-	for i := range 250 {
-		burst = append(burst, postLine(fmt.Sprint("burst", i), "another earthquake felt"))
+	// One batch of 50 matching posts, stored and matched as the pipeline does, brings
+	// StreamedPerBatch match events; the last says how many more matched.
+	now := time.Now()
+	var batch []post.Post
+	for i := range 50 {
+		p := post.Post{Provider: "reddit", NativeID: fmt.Sprint("burst", i), ContentText: "another earthquake felt",
+			PublishedAt: now.Add(-time.Minute), ThreadID: "thread-1"}
+		if err := p.Normalize(now); err != nil {
+			t.Fatal(err)
+		}
+		batch = append(batch, p)
 	}
-	ingestLines(t, srv.URL, admin, burst...)
-	accounted := 0
-	for accounted < len(burst) {
+	if _, err := node.Store.InsertPosts(ctx, batch); err != nil {
+		t.Fatal(err)
+	}
+	if err := node.Percolator.Stage(ctx, batch); err != nil {
+		t.Fatal(err)
+	}
+	var events []monitor.MatchCreated
+	for len(events) < monitor.StreamedPerBatch {
 		f, err := client.Next(wait)
 		if err != nil {
-			t.Fatalf("waiting for the burst (%d of %d accounted for): %v", accounted, len(burst), err)
+			t.Fatalf("waiting for the batch's events (%d so far): %v", len(events), err)
 		}
 		if f.Event != monitor.EventMatchCreated {
 			continue
 		}
 		var got monitor.MatchCreated
 		if err := f.Decode(&got); err != nil || got.Match.MatchMeta.MatchID == 0 {
-			t.Fatalf("burst event %+v, %v", got, err)
+			t.Fatalf("batch event %+v, %v", got, err)
 		}
-		accounted += 1 + got.More
+		events = append(events, got)
 	}
-	if accounted != len(burst) {
-		t.Errorf("the burst's events account for %d matches, want %d", accounted, len(burst))
+	for i, ev := range events {
+		want := 0
+		if i == len(events)-1 {
+			want = len(batch) - monitor.StreamedPerBatch
+		}
+		if ev.More != want {
+			t.Errorf("event %d says %d more, want %d", i, ev.More, want)
+		}
 	}
-
 }
 
 // Deleting a group moves its searches to their owners' Uncategorized groups; people who saw
