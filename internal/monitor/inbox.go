@@ -17,7 +17,7 @@ type InboxStore interface {
 	MatchIDs(ctx context.Context, q MatchQuery) (map[int64]int64, error)
 	MatchSearches(ctx context.Context, matchIDs []int64) (map[int64]int64, error)
 	SetMatchState(ctx context.Context, userID int64, matchIDs []int64, field string, value bool) (int64, error)
-	MatchCounts(ctx context.Context, userID, organizationID int64, searchIDs []int64) (map[int64]Counts, error)
+	MatchCounts(ctx context.Context, userID int64, searchIDs []int64) (map[int64]Counts, error)
 	ThreadPosts(ctx context.Context, threadID string, limit int) ([]post.Post, error)
 	Post(ctx context.Context, id string) (post.Post, error)
 }
@@ -171,7 +171,7 @@ func (s *Service) CountsBySearch(ctx context.Context, actor authz.Actor, searchI
 		return nil, err
 	}
 	ids := scope(edit, searchIDs)
-	counts, err := s.inbox.MatchCounts(ctx, actor.UserID, actor.OrganizationID, ids)
+	counts, err := s.inbox.MatchCounts(ctx, actor.UserID, ids)
 	if err != nil {
 		return nil, err
 	}

@@ -291,16 +291,14 @@ func (s *Store) SetMatchState(ctx context.Context, userID int64, matchIDs []int6
 	}
 	var changed int64
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		stmt, err := tx.PrepareContext(ctx, `INSERT INTO monitor_match_states (match_id, user_id, `+field+`, updated_at)
-			VALUES ($1, $2, $3, $4) ON CONFLICT (match_id, user_id) DO UPDATE SET `+field+` = excluded.`+field+`,
-			updated_at = excluded.updated_at WHERE monitor_match_states.`+field+` <> excluded.`+field)
-		if err != nil {
-			return err
-		}
-		defer stmt.Close()
 		now := millis(time.Now())
-		for _, id := range matchIDs {
-			res, err := stmt.ExecContext(ctx, id, userID, value, now)
+		for start := 0; start < len(matchIDs); start += 500 {
+			// The state carries its match's search, for the triggers that keep monitor_state_counts.
+			res, err := tx.ExecContext(ctx, `INSERT INTO monitor_match_states (match_id, user_id, search_id, `+field+`, updated_at)
+				SELECT id, $1, search_id, $2, $3 FROM monitor_matches WHERE id IN (`+idList(matchIDs[start:min(start+500, len(matchIDs))])+`)
+				ON CONFLICT (match_id, user_id) DO UPDATE SET `+field+` = excluded.`+field+`,
+				updated_at = excluded.updated_at WHERE monitor_match_states.`+field+` <> excluded.`+field,
+				userID, value, now)
 			if err != nil {
 				return err
 			}
@@ -312,47 +310,59 @@ func (s *Store) SetMatchState(ctx context.Context, userID int64, matchIDs []int6
 	return changed, err
 }
 
-// manyIDs: above this many searches, counting every search of the organization and keeping
-// the wanted ones is cheaper than looking each one up.
-const manyIDs = 200
-
-// MatchCounts returns the user's counts for each of the searches (all of the organization's).
-func (s *Store) MatchCounts(ctx context.Context, userID, organizationID int64, searchIDs []int64) (map[int64]monitor.Counts, error) {
+// MatchCounts returns the user's counts for each of the searches that has matches; the caller
+// has chosen the searches the user may see.
+func (s *Store) MatchCounts(ctx context.Context, userID int64, searchIDs []int64) (map[int64]monitor.Counts, error) {
 	out := map[int64]monitor.Counts{}
 	if len(searchIDs) == 0 {
 		return out, nil
 	}
-	args := []any{userID, organizationID}
-	where := "m.organization_id = $2"
-	if len(searchIDs) <= manyIDs {
-		where += " AND m.search_id IN (" + idList(searchIDs) + ")"
-	}
-	rows, err := s.read.QueryContext(ctx, `SELECT m.search_id,
-		SUM(CASE WHEN COALESCE(st.is_deleted, FALSE) THEN 0 ELSE 1 END),
-		SUM(CASE WHEN NOT COALESCE(st.is_deleted, FALSE) AND NOT COALESCE(st.is_read, FALSE) THEN 1 ELSE 0 END),
-		SUM(CASE WHEN COALESCE(st.is_deleted, FALSE) THEN 1 ELSE 0 END),
-		SUM(CASE WHEN NOT COALESCE(st.is_deleted, FALSE) AND COALESCE(st.is_flagged, FALSE) THEN 1 ELSE 0 END)
-		FROM monitor_matches m LEFT JOIN monitor_match_states st ON st.match_id = m.id AND st.user_id = $1
-		WHERE `+where+` GROUP BY m.search_id`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	wanted := make(map[int64]bool, len(searchIDs))
-	for _, id := range searchIDs {
-		wanted[id] = true
-	}
-	for rows.Next() {
-		var id int64
-		var c monitor.Counts
-		if err := rows.Scan(&id, &c.TotalCount, &c.UnreadCount, &c.DeletedCount, &c.FlaggedCount); err != nil {
+	// Totals come from the matches' (search_id, published_at) index; the user's read, deleted
+	// and flagged matches from monitor_state_counts, one row a search.
+	for start := 0; start < len(searchIDs); start += 500 {
+		chunk := idList(searchIDs[start:min(start+500, len(searchIDs))])
+		rows, err := s.read.QueryContext(ctx, `SELECT search_id, COUNT(*) FROM monitor_matches
+			WHERE search_id IN (`+chunk+`) GROUP BY search_id`)
+		if err != nil {
 			return nil, err
 		}
-		if wanted[id] {
+		for rows.Next() {
+			var id int64
+			var c monitor.Counts
+			if err := rows.Scan(&id, &c.TotalCount); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			c.UnreadCount = c.TotalCount
 			out[id] = c
 		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+		rows, err = s.read.QueryContext(ctx, `SELECT search_id, read_count, deleted_count, flagged_count
+			FROM monitor_state_counts WHERE user_id = $1 AND search_id IN (`+chunk+`)`, userID)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var id, read, deleted, flagged int64
+			if err := rows.Scan(&id, &read, &deleted, &flagged); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			c := out[id]
+			c.TotalCount -= deleted
+			c.UnreadCount = c.TotalCount - read
+			c.DeletedCount, c.FlaggedCount = deleted, flagged
+			out[id] = c
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // DeleteMatchesBefore removes matches of posts published before cutoff, in short transactions.

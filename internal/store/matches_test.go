@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -64,5 +65,86 @@ func TestInsertMatchesStoresEachPairOnce(t *testing.T) {
 		if len(created) != 1 || created[0].SearchID != searches[1] || created[0].PostID != "post-0" || ids[created[0].ID] {
 			t.Errorf("redelivery created %+v, want only the new pair", created)
 		}
+	})
+}
+
+// The counts kept by triggers agree with counting every match, through state changes of two
+// users, matches expiring and a search deleted with its matches.
+func TestMatchCountsAgreeWithAScan(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		owner, other := seedUser(t, s, "owner@acme.test"), seedUser(t, s, "other@acme.test")
+		home, err := s.UncategorizedGroup(ctx, owner.OrganizationID, owner.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var searches []int64
+		for i := range 3 {
+			m := monitor.Search{OrganizationID: owner.OrganizationID, OwnerID: owner.ID, GroupID: home.ID,
+				Name: fmt.Sprint("search ", i), Enabled: true, Keywords: "bridge"}
+			if err := s.CreateSearch(ctx, &m, nil, nil); err != nil {
+				t.Fatal(err)
+			}
+			searches = append(searches, m.ID)
+		}
+		now := time.Now().UTC().Truncate(time.Millisecond)
+		var batch []monitor.Match
+		for i := range 300 {
+			published := now.Add(-time.Duration(i) * time.Hour) // the oldest expire below
+			batch = append(batch, monitor.Match{SearchID: searches[i%3], OrganizationID: owner.OrganizationID,
+				PostID: fmt.Sprint("post-", i), PublishedAt: published, DiscoveredAt: now, Provider: "reddit"})
+		}
+		created, err := s.InsertMatches(ctx, batch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		agree := func(when string) {
+			t.Helper()
+			for _, user := range []int64{owner.ID, other.ID} {
+				kept, err := s.MatchCounts(ctx, user, searches)
+				if err != nil {
+					t.Fatal(err)
+				}
+				scanned, err := s.CountMatchesByScan(ctx, user, searches)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if fmt.Sprint(kept) != fmt.Sprint(scanned) {
+					t.Fatalf("%s, user %d: kept counts %v, counted %v", when, user, kept, scanned)
+				}
+			}
+		}
+		agree("before any state")
+
+		rng := rand.New(rand.NewPCG(1, 2))
+		fields := []string{monitor.FieldRead, monitor.FieldFlagged, monitor.FieldDeleted}
+		for step := range 60 {
+			user := []int64{owner.ID, other.ID}[rng.IntN(2)]
+			var ids []int64
+			for range 1 + rng.IntN(40) {
+				ids = append(ids, created[rng.IntN(len(created))].ID)
+			}
+			if _, err := s.SetMatchState(ctx, user, ids, fields[rng.IntN(3)], rng.IntN(3) > 0); err != nil {
+				t.Fatal(err)
+			}
+			agree(fmt.Sprint("after change ", step))
+		}
+		all := make([]int64, len(created))
+		for i, m := range created {
+			all[i] = m.ID
+		}
+		if _, err := s.SetMatchState(ctx, owner.ID, all, monitor.FieldRead, true); err != nil {
+			t.Fatal(err)
+		}
+		agree("after marking all read")
+
+		if _, err := s.DeleteMatchesBefore(ctx, now.Add(-200*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		agree("after expiry")
+		if err := s.DeleteSearch(ctx, searches[0]); err != nil {
+			t.Fatal(err)
+		}
+		agree("after a deleted search")
 	})
 }
