@@ -7,10 +7,31 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
 )
+
+// seedSearches makes n saved searches of the owner, in its Uncategorized group.
+func seedSearches(t *testing.T, s *store.Store, owner account.User, n int) []int64 {
+	t.Helper()
+	ctx := context.Background()
+	home, err := s.UncategorizedGroup(ctx, owner.OrganizationID, owner.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var searches []int64
+	for i := range n {
+		m := monitor.Search{OrganizationID: owner.OrganizationID, OwnerID: owner.ID, GroupID: home.ID,
+			Name: fmt.Sprint("search ", i), Enabled: true, Keywords: "bridge"}
+		if err := s.CreateSearch(ctx, &m, nil, nil); err != nil {
+			t.Fatal(err)
+		}
+		searches = append(searches, m.ID)
+	}
+	return searches
+}
 
 // More matches than one statement carries, a pair repeated in the batch and a batch delivered
 // again: each (search, post) pair is stored once and reported new once, in the given order.
@@ -18,19 +39,7 @@ func TestInsertMatchesStoresEachPairOnce(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		owner := seedUser(t, s, "owner@acme.test")
-		home, err := s.UncategorizedGroup(ctx, owner.OrganizationID, owner.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var searches []int64
-		for i := range 2 {
-			m := monitor.Search{OrganizationID: owner.OrganizationID, OwnerID: owner.ID, GroupID: home.ID,
-				Name: fmt.Sprint("search ", i), Enabled: true, Keywords: "bridge"}
-			if err := s.CreateSearch(ctx, &m, nil, nil); err != nil {
-				t.Fatal(err)
-			}
-			searches = append(searches, m.ID)
-		}
+		searches := seedSearches(t, s, owner, 2)
 		now := time.Now().UTC().Truncate(time.Millisecond)
 		var batch []monitor.Match
 		for i := range 700 {
@@ -74,19 +83,7 @@ func TestMatchCountsAgreeWithAScan(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		owner, other := seedUser(t, s, "owner@acme.test"), seedUser(t, s, "other@acme.test")
-		home, err := s.UncategorizedGroup(ctx, owner.OrganizationID, owner.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var searches []int64
-		for i := range 3 {
-			m := monitor.Search{OrganizationID: owner.OrganizationID, OwnerID: owner.ID, GroupID: home.ID,
-				Name: fmt.Sprint("search ", i), Enabled: true, Keywords: "bridge"}
-			if err := s.CreateSearch(ctx, &m, nil, nil); err != nil {
-				t.Fatal(err)
-			}
-			searches = append(searches, m.ID)
-		}
+		searches := seedSearches(t, s, owner, 3)
 		now := time.Now().UTC().Truncate(time.Millisecond)
 		var batch []monitor.Match
 		for i := range 300 {
