@@ -259,11 +259,13 @@ func (s *Store) MatchIDs(ctx context.Context, q monitor.MatchQuery) (map[int64]i
 	return out, rows.Err()
 }
 
+// idsPerStatement bounds the id lists written into one statement.
+const idsPerStatement = 500
+
 // MatchSearches returns the search of each of the given matches.
 func (s *Store) MatchSearches(ctx context.Context, matchIDs []int64) (map[int64]int64, error) {
 	out := map[int64]int64{}
-	for start := 0; start < len(matchIDs); start += 500 {
-		chunk := matchIDs[start:min(start+500, len(matchIDs))]
+	for chunk := range slices.Chunk(matchIDs, idsPerStatement) {
 		rows, err := s.read.QueryContext(ctx, `SELECT id, search_id FROM monitor_matches WHERE id IN (`+idList(chunk)+`)`)
 		if err != nil {
 			return nil, err
@@ -292,10 +294,10 @@ func (s *Store) SetMatchState(ctx context.Context, userID int64, matchIDs []int6
 	var changed int64
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		now := millis(time.Now())
-		for start := 0; start < len(matchIDs); start += 500 {
+		for chunk := range slices.Chunk(matchIDs, idsPerStatement) {
 			// The state carries its match's search, for the triggers that keep monitor_state_counts.
 			res, err := tx.ExecContext(ctx, `INSERT INTO monitor_match_states (match_id, user_id, search_id, `+field+`, updated_at)
-				SELECT id, $1, search_id, $2, $3 FROM monitor_matches WHERE id IN (`+idList(matchIDs[start:min(start+500, len(matchIDs))])+`)
+				SELECT id, $1, search_id, $2, $3 FROM monitor_matches WHERE id IN (`+idList(chunk)+`)
 				ON CONFLICT (match_id, user_id) DO UPDATE SET `+field+` = excluded.`+field+`,
 				updated_at = excluded.updated_at WHERE monitor_match_states.`+field+` <> excluded.`+field,
 				userID, value, now)
@@ -319,8 +321,8 @@ func (s *Store) MatchCounts(ctx context.Context, userID int64, searchIDs []int64
 	}
 	// Totals come from the matches' (search_id, published_at) index; the user's read, deleted
 	// and flagged matches from monitor_state_counts, one row a search.
-	for start := 0; start < len(searchIDs); start += 500 {
-		chunk := idList(searchIDs[start:min(start+500, len(searchIDs))])
+	for ids := range slices.Chunk(searchIDs, idsPerStatement) {
+		chunk := idList(ids)
 		rows, err := s.read.QueryContext(ctx, `SELECT search_id, COUNT(*) FROM monitor_matches
 			WHERE search_id IN (`+chunk+`) GROUP BY search_id`)
 		if err != nil {
