@@ -35,3 +35,12 @@ func (s *Store) CountMatchesByScan(ctx context.Context, userID int64, searchIDs 
 	}
 	return out, rows.Err()
 }
+
+// MigrateTo applies the migrations up to version.
+func (s *Store) MigrateTo(ctx context.Context, version int) error { return s.migrateTo(ctx, version) }
+
+// Exec runs a statement on the writer, for tests that write as an older version did.
+func (s *Store) Exec(ctx context.Context, query string, args ...any) error {
+	_, err := s.write.ExecContext(ctx, query, args...)
+	return err
+}

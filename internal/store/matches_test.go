@@ -77,6 +77,26 @@ func TestInsertMatchesStoresEachPairOnce(t *testing.T) {
 	})
 }
 
+// countsAgree fails the test unless each user's kept counts of the searches are what counting
+// every match gives.
+func countsAgree(t *testing.T, s *store.Store, when string, searches []int64, users ...int64) {
+	t.Helper()
+	ctx := context.Background()
+	for _, user := range users {
+		kept, err := s.MatchCounts(ctx, user, searches)
+		if err != nil {
+			t.Fatal(err)
+		}
+		scanned, err := s.CountMatchesByScan(ctx, user, searches)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(kept) != fmt.Sprint(scanned) {
+			t.Fatalf("%s, user %d: kept counts %v, counted %v", when, user, kept, scanned)
+		}
+	}
+}
+
 // The counts kept by triggers agree with counting every match, through state changes of two
 // users, matches expiring and a search deleted with its matches.
 func TestMatchCountsAgreeWithAScan(t *testing.T) {
@@ -95,23 +115,7 @@ func TestMatchCountsAgreeWithAScan(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		agree := func(when string) {
-			t.Helper()
-			for _, user := range []int64{owner.ID, other.ID} {
-				kept, err := s.MatchCounts(ctx, user, searches)
-				if err != nil {
-					t.Fatal(err)
-				}
-				scanned, err := s.CountMatchesByScan(ctx, user, searches)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if fmt.Sprint(kept) != fmt.Sprint(scanned) {
-					t.Fatalf("%s, user %d: kept counts %v, counted %v", when, user, kept, scanned)
-				}
-			}
-		}
-		agree("before any state")
+		countsAgree(t, s, "before any state", searches, owner.ID, other.ID)
 
 		rng := rand.New(rand.NewPCG(1, 2))
 		fields := []string{monitor.FieldRead, monitor.FieldFlagged, monitor.FieldDeleted}
@@ -124,7 +128,7 @@ func TestMatchCountsAgreeWithAScan(t *testing.T) {
 			if _, err := s.SetMatchState(ctx, user, ids, fields[rng.IntN(3)], rng.IntN(3) > 0); err != nil {
 				t.Fatal(err)
 			}
-			agree(fmt.Sprint("after change ", step))
+			countsAgree(t, s, fmt.Sprint("after change ", step), searches, owner.ID, other.ID)
 		}
 		all := make([]int64, len(created))
 		for i, m := range created {
@@ -133,15 +137,69 @@ func TestMatchCountsAgreeWithAScan(t *testing.T) {
 		if _, err := s.SetMatchState(ctx, owner.ID, all, monitor.FieldRead, true); err != nil {
 			t.Fatal(err)
 		}
-		agree("after marking all read")
+		countsAgree(t, s, "after marking all read", searches, owner.ID, other.ID)
 
 		if _, err := s.DeleteMatchesBefore(ctx, now.Add(-200*time.Hour)); err != nil {
 			t.Fatal(err)
 		}
-		agree("after expiry")
+		countsAgree(t, s, "after expiry", searches, owner.ID, other.ID)
 		if err := s.DeleteSearch(ctx, searches[0]); err != nil {
 			t.Fatal(err)
 		}
-		agree("after a deleted search")
+		countsAgree(t, s, "after a deleted search", searches, owner.ID, other.ID)
 	})
+}
+
+// Migration 0007 fills the kept counts from the states an older version stored, and the
+// triggers go on from there.
+func TestStateCountsMigrationFillsFromStoredStates(t *testing.T) {
+	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+		t.Run(string(d), func(t *testing.T) {
+			ctx := context.Background()
+			s, err := store.Open(ctx, storetest.DSN(t, d))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			if err := s.MigrateTo(ctx, 6); err != nil {
+				t.Fatal(err)
+			}
+			owner, other := seedUser(t, s, "owner@acme.test"), seedUser(t, s, "other@acme.test")
+			searches := seedSearches(t, s, owner, 3)
+			now := time.Now().UTC().Truncate(time.Millisecond)
+			var batch []monitor.Match
+			for i := range 90 {
+				batch = append(batch, monitor.Match{SearchID: searches[i%3], OrganizationID: owner.OrganizationID,
+					PostID: fmt.Sprint("post-", i), PublishedAt: now.Add(-time.Duration(i) * time.Hour), DiscoveredAt: now, Provider: "reddit"})
+			}
+			created, err := s.InsertMatches(ctx, batch)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// States as version 6 wrote them, without their search.
+			rng := rand.New(rand.NewPCG(3, 4))
+			for i, m := range created {
+				for _, user := range []int64{owner.ID, other.ID} {
+					if rng.IntN(3) == 0 {
+						continue
+					}
+					if err := s.Exec(ctx, `INSERT INTO monitor_match_states (match_id, user_id, is_read, is_flagged, is_deleted, updated_at)
+						VALUES ($1, $2, $3, $4, $5, $6)`, m.ID, user, rng.IntN(2) == 0, rng.IntN(2) == 0, i%7 == 0, now.UnixMilli()); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if err := s.Migrate(ctx); err != nil {
+				t.Fatal(err)
+			}
+			countsAgree(t, s, "after the migration", searches, owner.ID, other.ID)
+			if _, err := s.SetMatchState(ctx, owner.ID, []int64{created[0].ID, created[1].ID}, monitor.FieldDeleted, true); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.DeleteMatchesBefore(ctx, now.Add(-45*time.Hour)); err != nil {
+				t.Fatal(err)
+			}
+			countsAgree(t, s, "after changes and expiry", searches, owner.ID, other.ID)
+		})
+	}
 }

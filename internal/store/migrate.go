@@ -6,6 +6,8 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -70,11 +72,16 @@ func (s *Store) expand(body string) string {
 
 // Migrate applies every migration not yet applied, each in its own transaction. On PostgreSQL
 // an advisory lock keeps two nodes starting together from migrating at once.
-func (s *Store) Migrate(ctx context.Context) error {
+func (s *Store) Migrate(ctx context.Context) error { return s.migrateTo(ctx, math.MaxInt) }
+
+// migrateTo applies the migrations up to version; tests use it to fill a database as an older
+// version left it.
+func (s *Store) migrateTo(ctx context.Context, version int) error {
 	list, err := s.migrations()
 	if err != nil {
 		return err
 	}
+	list = slices.DeleteFunc(list, func(m migration) bool { return m.version > version })
 	if _, err := s.write.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 		version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`); err != nil {
 		return fmt.Errorf("store: create schema_migrations: %w", err)
