@@ -236,7 +236,7 @@ func benchLive(args []string) error {
 }
 
 // percentiles are the median, 99th percentile and maximum of samples, which it sorts.
-func percentiles(samples []float64) (p50, p99, max float64) {
+func percentiles(samples []float64) (p50, p99, highest float64) {
 	n := len(samples)
 	if n == 0 {
 		return 0, 0, 0
