@@ -116,7 +116,7 @@ type Service struct {
 	throttle   *Throttle
 	now        func() time.Time
 	// SessionEnded, when set, hears of every session signed out, so the live channel can close
-	// the sockets the session opened.
+	// the user's sockets.
 	SessionEnded func(ctx context.Context, s Session)
 }
 
