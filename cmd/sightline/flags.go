@@ -51,13 +51,16 @@ func newFlagSet(name, summary string) *flag.FlagSet {
 
 // storeFlags are the flags of every command that opens the store.
 type storeFlags struct {
-	dataDir string
-	db      string
+	dataDir       string
+	db            string
+	secretKeyFile string
 }
 
 func (s *storeFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.dataDir, "data-dir", "./data", "directory for the SQLite store and the embedded stream")
 	fs.StringVar(&s.db, "db", "", "store: a postgres:// URL, or a SQLite file (default: sightline.db in the data dir)")
+	fs.StringVar(&s.secretKeyFile, "secret-key-file", "", "file holding the base64 key that seals the store's secrets; "+
+		"or the key itself in SIGHTLINE_SECRET_KEY (default: secret.key in the data dir, generated once)")
 }
 
 // switchFlag is a boolean flag that also reads on/off and yes/no, as people write them in

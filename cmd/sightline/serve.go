@@ -31,7 +31,7 @@ func runServe(args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	cfg.DataDir, cfg.DB = sf.dataDir, sf.db
+	sf.apply(&cfg)
 	log := newLogger(logLevel, logFormat)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

@@ -71,7 +71,7 @@ func New(d Deps) http.Handler {
 
 	// Sign-in, tokens and sign-out (search-side.md sections 4, 7).
 	mux.HandleFunc("POST /api/v1/auth/login", a.handle(a.login))
-	mux.HandleFunc("PUT /api/v1/token", a.user(a.refreshToken))
+	mux.HandleFunc("PUT /api/v1/token", a.handle(a.refreshToken))
 	mux.HandleFunc("GET /logout", a.handle(a.logout))
 
 	// Settings (search-side.md section 7).

@@ -261,8 +261,8 @@ func TestAPITokens(t *testing.T) {
 		if r := c.do("GET", "/api/v1/settings/profile/current", nil, withBearer(ingest)); r.status != 403 {
 			t.Errorf("ingest-scoped token on the profile = %d, want 403", r.status)
 		}
-		if r := c.do("PUT", "/api/v1/token", nil, withBearer(full)); r.status != 403 {
-			t.Errorf("API token exchanged for a session token = %d, want 403", r.status)
+		if r := c.do("PUT", "/api/v1/token", nil, withBearer(full)); r.status != 401 {
+			t.Errorf("API token exchanged for a session token = %d, want 401", r.status)
 		}
 		if r := c.do("GET", "/api/v1/settings/profile/current", nil, withBearer(full+"x")); r.status != 401 {
 			t.Errorf("altered API token = %d, want 401", r.status)

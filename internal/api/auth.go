@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline/internal/auth"
+	"github.com/sightline/sightline/internal/problem"
 )
 
 func (a *API) healthz(w http.ResponseWriter, r *http.Request) error {
@@ -47,8 +48,18 @@ func (a *API) login(w http.ResponseWriter, r *http.Request) error {
 	return ok(w, tokenReply{Token: login.Bearer.Token, ExpiresAt: login.Bearer.ExpiresAt.Unix(), User: &reply})
 }
 
-func (a *API) refreshToken(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
-	bearer, err := a.Auth.RefreshBearer(id)
+// refreshToken gives the browser session behind the session cookie a fresh bearer token. Only
+// the cookie with the anti-forgery echo buys one, never a bearer token alone: a stolen bearer
+// cannot keep itself alive.
+func (a *API) refreshToken(w http.ResponseWriter, r *http.Request) error {
+	c, err := r.Cookie(auth.SessionCookie)
+	if err != nil || c.Value == "" {
+		return problem.Unauthenticated(auth.MsgUnauthenticated)
+	}
+	if err := antiForgeryEcho(r); err != nil {
+		return err
+	}
+	bearer, err := a.Auth.RefreshBearer(r.Context(), c.Value)
 	if err != nil {
 		return err
 	}

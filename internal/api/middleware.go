@@ -89,6 +89,11 @@ func checkAntiForgery(r *http.Request, id auth.Identity) error {
 	if id.Via != authz.ViaSession {
 		return nil
 	}
+	return antiForgeryEcho(r)
+}
+
+// antiForgeryEcho requires the X-XSRF-TOKEN header to echo the XSRF-TOKEN cookie.
+func antiForgeryEcho(r *http.Request) error {
 	c, err := r.Cookie(xsrfCookie)
 	header := r.Header.Get(xsrfHeader)
 	if err != nil || header == "" || subtle.ConstantTimeCompare([]byte(c.Value), []byte(header)) != 1 {

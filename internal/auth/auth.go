@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
+	"github.com/pquerna/otp"
 	"github.com/pquerna/otp/totp"
 
 	"github.com/sightline/sightline/internal/account"
@@ -31,6 +32,9 @@ const (
 	BearerTTL = 15 * time.Minute
 	// SessionIdleTTL ends a session nobody used for this long.
 	SessionIdleTTL = 14 * 24 * time.Hour
+	// SessionMaxAge ends every session this long after sign-in, however busy: a stolen session
+	// cookie is not good forever.
+	SessionMaxAge = 30 * 24 * time.Hour
 	// APITokenPrefix starts every long-lived API token, telling it apart from a bearer JWT.
 	APITokenPrefix = "slt_"
 )
@@ -54,6 +58,20 @@ type Session struct {
 	ExpiresAt  time.Time
 }
 
+// open reports whether the session may still be used at now: neither idle for SessionIdleTTL
+// (ExpiresAt slides) nor older than SessionMaxAge.
+func (s Session) open(now time.Time) bool {
+	return now.Before(s.ExpiresAt) && now.Before(s.CreatedAt.Add(SessionMaxAge))
+}
+
+// slide is the session's new expiry when used at now: idle time restarts, up to SessionMaxAge.
+func (s Session) slide(now time.Time) time.Time {
+	if end := s.CreatedAt.Add(SessionMaxAge); end.Before(now.Add(SessionIdleTTL)) {
+		return end
+	}
+	return now.Add(SessionIdleTTL)
+}
+
 // APIToken is a long-lived token for scripts and API clients; only its hash is stored.
 type APIToken struct {
 	ID         int64
@@ -63,6 +81,12 @@ type APIToken struct {
 	CreatedAt  time.Time
 	LastUsedAt time.Time
 	RevokedAt  time.Time
+	ExpiresAt  time.Time // zero: never
+}
+
+// usable reports whether the token may still act at now.
+func (t APIToken) usable(now time.Time) bool {
+	return t.RevokedAt.IsZero() && (t.ExpiresAt.IsZero() || now.Before(t.ExpiresAt))
 }
 
 // Store is the persistence auth needs.
@@ -77,7 +101,10 @@ type Store interface {
 	DeleteSession(ctx context.Context, id int64) error
 	CreateAPIToken(ctx context.Context, t *APIToken, tokenHash string) error
 	APITokenByHash(ctx context.Context, tokenHash string) (APIToken, error)
+	APITokens(ctx context.Context, userID int64) ([]APIToken, error)
+	RevokeAPIToken(ctx context.Context, userID, id int64, at time.Time) error
 	TouchAPIToken(ctx context.Context, id int64, at time.Time) error
+	AcceptTOTPStep(ctx context.Context, userID, step int64) (bool, error)
 	Secret(ctx context.Context, name string, generate func() (string, error)) (string, error)
 	AddAudit(ctx context.Context, e account.AuditEntry) error
 }
@@ -88,6 +115,9 @@ type Service struct {
 	signingKey []byte
 	throttle   *Throttle
 	now        func() time.Time
+	// SessionEnded, when set, hears of every session signed out, so the live channel can close
+	// the user's sockets.
+	SessionEnded func(ctx context.Context, s Session)
 }
 
 // New loads (or, on a new store, creates) the bearer-token signing key shared by every node.
@@ -174,7 +204,11 @@ func (s *Service) Login(ctx context.Context, c Credentials) (Login, error) {
 			p.Extra = map[string]any{"mfaRequired": true}
 			return Login{}, p
 		}
-		if !totp.Validate(strings.TrimSpace(c.OTP), user.MFASecret) {
+		accepted, err := s.acceptOTP(ctx, user, strings.TrimSpace(c.OTP))
+		if err != nil {
+			return Login{}, err
+		}
+		if !accepted {
 			p := problem.Unauthenticated(MsgOTPInvalid)
 			p.Extra = map[string]any{"mfaRequired": true}
 			return fail(p)
@@ -213,12 +247,12 @@ func (s *Service) SessionIdentity(ctx context.Context, token string) (Identity, 
 		return Identity{}, unauthenticated(err)
 	}
 	now := s.now().UTC()
-	if !now.Before(session.ExpiresAt) {
+	if !session.open(now) {
 		return Identity{}, problem.Unauthenticated(MsgUnauthenticated)
 	}
 	// Write the sliding expiry at most once a minute, not on every request.
 	if now.Sub(session.LastSeenAt) > time.Minute {
-		if err := s.store.TouchSession(ctx, session.ID, now, now.Add(SessionIdleTTL)); err != nil {
+		if err := s.store.TouchSession(ctx, session.ID, now, session.slide(now)); err != nil {
 			return Identity{}, err
 		}
 	}
@@ -230,10 +264,10 @@ func (s *Service) SessionIdentity(ctx context.Context, token string) (Identity, 
 func (s *Service) BearerIdentity(ctx context.Context, value string) (Identity, error) {
 	if strings.HasPrefix(value, APITokenPrefix) {
 		token, err := s.store.APITokenByHash(ctx, hashToken(value))
-		if err != nil || !token.RevokedAt.IsZero() {
+		now := s.now().UTC()
+		if err != nil || !token.usable(now) {
 			return Identity{}, unauthenticated(err)
 		}
-		now := s.now().UTC()
 		if now.Sub(token.LastUsedAt) > time.Minute {
 			if err := s.store.TouchAPIToken(ctx, token.ID, now); err != nil {
 				return Identity{}, err
@@ -253,7 +287,7 @@ func (s *Service) BearerIdentity(ctx context.Context, value string) (Identity, e
 		return Identity{}, problem.Unauthenticated(MsgUnauthenticated)
 	}
 	session, err := s.store.Session(ctx, c.Session)
-	if err != nil || session.UserID != userID || !s.now().Before(session.ExpiresAt) {
+	if err != nil || session.UserID != userID || !session.open(s.now()) {
 		return Identity{}, problem.Unauthenticated(MsgUnauthenticated)
 	}
 	id, err := s.identity(ctx, userID, session.ID, nil, authz.ViaBearer)
@@ -278,10 +312,12 @@ func (s *Service) identity(ctx context.Context, userID, sessionID int64, scopes 
 	return Identity{User: user, Role: role, SessionID: sessionID, Scopes: scopes, Via: via}, nil
 }
 
-// RefreshBearer issues a fresh bearer token for an authenticated browser session.
-func (s *Service) RefreshBearer(id Identity) (Bearer, error) {
-	if id.SessionID == 0 {
-		return Bearer{}, problem.Forbidden("API tokens cannot be exchanged for session tokens.")
+// RefreshBearer issues a fresh bearer token for the browser session behind a session cookie's
+// value. Only the cookie buys one: a bearer token (perhaps stolen) cannot extend itself.
+func (s *Service) RefreshBearer(ctx context.Context, sessionToken string) (Bearer, error) {
+	id, err := s.SessionIdentity(ctx, sessionToken)
+	if err != nil {
+		return Bearer{}, err
 	}
 	return s.issueBearer(id.User, id.SessionID)
 }
@@ -295,12 +331,23 @@ func (s *Service) Logout(ctx context.Context, sessionToken string) error {
 	if err != nil {
 		return err
 	}
-	return s.store.DeleteSession(ctx, session.ID)
+	if err := s.store.DeleteSession(ctx, session.ID); err != nil {
+		return err
+	}
+	if s.SessionEnded != nil {
+		s.SessionEnded(ctx, session)
+	}
+	return nil
 }
 
-// CreateAPIToken makes a long-lived API token for the user with that e-mail and returns its
-// value, which is shown once and never stored.
+// CreateAPIToken makes a long-lived API token, valid until revoked, for the user with that
+// e-mail and returns its value, which is shown once and never stored.
 func (s *Service) CreateAPIToken(ctx context.Context, email, name string, scopes []string) (string, APIToken, error) {
+	return s.CreateAPITokenUntil(ctx, email, name, scopes, time.Time{})
+}
+
+// CreateAPITokenUntil is CreateAPIToken for a token that stops working at expires (zero: never).
+func (s *Service) CreateAPITokenUntil(ctx context.Context, email, name string, scopes []string, expires time.Time) (string, APIToken, error) {
 	name = strings.TrimSpace(name)
 	if name == "" {
 		return "", APIToken{}, problem.InvalidField("name", "The name field is required.")
@@ -309,6 +356,10 @@ func (s *Service) CreateAPIToken(ctx context.Context, email, name string, scopes
 		if scope != authz.ScopeIngest {
 			return "", APIToken{}, problem.InvalidField("scopes", fmt.Sprintf("Unknown scope %q; the known scope is %q.", scope, authz.ScopeIngest))
 		}
+	}
+	now := s.now().UTC()
+	if !expires.IsZero() && !expires.After(now) {
+		return "", APIToken{}, problem.InvalidField("expires", "The expiry must be in the future.")
 	}
 	user, err := s.store.UserByEmail(ctx, email)
 	if err != nil {
@@ -319,7 +370,7 @@ func (s *Service) CreateAPIToken(ctx context.Context, email, name string, scopes
 		return "", APIToken{}, err
 	}
 	value := APITokenPrefix + secret
-	token := APIToken{UserID: user.ID, Name: name, Scopes: scopes, CreatedAt: s.now().UTC()}
+	token := APIToken{UserID: user.ID, Name: name, Scopes: scopes, CreatedAt: now, ExpiresAt: expires.UTC()}
 	if err := s.store.CreateAPIToken(ctx, &token, hashToken(value)); err != nil {
 		return "", APIToken{}, err
 	}
@@ -327,6 +378,66 @@ func (s *Service) CreateAPIToken(ctx context.Context, email, name string, scopes
 		UserID: user.ID, Model: "api_token", ModelID: strconv.FormatInt(token.ID, 10), Action: "create",
 		NewValue: name})
 	return value, token, nil
+}
+
+// APITokens lists the API tokens of the user with that e-mail, revoked and expired ones too.
+func (s *Service) APITokens(ctx context.Context, email string) ([]APIToken, error) {
+	user, err := s.store.UserByEmail(ctx, email)
+	if err != nil {
+		return nil, err
+	}
+	return s.store.APITokens(ctx, user.ID)
+}
+
+// RevokeAPIToken revokes every unrevoked API token of that name of the user with that e-mail,
+// at once: the next request with one gets 401. It returns how many it revoked.
+func (s *Service) RevokeAPIToken(ctx context.Context, email, name string) (int, error) {
+	name = strings.TrimSpace(name)
+	user, err := s.store.UserByEmail(ctx, email)
+	if err != nil {
+		return 0, err
+	}
+	tokens, err := s.store.APITokens(ctx, user.ID)
+	if err != nil {
+		return 0, err
+	}
+	now := s.now().UTC()
+	revoked := 0
+	for _, t := range tokens {
+		if t.Name != name || !t.RevokedAt.IsZero() {
+			continue
+		}
+		if err := s.store.RevokeAPIToken(ctx, user.ID, t.ID, now); err != nil {
+			return revoked, err
+		}
+		revoked++
+		s.store.AddAudit(ctx, account.AuditEntry{TenantID: user.TenantID, OrganizationID: user.OrganizationID,
+			UserID: user.ID, Model: "api_token", ModelID: strconv.FormatInt(t.ID, 10), Action: "revoke",
+			PreviousValue: name})
+	}
+	if revoked == 0 {
+		return 0, problem.NotFound("%s has no unrevoked API token named %q.", user.Email, name)
+	}
+	return revoked, nil
+}
+
+// totpOpts are what authenticator apps use: six digits, 30-second steps, HMAC-SHA1.
+var totpOpts = totp.ValidateOpts{Period: totpPeriod, Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1}
+
+const totpPeriod = 30
+
+// acceptOTP checks a code against the time steps around now (one either side, for clock
+// drift) and spends the step it matched: the same code again, or a code of a step at or
+// before one already accepted, is refused.
+func (s *Service) acceptOTP(ctx context.Context, user account.User, code string) (bool, error) {
+	current := s.now().Unix() / totpPeriod
+	for _, step := range []int64{current - 1, current, current + 1} {
+		if ok, err := totp.ValidateCustom(code, user.MFASecret, time.Unix(step*totpPeriod, 0), totpOpts); err != nil || !ok {
+			continue
+		}
+		return s.store.AcceptTOTPStep(ctx, user.ID, step)
+	}
+	return false, nil
 }
 
 // claims are a bearer token's contents: the user (subject), organization, tenant, session and,

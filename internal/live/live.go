@@ -40,6 +40,10 @@ const (
 // subjectPrefix is the NATS subject of a user's events: live.user.<id>.
 const subjectPrefix = "live.user."
 
+// signedOutPrefix is the NATS subject telling every node to close a user's sockets:
+// live.signed-out.<id>.
+const signedOutPrefix = "live.signed-out."
+
 // Config tunes a hub; zero fields take the defaults.
 type Config struct {
 	Credentials Credentials
@@ -86,7 +90,9 @@ type Hub struct {
 	cfg Config
 	nc  *nats.Conn
 	sub *nats.Subscription
-	log *slog.Logger
+	// signedOut hears other nodes' CloseUser.
+	signedOut *nats.Subscription
+	log       *slog.Logger
 	// ctx ends every socket at once when a shutdown runs out of time.
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -117,13 +123,20 @@ func NewHub(nc *nats.Conn, cfg Config, log *slog.Logger) (*Hub, error) {
 		cancel()
 		return nil, err
 	}
-	// Once flushed, the server knows of the subscription: nothing published later is missed.
-	if err := nc.Flush(); err != nil {
+	signedOut, err := nc.Subscribe(signedOutPrefix+"*", h.closeRemote)
+	if err != nil {
 		sub.Unsubscribe()
 		cancel()
 		return nil, err
 	}
-	h.sub = sub
+	// Once flushed, the server knows of the subscriptions: nothing published later is missed.
+	if err := nc.Flush(); err != nil {
+		sub.Unsubscribe()
+		signedOut.Unsubscribe()
+		cancel()
+		return nil, err
+	}
+	h.sub, h.signedOut = sub, signedOut
 	go h.cutStalledWrites()
 	return h, nil
 }
@@ -168,6 +181,34 @@ func (h *Hub) deliver(userID int64, frame []byte) {
 	defer h.mu.RUnlock()
 	for c := range h.users[userID] {
 		c.enqueue(frame)
+	}
+}
+
+// CloseUser closes the sockets subscribed to the user's channel, on every node, when one of the
+// user's sessions ends. A socket is not tied to the session that authorized its subscription,
+// so every socket of the user is closed, with 4200: a client reconnects at once and must have
+// its subscription authorized again, which the user's other sessions do and the ended one
+// cannot.
+func (h *Hub) CloseUser(ctx context.Context, userID int64) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	h.closeUser(userID)
+	return h.nc.Publish(signedOutPrefix+strconv.FormatInt(userID, 10), nil)
+}
+
+// closeRemote closes this node's sockets of a user another node's CloseUser named.
+func (h *Hub) closeRemote(msg *nats.Msg) {
+	if userID, err := strconv.ParseInt(strings.TrimPrefix(msg.Subject, signedOutPrefix), 10, 64); err == nil {
+		h.closeUser(userID)
+	}
+}
+
+func (h *Hub) closeUser(userID int64) {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	for c := range h.users[userID] {
+		c.end(CodeReconnect, "Session ended: authorize again")
 	}
 }
 
@@ -331,8 +372,10 @@ func (h *Hub) Shutdown(ctx context.Context) error {
 		c.end(CodeReconnect, "Server is restarting")
 	}
 	h.mu.Unlock()
-	if err := h.sub.Unsubscribe(); err != nil && !errors.Is(err, nats.ErrBadSubscription) && !errors.Is(err, nats.ErrConnectionClosed) {
-		h.log.Warn("live: unsubscribe from NATS", "err", err)
+	for _, sub := range []*nats.Subscription{h.sub, h.signedOut} {
+		if err := sub.Unsubscribe(); err != nil && !errors.Is(err, nats.ErrBadSubscription) && !errors.Is(err, nats.ErrConnectionClosed) {
+			h.log.Warn("live: unsubscribe from NATS", "err", err)
+		}
 	}
 	closed := make(chan struct{})
 	go func() {

@@ -20,7 +20,6 @@ import (
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/server"
-	"github.com/sightline/sightline/internal/store"
 )
 
 // TestNodeProcess is not a test: it is the child process of TestCrashLosesNothing, a whole
@@ -112,7 +111,7 @@ func TestCrashLosesNothing(t *testing.T) {
 	dir := t.TempDir()
 	first := startChild(t, dir)
 
-	s, err := store.Open(context.Background(), filepath.Join(dir, "sightline.db"))
+	s, err := server.OpenStore(context.Background(), server.Config{DataDir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}

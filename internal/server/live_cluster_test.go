@@ -18,6 +18,7 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"github.com/sightline/sightline/internal/live"
+	"github.com/sightline/sightline/internal/sealed"
 	"github.com/sightline/sightline/internal/server"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
@@ -40,7 +41,8 @@ func TestLiveNodeProcess(t *testing.T) {
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
 	node, err := server.New(ctx, server.Config{DataDir: dir, DB: os.Getenv("SIGHTLINE_TEST_LIVE_NODE_DB"),
-		NATS: os.Getenv("SIGHTLINE_TEST_LIVE_NODE_NATS"), AdminEmail: clusterEmail, AdminPassword: clusterPassword}, log)
+		NATS: os.Getenv("SIGHTLINE_TEST_LIVE_NODE_NATS"), SecretKey: os.Getenv("SIGHTLINE_TEST_LIVE_NODE_KEY"),
+		AdminEmail: clusterEmail, AdminPassword: clusterPassword}, log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,11 +73,14 @@ type liveNode struct {
 	stdin io.WriteCloser
 }
 
-func startLiveNode(t *testing.T, dsn, natsURL string) *liveNode {
+// startLiveNode starts a node process on the store and NATS; nodes sharing a store share its
+// secret key, as every node of a cluster must.
+func startLiveNode(t *testing.T, dsn, natsURL, secretKey string) *liveNode {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestLiveNodeProcess$")
 	cmd.Env = append(os.Environ(), "SIGHTLINE_TEST_LIVE_NODE_DIR="+t.TempDir(),
-		"SIGHTLINE_TEST_LIVE_NODE_DB="+dsn, "SIGHTLINE_TEST_LIVE_NODE_NATS="+natsURL)
+		"SIGHTLINE_TEST_LIVE_NODE_DB="+dsn, "SIGHTLINE_TEST_LIVE_NODE_NATS="+natsURL,
+		"SIGHTLINE_TEST_LIVE_NODE_KEY="+secretKey)
 	cmd.Stderr = os.Stderr
 	stdin, _ := cmd.StdinPipe()
 	stdout, _ := cmd.StdoutPipe()
@@ -146,8 +151,9 @@ func TestLiveAcrossNodes(t *testing.T) {
 	}
 	natsURL := natsURLForCluster(t)
 	dsn := storetest.DSN(t, store.Postgres)
-	nodeA := startLiveNode(t, dsn, natsURL) // creates the administrator and the live credentials
-	nodeB := startLiveNode(t, dsn, natsURL)
+	key := sealed.GenerateText()
+	nodeA := startLiveNode(t, dsn, natsURL, key) // creates the administrator and the live credentials
+	nodeB := startLiveNode(t, dsn, natsURL, key)
 
 	token, userID := signIn(t, nodeA.addr, clusterEmail, clusterPassword)
 	cfgA, cfgB := getLiveConfig(t, nodeA.addr, token), getLiveConfig(t, nodeB.addr, token)

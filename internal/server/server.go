@@ -26,6 +26,7 @@ import (
 	"github.com/sightline/sightline/internal/ingest"
 	"github.com/sightline/sightline/internal/live"
 	"github.com/sightline/sightline/internal/monitor"
+	"github.com/sightline/sightline/internal/sealed"
 	"github.com/sightline/sightline/internal/search"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/stream"
@@ -53,6 +54,12 @@ type Config struct {
 	// AdminEmail and AdminPassword create the first administrator on a store with no users.
 	AdminEmail    string
 	AdminPassword string
+
+	// SecretKeyFile holds the key that seals the server's secrets in the store; SecretKey is
+	// the key itself (base64, from SIGHTLINE_SECRET_KEY). With neither, the key is the file
+	// secret.key in DataDir, generated on first start.
+	SecretKeyFile string
+	SecretKey     string
 }
 
 // DSN is the store's connection string after defaults.
@@ -63,10 +70,14 @@ func (c Config) DSN() string {
 	return filepath.Join(c.DataDir, "sightline.db")
 }
 
-// OpenStore makes the data dir, opens the store and migrates it.
+// OpenStore makes the data dir, opens the store, migrates it and unlocks its sealed secrets.
 func OpenStore(ctx context.Context, c Config) (*store.Store, error) {
 	if err := os.MkdirAll(c.DataDir, 0o750); err != nil {
 		return nil, fmt.Errorf("data dir: %w", err)
+	}
+	key, err := sealed.Load(sealed.Source{File: c.SecretKeyFile, Env: c.SecretKey, DataDir: c.DataDir})
+	if err != nil {
+		return nil, err
 	}
 	s, err := store.Open(ctx, c.DSN())
 	if err != nil {
@@ -74,6 +85,15 @@ func OpenStore(ctx context.Context, c Config) (*store.Store, error) {
 	}
 	if err := s.Migrate(ctx); err != nil {
 		s.Close()
+		return nil, err
+	}
+	if err := s.UseSecretKey(ctx, key); err != nil {
+		s.Close()
+		if errors.Is(err, sealed.ErrWrongKey) {
+			return nil, fmt.Errorf("%w; every node sharing a database must be given the same key "+
+				"(--secret-key-file or SIGHTLINE_SECRET_KEY); a single machine keeps it in %s in the data dir",
+				err, sealed.DefaultKeyFile)
+		}
 		return nil, err
 	}
 	return s, nil
@@ -140,6 +160,11 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	}
 	if n.Live, err = live.NewHub(hubConn, live.Config{Credentials: creds}, log); err != nil {
 		return nil, fmt.Errorf("live channel: %w", err)
+	}
+	n.Auth.SessionEnded = func(ctx context.Context, sess auth.Session) {
+		if err := n.Live.CloseUser(ctx, sess.UserID); err != nil {
+			log.Warn("live: close the sockets of an ended session", "user", sess.UserID, "err", err)
+		}
 	}
 	if n.Sources, err = buildSources(c, s); err != nil {
 		return nil, err

@@ -105,12 +105,12 @@ func scanUser(row interface{ Scan(...any) error }) (account.User, error) {
 }
 
 func (s *Store) User(ctx context.Context, id int64) (account.User, error) {
-	return scanUser(s.read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
+	return s.openUser(scanUser(s.read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id)))
 }
 
 func (s *Store) UserByEmail(ctx context.Context, email string) (account.User, error) {
-	return scanUser(s.read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE email = $1`,
-		strings.ToLower(strings.TrimSpace(email))))
+	return s.openUser(scanUser(s.read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE email = $1`,
+		strings.ToLower(strings.TrimSpace(email)))))
 }
 
 // CreateUser inserts the user and its membership of the user's organization with role, together.
@@ -122,6 +122,10 @@ func (s *Store) CreateUser(ctx context.Context, u *account.User, role account.Ro
 	if u.Permissions == nil {
 		permissions = []byte("[]")
 	}
+	mfaSecret, err := s.sealMFA(u.MFASecret)
+	if err != nil {
+		return err
+	}
 	u.CreatedAt = time.Now().UTC()
 	return s.inTx(ctx, func(tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, `INSERT INTO users (tenant_id, organization_id, name, email, username,
@@ -132,7 +136,7 @@ func (s *Store) CreateUser(ctx context.Context, u *account.User, role account.Ro
 			RETURNING id`,
 			u.TenantID, u.OrganizationID, u.Name, u.Email, u.Username, u.PasswordHash, u.IsTenantAdmin,
 			u.ACL.Beacon, u.ACL.Pro, u.ACL.Enterprise, u.ACL.LocateAPI, string(permissions), u.IsMFAEnabled,
-			u.MFASecret, u.IsTranslationEnrichmentEnabled, u.IsMentionedLocationsEnrichmentEnabled,
+			mfaSecret, u.IsTranslationEnrichmentEnabled, u.IsMentionedLocationsEnrichmentEnabled,
 			u.IsInboxStreamingEnabled, u.DisplayTheme, u.MediaSensitivity, millis(u.CreatedAt)).Scan(&u.ID)
 		if isUniqueViolation(err) {
 			return problem.InvalidField("email", "A user with this e-mail address already exists.")
@@ -149,11 +153,15 @@ func (s *Store) CreateUser(ctx context.Context, u *account.User, role account.Ro
 // UpdateUserSettings stores the user's own settings (theme, media sensitivity, enrichment and
 // streaming toggles, MFA).
 func (s *Store) UpdateUserSettings(ctx context.Context, u account.User) error {
-	_, err := s.write.ExecContext(ctx, `UPDATE users SET display_theme = $1, media_sensitivity = $2,
+	mfaSecret, err := s.sealMFA(u.MFASecret)
+	if err != nil {
+		return err
+	}
+	_, err = s.write.ExecContext(ctx, `UPDATE users SET display_theme = $1, media_sensitivity = $2,
 		is_translation_enrichment_enabled = $3, is_mentioned_locations_enrichment_enabled = $4,
 		is_inbox_streaming_enabled = $5, is_mfa_enabled = $6, mfa_secret = $7 WHERE id = $8`,
 		u.DisplayTheme, u.MediaSensitivity, u.IsTranslationEnrichmentEnabled,
-		u.IsMentionedLocationsEnrichmentEnabled, u.IsInboxStreamingEnabled, u.IsMFAEnabled, u.MFASecret, u.ID)
+		u.IsMentionedLocationsEnrichmentEnabled, u.IsInboxStreamingEnabled, u.IsMFAEnabled, mfaSecret, u.ID)
 	return err
 }
 
@@ -222,29 +230,6 @@ func (s *Store) AuditLog(ctx context.Context, tenantID int64, limit int) ([]acco
 	return entries, rows.Err()
 }
 
-// Secret returns the named server secret, storing generate()'s value the first time it is asked
-// for. Every node of a cluster reads the same value.
-func (s *Store) Secret(ctx context.Context, name string, generate func() (string, error)) (string, error) {
-	var value string
-	err := s.read.QueryRowContext(ctx, `SELECT value FROM server_secrets WHERE name = $1`, name).Scan(&value)
-	if err == nil {
-		return value, nil
-	}
-	if !errors.Is(err, sql.ErrNoRows) {
-		return "", err
-	}
-	fresh, err := generate()
-	if err != nil {
-		return "", err
-	}
-	if _, err := s.write.ExecContext(ctx, `INSERT INTO server_secrets (name, value) VALUES ($1, $2)
-		ON CONFLICT (name) DO NOTHING`, name, fresh); err != nil {
-		return "", err
-	}
-	err = s.write.QueryRowContext(ctx, `SELECT value FROM server_secrets WHERE name = $1`, name).Scan(&value)
-	return value, err
-}
-
 // notFound turns sql.ErrNoRows into a NotFound problem naming what was missing.
 func notFound(err error, what string) error {
 	if errors.Is(err, sql.ErrNoRows) {
@@ -265,4 +250,17 @@ func (s *Store) SetOrganizationLimits(ctx context.Context, organizationID, month
 	_, err := s.write.ExecContext(ctx, `UPDATE organizations SET monthly_data_limit = $1, asset_limit = $2 WHERE id = $3`,
 		monthlyData, assets, organizationID)
 	return err
+}
+
+// AcceptTOTPStep records step as the user's last accepted TOTP time step when it is later than
+// the recorded one, and reports whether it was: a code works once, and none of an earlier step
+// works after it. One conditional update, so two nodes cannot both accept the same code.
+func (s *Store) AcceptTOTPStep(ctx context.Context, userID, step int64) (bool, error) {
+	res, err := s.write.ExecContext(ctx, `UPDATE users SET mfa_last_step = $1 WHERE id = $2 AND mfa_last_step < $1`,
+		step, userID)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
 }

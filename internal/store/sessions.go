@@ -53,22 +53,55 @@ func (s *Store) DeleteExpiredSessions(ctx context.Context, now time.Time) (int64
 	return res.RowsAffected()
 }
 
+const apiTokenColumns = `id, user_id, name, scopes, created_at, last_used_at, revoked_at, expires_at`
+
+func scanAPIToken(row interface{ Scan(...any) error }) (auth.APIToken, error) {
+	var t auth.APIToken
+	var scopes string
+	var created, used, revoked, expires int64
+	err := row.Scan(&t.ID, &t.UserID, &t.Name, &scopes, &created, &used, &revoked, &expires)
+	t.Scopes = strings.Fields(scopes)
+	t.CreatedAt, t.LastUsedAt = fromMillis(created), fromMillis(used)
+	t.RevokedAt, t.ExpiresAt = fromMillis(revoked), fromMillis(expires)
+	return t, notFound(err, "API token")
+}
+
 func (s *Store) CreateAPIToken(ctx context.Context, t *auth.APIToken, tokenHash string) error {
-	return s.write.QueryRowContext(ctx, `INSERT INTO api_tokens (user_id, name, token_hash, scopes, created_at)
-		VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-		t.UserID, t.Name, tokenHash, strings.Join(t.Scopes, " "), millis(t.CreatedAt)).Scan(&t.ID)
+	return s.write.QueryRowContext(ctx, `INSERT INTO api_tokens (user_id, name, token_hash, scopes, created_at,
+		expires_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+		t.UserID, t.Name, tokenHash, strings.Join(t.Scopes, " "), millis(t.CreatedAt), millis(t.ExpiresAt)).Scan(&t.ID)
 }
 
 func (s *Store) APITokenByHash(ctx context.Context, tokenHash string) (auth.APIToken, error) {
-	var t auth.APIToken
-	var scopes string
-	var created, used, revoked int64
-	err := s.read.QueryRowContext(ctx, `SELECT id, user_id, name, scopes, created_at, last_used_at, revoked_at
-		FROM api_tokens WHERE token_hash = $1`, tokenHash).
-		Scan(&t.ID, &t.UserID, &t.Name, &scopes, &created, &used, &revoked)
-	t.Scopes = strings.Fields(scopes)
-	t.CreatedAt, t.LastUsedAt, t.RevokedAt = fromMillis(created), fromMillis(used), fromMillis(revoked)
-	return t, notFound(err, "API token")
+	return scanAPIToken(s.read.QueryRowContext(ctx, `SELECT `+apiTokenColumns+` FROM api_tokens WHERE token_hash = $1`,
+		tokenHash))
+}
+
+// APITokens lists the user's API tokens, revoked and expired ones too, oldest first.
+func (s *Store) APITokens(ctx context.Context, userID int64) ([]auth.APIToken, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT `+apiTokenColumns+` FROM api_tokens WHERE user_id = $1
+		ORDER BY created_at, id`, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var tokens []auth.APIToken
+	for rows.Next() {
+		t, err := scanAPIToken(rows)
+		if err != nil {
+			return nil, err
+		}
+		tokens = append(tokens, t)
+	}
+	return tokens, rows.Err()
+}
+
+// RevokeAPIToken revokes the user's token of that id at at; revoking a revoked token keeps its
+// first revocation time.
+func (s *Store) RevokeAPIToken(ctx context.Context, userID, id int64, at time.Time) error {
+	_, err := s.write.ExecContext(ctx, `UPDATE api_tokens SET revoked_at = $1 WHERE id = $2 AND user_id = $3
+		AND revoked_at = 0`, millis(at), id, userID)
+	return err
 }
 
 func (s *Store) TouchAPIToken(ctx context.Context, id int64, at time.Time) error {

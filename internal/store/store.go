@@ -16,6 +16,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
+
+	"github.com/sightline/sightline/internal/sealed"
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
 
@@ -37,6 +39,8 @@ type Store struct {
 	read  *sql.DB
 	// walk is how many rows of a window a PostgreSQL search reads in time order (pgWalk).
 	walk int
+	// key seals server secrets and TOTP secrets (UseSecretKey).
+	key *sealed.Key
 }
 
 // Open connects to dsn: a postgres:// or postgresql:// URL selects PostgreSQL; anything else

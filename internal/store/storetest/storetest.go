@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sightline/sightline/internal/sealed"
 	"github.com/sightline/sightline/internal/store"
 )
 
@@ -33,7 +34,8 @@ func ForEach(t *testing.T, fn func(t *testing.T, s *store.Store)) {
 	}
 }
 
-// Open returns a migrated, empty store of the dialect, closed and removed when t ends.
+// Open returns a migrated, empty store of the dialect with a fresh secret key, closed and
+// removed when t ends.
 func Open(t testing.TB, d store.Dialect) *store.Store {
 	t.Helper()
 	dsn := DSN(t, d)
@@ -45,7 +47,20 @@ func Open(t testing.TB, d store.Dialect) *store.Store {
 	if err := s.Migrate(context.Background()); err != nil {
 		t.Fatal(err)
 	}
+	if err := s.UseSecretKey(context.Background(), NewKey(t)); err != nil {
+		t.Fatal(err)
+	}
 	return s
+}
+
+// NewKey returns a fresh secret key for sealing a store's secrets.
+func NewKey(t testing.TB) *sealed.Key {
+	t.Helper()
+	k, err := sealed.ParseKey(sealed.GenerateText())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
 }
 
 // DSN returns a connection string for a fresh, empty database of the dialect: a SQLite file in

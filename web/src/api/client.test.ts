@@ -221,5 +221,9 @@ describe('an expired token', () => {
     await renewToken();
 
     expect(sentHeaders(1).get('Authorization')).toBe('Bearer live');
+    // The server renews only for the session cookie with the anti-forgery echo, never for a
+    // bearer token alone.
+    expect(fetchMock.mock.calls[1]?.[1]?.credentials).toBe('include');
+    expect(sentHeaders(1).get('X-XSRF-TOKEN')).toBe('abc==');
   });
 });
