@@ -1,0 +1,100 @@
+package api_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"testing"
+
+	"github.com/sightline/sightline/internal/filters"
+	"github.com/sightline/sightline/internal/live"
+	"github.com/sightline/sightline/internal/store"
+	"github.com/sightline/sightline/internal/store/storetest"
+)
+
+// JSON endpoints refuse a body not declared JSON, so another site's form or no-cors fetch (which
+// can only send text/plain, a form encoding or no type) cannot post to them; the endpoints that
+// take forms, files or NDJSON keep taking them.
+func TestJSONEndpointsRefuseOtherContentTypes(t *testing.T) {
+	fe := newFiltersEnv(t, storetest.Open(t, store.SQLite))
+	le, _ := liveEnv(t, storetest.Open(t, store.SQLite))
+	owner, analyst := fe.client(), le.client()
+	if r := owner.login("owner@acme.test"); r.status != http.StatusOK {
+		t.Fatalf("login = %d", r.status)
+	}
+	if r := analyst.login("analyst@acme.test"); r.status != http.StatusOK {
+		t.Fatalf("login = %d", r.status)
+	}
+	list := fe.newList(filters.Keyword, false, "riot")
+	channel := live.UserChannel(le.userID("analyst@acme.test"))
+	csvType, csvBody := multipartFile(t, "words.csv", "text/csv", []byte("arson\n"))
+
+	loginBody := fmt.Sprintf(`{"email":"owner@acme.test","password":%q}`, testPassword)
+	jsonEndpoints := []struct {
+		name      string
+		c         *client
+		path      string
+		body      string
+		takesForm bool // pusher-js's form, tested below
+	}{
+		{"sign-in", fe.client(), "/api/v1/auth/login", loginBody, false},
+		{"create a group", owner, "/api/v1/monitor/monitor-search-groups", `{"name":"Watch","privacy":"readonly"}`, false},
+		{"create a filter list", owner, "/api/v1/filter-lists", `{"name":"Words","type":"keyword","inclusion":false,"entries":["a"]}`, false},
+		{"add filter-list entries", owner, fmt.Sprintf("/api/v1/filter-lists/%d/keyword", list.ID), `{"entries":["b"]}`, false},
+		{"channel authorization as JSON", analyst, "/broadcasting/auth", fmt.Sprintf(`{"socket_id":"1.2","channel_name":%q}`, channel), true},
+	}
+	contentTypes := []struct {
+		contentType string
+		json        bool
+	}{
+		{"application/json", true},
+		{"application/json; charset=utf-8", true},
+		{"application/merge-patch+json", true},
+		{"", false},
+		{"text/plain", false},
+		{"text/plain;charset=UTF-8", false},
+		{"application/x-www-form-urlencoded", false},
+		{"multipart/form-data; boundary=x", false},
+		{"application/x-ndjson", false},
+		{"not a media type", false},
+	}
+	for _, ep := range jsonEndpoints {
+		for _, ct := range contentTypes {
+			if ep.takesForm && ct.contentType == "application/x-www-form-urlencoded" {
+				continue
+			}
+			t.Run(ep.name+" as "+ct.contentType, func(t *testing.T) {
+				r := ep.c.sendRaw("POST", ep.path, ct.contentType, []byte(ep.body), withBearer(ep.c.bearer))
+				switch {
+				case ct.json && (r.status == http.StatusUnsupportedMediaType || r.status >= 500):
+					t.Errorf("status %d %v, want the endpoint's answer", r.status, r.body)
+				case !ct.json && (r.status != http.StatusUnsupportedMediaType || r.body["message"] != api415Message):
+					t.Errorf("status %d %v, want 415 %q", r.status, r.body, api415Message)
+				}
+			})
+		}
+	}
+
+	// Endpoints that read other formats keep reading them.
+	others := []struct {
+		name        string
+		c           *client
+		path        string
+		contentType string
+		body        []byte
+		want        int
+	}{
+		{"channel authorization as pusher-js's form", analyst, "/broadcasting/auth", "application/x-www-form-urlencoded",
+			[]byte(url.Values{"socket_id": {"1.2"}, "channel_name": {channel}}.Encode()), http.StatusOK},
+		{"filter-list file upload", owner, fmt.Sprintf("/api/v1/filter-lists/%d/upload", list.ID), csvType, csvBody, http.StatusOK},
+	}
+	for _, tt := range others {
+		t.Run(tt.name, func(t *testing.T) {
+			if r := tt.c.sendRaw("POST", tt.path, tt.contentType, tt.body, withBearer(tt.c.bearer)); r.status != tt.want {
+				t.Errorf("status %d %v, want %d", r.status, r.body, tt.want)
+			}
+		})
+	}
+}
+
+const api415Message = "The request body must be JSON, sent with Content-Type: application/json."
