@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"sync"
@@ -53,6 +54,9 @@ type Config struct {
 	// AdminEmail and AdminPassword create the first administrator on a store with no users.
 	AdminEmail    string
 	AdminPassword string
+
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto count.
+	TrustedProxies []netip.Prefix
 }
 
 // DSN is the store's connection string after defaults.
@@ -185,6 +189,8 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		Health:        s.Ping,
 		App:           api.AppHandler(app, built),
 		Logger:        log,
+
+		TrustedProxies: c.TrustedProxies,
 	})
 	return n, nil
 }
