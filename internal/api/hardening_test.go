@@ -98,3 +98,42 @@ func TestJSONEndpointsRefuseOtherContentTypes(t *testing.T) {
 }
 
 const api415Message = "The request body must be JSON, sent with Content-Type: application/json."
+
+// GET /logout signs out on the app's own link or a typed address, never on a navigation another
+// site started; either way it sends the browser to sign-in.
+func TestLogoutOnlyForSameOriginOrDirectNavigations(t *testing.T) {
+	e := newEnv(t, storetest.Open(t, store.SQLite))
+	tests := []struct {
+		fetchSite string
+		signsOut  bool
+	}{
+		{"", true}, // no Sec-Fetch-Site: not a modern browser, taken as direct
+		{"none", true},
+		{"same-origin", true},
+		{"same-site", false},
+		{"cross-site", false},
+	}
+	for _, tt := range tests {
+		t.Run("Sec-Fetch-Site "+tt.fetchSite, func(t *testing.T) {
+			c := e.client()
+			if r := c.login("analyst@acme.test"); r.status != http.StatusOK {
+				t.Fatalf("login = %d", r.status)
+			}
+			r := c.do("GET", "/logout", nil, func(r *http.Request) {
+				if tt.fetchSite != "" {
+					r.Header.Set("Sec-Fetch-Site", tt.fetchSite)
+				}
+			})
+			if r.status != http.StatusFound || r.header.Get("Location") != "/login" {
+				t.Errorf("logout = %d to %q, want 302 to /login", r.status, r.header.Get("Location"))
+			}
+			want := http.StatusOK
+			if tt.signsOut {
+				want = http.StatusUnauthorized
+			}
+			if r := c.do("GET", "/api/v1/settings/profile/current", nil); r.status != want {
+				t.Errorf("session after logout = %d, want %d", r.status, want)
+			}
+		})
+	}
+}
