@@ -158,5 +158,5 @@ func New(d Deps) http.Handler {
 	}
 	mux.Handle("/", d.App)
 
-	return a.recoverPanics(a.forwarded(a.logRequests(a.antiForgeryCookie(a.identify(mux)))))
+	return securityHeaders(a.recoverPanics(a.forwarded(a.logRequests(a.antiForgeryCookie(a.identify(mux))))))
 }

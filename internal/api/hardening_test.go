@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sightline/sightline/internal/filters"
@@ -133,6 +135,45 @@ func TestLogoutOnlyForSameOriginOrDirectNavigations(t *testing.T) {
 			}
 			if r := c.do("GET", "/api/v1/settings/profile/current", nil); r.status != want {
 				t.Errorf("session after logout = %d, want %d", r.status, want)
+			}
+		})
+	}
+}
+
+// Every response carries the security headers: the app's page, the API's answers and errors,
+// redirects.
+func TestSecurityHeadersOnEveryResponse(t *testing.T) {
+	e := newEnv(t, storetest.Open(t, store.SQLite))
+	host := strings.TrimPrefix(e.srv.URL, "http://")
+	c := e.client()
+	requests := []struct {
+		method, path string
+		body         any
+	}{
+		{"GET", "/", nil},
+		{"GET", "/monitor", nil},
+		{"GET", "/healthz", nil},
+		{"GET", "/api/v1/settings/profile/current", nil},
+		{"GET", "/api/v1/no-such-thing", nil},
+		{"POST", "/api/v1/auth/login", map[string]string{"email": "nobody@acme.test", "password": "wrong-password"}},
+		{"GET", "/logout", nil},
+	}
+	for _, rq := range requests {
+		t.Run(rq.method+" "+rq.path, func(t *testing.T) {
+			r := c.do(rq.method, rq.path, rq.body)
+			csp := r.header.Get("Content-Security-Policy")
+			for _, directive := range []string{"default-src 'self'", "script-src 'self'", "frame-ancestors 'none'",
+				"img-src 'self' data: blob:", "object-src 'none'", "base-uri 'self'", "form-action 'self'",
+				"connect-src 'self' ws://" + host + " wss://" + host} {
+				if !slices.Contains(strings.Split(csp, "; "), directive) {
+					t.Errorf("Content-Security-Policy %q lacks %q", csp, directive)
+				}
+			}
+			if got := r.header.Get("X-Content-Type-Options"); got != "nosniff" {
+				t.Errorf("X-Content-Type-Options %q", got)
+			}
+			if got := r.header.Get("Referrer-Policy"); got != "no-referrer" {
+				t.Errorf("Referrer-Policy %q", got)
 			}
 		})
 	}
