@@ -2,12 +2,16 @@ package api_test
 
 import (
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/sightline/sightline/internal/api"
 	"github.com/sightline/sightline/internal/filters"
 	"github.com/sightline/sightline/internal/live"
 	"github.com/sightline/sightline/internal/store"
@@ -176,5 +180,37 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 				t.Errorf("Referrer-Policy %q", got)
 			}
 		})
+	}
+}
+
+// Behind a trusted proxy, sign-in throttles each forwarded client on its own: one client's
+// guesses do not lock out another who shares the proxy's address.
+func TestSignInThrottlesTheForwardedClient(t *testing.T) {
+	e := newEnv(t, storetest.Open(t, store.SQLite))
+	loopback, err := api.ParseTrustedProxies("127.0.0.0/8, ::1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.srv.Close()
+	e.srv = httptest.NewServer(api.New(api.Deps{Accounts: e.accounts, Auth: e.auth, Health: e.store.Ping,
+		App: api.AppHandler(nil, false), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), TrustedProxies: loopback}))
+	t.Cleanup(e.srv.Close)
+	from := func(client string) opt {
+		return func(r *http.Request) { r.Header.Set("X-Forwarded-For", "198.51.100.1, "+client) }
+	}
+	c := e.client()
+	for i := range 30 { // the address limit, over as many accounts
+		r := c.do("POST", "/api/v1/auth/login", map[string]string{"email": fmt.Sprintf("guess%d@acme.test", i),
+			"password": "wrong-password"}, from("203.0.113.1"))
+		if r.status != http.StatusUnauthorized {
+			t.Fatalf("guess %d = %d %v", i, r.status, r.body)
+		}
+	}
+	login := map[string]string{"email": "owner@acme.test", "password": testPassword}
+	if r := c.do("POST", "/api/v1/auth/login", login, from("203.0.113.1")); r.status != http.StatusTooManyRequests {
+		t.Errorf("the guessing client = %d, want 429", r.status)
+	}
+	if r := c.do("POST", "/api/v1/auth/login", login, from("203.0.113.2")); r.status != http.StatusOK {
+		t.Errorf("another client behind the same proxy = %d %v, want 200", r.status, r.body)
 	}
 }
