@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/sightline/sightline/internal/api"
 	"github.com/sightline/sightline/internal/server"
 )
 
@@ -26,6 +27,11 @@ func runServe(args []string) error {
 	fs.Var(switchFlag{&cfg.Simulator}, "simulator", "run the demo-data simulator: on or off")
 	fs.Float64Var(&cfg.SimulatorRate, "simulator-rate", 5, "simulated posts per second")
 	fs.StringVar(&cfg.SourcesFile, "sources", "", "JSON file configuring the content sources (see docs/connectors.md)")
+	fs.Func("trusted-proxies", "comma-separated CIDR ranges of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed",
+		func(v string) (err error) {
+			cfg.TrustedProxies, err = api.ParseTrustedProxies(v)
+			return err
+		})
 	fs.StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
 	fs.StringVar(&logFormat, "log-format", "text", "text or json")
 	if err := parseFlags(fs, args); err != nil {

@@ -7,6 +7,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"time"
 
 	"github.com/sightline/sightline/internal/account"
@@ -43,6 +44,8 @@ type Deps struct {
 	// App serves the embedded web app for every path the API does not own.
 	App    http.Handler
 	Logger *slog.Logger
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto count.
+	TrustedProxies []netip.Prefix
 }
 
 // HistoryStore keeps users' search history.
@@ -155,5 +158,5 @@ func New(d Deps) http.Handler {
 	}
 	mux.Handle("/", d.App)
 
-	return a.recoverPanics(a.logRequests(a.antiForgeryCookie(a.identify(mux))))
+	return securityHeaders(a.recoverPanics(a.forwarded(a.logRequests(a.antiForgeryCookie(a.identify(mux))))))
 }

@@ -108,6 +108,9 @@ func (c *client) do(method, path string, body any, opts ...opt) reply {
 		rd = strings.NewReader(string(b))
 	}
 	req, _ := http.NewRequest(method, c.e.srv.URL+path, rd)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	return c.send(req, opts...)
 }
 

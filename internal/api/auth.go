@@ -67,15 +67,21 @@ func (a *API) refreshToken(w http.ResponseWriter, r *http.Request) error {
 	return ok(w, tokenReply{Token: bearer.Token, ExpiresAt: bearer.ExpiresAt.Unix()})
 }
 
-// logout ends the session (a full browser load) and sends the browser to sign-in.
+// logout ends the session (a full browser load) and sends the browser to sign-in. It is a GET
+// (the spec links to it), so it acts only on the app's own link or a typed address: a
+// navigation another site started leaves the session alone. A client that sends no
+// Sec-Fetch-Site is no modern browser, so its request is taken as direct.
 func (a *API) logout(w http.ResponseWriter, r *http.Request) error {
-	if c, err := r.Cookie(auth.SessionCookie); err == nil {
-		if err := a.Auth.Logout(r.Context(), c.Value); err != nil {
-			return err
+	switch r.Header.Get("Sec-Fetch-Site") {
+	case "", "none", "same-origin":
+		if c, err := r.Cookie(auth.SessionCookie); err == nil {
+			if err := a.Auth.Logout(r.Context(), c.Value); err != nil {
+				return err
+			}
 		}
+		http.SetCookie(w, &http.Cookie{Name: auth.SessionCookie, Value: "", Path: "/", HttpOnly: true,
+			SameSite: http.SameSiteLaxMode, Secure: isHTTPS(r), MaxAge: -1})
 	}
-	http.SetCookie(w, &http.Cookie{Name: auth.SessionCookie, Value: "", Path: "/", HttpOnly: true,
-		SameSite: http.SameSiteLaxMode, Secure: isHTTPS(r), MaxAge: -1})
 	w.Header().Set("Cache-Control", "no-store")
 	http.Redirect(w, r, "/login", http.StatusFound)
 	return nil

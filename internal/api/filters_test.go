@@ -80,11 +80,13 @@ func (fe *filtersEnv) newList(typ filters.Type, inclusion bool, entries ...strin
 	return v
 }
 
-// sendRaw sends a raw body.
+// sendRaw sends a raw body, with no Content-Type when contentType is empty.
 func (c *client) sendRaw(method, path, contentType string, body []byte, opts ...opt) reply {
 	c.e.t.Helper()
 	req, _ := http.NewRequest(method, c.e.srv.URL+path, bytes.NewReader(body))
-	req.Header.Set("Content-Type", contentType)
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
 	return c.send(req, opts...)
 }
 

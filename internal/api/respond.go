@@ -4,9 +4,11 @@ import (
 	"cmp"
 	"encoding/json"
 	"errors"
+	"mime"
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/sightline/sightline/internal/problem"
 )
@@ -40,6 +42,8 @@ var statusOf = map[problem.Kind]int{
 	problem.KindConflict:        http.StatusConflict,
 	problem.KindRateLimited:     http.StatusTooManyRequests,
 	problem.KindLimitExceeded:   http.StatusUnprocessableEntity,
+
+	problem.KindUnsupportedMediaType: http.StatusUnsupportedMediaType,
 }
 
 // writeError sends err in the spec's error shape: {message, errors, limitExceeded, title,
@@ -77,13 +81,28 @@ func (a *API) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	writeJSON(w, statusOf[p.Kind], body)
 }
 
-// decode reads a JSON body into v, reporting malformed input as a validation problem.
+// msgNotJSON refuses a body that does not say it is JSON.
+const msgNotJSON = "The request body must be JSON, sent with Content-Type: application/json."
+
+// decode reads a JSON body into v, reporting malformed input as a validation problem. The body
+// must be declared JSON: a cross-site form or no-cors fetch can only send text/plain, a form
+// encoding or no type at all, so refusing those keeps other sites from posting here (login
+// CSRF included).
 func decode(r *http.Request, v any) error {
+	if !isJSON(r.Header.Get("Content-Type")) {
+		return problem.UnsupportedMediaType(msgNotJSON)
+	}
 	r.Body = http.MaxBytesReader(nil, r.Body, 1<<20)
 	if err := json.NewDecoder(r.Body).Decode(v); err != nil {
 		return problem.Invalid("The request body is not valid JSON: "+err.Error(), nil)
 	}
 	return nil
+}
+
+// isJSON reports whether a Content-Type names JSON: application/json or a +json type.
+func isJSON(contentType string) bool {
+	mediaType, _, err := mime.ParseMediaType(contentType)
+	return err == nil && (mediaType == "application/json" || strings.HasSuffix(mediaType, "+json"))
 }
 
 func (a *API) notFound(w http.ResponseWriter, r *http.Request) error {

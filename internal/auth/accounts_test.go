@@ -14,7 +14,7 @@ import (
 	"github.com/sightline/sightline/internal/store/storetest"
 )
 
-const password = "correct-horse-9"
+const testPassword = "correct-horse-9"
 
 // clock is a settable time for the service.
 type clock struct{ t time.Time }
@@ -26,7 +26,7 @@ func newService(t *testing.T, s *store.Store, email string) (*auth.Service, *clo
 	t.Helper()
 	ctx := context.Background()
 	u, err := account.NewService(s).CreateUser(ctx, account.NewUser{Organization: "Acme", Email: email,
-		Password: password, Role: account.RoleOwner})
+		Password: testPassword, Role: account.RoleOwner})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func TestTOTPCodeWorksOnce(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = a.Login(ctx, auth.Credentials{Email: u.Email, Password: password, OTP: code, IP: "192.0.2.1"})
+			_, err = a.Login(ctx, auth.Credentials{Email: u.Email, Password: testPassword, OTP: code, IP: "192.0.2.1"})
 			if st.want && err != nil {
 				t.Errorf("%s: refused: %v", st.name, err)
 			}
@@ -91,7 +91,7 @@ func TestSessionAbsoluteLifetime(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		a, c, u := newService(t, s, "busy@acme.test")
-		login, err := a.Login(ctx, auth.Credentials{Email: u.Email, Password: password, IP: "192.0.2.1"})
+		login, err := a.Login(ctx, auth.Credentials{Email: u.Email, Password: testPassword, IP: "192.0.2.1"})
 		if err != nil {
 			t.Fatal(err)
 		}

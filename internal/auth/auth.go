@@ -177,44 +177,51 @@ type Login struct {
 // account and per address, and starts a session.
 func (s *Service) Login(ctx context.Context, c Credentials) (Login, error) {
 	email := strings.ToLower(strings.TrimSpace(c.Email))
-	keys := []string{"account:" + email, "ip:" + c.IP}
-	if wait := s.throttle.Blocked(s.now(), keys...); wait > 0 {
+	accountKey, addressKey := "account:"+email, "ip:"+c.IP
+	if wait := s.throttle.Attempt(s.now(), accountKey, addressKey); wait > 0 {
 		minutes := int(wait.Minutes()) + 1
 		return Login{}, problem.RateLimited(fmt.Sprintf("Too many sign-in attempts. Try again in %d minutes.", minutes), wait)
 	}
-	fail := func(p *problem.Problem) (Login, error) {
-		s.throttle.Fail(s.now(), keys...)
-		return Login{}, p
-	}
-	user, err := s.store.UserByEmail(ctx, email)
-	if problem.Is(err, problem.KindNotFound) {
-		// Spend the same time as a real check so response time does not reveal who exists.
-		password.Verify(dummyHash, c.Password)
-		return fail(problem.Unauthenticated(MsgBadCredentials))
-	}
-	if err != nil {
+	// The attempt stays counted when it was a guess; an answer that is no guess gives it back.
+	notAGuess := func(err error) (Login, error) {
+		s.throttle.Release(accountKey, addressKey)
 		return Login{}, err
 	}
-	if ok, err := password.Verify(user.PasswordHash, c.Password); err != nil || !ok {
-		return fail(problem.Unauthenticated(MsgBadCredentials))
+	// An unknown e-mail is checked against a dummy hash, spending the same time as a real check so
+	// response time does not reveal who exists.
+	hash, known := dummyHash, false
+	user, err := s.store.UserByEmail(ctx, email)
+	switch {
+	case err == nil:
+		hash, known = user.PasswordHash, true
+	case !problem.Is(err, problem.KindNotFound):
+		return notAGuess(err)
+	}
+	matched, err := s.throttle.Verify(hash, c.Password)
+	if problem.Is(err, problem.KindRateLimited) {
+		return notAGuess(err)
+	}
+	if err != nil || !matched || !known {
+		return Login{}, problem.Unauthenticated(MsgBadCredentials)
 	}
 	if user.IsMFAEnabled {
 		if strings.TrimSpace(c.OTP) == "" {
 			p := problem.Unauthenticated(MsgOTPRequired)
 			p.Extra = map[string]any{"mfaRequired": true}
-			return Login{}, p
+			return notAGuess(p) // the right password, asking for the second step
 		}
 		accepted, err := s.acceptOTP(ctx, user, strings.TrimSpace(c.OTP))
 		if err != nil {
-			return Login{}, err
+			return notAGuess(err)
 		}
 		if !accepted {
 			p := problem.Unauthenticated(MsgOTPInvalid)
 			p.Extra = map[string]any{"mfaRequired": true}
-			return fail(p)
+			return Login{}, p
 		}
 	}
-	s.throttle.Reset("account:" + email)
+	s.throttle.Reset(accountKey)
+	s.throttle.Release(addressKey)
 	role, err := s.store.MembershipRole(ctx, user.OrganizationID, user.ID)
 	if err != nil {
 		return Login{}, err

@@ -1,31 +1,47 @@
 package auth
 
 import (
+	"runtime"
 	"sync"
 	"time"
+
+	"github.com/sightline/sightline/internal/password"
+	"github.com/sightline/sightline/internal/problem"
 )
 
-// Sign-in throttling: an account is locked after accountLimit failures within window, and an
-// address after addressLimit failures (one address may try many accounts). Counts live in
-// memory per node; in a cluster each node throttles on its own, which still caps guessing.
+// Sign-in throttling: an account is locked after accountLimit attempts within window, and an
+// address after addressLimit attempts (one address may try many accounts). An attempt is counted
+// before the password is hashed, so parallel guesses cannot all pass the check before the first
+// failure lands; a successful sign-in gives its attempts back. Counts live in memory per node; in
+// a cluster each node throttles on its own, which still caps guessing.
 const (
 	throttleWindow = 15 * time.Minute
 	accountLimit   = 5
 	addressLimit   = 30
 )
 
-// Throttle counts failed sign-ins per key.
+// MsgSignInBusy answers a sign-in that found every password-hash slot taken.
+const MsgSignInBusy = "Too many sign-ins at once. Try again in a moment."
+
+// Throttle counts sign-in attempts per key and bounds the password hashes running at once.
 type Throttle struct {
 	mu      sync.Mutex
 	entries map[string]*throttleEntry
+	// hashing holds a slot per password hash in progress: each takes 19 MiB and a core for tens
+	// of milliseconds, so an unbounded burst of sign-ins would exhaust the node.
+	hashing chan struct{}
+	verify  func(encoded, plain string) (bool, error)
 }
 
 type throttleEntry struct {
-	failures int
+	attempts int
 	since    time.Time
 }
 
-func NewThrottle() *Throttle { return &Throttle{entries: map[string]*throttleEntry{}} }
+func NewThrottle() *Throttle {
+	return &Throttle{entries: map[string]*throttleEntry{}, hashing: make(chan struct{}, 2*runtime.GOMAXPROCS(0)),
+		verify: password.Verify}
+}
 
 func limitFor(key string) int {
 	if len(key) > 3 && key[:3] == "ip:" {
@@ -34,34 +50,27 @@ func limitFor(key string) int {
 	return accountLimit
 }
 
-// Blocked returns how long the longest-blocked key must still wait, or 0.
-func (t *Throttle) Blocked(now time.Time, keys ...string) time.Duration {
+// Attempt counts an attempt against every key, or, when any key has used up its attempts,
+// counts nothing and returns how long the longest-blocked key must still wait.
+func (t *Throttle) Attempt(now time.Time, keys ...string) time.Duration {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	var wait time.Duration
 	for _, k := range keys {
-		e := t.entries[k]
-		if e == nil || now.Sub(e.since) >= throttleWindow {
-			continue
-		}
-		if e.failures >= limitFor(k) {
+		if e := t.entries[k]; e != nil && now.Sub(e.since) < throttleWindow && e.attempts >= limitFor(k) {
 			wait = max(wait, throttleWindow-now.Sub(e.since))
 		}
 	}
-	return wait
-}
-
-// Fail records a failed attempt for each key.
-func (t *Throttle) Fail(now time.Time, keys ...string) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
+	if wait > 0 {
+		return wait
+	}
 	for _, k := range keys {
 		e := t.entries[k]
 		if e == nil || now.Sub(e.since) >= throttleWindow {
 			e = &throttleEntry{since: now}
 			t.entries[k] = e
 		}
-		e.failures++
+		e.attempts++
 	}
 	if len(t.entries) > 100_000 { // forget expired entries rather than grow without bound
 		for k, e := range t.entries {
@@ -70,11 +79,35 @@ func (t *Throttle) Fail(now time.Time, keys ...string) {
 			}
 		}
 	}
+	return 0
 }
 
-// Reset forgets a key's failures (after a successful sign-in).
+// Release gives back an attempt that was no guess: the node was busy, or the password was right.
+func (t *Throttle) Release(keys ...string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, k := range keys {
+		if e := t.entries[k]; e != nil && e.attempts > 0 {
+			e.attempts--
+		}
+	}
+}
+
+// Reset forgets a key's attempts (after a successful sign-in).
 func (t *Throttle) Reset(key string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	delete(t.entries, key)
+}
+
+// Verify checks plain against the encoded hash in one of the node's hash slots, or answers 429
+// at once when every slot is taken.
+func (t *Throttle) Verify(encoded, plain string) (bool, error) {
+	select {
+	case t.hashing <- struct{}{}:
+	default:
+		return false, problem.RateLimited(MsgSignInBusy, time.Second)
+	}
+	defer func() { <-t.hashing }()
+	return t.verify(encoded, plain)
 }

@@ -13,13 +13,14 @@ import (
 type Kind int
 
 const (
-	KindInvalid         Kind = iota + 1 // the request breaks a rule (422)
-	KindUnauthenticated                 // no or bad credentials (401)
-	KindForbidden                       // authenticated, not allowed (403)
-	KindNotFound                        // no such thing, or not visible to the caller (404)
-	KindConflict                        // clashes with what is stored (409)
-	KindRateLimited                     // too many attempts (429)
-	KindLimitExceeded                   // an organization's data or asset limit (422, limitExceeded)
+	KindInvalid              Kind = iota + 1 // the request breaks a rule (422)
+	KindUnauthenticated                      // no or bad credentials (401)
+	KindForbidden                            // authenticated, not allowed (403)
+	KindNotFound                             // no such thing, or not visible to the caller (404)
+	KindConflict                             // clashes with what is stored (409)
+	KindRateLimited                          // too many attempts (429)
+	KindLimitExceeded                        // an organization's data or asset limit (422, limitExceeded)
+	KindUnsupportedMediaType                 // a body in a format the endpoint does not take (415)
 )
 
 // Problem is an error with everything the API needs to describe it.
@@ -79,4 +80,9 @@ func RateLimited(message string, retryAfter time.Duration) *Problem {
 
 func LimitExceeded(title, description string) *Problem {
 	return &Problem{Kind: KindLimitExceeded, Message: title, Title: title, Description: description}
+}
+
+// UnsupportedMediaType refuses a body sent in a format the endpoint does not read.
+func UnsupportedMediaType(message string) *Problem {
+	return &Problem{Kind: KindUnsupportedMediaType, Message: message}
 }

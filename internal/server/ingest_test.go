@@ -42,6 +42,13 @@ func startNode(t *testing.T) (*server.Node, *httptest.Server) {
 func call(t *testing.T, method, url, token, body string) (int, map[string]any) {
 	t.Helper()
 	req, _ := http.NewRequest(method, url, strings.NewReader(body))
+	if body != "" {
+		contentType := "application/json"
+		if strings.HasSuffix(url, "/ingest/posts") {
+			contentType = "application/x-ndjson"
+		}
+		req.Header.Set("Content-Type", contentType)
+	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}

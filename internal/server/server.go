@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"sync"
@@ -60,6 +61,9 @@ type Config struct {
 	// secret.key in DataDir, generated on first start.
 	SecretKeyFile string
 	SecretKey     string
+
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto count.
+	TrustedProxies []netip.Prefix
 }
 
 // DSN is the store's connection string after defaults.
@@ -210,6 +214,8 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		Health:        s.Ping,
 		App:           api.AppHandler(app, built),
 		Logger:        log,
+
+		TrustedProxies: c.TrustedProxies,
 	})
 	return n, nil
 }

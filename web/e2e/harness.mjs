@@ -111,7 +111,8 @@ export async function runSightline(dataDir, args) {
 
 /**
  * Launches Debian's Chromium (or CHROMIUM_PATH) headless with a fresh profile directory.
- * Returns the browser context and a close function that removes the profile.
+ * Returns the browser context and a close function that removes the profile and throws when a
+ * page reported a Content-Security-Policy violation.
  */
 export async function launchBrowser({ viewport = { width: 1440, height: 900 }, colorScheme = 'light' } = {}) {
   const userDataDir = await mkdtemp(join(tmpdir(), 'sightline-e2e-chromium-'));
@@ -130,9 +131,21 @@ export async function launchBrowser({ viewport = { width: 1440, height: 900 }, c
     viewport,
     colorScheme,
   });
+  // The app must run under its Content-Security-Policy: Chromium reports every violation on the
+  // console, and closing the browser fails the test that saw one.
+  const violations = [];
+  const watch = (page) =>
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) violations.push(`${page.url()}: ${message.text()}`);
+    });
+  context.pages().forEach(watch);
+  context.on('page', watch);
   const close = async () => {
     await context.close();
     await rm(userDataDir, { recursive: true, force: true });
+    if (violations.length > 0) {
+      throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
+    }
   };
   return { context, close };
 }

@@ -58,8 +58,11 @@ describe('Monitor', () => {
   });
 
   after(async () => {
-    await browser?.close();
-    await server?.stop();
+    try {
+      await browser?.close();
+    } finally {
+      await server?.stop();
+    }
   });
 
   it('builds a saved search, showing validation errors until they are fixed', async () => {

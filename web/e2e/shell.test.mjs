@@ -19,8 +19,11 @@ describe('app shell', () => {
   });
 
   after(async () => {
-    await browser?.close();
-    await server?.stop();
+    try {
+      await browser?.close();
+    } finally {
+      await server?.stop();
+    }
   });
 
   const path = () => new URL(page.url()).pathname;
