@@ -40,6 +40,7 @@ var statusOf = map[problem.Kind]int{
 	problem.KindConflict:        http.StatusConflict,
 	problem.KindRateLimited:     http.StatusTooManyRequests,
 	problem.KindLimitExceeded:   http.StatusUnprocessableEntity,
+	problem.KindTooLarge:        http.StatusRequestEntityTooLarge,
 }
 
 // writeError sends err in the spec's error shape: {message, errors, limitExceeded, title,

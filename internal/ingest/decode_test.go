@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -24,7 +25,7 @@ func TestDecode(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			items, err := Decode(strings.NewReader(tt.body))
+			items, err := decodeAll(strings.NewReader(tt.body))
 			if (err != nil) != tt.wantError {
 				t.Errorf("err = %v, want error %v", err, tt.wantError)
 			}
@@ -39,5 +40,21 @@ func TestDecode(t *testing.T) {
 				t.Errorf("lines %v (bad %v), want %v (bad %v)", lines, bad, tt.lines, tt.badLines)
 			}
 		})
+	}
+}
+
+// decodeAll reads every item; on a read error it returns the items read so far and the error.
+func decodeAll(r io.Reader) ([]Item, error) {
+	d := NewDecoder(r)
+	var items []Item
+	for {
+		it, err := d.Next()
+		if err == io.EOF {
+			return items, nil
+		}
+		if err != nil {
+			return items, err
+		}
+		items = append(items, it)
 	}
 }

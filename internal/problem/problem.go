@@ -20,6 +20,7 @@ const (
 	KindConflict                        // clashes with what is stored (409)
 	KindRateLimited                     // too many attempts (429)
 	KindLimitExceeded                   // an organization's data or asset limit (422, limitExceeded)
+	KindTooLarge                        // the request is bigger than one request may be (413)
 )
 
 // Problem is an error with everything the API needs to describe it.
@@ -80,3 +81,6 @@ func RateLimited(message string, retryAfter time.Duration) *Problem {
 func LimitExceeded(title, description string) *Problem {
 	return &Problem{Kind: KindLimitExceeded, Message: title, Title: title, Description: description}
 }
+
+// TooLarge says the request exceeds a size bound; the caller should split it.
+func TooLarge(message string) *Problem { return &Problem{Kind: KindTooLarge, Message: message} }
