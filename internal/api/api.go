@@ -26,8 +26,8 @@ type Deps struct {
 	Accounts *account.Service
 	Auth     *auth.Service
 	Ingest   *ingest.Service
-	// IngestStats reports the state of ingestion.
-	IngestStats   func(ctx context.Context) (ingest.Stats, error)
+	// IngestStats reports the state of ingestion, for everyone or for one user's sources.
+	IngestStats   func(ctx context.Context, scope ingest.Scope) (ingest.Stats, error)
 	Geocoder      geo.Geocoder
 	Monitor       *monitor.Service
 	Filters       *filters.Service
@@ -43,6 +43,9 @@ type Deps struct {
 	// App serves the embedded web app for every path the API does not own.
 	App    http.Handler
 	Logger *slog.Logger
+	// BodyReadTimeout bounds how long a request body may take to arrive (or pause, for the
+	// ingest stream); DefaultBodyReadTimeout when 0.
+	BodyReadTimeout time.Duration
 }
 
 // HistoryStore keeps users' search history.
@@ -83,7 +86,8 @@ func New(d Deps) http.Handler {
 
 	// Content pipeline (issue: sources, stream, storage).
 	mux.HandleFunc("POST /api/v1/ingest/posts", a.authenticated(a.ingestPosts))
-	mux.HandleFunc("GET /api/v1/ingest/stats", a.user(a.ingestStats))
+	// Operators' ingest-scoped tokens read their own sources' stats.
+	mux.HandleFunc("GET /api/v1/ingest/stats", a.authenticated(a.ingestStats))
 
 	// Beacon search (search-side.md section 7; the body is documented in docs/search-api.md).
 	mux.HandleFunc("POST /beacon/v1/search", a.user(a.recordSearch))
@@ -155,5 +159,5 @@ func New(d Deps) http.Handler {
 	}
 	mux.Handle("/", d.App)
 
-	return a.recoverPanics(a.logRequests(a.antiForgeryCookie(a.identify(mux))))
+	return a.recoverPanics(a.logRequests(a.bodyDeadline(a.antiForgeryCookie(a.identify(mux)))))
 }
