@@ -315,6 +315,10 @@ type stage struct {
 	// if the stage worked recently, so that an outage of what the stage writes to (every post
 	// failing) never empties the stream into the dead letters.
 	lastWorked time.Time
+	// settled holds the batch's messages already acknowledged or given back, which the busy
+	// signal must no longer touch (it would push a given-back post's redelivery further out).
+	mu      sync.Mutex
+	settled map[jetstream.Msg]bool
 }
 
 // workingWindow is how recent a success must be for the stage to count as working.
@@ -336,6 +340,9 @@ func (st *stage) handleBatch(ctx context.Context, msgs []jetstream.Msg) {
 	if len(posts) == 0 {
 		return
 	}
+	st.mu.Lock()
+	st.settled = make(map[jetstream.Msg]bool, len(kept))
+	st.mu.Unlock()
 	busy := time.NewTicker(ackWait / 3)
 	finished := make(chan struct{})
 	go func() {
@@ -344,9 +351,13 @@ func (st *stage) handleBatch(ctx context.Context, msgs []jetstream.Msg) {
 			case <-finished:
 				return
 			case <-busy.C:
+				st.mu.Lock()
 				for _, m := range kept {
-					m.InProgress()
+					if !st.settled[m] {
+						m.InProgress()
+					}
 				}
+				st.mu.Unlock()
 			}
 		}
 	}()
@@ -403,7 +414,10 @@ func (st *stage) fail(ctx context.Context, p post.Post, m jetstream.Msg, cause e
 		if err == nil {
 			st.s.log.Error("post moved to the dead-letter stream", "stage", st.c.Durable, "post", p.ID,
 				"deliveries", n, "err", cause)
+			st.mu.Lock()
+			st.settled[m] = true
 			m.Term()
+			st.mu.Unlock()
 			return
 		}
 		st.s.log.Error("dead-lettering a post failed; it will be redelivered", "stage", st.c.Durable, "post", p.ID, "err", err)
@@ -414,7 +428,10 @@ func (st *stage) fail(ctx context.Context, p post.Post, m jetstream.Msg, cause e
 // settle acknowledges msgs, or after a failure asks for their redelivery after a delay that
 // grows with their deliveries.
 func (st *stage) settle(msgs []jetstream.Msg, failure error) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
 	for _, m := range msgs {
+		st.settled[m] = true
 		if failure == nil {
 			m.Ack()
 			continue
