@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"bytes"
 	"io"
 	"slices"
 	"strings"
@@ -57,4 +58,26 @@ func decodeAll(r io.Reader) ([]Item, error) {
 		}
 		items = append(items, it)
 	}
+}
+
+// The decoder never panics and always ends: every item it returns consumed input.
+func FuzzDecoder(f *testing.F) {
+	for _, seed := range []string{
+		"", "{}\n{}\n", `[{"provider":"a"}, 5, {"provider":"b"}]`, "\xEF\xBB\xBF{}", "[", "]", "[{", "{\"a\":",
+		strings.Repeat("[", 20000), strings.Repeat("{\"a\":", 5000), "[" + strings.Repeat("{},", 1000) + "{}]",
+		"null\ntrue\n\"x\"\n[]\n", "[1,,2]", "\n\n\n",
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		d := NewDecoder(bytes.NewReader(body))
+		for calls := 0; ; calls++ {
+			if calls > len(body)+1 {
+				t.Fatalf("%d items from %d bytes", calls, len(body))
+			}
+			if _, err := d.Next(); err != nil {
+				return
+			}
+		}
+	})
 }
