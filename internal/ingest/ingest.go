@@ -72,7 +72,8 @@ const (
 // Result is what became of a submission.
 type Result struct {
 	Accepted int `json:"accepted"`
-	// Rejected lists the first MaxRejectionsListed rejections, in line order.
+	// Rejected lists the first MaxRejectionsListed rejections, in the order found: by line,
+	// except that a post the stream refused comes after the other rejections of its chunk.
 	Rejected []Rejection `json:"rejected"`
 	// RejectedCount counts every rejection, listed or not.
 	RejectedCount int `json:"rejectedCount"`
@@ -198,8 +199,6 @@ func (b *batcher) flush(ctx context.Context) {
 		}
 		b.res.Accepted++
 	}
-	// Rejections stay in line order: a publish failure is reported after the chunk's other
-	// rejections, which is where the reply has always put it.
 	clear(b.ready)
 	b.ready, b.lines = b.ready[:0], b.lines[:0]
 }
