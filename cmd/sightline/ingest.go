@@ -14,8 +14,12 @@ import (
 	"github.com/sightline/sightline/internal/ingest"
 )
 
-// ingestChunk is how many posts go in one request.
-const ingestChunk = 2000
+// ingestChunk is how many posts go in one request, and ingestChunkBytes about how many bytes:
+// half the server's bound, so that a chunk of long posts is never refused as too large.
+const (
+	ingestChunk      = 2000
+	ingestChunkBytes = ingest.MaxBody / 2
+)
 
 func runIngest(args []string) error {
 	fs := newFlagSet("ingest", "Send posts from FILE (NDJSON or a JSON array; - for stdin) to a running server.")
@@ -37,21 +41,33 @@ func runIngest(args []string) error {
 	counted := &countingReader{r: in}
 	dec := ingest.NewDecoder(counted)
 	progress := newProgress(size)
-	var total ingest.Result
-	total.Rejected = []ingest.Rejection{}
-	var chunk []ingest.Item
+	total := ingest.Result{Rejected: []ingest.Rejection{}}
+	reject := func(r ingest.Rejection) {
+		total.RejectedCount++
+		if len(total.Rejected) < ingest.MaxRejectionsListed {
+			total.Rejected = append(total.Rejected, r)
+		}
+	}
+	var body bytes.Buffer
+	enc := json.NewEncoder(&body)
+	var lines []int // the file's line of each post in body
 	flush := func() error {
-		if len(chunk) == 0 {
+		if len(lines) == 0 {
 			return nil
 		}
-		res, err := sendChunk(url, token, chunk)
+		res, err := sendChunk(url, token, &body, lines)
 		if err != nil {
 			return err
 		}
 		total.Accepted += res.Accepted
-		total.Rejected = append(total.Rejected, res.Rejected...)
-		chunk = chunk[:0]
-		progress.show(counted.n, total.Accepted, len(total.Rejected))
+		for _, r := range res.Rejected {
+			reject(r)
+		}
+		// The reply lists at most the server's first rejections; count the rest too.
+		total.RejectedCount += max(res.RejectedCount-len(res.Rejected), 0)
+		body.Reset()
+		lines = lines[:0]
+		progress.show(counted.n, total.Accepted, total.RejectedCount)
 		return nil
 	}
 	for {
@@ -60,14 +76,15 @@ func runIngest(args []string) error {
 			break
 		}
 		if err != nil {
-			total.Rejected = append(total.Rejected, ingest.Rejection{Line: it.Line, Message: "reading stopped: " + err.Error()})
+			reject(ingest.Rejection{Line: it.Line, Message: "reading stopped: " + err.Error()})
 			break
 		}
 		if it.Err != nil {
-			total.Rejected = append(total.Rejected, ingest.Rejection{Line: it.Line, Message: it.Err.Error()})
+			reject(ingest.Rejection{Line: it.Line, Message: it.Err.Error()})
 			continue
 		}
-		if chunk = append(chunk, it); len(chunk) == ingestChunk {
+		enc.Encode(it.Post)
+		if lines = append(lines, it.Line); len(lines) == ingestChunk || body.Len() >= ingestChunkBytes {
 			if err := flush(); err != nil {
 				return err
 			}
@@ -76,11 +93,14 @@ func runIngest(args []string) error {
 	if err := flush(); err != nil {
 		return err
 	}
-	progress.done(counted.n, total.Accepted, len(total.Rejected))
+	progress.done(counted.n, total.Accepted, total.RejectedCount)
 	for _, r := range total.Rejected {
 		fmt.Fprintf(os.Stderr, "line %d: %s\n", r.Line, r.Message)
 	}
-	fmt.Printf("accepted %d, rejected %d\n", total.Accepted, len(total.Rejected))
+	if more := total.RejectedCount - len(total.Rejected); more > 0 {
+		fmt.Fprintf(os.Stderr, "and %d more rejected lines\n", more)
+	}
+	fmt.Printf("accepted %d, rejected %d\n", total.Accepted, total.RejectedCount)
 	return nil
 }
 
@@ -100,14 +120,9 @@ func openInput(name string) (io.ReadCloser, int64, error) {
 	return f, info.Size(), nil
 }
 
-// sendChunk posts items as NDJSON and maps the reply's line numbers back to the file's.
-func sendChunk(url, token string, items []ingest.Item) (ingest.Result, error) {
-	var body bytes.Buffer
-	enc := json.NewEncoder(&body)
-	for _, it := range items {
-		enc.Encode(it.Post)
-	}
-	req, err := http.NewRequest("POST", strings.TrimRight(url, "/")+"/api/v1/ingest/posts", &body)
+// sendChunk posts body (NDJSON) and maps the reply's line numbers back to the file's lines.
+func sendChunk(url, token string, body io.Reader, lines []int) (ingest.Result, error) {
+	req, err := http.NewRequest("POST", strings.TrimRight(url, "/")+"/api/v1/ingest/posts", body)
 	if err != nil {
 		return ingest.Result{}, err
 	}
@@ -130,8 +145,8 @@ func sendChunk(url, token string, items []ingest.Item) (ingest.Result, error) {
 		return ingest.Result{}, fmt.Errorf("server replied %s: %s", resp.Status, reply.Message)
 	}
 	for i, r := range reply.Data.Rejected {
-		if r.Line >= 1 && r.Line <= len(items) {
-			reply.Data.Rejected[i].Line = items[r.Line-1].Line
+		if r.Line >= 1 && r.Line <= len(lines) {
+			reply.Data.Rejected[i].Line = lines[r.Line-1]
 		}
 	}
 	return reply.Data, nil

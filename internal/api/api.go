@@ -27,8 +27,8 @@ type Deps struct {
 	Accounts *account.Service
 	Auth     *auth.Service
 	Ingest   *ingest.Service
-	// IngestStats reports the state of ingestion.
-	IngestStats   func(ctx context.Context) (ingest.Stats, error)
+	// IngestStats reports the state of ingestion, for everyone or for one user's sources.
+	IngestStats   func(ctx context.Context, scope ingest.Scope) (ingest.Stats, error)
 	Geocoder      geo.Geocoder
 	Monitor       *monitor.Service
 	Filters       *filters.Service
@@ -46,6 +46,9 @@ type Deps struct {
 	Logger *slog.Logger
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto count.
 	TrustedProxies []netip.Prefix
+	// BodyReadTimeout bounds how long a request body may take to arrive (or pause, for the
+	// ingest stream); DefaultBodyReadTimeout when 0.
+	BodyReadTimeout time.Duration
 }
 
 // HistoryStore keeps users' search history.
@@ -86,7 +89,8 @@ func New(d Deps) http.Handler {
 
 	// Content pipeline (issue: sources, stream, storage).
 	mux.HandleFunc("POST /api/v1/ingest/posts", a.authenticated(a.ingestPosts))
-	mux.HandleFunc("GET /api/v1/ingest/stats", a.user(a.ingestStats))
+	// Operators' ingest-scoped tokens read their own sources' stats.
+	mux.HandleFunc("GET /api/v1/ingest/stats", a.authenticated(a.ingestStats))
 
 	// Beacon search (search-side.md section 7; the body is documented in docs/search-api.md).
 	mux.HandleFunc("POST /beacon/v1/search", a.user(a.recordSearch))
@@ -158,5 +162,5 @@ func New(d Deps) http.Handler {
 	}
 	mux.Handle("/", d.App)
 
-	return securityHeaders(a.recoverPanics(a.forwarded(a.logRequests(a.antiForgeryCookie(a.identify(mux))))))
+	return securityHeaders(a.recoverPanics(a.forwarded(a.logRequests(a.bodyDeadline(a.antiForgeryCookie(a.identify(mux)))))))
 }

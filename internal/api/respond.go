@@ -35,15 +35,15 @@ func ok(w http.ResponseWriter, data any) error {
 const statusAntiForgery = 419
 
 var statusOf = map[problem.Kind]int{
-	problem.KindInvalid:         http.StatusUnprocessableEntity,
-	problem.KindUnauthenticated: http.StatusUnauthorized,
-	problem.KindForbidden:       http.StatusForbidden,
-	problem.KindNotFound:        http.StatusNotFound,
-	problem.KindConflict:        http.StatusConflict,
-	problem.KindRateLimited:     http.StatusTooManyRequests,
-	problem.KindLimitExceeded:   http.StatusUnprocessableEntity,
-
+	problem.KindInvalid:              http.StatusUnprocessableEntity,
+	problem.KindUnauthenticated:      http.StatusUnauthorized,
+	problem.KindForbidden:            http.StatusForbidden,
+	problem.KindNotFound:             http.StatusNotFound,
+	problem.KindConflict:             http.StatusConflict,
+	problem.KindRateLimited:          http.StatusTooManyRequests,
+	problem.KindLimitExceeded:        http.StatusUnprocessableEntity,
 	problem.KindUnsupportedMediaType: http.StatusUnsupportedMediaType,
+	problem.KindTooLarge:             http.StatusRequestEntityTooLarge,
 }
 
 // writeError sends err in the spec's error shape: {message, errors, limitExceeded, title,

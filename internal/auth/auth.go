@@ -136,6 +136,10 @@ type Identity struct {
 	SessionID int64 // 0 for API tokens
 	Scopes    []string
 	Via       authz.Via
+	// TokenID and TokenName name the API token used (0 and "" otherwise): ingested posts carry
+	// them as their provenance.
+	TokenID   int64
+	TokenName string
 }
 
 // Actor is the identity as the authorization package sees it.
@@ -280,7 +284,9 @@ func (s *Service) BearerIdentity(ctx context.Context, value string) (Identity, e
 				return Identity{}, err
 			}
 		}
-		return s.identity(ctx, token.UserID, 0, token.Scopes, authz.ViaAPIToken)
+		id, err := s.identity(ctx, token.UserID, 0, token.Scopes, authz.ViaAPIToken)
+		id.TokenID, id.TokenName = token.ID, token.Name
+		return id, err
 	}
 	var c claims
 	_, err := jwt.ParseWithClaims(value, &c, func(*jwt.Token) (any, error) { return s.signingKey, nil },

@@ -83,3 +83,25 @@ func CanIngest(a Actor) error {
 	}
 	return forbidden()
 }
+
+// IngestStatsView is how much of the ingest stats an actor sees.
+type IngestStatsView int
+
+const (
+	// IngestStatsAll is every figure: all sources, connectors, the pipeline.
+	IngestStatsAll IngestStatsView = iota + 1
+	// IngestStatsOwn is only the posts the actor pushed, by source and provider.
+	IngestStatsOwn
+)
+
+// CanReadIngestStats lets tenant admins see every figure and operators (actors who may ingest
+// but do not administer the tenant, such as an ingest-scoped token) only their own sources'.
+func CanReadIngestStats(a Actor) (IngestStatsView, error) {
+	if a.TenantAdmin && len(a.Scopes) == 0 {
+		return IngestStatsAll, nil
+	}
+	if err := CanIngest(a); err != nil {
+		return 0, err
+	}
+	return IngestStatsOwn, nil
+}

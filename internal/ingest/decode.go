@@ -98,22 +98,6 @@ func (d *Decoder) firstByte() (byte, error) {
 	}
 }
 
-// Decode reads every item; on a read error it returns the items read so far and the error.
-func Decode(r io.Reader) ([]Item, error) {
-	d := NewDecoder(r)
-	var items []Item
-	for {
-		it, err := d.Next()
-		if err == io.EOF {
-			return items, nil
-		}
-		if err != nil {
-			return items, err
-		}
-		items = append(items, it)
-	}
-}
-
 func itemOf(line int, raw []byte) Item {
 	var p post.Post
 	if err := json.Unmarshal(raw, &p); err != nil {

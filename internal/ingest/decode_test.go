@@ -1,6 +1,8 @@
 package ingest
 
 import (
+	"bytes"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -24,7 +26,7 @@ func TestDecode(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			items, err := Decode(strings.NewReader(tt.body))
+			items, err := decodeAll(strings.NewReader(tt.body))
 			if (err != nil) != tt.wantError {
 				t.Errorf("err = %v, want error %v", err, tt.wantError)
 			}
@@ -40,4 +42,42 @@ func TestDecode(t *testing.T) {
 			}
 		})
 	}
+}
+
+// decodeAll reads every item; on a read error it returns the items read so far and the error.
+func decodeAll(r io.Reader) ([]Item, error) {
+	d := NewDecoder(r)
+	var items []Item
+	for {
+		it, err := d.Next()
+		if err == io.EOF {
+			return items, nil
+		}
+		if err != nil {
+			return items, err
+		}
+		items = append(items, it)
+	}
+}
+
+// The decoder never panics and always ends: every item it returns consumed input.
+func FuzzDecoder(f *testing.F) {
+	for _, seed := range []string{
+		"", "{}\n{}\n", `[{"provider":"a"}, 5, {"provider":"b"}]`, "\xEF\xBB\xBF{}", "[", "]", "[{", "{\"a\":",
+		strings.Repeat("[", 20000), strings.Repeat("{\"a\":", 5000), "[" + strings.Repeat("{},", 1000) + "{}]",
+		"null\ntrue\n\"x\"\n[]\n", "[1,,2]", "\n\n\n",
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		d := NewDecoder(bytes.NewReader(body))
+		for calls := 0; ; calls++ {
+			if calls > len(body)+1 {
+				t.Fatalf("%d items from %d bytes", calls, len(body))
+			}
+			if _, err := d.Next(); err != nil {
+				return
+			}
+		}
+	})
 }

@@ -7,11 +7,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"time"
 
 	"github.com/sightline/sightline/internal/connector"
 	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/problem"
 	"github.com/sightline/sightline/internal/stream"
 )
 
@@ -53,55 +55,201 @@ type Rejection struct {
 	Message string `json:"message"`
 }
 
+// Bounds of one submission. A submission is read, prepared and published a chunk at a time, so
+// its memory is bounded by a chunk and the listed rejections, whatever the size of the body.
+const (
+	// MaxBody is the most bytes one submission may hold; larger files go in several requests
+	// (the CLI does).
+	MaxBody = 32 << 20
+	// MaxItems is the most posts one submission may hold.
+	MaxItems = 100_000
+	// MaxRejectionsListed is how many rejections a result lists; RejectedCount counts them all.
+	MaxRejectionsListed = 1000
+	// chunk is how many posts are published at once.
+	chunk = 500
+)
+
 // Result is what became of a submission.
 type Result struct {
-	Accepted int         `json:"accepted"`
+	Accepted int `json:"accepted"`
+	// Rejected lists the first MaxRejectionsListed rejections, in the order found: by line,
+	// except that a post the stream refused comes after the other rejections of its chunk.
 	Rejected []Rejection `json:"rejected"`
+	// RejectedCount counts every rejection, listed or not.
+	RejectedCount int `json:"rejectedCount"`
 }
 
-// Accept prepares and publishes the items. A bad item never stops the good ones; each
-// rejection carries its line and the reason.
+func (r *Result) reject(line int, message string) {
+	r.RejectedCount++
+	if len(r.Rejected) < MaxRejectionsListed {
+		r.Rejected = append(r.Rejected, Rejection{Line: line, Message: message})
+	}
+}
+
+// Origin is who pushes posts through the ingest API. Every post they push carries it.
+type Origin struct {
+	// Namespace keeps the origin's post ids apart from connectors' and other origins' (see
+	// post.NewIngestID): "ingest:<token id>", or "ingest:user-<id>" for a signed-in user.
+	Namespace string
+	// Source is the provenance shown with the post: the token's name.
+	Source string
+	UserID int64
+}
+
+// OriginOf names the origin of posts pushed with an API token (tokenID not 0) or by a signed-in
+// user: each token is a source of its own, named after the token. Every organization sees a
+// post's source, so a signed-in user's pushes are labelled without naming who they are.
+func OriginOf(tokenID int64, tokenName string, userID int64) Origin {
+	if tokenID != 0 {
+		return Origin{Namespace: fmt.Sprintf("ingest:%d", tokenID), Source: tokenName, UserID: userID}
+	}
+	return Origin{Namespace: fmt.Sprintf("ingest:user-%d", userID), Source: SessionSource, UserID: userID}
+}
+
+// SessionSource is the source of posts a signed-in user pushed without an API token.
+const SessionSource = "signed-in upload"
+
+// Submit reads posts from r (NDJSON or a JSON array) and prepares and publishes them a chunk at
+// a time as they are read. A bad item never stops the good ones. Reading stops at MaxBody bytes
+// or MaxItems items, with a problem of kind TooLarge that carries the result so far: what was
+// published until then stays accepted. Input that cannot be read further ends the submission
+// with a rejection at the line where reading stopped; the submission is still answered.
+func (s *Service) Submit(ctx context.Context, r io.Reader, o Origin) (Result, error) {
+	body := &cappedReader{r: r, left: MaxBody}
+	dec := NewDecoder(body)
+	res := Result{Rejected: []Rejection{}}
+	b := s.newBatcher(o, &res)
+	lastLine := 0
+	for n := 0; ; n++ {
+		it, err := dec.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			b.flush(ctx)
+			if errors.Is(err, errBodyTooLarge) {
+				return res, tooLarge(res, fmt.Sprintf("The request body is larger than %d MiB.", MaxBody>>20))
+			}
+			res.reject(lastLine+1, "reading stopped here: "+err.Error())
+			return res, nil
+		}
+		lastLine = it.Line
+		if n == MaxItems {
+			b.flush(ctx)
+			return res, tooLarge(res, fmt.Sprintf("The request holds more than %d posts.", MaxItems))
+		}
+		b.add(ctx, it)
+	}
+	b.flush(ctx)
+	return res, nil
+}
+
+func tooLarge(res Result, reason string) error {
+	p := problem.TooLarge(fmt.Sprintf("%s Posts up to there were processed: %d accepted, %d rejected; "+
+		"send the rest in another request.", reason, res.Accepted, res.RejectedCount))
+	p.Extra = map[string]any{"accepted": res.Accepted, "rejected": res.Rejected, "rejectedCount": res.RejectedCount}
+	return p
+}
+
+// Accept prepares and publishes items already in memory (the benchmarks' way in).
 func (s *Service) Accept(ctx context.Context, items []Item) Result {
 	res := Result{Rejected: []Rejection{}}
-	ready := make([]post.Post, 0, len(items))
-	lines := make([]int, 0, len(items))
+	b := s.newBatcher(Origin{}, &res)
 	for _, it := range items {
-		if it.Err != nil {
-			res.Rejected = append(res.Rejected, Rejection{Line: it.Line, Message: it.Err.Error()})
-			continue
-		}
-		p := it.Post
-		if err := s.prepare(&p); err != nil {
-			res.Rejected = append(res.Rejected, Rejection{Line: it.Line, Message: err.Error()})
-			continue
-		}
-		ready = append(ready, p)
-		lines = append(lines, it.Line)
+		b.add(ctx, it)
 	}
-	for i, err := range s.publisher.PublishPosts(ctx, ready) {
-		if err != nil {
-			res.Rejected = append(res.Rejected, Rejection{Line: lines[i],
-				Message: "the post could not be queued, try again: " + err.Error()})
-			continue
-		}
-		res.Accepted++
-	}
+	b.flush(ctx)
 	return res
+}
+
+// batcher prepares items and publishes them a chunk at a time.
+type batcher struct {
+	s      *Service
+	origin Origin
+	res    *Result
+	ready  []post.Post
+	lines  []int
+}
+
+func (s *Service) newBatcher(o Origin, res *Result) *batcher {
+	return &batcher{s: s, origin: o, res: res, ready: make([]post.Post, 0, chunk), lines: make([]int, 0, chunk)}
+}
+
+func (b *batcher) add(ctx context.Context, it Item) {
+	if it.Err != nil {
+		b.res.reject(it.Line, it.Err.Error())
+		return
+	}
+	p := it.Post
+	if err := b.s.prepare(&p, b.origin); err != nil {
+		b.res.reject(it.Line, err.Error())
+		return
+	}
+	b.ready = append(b.ready, p)
+	b.lines = append(b.lines, it.Line)
+	if len(b.ready) == chunk {
+		b.flush(ctx)
+	}
+}
+
+func (b *batcher) flush(ctx context.Context) {
+	if len(b.ready) == 0 {
+		return
+	}
+	for i, err := range b.s.publisher.PublishPosts(ctx, b.ready) {
+		if err != nil {
+			b.res.reject(b.lines[i], "the post could not be queued, try again: "+err.Error())
+			continue
+		}
+		b.res.Accepted++
+	}
+	clear(b.ready)
+	b.ready, b.lines = b.ready[:0], b.lines[:0]
+}
+
+var errBodyTooLarge = errors.New("the body is too large")
+
+// cappedReader reads at most left bytes and then fails with errBodyTooLarge if there is more.
+type cappedReader struct {
+	r    io.Reader
+	left int64
+}
+
+func (c *cappedReader) Read(p []byte) (int, error) {
+	if c.left <= 0 {
+		var probe [1]byte
+		if n, err := c.r.Read(probe[:]); n > 0 {
+			return 0, errBodyTooLarge
+		} else {
+			return 0, err
+		}
+	}
+	if int64(len(p)) > c.left {
+		p = p[:c.left]
+	}
+	n, err := c.r.Read(p)
+	c.left -= int64(n)
+	return n, err
 }
 
 // Emit prepares and publishes one post; it is the connectors' way in.
 func (s *Service) Emit(ctx context.Context, p post.Post) error {
-	if err := s.prepare(&p); err != nil {
+	if err := s.prepare(&p, Origin{}); err != nil {
 		return err
 	}
 	return s.publisher.PublishPosts(ctx, []post.Post{p})[0]
 }
 
-// prepare normalizes, checks the retention window and enriches.
-func (s *Service) prepare(p *post.Post) error {
+// prepare normalizes, stamps the origin (a connector's is empty), checks the retention window
+// and enriches.
+func (s *Service) prepare(p *post.Post, o Origin) error {
 	now := s.now().UTC()
 	if err := p.Normalize(now); err != nil {
 		return err
+	}
+	p.Source, p.SourceUserID = o.Source, o.UserID
+	if o.Namespace != "" {
+		p.ID = post.NewIngestID(o.Namespace, p.Provider, p.NativeID)
 	}
 	if p.PublishedAt.Before(now.Add(-Retention)) {
 		// Marked as final so that a connector skips the post instead of retrying it forever.

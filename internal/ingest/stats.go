@@ -6,12 +6,15 @@ import (
 	"time"
 
 	"github.com/sightline/sightline/internal/connector"
+	"github.com/sightline/sightline/internal/store"
+	"github.com/sightline/sightline/internal/stream"
 )
 
 // StatsStore is what the stats read from the store.
 type StatsStore interface {
 	CountPosts(ctx context.Context) (int64, map[string]int64, error)
 	CountPostsDiscoveredSince(ctx context.Context, t time.Time) (map[string]int64, error)
+	CountSourcePosts(ctx context.Context, userID int64, since time.Time) ([]store.SourceCount, error)
 }
 
 // ProviderStats are one provider's stored posts and recent rate.
@@ -22,40 +25,116 @@ type ProviderStats struct {
 	PerMinute float64 `json:"perMinute"`
 }
 
-// Stats is the state of ingestion: what is stored, how fast it comes, and each connector.
+// SourceStats are the stored posts one ingest source (an API token's name, of one user) pushed.
+type SourceStats struct {
+	Source    string  `json:"source"`
+	UserID    int64   `json:"userId"`
+	Count     int64   `json:"count"`
+	PerMinute float64 `json:"perMinute"`
+}
+
+// Stats is the state of ingestion: what is stored, how fast it comes, each connector and ingest
+// source, and the pipeline's health. An operator's stats hold only their own sources' posts
+// (the totals and providers count those) and leave out the connectors and the pipeline.
 type Stats struct {
 	TotalPosts int64             `json:"totalPosts"`
 	Providers  []ProviderStats   `json:"providers"`
-	Connectors []connector.Stats `json:"connectors"`
+	Sources    []SourceStats     `json:"sources"`
+	Connectors []connector.Stats `json:"connectors,omitzero"`
 	// PipelineLag is how many posts are on the stream but not yet stored.
-	PipelineLag uint64 `json:"pipelineLag"`
+	PipelineLag *uint64 `json:"pipelineLag,omitzero"`
+	// Consumers is each stage's lag; DeadLettered counts the posts a stage gave up on, kept in
+	// the dead-letter stream for inspection.
+	Consumers    []stream.ConsumerLag `json:"consumers,omitzero"`
+	DeadLettered *uint64              `json:"deadLettered,omitzero"`
+}
+
+// Scope says whose figures CollectStats gathers.
+type Scope struct {
+	// UserID limits the figures to the posts this user pushed; 0 is everything.
+	UserID int64
+}
+
+// StatsSources are where the figures beyond the store come from.
+type StatsSources struct {
+	Connectors []connector.Stats
+	// Health reports the stream's consumers and dead letters.
+	Health func(context.Context) (stream.Health, error)
 }
 
 const rateWindow = 5 * time.Minute
 
-// CollectStats gathers the stats.
-func CollectStats(ctx context.Context, st StatsStore, connectors []connector.Stats, lag func(context.Context) (uint64, error)) (Stats, error) {
+// CollectStats gathers the stats for scope.
+func CollectStats(ctx context.Context, st StatsStore, scope Scope, from StatsSources) (Stats, error) {
+	since := time.Now().Add(-rateWindow)
+	sources, err := st.CountSourcePosts(ctx, scope.UserID, since)
+	if err != nil {
+		return Stats{}, err
+	}
+	stats := Stats{Providers: []ProviderStats{}, Sources: []SourceStats{}}
+	type sourceKey struct {
+		user   int64
+		source string
+	}
+	bySource := map[sourceKey]*SourceStats{}
+	for _, c := range sources {
+		k := sourceKey{c.UserID, c.Source}
+		if bySource[k] == nil {
+			bySource[k] = &SourceStats{Source: c.Source, UserID: c.UserID}
+		}
+		bySource[k].Count += c.Count
+		bySource[k].PerMinute += float64(c.Recent) / rateWindow.Minutes()
+	}
+	for _, s := range bySource {
+		stats.Sources = append(stats.Sources, *s)
+	}
+	sort.Slice(stats.Sources, func(i, j int) bool { return stats.Sources[i].Count > stats.Sources[j].Count })
+
+	if scope.UserID != 0 {
+		total, recent := map[string]int64{}, map[string]int64{}
+		for _, c := range sources {
+			total[c.Provider] += c.Count
+			recent[c.Provider] += c.Recent
+		}
+		stats.setProviders(total, recent)
+		return stats, nil
+	}
+
 	total, byProvider, err := st.CountPosts(ctx)
 	if err != nil {
 		return Stats{}, err
 	}
-	recent, err := st.CountPostsDiscoveredSince(ctx, time.Now().Add(-rateWindow))
+	recent, err := st.CountPostsDiscoveredSince(ctx, since)
 	if err != nil {
 		return Stats{}, err
 	}
-	stats := Stats{TotalPosts: total, Providers: []ProviderStats{}, Connectors: connectors}
+	stats.setProviders(byProvider, recent)
+	stats.TotalPosts = total
+	stats.Connectors = from.Connectors
 	if stats.Connectors == nil {
 		stats.Connectors = []connector.Stats{}
 	}
-	for provider, n := range byProvider {
-		stats.Providers = append(stats.Providers, ProviderStats{Provider: provider, Count: n,
-			PerMinute: float64(recent[provider]) / rateWindow.Minutes()})
-	}
-	sort.Slice(stats.Providers, func(i, j int) bool { return stats.Providers[i].Count > stats.Providers[j].Count })
-	if lag != nil {
-		if stats.PipelineLag, err = lag(ctx); err != nil {
+	if from.Health != nil {
+		h, err := from.Health(ctx)
+		if err != nil {
 			return Stats{}, err
 		}
+		for _, c := range h.Consumers {
+			if c.Name == StoreDurable {
+				lag := c.Lag()
+				stats.PipelineLag = &lag
+			}
+		}
+		stats.Consumers, stats.DeadLettered = h.Consumers, &h.DeadLettered
 	}
 	return stats, nil
+}
+
+func (s *Stats) setProviders(count, recent map[string]int64) {
+	for provider, n := range count {
+		s.TotalPosts += n
+		s.Providers = append(s.Providers, ProviderStats{Provider: provider, Count: n,
+			PerMinute: float64(recent[provider]) / rateWindow.Minutes()})
+	}
+	sort.Slice(s.Providers, func(i, j int) bool { return s.Providers[i].Count > s.Providers[j].Count })
 }

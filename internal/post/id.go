@@ -12,3 +12,12 @@ func NewID(provider, nativeID string) string {
 	sum := sha256.Sum256([]byte(provider + "\x00" + nativeID))
 	return hex.EncodeToString(sum[:16])
 }
+
+// NewIngestID derives the id of a post pushed through the ingest API under a namespace (the
+// pushing token's, "ingest:<token id>"). A namespace is never a provider key, so the id differs
+// from the one a connector derives for the same provider and native id, and from the one another
+// token derives: an ingest client can neither pre-empt a connector's post nor overwrite a post
+// pushed by someone else.
+func NewIngestID(namespace, provider, nativeID string) string {
+	return NewID(namespace, provider+"\x00"+nativeID)
+}

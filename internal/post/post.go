@@ -61,6 +61,15 @@ type Post struct {
 
 	// Demo marks simulator content so the UI can label it as demo data.
 	Demo bool `json:"demo,omitempty"`
+
+	// Source is the provenance of a post pushed through the ingest API: the name of the API
+	// token that pushed it (a signed-in tenant admin's e-mail without one). Connectors' posts
+	// have none. SourceUserID is the user who pushed it, so that ingest stats can show an
+	// operator their own sources. The ingest service sets both; what a client sends is ignored.
+	// SourceUserID stays out of JSON, which every organization reads: the stream carries it
+	// beside the post, and the store in a column of its own.
+	Source       string `json:"source,omitempty"`
+	SourceUserID int64  `json:"-"`
 }
 
 // Point is a WGS84 coordinate.

@@ -21,6 +21,7 @@ const (
 	KindRateLimited                          // too many attempts (429)
 	KindLimitExceeded                        // an organization's data or asset limit (422, limitExceeded)
 	KindUnsupportedMediaType                 // a body in a format the endpoint does not take (415)
+	KindTooLarge                             // the request is bigger than one request may be (413)
 )
 
 // Problem is an error with everything the API needs to describe it.
@@ -86,3 +87,6 @@ func LimitExceeded(title, description string) *Problem {
 func UnsupportedMediaType(message string) *Problem {
 	return &Problem{Kind: KindUnsupportedMediaType, Message: message}
 }
+
+// TooLarge says the request exceeds a size bound; the caller should split it.
+func TooLarge(message string) *Problem { return &Problem{Kind: KindTooLarge, Message: message} }

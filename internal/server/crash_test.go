@@ -69,7 +69,8 @@ func startChild(t *testing.T, dir string) *child {
 	return nil
 }
 
-func burstBatch(batch, size int) ([]byte, []string) {
+// burstBatch makes size posts and the ids they get when pushed with the token of that id.
+func burstBatch(tokenID int64, batch, size int) ([]byte, []string) {
 	var buf bytes.Buffer
 	var ids []string
 	enc := json.NewEncoder(&buf)
@@ -77,7 +78,7 @@ func burstBatch(batch, size int) ([]byte, []string) {
 		native := fmt.Sprintf("crash-%d-%d", batch, i)
 		enc.Encode(post.Post{Provider: "reddit", NativeID: native, ContentText: "burst post " + native,
 			PublishedAt: time.Now().Add(-time.Minute)})
-		ids = append(ids, post.NewID("reddit", native))
+		ids = append(ids, post.NewIngestID(fmt.Sprintf("ingest:%d", tokenID), "reddit", native))
 	}
 	return buf.Bytes(), ids
 }
@@ -120,7 +121,7 @@ func TestCrashLosesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	token, _, err := a.CreateAPIToken(context.Background(), "admin@example.test", "crash", []string{"ingest"})
+	token, tok, err := a.CreateAPIToken(context.Background(), "admin@example.test", "crash", []string{"ingest"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +135,7 @@ func TestCrashLosesNothing(t *testing.T) {
 	go func() {
 		defer wg.Done()
 		for batch := 0; ; batch++ {
-			body, ids := burstBatch(batch, 200)
+			body, ids := burstBatch(tok.ID, batch, 200)
 			if _, err := send(first.addr, token, body); err != nil {
 				return // the node is gone
 			}

@@ -240,10 +240,9 @@ func buildSources(c Config, s *store.Store) ([]connector.Source, error) {
 	return sources.Build(cfg, s, nil)
 }
 
-func (n *Node) ingestStats(ctx context.Context) (ingest.Stats, error) {
-	return ingest.CollectStats(ctx, n.Store, sources.Stats(n.Sources), func(ctx context.Context) (uint64, error) {
-		return n.Stream.Pending(ctx, ingest.StoreDurable)
-	})
+func (n *Node) ingestStats(ctx context.Context, scope ingest.Scope) (ingest.Stats, error) {
+	return ingest.CollectStats(ctx, n.Store, scope, ingest.StatsSources{Connectors: sources.Stats(n.Sources),
+		Health: n.Stream.Health})
 }
 
 // Close releases the node's resources.

@@ -153,7 +153,7 @@ func (s *Store) rowOf(p post.Post) postRow {
 	}
 	row := postRow{args: []any{p.ID, p.Provider, millis(p.PublishedAt), millis(p.DiscoveredAt), p.AuthorName,
 		p.AuthorScreenName, p.Board, p.Language, lat, lon, len(p.Photos) > 0, len(p.Videos) > 0,
-		p.ThreadID, p.Threat.Score, string(doc)}}
+		p.ThreadID, p.Threat.Score, string(doc), p.Source, sql.NullInt64{Int64: p.SourceUserID, Valid: p.SourceUserID != 0}}}
 	if s.dialect == Postgres {
 		row.args = append(row.args, query.TSVector(p.TitleText, p.ContentText))
 	} else {
@@ -180,26 +180,29 @@ func parallel(n int, fn func(i int)) {
 
 func (s *Store) insertPostSQL() string {
 	const columns = `id, provider, published_at, discovered_at, author_name, author_screen_name, board,
-		language, lat, lon, has_images, has_videos, thread_id, threat_score, doc`
+		language, lat, lon, has_images, has_videos, thread_id, threat_score, doc, source, source_user_id`
 	if s.dialect == Postgres {
 		return `INSERT INTO posts (` + columns + `, search)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16::tsvector)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18::tsvector)
 			ON CONFLICT DO NOTHING RETURNING 1`
 	}
 	return `INSERT INTO posts (` + columns + `, seq)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
 		ON CONFLICT DO NOTHING RETURNING seq`
 }
 
 // Post loads one stored post.
 func (s *Store) Post(ctx context.Context, id string) (post.Post, error) {
 	var doc string
-	err := s.read.QueryRowContext(ctx, `SELECT doc FROM posts WHERE id = $1`, id).Scan(&doc)
+	var sourceUser sql.NullInt64
+	err := s.read.QueryRowContext(ctx, `SELECT doc, source_user_id FROM posts WHERE id = $1`, id).Scan(&doc, &sourceUser)
 	if err != nil {
 		return post.Post{}, notFound(err, "post")
 	}
 	var p post.Post
-	return p, json.Unmarshal([]byte(doc), &p)
+	err = json.Unmarshal([]byte(doc), &p)
+	p.SourceUserID = sourceUser.Int64
+	return p, err
 }
 
 // CountPosts counts stored posts, in total and per provider.
@@ -396,6 +399,38 @@ func (s *Store) CountPostsDiscoveredSince(ctx context.Context, t time.Time) (map
 			return nil, err
 		}
 		counts[provider] = n
+	}
+	return counts, rows.Err()
+}
+
+// SourceCount is how many stored posts one ingest source pushed for one provider, and how many
+// of them were discovered since a time.
+type SourceCount struct {
+	UserID   int64
+	Source   string
+	Provider string
+	Count    int64
+	Recent   int64
+}
+
+// CountSourcePosts counts the posts pushed through the ingest API by source and provider: every
+// source's, or only userID's when it is not 0.
+func (s *Store) CountSourcePosts(ctx context.Context, userID int64, since time.Time) ([]SourceCount, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT source_user_id, source, provider, COUNT(*),
+			COALESCE(SUM(CASE WHEN discovered_at >= $1 THEN 1 ELSE 0 END), 0)
+		FROM posts WHERE source_user_id IS NOT NULL AND ($2 = 0 OR source_user_id = $2)
+		GROUP BY source_user_id, source, provider ORDER BY source_user_id, source, provider`, millis(since), userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var counts []SourceCount
+	for rows.Next() {
+		var c SourceCount
+		if err := rows.Scan(&c.UserID, &c.Source, &c.Provider, &c.Count, &c.Recent); err != nil {
+			return nil, err
+		}
+		counts = append(counts, c)
 	}
 	return counts, rows.Err()
 }

@@ -1,0 +1,260 @@
+package api_test
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/api"
+	"github.com/sightline/sightline/internal/auth"
+	"github.com/sightline/sightline/internal/ingest"
+	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/store"
+	"github.com/sightline/sightline/internal/store/storetest"
+	"github.com/sightline/sightline/internal/stream"
+)
+
+// newIngestEnv is a running API with the ingest service, the embedded stream and the storage
+// stage over a real store, and the given body read timeout.
+func newIngestEnv(t *testing.T, s *store.Store, bodyTimeout time.Duration) *env {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	st, err := stream.Open(ctx, stream.Config{DataDir: t.TempDir()}, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pipeline := ingest.NewPipeline(st, s, log)
+	done := make(chan error, 1)
+	go func() { done <- pipeline.Run(ctx) }()
+	accounts := account.NewService(s)
+	a, err := auth.New(ctx, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := api.New(api.Deps{Accounts: accounts, Auth: a, Health: s.Ping, App: api.AppHandler(nil, false), Logger: log,
+		Ingest: ingest.NewService(st, nil), BodyReadTimeout: bodyTimeout,
+		IngestStats: func(ctx context.Context, scope ingest.Scope) (ingest.Stats, error) {
+			return ingest.CollectStats(ctx, s, scope, ingest.StatsSources{Health: st.Health})
+		}})
+	srv := httptest.NewServer(h)
+	t.Cleanup(func() { srv.Close(); cancel(); <-done; st.Close() })
+	e := &env{t: t, srv: srv, store: s, accounts: accounts, auth: a}
+	return e
+}
+
+func (e *env) token(email, name string, scopes ...string) string {
+	e.t.Helper()
+	v, _, err := e.auth.CreateAPIToken(context.Background(), email, name, scopes)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return v
+}
+
+func (c *client) ingest(token, body string) reply {
+	c.e.t.Helper()
+	req, _ := http.NewRequest("POST", c.e.srv.URL+"/api/v1/ingest/posts", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/x-ndjson")
+	return c.send(req, withBearer(token))
+}
+
+// Posts pushed through the ingest API carry their source (the token's name), whatever the body
+// claims; their ids belong to their token, so they neither take the id a connector derives nor
+// overwrite another token's post; an operator's stats hold only their own sources, a tenant
+// admin's every figure.
+func TestIngestProvenance(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		e := newIngestEnv(t, s, 0)
+		e.createUser("Acme", "ops-a@acme.test", account.RoleMember)
+		e.createUser("Acme", "ops-b@acme.test", account.RoleMember)
+		if _, err := e.accounts.CreateUser(context.Background(), account.NewUser{Organization: "Acme",
+			Email: "admin@acme.test", Password: testPassword, TenantAdmin: true}); err != nil {
+			t.Fatal(err)
+		}
+		feedA, feedB := e.token("ops-a@acme.test", "feed-a", "ingest"), e.token("ops-b@acme.test", "feed-b", "ingest")
+		admin, member := e.token("admin@acme.test", "admin"), e.token("ops-a@acme.test", "own")
+		// What a connector stored for the same provider and native id.
+		fresh := time.Now().Add(-time.Hour).UTC()
+		connectorPost := post.Post{Provider: "reddit", NativeID: "n1", ContentText: "from the connector", PublishedAt: fresh}
+		if err := connectorPost.Normalize(time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.InsertPosts(context.Background(), []post.Post{connectorPost}); err != nil {
+			t.Fatal(err)
+		}
+		line := func(text string) string {
+			return fmt.Sprintf(`{"id":%q,"provider":"reddit","native_id":"n1","content_text":%q,"published_at":%q,"source":"spoofed","source_user_id":1}`,
+				connectorPost.ID, text, fresh.Format(time.RFC3339))
+		}
+		c := e.client()
+		for token, text := range map[string]string{feedA: "from feed a", feedB: "from feed b"} {
+			if r := c.ingest(token, line(text)); r.status != 200 || dig(r.body, "data", "accepted") != 1.0 {
+				t.Fatalf("ingest = %d %v", r.status, r.body)
+			}
+		}
+		waitUntil(t, "both ingested posts stored", func() bool {
+			r := c.do("GET", "/api/v1/ingest/stats", nil, withBearer(admin))
+			return dig(r.body, "data", "totalPosts") == 3.0
+		})
+		stored, err := s.Post(context.Background(), connectorPost.ID)
+		if err != nil || stored.ContentText != "from the connector" || stored.Source != "" {
+			t.Errorf("the connector's post became %+v, %v", stored, err)
+		}
+		tokens := map[string]int64{}
+		for _, name := range []string{"feed-a", "feed-b"} {
+			tokens[name] = tokenID(t, e, map[string]string{"feed-a": feedA, "feed-b": feedB}[name])
+			p, err := s.Post(context.Background(), post.NewIngestID(fmt.Sprintf("ingest:%d", tokens[name]), "reddit", "n1"))
+			if err != nil || p.Source != name || p.ContentText != "from "+strings.ReplaceAll(name, "-", " ") {
+				t.Errorf("%s's post: %+v, %v", name, p, err)
+			}
+		}
+
+		tests := []struct {
+			name     string
+			token    string
+			status   int
+			total    float64
+			sources  []string
+			platform bool // connectors, pipeline lag, consumers and dead letters shown
+		}{
+			{"operator a", feedA, 200, 1, []string{"feed-a"}, false},
+			{"operator b", feedB, 200, 1, []string{"feed-b"}, false},
+			{"tenant admin", admin, 200, 3, []string{"feed-a", "feed-b"}, true},
+			{"a member's own token", member, 403, 0, nil, false},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				r := c.do("GET", "/api/v1/ingest/stats", nil, withBearer(tt.token))
+				if r.status != tt.status {
+					t.Fatalf("stats = %d %v, want %d", r.status, r.body, tt.status)
+				}
+				if r.status != 200 {
+					return
+				}
+				data := r.body["data"].(map[string]any)
+				var sources []string
+				for _, s := range data["sources"].([]any) {
+					sources = append(sources, s.(map[string]any)["source"].(string))
+				}
+				slices.Sort(sources)
+				if data["totalPosts"] != tt.total || !slices.Equal(sources, tt.sources) {
+					t.Errorf("stats %v, want %v posts from %v", data, tt.total, tt.sources)
+				}
+				for _, key := range []string{"connectors", "pipelineLag", "consumers", "deadLettered"} {
+					if _, shown := data[key]; shown != tt.platform {
+						t.Errorf("%s shown: %v, want %v", key, shown, tt.platform)
+					}
+				}
+			})
+		}
+	})
+}
+
+func tokenID(t *testing.T, e *env, token string) int64 {
+	t.Helper()
+	id, err := e.auth.BearerIdentity(context.Background(), token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id.TokenID
+}
+
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting until %s", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// A client that sends the headers and then stops sending the body has its connection cut once
+// the body read timeout passes, on every endpoint that reads a body; the ingest stream's
+// deadline is extended while data keeps arriving.
+func TestSlowBodies(t *testing.T) {
+	const timeout = 300 * time.Millisecond
+	s := storetest.Open(t, store.SQLite)
+	e := newIngestEnv(t, s, timeout)
+	e.createUser("Acme", "admin@acme.test", account.RoleOwner)
+	token := e.token("admin@acme.test", "feed", "ingest")
+	fresh := time.Now().Add(-time.Hour).UTC().Format(time.RFC3339)
+	post := func(i int) string {
+		return fmt.Sprintf(`{"provider":"reddit","native_id":"slow-%d","content_text":"x","published_at":%q}`+"\n", i, fresh)
+	}
+	var trickled strings.Builder
+	for i := range 8 {
+		trickled.WriteString(post(i))
+	}
+	tests := []struct {
+		name   string
+		path   string
+		auth   string
+		body   []string // sent one part at a time, a third of the timeout apart
+		length int      // the Content-Length announced
+		status int      // 0: the connection is cut without a reply
+	}{
+		{"login body stops", "/api/v1/auth/login", "", []string{`{"email":"adm`}, 200, -1},
+		{"ingest body stops", "/api/v1/ingest/posts", token, []string{post(1)}, 10_000, -1},
+		{"ingest body trickles past the timeout", "/api/v1/ingest/posts", token,
+			strings.SplitAfter(strings.TrimSuffix(trickled.String(), "\n"), "\n"), trickled.Len() - 1, 200},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			conn, err := net.Dial("tcp", strings.TrimPrefix(e.srv.URL, "http://"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			head := fmt.Sprintf("POST %s HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: %d\r\n", tt.path, tt.length)
+			if tt.auth != "" {
+				head += "Authorization: Bearer " + tt.auth + "\r\n"
+			}
+			start := time.Now()
+			fmt.Fprint(conn, head+"\r\n")
+			for i, part := range tt.body {
+				if i > 0 {
+					time.Sleep(timeout / 3) // the client's pace
+				}
+				fmt.Fprint(conn, part)
+			}
+			// However the server answers, it must close the connection: a read that reaches the
+			// end of the stream within the bound proves it (the bound is only a safety net).
+			conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+			rd := bufio.NewReader(conn)
+			resp, err := http.ReadResponse(rd, nil)
+			if tt.status > 0 {
+				if err != nil || resp.StatusCode != tt.status {
+					t.Fatalf("reply %v, %v; want %d", resp, err, tt.status)
+				}
+				body, _ := io.ReadAll(resp.Body)
+				if !strings.Contains(string(body), `"accepted":8`) {
+					t.Errorf("reply %s, want all 8 posts accepted", body)
+				}
+				return
+			}
+			if err == nil {
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+			}
+			if _, err := rd.ReadByte(); err != io.EOF {
+				t.Fatalf("after the reply: %v, want the connection closed", err)
+			}
+			if elapsed := time.Since(start); elapsed > timeout+2*time.Second {
+				t.Errorf("cut after %v, want about %v", elapsed, timeout)
+			}
+		})
+	}
+}

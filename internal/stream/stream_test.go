@@ -1,0 +1,199 @@
+package stream_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/stream"
+)
+
+func openStream(t *testing.T) *stream.Stream {
+	t.Helper()
+	s, err := stream.Open(context.Background(), stream.Config{DataDir: t.TempDir()}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	return s
+}
+
+func publish(t *testing.T, s *stream.Stream, ids ...string) {
+	t.Helper()
+	posts := make([]post.Post, len(ids))
+	for i, id := range ids {
+		posts[i] = post.Post{ID: id, Provider: "reddit", NativeID: id}
+	}
+	for _, err := range s.PublishPosts(context.Background(), posts) {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// waitFor polls cond until it holds or the deadline passes.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// A post that always fails its stage goes to the dead-letter stream after MaxDeliver deliveries,
+// with why and where it failed, and the dead-letter count shows it; the posts around it, and
+// those published after it, are handled.
+func TestPoisonPostIsDeadLettered(t *testing.T) {
+	for _, maxDeliver := range []int{1, 3, stream.MaxDeliver} {
+		t.Run(strconv.Itoa(maxDeliver), func(t *testing.T) {
+			s := openStream(t)
+			var mu sync.Mutex
+			handled := map[string]bool{}
+			poisonTries := 0
+			handle := func(ctx context.Context, posts []post.Post) error {
+				mu.Lock()
+				defer mu.Unlock()
+				for _, p := range posts {
+					if p.ID == "poison" {
+						poisonTries++
+						return errors.New("the stage cannot take this post")
+					}
+				}
+				for _, p := range posts {
+					handled[p.ID] = true
+				}
+				return nil
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan error, 1)
+			go func() {
+				done <- s.Consume(ctx, stream.ConsumeConfig{Durable: "stage", Batch: 50, Linger: 20 * time.Millisecond,
+					MaxDeliver: maxDeliver, RetryDelay: 10 * time.Millisecond}, handle)
+			}()
+			t.Cleanup(func() { cancel(); <-done })
+
+			var before, after []string
+			for i := range 20 {
+				before = append(before, fmt.Sprintf("before-%d", i))
+				after = append(after, fmt.Sprintf("after-%d", i))
+			}
+			publish(t, s, append(before[:10:10], append([]string{"poison"}, before[10:]...)...)...)
+			waitFor(t, "the dead letter", func() bool {
+				h, err := s.Health(context.Background())
+				return err == nil && h.DeadLettered == 1
+			})
+			publish(t, s, after...)
+			waitFor(t, "the other posts", func() bool {
+				mu.Lock()
+				defer mu.Unlock()
+				for _, id := range append(before, after...) {
+					if !handled[id] {
+						return false
+					}
+				}
+				return true
+			})
+			mu.Lock()
+			if poisonTries < maxDeliver {
+				t.Errorf("the poison post was tried %d times, want at least %d", poisonTries, maxDeliver)
+			}
+			mu.Unlock()
+
+			dl, err := s.JetStream().Stream(context.Background(), stream.DeadLetterStream)
+			if err != nil {
+				t.Fatal(err)
+			}
+			msg, err := dl.GetLastMsgForSubject(context.Background(), "deadletter.stage.reddit")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := msg.Header.Get("Sightline-Error"); got != "the stage cannot take this post" {
+				t.Errorf("dead letter's error %q", got)
+			}
+			if n, _ := strconv.Atoi(msg.Header.Get("Sightline-Deliveries")); n < maxDeliver {
+				t.Errorf("dead-lettered after %d deliveries, want %d", n, maxDeliver)
+			}
+			if !jsonHasID(msg.Data, "poison") {
+				t.Errorf("dead letter holds %s, want the poison post", msg.Data)
+			}
+			// Nothing is left pending: the poison post was terminated, not left to loop.
+			waitFor(t, "the stage to catch up", func() bool {
+				h, err := s.Health(context.Background())
+				if err != nil {
+					return false
+				}
+				for _, c := range h.Consumers {
+					if c.Name == "stage" {
+						return c.Lag() == 0
+					}
+				}
+				return false
+			})
+		})
+	}
+}
+
+// While every post fails (what the stage writes to is down), nothing is dead-lettered: the
+// posts wait on the stream, and the stage takes them once it works again.
+func TestOutageDeadLettersNothing(t *testing.T) {
+	s := openStream(t)
+	var mu sync.Mutex
+	down := true
+	handled := map[string]bool{}
+	handle := func(ctx context.Context, posts []post.Post) error {
+		mu.Lock()
+		defer mu.Unlock()
+		if down {
+			return errors.New("database unavailable")
+		}
+		for _, p := range posts {
+			handled[p.ID] = true
+		}
+		return nil
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	tries := make(chan struct{}, 1000)
+	go func() {
+		done <- s.Consume(ctx, stream.ConsumeConfig{Durable: "stage", Batch: 10, MaxDeliver: 2,
+			RetryDelay: 5 * time.Millisecond}, func(ctx context.Context, posts []post.Post) error {
+			select {
+			case tries <- struct{}{}:
+			default:
+			}
+			return handle(ctx, posts)
+		})
+	}()
+	t.Cleanup(func() { cancel(); <-done })
+	publish(t, s, "a", "b", "c")
+	for range 20 { // well past MaxDeliver deliveries of every post
+		<-tries
+	}
+	if h, err := s.Health(context.Background()); err != nil || h.DeadLettered != 0 {
+		t.Fatalf("during the outage: %+v, %v; want nothing dead-lettered", h, err)
+	}
+	mu.Lock()
+	down = false
+	mu.Unlock()
+	waitFor(t, "the posts after the outage", func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return handled["a"] && handled["b"] && handled["c"]
+	})
+}
+
+func jsonHasID(data []byte, id string) bool {
+	var p post.Post
+	return json.Unmarshal(data, &p) == nil && p.ID == id
+}
