@@ -206,7 +206,7 @@ func buildSources(c Config, s *store.Store) ([]connector.Source, error) {
 	if c.SimulatorRate > 0 {
 		cfg.Simulator.Rate = c.SimulatorRate
 	}
-	return sources.Build(cfg, s, nil)
+	return sources.Build(cfg, s, false)
 }
 
 func (n *Node) ingestStats(ctx context.Context) (ingest.Stats, error) {
