@@ -26,6 +26,8 @@ func runServe(args []string) error {
 	fs.Var(switchFlag{&cfg.Simulator}, "simulator", "run the demo-data simulator: on or off")
 	fs.Float64Var(&cfg.SimulatorRate, "simulator-rate", 5, "simulated posts per second")
 	fs.StringVar(&cfg.SourcesFile, "sources", "", "JSON file configuring the content sources (see docs/connectors.md)")
+	fs.Var(switchFlag{&cfg.AllowPrivateNetworks}, "allow-private-networks",
+		"let sources and the image proxy reach loopback, private and link-local addresses (on-premises feeds): on or off")
 	fs.StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
 	fs.StringVar(&logFormat, "log-format", "text", "text or json")
 	if err := parseFlags(fs, args); err != nil {
