@@ -28,15 +28,16 @@ export function PostMedia({
   const [broken, setBroken] = useState(false);
   const photo = post.photos?.[0];
   const video = post.videos?.[0];
+  const photoSrc = photo && proxiedImageUrl(photo.normal || photo.large, compact ? LIST_IMAGE_WIDTH : GRID_IMAGE_WIDTH);
   if (!photo && !video) return null;
   const hidden = blur && !revealed;
   const size = compact ? { width: 96, height: 72, flexShrink: 0 } : { width: '100%', aspectRatio: '16 / 10' };
   return (
     <Box sx={{ position: 'relative', overflow: 'hidden', borderRadius: 1.5, bgcolor: 'action.hover', ...size }}>
-      {photo && !broken && (
+      {photoSrc && !broken && (
         <Box
           component="img"
-          src={proxiedImageUrl(photo.normal || photo.large, compact ? LIST_IMAGE_WIDTH : GRID_IMAGE_WIDTH)}
+          src={photoSrc}
           alt={
             post.detected_objects?.length
               ? `Picture showing ${post.detected_objects.join(', ')}`
