@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import type { Post } from '../../api/client';
 import { proxiedImageUrl } from '../../lib/imageUrl';
+import { isWebUrl } from '../../lib/webUrl';
 
 const GRID_IMAGE_WIDTH = 640;
 const LIST_IMAGE_WIDTH = 160;
@@ -27,7 +28,8 @@ export function PostMedia({
   const [revealed, setRevealed] = useState(false);
   const [broken, setBroken] = useState(false);
   const photo = post.photos?.[0];
-  const video = post.videos?.[0];
+  // Only an http or https video link is offered: Sightline's demo videos are pictures on its own origin.
+  const video = post.videos?.find((v) => isWebUrl(v.large));
   const photoSrc = photo && proxiedImageUrl(photo.normal || photo.large, compact ? LIST_IMAGE_WIDTH : GRID_IMAGE_WIDTH);
   if (!photo && !video) return null;
   const hidden = blur && !revealed;
