@@ -32,6 +32,8 @@ func runServe(args []string) error {
 			cfg.TrustedProxies, err = api.ParseTrustedProxies(v)
 			return err
 		})
+	fs.Var(switchFlag{&cfg.AllowPrivateNetworks}, "allow-private-networks",
+		"let sources and the image proxy reach loopback, private and link-local addresses (on-premises feeds): on or off")
 	fs.StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
 	fs.StringVar(&logFormat, "log-format", "text", "text or json")
 	if err := parseFlags(fs, args); err != nil {

@@ -10,16 +10,16 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/sightline/sightline/internal/outbound"
 )
 
 // UserAgent identifies Sightline to the APIs it reads.
 const UserAgent = "Sightline/1 (+https://github.com/sightline/sightline)"
 
-// maxJSONBody bounds what one API reply may be, so a broken server cannot exhaust memory.
-const maxJSONBody = 32 << 20
-
 // HTTPError is a reply with a status other than 2xx or 304.
 type HTTPError struct {
+	// URL is the address asked for; Error names it without credentials or query string.
 	URL        string
 	StatusCode int
 	// RetryAfter is the wait the server asked for (Retry-After, or Mastodon's X-RateLimit-Reset),
@@ -28,7 +28,7 @@ type HTTPError struct {
 }
 
 func (e *HTTPError) Error() string {
-	return fmt.Sprintf("GET %s: %d %s", e.URL, e.StatusCode, http.StatusText(e.StatusCode))
+	return fmt.Sprintf("GET %s: %d %s", outbound.RedactURL(e.URL), e.StatusCode, http.StatusText(e.StatusCode))
 }
 
 // RetryAfter returns the wait a rate-limited server asked for, if err carries one.
@@ -41,11 +41,11 @@ func RetryAfter(err error) (time.Duration, bool) {
 }
 
 // Get fetches url. The caller closes the body of the reply it returns; replies other than 2xx
-// and 304 Not Modified become an *HTTPError.
-func Get(ctx context.Context, client *http.Client, url string, header http.Header) (*http.Response, error) {
+// and 304 Not Modified become an *HTTPError. No error names the address's credentials or query.
+func Get(ctx context.Context, client *outbound.Client, url string, header http.Header) (*http.Response, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
-		return nil, err
+		return nil, outbound.RedactError(err)
 	}
 	for k, v := range header {
 		req.Header[k] = v
@@ -69,20 +69,21 @@ func NewHTTPError(url string, resp *http.Response) *HTTPError {
 }
 
 // GetJSON fetches url and decodes its JSON reply into v.
-func GetJSON(ctx context.Context, client *http.Client, url string, header http.Header, v any) error {
+func GetJSON(ctx context.Context, client *outbound.Client, url string, header http.Header, v any) error {
 	resp, err := Get(ctx, client, url, header)
 	if err != nil {
 		return err
 	}
 	defer resp.Body.Close()
-	if err := json.NewDecoder(io.LimitReader(resp.Body, maxJSONBody)).Decode(v); err != nil {
+	if err := json.NewDecoder(resp.Body).Decode(v); err != nil {
 		var syntax *json.SyntaxError
 		var mistyped *json.UnmarshalTypeError
 		if errors.As(err, &syntax) || errors.As(err, &mistyped) {
-			return fmt.Errorf("GET %s: %w: %v", url, ErrMalformed, err)
+			return fmt.Errorf("GET %s: %w: %v", outbound.RedactURL(url), ErrMalformed, err)
 		}
-		// A reply cut short by the network is a failure to retry, not a malformed item.
-		return fmt.Errorf("GET %s: reading the reply: %w", url, err)
+		// A reply cut short by the network, or too large, is a failure to retry, not a
+		// malformed item.
+		return fmt.Errorf("GET %s: reading the reply: %w", outbound.RedactURL(url), err)
 	}
 	return nil
 }

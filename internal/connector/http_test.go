@@ -5,8 +5,11 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/sightline/sightline/internal/outbound"
 )
 
 func TestRetryAfterHeader(t *testing.T) {
@@ -60,13 +63,14 @@ func TestGet(t *testing.T) {
 	defer srv.Close()
 	ctx := context.Background()
 	auth := http.Header{"Authorization": {"Bearer t"}}
+	local := outbound.New(outbound.Options{AllowPrivate: true})
 
 	var v struct{ A int }
-	if err := GetJSON(ctx, srv.Client(), srv.URL+"/ok", auth, &v); err != nil || v.A != 1 {
+	if err := GetJSON(ctx, local, srv.URL+"/ok", auth, &v); err != nil || v.A != 1 {
 		t.Fatalf("GetJSON /ok = %v, %+v", err, v)
 	}
 
-	err := GetJSON(ctx, srv.Client(), srv.URL+"/limited", nil, &v)
+	err := GetJSON(ctx, local, srv.URL+"/limited", nil, &v)
 	var h *HTTPError
 	if !errors.As(err, &h) || h.StatusCode != 429 {
 		t.Fatalf("GetJSON /limited = %v, want a 429 HTTPError", err)
@@ -75,16 +79,55 @@ func TestGet(t *testing.T) {
 		t.Fatalf("RetryAfter = %v, %v; want 7s", d, ok)
 	}
 
-	resp, err := Get(ctx, srv.Client(), srv.URL+"/notmodified", nil)
+	resp, err := Get(ctx, local, srv.URL+"/notmodified", nil)
 	if err != nil || resp.StatusCode != http.StatusNotModified {
 		t.Fatalf("Get /notmodified = %v, %v", resp, err)
 	}
 	resp.Body.Close()
 
-	if err := GetJSON(ctx, srv.Client(), srv.URL+"/broken", nil, &v); err == nil {
+	if err := GetJSON(ctx, local, srv.URL+"/broken", nil, &v); err == nil {
 		t.Fatal("GetJSON of a cut reply succeeded")
 	}
-	if _, ok := RetryAfter(GetJSON(ctx, srv.Client(), srv.URL+"/missing", nil, &v)); ok {
+	if _, ok := RetryAfter(GetJSON(ctx, local, srv.URL+"/missing", nil, &v)); ok {
 		t.Fatal("a 404 carries no Retry-After")
+	}
+}
+
+func TestErrorsNameNoSecrets(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/broken":
+			w.Write([]byte(`{"a":`))
+		case "/malformed":
+			w.Write([]byte(`[`))
+		default:
+			w.WriteHeader(http.StatusForbidden)
+		}
+	}))
+	defer srv.Close()
+	withSecrets := strings.Replace(srv.URL, "://", "://user:pass@", 1)
+	var v struct{ A int }
+	for _, tt := range []struct {
+		name   string
+		client *outbound.Client
+		url    string
+	}{
+		{"a status", outbound.New(outbound.Options{AllowPrivate: true}), withSecrets + "/denied?token=x"},
+		{"a cut reply", outbound.New(outbound.Options{AllowPrivate: true}), withSecrets + "/broken?token=x"},
+		{"a malformed reply", outbound.New(outbound.Options{AllowPrivate: true}), withSecrets + "/malformed?token=x"},
+		{"a refused address", outbound.New(outbound.Options{}), withSecrets + "/?token=x"},
+		{"a malformed address", outbound.New(outbound.Options{}), "http://user:pass@exa mple.com/?token=x"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := GetJSON(context.Background(), tt.client, tt.url, nil, &v)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			for _, secret := range []string{"user", "pass", "token"} {
+				if strings.Contains(err.Error(), secret) {
+					t.Errorf("error %q names %q", err, secret)
+				}
+			}
+		})
 	}
 }

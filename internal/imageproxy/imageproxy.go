@@ -1,7 +1,8 @@
 // Package imageproxy fetches the pictures of posts from the sites that host them, so an analyst's
-// browser never contacts those sites itself, and so that the server cannot be turned against its
-// own network: only public addresses are dialled, checked after name resolution at dial time
-// (which defeats DNS rebinding), and only bounded, real images are passed on.
+// browser never contacts those sites itself. Fetches go through the outbound guard, so the
+// server cannot be turned against its own network, and only bounded, real images are passed on.
+// Resizing is bounded too: a few decodes at a time, and only pictures whose header declares a
+// reasonable number of pixels.
 package imageproxy
 
 import (
@@ -13,24 +14,28 @@ import (
 	"image/jpeg"
 	"image/png"
 	"io"
-	"net"
 	"net/http"
 	"net/netip"
 	"net/url"
+	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"golang.org/x/image/draw"
 	_ "golang.org/x/image/webp" // registers the WebP decoder for resizing
+
+	"github.com/sightline/sightline/internal/outbound"
 )
 
 // Defaults for Options left at zero.
 const (
-	DefaultMaxBytes  = 10 << 20
-	DefaultMaxPixels = 40_000_000
-	DefaultTimeout   = 15 * time.Second
+	DefaultMaxBytes = 10 << 20
+	// DefaultMaxPixels lets a 24-megapixel photograph be resized. A decoded picture takes 4 to 8
+	// bytes a pixel (16-bit PNG), so one decode stays under 200 MB.
+	DefaultMaxPixels  = 25_000_000
+	DefaultTimeout    = 15 * time.Second
+	DefaultDecodeWait = 2 * time.Second
 	// MinWidth and MaxWidth bound the width a caller may ask for.
 	MinWidth = 16
 	MaxWidth = 4096
@@ -39,34 +44,48 @@ const (
 	maxRedirects = 3
 )
 
+// DefaultMaxDecodes is how many pictures are resized at once: decoding is CPU work, so more than
+// the cores gains nothing, and each decode may hold up to MaxPixels × 8 bytes.
+var DefaultMaxDecodes = min(runtime.GOMAXPROCS(0), 4)
+
 // Errors Fetch and ParsePath report; the API turns each into a status.
 var (
 	ErrBadURL           = errors.New("imageproxy: not an http or https address of a picture")
 	ErrBadWidth         = fmt.Errorf("imageproxy: the width must be between %d and %d pixels", MinWidth, MaxWidth)
-	ErrForbiddenAddress = errors.New("imageproxy: the address is not a public one")
-	ErrTooLarge         = errors.New("imageproxy: the picture is too large")
+	ErrForbiddenAddress = outbound.ErrForbiddenAddress
+	ErrTooLarge         = outbound.ErrTooLarge
 	ErrNotImage         = errors.New("imageproxy: the reply is not a supported picture")
 	ErrUpstream         = errors.New("imageproxy: the picture's host did not deliver it")
 )
 
 // Options configure a Proxy.
 type Options struct {
+	// AllowPrivate lets the proxy fetch from loopback, private and link-local addresses
+	// (on-premises sources, tests); by default it reaches public addresses only.
+	AllowPrivate bool
+	// Permit, when set, decides alone which resolved addresses may be dialled.
+	Permit func(netip.Addr) bool
 	// MaxBytes bounds the size of a picture (DefaultMaxBytes when 0).
 	MaxBytes int64
-	// MaxPixels bounds the pictures decoded for resizing; larger ones are passed on as they are.
+	// MaxPixels bounds the pictures decoded for resizing, by the dimensions their header
+	// declares (DefaultMaxPixels when 0); larger ones are passed on as they are.
 	MaxPixels int
+	// MaxDecodes bounds the pictures resized at once (DefaultMaxDecodes when 0).
+	MaxDecodes int
+	// DecodeWait bounds the wait for a free decode (DefaultDecodeWait when 0); a picture that
+	// waited that long is passed on at its own size.
+	DecodeWait time.Duration
 	// Timeout bounds one fetch, redirects included (DefaultTimeout when 0).
 	Timeout time.Duration
-	// Permit decides which resolved addresses may be dialled; nil permits public ones only.
-	Permit func(netip.Addr) bool
 }
 
 // Proxy fetches pictures.
 type Proxy struct {
-	permit    func(netip.Addr) bool
-	client    *http.Client
-	maxBytes  int64
-	maxPixels int
+	client     *outbound.Client
+	maxBytes   int64
+	maxPixels  int64
+	decodes    chan struct{} // a slot per decode under way
+	decodeWait time.Duration
 }
 
 // Image is a fetched picture.
@@ -75,8 +94,7 @@ type Image struct {
 	Body        []byte
 }
 
-// New returns a Proxy with its own HTTP client, which never goes through an environment proxy:
-// the address check must see the address actually dialled.
+// New returns a Proxy with its own guarded HTTP client.
 func New(o Options) *Proxy {
 	if o.MaxBytes == 0 {
 		o.MaxBytes = DefaultMaxBytes
@@ -84,46 +102,23 @@ func New(o Options) *Proxy {
 	if o.MaxPixels == 0 {
 		o.MaxPixels = DefaultMaxPixels
 	}
+	if o.MaxDecodes == 0 {
+		o.MaxDecodes = DefaultMaxDecodes
+	}
+	if o.DecodeWait == 0 {
+		o.DecodeWait = DefaultDecodeWait
+	}
 	if o.Timeout == 0 {
 		o.Timeout = DefaultTimeout
 	}
-	if o.Permit == nil {
-		o.Permit = IsPublic
+	return &Proxy{
+		client: outbound.New(outbound.Options{AllowPrivate: o.AllowPrivate, Permit: o.Permit, Timeout: o.Timeout,
+			MaxBytes: o.MaxBytes, MaxRedirects: maxRedirects}),
+		maxBytes:   o.MaxBytes,
+		maxPixels:  int64(o.MaxPixels),
+		decodes:    make(chan struct{}, o.MaxDecodes),
+		decodeWait: o.DecodeWait,
 	}
-	dialer := &net.Dialer{
-		Timeout: 5 * time.Second,
-		// Control runs for every address tried, after resolution: a name that resolves to a
-		// private address, now or on a later lookup, is refused here.
-		Control: func(network, address string, _ syscall.RawConn) error {
-			ap, err := netip.ParseAddrPort(address)
-			if err != nil || !o.Permit(ap.Addr().Unmap()) {
-				return ErrForbiddenAddress
-			}
-			return nil
-		},
-	}
-	transport := &http.Transport{
-		Proxy:                  nil,
-		DialContext:            dialer.DialContext,
-		TLSHandshakeTimeout:    5 * time.Second,
-		ResponseHeaderTimeout:  10 * time.Second,
-		MaxResponseHeaderBytes: 64 << 10,
-		MaxIdleConns:           32,
-		IdleConnTimeout:        90 * time.Second,
-		ForceAttemptHTTP2:      true,
-	}
-	p := &Proxy{permit: o.Permit, maxBytes: o.MaxBytes, maxPixels: o.MaxPixels}
-	p.client = &http.Client{
-		Transport: transport,
-		Timeout:   o.Timeout,
-		CheckRedirect: func(req *http.Request, via []*http.Request) error {
-			if len(via) >= maxRedirects {
-				return ErrUpstream
-			}
-			return p.checkURL(req.URL)
-		},
-	}
-	return p
 }
 
 // ParsePath reads what follows /proxy/images/ in the escaped request path: the picture's address,
@@ -156,8 +151,9 @@ func (p *Proxy) Fetch(ctx context.Context, rawURL string, width int) (Image, err
 	if err != nil || len(rawURL) > maxURLLength {
 		return Image{}, ErrBadURL
 	}
-	if err := p.checkURL(u); err != nil {
-		return Image{}, err
+	// A picture's address comes from content: credentials in it would be someone else's.
+	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil {
+		return Image{}, ErrBadURL
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
 	if err != nil {
@@ -167,13 +163,7 @@ func (p *Proxy) Fetch(ctx context.Context, rawURL string, width int) (Image, err
 	req.Header.Set("User-Agent", "Sightline-ImageProxy/1")
 	resp, err := p.client.Do(req)
 	if err != nil {
-		// A redirect or a dial the checks refused says so; anything else is the host's failure.
-		for _, refusal := range []error{ErrForbiddenAddress, ErrBadURL} {
-			if errors.Is(err, refusal) {
-				return Image{}, refusal
-			}
-		}
-		return Image{}, fmt.Errorf("%w: %v", ErrUpstream, err)
+		return Image{}, refusal(err)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
@@ -182,15 +172,9 @@ func (p *Proxy) Fetch(ctx context.Context, rawURL string, width int) (Image, err
 	if !strings.HasPrefix(strings.ToLower(resp.Header.Get("Content-Type")), "image/") {
 		return Image{}, ErrNotImage
 	}
-	if resp.ContentLength > p.maxBytes {
-		return Image{}, ErrTooLarge
-	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, p.maxBytes+1))
+	body, err := io.ReadAll(resp.Body)
 	if err != nil {
-		return Image{}, fmt.Errorf("%w: %v", ErrUpstream, err)
-	}
-	if int64(len(body)) > p.maxBytes {
-		return Image{}, ErrTooLarge
+		return Image{}, refusal(err)
 	}
 	// The declared type is only a hint: what the bytes are decides, so a page labelled as a
 	// picture is never served from our origin.
@@ -200,9 +184,22 @@ func (p *Proxy) Fetch(ctx context.Context, rawURL string, width int) (Image, err
 	}
 	img := Image{ContentType: contentType, Body: body}
 	if width > 0 {
-		return p.scaleDown(img, width), nil
+		return p.scaleDown(ctx, img, width), nil
 	}
 	return img, nil
+}
+
+// refusal says what the outbound guard refused; anything else is the host's failure.
+func refusal(err error) error {
+	switch {
+	case errors.Is(err, outbound.ErrForbiddenAddress):
+		return ErrForbiddenAddress
+	case errors.Is(err, outbound.ErrBadURL):
+		return ErrBadURL
+	case errors.Is(err, outbound.ErrTooLarge):
+		return ErrTooLarge
+	}
+	return fmt.Errorf("%w: %v", ErrUpstream, err)
 }
 
 // servedTypes maps the sniffed types that are passed on to the type they are served as. SVG is
@@ -219,14 +216,27 @@ var servedTypes = map[string]string{
 // scaledTypes are the pictures resized on request; the others (animations, icons) pass as they are.
 var scaledTypes = map[string]bool{"image/jpeg": true, "image/png": true, "image/webp": true}
 
-// scaleDown returns img no wider than width. A picture that cannot be decoded, or whose
-// dimensions would cost too much memory to decode, is passed on unchanged.
-func (p *Proxy) scaleDown(img Image, width int) Image {
+// scaleDown returns img no wider than width. A picture that cannot be decoded, whose declared
+// dimensions would cost too much memory to decode, or that found no free decode in time, is
+// passed on unchanged: a browser shows it as well, only bigger.
+func (p *Proxy) scaleDown(ctx context.Context, img Image, width int) Image {
 	if !scaledTypes[img.ContentType] {
 		return img
 	}
+	// The header's dimensions decide before anything is decoded; the decoders refuse pictures
+	// whose data disagrees with their header.
 	cfg, _, err := image.DecodeConfig(bytes.NewReader(img.Body))
-	if err != nil || cfg.Width <= width || cfg.Width*cfg.Height > p.maxPixels {
+	if err != nil || cfg.Width <= width || int64(cfg.Width)*int64(cfg.Height) > p.maxPixels {
+		return img
+	}
+	wait := time.NewTimer(p.decodeWait)
+	defer wait.Stop()
+	select {
+	case p.decodes <- struct{}{}:
+		defer func() { <-p.decodes }()
+	case <-wait.C:
+		return img
+	case <-ctx.Done():
 		return img
 	}
 	src, _, err := image.Decode(bytes.NewReader(img.Body))
@@ -248,49 +258,4 @@ func (p *Proxy) scaleDown(img Image, width int) Image {
 		return img
 	}
 	return Image{ContentType: "image/jpeg", Body: out.Bytes()}
-}
-
-// checkURL accepts absolute http and https addresses without credentials, and refuses hosts
-// written as an address the proxy may not dial before any connection is tried.
-func (p *Proxy) checkURL(u *url.URL) error {
-	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil {
-		return ErrBadURL
-	}
-	if addr, err := netip.ParseAddr(u.Hostname()); err == nil && !p.permit(addr.Unmap()) {
-		return ErrForbiddenAddress
-	}
-	return nil
-}
-
-// nonPublic are ranges that are neither private nor loopback by netip's reckoning but still do
-// not lead to the public internet, or can be used to reach addresses that do not.
-var nonPublic = []netip.Prefix{
-	netip.MustParsePrefix("0.0.0.0/8"),       // "this network"
-	netip.MustParsePrefix("100.64.0.0/10"),   // carrier-grade NAT
-	netip.MustParsePrefix("192.0.0.0/24"),    // IETF protocol assignments
-	netip.MustParsePrefix("192.0.2.0/24"),    // documentation
-	netip.MustParsePrefix("198.18.0.0/15"),   // benchmarking
-	netip.MustParsePrefix("198.51.100.0/24"), // documentation
-	netip.MustParsePrefix("203.0.113.0/24"),  // documentation
-	netip.MustParsePrefix("240.0.0.0/4"),     // reserved, and the broadcast address
-	netip.MustParsePrefix("64:ff9b::/96"),    // NAT64, which can embed any IPv4 address
-	netip.MustParsePrefix("64:ff9b:1::/48"),  // local-use NAT64
-	netip.MustParsePrefix("2001::/32"),       // Teredo
-	netip.MustParsePrefix("2001:db8::/32"),   // documentation
-	netip.MustParsePrefix("2002::/16"),       // 6to4, which can embed any IPv4 address
-}
-
-// IsPublic reports whether addr is a public unicast address: not loopback, private, link-local,
-// multicast, unspecified or one of the special ranges above.
-func IsPublic(addr netip.Addr) bool {
-	addr = addr.Unmap()
-	if !addr.IsValid() || !addr.IsGlobalUnicast() || addr.IsPrivate() {
-		return false
-	}
-	for _, p := range nonPublic {
-		if p.Contains(addr) {
-			return false
-		}
-	}
-	return true
 }

@@ -3,7 +3,9 @@ package imageproxy
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -16,42 +18,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 )
-
-func TestIsPublic(t *testing.T) {
-	tests := []struct {
-		addr   string
-		public bool
-	}{
-		{"93.184.216.34", true},
-		{"2606:2800:220:1:248:1893:25c8:1946", true},
-		{"127.0.0.1", false},
-		{"::1", false},
-		{"10.1.2.3", false},
-		{"172.16.0.1", false},
-		{"192.168.1.1", false},
-		{"169.254.169.254", false}, // cloud metadata
-		{"fe80::1", false},
-		{"fc00::1", false},
-		{"0.0.0.0", false},
-		{"::", false},
-		{"100.64.0.1", false},
-		{"224.0.0.1", false},
-		{"255.255.255.255", false},
-		{"::ffff:127.0.0.1", false},
-		{"::ffff:10.0.0.1", false},
-		{"64:ff9b::a00:1", false},
-		{"2002:a00:1::", false},
-		{"198.51.100.7", false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.addr, func(t *testing.T) {
-			if got := IsPublic(netip.MustParseAddr(tt.addr)); got != tt.public {
-				t.Errorf("IsPublic(%s) = %v, want %v", tt.addr, got, tt.public)
-			}
-		})
-	}
-}
 
 func TestParsePath(t *testing.T) {
 	picture := "https://cdn.example.com/a b/photo.jpg?size=large"
@@ -233,5 +201,116 @@ func TestFetchRefusesNonPublicAddressesByDefault(t *testing.T) {
 	}
 	if n := hits.Load(); n != 0 {
 		t.Errorf("the loopback server was reached %d times", n)
+	}
+}
+
+// declaredPNG is a PNG whose header declares width × height pixels, with no pixel data.
+func declaredPNG(width, height uint32) []byte {
+	b := []byte("\x89PNG\r\n\x1a\n")
+	chunk := func(kind string, data []byte) {
+		b = binary.BigEndian.AppendUint32(b, uint32(len(data)))
+		typed := append([]byte(kind), data...)
+		b = append(b, typed...)
+		b = binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(typed))
+	}
+	ihdr := binary.BigEndian.AppendUint32(nil, width)
+	ihdr = binary.BigEndian.AppendUint32(ihdr, height)
+	chunk("IHDR", append(ihdr, 8, 6, 0, 0, 0)) // 8-bit RGBA
+	chunk("IEND", nil)
+	return b
+}
+
+// declaredGIF is a GIF whose logical screen is width × height pixels.
+func declaredGIF(width, height uint16) []byte {
+	b := []byte("GIF89a")
+	b = binary.LittleEndian.AppendUint16(b, width)
+	b = binary.LittleEndian.AppendUint16(b, height)
+	return append(b, 0, 0, 0, ';')
+}
+
+func pictureServer(t *testing.T, pictures map[string][]byte) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, ok := pictures[r.URL.Path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "image/png")
+		w.Write(body)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func TestResizingIsBoundedByDeclaredPixels(t *testing.T) {
+	photo := encodedPNG(t, 400, 200) // 80,000 pixels
+	pictures := map[string][]byte{
+		"/photo.png": photo,
+		// Decoding either would need gigabytes: only the header may be read.
+		"/huge.png": declaredPNG(100_000, 100_000),
+		"/huge.gif": declaredGIF(65_535, 65_535),
+	}
+	srv := pictureServer(t, pictures)
+	tests := []struct {
+		name      string
+		path      string
+		maxPixels int
+		wantWidth int // 0: passed on unchanged
+	}{
+		{"within the bound", "/photo.png", 80_000, 100},
+		{"one pixel over", "/photo.png", 79_999, 0},
+		{"a huge PNG header", "/huge.png", 0, 0},
+		{"a huge GIF screen", "/huge.gif", 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			proxy := New(Options{AllowPrivate: true, MaxPixels: tt.maxPixels})
+			img, err := proxy.Fetch(context.Background(), srv.URL+tt.path, 100)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.wantWidth == 0 {
+				if !bytes.Equal(img.Body, pictures[tt.path]) {
+					t.Fatal("the picture was changed")
+				}
+				return
+			}
+			cfg, _, err := image.DecodeConfig(bytes.NewReader(img.Body))
+			if err != nil || cfg.Width != tt.wantWidth {
+				t.Fatalf("width %d (%v), want %d", cfg.Width, err, tt.wantWidth)
+			}
+		})
+	}
+}
+
+func TestResizingWaitsForAFreeDecode(t *testing.T) {
+	photo := encodedPNG(t, 400, 200)
+	srv := pictureServer(t, map[string][]byte{"/photo.png": photo})
+	proxy := New(Options{AllowPrivate: true, MaxDecodes: 1, DecodeWait: 50 * time.Millisecond})
+
+	proxy.decodes <- struct{}{} // the one decode is taken
+	start := time.Now()
+	img, err := proxy.Fetch(context.Background(), srv.URL+"/photo.png", 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(img.Body, photo) {
+		t.Fatal("a picture was decoded while every decode was taken")
+	}
+	if waited := time.Since(start); waited < 50*time.Millisecond {
+		t.Fatalf("passed on after %v, before the wait was over", waited)
+	}
+
+	<-proxy.decodes // the decode is free again
+	img, err = proxy.Fetch(context.Background(), srv.URL+"/photo.png", 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg, _, err := image.DecodeConfig(bytes.NewReader(img.Body)); err != nil || cfg.Width != 100 {
+		t.Fatalf("width %d (%v), want 100", cfg.Width, err)
+	}
+	if len(proxy.decodes) != 0 {
+		t.Fatal("the decode was not given back")
 	}
 }

@@ -3,6 +3,8 @@ package post
 import (
 	"fmt"
 	"math"
+	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -89,12 +91,16 @@ func (p *Post) Normalize(now time.Time) error {
 	for _, f := range []struct {
 		name  string
 		value *string
+		keep  func(string) bool
 	}{
-		{"post_link", &p.PostLink}, {"author_url", &p.AuthorURL}, {"author_thumbnail", &p.AuthorThumbnail},
+		{"post_link", &p.PostLink, isWebURL}, {"author_url", &p.AuthorURL, isWebURL},
+		{"author_thumbnail", &p.AuthorThumbnail, isPictureURL},
 	} {
 		*f.value = cleanText(*f.value)
 		if utf8.RuneCountInString(*f.value) > MaxURL {
 			problem("%s is longer than %d characters", f.name, MaxURL)
+		} else if !f.keep(*f.value) {
+			*f.value = ""
 		}
 	}
 
@@ -202,14 +208,20 @@ func normalizeMedia(field string, media []Media) ([]Media, []string) {
 	var problems []string
 	for i, m := range media {
 		m.Large, m.Normal = cleanText(m.Large), cleanText(m.Normal)
+		if utf8.RuneCountInString(m.Large) > MaxURL || utf8.RuneCountInString(m.Normal) > MaxURL {
+			problems = append(problems, fmt.Sprintf("%s[%d] has a link longer than %d characters", field, i, MaxURL))
+			continue
+		}
+		if !isPictureURL(m.Large) {
+			m.Large = ""
+		}
+		if !isPictureURL(m.Normal) {
+			m.Normal = ""
+		}
 		if m.Large == "" {
 			m.Large = m.Normal
 		}
 		if m.Large == "" {
-			continue
-		}
-		if utf8.RuneCountInString(m.Large) > MaxURL || utf8.RuneCountInString(m.Normal) > MaxURL {
-			problems = append(problems, fmt.Sprintf("%s[%d] has a link longer than %d characters", field, i, MaxURL))
 			continue
 		}
 		if len(out) == MaxMedia {
@@ -218,6 +230,27 @@ func normalizeMedia(field string, media []Media) ([]Media, []string) {
 		out = append(out, m)
 	}
 	return out, problems
+}
+
+// DemoMediaPrefix is where Sightline serves its own demo pictures, from its own origin.
+const DemoMediaPrefix = "/demo-media/"
+
+// demoMediaPath is the one form of a demo picture's address: a file name under DemoMediaPrefix.
+var demoMediaPath = regexp.MustCompile(`^` + regexp.QuoteMeta(DemoMediaPrefix) + `[a-z0-9-]+\.svg$`)
+
+// isWebURL reports whether s is an absolute http or https address with a host and without
+// credentials. Links and pictures of posts go to the analyst's browser: anything else there
+// (javascript:, data:, a relative path on Sightline's own origin such as /logout) could act on
+// the analyst, so it is dropped.
+func isWebURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Opaque == "" && u.Hostname() != "" &&
+		u.User == nil
+}
+
+// isPictureURL accepts what isWebURL does and Sightline's own demo pictures.
+func isPictureURL(s string) bool {
+	return isWebURL(s) || demoMediaPath.MatchString(s)
 }
 
 func validPoint(pt Point) bool {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -129,6 +130,88 @@ func TestNormalizeCleans(t *testing.T) {
 	}
 }
 
+func TestNormalizeKeepsOnlyWebURLs(t *testing.T) {
+	tests := []struct {
+		url        string
+		link       bool // kept as a post or author link
+		picture    bool // kept as a picture
+		wantStored string
+	}{
+		{"https://example.com/a.jpg", true, true, "https://example.com/a.jpg"},
+		{"http://example.com/a?b=c#d", true, true, "http://example.com/a?b=c#d"},
+		{"HTTPS://Example.com/a", true, true, "HTTPS://Example.com/a"},
+		{"  https://example.com/a  ", true, true, "https://example.com/a"},
+		{"http://[2001:db8::1]:8080/a", true, true, "http://[2001:db8::1]:8080/a"},
+		{"/demo-media/street-crowd.svg", false, true, "/demo-media/street-crowd.svg"},
+		{"/demo-media/../logout", false, false, ""},
+		{"/demo-media/a.svg?x=1", false, false, ""},
+		{"/logout", false, false, ""},
+		{"/api/v1/settings/profile/current", false, false, ""},
+		{"relative/a.jpg", false, false, ""},
+		{"//evil.example/a.jpg", false, false, ""},
+		{"https://evil.example/demo-media/a.svg", true, true, "https://evil.example/demo-media/a.svg"},
+		{"javascript:alert(1)", false, false, ""},
+		{"JavaScript:alert(1)", false, false, ""},
+		{"java\tscript:alert(1)", false, false, ""},
+		{"java\nscript:alert(1)", false, false, ""},
+		{"data:image/png;base64,AAAA", false, false, ""},
+		{"data:text/html,<script>alert(1)</script>", false, false, ""},
+		{"vbscript:msgbox(1)", false, false, ""},
+		{"file:///etc/passwd", false, false, ""},
+		{"ftp://example.com/a.jpg", false, false, ""},
+		{"blob:https://example.com/1", false, false, ""},
+		{"https:/example.com/a", false, false, ""},
+		{"https:example.com/a", false, false, ""},
+		{"https://", false, false, ""},
+		{"https://:443/a", false, false, ""},
+		{"https://user:pass@example.com/a", false, false, ""},
+		{"https://example.com@evil.example/a", false, false, ""},
+		{"http://exa mple.com/", false, false, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.url, func(t *testing.T) {
+			p := validPost()
+			p.PostLink, p.AuthorURL, p.AuthorThumbnail = tt.url, tt.url, tt.url
+			p.Photos = []Media{{Large: tt.url, Normal: tt.url}}
+			p.Videos = []Media{{Large: tt.url}}
+			if err := p.Normalize(now); err != nil {
+				t.Fatalf("Normalize: %v", err)
+			}
+			want := func(kept bool) string {
+				if kept {
+					return tt.wantStored
+				}
+				return ""
+			}
+			if p.PostLink != want(tt.link) || p.AuthorURL != want(tt.link) {
+				t.Errorf("post link %q, author link %q; want %q", p.PostLink, p.AuthorURL, want(tt.link))
+			}
+			if p.AuthorThumbnail != want(tt.picture) {
+				t.Errorf("author thumbnail %q, want %q", p.AuthorThumbnail, want(tt.picture))
+			}
+			if tt.picture {
+				if len(p.Photos) != 1 || p.Photos[0] != (Media{Large: tt.wantStored, Normal: tt.wantStored}) || len(p.Videos) != 1 {
+					t.Errorf("photos %+v videos %+v, want the picture kept", p.Photos, p.Videos)
+				}
+			} else if len(p.Photos)+len(p.Videos) != 0 {
+				t.Errorf("photos %+v videos %+v, want them dropped", p.Photos, p.Videos)
+			}
+		})
+	}
+}
+
+func TestNormalizeKeepsTheGoodRenditionOfAPicture(t *testing.T) {
+	p := validPost()
+	p.Photos = []Media{{Large: "javascript:alert(1)", Normal: "https://example.com/small.jpg"}, {Large: "https://example.com/a.jpg", Normal: "data:,x"}}
+	if err := p.Normalize(now); err != nil {
+		t.Fatal(err)
+	}
+	want := []Media{{Large: "https://example.com/small.jpg", Normal: "https://example.com/small.jpg"}, {Large: "https://example.com/a.jpg"}}
+	if len(p.Photos) != 2 || p.Photos[0] != want[0] || p.Photos[1] != want[1] {
+		t.Fatalf("photos %+v, want %+v", p.Photos, want)
+	}
+}
+
 func TestNormalizeRefuses(t *testing.T) {
 	tests := []struct {
 		name string
@@ -181,6 +264,7 @@ func FuzzNormalize(f *testing.F) {
 	f.Add(`{"provider":"reddit","native_id":"1","content_text":"hi","published_at":"2025-03-14T11:00:00Z"}`)
 	f.Add(`{"provider":" Twitter","native_id":" 2 ","title_text":"\u00e9\u00e9","tags":["#a","# #b"],"language":"EN-us","published_at":"2025-03-14T11:00:00+05:00","photos":[{"normal":"x"}]}`)
 	f.Add(`{"provider":"news","native_id":"3","content_text":"x","published_at":"2025-03-14T11:00:00Z","location":{"lat":1,"lon":2},"detected_objects":["A"," a"]}`)
+	f.Add(`{"provider":"news","native_id":"4","content_text":"x","published_at":"2025-03-14T11:00:00Z","post_link":"javascript:alert(1)","author_url":"//evil.example/","author_thumbnail":"/logout","photos":[{"large":"data:image/png;base64,AA","normal":"/demo-media/a.svg"}],"videos":[{"large":" https://example.com/v "}]}`)
 	f.Fuzz(func(t *testing.T, raw string) {
 		var p Post
 		if json.Unmarshal([]byte(raw), &p) != nil {
@@ -212,6 +296,21 @@ func FuzzNormalize(f *testing.F) {
 		}
 		if p.PublishedAt.Location() != time.UTC || p.DiscoveredAt.Location() != time.UTC {
 			t.Fatal("times are not in UTC")
+		}
+		links := []string{p.PostLink, p.AuthorURL}
+		pictures := []string{p.AuthorThumbnail}
+		for _, m := range slices.Concat(p.Photos, p.Videos) {
+			pictures = append(pictures, m.Large, m.Normal)
+		}
+		for _, l := range links {
+			if l != "" && !isWebURL(l) {
+				t.Fatalf("link %q is not an absolute http or https address", l)
+			}
+		}
+		for _, l := range pictures {
+			if l != "" && !isPictureURL(l) {
+				t.Fatalf("picture %q is not an absolute http or https address", l)
+			}
 		}
 	})
 }

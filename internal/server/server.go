@@ -24,6 +24,7 @@ import (
 	"github.com/sightline/sightline/internal/enrich"
 	"github.com/sightline/sightline/internal/filters"
 	"github.com/sightline/sightline/internal/geo"
+	"github.com/sightline/sightline/internal/imageproxy"
 	"github.com/sightline/sightline/internal/ingest"
 	"github.com/sightline/sightline/internal/live"
 	"github.com/sightline/sightline/internal/monitor"
@@ -51,6 +52,10 @@ type Config struct {
 	Simulator     bool
 	SimulatorRate float64
 	SourcesFile   string
+
+	// AllowPrivateNetworks lets sources and the image proxy reach loopback, private and
+	// link-local addresses (on-premises feeds, tests); by default they reach public ones only.
+	AllowPrivateNetworks bool
 
 	// AdminEmail and AdminPassword create the first administrator on a store with no users.
 	AdminEmail    string
@@ -211,6 +216,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		Filters:       n.Filters,
 		Locations:     filters.NewLocations(s, n.Geocoder),
 		Live:          n.Live,
+		ImageProxy:    imageproxy.New(imageproxy.Options{AllowPrivate: c.AllowPrivateNetworks}),
 		Health:        s.Ping,
 		App:           api.AppHandler(app, built),
 		Logger:        log,
@@ -237,7 +243,7 @@ func buildSources(c Config, s *store.Store) ([]connector.Source, error) {
 	if c.SimulatorRate > 0 {
 		cfg.Simulator.Rate = c.SimulatorRate
 	}
-	return sources.Build(cfg, s, nil)
+	return sources.Build(cfg, s, c.AllowPrivateNetworks)
 }
 
 func (n *Node) ingestStats(ctx context.Context, scope ingest.Scope) (ingest.Stats, error) {

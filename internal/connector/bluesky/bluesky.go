@@ -16,6 +16,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/sightline/sightline/internal/connector"
+	"github.com/sightline/sightline/internal/outbound"
 	"github.com/sightline/sightline/internal/post"
 )
 
@@ -51,7 +52,7 @@ const (
 // Source is the Bluesky source.
 type Source struct {
 	cfg         Config
-	client      *http.Client
+	client      *outbound.Client
 	cursors     connector.CursorStore
 	status      *connector.Status
 	sleep       func(context.Context, time.Duration) error
@@ -62,10 +63,10 @@ type Source struct {
 }
 
 // New returns a source dialing with client and keeping its position in cursors.
-func New(cfg Config, cursors connector.CursorStore, client *http.Client) (*Source, error) {
+func New(cfg Config, cursors connector.CursorStore, client *outbound.Client) (*Source, error) {
 	u, err := url.Parse(cfg.URL)
 	if err != nil || (u.Scheme != "wss" && u.Scheme != "ws") {
-		return nil, fmt.Errorf("bluesky: %q is not a ws:// or wss:// URL", cfg.URL)
+		return nil, fmt.Errorf("bluesky: %q is not a ws:// or wss:// URL", outbound.RedactURL(cfg.URL))
 	}
 	return &Source{
 		cfg: cfg, client: client, cursors: cursors, status: connector.NewStatus(Name),
@@ -120,12 +121,12 @@ func (c *connection) subscribeURL() string {
 func (c *connection) run(ctx context.Context) error {
 	defer func() { c.saver.Flush(ctx, c.cursorText()) }()
 	target := c.subscribeURL()
-	conn, resp, err := websocket.Dial(ctx, target, &websocket.DialOptions{HTTPClient: c.client})
+	conn, resp, err := websocket.Dial(ctx, target, &websocket.DialOptions{HTTPClient: c.client.HTTP()})
 	if err != nil {
 		if resp != nil && resp.StatusCode != http.StatusSwitchingProtocols {
 			return connector.NewHTTPError(target, resp)
 		}
-		return err
+		return outbound.RedactError(err)
 	}
 	defer conn.CloseNow()
 	conn.SetReadLimit(maxMessage)

@@ -19,6 +19,7 @@ import (
 
 	"github.com/sightline/sightline/internal/connector"
 	"github.com/sightline/sightline/internal/connector/connectortest"
+	"github.com/sightline/sightline/internal/outbound"
 	"github.com/sightline/sightline/internal/post"
 )
 
@@ -104,7 +105,7 @@ func newSource(t *testing.T, srv *httptest.Server, cursors connector.CursorStore
 	t.Helper()
 	cfg := DefaultConfig()
 	cfg.URL = "ws" + strings.TrimPrefix(srv.URL, "http") + "/subscribe"
-	s, err := New(cfg, cursors, srv.Client())
+	s, err := New(cfg, cursors, outbound.New(outbound.Options{AllowPrivate: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +245,7 @@ func TestRateLimitedHandshakeHonoursRetryAfter(t *testing.T) {
 
 func TestNewRefusesNonWebsocketURL(t *testing.T) {
 	for _, u := range []string{"https://jetstream.example/subscribe", "not a url", ""} {
-		if _, err := New(Config{URL: u}, &connectortest.Cursors{}, http.DefaultClient); err == nil {
+		if _, err := New(Config{URL: u}, &connectortest.Cursors{}, outbound.New(outbound.Options{})); err == nil {
 			t.Errorf("New accepted %q", u)
 		}
 	}

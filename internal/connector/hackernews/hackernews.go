@@ -6,11 +6,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"strconv"
 	"time"
 
 	"github.com/sightline/sightline/internal/connector"
+	"github.com/sightline/sightline/internal/outbound"
 	"github.com/sightline/sightline/internal/post"
 )
 
@@ -51,7 +51,7 @@ const rootCacheSize = 50_000
 // Source is the Hacker News source.
 type Source struct {
 	cfg     Config
-	client  *http.Client
+	client  *outbound.Client
 	cursors connector.CursorStore
 	status  *connector.Status
 	sleep   func(context.Context, time.Duration) error
@@ -61,7 +61,7 @@ type Source struct {
 }
 
 // New returns a source reading with client and keeping its position in cursors.
-func New(cfg Config, cursors connector.CursorStore, client *http.Client) *Source {
+func New(cfg Config, cursors connector.CursorStore, client *outbound.Client) *Source {
 	return &Source{cfg: cfg, client: client, cursors: cursors, status: connector.NewStatus(Name), roots: map[int]int{}}
 }
 

@@ -16,6 +16,7 @@ import (
 
 	"github.com/sightline/sightline/internal/connector"
 	"github.com/sightline/sightline/internal/connector/connectortest"
+	"github.com/sightline/sightline/internal/outbound"
 )
 
 // replay serves the recorded items in testdata/item, like the Firebase API: an unknown item is
@@ -85,7 +86,7 @@ func newSource(srv *httptest.Server, cursors connector.CursorStore, sleeper *con
 	cfg := DefaultConfig()
 	cfg.BaseURL = srv.URL + "/v0"
 	cfg.Backfill = 8
-	s := New(cfg, cursors, srv.Client())
+	s := New(cfg, cursors, outbound.New(outbound.Options{AllowPrivate: true}))
 	s.sleep = sleeper.Sleep
 	return s
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline/internal/connector"
+	"github.com/sightline/sightline/internal/outbound"
 	"github.com/sightline/sightline/internal/post"
 )
 
@@ -63,7 +64,7 @@ type Source struct {
 	cfg      Config
 	timeline timeline
 	host     string
-	client   *http.Client
+	client   *outbound.Client
 	cursors  connector.CursorStore
 	status   *connector.Status
 	sleep    func(context.Context, time.Duration) error
@@ -89,16 +90,16 @@ func parseTimeline(name string) (timeline, error) {
 	return timeline{}, fmt.Errorf("mastodon: timeline %q is not public, public:local or tag:NAME", name)
 }
 
-// New returns the source of one of cfg's timelines. With Stream set, client must have no
-// Timeout: the streaming connection is meant to stay open.
-func New(cfg Config, timelineName string, cursors connector.CursorStore, client *http.Client) (*Source, error) {
+// New returns the source of one of cfg's timelines. With Stream set, client must be made with
+// outbound.Options.Stream: the streaming connection is meant to stay open.
+func New(cfg Config, timelineName string, cursors connector.CursorStore, client *outbound.Client) (*Source, error) {
 	tl, err := parseTimeline(timelineName)
 	if err != nil {
 		return nil, err
 	}
 	base, err := url.Parse(cfg.BaseURL)
 	if err != nil || base.Host == "" {
-		return nil, fmt.Errorf("mastodon: base URL %q is not an absolute URL", cfg.BaseURL)
+		return nil, fmt.Errorf("mastodon: base URL %q is not an absolute URL", outbound.RedactURL(cfg.BaseURL))
 	}
 	if cfg.Stream && cfg.Token == "" {
 		return nil, errors.New("mastodon: streaming needs an access token")

@@ -17,6 +17,7 @@ import (
 
 	"github.com/sightline/sightline/internal/connector"
 	"github.com/sightline/sightline/internal/connector/connectortest"
+	"github.com/sightline/sightline/internal/outbound"
 	"github.com/sightline/sightline/internal/post"
 )
 
@@ -164,7 +165,7 @@ func newSource(t *testing.T, srv *httptest.Server, cfg Config, timeline string, 
 	if cfg.Token == "" {
 		cfg.Token = token
 	}
-	s, err := New(cfg, timeline, cursors, srv.Client())
+	s, err := New(cfg, timeline, cursors, outbound.New(outbound.Options{AllowPrivate: true, Stream: cfg.Stream}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -345,7 +346,7 @@ func TestNewRefusesBadConfiguration(t *testing.T) {
 		{"stream without token", Config{BaseURL: "https://mastodon.social", Stream: true}, "public"},
 	}
 	for _, tt := range tests {
-		if _, err := New(tt.cfg, tt.timeline, &connectortest.Cursors{}, http.DefaultClient); err == nil {
+		if _, err := New(tt.cfg, tt.timeline, &connectortest.Cursors{}, outbound.New(outbound.Options{})); err == nil {
 			t.Errorf("%s: accepted", tt.name)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -151,9 +152,18 @@ type atomEntry struct {
 	geo
 }
 
-// parse reads an RSS 2.0, RSS 1.0 or Atom document into entries for provider. Items that
-// cannot become posts come back with malformed set, so the caller can count them.
-func parse(body []byte, provider string, now time.Time) ([]entry, error) {
+// parse reads an RSS 2.0, RSS 1.0 or Atom document into entries for provider, with their links
+// resolved against base, the feed's address. Items that cannot become posts come back with
+// malformed set, so the caller can count them.
+func parse(body []byte, base *url.URL, provider string, now time.Time) ([]entry, error) {
+	entries, err := parseEntries(body, provider, now)
+	for i := range entries {
+		resolveLinks(&entries[i].post, base)
+	}
+	return entries, err
+}
+
+func parseEntries(body []byte, provider string, now time.Time) ([]entry, error) {
 	root, err := rootElement(body)
 	if err != nil {
 		return nil, err
@@ -314,6 +324,26 @@ func addMedia(p *post.Post, m media) {
 		p.Photos = append(p.Photos, post.Media{Large: url})
 	case m.Medium == "video" || strings.HasPrefix(m.Type, "video/"):
 		p.Videos = append(p.Videos, post.Media{Large: url})
+	}
+}
+
+// resolveLinks makes the post's relative links absolute against base, as a browser reading the
+// feed would. What is still not http or https after that is dropped by the post's normalisation.
+func resolveLinks(p *post.Post, base *url.URL) {
+	resolve := func(link *string) {
+		ref := strings.TrimSpace(*link)
+		if u, err := url.Parse(ref); err == nil && ref != "" {
+			*link = base.ResolveReference(u).String()
+		}
+	}
+	resolve(&p.PostLink)
+	resolve(&p.AuthorURL)
+	resolve(&p.AuthorThumbnail)
+	for _, media := range [][]post.Media{p.Photos, p.Videos} {
+		for i := range media {
+			resolve(&media[i].Large)
+			resolve(&media[i].Normal)
+		}
 	}
 }
 

@@ -7,13 +7,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"maps"
 	"net/http"
+	"net/url"
 	"slices"
 	"time"
 
 	"github.com/sightline/sightline/internal/connector"
+	"github.com/sightline/sightline/internal/outbound"
 	"github.com/sightline/sightline/internal/provider"
 )
 
@@ -50,18 +51,24 @@ const maxSeen = 2_000
 // Source polls one feed.
 type Source struct {
 	feed     Feed
+	base     *url.URL
 	interval time.Duration
 	backoff  connector.Backoff
-	client   *http.Client
+	client   *outbound.Client
 	cursors  connector.CursorStore
 	status   *connector.Status
 	sleep    func(context.Context, time.Duration) error
 }
 
 // New returns the source of one feed of cfg.
-func New(feed Feed, cfg Config, cursors connector.CursorStore, client *http.Client) (*Source, error) {
+func New(feed Feed, cfg Config, cursors connector.CursorStore, client *outbound.Client) (*Source, error) {
 	if feed.Name == "" || feed.URL == "" {
 		return nil, fmt.Errorf("rss: a feed needs a name and a url")
+	}
+	// The feed's address is also the base its items' relative links are resolved against.
+	base, err := url.Parse(feed.URL)
+	if err != nil || (base.Scheme != "http" && base.Scheme != "https") || base.Host == "" {
+		return nil, fmt.Errorf("rss: feed %s: %q is not an absolute http or https URL", feed.Name, outbound.RedactURL(feed.URL))
 	}
 	if feed.Provider == "" {
 		feed.Provider = "news"
@@ -73,7 +80,7 @@ func New(feed Feed, cfg Config, cursors connector.CursorStore, client *http.Clie
 	if feed.Interval > 0 {
 		interval = time.Duration(feed.Interval)
 	}
-	s := &Source{feed: feed, interval: interval, backoff: cfg.Backoff, client: client, cursors: cursors}
+	s := &Source{feed: feed, base: base, interval: interval, backoff: cfg.Backoff, client: client, cursors: cursors}
 	s.status = connector.NewStatus(s.Name())
 	return s, nil
 }
@@ -125,13 +132,13 @@ func (s *Source) poll(ctx context.Context, emit connector.EmitFunc, cur *cursor)
 	if resp.StatusCode == http.StatusNotModified {
 		return nil
 	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, maxFeedSize))
+	body, err := outbound.ReadAll(resp.Body, maxFeedSize)
 	if err != nil {
-		return fmt.Errorf("reading %s: %w", s.feed.URL, err)
+		return fmt.Errorf("reading %s: %w", outbound.RedactURL(s.feed.URL), err)
 	}
-	entries, err := parse(body, s.feed.Provider, time.Now())
+	entries, err := parse(body, s.base, s.feed.Provider, time.Now())
 	if err != nil {
-		return fmt.Errorf("%s: %w", s.feed.URL, err)
+		return fmt.Errorf("%s: %w", outbound.RedactURL(s.feed.URL), err)
 	}
 	// Emit in publication order so the stream reads like the feed's history.
 	slices.SortStableFunc(entries, func(a, b entry) int { return a.post.PublishedAt.Compare(b.post.PublishedAt) })

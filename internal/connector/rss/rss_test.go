@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"slices"
 	"strings"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/sightline/sightline/internal/connector"
 	"github.com/sightline/sightline/internal/connector/connectortest"
+	"github.com/sightline/sightline/internal/outbound"
 	"github.com/sightline/sightline/internal/post"
 )
 
@@ -81,7 +83,7 @@ func (r *replay) counts() (hits, notModified int) {
 
 func newSource(t *testing.T, srv *httptest.Server, providerKey string, cursors connector.CursorStore, sleeper *connectortest.Sleeper) *Source {
 	t.Helper()
-	s, err := New(Feed{Name: "test", URL: srv.URL + "/feed", Provider: providerKey}, DefaultConfig(), cursors, srv.Client())
+	s, err := New(Feed{Name: "test", URL: srv.URL + "/feed", Provider: providerKey}, DefaultConfig(), cursors, outbound.New(outbound.Options{AllowPrivate: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,7 +283,7 @@ func TestNewRefusesBadFeeds(t *testing.T) {
 		{Name: "x", URL: "https://x.example/rss", Provider: "geocities"},
 	}
 	for _, f := range tests {
-		if _, err := New(f, DefaultConfig(), &connectortest.Cursors{}, http.DefaultClient); err == nil {
+		if _, err := New(f, DefaultConfig(), &connectortest.Cursors{}, outbound.New(outbound.Options{})); err == nil {
 			t.Errorf("New(%+v) accepted it", f)
 		}
 	}
@@ -296,8 +298,9 @@ func FuzzParse(f *testing.F) {
 		f.Add(b)
 	}
 	now := time.Date(2025, 3, 14, 12, 0, 0, 0, time.UTC)
+	feedURL, _ := url.Parse("https://news.example.org/rss.xml")
 	f.Fuzz(func(t *testing.T, body []byte) {
-		entries, err := parse(body, "news", now)
+		entries, err := parse(body, feedURL, "news", now)
 		if err != nil {
 			return
 		}
@@ -307,4 +310,56 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestLinksResolvedAgainstTheFeed(t *testing.T) {
+	feedURL, _ := url.Parse("https://news.example.org/world/feed.xml?edition=intl")
+	now := time.Date(2025, 3, 14, 12, 0, 0, 0, time.UTC)
+	rssFeed := func(item string) string {
+		return `<rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>T</title><item>` +
+			`<guid>1</guid><title>Hello</title>` + item + `</item></channel></rss>`
+	}
+	atomFeed := func(entry string) string {
+		return `<feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><entry><id>1</id><title>Hello</title>` +
+			entry + `</entry></feed>`
+	}
+	tests := []struct {
+		name       string
+		feed       string
+		wantLink   string
+		wantAuthor string
+		wantPhotos []string
+	}{
+		{"absolute stays", rssFeed(`<link>https://other.example/a</link>`), "https://other.example/a", "", nil},
+		{"root-relative link", rssFeed(`<link>/world/a</link>`), "https://news.example.org/world/a", "", nil},
+		{"path-relative link", rssFeed(`<link>a?b=1</link>`), "https://news.example.org/world/a?b=1", "", nil},
+		{"protocol-relative picture", rssFeed(`<media:thumbnail url="//cdn.example.net/t.jpg"/>`), "", "",
+			[]string{"https://cdn.example.net/t.jpg"}},
+		{"relative enclosure", rssFeed(`<enclosure url="img/a.jpg" type="image/jpeg"/>`), "", "",
+			[]string{"https://news.example.org/world/img/a.jpg"}},
+		{"javascript link dropped", rssFeed(`<link>javascript:alert(1)</link>`), "", "", nil},
+		{"data picture dropped", rssFeed(`<enclosure url="data:image/png;base64,AAAA" type="image/png"/>`), "", "", nil},
+		{"atom relative link and author", atomFeed(`<link href="posts/1"/><author><name>A</name><uri>/about</uri></author>`),
+			"https://news.example.org/world/posts/1", "https://news.example.org/about", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			entries, err := parse([]byte(tt.feed), feedURL, "news", now)
+			if err != nil || len(entries) != 1 {
+				t.Fatalf("parse = %d entries, %v", len(entries), err)
+			}
+			p := entries[0].post
+			if err := p.Normalize(now); err != nil {
+				t.Fatal(err)
+			}
+			var photos []string
+			for _, m := range p.Photos {
+				photos = append(photos, m.Large)
+			}
+			if p.PostLink != tt.wantLink || p.AuthorURL != tt.wantAuthor || !slices.Equal(photos, tt.wantPhotos) {
+				t.Errorf("link %q author %q photos %q; want %q %q %q", p.PostLink, p.AuthorURL, photos,
+					tt.wantLink, tt.wantAuthor, tt.wantPhotos)
+			}
+		})
+	}
 }

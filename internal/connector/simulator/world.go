@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+
+	"github.com/sightline/sightline/internal/post"
 )
 
 // city is a real city the simulated authors live in and post from.
@@ -191,7 +193,7 @@ var MediaNames = func() []string {
 	return all
 }()
 
-func mediaURL(name string) string { return "/demo-media/" + name + ".svg" }
+func mediaURL(name string) string { return post.DemoMediaPrefix + name + ".svg" }
 
 // author is a recurring simulated account.
 type author struct {

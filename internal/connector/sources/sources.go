@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net/http"
 	"sync"
 	"time"
 
@@ -19,6 +18,7 @@ import (
 	"github.com/sightline/sightline/internal/connector/mastodon"
 	"github.com/sightline/sightline/internal/connector/rss"
 	"github.com/sightline/sightline/internal/connector/simulator"
+	"github.com/sightline/sightline/internal/outbound"
 )
 
 // Config configures every source. Its JSON form is what Load reads.
@@ -57,15 +57,12 @@ func Load(r io.Reader) (Config, error) {
 // requestTimeout bounds a polling request (and a websocket handshake).
 const requestTimeout = 30 * time.Second
 
-// Build makes the enabled sources. transport carries their requests; nil means
-// http.DefaultTransport.
-func Build(cfg Config, cursors connector.CursorStore, transport http.RoundTripper) ([]connector.Source, error) {
-	if transport == nil {
-		transport = http.DefaultTransport
-	}
-	client := &http.Client{Transport: transport, Timeout: requestTimeout}
+// Build makes the enabled sources. Their requests go through the outbound guard, which dials
+// public addresses only unless allowPrivate (on-premises feeds, tests).
+func Build(cfg Config, cursors connector.CursorStore, allowPrivate bool) ([]connector.Source, error) {
+	client := outbound.New(outbound.Options{AllowPrivate: allowPrivate, Timeout: requestTimeout})
 	// Server-sent event streams stay open: their client must not time out.
-	streamClient := &http.Client{Transport: transport}
+	streamClient := outbound.New(outbound.Options{AllowPrivate: allowPrivate, Stream: true})
 
 	var srcs []connector.Source
 	var errs []error

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -22,7 +23,7 @@ func names(srcs []connector.Source) []string {
 }
 
 func TestDefaultRunsOnlyTheSimulator(t *testing.T) {
-	srcs, err := Build(Default(), &connectortest.Cursors{}, nil)
+	srcs, err := Build(Default(), &connectortest.Cursors{}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +61,7 @@ func TestLoad(t *testing.T) {
 			cfg, err := Load(strings.NewReader(tt.json))
 			var srcs []connector.Source
 			if err == nil {
-				srcs, err = Build(cfg, &connectortest.Cursors{}, nil)
+				srcs, err = Build(cfg, &connectortest.Cursors{}, false)
 			}
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
@@ -101,7 +102,7 @@ func TestRunAndStats(t *testing.T) {
 	cfg.Simulator.Rate = 100
 	cfg.RSS.Enabled = true
 	cfg.RSS.Feeds = []rss.Feed{{Name: "local", URL: feed.URL}}
-	srcs, err := Build(cfg, &connectortest.Cursors{}, feed.Client().Transport)
+	srcs, err := Build(cfg, &connectortest.Cursors{}, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,5 +121,30 @@ func TestRunAndStats(t *testing.T) {
 	st := Stats(srcs)
 	if st[0].Source != "simulator" || st[1].Source != "rss:local" || st[1].LastSuccess.IsZero() {
 		t.Fatalf("stats %+v", st)
+	}
+}
+
+func TestSourcesRefuseLoopbackUnlessAllowed(t *testing.T) {
+	var hits atomic.Int64
+	feed := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+	}))
+	defer feed.Close()
+	cfg := Default()
+	cfg.Simulator.Enabled = false
+	cfg.RSS.Enabled = true
+	cfg.RSS.Feeds = []rss.Feed{{Name: "local", URL: feed.URL + "/feed?token=secret"}}
+	srcs, err := Build(cfg, &connectortest.Cursors{}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	connectortest.Start(t, srcs[0], (&connectortest.Collector{}).Emit)
+	connectortest.WaitFor(t, "a refused poll", func() bool { return Stats(srcs)[0].LastError != "" })
+	st := Stats(srcs)[0]
+	if !strings.Contains(st.LastError, "not a public one") || strings.Contains(st.LastError, "secret") {
+		t.Fatalf("last error %q, want a refusal that does not name the token", st.LastError)
+	}
+	if n := hits.Load(); n != 0 {
+		t.Fatalf("the loopback feed was fetched %d times", n)
 	}
 }

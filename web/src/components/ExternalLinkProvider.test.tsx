@@ -10,9 +10,9 @@ import { SKIP_EXTERNAL_LINK_COOKIE } from './ExternalLinkProvider';
 const user = userEvent.setup({ delay: null });
 const url = 'https://example.com/r/1';
 
-function OpenButton() {
+function OpenButton({ link = url }: { link?: string }) {
   const open = useExternalLink();
-  return <button onClick={() => open(url)}>Open post</button>;
+  return <button onClick={() => open(link)}>Open post</button>;
 }
 
 beforeEach(() => {
@@ -60,5 +60,25 @@ describe('external-link dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Open post' }));
     const dialog = await screen.findByRole('dialog', { name: 'You are leaving Sightline' });
     expect(within(dialog).queryByRole('checkbox', { name: 'Do not show again' })).not.toBeInTheDocument();
+  });
+
+  it.each(['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', '/logout', 'vbscript:x'])(
+    'neither offers nor opens %s',
+    async (link) => {
+      renderWithApp(<OpenButton link={link} />, { profile: testProfile() });
+      await user.click(screen.getByRole('button', { name: 'Open post' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(window.open).not.toHaveBeenCalled();
+    },
+  );
+
+  it('does not open such a link when the warning is skipped either', async () => {
+    document.cookie = `${SKIP_EXTERNAL_LINK_COOKIE}=1; path=/`;
+    const profile = testProfile();
+    profile.organization.is_uspi_compliant = false;
+    renderWithApp(<OpenButton link="javascript:alert(1)" />, { profile });
+    await user.click(screen.getByRole('button', { name: 'Open post' }));
+    expect(window.open).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -15,13 +15,10 @@ import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { ExternalLinkContext } from '../hooks/useExternalLink';
 import { profileQuery } from '../hooks/useProfileQuery';
 import { readCookie, setNeverExpiringCookie } from '../lib/cookies';
+import { isWebUrl, openInNewTab } from '../lib/webUrl';
 
 export const SKIP_EXTERNAL_LINK_COOKIE = 'sightline_skip_external_link_warning';
 const COPIED_FOR_MS = 1000;
-
-function openInNewTab(url: string) {
-  window.open(url, '_blank', 'noopener,noreferrer');
-}
 
 /**
  * The external-link warning (search-side.md section 4): Cancel, Copy, Proceed, and "Do not show
@@ -38,6 +35,8 @@ export function ExternalLinkProvider({ children }: { children: ReactNode }) {
 
   const open = useCallback(
     (target: string) => {
+      // An address that is not http or https is neither opened nor offered.
+      if (!isWebUrl(target)) return;
       if (!compliant && readCookie(SKIP_EXTERNAL_LINK_COOKIE) !== undefined) {
         openInNewTab(target);
         return;

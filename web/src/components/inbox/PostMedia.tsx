@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import type { Post } from '../../api/client';
 import { proxiedImageUrl } from '../../lib/imageUrl';
+import { isWebUrl } from '../../lib/webUrl';
 
 const GRID_IMAGE_WIDTH = 640;
 const LIST_IMAGE_WIDTH = 160;
@@ -27,16 +28,18 @@ export function PostMedia({
   const [revealed, setRevealed] = useState(false);
   const [broken, setBroken] = useState(false);
   const photo = post.photos?.[0];
-  const video = post.videos?.[0];
+  // Only an http or https video link is offered: Sightline's demo videos are pictures on its own origin.
+  const video = post.videos?.find((v) => isWebUrl(v.large));
+  const photoSrc = photo && proxiedImageUrl(photo.normal || photo.large, compact ? LIST_IMAGE_WIDTH : GRID_IMAGE_WIDTH);
   if (!photo && !video) return null;
   const hidden = blur && !revealed;
   const size = compact ? { width: 96, height: 72, flexShrink: 0 } : { width: '100%', aspectRatio: '16 / 10' };
   return (
     <Box sx={{ position: 'relative', overflow: 'hidden', borderRadius: 1.5, bgcolor: 'action.hover', ...size }}>
-      {photo && !broken && (
+      {photoSrc && !broken && (
         <Box
           component="img"
-          src={proxiedImageUrl(photo.normal || photo.large, compact ? LIST_IMAGE_WIDTH : GRID_IMAGE_WIDTH)}
+          src={photoSrc}
           alt={
             post.detected_objects?.length
               ? `Picture showing ${post.detected_objects.join(', ')}`

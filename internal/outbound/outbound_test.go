@@ -1,0 +1,343 @@
+package outbound
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/netip"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+func TestIsPublic(t *testing.T) {
+	tests := []struct {
+		addr   string
+		public bool
+	}{
+		{"93.184.216.34", true},
+		{"2606:2800:220:1:248:1893:25c8:1946", true},
+		{"::ffff:93.184.216.34", true},
+		{"127.0.0.1", false},
+		{"127.255.0.9", false},
+		{"::1", false},
+		{"10.1.2.3", false},
+		{"172.16.0.1", false},
+		{"192.168.1.1", false},
+		{"169.254.169.254", false}, // cloud metadata
+		{"fe80::1", false},
+		{"fc00::1", false},
+		{"fd12:3456::1", false},
+		{"0.0.0.0", false},
+		{"0.1.2.3", false},
+		{"::", false},
+		{"100.64.0.1", false},
+		{"100.127.255.254", false},
+		{"224.0.0.1", false},
+		{"ff02::1", false},
+		{"255.255.255.255", false},
+		{"::ffff:127.0.0.1", false},
+		{"::ffff:10.0.0.1", false},
+		{"::ffff:169.254.169.254", false},
+		{"64:ff9b::a00:1", false},
+		{"2002:a00:1::", false},
+		{"198.51.100.7", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.addr, func(t *testing.T) {
+			if got := IsPublic(netip.MustParseAddr(tt.addr)); got != tt.public {
+				t.Errorf("IsPublic(%s) = %v, want %v", tt.addr, got, tt.public)
+			}
+		})
+	}
+}
+
+func get(ctx context.Context, c *Client, url string) (*http.Response, []byte, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	return resp, body, err
+}
+
+// onlyLoopbackV4 lets a test reach its httptest server on 127.0.0.1 and nothing else, so that
+// what a redirect leads to is checked.
+func onlyLoopbackV4(a netip.Addr) bool { return a == netip.MustParseAddr("127.0.0.1") }
+
+func TestRefusesWhatIsNotPublic(t *testing.T) {
+	var hits atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+	}))
+	t.Cleanup(srv.Close)
+	port := srv.URL[strings.LastIndex(srv.URL, ":")+1:]
+	client := New(Options{})
+
+	tests := []struct {
+		name    string
+		url     string
+		wantErr error
+	}{
+		{"loopback literal", srv.URL + "/", ErrForbiddenAddress},
+		// A name is checked once resolved, at dial time: the same check that defeats DNS rebinding.
+		{"name resolving to loopback", "http://localhost:" + port + "/", ErrForbiddenAddress},
+		{"mapped loopback", "http://[::ffff:127.0.0.1]:" + port + "/", ErrForbiddenAddress},
+		{"IPv6 loopback", "http://[::1]:" + port + "/", ErrForbiddenAddress},
+		{"unspecified", "http://0.0.0.0:" + port + "/", ErrForbiddenAddress},
+		{"metadata address", "http://169.254.169.254/latest/meta-data", ErrForbiddenAddress},
+		{"private", "http://10.0.0.1/", ErrForbiddenAddress},
+		{"carrier-grade NAT", "http://100.64.0.1/", ErrForbiddenAddress},
+		{"unique local IPv6", "http://[fd00::1]/", ErrForbiddenAddress},
+		{"link-local IPv6", "http://[fe80::1]/", ErrForbiddenAddress},
+		{"multicast", "http://224.0.0.1/", ErrForbiddenAddress},
+		{"file scheme", "file:///etc/passwd", ErrBadURL},
+		{"ftp scheme", "ftp://example.com/a", ErrBadURL},
+		{"gopher scheme", "gopher://127.0.0.1:" + port + "/", ErrBadURL},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, _, err := get(context.Background(), client, tt.url); !errors.Is(err, tt.wantErr) {
+				t.Fatalf("error %v, want %v", err, tt.wantErr)
+			}
+		})
+	}
+	if n := hits.Load(); n != 0 {
+		t.Errorf("the loopback server was reached %d times", n)
+	}
+}
+
+func TestAllowPrivateReachesLoopback(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte("on premises"))
+	}))
+	t.Cleanup(srv.Close)
+	_, body, err := get(context.Background(), New(Options{AllowPrivate: true}), srv.URL+"/")
+	if err != nil || string(body) != "on premises" {
+		t.Fatalf("got %q, %v", body, err)
+	}
+}
+
+func TestRedirects(t *testing.T) {
+	mux := http.NewServeMux()
+	redirect := func(path string, to func(r *http.Request) string) {
+		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+			http.Redirect(w, r, to(r), http.StatusFound)
+		})
+	}
+	port := func(r *http.Request) string { return r.Host[strings.LastIndex(r.Host, ":")+1:] }
+	mux.HandleFunc("/ok", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok")) })
+	redirect("/to-ok", func(*http.Request) string { return "/ok" })
+	redirect("/to-ipv6-loopback", func(r *http.Request) string { return "http://[::1]:" + port(r) + "/ok" })
+	redirect("/to-private", func(*http.Request) string { return "http://10.0.0.1/ok" })
+	redirect("/to-metadata", func(*http.Request) string { return "http://169.254.169.254/latest/meta-data" })
+	redirect("/to-ftp", func(*http.Request) string { return "ftp://example.com/ok" })
+	redirect("/to-javascript", func(*http.Request) string { return "javascript:alert(1)" })
+	redirect("/loop/", func(r *http.Request) string {
+		n, _ := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/loop/"))
+		return "/loop/" + strconv.Itoa(n+1)
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	client := New(Options{Permit: onlyLoopbackV4, MaxRedirects: 3})
+
+	tests := []struct {
+		name    string
+		path    string
+		wantErr error
+	}{
+		{"to a public page", "/to-ok", nil},
+		{"to IPv6 loopback", "/to-ipv6-loopback", ErrForbiddenAddress},
+		{"to a private address", "/to-private", ErrForbiddenAddress},
+		{"to the metadata address", "/to-metadata", ErrForbiddenAddress},
+		{"to ftp", "/to-ftp", ErrBadURL},
+		{"to javascript", "/to-javascript", ErrBadURL},
+		{"in a loop", "/loop/0", ErrTooManyRedirects},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, body, err := get(context.Background(), client, srv.URL+tt.path)
+			if !errors.Is(err, tt.wantErr) {
+				t.Fatalf("error %v, want %v", err, tt.wantErr)
+			}
+			if err == nil && string(body) != "ok" {
+				t.Fatalf("body %q", body)
+			}
+		})
+	}
+}
+
+func TestBoundsSize(t *testing.T) {
+	const limit = 1000
+	mux := http.NewServeMux()
+	mux.HandleFunc("/exact", func(w http.ResponseWriter, r *http.Request) { w.Write(bytes.Repeat([]byte("a"), limit)) })
+	mux.HandleFunc("/declared", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Length", strconv.Itoa(limit+1))
+		w.Write(bytes.Repeat([]byte("a"), limit+1))
+	})
+	mux.HandleFunc("/streamed", func(w http.ResponseWriter, r *http.Request) {
+		w.(http.Flusher).Flush() // no Content-Length: the bound must hold while reading
+		for range 10 {
+			w.Write(bytes.Repeat([]byte("a"), limit/2))
+		}
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	client := New(Options{AllowPrivate: true, MaxBytes: limit})
+
+	tests := []struct {
+		path    string
+		wantErr error
+	}{
+		{"/exact", nil},
+		{"/declared", ErrTooLarge},
+		{"/streamed", ErrTooLarge},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			_, body, err := get(context.Background(), client, srv.URL+tt.path)
+			if !errors.Is(err, tt.wantErr) {
+				t.Fatalf("error %v, want %v", err, tt.wantErr)
+			}
+			if err == nil && len(body) != limit {
+				t.Fatalf("read %d bytes, want %d", len(body), limit)
+			}
+		})
+	}
+}
+
+func TestReadAll(t *testing.T) {
+	for _, tt := range []struct {
+		size    int
+		wantErr error
+	}{{0, nil}, {10, nil}, {11, ErrTooLarge}, {1 << 20, ErrTooLarge}} {
+		b, err := ReadAll(bytes.NewReader(make([]byte, tt.size)), 10)
+		if !errors.Is(err, tt.wantErr) || (err == nil && len(b) != tt.size) {
+			t.Errorf("ReadAll of %d bytes = %d bytes, %v; want %v", tt.size, len(b), err, tt.wantErr)
+		}
+	}
+}
+
+func TestBoundsTime(t *testing.T) {
+	release := make(chan struct{})
+	mux := http.NewServeMux()
+	mux.HandleFunc("/no-header", func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	})
+	mux.HandleFunc("/slow-body", func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte("first bytes"))
+		w.(http.Flusher).Flush()
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(release) })
+	client := New(Options{AllowPrivate: true, Timeout: 200 * time.Millisecond})
+
+	for _, path := range []string{"/no-header", "/slow-body"} {
+		t.Run(path, func(t *testing.T) {
+			start := time.Now()
+			_, _, err := get(context.Background(), client, srv.URL+path)
+			if err == nil {
+				t.Fatal("a server that never finishes answered")
+			}
+			if d := time.Since(start); d > 5*time.Second {
+				t.Fatalf("gave up after %v", d)
+			}
+		})
+	}
+}
+
+func TestStreamHasNoOverallBound(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for range 4 {
+			w.Write(bytes.Repeat([]byte("a"), 600))
+			w.(http.Flusher).Flush()
+		}
+	}))
+	t.Cleanup(srv.Close)
+	_, body, err := get(context.Background(), New(Options{AllowPrivate: true, MaxBytes: 1000, Stream: true}), srv.URL)
+	if err != nil || len(body) != 2400 {
+		t.Fatalf("read %d bytes, %v", len(body), err)
+	}
+}
+
+func TestErrorsNameNoSecrets(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "http://user:pass@10.0.0.1/next?token=x", http.StatusFound)
+	}))
+	t.Cleanup(srv.Close)
+	port := srv.URL[strings.LastIndex(srv.URL, ":")+1:]
+	// A port nothing listens on: the listener is closed before the request.
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close()
+
+	tests := []struct {
+		name   string
+		client *Client
+		url    string
+	}{
+		{"refused address", New(Options{}), "http://user:pass@127.0.0.1:" + port + "/feed?token=x"},
+		{"refused redirect", New(Options{Permit: onlyLoopbackV4}), "http://user:pass@127.0.0.1:" + port + "/feed?token=x"},
+		{"nobody listening", New(Options{AllowPrivate: true}), strings.Replace(closed.URL, "://", "://user:pass@", 1) + "/feed?token=x#frag"},
+		{"bad scheme", New(Options{}), "ftp://user:pass@example.com/feed?token=x"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := get(context.Background(), tt.client, tt.url)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			for _, secret := range []string{"user", "pass", "token", "frag"} {
+				if strings.Contains(err.Error(), secret) {
+					t.Errorf("error %q names %q", err, secret)
+				}
+			}
+		})
+	}
+}
+
+func TestRedactURL(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"https://feeds.example.com/rss.xml", "https://feeds.example.com/rss.xml"},
+		{"https://user:pass@feeds.example.com/rss.xml?token=x&a=b#top", "https://feeds.example.com/rss.xml?…"},
+		{"https://user@feeds.example.com/", "https://feeds.example.com/"},
+		{"http://[::1]:8080/a?", "http://[::1]:8080/a?…"},
+		{"mailto:someone@example.com?subject=x", "mailto:…"},
+		{"http://user:pass@exa mple.com/a?token=x", "http://exa mple.com/a?…"},
+		{"http://user:pass@exa mple.com?token=x", "http://exa mple.com?…"},
+		{"%zz?token=x", "%zz?…"},
+	}
+	for _, tt := range tests {
+		if got := RedactURL(tt.in); got != tt.want {
+			t.Errorf("RedactURL(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestRedactErrorOfAMalformedURL(t *testing.T) {
+	_, err := http.NewRequest(http.MethodGet, "http://user:pass@exa mple.com/?token=x", nil)
+	err = RedactError(err)
+	if err == nil || strings.Contains(err.Error(), "pass") || strings.Contains(err.Error(), "token") {
+		t.Fatalf("error %v", err)
+	}
+	if RedactError(nil) != nil {
+		t.Fatal("RedactError(nil) is not nil")
+	}
+}
