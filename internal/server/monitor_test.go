@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -338,4 +339,64 @@ func TestDeletedGroupStopsItsAudience(t *testing.T) {
 		_, reply := call(t, "GET", srv.URL+"/api/v1/monitor/matches", admin, "")
 		return len(reply["data"].([]any)) == 2
 	})
+}
+
+// A thread id is only text a source sent, so posts of providers the viewer's subscriptions do
+// not reach can share it: the thread leaves them out, and their own thread is not found.
+func TestThreadContextKeepsToEntitledProviders(t *testing.T) {
+	node, srv := startNode(t)
+	ctx := context.Background()
+	viewer, err := node.Accounts.CreateUser(ctx, account.NewUser{Organization: "Default", Email: "viewer@example.test",
+		Password: "password-123"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := node.Store.UpdateUserAccess(ctx, viewer.ID, account.ACL{Pro: true}); err != nil {
+		t.Fatal(err)
+	}
+	admin, _, _ := node.Auth.CreateAPIToken(ctx, "admin@example.test", "t", nil)
+	token, _, _ := node.Auth.CreateAPIToken(ctx, "viewer@example.test", "t", nil)
+	now := time.Now()
+	var posts []post.Post
+	for _, p := range []post.Post{
+		{Provider: "reddit", NativeID: "open-1", ContentText: "a public post"},
+		{Provider: "tor", NativeID: "hidden-1", ContentText: "a post behind the Beacon subscription"},
+		{Provider: "reddit", NativeID: "open-2", ContentText: "a public reply"},
+	} {
+		p.PublishedAt, p.ThreadID = now.Add(-time.Minute), "shared-thread"
+		if err := p.Normalize(now); err != nil {
+			t.Fatal(err)
+		}
+		posts = append(posts, p)
+	}
+	if _, err := node.Store.InsertPosts(ctx, posts); err != nil {
+		t.Fatal(err)
+	}
+	threadOf := func(token, postID string) (int, []string) {
+		status, reply := call(t, "GET", srv.URL+"/api/v1/monitor/matches/thread-context/"+postID, token, "")
+		var providers []string
+		if data, ok := reply["data"].(map[string]any); ok {
+			for _, p := range data["thread"].([]any) {
+				providers = append(providers, p.(map[string]any)["provider"].(string))
+			}
+		}
+		return status, providers
+	}
+	for _, c := range []struct {
+		name, token, postID string
+		status              int
+		providers           int // posts in the thread
+		tor                 bool
+	}{
+		{"entitled to every provider", admin, posts[0].ID, 200, 3, true},
+		{"without Beacon", token, posts[0].ID, 200, 2, false},
+		{"without Beacon, from the hidden post", token, posts[1].ID, 404, 0, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			status, providers := threadOf(c.token, c.postID)
+			if status != c.status || len(providers) != c.providers || slices.Contains(providers, "tor") != c.tor {
+				t.Errorf("thread = %d %v, want %d with %d posts (tor: %v)", status, providers, c.status, c.providers, c.tor)
+			}
+		})
+	}
 }
