@@ -10,6 +10,8 @@ DEMO_PASSWORD ?= sightline-demo
 VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 # Go packages, leaving out any that npm packages ship under web/node_modules.
 GO_PACKAGES = $(shell $(GO) list ./... | grep -v /node_modules/)
+# Packages with goroutines of their own: tested under the race detector.
+RACE_PACKAGES = $(addprefix $(shell $(GO) list -m)/internal/,live percolate monitor stream ingest server)
 
 .DEFAULT_GOAL := help
 .PHONY: help build web go run test test-go test-web test-e2e lint fmt chromium clean
@@ -46,8 +48,9 @@ lint: web/node_modules/.package-lock.json ## gofmt, go vet, tsc and ESLint
 	$(GO) vet $(GO_PACKAGES)
 	cd web && $(NPM) run typecheck && $(NPM) run lint
 
-test-go: ## Go tests (PostgreSQL at 127.0.0.1:5432 is required when CI=true)
-	$(GO) test -count=1 $(GO_PACKAGES)
+test-go: ## Go tests, the concurrent packages under -race (PostgreSQL at 127.0.0.1:5432 is required when CI=true)
+	$(GO) test -count=1 -race $(RACE_PACKAGES)
+	$(GO) test -count=1 $(filter-out $(RACE_PACKAGES),$(GO_PACKAGES))
 
 test-web: web/node_modules/.package-lock.json ## Vitest
 	cd web && $(NPM) run test

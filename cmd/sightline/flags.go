@@ -7,10 +7,23 @@ import (
 	"strings"
 )
 
-// parseFlags parses args, then fills every flag not given on the command line from its
-// environment variable: --data-dir from SIGHTLINE_DATA_DIR, and so on.
+// parseFlags parses args, which must all be flags, then fills every flag not given on the
+// command line from its environment variable: --data-dir from SIGHTLINE_DATA_DIR, and so on.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlagsAndArgs(fs, args); err != nil {
+		return err
+	}
+	// The flag package stops at the first argument that is not a flag, so a stray word would
+	// silently drop every flag after it.
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%s: unexpected argument %q (flags are written --name value or --name=value)", fs.Name(), fs.Arg(0))
+	}
+	return nil
+}
+
+// parseFlagsAndArgs is parseFlags for commands that take arguments after their flags.
+func parseFlagsAndArgs(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(joinSwitchValues(fs, args)); err != nil {
 		return err
 	}
 	given := map[string]bool{}
@@ -27,6 +40,40 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		}
 	})
 	return err
+}
+
+// joinSwitchValues turns "--simulator off" into "--simulator=off": a switch may stand alone,
+// so the flag package would otherwise take "off" for the first argument and stop there.
+func joinSwitchValues(fs *flag.FlagSet, args []string) []string {
+	out := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		out = append(out, a)
+		if a == "--" || !strings.HasPrefix(a, "-") || len(a) == 1 {
+			out = append(out, args[i+1:]...)
+			break
+		}
+		name := strings.TrimLeft(a, "-")
+		if strings.Contains(name, "=") || i+1 == len(args) {
+			continue
+		}
+		f := fs.Lookup(name)
+		if f == nil {
+			continue
+		}
+		if _, ok := f.Value.(switchFlag); ok {
+			if _, err := switchValue(args[i+1]); err == nil {
+				out[len(out)-1] = a + "=" + args[i+1]
+				i++
+			}
+			continue
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !ok || !b.IsBoolFlag() {
+			out = append(out, args[i+1]) // the flag's value, even when it starts with a dash
+			i++
+		}
+	}
+	return out
 }
 
 func envName(flagName string) string {
@@ -75,16 +122,24 @@ func (s switchFlag) String() string {
 }
 
 func (s switchFlag) Set(v string) error {
-	switch strings.ToLower(strings.TrimSpace(v)) {
-	case "on", "true", "yes", "1":
-		*s.value = true
-	case "off", "false", "no", "0":
-		*s.value = false
-	default:
-		return fmt.Errorf("%q is not on or off", v)
+	on, err := switchValue(v)
+	if err != nil {
+		return err
 	}
+	*s.value = on
 	return nil
 }
 
-// IsBoolFlag lets --simulator stand alone for --simulator=on.
+func switchValue(v string) (bool, error) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "on", "true", "yes", "1":
+		return true, nil
+	case "off", "false", "no", "0":
+		return false, nil
+	}
+	return false, fmt.Errorf("%q is not on or off", v)
+}
+
+// IsBoolFlag lets --simulator stand alone for --simulator=on; parseFlags also reads the
+// separate value of "--simulator off".
 func (s switchFlag) IsBoolFlag() bool { return true }

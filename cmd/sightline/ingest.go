@@ -26,7 +26,7 @@ func runIngest(args []string) error {
 	var url, token string
 	fs.StringVar(&url, "url", "http://127.0.0.1:8080", "the server's address")
 	fs.StringVar(&token, "token", "", "an API token of a tenant admin, or one made with --scope ingest")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseFlagsAndArgs(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 || token == "" {

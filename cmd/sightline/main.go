@@ -29,7 +29,10 @@ func commands() []command {
 
 var version = "dev"
 
-func runVersion([]string) error {
+func runVersion(args []string) error {
+	if len(args) > 0 {
+		return fmt.Errorf("version: unexpected argument %q", args[0])
+	}
 	fmt.Println("sightline", version)
 	return nil
 }

@@ -28,7 +28,7 @@ func runQuery(args []string) error {
 func modeFlag(args []string, name, summary string) (query.Mode, []string, error) {
 	fs := newFlagSet("query "+name, summary)
 	mode := fs.String("mode", string(query.ModeSavedSearch), "validation rules: saved_search or beacon")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseFlagsAndArgs(fs, args); err != nil {
 		return "", nil, err
 	}
 	m := query.Mode(*mode)

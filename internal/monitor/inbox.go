@@ -202,8 +202,9 @@ func (s *Service) Counts(ctx context.Context, actor authz.Actor, searchIDs []int
 // maxThread bounds a thread view.
 const maxThread = 200
 
-// ThreadContext returns a stored post and the posts of its thread, if the actor's
-// subscriptions reach its provider.
+// ThreadContext returns a stored post and the posts of its thread, each only if the actor's
+// subscriptions reach its provider: a thread id is only text a source or an ingest sent, so
+// posts of other providers may share it.
 func (s *Service) ThreadContext(ctx context.Context, actor authz.Actor, postID string) (post.Post, []post.Post, error) {
 	p, err := s.inbox.Post(ctx, postID)
 	if err != nil {
@@ -213,8 +214,8 @@ func (s *Service) ThreadContext(ctx context.Context, actor authz.Actor, postID s
 	if err != nil {
 		return post.Post{}, nil, err
 	}
-	entitled := provider.For(provider.Entitlements{Beacon: user.ACL.Beacon, Pro: user.ACL.Pro, Enterprise: user.ACL.Enterprise})
-	if !slices.ContainsFunc(entitled, func(e provider.Entry) bool { return e.Name == p.Provider }) {
+	entitled := provider.Entitlements{Beacon: user.ACL.Beacon, Pro: user.ACL.Pro, Enterprise: user.ACL.Enterprise}
+	if !entitled.Reaches(p.Provider) {
 		return post.Post{}, nil, problem.NotFound("Unable to load thread for this post.")
 	}
 	if p.ThreadID == "" {
@@ -224,5 +225,5 @@ func (s *Service) ThreadContext(ctx context.Context, actor authz.Actor, postID s
 	if err != nil {
 		return post.Post{}, nil, err
 	}
-	return p, thread, nil
+	return p, slices.DeleteFunc(thread, func(tp post.Post) bool { return !entitled.Reaches(tp.Provider) }), nil
 }

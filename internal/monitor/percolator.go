@@ -17,16 +17,6 @@ import (
 	"github.com/sightline/sightline/internal/post"
 )
 
-// Streaming and firehose limits: matches per search per hour (monitor-area.md section 4). The
-// raised limit applies while an override is active (24 hours for streaming, 6 for the firehose).
-const (
-	StreamingLowerLimit = 2000
-	StreamingUpperLimit = 10000
-	GnipLowerLimit      = 1000
-	GnipUpperLimit      = 5000
-	gnipProvider        = "gnip"
-)
-
 // PercolatorStore is what the percolator reads and writes.
 type PercolatorStore interface {
 	Search(ctx context.Context, id int64) (Search, error)
@@ -65,24 +55,12 @@ type Percolator struct {
 	log      *slog.Logger
 	index    *percolate.Index
 	now      func() time.Time
+	limits   *Limits
 
 	mu        sync.Mutex
 	searches  map[int64]Search
 	audiences map[int64]Audience
-	rates     map[int64]*hourRate
-	orgUsage  map[int64]*monthUsage
 	pending   map[int64]*pendingCounts // user → matches since the last counts event
-}
-
-type hourRate struct {
-	start       time.Time
-	total, gnip int
-}
-
-type monthUsage struct {
-	month time.Time
-	used  int64
-	limit int64
 }
 
 type pendingCounts struct {
@@ -92,9 +70,21 @@ type pendingCounts struct {
 
 // NewPercolator makes a percolator; lists and nc may be nil (no filter lists; a single node).
 func NewPercolator(store PercolatorStore, lists FilterListSource, nc *nats.Conn, log *slog.Logger) *Percolator {
-	return &Percolator{store: store, lists: lists, nc: nc, log: log,
+	p := &Percolator{store: store, lists: lists, nc: nc, log: log,
 		index: percolate.New(), now: time.Now, searches: map[int64]Search{}, audiences: map[int64]Audience{},
-		rates: map[int64]*hourRate{}, orgUsage: map[int64]*monthUsage{}, pending: map[int64]*pendingCounts{}}
+		pending: map[int64]*pendingCounts{}}
+	p.limits = NewLimits(p.monthlyUsage)
+	return p
+}
+
+// monthlyUsage reads an organization's monthly data limit and what it used since month.
+func (p *Percolator) monthlyUsage(ctx context.Context, organizationID int64, month time.Time) (int64, int64, error) {
+	org, err := p.store.Organization(ctx, organizationID)
+	if err != nil {
+		return 0, 0, err
+	}
+	used, err := p.store.CountMatchesSince(ctx, organizationID, month)
+	return used, org.MonthlyDataLimit, err
 }
 
 // UseService connects the percolator to the Monitor service, which tells it about changes and
@@ -155,12 +145,12 @@ func (p *Percolator) filterLists(ctx context.Context, ids []int64) (map[int64][]
 func (p *Percolator) compile(m Search, lists []percolate.FilterList) (*percolate.Compiled, error) {
 	now := p.now()
 	providers := m.Providers
-	if p.gnipBlocked(m, now) {
+	if gnipBlocked(m, now) {
 		providers = slices.DeleteFunc(slices.Clone(providers), func(n string) bool { return n == gnipProvider })
 	}
 	s := percolate.SavedSearch{ID: m.ID, Keywords: m.Keywords, Author: m.AuthorQuery, Providers: providers,
 		ImagesOnly: m.ImagesOnly, VideosOnly: m.VideoOnly, Boards: m.BoardNames, Filters: lists,
-		Enabled: m.Enabled && !p.streamingBlocked(m, now)}
+		Enabled: m.Enabled && !streamingBlocked(m, now)}
 	if m.AddressBounds != "" {
 		bounds, err := geom.ParseWKT(m.AddressBounds)
 		if err != nil {
@@ -180,14 +170,6 @@ func (p *Percolator) compile(m Search, lists []percolate.FilterList) (*percolate
 		s.Providers, s.Enabled = m.Providers, false
 	}
 	return percolate.Compile(s)
-}
-
-func (p *Percolator) streamingBlocked(m Search, now time.Time) bool {
-	return m.StreamingUpperLimitExceeded || (m.StreamingLowerLimitExceeded && !now.Before(m.StreamingOverrideUntil))
-}
-
-func (p *Percolator) gnipBlocked(m Search, now time.Time) bool {
-	return m.GnipUpperLimitExceeded || (m.GnipLowerLimitExceeded && !now.Before(m.GnipOverrideUntil))
 }
 
 // SearchChanged reloads one search here and tells the other nodes to do the same.
@@ -265,6 +247,7 @@ func (p *Percolator) Run(ctx context.Context) error {
 
 // Stage matches a stored batch of posts; it runs in the ingest pipeline before the batch is
 // acknowledged, so a crash re-runs it and the unique (search, post) key keeps it idempotent.
+// The limits count only the matches the store reports as new, so a re-run counts nothing twice.
 func (p *Percolator) Stage(ctx context.Context, posts []post.Post) error {
 	docs := make([]percolate.Doc, len(posts))
 	for i, pp := range posts {
@@ -273,18 +256,33 @@ func (p *Percolator) Stage(ctx context.Context, posts []post.Post) error {
 	now := p.now()
 	results := p.index.MatchBatch(docs, now)
 	var matches []Match
+	searches := map[int64]Search{}
+	p.mu.Lock()
 	for i, ids := range results {
 		for _, id := range ids {
-			m, ok := p.admit(ctx, id, posts[i], now)
-			if ok {
-				matches = append(matches, m)
+			m, ok := p.searches[id]
+			if !ok {
+				continue
 			}
+			searches[id] = m
+			pp := posts[i]
+			matches = append(matches, Match{SearchID: m.ID, OrganizationID: m.OrganizationID, PostID: pp.ID,
+				PublishedAt: pp.PublishedAt, DiscoveredAt: pp.DiscoveredAt, HasImages: len(pp.Photos) > 0,
+				HasVideos: len(pp.Videos) > 0, HasLocation: pp.Location != nil || len(pp.MentionedLocations) > 0,
+				Provider: pp.Provider})
 		}
 	}
+	p.mu.Unlock()
 	if len(matches) == 0 {
 		return nil
 	}
-	created, err := p.store.InsertMatches(ctx, matches)
+	grant := p.limits.Admit(ctx, matches, searches, now)
+	var created []Match
+	var err error
+	if len(grant.Matches) > 0 {
+		created, err = p.store.InsertMatches(ctx, grant.Matches)
+	}
+	p.recordLimits(ctx, grant.Settle(created))
 	if err != nil {
 		return err
 	}
@@ -292,95 +290,20 @@ func (p *Percolator) Stage(ctx context.Context, posts []post.Post) error {
 	return nil
 }
 
-// admit applies the organization's monthly data limit and the search's hourly limits.
-func (p *Percolator) admit(ctx context.Context, searchID int64, pp post.Post, now time.Time) (Match, bool) {
-	p.mu.Lock()
-	m, ok := p.searches[searchID]
-	p.mu.Unlock()
-	if !ok {
-		return Match{}, false
-	}
-	if !p.withinMonthlyLimit(ctx, m.OrganizationID, now) {
-		return Match{}, false
-	}
-	if !p.withinHourlyLimits(ctx, m, pp.Provider == gnipProvider, now) {
-		return Match{}, false
-	}
-	return Match{SearchID: m.ID, OrganizationID: m.OrganizationID, PostID: pp.ID, PublishedAt: pp.PublishedAt,
-		DiscoveredAt: pp.DiscoveredAt, HasImages: len(pp.Photos) > 0, HasVideos: len(pp.Videos) > 0,
-		HasLocation: pp.Location != nil || len(pp.MentionedLocations) > 0, Provider: pp.Provider}, true
-}
-
-func (p *Percolator) withinMonthlyLimit(ctx context.Context, organizationID int64, now time.Time) bool {
-	month := MonthStart(now)
-	p.mu.Lock()
-	u := p.orgUsage[organizationID]
-	p.mu.Unlock()
-	if u == nil || !u.month.Equal(month) {
-		org, err := p.store.Organization(ctx, organizationID)
-		if err != nil {
-			return true
+// recordLimits stores the flags of searches that reached a limit and recompiles them, so they
+// stop collecting (or leave the firehose out).
+func (p *Percolator) recordLimits(ctx context.Context, changed []Search) {
+	for _, m := range changed {
+		if err := p.store.SetSearchLimitFlags(ctx, m.ID, m.StreamingLowerLimitExceeded, m.StreamingUpperLimitExceeded,
+			m.GnipLowerLimitExceeded, m.GnipUpperLimitExceeded); err != nil {
+			p.log.Error("record a search's limit", "search", m.ID, "err", err)
+			continue
 		}
-		used, err := p.store.CountMatchesSince(ctx, organizationID, month)
-		if err != nil {
-			return true
-		}
-		u = &monthUsage{month: month, used: used, limit: org.MonthlyDataLimit}
-		p.mu.Lock()
-		p.orgUsage[organizationID] = u
-		p.mu.Unlock()
+		p.log.Info("saved search reached a limit", "search", m.ID, "streaming_lower", m.StreamingLowerLimitExceeded,
+			"streaming_upper", m.StreamingUpperLimitExceeded, "firehose_lower", m.GnipLowerLimitExceeded,
+			"firehose_upper", m.GnipUpperLimitExceeded)
+		p.SearchChanged(ctx, m.ID)
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if u.limit > 0 && u.used >= u.limit {
-		return false
-	}
-	u.used++
-	return true
-}
-
-// withinHourlyLimits counts the match against the search's hour and, when a limit is crossed,
-// records it and recompiles the search so it stops collecting (or leaves the firehose out).
-func (p *Percolator) withinHourlyLimits(ctx context.Context, m Search, gnip bool, now time.Time) bool {
-	p.mu.Lock()
-	r := p.rates[m.ID]
-	if r == nil || now.Sub(r.start) >= time.Hour {
-		r = &hourRate{start: now}
-		p.rates[m.ID] = r
-	}
-	r.total++
-	if gnip {
-		r.gnip++
-	}
-	streamingOverride, gnipOverride := now.Before(m.StreamingOverrideUntil), now.Before(m.GnipOverrideUntil)
-	streamingLower, streamingUpper := m.StreamingLowerLimitExceeded, m.StreamingUpperLimitExceeded
-	gnipLower, gnipUpper := m.GnipLowerLimitExceeded, m.GnipUpperLimitExceeded
-	switch {
-	case !streamingOverride && r.total > StreamingLowerLimit:
-		streamingLower = true
-	case streamingOverride && r.total > StreamingUpperLimit:
-		streamingUpper = true
-	}
-	switch {
-	case gnip && !gnipOverride && r.gnip > GnipLowerLimit:
-		gnipLower = true
-	case gnip && gnipOverride && r.gnip > GnipUpperLimit:
-		gnipUpper = true
-	}
-	p.mu.Unlock()
-	changed := streamingLower != m.StreamingLowerLimitExceeded || streamingUpper != m.StreamingUpperLimitExceeded ||
-		gnipLower != m.GnipLowerLimitExceeded || gnipUpper != m.GnipUpperLimitExceeded
-	if !changed {
-		return true
-	}
-	if err := p.store.SetSearchLimitFlags(ctx, m.ID, streamingLower, streamingUpper, gnipLower, gnipUpper); err != nil {
-		p.log.Error("record a search's limit", "search", m.ID, "err", err)
-		return true
-	}
-	p.log.Info("saved search crossed a limit", "search", m.ID, "streaming_lower", streamingLower,
-		"streaming_upper", streamingUpper, "firehose_lower", gnipLower, "firehose_upper", gnipUpper)
-	p.SearchChanged(ctx, m.ID)
-	return false
 }
 
 // audience is the cached audience of a search.

@@ -448,21 +448,10 @@ func (s *Service) SetEnabled(ctx context.Context, actor authz.Actor, id int64, e
 	})
 }
 
-// Limit overrides (monitor-area.md section 4).
-const (
-	StreamingOverride = 24 * time.Hour
-	GnipOverride      = 6 * time.Hour
-)
-
 // SetStreamingOverride raises (or lowers back) the search's streaming limit for 24 hours.
 func (s *Service) SetStreamingOverride(ctx context.Context, actor authz.Actor, id int64, increase bool) (SearchView, error) {
 	return s.change(ctx, actor, id, func(m *Search) error {
-		m.StreamingOverrideUntil = time.Time{}
-		if increase {
-			m.StreamingOverrideUntil = s.now().Add(StreamingOverride)
-			m.StreamingLowerLimitExceeded = false
-		}
-		m.GnipLowerLimitExceeded = !increase // the spec's rule for either override
+		overrideStreaming(m, increase, s.now())
 		return nil
 	})
 }
@@ -470,11 +459,7 @@ func (s *Service) SetStreamingOverride(ctx context.Context, actor authz.Actor, i
 // SetGnipOverride raises (or lowers back) the search's firehose limit for 6 hours.
 func (s *Service) SetGnipOverride(ctx context.Context, actor authz.Actor, id int64, increase bool) (SearchView, error) {
 	return s.change(ctx, actor, id, func(m *Search) error {
-		m.GnipOverrideUntil = time.Time{}
-		if increase {
-			m.GnipOverrideUntil = s.now().Add(GnipOverride)
-		}
-		m.GnipLowerLimitExceeded = !increase
+		overrideGnip(m, increase, s.now())
 		return nil
 	})
 }

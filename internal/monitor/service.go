@@ -2,7 +2,6 @@ package monitor
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -459,32 +458,4 @@ func SortShares(shares []Share) {
 		}
 		return strings.Compare(label(a), label(b))
 	})
-}
-
-// Data limit messages (monitor-area.md section 8).
-const (
-	msgDataLimitTitle  = "Data Limits Reached"
-	msgDataLimitDetail = "Your organization has collected its %d results for this month. Contact support to raise the limit."
-)
-
-// checkDataLimit refuses to resume collecting when the organization's monthly data is used up.
-func (s *Service) checkDataLimit(ctx context.Context, organizationID int64) error {
-	org, err := s.store.Organization(ctx, organizationID)
-	if err != nil || org.MonthlyDataLimit <= 0 {
-		return err
-	}
-	n, err := s.store.CountMatchesSince(ctx, organizationID, MonthStart(s.now()))
-	if err != nil {
-		return err
-	}
-	if n >= org.MonthlyDataLimit {
-		return problem.LimitExceeded(msgDataLimitTitle, fmt.Sprintf(msgDataLimitDetail, org.MonthlyDataLimit))
-	}
-	return nil
-}
-
-// MonthStart is the first instant of t's month in UTC, where monthly data limits restart.
-func MonthStart(t time.Time) time.Time {
-	t = t.UTC()
-	return time.Date(t.Year(), t.Month(), 1, 0, 0, 0, 0, time.UTC)
 }

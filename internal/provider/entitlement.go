@@ -21,6 +21,12 @@ func (e Entitlements) Holds(s Subscription) bool {
 	return false
 }
 
+// Reaches reports whether a user with these entitlements may see posts of the named provider.
+func (e Entitlements) Reaches(providerName string) bool {
+	p, ok := Lookup(providerName)
+	return ok && e.Holds(p.Needs)
+}
+
 // Entry is a provider as GET /api/v1/monitor/providers serves it: the Provider shape of
 // monitor-area.md section 3, plus what the selector and post cards need to draw it.
 type Entry struct {

@@ -181,3 +181,22 @@ func TestDefaultSelection(t *testing.T) {
 		}
 	}
 }
+
+func TestReaches(t *testing.T) {
+	for _, c := range []struct {
+		e        Entitlements
+		provider string
+		want     bool
+	}{
+		{Entitlements{}, "reddit", true},
+		{Entitlements{}, "tor", false},
+		{Entitlements{Beacon: true}, "tor", true},
+		{Entitlements{}, "news", false},
+		{Entitlements{Enterprise: true}, "news", true},
+		{Entitlements{Beacon: true, Pro: true, Enterprise: true}, "no-such-provider", false},
+	} {
+		if got := c.e.Reaches(c.provider); got != c.want {
+			t.Errorf("%+v reaches %s = %v, want %v", c.e, c.provider, got, c.want)
+		}
+	}
+}

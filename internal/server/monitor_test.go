@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -44,7 +45,8 @@ func postLine(native, text string) string {
 func TestMatchesEndToEnd(t *testing.T) {
 	node, srv := startNode(t)
 	ctx := context.Background()
-	for _, u := range []struct{ org, email string }{{"Default", "viewer@example.test"}, {"Elsewhere", "outsider@example.test"}} {
+	for _, u := range []struct{ org, email string }{{"Default", "viewer@example.test"}, {"Elsewhere", "outsider@example.test"},
+		{"Sentry", "sentry@example.test"}} {
 		if _, err := node.Accounts.CreateUser(ctx, account.NewUser{Organization: u.org, Email: u.email, Password: "password-123"}); err != nil {
 			t.Fatal(err)
 		}
@@ -57,6 +59,7 @@ func TestMatchesEndToEnd(t *testing.T) {
 		return v
 	}
 	admin, viewer, outsider := token("admin@example.test"), token("viewer@example.test"), token("outsider@example.test")
+	sentry := token("sentry@example.test")
 
 	status, reply := call(t, "POST", srv.URL+"/api/v1/monitor/monitor-search-groups", admin, `{"name":"Watch","privacy":"readonly"}`)
 	if status != 201 {
@@ -79,10 +82,24 @@ func TestMatchesEndToEnd(t *testing.T) {
 		return status, data, meta
 	}
 	waitFor(t, "two matches", 10*time.Second, func() bool { _, data, _ := inbox(admin, ""); return len(data) == 2 })
+	// A sentinel search in an organization of its own shows when every post sent before its
+	// post was matched: the pipeline takes batches in order and stores a batch's matches at once.
+	_, reply = call(t, "POST", srv.URL+"/api/v1/monitor/monitor-search-groups", sentry, `{"name":"Sentinels","privacy":"private"}`)
+	if status, reply := call(t, "POST", srv.URL+"/api/v1/monitor/searches", sentry, fmt.Sprintf(
+		`{"group_id":%v,"name":"Sentinel","keywords":"sentinel","providers":["reddit"]}`, reply["data"].(map[string]any)["id"])); status != 201 {
+		t.Fatalf("create the sentinel search = %d %v", status, reply)
+	}
+	sentinels := 0
+	allMatched := func() {
+		t.Helper()
+		sentinels++
+		ingestLines(t, srv.URL, admin, postLine(fmt.Sprint("sentinel-", sentinels), "sentinel"))
+		waitFor(t, "the sentinel's match", 10*time.Second, func() bool { _, data, _ := inbox(sentry, ""); return len(data) == sentinels })
+	}
 
 	// The same post again: matched once.
 	ingestLines(t, srv.URL, admin, postLine("m1", "Flooding on the river road"))
-	time.Sleep(300 * time.Millisecond)
+	allMatched()
 	if _, data, _ := inbox(admin, ""); len(data) != 2 {
 		t.Errorf("after a redelivery the inbox has %d matches, want 2", len(data))
 	}
@@ -98,7 +115,7 @@ func TestMatchesEndToEnd(t *testing.T) {
 	// Pausing stops collection.
 	call(t, "PATCH", srv.URL+fmt.Sprintf("/api/v1/monitor/searches/settings/%v/enable", searchID), admin, `{"enabled":false}`)
 	ingestLines(t, srv.URL, admin, postLine("m5", "another flood"))
-	time.Sleep(500 * time.Millisecond)
+	allMatched()
 	if _, data, _ := inbox(admin, ""); len(data) != 3 {
 		t.Errorf("a paused search collected: %d matches", len(data))
 	}
@@ -310,32 +327,100 @@ func TestDeletedGroupStopsItsAudience(t *testing.T) {
 	if err := client.Subscribe(ctx, channel, node.Live.Credentials().Sign(client.SocketID, channel)); err != nil {
 		t.Fatal(err)
 	}
-	nextMatch := func(within time.Duration) bool {
-		wait, cancel := context.WithTimeout(ctx, within)
+	// The viewer's own sentinel search: its match, sent last, must be the next one they get.
+	own, _, _ := node.Auth.CreateAPIToken(ctx, "viewer@example.test", "t", nil)
+	_, reply = call(t, "POST", srv.URL+"/api/v1/monitor/monitor-search-groups", own, `{"name":"Mine","privacy":"private"}`)
+	if status, reply := call(t, "POST", srv.URL+"/api/v1/monitor/searches", own, fmt.Sprintf(
+		`{"group_id":%v,"name":"Sentinel","keywords":"sentinel","providers":["reddit"]}`, reply["data"].(map[string]any)["id"])); status != 201 {
+		t.Fatalf("create the sentinel search = %d %v", status, reply)
+	}
+	nextMatch := func() string {
+		wait, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
 		for {
 			f, err := client.Next(wait)
 			if err != nil {
-				return false
+				t.Fatalf("no match event: %v", err)
 			}
-			if f.Event == monitor.EventMatchCreated {
-				return true
+			var got monitor.MatchCreated
+			if f.Event == monitor.EventMatchCreated && f.Decode(&got) == nil {
+				return got.Match.MonitorSearchName
 			}
 		}
 	}
 	ingestLines(t, srv.URL, admin, postLine("w1", "wildfire near the ridge"))
-	if !nextMatch(10 * time.Second) {
-		t.Fatal("the viewer did not get the match while the group was shared with them")
+	if got := nextMatch(); got != "Fires" {
+		t.Fatalf("the viewer got a match of %q while the group was shared with them, want Fires", got)
 	}
 	if status, reply := call(t, "DELETE", srv.URL+fmt.Sprintf("/api/v1/monitor/monitor-search-groups/%v", groupID), admin, ""); status != 200 {
 		t.Fatalf("delete group = %d %v", status, reply)
 	}
-	ingestLines(t, srv.URL, admin, postLine("w2", "second wildfire report"))
-	if nextMatch(time.Second) {
-		t.Error("the viewer still gets the matches of a search whose group was deleted")
+	ingestLines(t, srv.URL, admin, postLine("w2", "second wildfire report"), postLine("s1", "sentinel"))
+	if got := nextMatch(); got != "Sentinel" {
+		t.Errorf("the viewer got a match of %q after its group was deleted; want the sentinel's first", got)
 	}
 	waitFor(t, "the owner's match", 10*time.Second, func() bool {
 		_, reply := call(t, "GET", srv.URL+"/api/v1/monitor/matches", admin, "")
 		return len(reply["data"].([]any)) == 2
 	})
+}
+
+// A thread id is only text a source sent, so posts of providers the viewer's subscriptions do
+// not reach can share it: the thread leaves them out, and their own thread is not found.
+func TestThreadContextKeepsToEntitledProviders(t *testing.T) {
+	node, srv := startNode(t)
+	ctx := context.Background()
+	viewer, err := node.Accounts.CreateUser(ctx, account.NewUser{Organization: "Default", Email: "viewer@example.test",
+		Password: "password-123"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := node.Store.UpdateUserAccess(ctx, viewer.ID, account.ACL{Pro: true}); err != nil {
+		t.Fatal(err)
+	}
+	admin, _, _ := node.Auth.CreateAPIToken(ctx, "admin@example.test", "t", nil)
+	token, _, _ := node.Auth.CreateAPIToken(ctx, "viewer@example.test", "t", nil)
+	now := time.Now()
+	var posts []post.Post
+	for _, p := range []post.Post{
+		{Provider: "reddit", NativeID: "open-1", ContentText: "a public post"},
+		{Provider: "tor", NativeID: "hidden-1", ContentText: "a post behind the Beacon subscription"},
+		{Provider: "reddit", NativeID: "open-2", ContentText: "a public reply"},
+	} {
+		p.PublishedAt, p.ThreadID = now.Add(-time.Minute), "shared-thread"
+		if err := p.Normalize(now); err != nil {
+			t.Fatal(err)
+		}
+		posts = append(posts, p)
+	}
+	if _, err := node.Store.InsertPosts(ctx, posts); err != nil {
+		t.Fatal(err)
+	}
+	threadOf := func(token, postID string) (int, []string) {
+		status, reply := call(t, "GET", srv.URL+"/api/v1/monitor/matches/thread-context/"+postID, token, "")
+		var providers []string
+		if data, ok := reply["data"].(map[string]any); ok {
+			for _, p := range data["thread"].([]any) {
+				providers = append(providers, p.(map[string]any)["provider"].(string))
+			}
+		}
+		return status, providers
+	}
+	for _, c := range []struct {
+		name, token, postID string
+		status              int
+		providers           int // posts in the thread
+		tor                 bool
+	}{
+		{"entitled to every provider", admin, posts[0].ID, 200, 3, true},
+		{"without Beacon", token, posts[0].ID, 200, 2, false},
+		{"without Beacon, from the hidden post", token, posts[1].ID, 404, 0, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			status, providers := threadOf(c.token, c.postID)
+			if status != c.status || len(providers) != c.providers || slices.Contains(providers, "tor") != c.tor {
+				t.Errorf("thread = %d %v, want %d with %d posts (tor: %v)", status, providers, c.status, c.providers, c.tor)
+			}
+		})
+	}
 }

@@ -236,16 +236,19 @@ func TestCatchUpPagesForwardWithoutGaps(t *testing.T) {
 		id := fmt.Sprintf("1139123456789%05d", 100+i)
 		statuses = append(statuses, json.RawMessage(strings.Replace(string(template), "113912345678900005", id, -1)))
 	}
-	_, srv := newInstance(t, statuses)
+	in, srv := newInstance(t, statuses)
 	cursors := &connectortest.Cursors{}
 	src := newSource(t, srv, DefaultConfig(), "public", cursors, &connectortest.Sleeper{})
 	cursors.Save(context.Background(), src.Name(), "113912345678900002")
 	got := &connectortest.Collector{}
 	connectortest.Start(t, src, got.Emit)
-	posts := got.WaitForPosts(t, 47)
-	time.Sleep(20 * time.Millisecond) // a few more polls: nothing may repeat
-	if n := len(got.Posts()); n != 47 {
-		t.Fatalf("emitted %d posts, want 47 (04, 05 and the 45 new ones)", n)
+	got.WaitForPosts(t, 47)
+	// A status published now is a sentinel: the polls before the one that brings it may not
+	// have repeated anything.
+	in.publish(json.RawMessage(strings.Replace(string(template), "113912345678900005", "113912345678900399", -1)))
+	posts := got.WaitForPosts(t, 48)
+	if n, last := len(posts), posts[len(posts)-1].NativeID; n != 48 || !strings.HasSuffix(last, "399") {
+		t.Fatalf("emitted %d posts ending with %s, want 48 (04, 05, the 45 new ones and then the sentinel)", n, last)
 	}
 	seen := map[string]bool{}
 	for _, p := range posts {
@@ -317,10 +320,12 @@ func TestStreamingReconnectsWithoutGapsOrDuplicates(t *testing.T) {
 	connectortest.WaitFor(t, "a second stream", func() bool { return in.streamCount() >= 2 })
 	in.live <- live[0]
 	got.WaitForPosts(t, 6)
-	time.Sleep(20 * time.Millisecond)
+	// A new status streamed last is a sentinel: the replay before it may not be emitted.
+	in.live <- json.RawMessage(strings.Replace(string(live[0]), "113912345678900006", "113912345678900399", -1))
+	got.WaitForPosts(t, 7)
 
-	if ids := suffixes(got.NativeIDs()); !slices.Equal(ids, []string{"01", "02", "04", "05", "06", "00"}) {
-		t.Fatalf("emitted %v, want 01 02 04 05, the streamed one and the boosted status, each once", ids)
+	if ids := suffixes(got.NativeIDs()); !slices.Equal(ids, []string{"01", "02", "04", "05", "06", "00", "99"}) {
+		t.Fatalf("emitted %v, want 01 02 04 05, the streamed one, the boosted status and the sentinel, each once", ids)
 	}
 	boosted := got.Posts()[5]
 	if boosted.AuthorScreenName != "wire@news.example.net" || !strings.HasPrefix(boosted.ContentText, "Breaking: power restored") {

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// A switch reads its value as a separate word too, so the flags after it still count.
+func TestSwitchFlagForms(t *testing.T) {
+	for _, c := range []struct {
+		args    []string
+		on      bool
+		addr    string
+		wantErr string
+	}{
+		{args: nil, on: true, addr: "127.0.0.1:8080"},
+		{args: []string{"--simulator", "off", "--addr", "127.0.0.1:9000"}, on: false, addr: "127.0.0.1:9000"},
+		{args: []string{"--simulator=off", "--addr", "127.0.0.1:9000"}, on: false, addr: "127.0.0.1:9000"},
+		{args: []string{"-simulator", "OFF", "-addr=127.0.0.1:9000"}, on: false, addr: "127.0.0.1:9000"},
+		{args: []string{"--simulator", "--addr", "127.0.0.1:9000"}, on: true, addr: "127.0.0.1:9000"},
+		{args: []string{"--addr", "127.0.0.1:9000", "--simulator"}, on: true, addr: "127.0.0.1:9000"},
+		{args: []string{"--simulator", "no", "--simulator", "yes"}, on: true, addr: "127.0.0.1:8080"},
+		// A value that merely looks like a switch word stays the value of its own flag.
+		{args: []string{"--addr", "--simulator", "--simulator", "off"}, on: false, addr: "--simulator"},
+		{args: []string{"--simulator", "sometimes"}, on: true, wantErr: `unexpected argument "sometimes"`},
+		{args: []string{"--simulator=sometimes"}, wantErr: `"sometimes" is not on or off`},
+		{args: []string{"--simulator", "off", "stray", "--addr", "127.0.0.1:9000"}, wantErr: `unexpected argument "stray"`},
+	} {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			fs := newFlagSet("serve", "")
+			on := true
+			fs.Var(switchFlag{&on}, "simulator", "")
+			addr := fs.String("addr", "127.0.0.1:8080", "")
+			err := parseFlags(fs, c.args)
+			if c.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), c.wantErr) {
+					t.Fatalf("error %v, want one saying %s", err, c.wantErr)
+				}
+				return
+			}
+			if err != nil || on != c.on || *addr != c.addr {
+				t.Errorf("simulator %v, addr %q, err %v; want %v, %q", on, *addr, err, c.on, c.addr)
+			}
+		})
+	}
+}
+
+// Every command refuses a word it does not expect rather than ignoring what follows it.
+func TestCommandsRefuseStrayArguments(t *testing.T) {
+	t.Setenv("SIGHTLINE_DATA_DIR", t.TempDir())
+	for _, c := range []struct {
+		args    []string
+		wantErr string
+	}{
+		{[]string{"serve", "--simulator", "off", "stray", "--addr", "127.0.0.1:9000"}, `unexpected argument "stray"`},
+		{[]string{"serve", "now"}, `unexpected argument "now"`},
+		{[]string{"migrate", "up"}, `unexpected argument "up"`},
+		{[]string{"user", "create", "--email", "a@example.test", "extra"}, `unexpected argument "extra"`},
+		{[]string{"token", "create", "--email", "a@example.test", "extra"}, `unexpected argument "extra"`},
+		{[]string{"ingest", "--token", "t", "a.ndjson", "b.ndjson"}, "usage: sightline ingest"},
+		{[]string{"query", "check", "--mode", "beacon", "extra", "flood"}, "usage: sightline query check"},
+		{[]string{"query", "match", "extra"}, "takes no arguments"},
+		{[]string{"bench", "percolate", "fast"}, `unexpected argument "fast"`},
+		{[]string{"bench", "ingest", "fast"}, `unexpected argument "fast"`},
+		{[]string{"bench", "live", "fast"}, `unexpected argument "fast"`},
+		{[]string{"version", "extra"}, `unexpected argument "extra"`},
+	} {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			var run func([]string) error
+			for _, cmd := range commands() {
+				if cmd.name == c.args[0] {
+					run = cmd.run
+				}
+			}
+			err := run(c.args[1:])
+			if err == nil || !strings.Contains(err.Error(), c.wantErr) {
+				t.Errorf("error %v, want one saying %s", err, c.wantErr)
+			}
+		})
+	}
+}
