@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/sightline/sightline/internal/problem"
+	"github.com/sightline/sightline/internal/query"
 )
 
 // envelope is the spec's reply shape: everything under "data".
@@ -82,6 +83,15 @@ func decode(r *http.Request, v any) error {
 	r.Body = http.MaxBytesReader(nil, r.Body, 1<<20)
 	if err := json.NewDecoder(r.Body).Decode(v); err != nil {
 		return problem.Invalid("The request body is not valid JSON: "+err.Error(), nil)
+	}
+	return nil
+}
+
+// boundQuery refuses a query-bearing field longer than any valid query as soon as it is
+// decoded, before a rate limit, a history entry or a store sees it.
+func boundQuery(field, q string) error {
+	if is := query.TooLong(q); is != nil {
+		return problem.InvalidField(field, is.Message)
 	}
 	return nil
 }

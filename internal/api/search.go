@@ -34,6 +34,9 @@ func (a *API) searchPosts(w http.ResponseWriter, r *http.Request, id auth.Identi
 	if err := decode(r, &req); err != nil {
 		return err
 	}
+	if err := boundQuery("query", req.Query); err != nil {
+		return err
+	}
 	done, err := a.SearchLimiter.Begin(id.User.ID)
 	if err != nil {
 		return err

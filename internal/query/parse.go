@@ -18,8 +18,8 @@ func (q *Query) String() string { return q.Root.String() }
 // Parse validates q and, when it has no error (warnings allowed), returns its syntax tree.
 // Every failing rule is reported, in a fixed order (see Codes).
 func Parse(q string, mode Mode) (*Query, []Issue) {
-	if issues := tooLong(q, mode); issues != nil {
-		return nil, issues
+	if is := TooLong(q); is != nil {
+		return nil, []Issue{*is}
 	}
 	lexemes := lex(q)
 	sig := significant(lexemes)

@@ -99,9 +99,11 @@ func HasError(issues []Issue) bool {
 	return false
 }
 
-// tooLong judges a query longer than MaxLength on its length alone, before any lexeme or tree
-// is built for it, so that the size of the input never reaches the parser; nil for any other.
-func tooLong(q string, mode Mode) []Issue {
+// TooLong returns the length issue of a query longer than MaxLength, judged on its length
+// alone, before any lexeme or tree is built for it, so that the size of an input never reaches
+// the parser; nil for any other query. Parse applies it first; the API also applies it to
+// every query-bearing field as soon as it is decoded.
+func TooLong(q string) *Issue {
 	if len(q) <= MaxLength || utf8.RuneCountInString(q) <= MaxLength || strings.TrimFunc(q, isSpace) == "" {
 		return nil
 	}
@@ -109,7 +111,7 @@ func tooLong(q string, mode Mode) []Issue {
 	if usesAnd(q) {
 		code = CodeTooLongWithAnd
 	}
-	return issuesOf(map[string]bool{code: true}, mode)
+	return &issuesOf(map[string]bool{code: true}, ModeSavedSearch)[0]
 }
 
 // usesAnd reports whether q has the AND operator, holding no lexeme but the current one.
