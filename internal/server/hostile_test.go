@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sightline/sightline/internal/search"
 )
 
 // A query of 800,000 opening brackets once overflowed the parser's stack, which kills the
@@ -60,5 +62,35 @@ func TestHostileQueriesKeepTheNodeServing(t *testing.T) {
 	}
 	if status, reply := call(t, "POST", srv.URL+"/beacon/v1/social", admin, `{"query":"flood"}`); status != 200 {
 		t.Errorf("a search after the hostile ones = %d %v", status, reply)
+	}
+}
+
+// A search history entry beyond its size cap is refused; one within it is kept.
+func TestSearchHistoryEntrySize(t *testing.T) {
+	node, srv := startNode(t)
+	admin, _, err := node.Auth.CreateAPIToken(context.Background(), "admin@example.test", "t", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entry := func(n int) string {
+		return `{"category":"social","request":{"query":"` + strings.Repeat("a", n) + `"}}`
+	}
+	for _, tt := range []struct {
+		name string
+		body string
+		want int
+	}{
+		{"within the cap", entry(search.MaxHistoryEntryBytes - 100), 200},
+		{"beyond the cap", entry(search.MaxHistoryEntryBytes), 422},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			status, reply := call(t, "POST", srv.URL+"/beacon/v1/search", admin, tt.body)
+			if status != tt.want {
+				t.Errorf("= %d %v, want %d", status, reply, tt.want)
+			}
+		})
+	}
+	if _, hist := call(t, "GET", srv.URL+"/beacon/v1/search", admin, ""); len(hist["data"].([]any)) != 1 {
+		t.Errorf("history has %d entries, want the one within the cap", len(hist["data"].([]any)))
 	}
 }

@@ -286,6 +286,7 @@ func (n *Node) runBackground(ctx context.Context) <-chan struct{} {
 		ingest.RunRetention(ctx, []ingest.Expiry{
 			{What: "matches", Delete: n.Store.DeleteMatchesBefore},
 			{What: "posts", Delete: n.Store.DeletePostsBefore},
+			{What: "search history", Delete: n.Store.DeleteSearchHistoryBefore},
 		}, time.Hour, n.log)
 		return nil
 	})
