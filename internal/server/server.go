@@ -53,6 +53,10 @@ type Config struct {
 	// AdminEmail and AdminPassword create the first administrator on a store with no users.
 	AdminEmail    string
 	AdminPassword string
+
+	// Caps bound what each organization holds (0: no cap); serve's flags default to
+	// account.DefaultCaps.
+	Caps account.Caps
 }
 
 // DSN is the store's connection string after defaults.
@@ -76,6 +80,7 @@ func OpenStore(ctx context.Context, c Config) (*store.Store, error) {
 		s.Close()
 		return nil, err
 	}
+	s.SetCaps(c.Caps)
 	return s, nil
 }
 

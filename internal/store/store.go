@@ -17,6 +17,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"github.com/sightline/sightline/internal/account"
 )
 
 // Dialect names the database behind a Store.
@@ -37,6 +39,8 @@ type Store struct {
 	read  *sql.DB
 	// walk is how many rows of a window a PostgreSQL search reads in time order (pgWalk).
 	walk int
+	// caps bound what each organization holds (SetCaps); the zero value bounds nothing.
+	caps account.Caps
 }
 
 // Open connects to dsn: a postgres:// or postgresql:// URL selects PostgreSQL; anything else
