@@ -73,3 +73,23 @@ func TestQueryCheck(t *testing.T) {
 		t.Fatalf("invalid query: err %v, output %q", err, out.String())
 	}
 }
+
+// Deeply nested input is refused on its length or depth, in both commands.
+func TestQueryDeepNesting(t *testing.T) {
+	var out bytes.Buffer
+	if err := runQueryCheck([]string{strings.Repeat("(", 800_000)}, &out); err == nil || !strings.Contains(out.String(), "error too_long:") {
+		t.Fatalf("check: err %v, output %.200q", err, out.String())
+	}
+	out.Reset()
+	in, _ := json.Marshal(matchLine{Query: "x " + strings.Repeat("-(", 600) + "a" + strings.Repeat(")", 600), Text: "x"})
+	if err := runQueryMatch(nil, bytes.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	var line matchOutput
+	if err := json.Unmarshal(out.Bytes(), &line); err != nil {
+		t.Fatal(err)
+	}
+	if line.Valid || len(line.Errors) != 1 || line.Errors[0].Code != "too_deep" {
+		t.Fatalf("match: %+v", line)
+	}
+}

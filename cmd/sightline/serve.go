@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/api"
 	"github.com/sightline/sightline/internal/server"
 )
@@ -34,6 +35,10 @@ func runServe(args []string) error {
 		})
 	fs.Var(switchFlag{&cfg.AllowPrivateNetworks}, "allow-private-networks",
 		"let sources and the image proxy reach loopback, private and link-local addresses (on-premises feeds): on or off")
+	fs.Int64Var(&cfg.Caps.SavedSearches, "max-saved-searches", account.DefaultCaps.SavedSearches, "saved searches one organization may hold (0: no cap)")
+	fs.Int64Var(&cfg.Caps.Groups, "max-groups", account.DefaultCaps.Groups, "search groups one organization may hold, Uncategorized not counted (0: no cap)")
+	fs.Int64Var(&cfg.Caps.FilterLists, "max-filter-lists", account.DefaultCaps.FilterLists, "filter lists one organization may hold (0: no cap)")
+	fs.Int64Var(&cfg.Caps.FilterListEntries, "max-filter-list-entries", account.DefaultCaps.FilterListEntries, "entries of all filter lists of one organization together (0: no cap)")
 	fs.StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
 	fs.StringVar(&logFormat, "log-format", "text", "text or json")
 	if err := parseFlags(fs, args); err != nil {

@@ -11,6 +11,19 @@ import (
 // transaction, so concurrent creations cannot overshoot.
 var ErrAssetLimitReached = errors.New("account: the organization's asset limit is reached")
 
+// Caps bound how many of each thing one organization may hold, whatever its plan's asset
+// limit, so that no organization can grow the store (and every percolator's memory) without
+// bound; 0 lifts a cap. Reaching one is answered like the asset limit (ErrAssetLimitReached).
+type Caps struct {
+	SavedSearches     int64 // saved searches
+	Groups            int64 // search groups, the users' own Uncategorized groups not counted
+	FilterLists       int64 // filter lists
+	FilterListEntries int64 // entries of all its filter lists together
+}
+
+// DefaultCaps are the caps of `sightline serve` unless its flags say otherwise.
+var DefaultCaps = Caps{SavedSearches: 1000, Groups: 200, FilterLists: 200, FilterListEntries: 200_000}
+
 // The "Asset Limit Reached" dialog (monitor-area.md section 8).
 const (
 	MsgAssetLimitTitle       = "Asset Limit Reached"

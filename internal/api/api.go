@@ -53,7 +53,7 @@ type Deps struct {
 
 // HistoryStore keeps users' search history.
 type HistoryStore interface {
-	AddSearchHistory(ctx context.Context, e store.SearchHistoryEntry) (int64, error)
+	AddSearchHistory(ctx context.Context, e store.SearchHistoryEntry, keep int) (int64, error)
 	SearchHistory(ctx context.Context, userID int64, limit int) ([]store.SearchHistoryEntry, error)
 }
 

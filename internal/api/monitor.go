@@ -358,6 +358,9 @@ func (a *API) createSearch(w http.ResponseWriter, r *http.Request, id auth.Ident
 	if err := decode(r, &in); err != nil {
 		return err
 	}
+	if err := boundQuery("keywords", in.Keywords); err != nil {
+		return err
+	}
 	sv, err := a.Monitor.CreateSearch(r.Context(), id.Actor(), in)
 	if err != nil {
 		return err
@@ -373,6 +376,9 @@ func (a *API) updateSearch(w http.ResponseWriter, r *http.Request, id auth.Ident
 	}
 	var in monitor.SearchInput
 	if err := decode(r, &in); err != nil {
+		return err
+	}
+	if err := boundQuery("keywords", in.Keywords); err != nil {
 		return err
 	}
 	sv, err := a.Monitor.UpdateSearch(r.Context(), id.Actor(), sid, in)

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/sightline/sightline/internal/problem"
+	"github.com/sightline/sightline/internal/query"
 )
 
 // envelope is the spec's reply shape: everything under "data".
@@ -103,6 +104,15 @@ func decode(r *http.Request, v any) error {
 func isJSON(contentType string) bool {
 	mediaType, _, err := mime.ParseMediaType(contentType)
 	return err == nil && (mediaType == "application/json" || strings.HasSuffix(mediaType, "+json"))
+}
+
+// boundQuery refuses a query-bearing field longer than any valid query as soon as it is
+// decoded, before a rate limit, a history entry or a store sees it.
+func boundQuery(field, q string) error {
+	if is := query.TooLong(q); is != nil {
+		return problem.InvalidField(field, is.Message)
+	}
+	return nil
 }
 
 func (a *API) notFound(w http.ResponseWriter, r *http.Request) error {

@@ -34,6 +34,9 @@ func (a *API) searchPosts(w http.ResponseWriter, r *http.Request, id auth.Identi
 	if err := decode(r, &req); err != nil {
 		return err
 	}
+	if err := boundQuery("query", req.Query); err != nil {
+		return err
+	}
 	done, err := a.SearchLimiter.Begin(id.User.ID)
 	if err != nil {
 		return err
@@ -85,8 +88,11 @@ func (a *API) recordSearch(w http.ResponseWriter, r *http.Request, id auth.Ident
 	if len(req.Request) == 0 || req.Request[0] != '{' {
 		return problem.InvalidField("request", "The request field must be the search request object.")
 	}
+	if err := search.CheckHistoryEntry(req.Category, req.Request); err != nil {
+		return err
+	}
 	histID, err := a.History.AddSearchHistory(r.Context(), store.SearchHistoryEntry{UserID: id.User.ID,
-		OrganizationID: id.User.OrganizationID, Category: req.Category, Request: string(req.Request)})
+		OrganizationID: id.User.OrganizationID, Category: req.Category, Request: string(req.Request)}, search.HistoryKept)
 	if err != nil {
 		return err
 	}

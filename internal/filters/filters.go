@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/percolate"
 	"github.com/sightline/sightline/internal/problem"
@@ -266,7 +267,7 @@ func (s *Service) Create(ctx context.Context, a authz.Actor, d Draft) (View, Str
 		return View{}, stripped, err
 	}
 	if err := s.store.CreateFilterList(ctx, &l); err != nil {
-		return View{}, stripped, err
+		return View{}, stripped, account.AssetLimitProblem(err)
 	}
 	v, err := s.One(ctx, a, l.ID)
 	return v, stripped, err
@@ -429,7 +430,7 @@ func (s *Service) addEntries(ctx context.Context, a authz.Actor, id int64, t Typ
 		return View{}, stripped, err
 	}
 	if _, err := s.store.AddFilterListEntries(ctx, id, kept); err != nil {
-		return View{}, stripped, err
+		return View{}, stripped, account.AssetLimitProblem(err)
 	}
 	if err := s.notify(ctx, id); err != nil {
 		return View{}, stripped, err

@@ -247,7 +247,7 @@ func (s *Service) CreateGroup(ctx context.Context, actor authz.Actor, in GroupIn
 		return GroupView{}, problem.Invalid("The given data was invalid.", fields)
 	}
 	if err := s.store.CreateGroup(ctx, &g, shares); err != nil {
-		return GroupView{}, err
+		return GroupView{}, account.AssetLimitProblem(err)
 	}
 	if in.IsFavourite != nil && *in.IsFavourite {
 		if err := s.store.SetPersonalFlag(ctx, "favourite", "group", g.ID, actor.UserID, true); err != nil {

@@ -16,6 +16,11 @@ func FuzzParse(f *testing.F) {
 		"a and (b OR", strings.Repeat("(", 500) + "a" + strings.Repeat(")", 500),
 		strings.Repeat("AND OR ", 300), strings.Repeat("*", 2000), strings.Repeat("a*", 1000),
 		`"unclosed`, ",,, a ,,", "-", "東京~", "word~9", `"a b"~1000`, "\u0301\u0301*",
+		// Deep nesting, within and beyond the length limits (800,000 brackets once overflowed
+		// the stack, which no recover catches).
+		strings.Repeat("(", 800_000), strings.Repeat("-(", 1000) + "a", strings.Repeat("(", 1999) + "a",
+		"x " + strings.Repeat("-(", 16) + "a", strings.Repeat("(", MaxDepth+1) + "a" + strings.Repeat(")", MaxDepth+1),
+		strings.Repeat("-", 3000) + "a", "a AND " + strings.Repeat("((", 100_000),
 	} {
 		f.Add(s)
 	}

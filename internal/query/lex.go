@@ -1,6 +1,8 @@
 package query
 
 import (
+	"iter"
+	"slices"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
@@ -39,64 +41,76 @@ func isOperator(k lexKind) bool { return k == lexAnd || k == lexOr }
 // are operators only in capitals; a '-' starting a word, or directly before a quote or an
 // opening bracket, excludes what follows.
 func lex(q string) []lexeme {
-	var out []lexeme
-	i := 0
-	for i < len(q) {
-		r, size := utf8.DecodeRuneInString(q[i:])
-		switch {
-		case isSpace(r):
-			i += size
-		case r == '(':
-			out = append(out, lexeme{kind: lexOpen})
-			i++
-		case r == ')':
-			out = append(out, lexeme{kind: lexClose})
-			i++
-		case r == ',':
-			out = append(out, lexeme{kind: lexComma})
-			i++
-		case r == '"':
-			end := i + 1
-			for end < len(q) && q[end] != '"' {
-				end++
-			}
-			ph := lexeme{kind: lexPhrase, text: q[i+1 : end], closed: end < len(q)}
-			i = end
-			if ph.closed {
+	return slices.Collect(scan(q))
+}
+
+// scan yields the lexemes of q one by one, so that a look over an over-long query (usesAnd)
+// holds none of them.
+func scan(q string) iter.Seq[lexeme] {
+	return func(yield func(lexeme) bool) {
+		i := 0
+		for i < len(q) {
+			r, size := utf8.DecodeRuneInString(q[i:])
+			var lx lexeme
+			switch {
+			case isSpace(r):
+				i += size
+				continue
+			case r == '(':
+				lx = lexeme{kind: lexOpen}
 				i++
-				if i < len(q) && q[i] == '~' {
-					ph.tilde = true
+			case r == ')':
+				lx = lexeme{kind: lexClose}
+				i++
+			case r == ',':
+				lx = lexeme{kind: lexComma}
+				i++
+			case r == '"':
+				end := i + 1
+				for end < len(q) && q[end] != '"' {
+					end++
+				}
+				lx = lexeme{kind: lexPhrase, text: q[i+1 : end], closed: end < len(q)}
+				i = end
+				if lx.closed {
 					i++
-					start := i
-					for i < len(q) && q[i] >= '0' && q[i] <= '9' {
+					if i < len(q) && q[i] == '~' {
+						lx.tilde = true
 						i++
+						start := i
+						for i < len(q) && q[i] >= '0' && q[i] <= '9' {
+							i++
+						}
+						lx.digits = q[start:i]
 					}
-					ph.digits = q[start:i]
 				}
-			}
-			out = append(out, ph)
-		default:
-			end := i
-			for end < len(q) {
-				r, size := utf8.DecodeRuneInString(q[end:])
-				if isSpace(r) || r == '(' || r == ')' || r == '"' || r == ',' {
-					break
+			default:
+				end := i
+				for end < len(q) {
+					r, size := utf8.DecodeRuneInString(q[end:])
+					if isSpace(r) || r == '(' || r == ')' || r == '"' || r == ',' {
+						break
+					}
+					end += size
 				}
-				end += size
-			}
-			word := q[i:end]
-			i = end
-			if word[0] == '-' && (len(word) > 1 || (i < len(q) && (q[i] == '"' || q[i] == '('))) {
-				out = append(out, lexeme{kind: lexMinus})
-				word = word[1:]
-				if word == "" {
-					continue
+				word := q[i:end]
+				i = end
+				if word[0] == '-' && (len(word) > 1 || (i < len(q) && (q[i] == '"' || q[i] == '('))) {
+					if !yield(lexeme{kind: lexMinus}) {
+						return
+					}
+					word = word[1:]
+					if word == "" {
+						continue
+					}
 				}
+				lx = wordLexeme(word)
 			}
-			out = append(out, wordLexeme(word))
+			if !yield(lx) {
+				return
+			}
 		}
 	}
-	return out
 }
 
 func wordLexeme(word string) lexeme {

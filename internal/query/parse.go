@@ -18,10 +18,14 @@ func (q *Query) String() string { return q.Root.String() }
 // Parse validates q and, when it has no error (warnings allowed), returns its syntax tree.
 // Every failing rule is reported, in a fixed order (see Codes).
 func Parse(q string, mode Mode) (*Query, []Issue) {
+	if is := TooLong(q); is != nil {
+		return nil, []Issue{*is}
+	}
 	lexemes := lex(q)
 	sig := significant(lexemes)
-	root := (&parser{lx: sig}).parseAll()
-	issues := check(q, lexemes, sig, root, mode)
+	p := &parser{lx: sig}
+	root := p.parseAll()
+	issues := check(q, lexemes, sig, root, p.tooDeep, mode)
 	if HasError(issues) {
 		return nil, issues
 	}
@@ -55,6 +59,22 @@ func significant(lexemes []lexeme) []lexeme {
 type parser struct {
 	lx  []lexeme
 	pos int
+	// depth counts the groups and exclusions being parsed; past MaxDepth the parser gives up
+	// (tooDeep), so that no input can exhaust the stack.
+	depth   int
+	tooDeep bool
+}
+
+// enter opens one level of nesting; beyond MaxDepth it marks the query too deep and skips
+// everything left, and the caller returns nil.
+func (p *parser) enter() bool {
+	if p.depth == MaxDepth {
+		p.tooDeep = true
+		p.pos = len(p.lx)
+		return false
+	}
+	p.depth++
+	return true
 }
 
 func (p *parser) parseAll() Node {
@@ -113,6 +133,10 @@ func (p *parser) parseUnary() Node {
 	}
 	switch p.lx[p.pos].kind {
 	case lexWord, lexPhrase, lexOpen, lexMinus:
+		if !p.enter() {
+			return nil
+		}
+		defer func() { p.depth-- }()
 		if n := p.parseUnary(); n != nil {
 			return &Not{Child: n}
 		}
@@ -140,6 +164,10 @@ func (p *parser) parsePrimary() Node {
 		}
 		return newTerm(lx.text, true, -1, slop)
 	case lexOpen:
+		if !p.enter() {
+			return nil
+		}
+		defer func() { p.depth-- }()
 		n := p.parseOr()
 		if p.pos < len(p.lx) && p.lx[p.pos].kind == lexClose {
 			p.pos++

@@ -40,6 +40,7 @@ const (
 	CodeLowercaseOperator     = "lowercase_operator"
 	CodeUnbalancedQuotes      = "unbalanced_quotes"
 	CodeUnbalancedBrackets    = "unbalanced_brackets"
+	CodeTooDeep               = "too_deep"
 	CodeLeadingOperator       = "leading_operator"
 	CodeTrailingOperator      = "trailing_operator"
 	CodeOperatorAfterBracket  = "operator_after_bracket"
@@ -60,6 +61,7 @@ const (
 	MaxSimilarWord    = 32   // characters of a word~ (before analysis)
 	MaxSlop           = 100  // the N of "a b"~N
 	MaxProximityWords = 32   // tokens of a "…"~N phrase
+	MaxDepth          = 32   // groups and exclusions nested in one another
 )
 
 // BlankSearchNotice is the spec's text for a blank search submitted from the results page.
@@ -73,6 +75,7 @@ var Codes = []struct{ Code, Message string }{
 	{CodeLowercaseOperator, "Write the operators AND and OR in capitals, or put the word in quotes to search for it"},
 	{CodeUnbalancedQuotes, "Quotes must come in pairs"},
 	{CodeUnbalancedBrackets, "Every opening bracket needs a closing bracket, and every closing bracket an opening one"},
+	{CodeTooDeep, "Brackets and exclusions can be nested at most 32 levels deep"},
 	{CodeLeadingOperator, "A search cannot start with AND or OR"},
 	{CodeTrailingOperator, "A search cannot end with AND or OR"},
 	{CodeOperatorAfterBracket, "AND or OR cannot come right after an opening bracket"},
@@ -96,8 +99,34 @@ func HasError(issues []Issue) bool {
 	return false
 }
 
-// check applies every rule and reports each failing one once, in the order of Codes.
-func check(q string, all, sig []lexeme, root Node, mode Mode) []Issue {
+// TooLong returns the length issue of a query longer than MaxLength, judged on its length
+// alone, before any lexeme or tree is built for it, so that the size of an input never reaches
+// the parser; nil for any other query. Parse applies it first; the API also applies it to
+// every query-bearing field as soon as it is decoded.
+func TooLong(q string) *Issue {
+	if len(q) <= MaxLength || utf8.RuneCountInString(q) <= MaxLength || strings.TrimFunc(q, isSpace) == "" {
+		return nil
+	}
+	code := CodeTooLong
+	if usesAnd(q) {
+		code = CodeTooLongWithAnd
+	}
+	return &issuesOf(map[string]bool{code: true}, ModeSavedSearch)[0]
+}
+
+// usesAnd reports whether q has the AND operator, holding no lexeme but the current one.
+func usesAnd(q string) bool {
+	for lx := range scan(q) {
+		if lx.kind == lexAnd {
+			return true
+		}
+	}
+	return false
+}
+
+// check applies every rule and reports each failing one once, in the order of Codes. tooDeep
+// says the parser gave up on nesting beyond MaxDepth; root is then partial and not judged.
+func check(q string, all, sig []lexeme, root Node, tooDeep bool, mode Mode) []Issue {
 	failed := map[string]bool{}
 	if strings.TrimFunc(q, isSpace) == "" {
 		failed[CodeBlank] = true
@@ -162,7 +191,9 @@ func check(q string, all, sig []lexeme, root Node, mode Mode) []Issue {
 
 	checkOperators(sig, failed)
 
-	if root == nil || !hasPositiveClause(root) {
+	if tooDeep {
+		failed[CodeTooDeep] = true
+	} else if root == nil || !hasPositiveClause(root) {
 		failed[CodeNoPositiveClause] = true
 	}
 	return issuesOf(failed, mode)

@@ -69,6 +69,10 @@ type Config struct {
 
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto count.
 	TrustedProxies []netip.Prefix
+
+	// Caps bound what each organization holds (0: no cap); serve's flags default to
+	// account.DefaultCaps.
+	Caps account.Caps
 }
 
 // DSN is the store's connection string after defaults.
@@ -105,6 +109,7 @@ func OpenStore(ctx context.Context, c Config) (*store.Store, error) {
 		}
 		return nil, err
 	}
+	s.SetCaps(c.Caps)
 	return s, nil
 }
 
@@ -322,6 +327,7 @@ func (n *Node) runBackground(ctx context.Context) <-chan struct{} {
 		ingest.RunRetention(ctx, []ingest.Expiry{
 			{What: "matches", Delete: n.Store.DeleteMatchesBefore},
 			{What: "posts", Delete: n.Store.DeletePostsBefore},
+			{What: "search history", Delete: n.Store.DeleteSearchHistoryBefore},
 		}, time.Hour, n.log)
 		return nil
 	})

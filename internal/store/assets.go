@@ -34,3 +34,46 @@ func (s *Store) checkAssetLimit(ctx context.Context, tx *sql.Tx, organizationID 
 	}
 	return nil
 }
+
+// SetCaps sets the per-organization caps; call it before the store is used.
+func (s *Store) SetCaps(c account.Caps) { s.caps = c }
+
+// Counts of what the caps bound, $1 being the organization.
+const (
+	capSavedSearches = `SELECT COUNT(*) FROM monitor_searches WHERE organization_id = $1`
+	capGroups        = `SELECT COUNT(*) FROM monitor_groups WHERE organization_id = $1 AND NOT is_saved_search`
+	capFilterLists   = `SELECT COUNT(*) FROM filter_lists WHERE organization_id = $1`
+	capEntries       = `SELECT COUNT(*) FROM filter_list_entries e JOIN filter_lists l ON l.id = e.list_id
+		WHERE l.organization_id = $1`
+)
+
+// checkCap fails with account.ErrAssetLimitReached when the organization would hold more than
+// limit (0: no cap) of what count counts once adding more are added (0 when they are already
+// inserted in tx). Like checkAssetLimit it runs in the transaction that adds them, the
+// organization's row locked on PostgreSQL, so concurrent additions count one after the other.
+func (s *Store) checkCap(ctx context.Context, tx *sql.Tx, organizationID, limit int64, count string, adding int64) error {
+	if limit <= 0 {
+		return nil
+	}
+	if err := s.lockOrganization(ctx, tx, organizationID); err != nil {
+		return err
+	}
+	var n int64
+	if err := tx.QueryRowContext(ctx, count, organizationID).Scan(&n); err != nil {
+		return err
+	}
+	if n+adding > limit {
+		return account.ErrAssetLimitReached
+	}
+	return nil
+}
+
+// lockOrganization locks the organization's row until tx ends on PostgreSQL, so that counts
+// against its caps run one after the other; on SQLite the write transaction already does.
+func (s *Store) lockOrganization(ctx context.Context, tx *sql.Tx, organizationID int64) error {
+	if s.dialect != Postgres {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `SELECT id FROM organizations WHERE id = $1 FOR UPDATE`, organizationID)
+	return err
+}

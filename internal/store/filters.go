@@ -28,12 +28,20 @@ func scanFilterList(row interface{ Scan(...any) error }, before ...any) (filters
 	return l, notFound(err, "filter list")
 }
 
-// CreateFilterList inserts a list with its entries. A name already used in the organization
-// (compared folded) is refused.
+// CreateFilterList inserts a list with its entries, within the organization's caps on lists and
+// entries. A name already used in the organization (compared folded) is refused.
 func (s *Store) CreateFilterList(ctx context.Context, l *filters.List) error {
 	now := time.Now().UTC()
 	l.CreatedAt, l.UpdatedAt = now, now
 	return s.inTx(ctx, func(tx *sql.Tx) error {
+		// Locked before the insert, which takes a share lock on the same row through its foreign key:
+		// taking the lock only after that would deadlock two creations.
+		if err := s.lockOrganization(ctx, tx, l.OrganizationID); err != nil {
+			return err
+		}
+		if err := s.checkCap(ctx, tx, l.OrganizationID, s.caps.FilterLists, capFilterLists, 1); err != nil {
+			return err
+		}
 		err := tx.QueryRowContext(ctx, `INSERT INTO filter_lists (organization_id, owner_id, name, name_key, type,
 			inclusion, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING id`,
 			l.OrganizationID, l.OwnerID, l.Name, filters.NameKey(l.Name), string(l.Type), l.Inclusion,
@@ -44,8 +52,10 @@ func (s *Store) CreateFilterList(ctx context.Context, l *filters.List) error {
 		if err != nil {
 			return err
 		}
-		_, err = insertEntries(ctx, tx, l.ID, l.Entries, now)
-		return err
+		if _, err = insertEntries(ctx, tx, l.ID, l.Entries, now); err != nil {
+			return err
+		}
+		return s.checkCap(ctx, tx, l.OrganizationID, s.caps.FilterListEntries, capEntries, 0)
 	})
 }
 
@@ -181,13 +191,25 @@ func queryIDs(ctx context.Context, q interface {
 	return ids, rows.Err()
 }
 
-// AddFilterListEntries adds the entries whose key the list lacks and reports how many it added.
+// AddFilterListEntries adds the entries whose key the list lacks and reports how many it added,
+// within the organization's cap on entries.
 func (s *Store) AddFilterListEntries(ctx context.Context, listID int64, entries []filters.Entry) (int, error) {
 	var added int
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		var organizationID int64
+		if err := tx.QueryRowContext(ctx, `SELECT organization_id FROM filter_lists WHERE id = $1`, listID).Scan(&organizationID); err != nil {
+			return notFound(err, "filter list")
+		}
+		// Locked before the insert, for the same reason as in CreateFilterList.
+		if err := s.lockOrganization(ctx, tx, organizationID); err != nil {
+			return err
+		}
 		now := time.Now()
 		var err error
 		if added, err = insertEntries(ctx, tx, listID, entries, now); err != nil || added == 0 {
+			return err
+		}
+		if err := s.checkCap(ctx, tx, organizationID, s.caps.FilterListEntries, capEntries, 0); err != nil {
 			return err
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE filter_lists SET updated_at = $1 WHERE id = $2`, millis(now), listID)

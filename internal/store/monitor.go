@@ -64,11 +64,14 @@ func (s *Store) UncategorizedGroup(ctx context.Context, organizationID, userID i
 		WHERE owner_id = $1 AND is_saved_search`, userID))
 }
 
-// CreateGroup inserts a group with its shares.
+// CreateGroup inserts a group with its shares, within the organization's cap on groups.
 func (s *Store) CreateGroup(ctx context.Context, g *monitor.Group, shares []monitor.Share) error {
 	now := time.Now().UTC()
 	g.CreatedAt, g.UpdatedAt = now, now
 	return s.inTx(ctx, func(tx *sql.Tx) error {
+		if err := s.checkCap(ctx, tx, g.OrganizationID, s.caps.Groups, capGroups, 1); err != nil {
+			return err
+		}
 		err := tx.QueryRowContext(ctx, `INSERT INTO monitor_groups (organization_id, owner_id, name, privacy,
 			is_saved_search, created_at, updated_at) VALUES ($1, $2, $3, $4, FALSE, $5, $5) RETURNING id`,
 			g.OrganizationID, g.OwnerID, g.Name, g.Privacy, millis(now)).Scan(&g.ID)
@@ -342,7 +345,7 @@ func nonNil(list []string) []string {
 }
 
 // CreateSearch inserts a saved search with its shares and filter lists, within the
-// organization's asset limit.
+// organization's asset limit and its cap on saved searches.
 func (s *Store) CreateSearch(ctx context.Context, m *monitor.Search, shares []monitor.Share, filterLists []int64) error {
 	args, err := searchArgs(*m)
 	if err != nil {
@@ -353,6 +356,9 @@ func (s *Store) CreateSearch(ctx context.Context, m *monitor.Search, shares []mo
 	args = append(args, m.OrganizationID, m.OwnerID, millis(now))
 	return s.inTx(ctx, func(tx *sql.Tx) error {
 		if err := s.checkAssetLimit(ctx, tx, m.OrganizationID); err != nil {
+			return err
+		}
+		if err := s.checkCap(ctx, tx, m.OrganizationID, s.caps.SavedSearches, capSavedSearches, 1); err != nil {
 			return err
 		}
 		err := tx.QueryRowContext(ctx, `INSERT INTO monitor_searches (group_id, name, enabled, author_id,

@@ -19,6 +19,8 @@ import (
 
 	"github.com/sightline/sightline/internal/sealed"
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"github.com/sightline/sightline/internal/account"
 )
 
 // Dialect names the database behind a Store.
@@ -41,6 +43,8 @@ type Store struct {
 	walk int
 	// key seals server secrets and TOTP secrets (UseSecretKey).
 	key *sealed.Key
+	// caps bound what each organization holds (SetCaps); the zero value bounds nothing.
+	caps account.Caps
 }
 
 // Open connects to dsn: a postgres:// or postgresql:// URL selects PostgreSQL; anything else

@@ -7,8 +7,10 @@ import { type FormEvent, useState } from 'react';
 import { ApiError, createGroup, type Group, type OrganizationMember, type Privacy } from '../api/client';
 import { useOrganizationQuery } from '../hooks/useOrganizationQuery';
 import { useProfile } from '../hooks/useProfileQuery';
+import { type AssetLimit, assetLimitOf } from '../lib/assetLimit';
 import { MAX_NAME_LENGTH } from '../lib/query';
 import { DEFAULT_INVITE_ROLE } from '../lib/sharing';
+import { AssetLimitDialog } from './AssetLimitDialog';
 import { PrivacySelector } from './PrivacySelector';
 
 const NAME_REQUIRED = 'Group Name is required';
@@ -27,6 +29,7 @@ export function GroupForm({ onCreated, onCancel }: { onCreated: (group: Group) =
   const [nameError, setNameError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [limit, setLimit] = useState<AssetLimit | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -46,7 +49,9 @@ export function GroupForm({ onCreated, onCancel }: { onCreated: (group: Group) =
       onCreated(group);
     } catch (failure) {
       const fieldError = failure instanceof ApiError ? failure.body?.errors?.name?.[0] : undefined;
-      if (fieldError) setNameError(fieldError);
+      const reached = assetLimitOf(failure);
+      if (reached) setLimit(reached);
+      else if (fieldError) setNameError(fieldError);
       else setError(failure instanceof Error ? failure.message : 'Something went wrong. Please try again.');
     } finally {
       setSaving(false);
@@ -91,6 +96,7 @@ export function GroupForm({ onCreated, onCancel }: { onCreated: (group: Group) =
         </Stack>
       </fieldset>
       {error && <Alert severity="error">{error}</Alert>}
+      <AssetLimitDialog limit={limit} onClose={() => setLimit(null)} />
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <Button onClick={onCancel} disabled={saving}>
           Cancel

@@ -35,7 +35,8 @@ import {
   serverProblems,
   toRequest,
 } from '../../lib/searchForm';
-import { contactHref } from '../../lib/support';
+import { type AssetLimit, assetLimitOf } from '../../lib/assetLimit';
+import { AssetLimitDialog } from '../AssetLimitDialog';
 import { GroupForm } from '../GroupForm';
 import { FilterStep } from './FilterStep';
 import { MainStep } from './MainStep';
@@ -166,7 +167,7 @@ function Wizard({
   const [submitting, setSubmitting] = useState(false);
   const [saved, setSaved] = useState<MonitorSearch | null>(null);
   const [blacklisted, setBlacklisted] = useState<string[] | null>(null);
-  const [limit, setLimit] = useState<{ title: string; description: string } | null>(null);
+  const [limit, setLimit] = useState<AssetLimit | null>(null);
   const editing = request.mode === 'edit';
 
   const submit = async () => {
@@ -180,10 +181,11 @@ function Wizard({
       setStep('success');
     } catch (failure) {
       const reply = failure instanceof ApiError ? failure.body : undefined;
+      const reached = assetLimitOf(failure);
       if (reply?.blacklistedKeywords) {
         setBlacklisted(reply.message.split('\n').filter((line) => line.trim() !== ''));
-      } else if (reply?.limitExceeded) {
-        setLimit({ title: reply.title ?? reply.message, description: reply.description ?? '' });
+      } else if (reached) {
+        setLimit(reached);
       } else if (reply?.errors) {
         setFromServer(serverProblems(reply.errors));
       } else {
@@ -321,18 +323,7 @@ function Wizard({
           </Button>
         </DialogActions>
       </Dialog>
-      <Dialog open={limit !== null} onClose={() => setLimit(null)} aria-labelledby={`${titleId}-limit`}>
-        <DialogTitle id={`${titleId}-limit`}>{limit?.title}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{limit?.description}</DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button href={contactHref(profile.tenant.support_email)}>Contact support</Button>
-          <Button variant="contained" onClick={() => setLimit(null)}>
-            Close
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <AssetLimitDialog limit={limit} onClose={() => setLimit(null)} />
     </>
   );
 }

@@ -20,6 +20,8 @@ export const MAX_SIMILAR_WORD = 32;
 export const MAX_EDITS = 2;
 export const MAX_SLOP = 100;
 export const MAX_PROXIMITY_WORDS = 32;
+/** Groups and exclusions nested in one another. */
+export const MAX_DEPTH = 32;
 
 /** The spec's text for a blank search submitted from the results page. */
 export const BLANK_SEARCH_NOTICE = "You've submitted a blank search. Tell us what you'd like to search for!";
@@ -38,6 +40,7 @@ export const CODES: readonly { code: string; message: string }[] = [
     code: 'unbalanced_brackets',
     message: 'Every opening bracket needs a closing bracket, and every closing bracket an opening one',
   },
+  { code: 'too_deep', message: 'Brackets and exclusions can be nested at most 32 levels deep' },
   { code: 'leading_operator', message: 'A search cannot start with AND or OR' },
   { code: 'trailing_operator', message: 'A search cannot end with AND or OR' },
   { code: 'operator_after_bracket', message: 'AND or OR cannot come right after an opening bracket' },
@@ -153,6 +156,9 @@ function lex(q: string): Lexeme[] {
   return out;
 }
 
+/** Whether the query has the AND operator (the browser judges only its own user's input). */
+const usesAnd = (q: string): boolean => lex(q).some((lx) => lx.kind === 'and');
+
 /** Drops words with nothing searchable in them, and a '-' that would exclude one. */
 function significant(lexemes: Lexeme[]): Lexeme[] {
   return lexemes.filter((lx, i) => {
@@ -170,10 +176,25 @@ function combine(nodes: Node[], kind: 'and' | 'or'): Node | null {
   return { kind, children: nodes };
 }
 
-/** Builds the tree, recovering from every malformation, so the positive-clause rule can judge it. */
-function parse(lx: Lexeme[]): Node | null {
+/**
+ * Builds the tree, recovering from every malformation, so the positive-clause rule can judge it.
+ * Nesting beyond MAX_DEPTH stops it: tooDeep, and the partial tree is not judged.
+ */
+function parse(lx: Lexeme[]): { root: Node | null; tooDeep: boolean } {
   let pos = 0;
+  let depth = 0;
+  let tooDeep = false;
   const kindAt = (p: number) => lx[p]?.kind;
+  // Opens one level of nesting; beyond the cap, skips everything left.
+  const enter = (): boolean => {
+    if (depth === MAX_DEPTH) {
+      tooDeep = true;
+      pos = lx.length;
+      return false;
+    }
+    depth++;
+    return true;
+  };
 
   const primary = (): Node | null => {
     const l = lx[pos++]!;
@@ -181,7 +202,9 @@ function parse(lx: Lexeme[]): Node | null {
       return rawQueryTokens(l.text).length > 0 ? { kind: 'term' } : null;
     }
     if (l.kind === 'open') {
+      if (!enter()) return null;
       const n = or();
+      depth--;
       if (kindAt(pos) === 'close') pos++;
       return n;
     }
@@ -192,7 +215,9 @@ function parse(lx: Lexeme[]): Node | null {
     pos++;
     const k = kindAt(pos);
     if (k === 'word' || k === 'phrase' || k === 'open' || k === 'minus') {
+      if (!enter()) return null;
       const n = unary();
+      depth--;
       if (n) return { kind: 'not', child: n };
     }
     return null;
@@ -231,7 +256,7 @@ function parse(lx: Lexeme[]): Node | null {
     if (n) parts.push(n);
     if (kindAt(pos) === 'close') pos++; // a closing bracket without an opening one
   }
-  return combine(parts, 'and');
+  return { root: combine(parts, 'and'), tooDeep };
 }
 
 /** A term outside any exclusion, on every OR branch. */
@@ -312,6 +337,11 @@ export function validateQuery(q: string, mode: Mode): Issue[] {
     failed.add('blank');
     return issuesOf(failed, mode);
   }
+  // An over-long query is judged on its length alone, before it is lexed or parsed.
+  if (q.length > MAX_LENGTH && [...q].length > MAX_LENGTH) {
+    failed.add(usesAnd(q) ? 'too_long_with_and' : 'too_long');
+    return issuesOf(failed, mode);
+  }
   const all = lex(q);
   const sig = significant(all);
 
@@ -346,8 +376,9 @@ export function validateQuery(q: string, mode: Mode): Issue[] {
 
   checkOperators(sig, failed);
 
-  const root = parse(sig);
-  if (!root || !hasPositiveClause(root)) failed.add('no_positive_clause');
+  const { root, tooDeep } = parse(sig);
+  if (tooDeep) failed.add('too_deep');
+  else if (!root || !hasPositiveClause(root)) failed.add('no_positive_clause');
   return issuesOf(failed, mode);
 }
 

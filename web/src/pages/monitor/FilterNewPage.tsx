@@ -10,10 +10,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ApiError, createFilterList, type FilterListRequest } from '../../api/client';
+import { AssetLimitDialog } from '../../components/AssetLimitDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { useEmbedded } from '../../hooks/useEmbedded';
 import { monitorKeys } from '../../hooks/useMonitorQueries';
 import { useSnackbar } from '../../hooks/useSnackbar';
+import { type AssetLimit, assetLimitOf } from '../../lib/assetLimit';
 import { postToBuilder } from '../../lib/filterFrame';
 
 const kinds = [
@@ -53,6 +55,7 @@ export function FilterNewPage() {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [limit, setLimit] = useState<AssetLimit | null>(null);
 
   useEffect(() => {
     if (embedded) postToBuilder({ type: 'loaded' });
@@ -87,6 +90,11 @@ export function FilterNewPage() {
       }
     } catch (error) {
       const reply = error instanceof ApiError ? error.body : undefined;
+      const reached = assetLimitOf(error);
+      if (reached) {
+        setLimit(reached);
+        return;
+      }
       if (reply?.errors) {
         const { keywords, authors, objects, ...rest } = reply.errors;
         setErrors({ ...rest, entries: [...(keywords ?? []), ...(authors ?? []), ...(objects ?? [])] });
@@ -156,6 +164,7 @@ export function FilterNewPage() {
           </Button>
         </Stack>
       </Stack>
+      <AssetLimitDialog limit={limit} onClose={() => setLimit(null)} />
     </Box>
   );
 }
