@@ -37,8 +37,9 @@ func (a *API) login(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	// The cookie lasts as long as the session may; the server ends the session sooner when idle.
 	http.SetCookie(w, &http.Cookie{Name: auth.SessionCookie, Value: login.SessionToken, Path: "/", HttpOnly: true,
-		SameSite: http.SameSiteLaxMode, Secure: isHTTPS(r), Expires: time.Now().Add(auth.SessionIdleTTL)})
+		SameSite: http.SameSiteLaxMode, Secure: isHTTPS(r), Expires: time.Now().Add(auth.SessionMaxAge)})
 	profile, err := a.Accounts.Profile(r.Context(), login.Identity.User.ID)
 	if err != nil {
 		return err

@@ -3,7 +3,9 @@ package api_test
 import (
 	"net/http"
 	"testing"
+	"time"
 
+	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
 )
@@ -40,4 +42,25 @@ func TestTokenRefreshNeedsTheSession(t *testing.T) {
 			})
 		}
 	})
+}
+
+// The session cookie outlives the idle window, so a session in daily use lasts until its
+// 30-day end rather than losing its cookie after 14 days.
+func TestSessionCookieLastsAsLongAsTheSession(t *testing.T) {
+	e := newEnv(t, storetest.Open(t, store.SQLite))
+	r := e.client().login("owner@acme.test")
+	if r.status != http.StatusOK {
+		t.Fatalf("login: %d %v", r.status, r.body)
+	}
+	for _, line := range r.header.Values("Set-Cookie") {
+		c, err := http.ParseSetCookie(line)
+		if err != nil || c.Name != auth.SessionCookie {
+			continue
+		}
+		if left := time.Until(c.Expires); left < auth.SessionMaxAge-time.Minute || left > auth.SessionMaxAge {
+			t.Fatalf("session cookie expires in %v, want %v", left, auth.SessionMaxAge)
+		}
+		return
+	}
+	t.Fatal("no session cookie set")
 }
