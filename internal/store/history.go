@@ -42,19 +42,8 @@ func (s *Store) AddSearchHistory(ctx context.Context, e SearchHistoryEntry, keep
 // DeleteSearchHistoryBefore removes history entries recorded before cutoff, in short
 // transactions (the 30-day retention).
 func (s *Store) DeleteSearchHistoryBefore(ctx context.Context, cutoff time.Time) (int64, error) {
-	var total int64
-	for {
-		res, err := s.write.ExecContext(ctx, `DELETE FROM search_history WHERE id IN
-			(SELECT id FROM search_history WHERE created_at < $1 LIMIT $2)`, millis(cutoff), retentionChunk)
-		if err != nil {
-			return total, err
-		}
-		n, _ := res.RowsAffected()
-		total += n
-		if n < retentionChunk {
-			return total, nil
-		}
-	}
+	return s.deleteInChunks(ctx, `DELETE FROM search_history WHERE id IN
+		(SELECT id FROM search_history WHERE created_at < $1 LIMIT $2)`, millis(cutoff))
 }
 
 // SearchHistory lists the user's searches, newest first.

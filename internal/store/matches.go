@@ -369,10 +369,16 @@ func (s *Store) MatchCounts(ctx context.Context, userID int64, searchIDs []int64
 
 // DeleteMatchesBefore removes matches of posts published before cutoff, in short transactions.
 func (s *Store) DeleteMatchesBefore(ctx context.Context, cutoff time.Time) (int64, error) {
+	return s.deleteInChunks(ctx, `DELETE FROM monitor_matches WHERE id IN
+		(SELECT id FROM monitor_matches WHERE published_at < $1 LIMIT $2)`, millis(cutoff))
+}
+
+// deleteInChunks runs a delete of at most $2 rows older than $1 until it deletes fewer than a
+// chunk, each in its own short transaction.
+func (s *Store) deleteInChunks(ctx context.Context, query string, cutoff int64) (int64, error) {
 	var total int64
 	for {
-		res, err := s.write.ExecContext(ctx, `DELETE FROM monitor_matches WHERE id IN
-			(SELECT id FROM monitor_matches WHERE published_at < $1 LIMIT $2)`, millis(cutoff), retentionChunk)
+		res, err := s.write.ExecContext(ctx, query, cutoff, retentionChunk)
 		if err != nil {
 			return total, err
 		}
