@@ -724,10 +724,6 @@ export async function fetchFilterLists(signal?: AbortSignal): Promise<FilterList
   return (await request<FilterListSummary[]>('GET', '/api/v1/filter-lists/', { signal })).data;
 }
 
-export async function createFilterList(body: FilterListRequest): Promise<FilterListSummary> {
-  return (await request<FilterListSummary>('POST', '/api/v1/filter-lists/', { body })).data;
-}
-
 // ---- Location configurations ----
 
 /** A location configuration as the notification panels list it. */

@@ -1,6 +1,6 @@
 // Filter lists, the prebuilt lists and the object-detection typeahead (docs/decisions.md,
 // "Filter lists"), for the search-filter screens.
-import { request } from './client';
+import { type FilterListRequest, request } from './client';
 
 export type FilterListType = 'keyword' | 'author' | 'object_detection';
 export type FilterKind = 'keyword_inclusion' | 'keyword_exclusion' | 'author_exclusion' | 'object_detection';
@@ -77,12 +77,8 @@ export async function fetchFilterList(id: number, signal?: AbortSignal): Promise
   return (await request<FilterList>('GET', `${LISTS}/${id}`, { signal })).data;
 }
 
-export async function createFilterListCopy(body: {
-  name: string;
-  type: FilterListType;
-  inclusion: boolean;
-  keywords: string[];
-}): Promise<FilterListChange> {
+/** Creates a list; the reply says which entries were left out. */
+export async function createFilterList(body: FilterListRequest): Promise<FilterListChange> {
   return (await request<FilterListChange>('POST', `${LISTS}/`, { body, envelope: false })).data;
 }
 

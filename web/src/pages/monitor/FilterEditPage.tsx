@@ -3,7 +3,6 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import FilterAltOutlined from '@mui/icons-material/FilterAltOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -33,10 +32,10 @@ import {
   uploadFilterCsv,
 } from '../../api/filters';
 import { EmptyState } from '../../components/EmptyState';
+import { ObjectPicker } from '../../components/ObjectPicker';
 import { PageHeader } from '../../components/PageHeader';
 import { useConfirm } from '../../hooks/useConfirm';
-import { filterListKeys, useFilterListQuery, useObjectTypeaheadQuery } from '../../hooks/useFilterListQueries';
-import { useSettledValue } from '../../hooks/useSettledValue';
+import { filterListKeys, useFilterListQuery } from '../../hooks/useFilterListQueries';
 import { useSnackbar } from '../../hooks/useSnackbar';
 import { countOf, kindLabels, levelLabels } from './filterLabels';
 
@@ -436,40 +435,6 @@ function EntriesSection({ list, onChanged }: { list: FilterList; onChanged: (nex
       )}
       {needle && matching.length === 0 && <Typography color="text.secondary">No entry contains “{find}”.</Typography>}
     </Section>
-  );
-}
-
-/** Objects from the supported vocabulary, suggested as the user types (most used first). */
-export function ObjectPicker({
-  value,
-  onChange,
-  disabled,
-}: {
-  value: string[];
-  onChange: (next: string[]) => void;
-  disabled?: boolean;
-}) {
-  const [input, setInput] = useState('');
-  const q = useSettledValue(input.trim(), 200);
-  const suggestions = useObjectTypeaheadQuery(q);
-  return (
-    <Autocomplete
-      multiple
-      fullWidth
-      size="small"
-      value={value}
-      onChange={(_, next) => onChange(next)}
-      inputValue={input}
-      onInputChange={(_, next) => setInput(next)}
-      options={(suggestions.data ?? []).map((o) => o.keyword)}
-      filterOptions={(options) => options}
-      loading={suggestions.isFetching}
-      disabled={disabled}
-      noOptionsText={q ? 'No supported object matches' : 'Type to find objects'}
-      renderInput={(params) => (
-        <TextField {...params} label="Add objects" helperText="Pick objects from the supported list." />
-      )}
-    />
   );
 }
 

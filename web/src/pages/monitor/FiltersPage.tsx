@@ -20,7 +20,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { createFilterListCopy, entriesOf, type PrebuiltFilterList } from '../../api/filters';
+import { createFilterList, entriesOf, type PrebuiltFilterList } from '../../api/filters';
 import { AssetLimitDialog } from '../../components/AssetLimitDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
@@ -123,7 +123,7 @@ function PrebuiltLists() {
     setCopying(p.id);
     try {
       const entries = p.type === 'author' ? p.authors : p.type === 'object_detection' ? p.objects : p.keywords;
-      const created = await createFilterListCopy({
+      const created = await createFilterList({
         name: p.name,
         type: p.type,
         inclusion: p.inclusion,
