@@ -49,6 +49,16 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
 }
 
+/** A file's text, through FileReader, which every browser (and jsdom) offers. */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(new Error('The file could not be read.'));
+    reader.readAsText(file);
+  });
+}
+
 /** filters/{id}: a list's name, inclusion, entries, access, the searches using it, and delete. */
 export function FilterEditPage() {
   const id = Number(useParams().id);
@@ -319,7 +329,7 @@ function EntriesSection({ list, onChanged }: { list: FilterList; onChanged: (nex
       setFailure('The file may not be larger than 2 MB.');
       return;
     }
-    const text = await file.text();
+    const text = await readText(file);
     const before = entries.length;
     await run(async () => {
       const reply = await uploadFilterCsv(list.id, text);
