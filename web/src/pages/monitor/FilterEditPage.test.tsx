@@ -55,7 +55,9 @@ describe('filter list page', () => {
   it('removes an entry', async () => {
     const list = testFilterList(4);
     const { requests } = openList(list, {
-      'DELETE /api/v1/filter-lists/4/keyword': { data: testFilterList(4, { keywords: [{ id: 2, value: 'promo code' }] }) },
+      'DELETE /api/v1/filter-lists/4/keyword': {
+        data: testFilterList(4, { keywords: [{ id: 2, value: 'promo code' }] }),
+      },
     });
     await user.click(await screen.findByRole('button', { name: 'Remove giveaway' }));
     await waitFor(() => expect(screen.queryByText('giveaway')).not.toBeInTheDocument());
