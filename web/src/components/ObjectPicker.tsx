@@ -22,6 +22,8 @@ export function ObjectPicker({
   const [input, setInput] = useState('');
   const q = useSettledValue(input.trim(), 200);
   const suggestions = useObjectTypeaheadQuery(q);
+  // Suggestions for an older text would mislead while the typing settles.
+  const current = q !== '' && q === input.trim();
   return (
     <Autocomplete
       multiple
@@ -31,11 +33,12 @@ export function ObjectPicker({
       onChange={(_, next) => onChange(next)}
       inputValue={input}
       onInputChange={(_, next) => setInput(next)}
-      options={(suggestions.data ?? []).map((o) => o.keyword)}
+      options={current ? (suggestions.data ?? []).map((o) => o.keyword) : []}
+      filterSelectedOptions
       filterOptions={(options) => options}
-      loading={suggestions.isFetching}
+      loading={input.trim() !== '' && (!current || suggestions.isFetching)}
       disabled={disabled}
-      noOptionsText={q ? 'No supported object matches' : 'Type to find objects'}
+      noOptionsText={current ? 'No supported object matches' : 'Type to find objects'}
       renderInput={(params) => (
         <TextField
           {...params}

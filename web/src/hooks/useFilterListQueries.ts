@@ -34,5 +34,9 @@ export function usePrebuiltFilterListsQuery() {
 }
 
 export function useObjectTypeaheadQuery(q: string) {
-  return useQuery({ queryKey: filterListKeys.objects(q), queryFn: ({ signal }) => fetchObjectTypeahead(q, signal) });
+  return useQuery({
+    queryKey: filterListKeys.objects(q),
+    queryFn: ({ signal }) => fetchObjectTypeahead(q, signal),
+    enabled: q !== '',
+  });
 }
