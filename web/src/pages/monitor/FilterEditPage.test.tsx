@@ -104,6 +104,16 @@ describe('filter list page', () => {
     expect(screen.getByLabelText(/Name/)).toBeEnabled();
   });
 
+  it('shows a viewer the list without the controls that change it', async () => {
+    openList(testFilterList(4, { userPermissionLevel: 'view' }));
+    expect(await screen.findByText(/You can view this list/)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Access' })).toHaveTextContent('Your access: Can view');
+    expect(screen.queryByRole('button', { name: 'Upload CSV' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove giveaway' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/Name/)).toBeDisabled();
+  });
+
   it('renames the list', async () => {
     const { requests } = openList(testFilterList(4, { name: 'Spam words' }), {
       'PATCH /api/v1/filter-lists/4': { data: testFilterList(4, { name: 'Spam' }) },
