@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadPage } from './lib/navigation';
 import { fakeServer } from './test/fakeServer';
+import { testFilterList } from './test/filterFixtures';
 import { testGroup, testProfile, testSearch } from './test/fixtures';
 import { renderApp } from './test/renderApp';
 
@@ -16,6 +17,7 @@ beforeEach(() => {
   fakeServer({
     'GET /api/v1/monitor/monitor-search-groups/7': { data: { ...testGroup(7, { name: 'Protests' }), searches: [] } },
     'GET /api/v1/monitor/searches/9': { data: testSearch(9, { value: 'Bridge closures' }) },
+    'GET /api/v1/filter-lists/12': { data: testFilterList(12, { name: 'Spam words' }) },
   });
 });
 
@@ -31,7 +33,7 @@ describe('routing table', () => {
     { path: '/monitor/customize', wantPath: '/monitor/customize', wantHeading: 'Customize dashboard' },
     { path: '/monitor/filters', wantPath: '/monitor/filters', wantHeading: 'Search filters' },
     { path: '/monitor/filters/new', wantPath: '/monitor/filters/new', wantHeading: 'New filter list' },
-    { path: '/monitor/filters/12', wantPath: '/monitor/filters/12', wantHeading: 'Filter list' },
+    { path: '/monitor/filters/12', wantPath: '/monitor/filters/12', wantHeading: 'Spam words' },
     { path: '/monitor/configurations', wantPath: '/monitor/configurations', wantHeading: 'Location configurations' },
     { path: '/monitor/groups', wantPath: '/monitor/groups', wantHeading: 'Search groups' },
     { path: '/assets/groups/7', wantPath: '/assets/groups/7', wantHeading: 'Protests' },

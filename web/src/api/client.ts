@@ -150,16 +150,18 @@ interface RequestOptions {
   sessionCall?: boolean;
   /** Replies come in the {"data": ...} envelope unless this is false. */
   envelope?: boolean;
+  /** A body sent as is (a file's text) with its media type, instead of a JSON body. */
+  raw?: { contentType: string; text: string };
 }
 
-interface Reply<T> {
+export interface Reply<T> {
   data: T;
   /** Paging details of list replies. */
   meta: unknown;
   headers: Headers;
 }
 
-async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
   if (!options.sessionCall && heldToken && !holdsFreshToken()) await renewToken();
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -169,6 +171,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   if (xsrf !== undefined) headers['X-XSRF-TOKEN'] = xsrf;
   if (heldToken && (!options.sessionCall || holdsFreshToken())) headers.Authorization = `Bearer ${heldToken.token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.raw) headers['Content-Type'] = options.raw.contentType;
 
   const controller = new AbortController();
   let timedOut = false;
@@ -186,7 +189,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
       method,
       headers,
       credentials: 'include',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.raw ? options.raw.text : options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: controller.signal,
     });
     const payload = await readJson(response);
@@ -719,10 +722,6 @@ export interface FilterListRequest {
 
 export async function fetchFilterLists(signal?: AbortSignal): Promise<FilterListSummary[]> {
   return (await request<FilterListSummary[]>('GET', '/api/v1/filter-lists/', { signal })).data;
-}
-
-export async function createFilterList(body: FilterListRequest): Promise<FilterListSummary> {
-  return (await request<FilterListSummary>('POST', '/api/v1/filter-lists/', { body })).data;
 }
 
 // ---- Location configurations ----

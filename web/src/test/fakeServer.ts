@@ -32,7 +32,7 @@ export function fakeServer(routes: Record<string, Route>): Request[] {
         method: init?.method ?? 'GET',
         path: url.pathname,
         query: url.searchParams,
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+        body: init?.body ? parseBody(String(init.body)) : undefined,
       };
       requests.push(request);
       const route = routes[`${request.method} ${request.path}`];
@@ -46,4 +46,13 @@ export function fakeServer(routes: Record<string, Route>): Request[] {
     }),
   );
   return requests;
+}
+
+/** JSON bodies are parsed; others (an uploaded CSV file) stay text. */
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }

@@ -9,8 +9,10 @@ import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { ApiError, createFilterList, type FilterListRequest } from '../../api/client';
+import { ApiError, type FilterListRequest } from '../../api/client';
+import { createFilterList, trackObjectUse } from '../../api/filters';
 import { AssetLimitDialog } from '../../components/AssetLimitDialog';
+import { ObjectPicker } from '../../components/ObjectPicker';
 import { PageHeader } from '../../components/PageHeader';
 import { useEmbedded } from '../../hooks/useEmbedded';
 import { monitorKeys } from '../../hooks/useMonitorQueries';
@@ -52,6 +54,7 @@ export function FilterNewPage() {
   const [name, setName] = useState('');
   const [kind, setKind] = useState<Kind>('keyword_exclusion');
   const [entries, setEntries] = useState('');
+  const [objects, setObjects] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -68,10 +71,13 @@ export function FilterNewPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const list = entries
-      .split(/[\n,]/)
-      .map((entry) => entry.trim())
-      .filter(Boolean);
+    const list =
+      kind === 'object_detection'
+        ? objects
+        : entries
+            .split(/[\n,]/)
+            .map((entry) => entry.trim())
+            .filter(Boolean);
     const fieldErrors: Record<string, string[]> = {};
     if (name.trim() === '') fieldErrors.name = ['Name is required'];
     if (list.length === 0) fieldErrors.entries = ['Add at least one entry.'];
@@ -80,13 +86,14 @@ export function FilterNewPage() {
     setSaving(true);
     setFailure(null);
     try {
-      const created = await createFilterList(requestOf(name.trim(), kind, list));
+      const { data: created, message } = await createFilterList(requestOf(name.trim(), kind, list));
       await queryClient.invalidateQueries({ queryKey: monitorKeys.filterLists });
+      if (kind === 'object_detection') for (const o of list) void trackObjectUse(o).catch(() => undefined);
       if (embedded) {
         postToBuilder({ type: 'createdFilterList', id: created.id });
       } else {
-        snackbar.show({ color: 'success', text: 'Filter list created' });
-        void navigate('..', { relative: 'path' });
+        snackbar.show({ color: 'success', text: message ? `Filter list created. ${message}` : 'Filter list created' });
+        void navigate(`../${created.id}`, { relative: 'path' });
       }
     } catch (error) {
       const reply = error instanceof ApiError ? error.body : undefined;
@@ -141,19 +148,29 @@ export function FilterNewPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          label={kind === 'author_exclusion' ? 'Authors' : kind === 'object_detection' ? 'Objects' : 'Keywords'}
-          required
-          multiline
-          minRows={5}
-          value={entries}
-          onChange={(event) => setEntries(event.target.value)}
-          error={Boolean(errors.entries?.length)}
-          helperText={
-            errors.entries?.join(' ') || 'One per line, or separated by commas. Keywords need at least 3 characters.'
-          }
-          disabled={saving}
-        />
+        {kind === 'object_detection' ? (
+          <ObjectPicker
+            label="Objects"
+            value={objects}
+            onChange={setObjects}
+            disabled={saving}
+            error={errors.entries?.join(' ')}
+          />
+        ) : (
+          <TextField
+            label={kind === 'author_exclusion' ? 'Authors' : 'Keywords'}
+            required
+            multiline
+            minRows={5}
+            value={entries}
+            onChange={(event) => setEntries(event.target.value)}
+            error={Boolean(errors.entries?.length)}
+            helperText={
+              errors.entries?.join(' ') || 'One per line, or separated by commas. Keywords need at least 3 characters.'
+            }
+            disabled={saving}
+          />
+        )}
         {failure && <Alert severity="error">{failure}</Alert>}
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={leave} disabled={saving}>

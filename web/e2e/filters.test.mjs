@@ -1,0 +1,89 @@
+// Search filters end to end, in Chromium against the real binary: a filter list is created,
+// given entries by CSV, attached to a saved search in the builder, and shows that search.
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { after, before, describe, it } from 'node:test';
+import { launchBrowser, signIn, startServer } from './harness.mjs';
+
+const LIST = 'Giveaway spam';
+const SEARCH = 'Bridge news without spam';
+const shots = new URL('../test-results/', import.meta.url);
+
+describe('Search filters', () => {
+  let server;
+  let browser;
+  let page;
+
+  const shot = (name) => page.screenshot({ path: new URL(`filters-${name}.png`, shots).pathname, fullPage: true });
+
+  before(async () => {
+    await mkdir(shots, { recursive: true });
+    server = await startServer();
+    browser = await launchBrowser();
+    page = await browser.context.newPage();
+    await page.goto(`${server.url}/login`);
+    await signIn(page);
+  });
+
+  after(async () => {
+    try {
+      await browser?.close();
+    } finally {
+      await server?.stop();
+    }
+  });
+
+  it('creates a list and gives it entries from a CSV file', async () => {
+    await page.goto(`${server.url}/monitor/filters`);
+    await page.getByText('No filter lists yet').waitFor();
+    await page.getByRole('article', { name: 'Spam and promotions' }).waitFor();
+    await shot('empty');
+
+    // The page's own button, not the Monitor navigation's link of the same name.
+    await page.locator('a.MuiButton-root', { hasText: 'New filter list' }).click();
+    await page.getByLabel('Name').fill(LIST);
+    await page.getByLabel('Keywords').fill('giveaway');
+    await page.getByRole('button', { name: 'Create filter list' }).click();
+    await page.getByRole('heading', { level: 1, name: LIST }).waitFor();
+    assert.match(new URL(page.url()).pathname, /^\/monitor\/filters\/\d+$/);
+
+    // A header row, two new keywords, a duplicate and one too short.
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'spam.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('keyword\nfree gift\npromo code\nGiveaway\nab\n'),
+    });
+    await page.getByText(/^2 keywords added from spam\.csv\. 2 keywords were removed/).waitFor();
+    const entries = page.getByRole('list', { name: 'Entries' });
+    assert.deepEqual((await entries.getByRole('listitem').allTextContents()).sort(), [
+      'free gift',
+      'giveaway',
+      'promo code',
+    ]);
+    await shot('edit');
+  });
+
+  it('attaches the list to a saved search in the builder', async () => {
+    await page.goto(`${server.url}/monitor/dashboard`);
+    await page.getByRole('button', { name: 'New saved search' }).click();
+    const builder = page.getByRole('dialog', { name: 'New saved search' });
+    await builder.getByRole('button', { name: 'New group' }).click();
+    await page.getByLabel('Group name').fill('Filters e2e');
+    await page.getByRole('button', { name: 'Create group' }).click();
+    await builder.getByLabel('Keywords').fill('bridge');
+    await builder.getByLabel('Search name').fill(SEARCH);
+    await builder.getByRole('button', { name: /Search filters/ }).click();
+    await builder.getByRole('checkbox', { name: new RegExp(LIST) }).check();
+    await builder.getByText('1 selected').waitFor();
+    await builder.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByText('Your saved search is running').waitFor();
+
+    await page.goto(`${server.url}/monitor/filters`);
+    const row = page.getByRole('table', { name: 'Filter lists' }).getByRole('row', { name: new RegExp(LIST) });
+    await row.getByText('1 saved search').waitFor();
+    assert.match(await row.textContent(), /Keyword exclusion.*3.*admin@example\.test.*Owner/);
+    await shot('list');
+    await row.getByRole('link', { name: LIST }).click();
+    await page.getByRole('region', { name: 'Used by' }).getByRole('link', { name: SEARCH }).waitFor();
+  });
+});

@@ -1,0 +1,42 @@
+// Server state of the search-filter screens. Keys sit under the builder's ['filter-lists'] so
+// one invalidation reloads both.
+import { useQuery } from '@tanstack/react-query';
+import {
+  fetchFilterList,
+  fetchFilterListDetails,
+  fetchObjectTypeahead,
+  fetchPrebuiltFilterLists,
+} from '../api/filters';
+
+export const filterListKeys = {
+  all: ['filter-lists'] as const,
+  details: ['filter-lists', 'details'] as const,
+  one: (id: number) => ['filter-lists', 'one', id] as const,
+  prebuilt: ['prebuilt-filter-lists'] as const,
+  objects: (q: string) => ['object-detection-typeahead', q] as const,
+};
+
+export function useFilterListDetailsQuery() {
+  return useQuery({ queryKey: filterListKeys.details, queryFn: ({ signal }) => fetchFilterListDetails(signal) });
+}
+
+export function useFilterListQuery(id: number) {
+  return useQuery({ queryKey: filterListKeys.one(id), queryFn: ({ signal }) => fetchFilterList(id, signal) });
+}
+
+export function usePrebuiltFilterListsQuery() {
+  return useQuery({
+    queryKey: filterListKeys.prebuilt,
+    queryFn: ({ signal }) => fetchPrebuiltFilterLists(signal),
+    // They ship in the binary.
+    staleTime: Infinity,
+  });
+}
+
+export function useObjectTypeaheadQuery(q: string) {
+  return useQuery({
+    queryKey: filterListKeys.objects(q),
+    queryFn: ({ signal }) => fetchObjectTypeahead(q, signal),
+    enabled: q !== '',
+  });
+}
