@@ -104,7 +104,7 @@ func (s *Service) Run(ctx context.Context, actor authz.Actor, r Request) (Result
 	if err != nil {
 		return Result{}, err
 	}
-	to := s.now().UTC().Truncate(time.Second)
+	to := s.now().UTC()
 	from := to.Add(-time.Duration(days) * 24 * time.Hour)
 	q := store.PostQuery{From: from, To: to, Providers: m.Providers, ImagesOnly: m.ImagesOnly,
 		VideosOnly: m.VideoOnly, Sort: store.SortPublishedDesc}
