@@ -42,34 +42,50 @@ function ratePerDay(rate: number): string {
 
 /** Matches per day as columns; each day is a list item a screen reader reads as "21 Nov: 3 matches". */
 function DayBars({ days }: { days: BacktestResult['perDay'] }) {
-  const highest = Math.max(1, ...days.map((d) => d.count));
+  const peak = Math.max(0, ...days.map((d) => d.count));
+  const highest = Math.max(1, peak);
+  const first = days[0];
+  const last = days[days.length - 1];
   return (
-    <Box
-      component="ol"
-      aria-label="Matches per day"
-      sx={{ display: 'flex', alignItems: 'flex-end', gap: '2px', height: 120, m: 0, p: 0, listStyle: 'none' }}
-    >
-      {days.map((d) => {
-        const label = `${dayLabel(d.date)}: ${countOf(d.count, 'match', 'matches')}`;
-        return (
-          <Tooltip key={d.date} title={label} disableInteractive>
-            <Box
-              component="li"
-              aria-label={label}
-              sx={{ flex: 1, minWidth: 3, height: '100%', display: 'flex', alignItems: 'flex-end' }}
-            >
+    <Box>
+      <Box
+        component="ol"
+        aria-label="Matches per day"
+        sx={{ display: 'flex', alignItems: 'flex-end', gap: '2px', height: 120, m: 0, p: 0, listStyle: 'none' }}
+      >
+        {days.map((d) => {
+          const label = `${dayLabel(d.date)}: ${countOf(d.count, 'match', 'matches')}`;
+          return (
+            <Tooltip key={d.date} title={label} disableInteractive>
               <Box
-                sx={{
-                  width: '100%',
-                  height: d.count === 0 ? '2px' : `${Math.max(4, (d.count / highest) * 100)}%`,
-                  bgcolor: d.count === 0 ? 'divider' : 'primary.main',
-                  borderRadius: '2px 2px 0 0',
-                }}
-              />
-            </Box>
-          </Tooltip>
-        );
-      })}
+                component="li"
+                aria-label={label}
+                sx={{ flex: 1, minWidth: 3, height: '100%', display: 'flex', alignItems: 'flex-end' }}
+              >
+                <Box
+                  sx={{
+                    width: '100%',
+                    height: d.count === 0 ? '2px' : `${Math.max(4, (d.count / highest) * 100)}%`,
+                    bgcolor: d.count === 0 ? 'divider' : 'primary.main',
+                    borderRadius: '2px 2px 0 0',
+                  }}
+                />
+              </Box>
+            </Tooltip>
+          );
+        })}
+      </Box>
+      {first && last && (
+        <Stack
+          direction="row"
+          aria-hidden
+          sx={{ justifyContent: 'space-between', mt: 0.5, color: 'text.secondary', typography: 'caption' }}
+        >
+          <span>{dayLabel(first.date)}</span>
+          {peak > 0 && <span>Busiest day: {countOf(peak, 'match', 'matches')}</span>}
+          <span>{dayLabel(last.date)}</span>
+        </Stack>
+      )}
     </Box>
   );
 }
