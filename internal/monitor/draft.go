@@ -7,6 +7,7 @@ import (
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/geom"
 	"github.com/sightline/sightline/internal/percolate"
+	"github.com/sightline/sightline/internal/problem"
 )
 
 // DraftInput is a saved search not yet saved, for a preview: the create payload and, when the
@@ -34,6 +35,9 @@ func (s *Service) Draft(ctx context.Context, actor authz.Actor, in DraftInput) (
 		}
 		if err := authz.Require(current.Level, authz.LevelEdit, authz.MsgNotFoundSearch, authz.MsgReadOnly); err != nil {
 			return Search{}, nil, err
+		}
+		if in.SharedUsers != nil && !current.CanManageSharing {
+			return Search{}, nil, problem.Forbidden(MsgSharingSearch)
 		}
 		p, err = s.prepare(ctx, actor, v, current.Search, in.SearchInput, current.FilterLists, false)
 		if err != nil {
