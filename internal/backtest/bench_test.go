@@ -18,16 +18,20 @@ import (
 )
 
 // BenchmarkBacktest times backtests of the percolator benchmark's query shapes over
-// BACKTEST_POSTS (default 100,000) generated posts spread over 29 days, on SQLite, and reports
-// the p50 and p95 of one backtest. Run: BACKTEST_POSTS=100000 go test -run '^$' -bench Backtest
-// -benchtime 200x ./internal/backtest/
+// BACKTEST_POSTS (default 100,000) generated posts spread over 29 days, on SQLite (or
+// PostgreSQL with BACKTEST_DB=postgres), and reports the p50 and p95 of one backtest. Run:
+// BACKTEST_POSTS=100000 go test -run '^$' -bench Backtest -benchtime 200x ./internal/backtest/
 func BenchmarkBacktest(b *testing.B) {
 	n := 100_000
 	if v, err := strconv.Atoi(os.Getenv("BACKTEST_POSTS")); err == nil && v > 0 {
 		n = v
 	}
 	ctx := context.Background()
-	s := storetest.Open(b, store.SQLite)
+	dialect := store.SQLite
+	if os.Getenv("BACKTEST_DB") == "postgres" {
+		dialect = store.Postgres
+	}
+	s := storetest.Open(b, dialect)
 	f := newFixture(b, s, "bench@acme.test")
 	g := workload.NewGenerator(1)
 	now := time.Now().UTC()
