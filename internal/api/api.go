@@ -12,6 +12,7 @@ import (
 
 	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/auth"
+	"github.com/sightline/sightline/internal/backtest"
 	"github.com/sightline/sightline/internal/filters"
 	"github.com/sightline/sightline/internal/geo"
 	"github.com/sightline/sightline/internal/imageproxy"
@@ -35,6 +36,7 @@ type Deps struct {
 	Locations     *filters.Locations
 	Search        *search.Service
 	SearchLimiter *search.Limiter
+	Backtest      *backtest.Service // previews draft saved searches over stored posts
 	History       HistoryStore
 	Health        func(ctx context.Context) error
 	// ImageProxy fetches posts' pictures; nil gets one that reaches public addresses only.
@@ -116,6 +118,7 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("GET /api/v1/monitor/searches", a.user(a.searches))
 	mux.HandleFunc("GET /api/v1/monitor/searches/{id}", a.user(a.search))
 	mux.HandleFunc("POST /api/v1/monitor/searches", a.user(a.createSearch))
+	mux.HandleFunc("POST /api/v1/monitor/searches/backtest", a.user(a.backtestSearch))
 	mux.HandleFunc("PUT /api/v1/monitor/searches/{id}", a.user(a.updateSearch))
 	mux.HandleFunc("PUT /api/v1/monitor/searches/{id}/detach", a.user(a.itemAction(a.Monitor.DetachSearch, "detached")))
 	mux.HandleFunc("DELETE /api/v1/monitor/searches/{id}", a.user(a.itemAction(a.Monitor.DeleteSearch, "deleted")))

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/authz"
+	"github.com/sightline/sightline/internal/backtest"
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/problem"
 	"github.com/sightline/sightline/internal/query"
@@ -367,6 +368,27 @@ func (a *API) createSearch(w http.ResponseWriter, r *http.Request, id auth.Ident
 	}
 	writeJSON(w, http.StatusCreated, envelope{Data: searchJSON(sv, time.Now())})
 	return nil
+}
+
+// backtestSearch previews a draft search over the stored posts; it is limited like a search.
+func (a *API) backtestSearch(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	var in backtest.Request
+	if err := decode(r, &in); err != nil {
+		return err
+	}
+	if err := boundQuery("keywords", in.Keywords); err != nil {
+		return err
+	}
+	done, err := a.SearchLimiter.Begin(id.User.ID)
+	if err != nil {
+		return err
+	}
+	defer done()
+	res, err := a.Backtest.Run(r.Context(), id.Actor(), in)
+	if err != nil {
+		return err
+	}
+	return ok(w, res)
 }
 
 func (a *API) updateSearch(w http.ResponseWriter, r *http.Request, id auth.Identity) error {

@@ -516,6 +516,20 @@ func (s *Service) ListsForSearches(ctx context.Context, searchIDs []int64) (map[
 	return out, nil
 }
 
+// ForMatching returns lists the actor can see in the matcher's form, for a draft search whose
+// lists were already checked (CheckAttach); another organization's lists do not exist here.
+func (s *Service) ForMatching(ctx context.Context, a authz.Actor, listIDs []int64) ([]percolate.FilterList, error) {
+	out := make([]percolate.FilterList, 0, len(listIDs))
+	for _, id := range listIDs {
+		l, _, err := s.load(ctx, a, id)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, percolate.FilterList{Kind: l.Type.Kind(l.Inclusion), Entries: l.Values()})
+	}
+	return out, nil
+}
+
 // notify reports the searches using a list to OnChange.
 func (s *Service) notify(ctx context.Context, listID int64) error {
 	if s.OnChange == nil {

@@ -12,7 +12,6 @@ import (
 
 	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/authz"
-	"github.com/sightline/sightline/internal/geom"
 	"github.com/sightline/sightline/internal/percolate"
 	"github.com/sightline/sightline/internal/post"
 )
@@ -148,24 +147,11 @@ func (p *Percolator) compile(m Search, lists []percolate.FilterList) (*percolate
 	if gnipBlocked(m, now) {
 		providers = slices.DeleteFunc(slices.Clone(providers), func(n string) bool { return n == gnipProvider })
 	}
-	s := percolate.SavedSearch{ID: m.ID, Keywords: m.Keywords, Author: m.AuthorQuery, Providers: providers,
-		ImagesOnly: m.ImagesOnly, VideosOnly: m.VideoOnly, Boards: m.BoardNames, Filters: lists,
-		Enabled: m.Enabled && !streamingBlocked(m, now)}
-	if m.AddressBounds != "" {
-		bounds, err := geom.ParseWKT(m.AddressBounds)
-		if err != nil {
-			return nil, err
-		}
-		s.Bounds = bounds
+	s, err := savedSearch(m, lists)
+	if err != nil {
+		return nil, err
 	}
-	if !m.StartAt.IsZero() {
-		start := m.StartAt
-		s.Start = &start
-	}
-	if !m.EndAt.IsZero() {
-		end := m.EndAt
-		s.End = &end
-	}
+	s.Providers, s.Enabled = providers, m.Enabled && !streamingBlocked(m, now)
 	if len(providers) == 0 { // only the blocked firehose was chosen
 		s.Providers, s.Enabled = m.Providers, false
 	}

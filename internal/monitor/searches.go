@@ -142,6 +142,7 @@ const (
 	MsgBoundsInvalid   = "The location bounds are not a valid WKT polygon."
 	MsgAuthorOperators = "Author searches are not compatible with operators."
 	MsgInvalidGiven    = "The given data was invalid."
+	MsgSharingSearch   = "Only the owner, or someone it is shared with for editing, can change who sees this search."
 )
 
 // prepared is a validated input, ready to store.
@@ -190,7 +191,7 @@ func (s *Service) UpdateSearch(ctx context.Context, actor authz.Actor, id int64,
 		return SearchView{}, err
 	}
 	if in.SharedUsers != nil && !current.CanManageSharing {
-		return SearchView{}, problem.Forbidden("Only the owner, or someone it is shared with for editing, can change who sees this search.")
+		return SearchView{}, problem.Forbidden(MsgSharingSearch)
 	}
 	p, err := s.prepare(ctx, actor, v, current.Search, in, current.FilterLists, false)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/authz"
+	"github.com/sightline/sightline/internal/percolate"
 	"github.com/sightline/sightline/internal/problem"
 )
 
@@ -45,9 +46,11 @@ type Changes interface {
 	SearchChanged(ctx context.Context, searchID int64)
 }
 
-// FilterLists checks that the actor may attach filter lists to a search.
+// FilterLists checks that the actor may attach filter lists to a search, and gives the lists of a
+// draft search to the matcher.
 type FilterLists interface {
 	CheckAttach(ctx context.Context, actor authz.Actor, listIDs []int64) error
+	ForMatching(ctx context.Context, actor authz.Actor, listIDs []int64) ([]percolate.FilterList, error)
 }
 
 // Service carries out the Monitor's rules.

@@ -19,6 +19,7 @@ import (
 	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/api"
 	"github.com/sightline/sightline/internal/auth"
+	"github.com/sightline/sightline/internal/backtest"
 	"github.com/sightline/sightline/internal/connector"
 	"github.com/sightline/sightline/internal/connector/sources"
 	"github.com/sightline/sightline/internal/enrich"
@@ -215,6 +216,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		IngestStats:   n.ingestStats,
 		Search:        search.NewService(s),
 		SearchLimiter: search.NewLimiter(),
+		Backtest:      backtest.NewService(n.Monitor, s),
 		History:       s,
 		Geocoder:      n.Geocoder,
 		Monitor:       n.Monitor,

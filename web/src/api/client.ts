@@ -768,3 +768,32 @@ export async function authorizeChannel(socketId: string, channelName: string): P
     })
   ).data;
 }
+
+/** A draft search to preview: the create payload, the search being edited, the window. */
+export interface BacktestRequest extends SearchRequest {
+  monitorSearchId?: number;
+  /** The last `days` days up to now (1 to 30; 30 when left out). */
+  days?: number;
+  /** Day boundaries in the viewer's time zone, minutes east of UTC. */
+  utcOffsetMinutes?: number;
+}
+
+/** What a draft search matches among the stored posts of its window (docs/monitor-api.md, Backtest). */
+export interface BacktestResult {
+  count: number;
+  perDay: { date: string; count: number }[];
+  /** count / days covered: the window, or from coveredFrom when truncated. */
+  expectedPerDay: number;
+  /** The newest matches, at most 20. */
+  samples: Post[];
+  truncated: boolean;
+  scanned: number;
+  /** Unix seconds. */
+  from: number;
+  to: number;
+  coveredFrom: number;
+}
+
+export async function backtestSearch(body: BacktestRequest, signal?: AbortSignal): Promise<BacktestResult> {
+  return (await request<BacktestResult>('POST', `${MONITOR}/searches/backtest`, { body, signal })).data;
+}

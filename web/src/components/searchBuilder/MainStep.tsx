@@ -117,6 +117,7 @@ export function MainStep({
   onCancel,
   onCreateGroup,
   onCreateFilter,
+  onPreview,
   onUsTerritory,
 }: {
   titleId: string;
@@ -133,6 +134,8 @@ export function MainStep({
   onCancel: () => void;
   onCreateGroup: () => void;
   onCreateFilter: () => void;
+  /** Runs the search over the stored posts before it is saved. */
+  onPreview: () => void;
   onUsTerritory: () => void;
 }) {
   const profile = useProfile();
@@ -402,6 +405,9 @@ export function MainStep({
           </Typography>
         )}
         <Button onClick={onCancel}>Cancel</Button>
+        <Button variant="outlined" onClick={onPreview} disabled={allProblems.length > 0 || submitting}>
+          Preview
+        </Button>
         <Tooltip
           title={
             allProblems.length > 0 ? (

@@ -40,10 +40,11 @@ import { AssetLimitDialog } from '../AssetLimitDialog';
 import { GroupForm } from '../GroupForm';
 import { FilterStep } from './FilterStep';
 import { MainStep } from './MainStep';
+import { PreviewStep } from './PreviewStep';
 import type { BuilderRequest } from './SearchBuilderProvider';
 import { SuccessStep } from './SuccessStep';
 
-type Step = 'main' | 'filter' | 'group' | 'success' | 'warning';
+type Step = 'main' | 'filter' | 'group' | 'preview' | 'success' | 'warning';
 
 const WIDTH_WITH_PROVIDERS = 1200;
 const WIDTH = 800;
@@ -280,6 +281,25 @@ function Wizard({
     );
   }
 
+  if (step === 'preview') {
+    return (
+      <PreviewStep
+        titleId={titleId}
+        draft={toRequest(form)}
+        monitorSearchId={form.id}
+        providers={providers}
+        editing={editing}
+        submitting={submitting}
+        onBack={() => setStep('main')}
+        onSubmit={() => {
+          // Problems the server finds are shown beside the fields.
+          setStep('main');
+          void submit();
+        }}
+      />
+    );
+  }
+
   return (
     <>
       <MainStep
@@ -300,6 +320,7 @@ function Wizard({
         onCancel={onClose}
         onCreateGroup={() => setStep('group')}
         onCreateFilter={() => setStep('filter')}
+        onPreview={() => setStep('preview')}
         onUsTerritory={() => {
           if (profile.organization.is_uspi_compliant) setStep('warning');
         }}

@@ -1,0 +1,156 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BacktestResult, Post } from '../../api/client';
+import { Reply, fakeServer } from '../../test/fakeServer';
+import { testGroup, testProfile, testProviders, testSearch } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+
+const user = userEvent.setup({ delay: null });
+const BACKTEST = 'POST /api/v1/monitor/searches/backtest';
+
+function samplePost(n: number, text: string): Post {
+  return {
+    id: `p${n}`,
+    provider: 'twitter',
+    native_id: `n${n}`,
+    content_type: 'social_media_post',
+    author_name: `Author ${n}`,
+    content_text: text,
+    published_at: new Date(Date.now() - n * 3_600_000).toISOString(),
+    discovered_at: new Date().toISOString(),
+  };
+}
+
+function result(overrides: Partial<BacktestResult> = {}): BacktestResult {
+  return {
+    count: 45,
+    perDay: [
+      { date: '2026-11-21', count: 0 },
+      { date: '2026-11-22', count: 30 },
+      { date: '2026-11-23', count: 15 },
+    ],
+    expectedPerDay: 1.5,
+    samples: [samplePost(1, 'the bridge is closed'), samplePost(2, 'a bridge too far')],
+    truncated: false,
+    scanned: 900,
+    from: 1_792_879_175,
+    to: 1_795_471_175,
+    coveredFrom: 1_792_879_175,
+    ...overrides,
+  };
+}
+
+function server(backtest: unknown, extra: Record<string, unknown> = {}) {
+  return fakeServer({
+    'GET /api/v1/monitor/providers': { data: testProviders },
+    'GET /api/v1/monitor/monitor-search-groups': { data: [testGroup(3, { name: 'Protests' })] },
+    'GET /api/v1/filter-lists/': { data: [] },
+    [BACKTEST]: backtest,
+    ...extra,
+  });
+}
+
+async function openPreview() {
+  renderApp('/monitor/dashboard', { profile: testProfile() });
+  await user.click(await screen.findByRole('button', { name: 'New saved search' }));
+  const dialog = await screen.findByRole('dialog', { name: 'New saved search' });
+  await user.click(within(dialog).getByRole('combobox', { name: /Group/ }));
+  await user.click(await screen.findByRole('option', { name: 'Protests' }));
+  await user.type(within(dialog).getByLabelText('Keywords'), 'bridge');
+  const preview = within(dialog).getByRole('button', { name: 'Preview' });
+  await waitFor(() => expect(preview).toBeEnabled());
+  await user.click(preview);
+  return screen.findByRole('dialog', { name: /Preview: bridge/ });
+}
+
+afterEach(() => {
+  document.cookie.split(';').forEach((c) => {
+    document.cookie = `${c.split('=')[0]}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  });
+});
+
+describe('search preview', () => {
+  it('runs the draft over 30 days and shows the count, the rate, the days and the newest posts', async () => {
+    const requests = server({ data: result() });
+    const dialog = await openPreview();
+    expect(await within(dialog).findByText('45 matches in the last 30 days')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Expect about 2 a day once saved/)).toBeInTheDocument();
+    const days = within(dialog).getByRole('list', { name: 'Matches per day' });
+    expect(
+      within(days)
+        .getAllByRole('listitem')
+        .map((d) => d.getAttribute('aria-label')),
+    ).toEqual(['21 Nov: 0 matches', '22 Nov: 30 matches', '23 Nov: 15 matches']);
+    expect(within(dialog).getByText('The newest 2 of 45 matches')).toBeInTheDocument();
+    const posts = within(dialog).getAllByRole('article');
+    expect(posts.map((p) => p.getAttribute('aria-label'))).toEqual(['Post by Author 1', 'Post by Author 2']);
+    expect(within(posts[0]!).getByText('bridge')).toHaveProperty('tagName', 'MARK');
+
+    const sent = requests.filter((r) => `${r.method} ${r.path}` === BACKTEST);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toMatchObject({ name: 'bridge', keywords: 'bridge', group_id: 3, days: 30 });
+    expect(requests.some((r) => r.method === 'POST' && r.path === '/api/v1/monitor/searches')).toBe(false);
+  });
+
+  it('runs again over the window chosen', async () => {
+    const requests = server((request: { body: { days: number } }) => ({
+      data: result({ count: request.body.days === 7 ? 3 : 45 }),
+    }));
+    const dialog = await openPreview();
+    await within(dialog).findByText('45 matches in the last 30 days');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Stored posts of' }));
+    await user.click(await screen.findByRole('option', { name: 'the last 7 days' }));
+    expect(await within(dialog).findByText('3 matches in the last 7 days')).toBeInTheDocument();
+    expect(
+      requests.filter((r) => `${r.method} ${r.path}` === BACKTEST).map((r) => (r.body as { days: number }).days),
+    ).toEqual([30, 7]);
+  });
+
+  it('says when nothing matches, and what to do', async () => {
+    server({ data: result({ count: 0, expectedPerDay: 0, samples: [] }) });
+    const dialog = await openPreview();
+    expect(await within(dialog).findByText(/No stored post of the last 30 days matches/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Expect none a day/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it('warns when the search is too broad to check every stored post', async () => {
+    server({ data: result({ truncated: true, coveredFrom: 1_795_400_000, expectedPerDay: 5200 }) });
+    const dialog = await openPreview();
+    expect(await within(dialog).findByText(/too broadly to check every stored post/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Expect about 5,200 a day/)).toBeInTheDocument();
+  });
+
+  it('shows why the preview failed, tries again, and goes back to the search', async () => {
+    let calls = 0;
+    server(() => {
+      calls++;
+      return calls === 1
+        ? new Reply(422, {
+            message: 'The given data was invalid.',
+            errors: { search_filters: ['You must be the owner of the Filter to do so'] },
+          })
+        : { data: result() };
+    });
+    const dialog = await openPreview();
+    expect(await within(dialog).findByText('You must be the owner of the Filter to do so')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByText('45 matches in the last 30 days')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Back to the search' }));
+    expect(await screen.findByRole('dialog', { name: 'New saved search' })).toBeInTheDocument();
+  });
+
+  it('creates the search from the preview', async () => {
+    const requests = server(
+      { data: result() },
+      { 'POST /api/v1/monitor/searches': new Reply(201, { data: testSearch(42, { value: 'bridge' }) }) },
+    );
+    const dialog = await openPreview();
+    await within(dialog).findByText('45 matches in the last 30 days');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() =>
+      expect(requests.some((r) => r.method === 'POST' && r.path === '/api/v1/monitor/searches')).toBe(true),
+    );
+  });
+});

@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import { type BacktestRequest, backtestSearch } from '../api/client';
+
+/**
+ * The preview of a draft search. Keyed by the whole draft, so a changed search runs again and
+ * going back and forth between the builder and the preview reuses the answer for a minute.
+ */
+export function useBacktestQuery(draft: BacktestRequest) {
+  return useQuery({
+    queryKey: ['monitor', 'backtest', draft],
+    queryFn: ({ signal }) => backtestSearch(draft, signal),
+    staleTime: 60_000,
+    retry: false,
+  });
+}
