@@ -75,11 +75,14 @@ func TestDashboardCountsKnownMatches(t *testing.T) {
 		if d.NewCount != 6 {
 			t.Errorf("owner: %d new, want 6", d.NewCount)
 		}
-		wantAuthors := []monitor.AuthorCount{{"alice", "alice", "reddit", 3}, {"bob", "bob", "telegram", 2}, {"carol", "carol", "reddit", 1}}
+		wantAuthors := []monitor.AuthorCount{
+			{Name: "alice", ScreenName: "alice", Provider: "reddit", Count: 3},
+			{Name: "bob", ScreenName: "bob", Provider: "telegram", Count: 2},
+			{Name: "carol", ScreenName: "carol", Provider: "reddit", Count: 1}}
 		if fmt.Sprint(d.TopAuthors) != fmt.Sprint(wantAuthors) {
 			t.Errorf("top authors %v, want %v", d.TopAuthors, wantAuthors)
 		}
-		wantProviders := []monitor.ProviderCount{{"reddit", 4}, {"telegram", 2}}
+		wantProviders := []monitor.ProviderCount{{Provider: "reddit", Count: 4}, {Provider: "telegram", Count: 2}}
 		if fmt.Sprint(d.TopProviders) != fmt.Sprint(wantProviders) {
 			t.Errorf("top providers %v, want %v", d.TopProviders, wantProviders)
 		}
@@ -92,7 +95,8 @@ func TestDashboardCountsKnownMatches(t *testing.T) {
 			t.Errorf("heatmap %+v, want Monday 10:00 with 5", d.Heatmap)
 		}
 		day := monday.Format(time.DateOnly)
-		wantTimeline := []monitor.TimelinePoint{{day, searches[0], 3}, {day, searches[1], 2}}
+		wantTimeline := []monitor.TimelinePoint{
+			{Date: day, MonitorSearchID: searches[0], Count: 3}, {Date: day, MonitorSearchID: searches[1], Count: 2}}
 		if fmt.Sprint(d.Timeline) != fmt.Sprint(wantTimeline) {
 			t.Errorf("timeline %v, want %v", d.Timeline, wantTimeline)
 		}
