@@ -106,16 +106,6 @@ describe('top bar search', () => {
     expect(new URLSearchParams(router.state.location.search).get('searchText')).toBe('dark market');
   });
 
-  it('filters the dashboard in place', async () => {
-    const { router } = renderApp('/monitor/dashboard', { profile: testProfile() });
-    await userEvent.type(await screen.findByRole('searchbox', { name: 'Search matches' }), 'botnet{Enter}');
-    await waitFor(() => expect(router.state.location.search).toBe('?searchText=botnet'));
-    expect(router.state.location.pathname).toBe('/monitor/dashboard');
-
-    await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
-    await waitFor(() => expect(router.state.location.search).toBe(''));
-  });
-
   it('reads the search text from the address when the page loads', async () => {
     renderApp('/monitor/matches/list?searchText=phishing', { profile: testProfile() });
     expect(await screen.findByRole('searchbox', { name: 'Search matches' })).toHaveValue('phishing');
