@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -76,12 +75,13 @@ func (s *Store) Dashboard(ctx context.Context, userID int64, searchIDs []int64, 
 	if err != nil {
 		return d, fmt.Errorf("dashboard providers: %w", err)
 	}
-	// Mentioned locations live only in the post's document: read through the JSON functions.
+	// Mentioned locations live only in the post's document: read through the JSON functions, and
+	// only for documents that name places (a text test is cheaper than parsing).
 	places := `SELECT loc.value ->> 'name' AS name, loc.value ->> 'country_code' AS cc,
-		CAST(loc.value -> 'point' ->> 'lat' AS REAL) AS lat, CAST(loc.value -> 'point' ->> 'lon' AS REAL) AS lon FROM ` + withPosts + ` AND m.published_at >= $2`
+		CAST(loc.value -> 'point' ->> 'lat' AS REAL) AS lat, CAST(loc.value -> 'point' ->> 'lon' AS REAL) AS lon FROM ` + withPosts + ` AND m.published_at >= $2 AND p.doc LIKE '%"mentioned_locations"%'`
 	if s.dialect == Postgres {
 		places = `SELECT loc.value ->> 'name' AS name, loc.value ->> 'country_code' AS cc,
-			(loc.value -> 'point' ->> 'lat')::float8 AS lat, (loc.value -> 'point' ->> 'lon')::float8 AS lon FROM ` + withPosts + ` AND m.published_at >= $2`
+			(loc.value -> 'point' ->> 'lat')::float8 AS lat, (loc.value -> 'point' ->> 'lon')::float8 AS lon FROM ` + withPosts + ` AND m.published_at >= $2 AND p.doc LIKE '%"mentioned_locations"%'`
 	}
 	placesFrom := "json_each(p.doc, '$.mentioned_locations') AS loc"
 	if s.dialect == Postgres {
@@ -151,26 +151,32 @@ func (s *Store) Dashboard(ctx context.Context, userID int64, searchIDs []int64, 
 	if err != nil {
 		return d, fmt.Errorf("dashboard threat: %w", err)
 	}
-	err = s.each(ctx, `SELECT m.id, m.search_id, p.doc FROM `+withPosts+` AND p.threat_score > 0
+	// The ranking carries no documents (a sort would copy every one); the five are read after.
+	var top []monitor.ThreatPost
+	var postIDs []string
+	err = s.each(ctx, `SELECT m.id, m.search_id, m.post_id FROM `+withPosts+` AND p.threat_score > 0
 		ORDER BY p.threat_score DESC, m.published_at DESC, m.id DESC LIMIT $2`,
 		[]any{userID, monitor.DashboardThreatTop}, func(r *sql.Rows) error {
 			var tp monitor.ThreatPost
-			var doc string
-			if err := r.Scan(&tp.MatchID, &tp.MonitorSearchID, &doc); err != nil {
+			var postID string
+			if err := r.Scan(&tp.MatchID, &tp.MonitorSearchID, &postID); err != nil {
 				return err
 			}
-			if err := json.Unmarshal([]byte(doc), &tp.Post); err != nil {
-				return err
-			}
-			tp.Score, tp.Reasons = tp.Post.Threat.Score, tp.Post.Threat.Reasons
-			if tp.Reasons == nil {
-				tp.Reasons = []string{}
-			}
-			d.Threat.Top = append(d.Threat.Top, tp)
+			top, postIDs = append(top, tp), append(postIDs, postID)
 			return nil
 		})
 	if err != nil {
 		return d, fmt.Errorf("dashboard threat top: %w", err)
+	}
+	for i, tp := range top {
+		if tp.Post, err = s.Post(ctx, postIDs[i]); err != nil {
+			return d, fmt.Errorf("dashboard threat post: %w", err)
+		}
+		tp.Score, tp.Reasons = tp.Post.Threat.Score, tp.Post.Threat.Reasons
+		if tp.Reasons == nil {
+			tp.Reasons = []string{}
+		}
+		d.Threat.Top = append(d.Threat.Top, tp)
 	}
 	return d, nil
 }
