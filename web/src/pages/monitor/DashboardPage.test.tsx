@@ -66,6 +66,7 @@ describe('DashboardPage', () => {
         name: /Paris, FR/,
       }),
     ).toHaveAttribute('href', '/monitor/matches/grid?monitorSearchIds=9&searchText=Paris&searchIn=titleText');
+    expect(screen.getByRole('img', { name: 'Map of the most mentioned places: Paris 4' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /Monday 10:00 5/ })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: '2026-11-20, Floods: 5' })).toHaveAttribute(
       'href',

@@ -13,9 +13,10 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { Dashboard } from '../../api/client';
+import { PlacesMap } from '../../components/dashboard/PlacesMap';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { useDashboardQuery } from '../../hooks/useDashboardQuery';
@@ -245,6 +246,12 @@ export function DashboardPage() {
   const names = new Map((searches.data ?? []).map((s) => [s.id, s.value]));
   const providerName = (name: string) => providers.data?.find((p) => p.name === name)?.displayName ?? name;
   const scope: Record<string, string> = chosen.length > 0 ? { monitorSearchIds: chosen.join(',') } : {};
+  const scopeKey = chosen.join(',');
+  const placeLink = useCallback(
+    (l: { name: string }) =>
+      inboxLink({ ...(scopeKey ? { monitorSearchIds: scopeKey } : {}), searchText: l.name, searchIn: 'titleText' }),
+    [scopeKey],
+  );
 
   const header = <PageHeader title="Dashboard" subtitle="An overview of what your saved searches find." />;
   if (searches.data && searches.data.length === 0) {
@@ -319,15 +326,18 @@ export function DashboardPage() {
             d.topMentionedLocations.length === 0 ? (
               <Empty>No places named in the last 30 days of results. Places appear when posts mention them.</Empty>
             ) : (
-              <Bars
-                label="Places most mentioned in the last 30 days"
-                rows={d.topMentionedLocations.map((l) => ({
-                  key: `${l.name}:${l.countryCode}:${l.lat}:${l.lon}`,
-                  label: `${l.name}${l.countryCode ? `, ${l.countryCode}` : ''}`,
-                  count: l.count,
-                  to: inboxLink({ ...scope, searchText: l.name, searchIn: 'titleText' }),
-                }))}
-              />
+              <>
+                <PlacesMap places={d.topMentionedLocations} linkOf={placeLink} />
+                <Bars
+                  label="Places most mentioned in the last 30 days"
+                  rows={d.topMentionedLocations.map((l) => ({
+                    key: `${l.name}:${l.countryCode}:${l.lat}:${l.lon}`,
+                    label: `${l.name}${l.countryCode ? `, ${l.countryCode}` : ''}`,
+                    count: l.count,
+                    to: placeLink(l),
+                  }))}
+                />
+              </>
             )
           }
         </Widget>
