@@ -3,6 +3,7 @@ package monitor
 import (
 	"context"
 	"slices"
+	"time"
 
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/post"
@@ -20,6 +21,7 @@ type InboxStore interface {
 	MatchCounts(ctx context.Context, userID int64, searchIDs []int64) (map[int64]Counts, error)
 	ThreadPosts(ctx context.Context, threadID string, limit int) ([]post.Post, error)
 	Post(ctx context.Context, id string) (post.Post, error)
+	Dashboard(ctx context.Context, userID int64, searchIDs []int64, now time.Time) (Dashboard, error)
 }
 
 // Notifier delivers live events to a user's private channel.

@@ -29,7 +29,7 @@ func TestMigrateIsIdempotent(t *testing.T) {
 	})
 }
 
-func seedUser(t *testing.T, s *store.Store, email string) account.User {
+func seedUser(t testing.TB, s *store.Store, email string) account.User {
 	t.Helper()
 	ctx := context.Background()
 	tenant := account.Tenant{Name: "t-" + email, LogoutAllowed: true}

@@ -210,6 +210,25 @@ describe('Monitor', () => {
     await shot('list-flagged');
   });
 
+  it('shows the matches on the dashboard, with the read ones no longer unread', async () => {
+    await page.goto(`${server.url}/monitor/dashboard`);
+    const results = page.getByRole('region', { name: 'Results' });
+    await results.getByRole('link', { name: '2 results: open in the inbox' }).waitFor();
+    await page
+      .getByRole('region', { name: 'Unread results' })
+      .getByRole('link', { name: '0 unread results: open in the inbox' })
+      .waitFor();
+    const authors = page.getByRole('region', { name: 'Top authors' });
+    await authors.getByRole('link', { name: /Riverwatch/ }).waitFor();
+    await authors.getByRole('link', { name: /Harbourmaster/ }).waitFor();
+    await page.getByRole('link', { name: new RegExp(`, ${SEARCH}: 2$`) }).waitFor();
+    await shot('dashboard');
+
+    await authors.getByRole('link', { name: /Riverwatch/ }).click();
+    await page.waitForURL(/\/monitor\/matches\/grid\?searchText=Riverwatch&searchIn=authorName$/);
+    await page.getByRole('article', { name: 'Match by Riverwatch' }).waitFor();
+  });
+
   it('shares a group with a second user, who then sees it read-only', async () => {
     await runSightline(server.dataDir, [
       'user',

@@ -59,7 +59,6 @@ describe('app shell', () => {
       ['Search filters', '/monitor/filters', 'Search filters'],
       ['New filter list', '/monitor/filters/new', 'New filter list'],
       ['Location configurations', '/monitor/configurations', 'Location configurations'],
-      ['Customize dashboard', '/monitor/customize', 'Customize dashboard'],
       ['Dashboard', '/monitor/dashboard', 'Dashboard'],
     ];
     for (const [link, wantPath, wantHeading] of visits) {

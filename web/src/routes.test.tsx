@@ -30,7 +30,6 @@ describe('routing table', () => {
     { path: '/', wantPath: '/monitor/dashboard', wantHeading: 'Dashboard' },
     { path: '/monitor', wantPath: '/monitor/dashboard', wantHeading: 'Dashboard' },
     { path: '/assets', wantPath: '/assets/dashboard', wantHeading: 'Dashboard' },
-    { path: '/monitor/customize', wantPath: '/monitor/customize', wantHeading: 'Customize dashboard' },
     { path: '/monitor/filters', wantPath: '/monitor/filters', wantHeading: 'Search filters' },
     { path: '/monitor/filters/new', wantPath: '/monitor/filters/new', wantHeading: 'New filter list' },
     { path: '/monitor/filters/12', wantPath: '/monitor/filters/12', wantHeading: 'Spam words' },
@@ -106,16 +105,6 @@ describe('top bar search', () => {
     await userEvent.type(await screen.findByRole('searchbox', { name: 'Search matches' }), 'dark market{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/matches/grid'));
     expect(new URLSearchParams(router.state.location.search).get('searchText')).toBe('dark market');
-  });
-
-  it('filters the dashboard in place', async () => {
-    const { router } = renderApp('/monitor/dashboard', { profile: testProfile() });
-    await userEvent.type(await screen.findByRole('searchbox', { name: 'Search matches' }), 'botnet{Enter}');
-    await waitFor(() => expect(router.state.location.search).toBe('?searchText=botnet'));
-    expect(router.state.location.pathname).toBe('/monitor/dashboard');
-
-    await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
-    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it('reads the search text from the address when the page loads', async () => {

@@ -1,4 +1,3 @@
-import DashboardCustomizeOutlined from '@mui/icons-material/DashboardCustomizeOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import FilterAltOutlined from '@mui/icons-material/FilterAltOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
@@ -24,7 +23,6 @@ const sections = (unread: number | undefined): { title: string; pages: SidebarPa
     title: 'Dashboard',
     pages: [
       { label: 'Dashboard', to: 'dashboard', icon: DashboardOutlined },
-      { label: 'Customize dashboard', to: 'customize', icon: DashboardCustomizeOutlined },
     ],
   },
   {

@@ -48,7 +48,7 @@ describe('readsSearchText', () => {
     ['/monitor/matches/list', true],
     ['/assets/matches/map', true],
     ['/monitor/groups', false],
-    ['/monitor/customize', false],
+    ['/monitor/filters', false],
     ['/monitor/abc123', false],
     ['/monitor/matches/other', false],
   ];

@@ -1,33 +1,396 @@
-import DashboardCustomizeOutlined from '@mui/icons-material/DashboardCustomizeOutlined';
+import AddOutlined from '@mui/icons-material/AddOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { Link as RouterLink } from 'react-router';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useCallback } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import type { Dashboard } from '../../api/client';
+import { PlacesMap } from '../../components/dashboard/PlacesMap';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
-import { SearchTextFilter } from '../../components/SearchTextFilter';
+import { useDashboardQuery } from '../../hooks/useDashboardQuery';
+import { useProvidersQuery, useSearchesQuery } from '../../hooks/useMonitorQueries';
+import { useSearchBuilder } from '../../hooks/useSearchBuilder';
+import { formatCount } from '../../lib/countFormat';
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const SERIES_COLOURS = ['#4c7bd9', '#e07b39', '#3aa17e', '#c9489b', '#8f6ad8', '#c4a228', '#2c9fb8', '#d9534f'];
+
+/** An inbox address (relative to the dashboard) with the given filters. */
+function inboxLink(fields: Record<string, string>): string {
+  const params = new URLSearchParams(fields);
+  const query = params.toString();
+  return `../matches/grid${query ? `?${query}` : ''}`;
+}
+
+type Query = ReturnType<typeof useDashboardQuery>;
+
+/** A widget's frame: skeleton while loading, "Chart load error" with Try Again, else its body. */
+function Widget({
+  title,
+  query,
+  wide,
+  children,
+}: {
+  title: string;
+  query: Query;
+  wide?: boolean;
+  children: (data: Dashboard) => ReactNode;
+}) {
+  return (
+    <Paper
+      component="section"
+      aria-label={title}
+      variant="outlined"
+      sx={{ p: 2, gridColumn: wide ? { md: 'span 2', lg: 'span 3' } : undefined, minWidth: 0 }}
+    >
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+        {title}
+      </Typography>
+      {query.isPending ? (
+        <Stack spacing={1} aria-label={`Loading ${title}`} role="progressbar">
+          <Skeleton variant="rounded" height={28} />
+          <Skeleton variant="rounded" height={28} />
+          <Skeleton variant="rounded" height={28} />
+        </Stack>
+      ) : query.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              Try Again
+            </Button>
+          }
+        >
+          Chart load error
+        </Alert>
+      ) : (
+        children(query.data)
+      )}
+    </Paper>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return (
+    <Typography variant="body2" color="text.secondary">
+      {children}
+    </Typography>
+  );
+}
+
+function Stat({ value, label, to }: { value: number; label: string; to: string }) {
+  return (
+    <Link
+      component={RouterLink}
+      to={to}
+      underline="hover"
+      aria-label={`${formatCount(value)} ${label}: open in the inbox`}
+    >
+      <Typography variant="h3" component="p" sx={{ fontWeight: 600 }}>
+        {formatCount(value)}
+      </Typography>
+    </Link>
+  );
+}
+
+/** Horizontal bars for ranked counts; each bar a link when the inbox can filter by it. */
+function Bars({ label, rows }: { label: string; rows: { key: string; label: string; count: number; to?: string }[] }) {
+  const max = Math.max(1, ...rows.map((r) => r.count));
+  return (
+    <List dense disablePadding aria-label={label}>
+      {rows.map((row) => {
+        const body = (
+          <Box sx={{ width: '100%' }}>
+            <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
+              <Typography variant="body2" noWrap>
+                {row.label}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {formatCount(row.count)}
+              </Typography>
+            </Stack>
+            <Box sx={{ height: 6, borderRadius: 3, bgcolor: 'action.hover' }}>
+              <Box sx={{ height: 6, borderRadius: 3, bgcolor: 'primary.main', width: `${(row.count / max) * 100}%` }} />
+            </Box>
+          </Box>
+        );
+        return row.to ? (
+          <ListItemButton key={row.key} component={RouterLink} to={row.to} sx={{ px: 1, borderRadius: 1 }}>
+            {body}
+          </ListItemButton>
+        ) : (
+          <Box component="li" key={row.key} sx={{ listStyle: 'none', px: 1, py: 0.5 }}>
+            {body}
+          </Box>
+        );
+      })}
+    </List>
+  );
+}
+
+function Heatmap({ cells }: { cells: Dashboard['heatmap'] }) {
+  const count = new Map(cells.map((c) => [`${c.weekday}:${c.hour}`, c.count]));
+  const max = Math.max(1, ...cells.map((c) => c.count));
+  return (
+    <Box
+      role="img"
+      aria-label={`Results by weekday and hour (UTC): ${cells
+        .map((c) => `${WEEKDAYS[c.weekday]} ${c.hour}:00 ${c.count}`)
+        .join(', ')}`}
+      sx={{ display: 'grid', gridTemplateColumns: 'auto repeat(24, 1fr)', gap: '2px', fontSize: 11 }}
+    >
+      <span />
+      {Array.from({ length: 24 }, (_, h) => (
+        <Box key={h} sx={{ textAlign: 'center', color: 'text.secondary' }}>
+          {h % 6 === 0 ? h : ''}
+        </Box>
+      ))}
+      {WEEKDAYS.map((day, wd) => [
+        <Box key={day} sx={{ pr: 1, color: 'text.secondary' }}>
+          {day.slice(0, 3)}
+        </Box>,
+        ...Array.from({ length: 24 }, (_, h) => {
+          const n = count.get(`${wd}:${h}`) ?? 0;
+          return (
+            <Box
+              key={`${day}${h}`}
+              title={`${day} ${h}:00 UTC: ${n}`}
+              sx={{
+                height: 14,
+                borderRadius: '2px',
+                bgcolor: 'primary.main',
+                opacity: n === 0 ? 0.06 : 0.2 + (0.8 * n) / max,
+              }}
+            />
+          );
+        }),
+      ])}
+    </Box>
+  );
+}
+
+function Timeline({ points, names }: { points: Dashboard['timeline']; names: Map<number, string> }) {
+  const days = [...new Set(points.map((p) => p.date))].sort();
+  const searches = [...new Set(points.map((p) => p.monitorSearchId))].sort((a, b) => a - b);
+  const colour = (id: number) => SERIES_COLOURS[searches.indexOf(id) % SERIES_COLOURS.length];
+  const perDay = new Map(days.map((d) => [d, points.filter((p) => p.date === d)]));
+  const max = Math.max(1, ...days.map((d) => (perDay.get(d) ?? []).reduce((sum, p) => sum + p.count, 0)));
+  const name = (id: number) => names.get(id) ?? `Search ${id}`;
+  return (
+    <Stack spacing={1}>
+      <Box
+        role="group"
+        aria-label="Results per day, stacked by saved search"
+        sx={{ display: 'flex', alignItems: 'flex-end', gap: '3px', height: 160 }}
+      >
+        {days.map((day) => (
+          <Box key={day} sx={{ flex: 1, display: 'flex', flexDirection: 'column-reverse', height: '100%' }}>
+            {(perDay.get(day) ?? []).map((p) => (
+              <Box
+                key={p.monitorSearchId}
+                component={RouterLink}
+                to={inboxLink({ monitorSearchIds: String(p.monitorSearchId) })}
+                aria-label={`${day}, ${name(p.monitorSearchId)}: ${p.count}`}
+                title={`${day}, ${name(p.monitorSearchId)}: ${p.count}`}
+                sx={{
+                  display: 'block',
+                  height: `${(p.count / max) * 100}%`,
+                  minHeight: 2,
+                  bgcolor: colour(p.monitorSearchId),
+                }}
+              />
+            ))}
+          </Box>
+        ))}
+      </Box>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {searches.map((id) => (
+          <Chip
+            key={id}
+            size="small"
+            variant="outlined"
+            label={name(id)}
+            component={RouterLink}
+            to={inboxLink({ monitorSearchIds: String(id) })}
+            clickable
+            icon={<Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: colour(id) }} />}
+          />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
 
 export function DashboardPage() {
+  const [params] = useSearchParams();
+  const chosen = (params.get('monitorSearchIds') ?? '')
+    .split(',')
+    .map(Number)
+    .filter((id) => Number.isInteger(id) && id > 0);
+  const query = useDashboardQuery(chosen);
+  const searches = useSearchesQuery();
+  const providers = useProvidersQuery();
+  const builder = useSearchBuilder();
+  const names = new Map((searches.data ?? []).map((s) => [s.id, s.value]));
+  const providerName = (name: string) => providers.data?.find((p) => p.name === name)?.displayName ?? name;
+  const scope: Record<string, string> = chosen.length > 0 ? { monitorSearchIds: chosen.join(',') } : {};
+  const scopeKey = chosen.join(',');
+  const placeLink = useCallback(
+    (l: { name: string }) =>
+      inboxLink({ ...(scopeKey ? { monitorSearchIds: scopeKey } : {}), searchText: l.name, searchIn: 'titleText' }),
+    [scopeKey],
+  );
+
+  const header = <PageHeader title="Dashboard" subtitle="An overview of what your saved searches find." />;
+  if (searches.data && searches.data.length === 0) {
+    return (
+      <>
+        {header}
+        <EmptyState
+          icon={InsightsOutlined}
+          title="No saved searches yet"
+          actions={
+            <Button variant="contained" startIcon={<AddOutlined />} onClick={() => builder.create()}>
+              Create a saved search
+            </Button>
+          }
+        >
+          Create a saved search: its results fill these widgets as they arrive.
+        </EmptyState>
+      </>
+    );
+  }
+  const noResults = 'No results yet. Results appear here as your saved searches match new posts.';
   return (
     <>
-      <PageHeader
-        title="Dashboard"
-        subtitle="An overview of what your saved searches find."
-        actions={
-          <Button
-            component={RouterLink}
-            to="../customize"
-            variant="outlined"
-            startIcon={<DashboardCustomizeOutlined />}
-          >
-            Customize
-          </Button>
-        }
-      />
-      <SearchTextFilter />
-      <EmptyState icon={InsightsOutlined} title="No saved searches yet">
-        Widgets for result counts, top authors, data sources, mentioned locations and threat scores fill this dashboard
-        once your saved searches run. Saved searches arrive with the Monitor back end.
-      </EmptyState>
+      {header}
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
+      >
+        <Widget title="Results" query={query}>
+          {(d) => <Stat value={d.resultCount} label="results" to={inboxLink(scope)} />}
+        </Widget>
+        <Widget title="Unread results" query={query}>
+          {(d) => <Stat value={d.unreadCount} label="unread results" to={inboxLink({ ...scope, filters: 'unread' })} />}
+        </Widget>
+        <Widget title="New results (last 24 hours)" query={query}>
+          {(d) => <Stat value={d.newCount} label="new results" to={inboxLink({ ...scope, sort: 'discovered_desc' })} />}
+        </Widget>
+        <Widget title="Top authors" query={query}>
+          {(d) =>
+            d.topAuthors.length === 0 ? (
+              <Empty>{noResults}</Empty>
+            ) : (
+              <Bars
+                label="Top authors of the 200 most recent results"
+                rows={d.topAuthors.map((a) => ({
+                  key: `${a.provider}:${a.screenName}:${a.name}`,
+                  label: `${a.name || a.screenName}${a.screenName && a.name ? ` (@${a.screenName})` : ''} · ${providerName(a.provider)}`,
+                  count: a.count,
+                  to: inboxLink({
+                    ...scope,
+                    searchText: a.screenName || a.name,
+                    searchIn: a.screenName ? 'authorScreenName' : 'authorName',
+                  }),
+                }))}
+              />
+            )
+          }
+        </Widget>
+        <Widget title="Top data sources" query={query}>
+          {(d) =>
+            d.topProviders.length === 0 ? (
+              <Empty>{noResults}</Empty>
+            ) : (
+              <Bars
+                label="Results by data source"
+                rows={d.topProviders.map((p) => ({ key: p.provider, label: providerName(p.provider), count: p.count }))}
+              />
+            )
+          }
+        </Widget>
+        <Widget title="Top mentioned locations (30 days)" query={query}>
+          {(d) =>
+            d.topMentionedLocations.length === 0 ? (
+              <Empty>No places named in the last 30 days of results. Places appear when posts mention them.</Empty>
+            ) : (
+              <>
+                <PlacesMap places={d.topMentionedLocations} linkOf={placeLink} />
+                <Bars
+                  label="Places most mentioned in the last 30 days"
+                  rows={d.topMentionedLocations.map((l) => ({
+                    key: `${l.name}:${l.countryCode}:${l.lat}:${l.lon}`,
+                    label: `${l.name}${l.countryCode ? `, ${l.countryCode}` : ''}`,
+                    count: l.count,
+                    to: placeLink(l),
+                  }))}
+                />
+              </>
+            )
+          }
+        </Widget>
+        <Widget title="Results by weekday and hour (30 days, UTC)" query={query} wide>
+          {(d) => (d.heatmap.length === 0 ? <Empty>{noResults}</Empty> : <Heatmap cells={d.heatmap} />)}
+        </Widget>
+        <Widget title="Results per day (30 days)" query={query} wide>
+          {(d) =>
+            d.timeline.length === 0 ? <Empty>{noResults}</Empty> : <Timeline points={d.timeline} names={names} />
+          }
+        </Widget>
+        <Widget title="Threat score" query={query} wide>
+          {(d) =>
+            d.resultCount === 0 ? (
+              <Empty>{noResults}</Empty>
+            ) : (
+              <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
+                <Box sx={{ flex: 1 }}>
+                  <Bars
+                    label="Results by threat score"
+                    rows={d.threat.buckets.map((b) => ({
+                      key: String(b.from),
+                      label: `${b.from}–${b.to}`,
+                      count: b.count,
+                    }))}
+                  />
+                </Box>
+                <Box sx={{ flex: 1 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600, mb: 1 }}>
+                    Highest-scoring posts
+                  </Typography>
+                  {d.threat.top.length === 0 ? (
+                    <Empty>No result has a threat score above 0.</Empty>
+                  ) : (
+                    <List dense disablePadding aria-label="Highest-scoring posts">
+                      {d.threat.top.map((t) => (
+                        <ListItem key={t.matchId} disableGutters>
+                          <ListItemText
+                            primary={`${t.score} · ${t.post.author_name || t.post.author_screen_name || providerName(t.post.provider)}`}
+                            secondary={`${(t.post.title_text || t.post.content_text || '').slice(0, 140)}${
+                              t.reasons.length > 0 ? ` — ${t.reasons.join(', ')}` : ''
+                            }`}
+                          />
+                        </ListItem>
+                      ))}
+                    </List>
+                  )}
+                </Box>
+              </Stack>
+            )
+          }
+        </Widget>
+      </Box>
     </>
   );
 }

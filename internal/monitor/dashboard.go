@@ -1,0 +1,98 @@
+package monitor
+
+import (
+	"context"
+	"time"
+
+	"github.com/sightline/sightline/internal/authz"
+	"github.com/sightline/sightline/internal/post"
+)
+
+// The dashboard's windows (monitor-area.md section 2): top authors come from the most recent
+// results, locations, the heatmap and the timeline from the last 30 days, new results from the
+// last day.
+const (
+	DashboardRecentResults = 200
+	DashboardWindow        = 30 * 24 * time.Hour
+	DashboardNewWindow     = 24 * time.Hour
+	DashboardTopN          = 10
+	DashboardThreatTop     = 5
+)
+
+// Dashboard is every widget's data over a user's chosen searches, leaving out the matches the
+// user deleted.
+type Dashboard struct {
+	ResultCount           int64              `json:"resultCount"`
+	UnreadCount           int64              `json:"unreadCount"`
+	NewCount              int64              `json:"newCount"`
+	TopAuthors            []AuthorCount      `json:"topAuthors"`
+	TopProviders          []ProviderCount    `json:"topProviders"`
+	TopMentionedLocations []LocationCount    `json:"topMentionedLocations"`
+	Heatmap               []HeatmapCell      `json:"heatmap"`
+	Timeline              []TimelinePoint    `json:"timeline"`
+	Threat                ThreatDistribution `json:"threat"`
+}
+
+type AuthorCount struct {
+	Name       string `json:"name"`
+	ScreenName string `json:"screenName"`
+	Provider   string `json:"provider"`
+	Count      int64  `json:"count"`
+}
+
+type ProviderCount struct {
+	Provider string `json:"provider"`
+	Count    int64  `json:"count"`
+}
+
+type LocationCount struct {
+	Name        string  `json:"name"`
+	CountryCode string  `json:"countryCode"`
+	Lat         float64 `json:"lat"`
+	Lon         float64 `json:"lon"`
+	Count       int64   `json:"count"`
+}
+
+// HeatmapCell counts results published on a weekday (0 Sunday) at an hour, in UTC.
+type HeatmapCell struct {
+	Weekday int   `json:"weekday"`
+	Hour    int   `json:"hour"`
+	Count   int64 `json:"count"`
+}
+
+// TimelinePoint counts a search's results published on a UTC day (YYYY-MM-DD).
+type TimelinePoint struct {
+	Date            string `json:"date"`
+	MonitorSearchID int64  `json:"monitorSearchId"`
+	Count           int64  `json:"count"`
+}
+
+type ThreatBucket struct {
+	From  int   `json:"from"`
+	To    int   `json:"to"`
+	Count int64 `json:"count"`
+}
+
+// ThreatPost is one of the highest-scoring results with the reasons of its score.
+type ThreatPost struct {
+	MatchID         int64     `json:"matchId"`
+	MonitorSearchID int64     `json:"monitorSearchId"`
+	Score           int       `json:"score"`
+	Reasons         []string  `json:"reasons"`
+	Post            post.Post `json:"post"`
+}
+
+type ThreatDistribution struct {
+	Buckets []ThreatBucket `json:"buckets"`
+	Top     []ThreatPost   `json:"top"`
+}
+
+// Dashboard is the dashboard over the actor's visible searches of searchIDs (all when empty);
+// ids the actor cannot see are left out, as the inbox does.
+func (s *Service) Dashboard(ctx context.Context, actor authz.Actor, searchIDs []int64) (Dashboard, error) {
+	edit, _, err := s.visible(ctx, actor)
+	if err != nil {
+		return Dashboard{}, err
+	}
+	return s.inbox.Dashboard(ctx, actor.UserID, scope(edit, searchIDs), s.now())
+}

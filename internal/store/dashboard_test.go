@@ -1,0 +1,131 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/sightline/sightline/internal/monitor"
+	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/store"
+	"github.com/sightline/sightline/internal/store/storetest"
+)
+
+// The dashboard's numbers over known posts: counts per viewer, windows, top lists, heatmap,
+// timeline and threat, with one viewer's deleted and read matches left out of only their view.
+func TestDashboardCountsKnownMatches(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		owner := seedUser(t, s, "owner@acme.test")
+		other := seedMember(t, s, owner, "other@acme.test")
+		searches := seedSearches(t, s, owner, 3)
+		now := time.Now().UTC().Truncate(time.Hour)
+		// Mondays at 10:00 UTC, the latest within the last week.
+		monday := now.AddDate(0, 0, -int((now.Weekday()+6)%7)).Truncate(24 * time.Hour).Add(10 * time.Hour)
+		if monday.After(now) {
+			monday = monday.AddDate(0, 0, -7)
+		}
+		paris := post.MentionedLocation{Name: "Paris", CountryCode: "FR", Point: post.Point{Lat: 48.85, Lon: 2.35}}
+		var posts []post.Post
+		var matches []monitor.Match
+		add := func(id string, published time.Time, search int64, prov, author string, threat int, places ...post.MentionedLocation) {
+			p := post.Post{ID: id, Provider: prov, NativeID: id, Type: post.TypeThreadPost, AuthorName: author,
+				AuthorScreenName: author, ContentText: "bridge " + id, PublishedAt: published, DiscoveredAt: published,
+				MentionedLocations: places, Threat: post.Threat{Score: threat}}
+			if threat > 0 {
+				p.Threat.Reasons = []string{"weapon"}
+			}
+			posts = append(posts, p)
+			matches = append(matches, monitor.Match{SearchID: search, OrganizationID: owner.OrganizationID, PostID: id,
+				PublishedAt: published, DiscoveredAt: published, Provider: prov})
+		}
+		for i := range 4 {
+			add(fmt.Sprint("a", i), monday, searches[0], "reddit", "alice", 95, paris)
+		}
+		for i := range 2 {
+			add(fmt.Sprint("b", i), monday, searches[1], "telegram", "bob", 15)
+		}
+		add("old", now.Add(-40*24*time.Hour), searches[0], "reddit", "carol", 0, paris)
+		add("unseen", monday, searches[2], "reddit", "dave", 0) // of a search not asked for
+		if _, err := s.InsertPosts(ctx, posts); err != nil {
+			t.Fatal(err)
+		}
+		created, err := s.InsertMatches(ctx, matches)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The owner deletes one of alice's matches and reads one of bob's.
+		if _, err := s.SetMatchState(ctx, owner.ID, []int64{created[0].ID}, monitor.FieldDeleted, true); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.SetMatchState(ctx, owner.ID, []int64{created[4].ID}, monitor.FieldRead, true); err != nil {
+			t.Fatal(err)
+		}
+		chosen := searches[:2]
+
+		d, err := s.Dashboard(ctx, owner.ID, chosen, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.ResultCount != 6 || d.UnreadCount != 5 {
+			t.Errorf("owner: %d results, %d unread; want 6 and 5", d.ResultCount, d.UnreadCount)
+		}
+		// Every match was stored just now: new in the last day.
+		if d.NewCount != 6 {
+			t.Errorf("owner: %d new, want 6", d.NewCount)
+		}
+		wantAuthors := []monitor.AuthorCount{
+			{Name: "alice", ScreenName: "alice", Provider: "reddit", Count: 3},
+			{Name: "bob", ScreenName: "bob", Provider: "telegram", Count: 2},
+			{Name: "carol", ScreenName: "carol", Provider: "reddit", Count: 1}}
+		if fmt.Sprint(d.TopAuthors) != fmt.Sprint(wantAuthors) {
+			t.Errorf("top authors %v, want %v", d.TopAuthors, wantAuthors)
+		}
+		wantProviders := []monitor.ProviderCount{{Provider: "reddit", Count: 4}, {Provider: "telegram", Count: 2}}
+		if fmt.Sprint(d.TopProviders) != fmt.Sprint(wantProviders) {
+			t.Errorf("top providers %v, want %v", d.TopProviders, wantProviders)
+		}
+		// The 40-day-old mention is outside the window.
+		if len(d.TopMentionedLocations) != 1 || d.TopMentionedLocations[0] != (monitor.LocationCount{Name: "Paris",
+			CountryCode: "FR", Lat: 48.85, Lon: 2.35, Count: 3}) {
+			t.Errorf("locations %+v, want Paris 3", d.TopMentionedLocations)
+		}
+		if len(d.Heatmap) != 1 || d.Heatmap[0] != (monitor.HeatmapCell{Weekday: 1, Hour: 10, Count: 5}) {
+			t.Errorf("heatmap %+v, want Monday 10:00 with 5", d.Heatmap)
+		}
+		day := monday.Format(time.DateOnly)
+		wantTimeline := []monitor.TimelinePoint{
+			{Date: day, MonitorSearchID: searches[0], Count: 3}, {Date: day, MonitorSearchID: searches[1], Count: 2}}
+		if fmt.Sprint(d.Timeline) != fmt.Sprint(wantTimeline) {
+			t.Errorf("timeline %v, want %v", d.Timeline, wantTimeline)
+		}
+		if d.Threat.Buckets[0].Count != 1 || d.Threat.Buckets[1].Count != 2 || d.Threat.Buckets[9].Count != 3 ||
+			d.Threat.Buckets[9].From != 90 || d.Threat.Buckets[9].To != 100 {
+			t.Errorf("threat buckets %+v, want 1 in 0-10, 2 in 10-20, 3 in 90-100", d.Threat.Buckets)
+		}
+		if len(d.Threat.Top) != 5 || d.Threat.Top[0].Score != 95 || d.Threat.Top[0].Reasons[0] != "weapon" ||
+			d.Threat.Top[4].Score != 15 {
+			t.Errorf("threat top %+v, want 3 of score 95 then 2 of 15", d.Threat.Top)
+		}
+
+		// Another viewer has deleted and read nothing.
+		d, err = s.Dashboard(ctx, other.ID, chosen, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.ResultCount != 7 || d.UnreadCount != 7 || d.TopAuthors[0].Count != 4 {
+			t.Errorf("other viewer: %d results, %d unread, top author %+v; want 7, 7 and alice 4", d.ResultCount,
+				d.UnreadCount, d.TopAuthors[0])
+		}
+
+		// No searches: empty lists and the ten empty buckets, never nulls.
+		d, err = s.Dashboard(ctx, owner.ID, nil, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.ResultCount != 0 || d.TopAuthors == nil || d.Timeline == nil || len(d.Threat.Buckets) != 10 || d.Threat.Top == nil {
+			t.Errorf("no searches: %+v", d)
+		}
+	})
+}

@@ -1,0 +1,102 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Dashboard } from '../../api/client';
+import { Reply, fakeServer } from '../../test/fakeServer';
+import { testProfile, testProviders, testSearch } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+
+const user = userEvent.setup({ delay: null });
+
+const empty: Dashboard = {
+  resultCount: 0,
+  unreadCount: 0,
+  newCount: 0,
+  topAuthors: [],
+  topProviders: [],
+  topMentionedLocations: [],
+  heatmap: [],
+  timeline: [],
+  threat: { buckets: Array.from({ length: 10 }, (_, i) => ({ from: i * 10, to: i * 10 + 10, count: 0 })), top: [] },
+};
+
+const full: Dashboard = {
+  ...empty,
+  resultCount: 1234,
+  unreadCount: 56,
+  newCount: 7,
+  topAuthors: [{ name: 'Alice', screenName: 'alice', provider: 'reddit', count: 12 }],
+  topProviders: [{ provider: 'twitter', count: 30 }],
+  topMentionedLocations: [{ name: 'Paris', countryCode: 'FR', lat: 48.85, lon: 2.35, count: 4 }],
+  heatmap: [{ weekday: 1, hour: 10, count: 5 }],
+  timeline: [{ date: '2026-11-20', monitorSearchId: 9, count: 5 }],
+};
+
+function server(dashboard: unknown, searches = [testSearch(9, { value: 'Floods' })]) {
+  return fakeServer({
+    'GET /api/v1/monitor/providers': { data: testProviders },
+    'GET /api/v1/monitor/searches': { data: searches },
+    'GET /api/v1/monitor/dashboard': dashboard,
+  });
+}
+
+describe('DashboardPage', () => {
+  it('shows the numbers and links each to the inbox filtered to it', async () => {
+    const requests = server({ data: full });
+    renderApp('/monitor/dashboard?monitorSearchIds=9', { profile: testProfile() });
+    const results = await screen.findByRole('region', { name: 'Results' });
+    expect(await within(results).findByRole('link', { name: /1.2k results/ })).toHaveAttribute(
+      'href',
+      '/monitor/matches/grid?monitorSearchIds=9',
+    );
+    const unread = screen.getByRole('region', { name: 'Unread results' });
+    expect(within(unread).getByRole('link')).toHaveAttribute(
+      'href',
+      '/monitor/matches/grid?monitorSearchIds=9&filters=unread',
+    );
+    expect(within(screen.getByRole('region', { name: 'New results (last 24 hours)' })).getByText('7')).toBeVisible();
+    const authors = screen.getByRole('region', { name: 'Top authors' });
+    expect(within(authors).getByRole('link', { name: /Alice \(@alice\)/ })).toHaveAttribute(
+      'href',
+      '/monitor/matches/grid?monitorSearchIds=9&searchText=alice&searchIn=authorScreenName',
+    );
+    expect(within(screen.getByRole('region', { name: 'Top data sources' })).getByText('X')).toBeVisible();
+    expect(
+      within(screen.getByRole('region', { name: 'Top mentioned locations (30 days)' })).getByRole('link', {
+        name: /Paris, FR/,
+      }),
+    ).toHaveAttribute('href', '/monitor/matches/grid?monitorSearchIds=9&searchText=Paris&searchIn=titleText');
+    expect(screen.getByRole('img', { name: 'Map of the most mentioned places: Paris 4' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /Monday 10:00 5/ })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: '2026-11-20, Floods: 5' })).toHaveAttribute(
+      'href',
+      '/monitor/matches/grid?monitorSearchIds=9',
+    );
+    expect(requests.find((r) => r.path === '/api/v1/monitor/dashboard')?.query.get('monitorSearchIds')).toBe('9');
+  });
+
+  it('says what to do when there are no results yet', async () => {
+    server({ data: empty });
+    renderApp('/monitor/dashboard', { profile: testProfile() });
+    const authors = await screen.findByRole('region', { name: 'Top authors' });
+    expect(await within(authors).findByText(/Results appear here as your saved searches match/)).toBeVisible();
+    expect(screen.queryByText(/arrive with/)).not.toBeInTheDocument();
+  });
+
+  it('offers to create a saved search when there is none', async () => {
+    server({ data: empty }, []);
+    renderApp('/monitor/dashboard', { profile: testProfile() });
+    await user.click(await screen.findByRole('button', { name: 'Create a saved search' }));
+    expect(await screen.findByRole('dialog', { name: 'New saved search' })).toBeInTheDocument();
+  });
+
+  it('shows a load error with Try Again, which reloads', async () => {
+    let calls = 0;
+    server(() => (++calls === 1 ? new Reply(400, { message: 'broken' }) : { data: full }));
+    renderApp('/monitor/dashboard', { profile: testProfile() });
+    const results = await screen.findByRole('region', { name: 'Results' });
+    expect(await within(results).findByText('Chart load error')).toBeVisible();
+    await user.click(within(results).getByRole('button', { name: 'Try Again' }));
+    expect(await within(results).findByRole('link', { name: /1.2k results/ })).toBeVisible();
+  });
+});
