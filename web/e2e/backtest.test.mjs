@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, launchBrowser, signIn, startServer } from './harness.mjs';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, closeAll, signedInBrowser, startServer } from './harness.mjs';
 
 const shots = new URL('../test-results/', import.meta.url);
 const DAY = 24 * 3600 * 1000;
@@ -68,19 +68,10 @@ describe('Search preview', () => {
       assert.ok(Date.now() < deadline, 'the ingested posts were never stored');
       await new Promise((resolve) => setTimeout(resolve, 250)); // a poll interval, well under the rate limit
     }
-    browser = await launchBrowser();
-    page = await browser.context.newPage();
-    await page.goto(`${server.url}/login`);
-    await signIn(page);
+    ({ browser, page } = await signedInBrowser(server));
   });
 
-  after(async () => {
-    try {
-      await browser?.close();
-    } finally {
-      await server?.stop();
-    }
-  });
+  after(() => closeAll(browser, server));
 
   it('shows what a draft search matches among stored posts before saving it', async () => {
     await page.getByRole('button', { name: 'New saved search' }).click();

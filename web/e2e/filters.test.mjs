@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import { launchBrowser, signIn, startServer } from './harness.mjs';
+import { closeAll, signedInBrowser, startServer } from './harness.mjs';
 
 const LIST = 'Giveaway spam';
 const SEARCH = 'Bridge news without spam';
@@ -19,19 +19,10 @@ describe('Search filters', () => {
   before(async () => {
     await mkdir(shots, { recursive: true });
     server = await startServer();
-    browser = await launchBrowser();
-    page = await browser.context.newPage();
-    await page.goto(`${server.url}/login`);
-    await signIn(page);
+    ({ browser, page } = await signedInBrowser(server));
   });
 
-  after(async () => {
-    try {
-      await browser?.close();
-    } finally {
-      await server?.stop();
-    }
-  });
+  after(() => closeAll(browser, server));
 
   it('creates a list and gives it entries from a CSV file', async () => {
     await page.goto(`${server.url}/monitor/filters`);

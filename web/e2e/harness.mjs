@@ -157,3 +157,21 @@ export async function signIn(page, { email = ADMIN_EMAIL, password = ADMIN_PASSW
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
 }
+
+/** Launches the browser and signs the administrator in to server: its browser and page. */
+export async function signedInBrowser(server) {
+  const browser = await launchBrowser();
+  const page = await browser.context.newPage();
+  await page.goto(`${server.url}/login`);
+  await signIn(page);
+  return { browser, page };
+}
+
+/** Closes the browser, then stops the server even when closing failed (a CSP violation). */
+export async function closeAll(browser, server) {
+  try {
+    await browser?.close();
+  } finally {
+    await server?.stop();
+  }
+}

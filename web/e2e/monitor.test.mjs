@@ -3,7 +3,16 @@
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, launchBrowser, runSightline, signIn, startServer } from './harness.mjs';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  closeAll,
+  launchBrowser,
+  runSightline,
+  signIn,
+  signedInBrowser,
+  startServer,
+} from './harness.mjs';
 
 const VIEWER_EMAIL = 'viewer@example.test';
 const VIEWER_PASSWORD = `viewer-${process.pid}`;
@@ -51,19 +60,10 @@ describe('Monitor', () => {
     });
     assert.equal(login.status, 200);
     token = (await login.json()).data.token;
-    browser = await launchBrowser();
-    page = await browser.context.newPage();
-    await page.goto(`${server.url}/login`);
-    await signIn(page);
+    ({ browser, page } = await signedInBrowser(server));
   });
 
-  after(async () => {
-    try {
-      await browser?.close();
-    } finally {
-      await server?.stop();
-    }
-  });
+  after(() => closeAll(browser, server));
 
   it('builds a saved search, showing validation errors until they are fixed', async () => {
     await page.getByRole('button', { name: 'New saved search' }).click();

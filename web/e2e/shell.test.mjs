@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import { launchBrowser, signIn, startServer } from './harness.mjs';
+import { closeAll, launchBrowser, signIn, startServer } from './harness.mjs';
 
 const screenshots = new URL('../test-results/', import.meta.url);
 
@@ -18,13 +18,7 @@ describe('app shell', () => {
     await mkdir(screenshots, { recursive: true });
   });
 
-  after(async () => {
-    try {
-      await browser?.close();
-    } finally {
-      await server?.stop();
-    }
-  });
+  after(() => closeAll(browser, server));
 
   const path = () => new URL(page.url()).pathname;
   const heading = (name) => page.getByRole('heading', { level: 1, name });
