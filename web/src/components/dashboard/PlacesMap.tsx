@@ -5,10 +5,7 @@ import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { Dashboard } from '../../api/client';
-import { loadWorldShapes } from '../../lib/worldShapes';
-
-const TILE_URL: string | undefined = import.meta.env.VITE_MAP_TILE_URL;
-const TILE_ATTRIBUTION: string = import.meta.env.VITE_MAP_TILE_ATTRIBUTION ?? '';
+import { addBaseLayer, baseMapColours } from '../../lib/baseMap';
 
 /**
  * The most mentioned places as circles sized by their counts, on the inbox's map setup (tiles
@@ -25,28 +22,14 @@ export function PlacesMap({
   const theme = useTheme();
   const navigate = useNavigate();
   const container = useRef<HTMLDivElement>(null);
-  const land = theme.palette.mode === 'light' ? '#dfe5ef' : '#253041';
-  const border = theme.palette.mode === 'light' ? '#b8c2d3' : '#3a475c';
-  const sea = theme.palette.mode === 'light' ? '#f5f8fc' : '#0f141c';
+  const mode = theme.palette.mode;
+  const { sea } = baseMapColours(mode);
 
   useEffect(() => {
     if (!container.current) return;
     const map = L.map(container.current, { worldCopyJump: true, minZoom: 1, zoomSnap: 0.5, attributionControl: false });
     map.setView([20, 0], 1);
-    let cancelled = false;
-    if (TILE_URL) {
-      L.tileLayer(TILE_URL, { attribution: TILE_ATTRIBUTION }).addTo(map);
-    } else {
-      void loadWorldShapes().then((shapes) => {
-        if (cancelled) return;
-        L.geoJSON(shapes, {
-          style: { color: border, weight: 0.6, fillColor: land, fillOpacity: 1 },
-          interactive: false,
-        })
-          .addTo(map)
-          .bringToBack();
-      });
-    }
+    const stopBaseLayer = addBaseLayer(map, mode);
     const max = Math.max(1, ...places.map((p) => p.count));
     for (const place of places) {
       L.circleMarker([place.lat, place.lon], {
@@ -61,10 +44,10 @@ export function PlacesMap({
         .addTo(map);
     }
     return () => {
-      cancelled = true;
+      stopBaseLayer();
       map.remove();
     };
-  }, [places, linkOf, navigate, land, border, theme.palette.primary.main]);
+  }, [places, linkOf, navigate, mode, theme.palette.primary.main]);
 
   return (
     <Box

@@ -10,11 +10,7 @@ import L from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Match, Provider } from '../../api/client';
 import { matchPoint } from '../../lib/matchPoint';
-import { loadWorldShapes } from '../../lib/worldShapes';
-
-/** A tile server's URL template, set at build time; without one the map draws its own offline outlines. */
-const TILE_URL: string | undefined = import.meta.env.VITE_MAP_TILE_URL;
-const TILE_ATTRIBUTION: string = import.meta.env.VITE_MAP_TILE_ATTRIBUTION ?? '';
+import { addBaseLayer, baseMapColours } from '../../lib/baseMap';
 
 function popupContent(match: Match, provider: Provider | undefined): HTMLElement {
   // Built from text nodes: post text is never parsed as HTML.
@@ -57,36 +53,21 @@ export function MatchMap({
     [matches],
   );
 
-  const land = theme.palette.mode === 'light' ? '#dfe5ef' : '#253041';
-  const border = theme.palette.mode === 'light' ? '#b8c2d3' : '#3a475c';
-  const sea = theme.palette.mode === 'light' ? '#f5f8fc' : '#0f141c';
+  const mode = theme.palette.mode;
+  const { sea } = baseMapColours(mode);
 
   useEffect(() => {
     if (!container.current) return;
     const created = L.map(container.current, { worldCopyJump: true, minZoom: 1, zoomSnap: 0.5 }).setView([20, 0], 2);
     map.current = created;
     markers.current = L.layerGroup().addTo(created);
-    let cancelled = false;
-    if (TILE_URL) {
-      L.tileLayer(TILE_URL, { attribution: TILE_ATTRIBUTION }).addTo(created);
-    } else {
-      void loadWorldShapes().then((shapes) => {
-        if (cancelled) return;
-        L.geoJSON(shapes, {
-          style: { color: border, weight: 0.6, fillColor: land, fillOpacity: 1 },
-          interactive: false,
-          attribution: 'Natural Earth',
-        })
-          .addTo(created)
-          .bringToBack();
-      });
-    }
+    const stopBaseLayer = addBaseLayer(created, mode);
     return () => {
-      cancelled = true;
+      stopBaseLayer();
       created.remove();
       map.current = null;
     };
-  }, [land, border]);
+  }, [mode]);
 
   useEffect(() => {
     const group = markers.current;

@@ -1,0 +1,39 @@
+import L from 'leaflet';
+import { loadWorldShapes } from './worldShapes';
+
+/** A tile server's URL template, set at build time; without one the map draws its own offline outlines. */
+const TILE_URL: string | undefined = import.meta.env.VITE_MAP_TILE_URL;
+const TILE_ATTRIBUTION: string = import.meta.env.VITE_MAP_TILE_ATTRIBUTION ?? '';
+
+/** The offline base map's colours for the theme's mode. */
+export function baseMapColours(mode: 'light' | 'dark') {
+  return mode === 'light'
+    ? { land: '#dfe5ef', border: '#b8c2d3', sea: '#f5f8fc' }
+    : { land: '#253041', border: '#3a475c', sea: '#0f141c' };
+}
+
+/**
+ * Puts the base layer under map: the configured tiles, else the country outlines, loaded on first
+ * use. Returns a function that drops an outline load still in flight (call it before map.remove()).
+ */
+export function addBaseLayer(map: L.Map, mode: 'light' | 'dark'): () => void {
+  if (TILE_URL) {
+    L.tileLayer(TILE_URL, { attribution: TILE_ATTRIBUTION }).addTo(map);
+    return () => {};
+  }
+  const { land, border } = baseMapColours(mode);
+  let cancelled = false;
+  void loadWorldShapes().then((shapes) => {
+    if (cancelled) return;
+    L.geoJSON(shapes, {
+      style: { color: border, weight: 0.6, fillColor: land, fillOpacity: 1 },
+      interactive: false,
+      attribution: 'Natural Earth',
+    })
+      .addTo(map)
+      .bringToBack();
+  });
+  return () => {
+    cancelled = true;
+  };
+}
