@@ -52,6 +52,19 @@ func (s *Store) InsertPosts(ctx context.Context, posts []post.Post) (int, error)
 	// Analysis and encoding are CPU work: do them on every core before taking the write lock.
 	rows := make([]postRow, len(posts))
 	parallel(len(posts), func(i int) { rows[i] = s.rowOf(posts[i]) })
+	inserted, err := s.insertRows(ctx, posts, rows)
+	if s.dialect == Postgres && isMissingPartition(err) {
+		// Another node's retention dropped a day this store remembered: learn the days again.
+		s.partitions.Clear()
+		if err := s.ensurePartitionsFor(ctx, posts); err != nil {
+			return 0, err
+		}
+		inserted, err = s.insertRows(ctx, posts, rows)
+	}
+	return inserted, err
+}
+
+func (s *Store) insertRows(ctx context.Context, posts []post.Post, rows []postRow) (int, error) {
 	inserted := 0
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		inserted = 0
@@ -331,19 +344,15 @@ func (s *Store) ensurePartitionsFor(ctx context.Context, posts []post.Post) erro
 	return s.ensureKnownPartitions(ctx, lo, hi)
 }
 
-// knownPartitions remembers the days already created, so inserts rarely touch the catalogue.
-var knownPartitions sync.Map
-
 func (s *Store) ensureKnownPartitions(ctx context.Context, lo, hi time.Time) error {
 	for d := lo.UTC().Truncate(day); !d.After(hi); d = d.Add(day) {
-		key := fmt.Sprintf("%p/%d", s, d.Unix())
-		if _, ok := knownPartitions.Load(key); ok {
+		if _, ok := s.partitions.Load(d.Unix()); ok {
 			continue
 		}
 		if err := s.EnsurePartitions(ctx, d, d); err != nil {
 			return err
 		}
-		knownPartitions.Store(key, true)
+		s.partitions.Store(d.Unix(), true)
 	}
 	return nil
 }
@@ -374,9 +383,14 @@ func (s *Store) dropPartitionsBefore(ctx context.Context, cutoff time.Time) erro
 		if _, err := s.write.ExecContext(ctx, `DROP TABLE IF EXISTS `+name); err != nil {
 			return err
 		}
-		knownPartitions.Delete(fmt.Sprintf("%p/%d", s, d.Unix()))
+		s.partitions.Delete(d.Unix())
 	}
 	return nil
+}
+
+// isMissingPartition is PostgreSQL's answer to a row whose day has no partition.
+func isMissingPartition(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "no partition of relation")
 }
 
 func isDuplicateObject(err error) bool {

@@ -89,3 +89,32 @@ func TestPostsOfTheSameMillisecond(t *testing.T) {
 		t.Errorf("%d posts, %d index rows, %v", posts, indexedRows, err)
 	}
 }
+
+// Nodes share one PostgreSQL database: when one node's retention drops a day's partition, another
+// node that had created that day must still store a post of it, not fail on its memory.
+func TestInsertAfterAnotherNodeDroppedThePartition(t *testing.T) {
+	dsn := storetest.DSN(t, store.Postgres)
+	ctx := context.Background()
+	open := func() *store.Store {
+		s, err := store.Open(ctx, dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		if err := s.Migrate(ctx); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	a, b := open(), open()
+	old := time.Now().UTC().Add(-40 * 24 * time.Hour)
+	if _, err := a.InsertPosts(ctx, []post.Post{indexed("news", "first", old, "old news")}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.DeletePostsBefore(ctx, old.Add(48*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := a.InsertPosts(ctx, []post.Post{indexed("news", "second", old, "late old news")}); err != nil || n != 1 {
+		t.Fatalf("InsertPosts after the day was dropped = %d, %v", n, err)
+	}
+}

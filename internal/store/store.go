@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -45,6 +46,10 @@ type Store struct {
 	key *sealed.Key
 	// caps bound what each organization holds (SetCaps); the zero value bounds nothing.
 	caps account.Caps
+	// partitions remembers the PostgreSQL day partitions this store created or found, so
+	// inserts rarely touch the catalogue. It belongs to the store, not the process: two stores
+	// (tests, or a store reopened at a freed address) must never share what they know.
+	partitions sync.Map
 }
 
 // Open connects to dsn: a postgres:// or postgresql:// URL selects PostgreSQL; anything else
