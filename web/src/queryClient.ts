@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api/client';
+import { ApiError } from './api/transport';
 
 /** Server state for the whole app; a refused or canceled request is not worth repeating. */
 export function createQueryClient(): QueryClient {

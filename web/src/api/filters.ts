@@ -1,6 +1,27 @@
 // Filter lists, the prebuilt lists and the object-detection typeahead (docs/decisions.md,
 // "Filter lists"), for the search-filter screens.
-import { type FilterListRequest, request } from './client';
+import { request } from './transport';
+
+export interface FilterListSummary {
+  id: number;
+  name: string;
+  type: 'keyword' | 'author' | 'object_detection' | 'all';
+  inclusion?: boolean;
+  userPermissionLevel: 'owner' | 'edit' | 'view';
+}
+
+export interface FilterListRequest {
+  name: string;
+  type: 'keyword' | 'author' | 'object_detection';
+  inclusion?: boolean;
+  keywords?: string[];
+  authors?: string[];
+  objects?: string[];
+}
+
+export async function fetchFilterLists(signal?: AbortSignal): Promise<FilterListSummary[]> {
+  return (await request<FilterListSummary[]>('GET', '/api/v1/filter-lists/', { signal })).data;
+}
 
 export type FilterListType = 'keyword' | 'author' | 'object_detection';
 export type FilterKind = 'keyword_inclusion' | 'keyword_exclusion' | 'author_exclusion' | 'object_detection';

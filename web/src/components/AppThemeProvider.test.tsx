@@ -2,7 +2,7 @@ import { useTheme } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DisplayTheme } from '../api/client';
+import type { DisplayTheme } from '../api/settings';
 import { profileQuery } from '../hooks/useProfileQuery';
 import { createQueryClient } from '../queryClient';
 import { testProfile } from '../test/fixtures';

@@ -3,7 +3,7 @@ import DriveFileRenameOutlineOutlined from '@mui/icons-material/DriveFileRenameO
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import { useState } from 'react';
-import type { Group } from '../api/client';
+import type { Group } from '../api/monitor';
 import { useGroupActions } from '../hooks/useMonitorActions';
 import { useProfile } from '../hooks/useProfileQuery';
 import { ActionsMenu, type MenuAction } from './ActionsMenu';

@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import type { Group } from '../api/client';
+import type { Group } from '../api/monitor';
 import { useGroupActions } from '../hooks/useMonitorActions';
 import { useProfile } from '../hooks/useProfileQuery';
 import { countOf } from '../lib/countFormat';

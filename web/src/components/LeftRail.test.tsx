@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Profile } from '../api/client';
+import type { Profile } from '../api/settings';
 import { SKIP_LOGOUT_CONFIRM_COOKIE } from '../hooks/useAreaNavigation';
 import { readCookie } from '../lib/cookies';
 import { loadPage } from '../lib/navigation';

@@ -21,9 +21,7 @@ import { type SidebarPage, SidebarSection } from './SidebarSection';
 const sections = (unread: number | undefined): { title: string; pages: SidebarPage[] }[] => [
   {
     title: 'Dashboard',
-    pages: [
-      { label: 'Dashboard', to: 'dashboard', icon: DashboardOutlined },
-    ],
+    pages: [{ label: 'Dashboard', to: 'dashboard', icon: DashboardOutlined }],
   },
   {
     title: 'Inbox',

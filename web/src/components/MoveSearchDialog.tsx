@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
-import type { MonitorSearchSummary } from '../api/client';
+import type { MonitorSearchSummary } from '../api/monitor';
 import { useSearchActions } from '../hooks/useMonitorActions';
 import { useGroupsMiniQuery } from '../hooks/useMonitorQueries';
 import { selectableGroups } from '../lib/searchForm';

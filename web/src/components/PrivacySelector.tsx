@@ -5,7 +5,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import type { Privacy } from '../api/client';
+import type { Privacy } from '../api/monitor';
 import { PRIVACY_OPTIONS } from '../lib/sharing';
 
 /** Who in the organization may see a group: only you, everyone read-only, or everyone editing. */

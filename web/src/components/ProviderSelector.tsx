@@ -13,7 +13,7 @@ import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
-import type { Provider } from '../api/client';
+import type { Provider } from '../api/monitor';
 import {
   checkState,
   isSuperset,

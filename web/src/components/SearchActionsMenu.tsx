@@ -6,7 +6,7 @@ import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { fetchSearch, type MonitorSearch, type MonitorSearchSummary } from '../api/client';
+import { fetchSearch, type MonitorSearch, type MonitorSearchSummary } from '../api/monitor';
 import { useSearchActions } from '../hooks/useMonitorActions';
 import { monitorKeys } from '../hooks/useMonitorQueries';
 import { useProfile } from '../hooks/useProfileQuery';

@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
-import type { SearchStatus } from '../api/client';
+import type { SearchStatus } from '../api/monitor';
 
 const statuses: Record<
   SearchStatus,

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { ApiError, renewToken, tokenObtainedAt } from '../api/client';
+import { ApiError, renewToken, tokenObtainedAt } from '../api/transport';
 import { profileQuery } from '../hooks/useProfileQuery';
 import { sessionQuery, useSessionQuery } from '../hooks/useSessionQuery';
 import { loginPathFor } from '../lib/redirect';

@@ -1,7 +1,7 @@
 import Avatar from '@mui/material/Avatar';
 import AvatarGroup from '@mui/material/AvatarGroup';
 import Tooltip from '@mui/material/Tooltip';
-import type { SharingEntry } from '../api/client';
+import type { SharingEntry } from '../api/monitor';
 import { ROLE_LABELS, avatarItems, initials, personLabel, sortSharing } from '../lib/sharing';
 
 /** Who an item is shared with: at most five avatars, editors darker than viewers. */

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { SharingEntry } from '../api/client';
+import type { SharingEntry } from '../api/monitor';
 import { fakeServer } from '../test/fakeServer';
 import { testProfile } from '../test/fixtures';
 import { renderWithApp } from '../test/renderApp';

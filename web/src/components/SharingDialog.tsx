@@ -16,7 +16,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import type { OrganizationMember, Owner, Privacy, ShareRole, SharingEntry } from '../api/client';
+import type { Owner, Privacy, ShareRole, SharingEntry } from '../api/monitor';
+import type { OrganizationMember } from '../api/settings';
 import { useOrganizationQuery } from '../hooks/useOrganizationQuery';
 import { useProfile } from '../hooks/useProfileQuery';
 import {

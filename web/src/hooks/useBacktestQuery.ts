@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type BacktestRequest, backtestSearch } from '../api/client';
+import { type BacktestRequest, backtestSearch } from '../api/monitor';
 
 /**
  * The preview of a draft search. Keyed by the whole draft, so a changed search runs again and

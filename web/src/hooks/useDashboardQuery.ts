@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchDashboard } from '../api/client';
+import { fetchDashboard } from '../api/dashboard';
 import { monitorKeys } from './useMonitorQueries';
 
 // Under the counts key: every inbox action and live update that refreshes the counts reloads

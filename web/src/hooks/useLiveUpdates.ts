@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { fetchLiveConfig, type MatchCounts, type MatchCreated } from '../api/client';
+import { fetchLiveConfig } from '../api/live';
+import { type MatchCounts, type MatchCreated } from '../api/monitor';
 import { connectLive, LIVE_EVENTS } from '../live/liveChannel';
 import { applyLiveCounts, applyLiveMatch } from './useMatchesQuery';
 import { monitorKeys } from './useMonitorQueries';

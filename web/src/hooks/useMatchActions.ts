@@ -7,7 +7,7 @@ import {
   type UpdateResult,
   updateAllMatches,
   updateMatches,
-} from '../api/client';
+} from '../api/monitor';
 import { formatCount } from '../lib/countFormat';
 import { patchLoadedMatches, removeLoadedMatches } from './useMatchesQuery';
 import { monitorKeys } from './useMonitorQueries';

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { MatchPage, MatchQuery } from '../api/client';
+import type { MatchPage, MatchQuery } from '../api/monitor';
 import { readInboxQuery } from '../lib/inboxQuery';
 import { testMatch } from '../test/fixtures';
 import { applyLiveMatch, insertLiveMatch, patchLoadedMatches, removeLoadedMatches } from './useMatchesQuery';

@@ -10,7 +10,7 @@ import {
   type MatchCreated,
   type MatchPage,
   type MatchQuery,
-} from '../api/client';
+} from '../api/monitor';
 import { matchFitsQuery } from '../lib/inboxQuery';
 import { monitorKeys } from './useMonitorQueries';
 

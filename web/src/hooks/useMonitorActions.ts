@@ -17,7 +17,7 @@ import {
   updateGroup,
   updateSearch,
   updateSearchSetting,
-} from '../api/client';
+} from '../api/monitor';
 import type { SharingSave } from '../components/SharingDialog';
 import { monitorAreaBase } from '../lib/navigation';
 import { toRequest, formFromSearch } from '../lib/searchForm';

@@ -1,16 +1,9 @@
 // Server state of the Monitor area: providers, groups and saved searches, over TanStack Query.
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import {
-  fetchFilterLists,
-  fetchGroup,
-  fetchGroups,
-  fetchGroupsMini,
-  fetchLocationConfigurations,
-  fetchProviders,
-  fetchSearch,
-  fetchSearches,
-} from '../api/client';
+import { fetchLocationConfigurations } from '../api/configurations';
+import { fetchFilterLists } from '../api/filters';
+import { fetchGroup, fetchGroups, fetchGroupsMini, fetchProviders, fetchSearch, fetchSearches } from '../api/monitor';
 
 export const monitorKeys = {
   all: ['monitor'] as const,

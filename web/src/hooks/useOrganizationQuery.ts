@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchOrganization } from '../api/client';
+import { fetchOrganization } from '../api/settings';
 
 export function useOrganizationQuery() {
   return useQuery({

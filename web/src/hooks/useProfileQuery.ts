@@ -1,5 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type DisplayTheme, fetchProfile, type Profile, toggleInboxStreaming, updateDisplayTheme } from '../api/client';
+import {
+  type DisplayTheme,
+  fetchProfile,
+  type Profile,
+  toggleInboxStreaming,
+  updateDisplayTheme,
+} from '../api/settings';
 
 export const profileQuery = queryOptions({
   queryKey: ['settings', 'profile', 'current'],

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { MonitorSearch } from '../api/client';
+import type { MonitorSearch } from '../api/monitor';
 
 export interface SearchBuilder {
   /** A new search; from a group page, in that group. */

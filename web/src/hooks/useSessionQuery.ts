@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { currentToken, renewToken } from '../api/client';
+import { currentToken, renewToken } from '../api/transport';
 
 // A reload loses the in-memory bearer token; the session cookie, if any, buys a new one.
 export const sessionQuery = queryOptions({

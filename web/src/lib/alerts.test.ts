@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NotificationSetting } from '../api/client';
+import type { NotificationSetting } from '../api/monitor';
 import {
   ALERT_KINDS,
   MAX_PROXIMITY_LOCATIONS,

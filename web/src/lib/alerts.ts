@@ -1,7 +1,8 @@
 // Alert settings the search builder offers (monitor-area.md sections 4, 5, 6 and 9): intervals in
 // seconds, the intervals each kind allows, which kinds a user is offered, the proximity rules and
 // the user's e-mail as the default destination.
-import type { NotificationSetting, Profile } from '../api/client';
+import type { NotificationSetting } from '../api/monitor';
+import type { Profile } from '../api/settings';
 
 export type AlertKind = NotificationSetting['type'];
 

@@ -1,7 +1,7 @@
 // The organization's asset limit or caps, as a failed request reports them (limitExceeded): the
 // Asset Limit Reached dialog shows the server's title and description.
 
-import { ApiError } from '../api/client';
+import { ApiError } from '../api/transport';
 
 export interface AssetLimit {
   title: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Match } from '../api/client';
+import type { Match } from '../api/monitor';
 import { isFiltered, matchFitsQuery, readInboxQuery, writeInboxQuery } from './inboxQuery';
 
 describe('inbox query in the address', () => {

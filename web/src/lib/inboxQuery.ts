@@ -1,6 +1,6 @@
 // The inbox's filters live in the address, so the grid, list and map views, a reload and a
 // shared link all show the same matches. searchText is the top bar's parameter.
-import type { InboxFilter, Match, MatchQuery, MatchSort, SearchInField } from '../api/client';
+import type { InboxFilter, Match, MatchQuery, MatchSort, SearchInField } from '../api/monitor';
 
 export const INBOX_FILTERS: { id: InboxFilter; label: string }[] = [
   { id: 'unread', label: 'Unread' },

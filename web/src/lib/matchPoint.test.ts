@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Match, Post } from '../api/client';
+import type { Match, Post } from '../api/monitor';
 import { matchPoint } from './matchPoint';
 
 function matchWith(post: Partial<Post>): Match {

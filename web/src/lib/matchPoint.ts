@@ -1,4 +1,4 @@
-import type { Match } from '../api/client';
+import type { Match } from '../api/monitor';
 
 export interface MatchPoint {
   lat: number;

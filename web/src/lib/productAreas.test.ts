@@ -16,7 +16,13 @@ function entitlements(overrides: {
       rfi: overrides.rfi ?? false,
       intel_reports: overrides.intelReports ?? false,
     },
-    tenant: { id: 1, name: 'default', logout: overrides.logout ?? false, support_email: 'help@example.test', is_ecs: false },
+    tenant: {
+      id: 1,
+      name: 'default',
+      logout: overrides.logout ?? false,
+      support_email: 'help@example.test',
+      is_ecs: false,
+    },
     organization: { feature_flags: { beacon_sunset: overrides.beaconSunset ?? false } },
   };
 }

@@ -1,4 +1,4 @@
-import type { Profile } from '../api/client';
+import type { Profile } from '../api/settings';
 
 export type AreaId = 'locate' | 'beacon' | 'monitor' | 'intel-reports' | 'rfi' | 'compliance' | 'settings' | 'logout';
 

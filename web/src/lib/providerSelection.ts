@@ -1,6 +1,6 @@
 // The provider selector's rules (monitor-area.md sections 2 and 4). A selection is a list of
 // provider names; every function returns a new one.
-import type { Provider, Region } from '../api/client';
+import type { Provider, Region } from '../api/monitor';
 
 export const REGIONS: { id: Region; label: string }[] = [
   { id: 'global', label: 'Global' },

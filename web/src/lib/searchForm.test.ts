@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GroupMini } from '../api/client';
+import type { GroupMini } from '../api/monitor';
 import { testProvider, testSearch } from '../test/fixtures';
 import {
   beaconTestUrl,

@@ -1,7 +1,7 @@
 // The search builder's form (monitor-area.md sections 3 to 5): its state, the rules that block
 // submission, the request it sends, and the links that test it in the other apps. The keyword
 // rules, names and summaries come from the query-language port, so the browser and the server agree.
-import type { GroupMini, MonitorSearch, NotificationSetting, Provider, SearchRequest, ShareRole } from '../api/client';
+import type { GroupMini, MonitorSearch, NotificationSetting, Provider, SearchRequest, ShareRole } from '../api/monitor';
 import { dateRangeProblem, fromUnixSeconds, toUnixSeconds } from './dateRange';
 import { defaultSelection, normalizeLoaded } from './providerSelection';
 import { autoName, duplicateName, keywordSummary, MAX_NAME_LENGTH, validateQuery } from './query';

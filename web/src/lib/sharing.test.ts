@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SharingEntry } from '../api/client';
+import type { SharingEntry } from '../api/monitor';
 import { avatarItems, grantsEditAccess, initials, personLabel, restrictsSelf, sortSharing } from './sharing';
 
 function entry(id: number, overrides: Partial<SharingEntry> = {}): SharingEntry {

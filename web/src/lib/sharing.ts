@@ -1,6 +1,6 @@
 // Sharing of groups and saved searches (monitor-area.md sections 4, 6 and 9): roles and their
 // labels, the list's order, the avatar row, and when to warn.
-import type { Privacy, ShareRole, SharingEntry } from '../api/client';
+import type { Privacy, ShareRole, SharingEntry } from '../api/monitor';
 
 export const ROLE_LABELS: Record<ShareRole, string> = { full_access: 'can edit', read_only: 'can view' };
 

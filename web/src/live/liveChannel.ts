@@ -2,7 +2,8 @@
 // Pusher-protocol socket, the user's private channel authorized through /broadcasting/auth.
 import Echo from 'laravel-echo';
 import Pusher from 'pusher-js';
-import { authorizeChannel, type LiveConfig, renewToken } from '../api/client';
+import { authorizeChannel, type LiveConfig } from '../api/live';
+import { renewToken } from '../api/transport';
 
 export const DEFAULT_PING_INTERVAL_MS = 30_000;
 

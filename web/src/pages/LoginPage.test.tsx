@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetToken } from '../api/client';
+import { forgetToken } from '../api/transport';
 import { loadPage } from '../lib/navigation';
 import { testProfile } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError, login, type LoginRequest } from '../api/client';
+import { ApiError, login, type LoginRequest } from '../api/transport';
 import { SightlineMark } from '../components/SightlineMark';
 import { useAppNavigate } from '../hooks/useAppNavigate';
 import { profileQuery } from '../hooks/useProfileQuery';

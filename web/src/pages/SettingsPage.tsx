@@ -19,7 +19,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import type { DisplayTheme } from '../api/client';
+import type { DisplayTheme } from '../api/settings';
 import { PageHeader } from '../components/PageHeader';
 import { useOrganizationQuery } from '../hooks/useOrganizationQuery';
 import { useDisplayThemeMutation, useInboxStreamingMutation, useProfile } from '../hooks/useProfileQuery';

@@ -1,4 +1,5 @@
-import type { Group, Match, MonitorSearch, Post, Profile, Provider } from '../api/client';
+import type { Group, Match, MonitorSearch, Post, Provider } from '../api/monitor';
+import type { Profile } from '../api/settings';
 
 /** A signed-in member of the Default organization; override what a test is about. */
 export function testProfile(overrides: Partial<Profile> = {}): Profile {

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter } from 'react-router';
-import type { Profile } from '../api/client';
+import type { Profile } from '../api/settings';
 import { App } from '../App';
 import { profileQuery } from '../hooks/useProfileQuery';
 import { sessionQuery } from '../hooks/useSessionQuery';

@@ -4,7 +4,7 @@ import { useTheme } from '@mui/material/styles';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import type { Dashboard } from '../../api/client';
+import type { Dashboard } from '../../api/dashboard';
 import { addBaseLayer, baseMapColours } from '../../lib/baseMap';
 
 /**

@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Match, MatchQuery, Provider } from '../../api/client';
+import type { Match, MatchQuery, Provider } from '../../api/monitor';
 import { useConfirm } from '../../hooks/useConfirm';
 import { useExternalLink } from '../../hooks/useExternalLink';
 import { type ActionScope, type MatchAction, useMatchActions } from '../../hooks/useMatchActions';

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import type { InboxFilter, MatchQuery, MatchSort, MonitorSearchSummary, SearchInField } from '../../api/client';
+import type { InboxFilter, MatchQuery, MatchSort, MonitorSearchSummary, SearchInField } from '../../api/monitor';
 import { INBOX_FILTERS, SEARCH_IN_FIELDS, SORT_OPTIONS } from '../../lib/inboxQuery';
 
 /** The inbox's filters, text fields, sort and, outside a search page, the saved searches shown. */

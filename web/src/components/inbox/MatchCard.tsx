@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
-import type { Match, Provider } from '../../api/client';
+import type { Match, Provider } from '../../api/monitor';
 import { formatDateTime } from '../../lib/dateRange';
 import type { Term } from '../../lib/highlight';
 import { relativeTime } from '../../lib/relativeTime';

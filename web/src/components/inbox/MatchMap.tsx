@@ -8,7 +8,7 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import L from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
-import type { Match, Provider } from '../../api/client';
+import type { Match, Provider } from '../../api/monitor';
 import { matchPoint } from '../../lib/matchPoint';
 import { addBaseLayer, baseMapColours } from '../../lib/baseMap';
 

@@ -3,7 +3,7 @@ import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
-import type { Post } from '../../api/client';
+import type { Post } from '../../api/monitor';
 import { proxiedImageUrl } from '../../lib/imageUrl';
 import { isWebUrl } from '../../lib/webUrl';
 

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { fetchThreadContext, type Match, type Provider } from '../../api/client';
+import { fetchThreadContext, type Match, type Provider } from '../../api/monitor';
 import { formatDateTime } from '../../lib/dateRange';
 import type { Term } from '../../lib/highlight';
 import { ProviderIcon } from '../ProviderIcon';

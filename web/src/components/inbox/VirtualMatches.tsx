@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { Match, Provider } from '../../api/client';
+import type { Match, Provider } from '../../api/monitor';
 import type { Term } from '../../lib/highlight';
 import { MatchCard, type MatchCardActions } from './MatchCard';
 

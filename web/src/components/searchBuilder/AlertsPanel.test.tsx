@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { LocationConfiguration, Profile } from '../../api/client';
+import type { LocationConfiguration } from '../../api/configurations';
+import type { Profile } from '../../api/settings';
 import { MAX_PROXIMITY_LOCATIONS } from '../../lib/alerts';
 import { Reply, fakeServer, type Request } from '../../test/fakeServer';
 import { testGroup, testProfile, testProviders, testSearch } from '../../test/fixtures';

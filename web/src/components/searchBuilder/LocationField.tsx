@@ -3,13 +3,8 @@ import Autocomplete from '@mui/material/Autocomplete';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState } from 'react';
-import {
-  ApiError,
-  geocodeAddress,
-  geocodeAutocomplete,
-  type GeocodeResult,
-  type GeocodeSuggestion,
-} from '../../api/client';
+import { geocodeAddress, geocodeAutocomplete, type GeocodeResult, type GeocodeSuggestion } from '../../api/geocode';
+import { ApiError } from '../../api/transport';
 import { type Debounced, leadingDebounce } from '../../lib/debounce';
 
 export const GEOCODE_DEBOUNCE_MS = 250;

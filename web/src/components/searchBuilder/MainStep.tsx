@@ -21,7 +21,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type SetStateAction, useId, useMemo, useState } from 'react';
-import type { Group, Provider } from '../../api/client';
+import type { Group, Provider } from '../../api/monitor';
 import { useProfile } from '../../hooks/useProfileQuery';
 import { useSettledValue } from '../../hooks/useSettledValue';
 import { hasActiveAlerts } from '../../lib/alerts';

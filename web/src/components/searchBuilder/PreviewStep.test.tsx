@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BacktestResult, Post } from '../../api/client';
+import type { BacktestResult, Post } from '../../api/monitor';
 import { Reply, fakeServer } from '../../test/fakeServer';
 import { testGroup, testProfile, testProviders, testSearch } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { LocationConfiguration } from '../../api/client';
+import type { LocationConfiguration } from '../../api/configurations';
 import { useLocationConfigurationsQuery } from '../../hooks/useMonitorQueries';
 import { canApplyProximityLocations, MAX_PROXIMITY_LOCATIONS } from '../../lib/alerts';
 

@@ -15,14 +15,14 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import {
-  ApiError,
   createSearch,
   type Group,
   type GroupMini,
   type MonitorSearch,
   type Provider,
   updateSearch,
-} from '../../api/client';
+} from '../../api/monitor';
+import { ApiError } from '../../api/transport';
 import { monitorKeys, useGroupsQuery, useProvidersQuery, useRefreshMonitor } from '../../hooks/useMonitorQueries';
 import { useProfile } from '../../hooks/useProfileQuery';
 import { useSnackbar } from '../../hooks/useSnackbar';

@@ -1,5 +1,5 @@
 import { type ReactNode, useMemo, useState } from 'react';
-import type { MonitorSearch } from '../../api/client';
+import type { MonitorSearch } from '../../api/monitor';
 import { type SearchBuilder, SearchBuilderContext } from '../../hooks/useSearchBuilder';
 import { SearchBuilderDialog } from './SearchBuilderDialog';
 

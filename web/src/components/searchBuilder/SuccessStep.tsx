@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import type { MonitorSearch } from '../../api/client';
+import type { MonitorSearch } from '../../api/monitor';
 
 /** After saving: a checkmark, the way to the search and to the dashboard filtered to it, and Done. */
 export function SuccessStep({

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Dashboard } from '../../api/client';
+import type { Dashboard } from '../../api/dashboard';
 import { Reply, fakeServer } from '../../test/fakeServer';
 import { testProfile, testProviders, testSearch } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';

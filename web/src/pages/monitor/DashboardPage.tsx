@@ -15,7 +15,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useCallback } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import type { Dashboard } from '../../api/client';
+import type { Dashboard } from '../../api/dashboard';
 import { PlacesMap } from '../../components/dashboard/PlacesMap';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';

@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../api/transport';
 import {
   addFilterEntries,
   deleteFilterList,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { MonitorSearch } from '../../api/client';
+import type { MonitorSearch } from '../../api/monitor';
 import { fakeServer } from '../../test/fakeServer';
 import { testGroup, testProfile, testProviders, testSearch } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';

@@ -1,16 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadPage } from '../lib/navigation';
-import {
-  ApiError,
-  currentToken,
-  fetchOrganization,
-  fetchProfile,
-  forgetToken,
-  login,
-  renewToken,
-  REQUEST_TIMEOUT_MS,
-  updateDisplayTheme,
-} from './client';
+import { fetchOrganization, fetchProfile, updateDisplayTheme } from './settings';
+import { ApiError, currentToken, forgetToken, login, renewToken, REQUEST_TIMEOUT_MS } from './transport';
 
 vi.mock('../lib/navigation', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../lib/navigation')>()),

@@ -1,0 +1,411 @@
+// Monitor (monitor-area.md sections 3 and 7; shapes in docs/monitor-api.md): providers, groups,
+// saved searches, matches and the builder's backtest.
+import { request } from './transport';
+
+export const MONITOR = '/api/v1/monitor';
+
+export type Region = 'global' | 'northAmerica' | 'asiaPacific' | 'europe' | 'middleEastAndAfrica';
+
+export interface Provider {
+  name: string;
+  displayName: string;
+  /** False for specialty sources that need an approved use case. */
+  enabled: boolean;
+  beaconFeature: boolean;
+  searchFeatures: { location: boolean; keyword: boolean; author: boolean; boardName: boolean };
+  region: Region;
+  color: string;
+  icon: string;
+  /** Providers whose posts this one carries too. */
+  supersetOf: string[];
+  category: string;
+}
+
+export type ShareRole = 'full_access' | 'read_only';
+export type Privacy = 'shared' | 'readonly' | 'private';
+
+export interface SharingEntry {
+  id: number;
+  email: string;
+  username: string;
+  name: string;
+  role: ShareRole;
+  /** Access inherited from the group; not editable on its own. */
+  fromGroup: boolean;
+}
+
+export interface Owner {
+  id: number;
+  email: string;
+  username: string;
+  role: 'owner';
+}
+
+export interface GroupMini {
+  id: number;
+  name: string;
+  privacy: Privacy;
+  /** The owner's "Uncategorized" group. */
+  isSavedSearch: boolean;
+  canEdit: boolean;
+  isFavourite: boolean;
+}
+
+export interface Group extends GroupMini {
+  canManageSharing: boolean;
+  owner: Owner;
+  sharedUsers: SharingEntry[];
+  searchCount: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface GroupWithSearches extends Group {
+  searches: MonitorSearchSummary[];
+}
+
+export type SearchStatus = 'active' | 'paused' | 'scheduled' | 'ended' | 'expired';
+
+/** The minimal form of a saved search that lists carry. */
+export interface MonitorSearchSummary {
+  id: number;
+  savedSearchId: number;
+  value: string;
+  groupId: number;
+  enabled: boolean;
+  favourite: boolean;
+  status: SearchStatus;
+  canEdit: boolean;
+  owner: Owner;
+  search: { keywords: string[]; providers: { name: string }[] };
+}
+
+export interface MonitorSearch extends MonitorSearchSummary {
+  canManageSharing: boolean;
+  gnipLowerLimitExceeded: boolean;
+  gnipUpperLimitExceeded: boolean;
+  streamingLowerLimitExceeded: boolean;
+  streamingUpperLimitExceeded: boolean;
+  /** Unix seconds, or null when no override runs. */
+  gnipOverrideUntil: number | null;
+  streamingOverrideUntil: number | null;
+  start_at: number | null;
+  end_at: number | null;
+  polygons: string[];
+  sharedUsers: SharingEntry[];
+  filterLists: { id: number }[];
+  notificationSettings: NotificationSetting[];
+  search: {
+    address: string;
+    address_bounds: string;
+    author_id: string;
+    author_query: string;
+    query: string;
+    keywords: string[];
+    summary: string;
+    providers: { name: string }[];
+    images_only: boolean;
+    video_only: boolean;
+    board_names: string[];
+  };
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface NotificationSetting {
+  type: 'batch' | 'digest' | 'webhook' | 'proximity' | 'ai_summary';
+  interval: number;
+  destinations: { type: 'email' | 'webhook'; address: string }[];
+  /** fpids of location configurations (proximity alerts only). */
+  locationAssetIds?: string[];
+}
+
+/** The create and update payload of a saved search (the spec's request payload form). */
+export interface SearchRequest {
+  group_id: number | null;
+  name: string;
+  author_id: string;
+  author_query: string;
+  address: string;
+  address_bounds: string;
+  keywords: string;
+  providers: string[];
+  start_at: number | null;
+  end_at: number | null;
+  search_filters: number[];
+  images_only: boolean;
+  video_only: boolean;
+  board_names: string[];
+  alerts: NotificationSetting[];
+  shared_users: { username: string; role: ShareRole }[];
+}
+
+export interface GroupRequest {
+  name?: string;
+  privacy?: Privacy;
+  isFavourite?: boolean;
+  sharedUsers?: { username: string; role: ShareRole }[];
+}
+
+export async function fetchProviders(signal?: AbortSignal): Promise<Provider[]> {
+  return (await request<Provider[]>('GET', `${MONITOR}/providers`, { signal })).data;
+}
+
+export async function fetchGroupsMini(signal?: AbortSignal): Promise<GroupMini[]> {
+  return (await request<GroupMini[]>('GET', `${MONITOR}/monitor-search-groups/mini`, { signal })).data;
+}
+
+export async function fetchGroups(signal?: AbortSignal): Promise<Group[]> {
+  return (await request<Group[]>('GET', `${MONITOR}/monitor-search-groups`, { signal })).data;
+}
+
+export async function fetchGroup(id: number, signal?: AbortSignal): Promise<GroupWithSearches> {
+  return (await request<GroupWithSearches>('GET', `${MONITOR}/monitor-search-groups/${id}`, { signal })).data;
+}
+
+export async function createGroup(body: GroupRequest): Promise<Group> {
+  return (await request<Group>('POST', `${MONITOR}/monitor-search-groups`, { body })).data;
+}
+
+export async function updateGroup(id: number, body: GroupRequest): Promise<Group> {
+  return (await request<Group>('PUT', `${MONITOR}/monitor-search-groups/${id}`, { body })).data;
+}
+
+export async function detachGroup(id: number): Promise<void> {
+  await request('PUT', `${MONITOR}/monitor-search-groups/${id}/detach`);
+}
+
+export async function deleteGroup(id: number): Promise<void> {
+  await request('DELETE', `${MONITOR}/monitor-search-groups/${id}`);
+}
+
+export async function fetchSearches(signal?: AbortSignal): Promise<MonitorSearchSummary[]> {
+  return (await request<MonitorSearchSummary[]>('GET', `${MONITOR}/searches`, { signal })).data;
+}
+
+export async function fetchSearch(id: number, signal?: AbortSignal): Promise<MonitorSearch> {
+  return (await request<MonitorSearch>('GET', `${MONITOR}/searches/${id}`, { signal })).data;
+}
+
+export async function createSearch(body: SearchRequest): Promise<MonitorSearch> {
+  return (await request<MonitorSearch>('POST', `${MONITOR}/searches`, { body })).data;
+}
+
+export async function updateSearch(id: number, body: SearchRequest): Promise<MonitorSearch> {
+  return (await request<MonitorSearch>('PUT', `${MONITOR}/searches/${id}`, { body })).data;
+}
+
+export async function detachSearch(id: number): Promise<void> {
+  await request('PUT', `${MONITOR}/searches/${id}/detach`);
+}
+
+export async function deleteSearch(id: number): Promise<void> {
+  await request('DELETE', `${MONITOR}/searches/${id}`);
+}
+
+export async function moveSearches(monitorSearches: number[], groupId: number): Promise<void> {
+  await request('PATCH', `${MONITOR}/searches/group`, { body: { monitorSearches, groupId } });
+}
+
+/** The per-search switches of PATCH searches/settings/{id}/{setting}, with their body field. */
+export type SearchSetting =
+  | { setting: 'enable'; enabled: boolean }
+  | { setting: 'favourite'; favourite: boolean }
+  | { setting: 'gnipOverride'; gnip_limiter_override: boolean }
+  | { setting: 'streamingOverride'; percolate_limiter_override: boolean };
+
+export async function updateSearchSetting(id: number, change: SearchSetting): Promise<MonitorSearch> {
+  const { setting, ...body } = change;
+  return (await request<MonitorSearch>('PATCH', `${MONITOR}/searches/settings/${id}/${setting}`, { body })).data;
+}
+
+// ---- Matches ----
+
+/** A stored post (internal/post/post.go). */
+export interface Post {
+  id: string;
+  provider: string;
+  native_id: string;
+  content_type: string;
+  author_id?: string;
+  author_name?: string;
+  author_screen_name?: string;
+  author_thumbnail?: string;
+  author_url?: string;
+  title_text?: string;
+  content_text?: string;
+  post_link?: string;
+  language?: string;
+  tags?: string[];
+  published_at: string;
+  discovered_at: string;
+  location?: { lat: number; lon: number };
+  place_name?: string;
+  photos?: { large: string; normal?: string }[];
+  videos?: { large: string; normal?: string }[];
+  board?: string;
+  thread_id?: string;
+  parent_id?: string;
+  detected_objects?: string[];
+  mentioned_locations?: { name: string; country_code: string; point: { lat: number; lon: number } }[];
+  threat?: { score: number; reasons?: string[] };
+  demo?: boolean;
+}
+
+export interface Match {
+  matchMeta: { matchId: number; monitorSearchId: number; canEdit: boolean; isFlagged: boolean; isRead: boolean };
+  isDeleted: boolean;
+  /** Unix seconds. */
+  discoveredDate: number;
+  publishedDate: number;
+  monitorSearchName: string;
+  post: Post;
+}
+
+export type MatchSort = 'published_desc' | 'published_asc' | 'discovered_desc' | 'discovered_asc';
+export type SearchInField = 'titleText' | 'authorName' | 'authorScreenName';
+export type InboxFilter = 'images' | 'location' | 'video' | 'unread' | 'flagged';
+
+/** What selects matches: the inbox list and the update-all calls take the same filters. */
+export interface MatchQuery {
+  monitorSearchIds: number[];
+  filters: InboxFilter[];
+  searchText: string;
+  searchIn: SearchInField[];
+  sort: MatchSort;
+}
+
+export interface MatchPage {
+  matches: Match[];
+  page: number;
+  lastPage: number;
+  total: number;
+}
+
+export interface MatchCounts {
+  totalCount: number;
+  unreadCount: number;
+  deletedCount: number;
+  flaggedCount: number;
+}
+
+/** A live monitor.match.created event: the match; the last of a batch may say how many more arrived. */
+export interface MatchCreated {
+  match: Match;
+  more?: number;
+}
+
+export interface UpdateResult {
+  updatedCount: number;
+  expectedCount: number;
+}
+
+export type MatchFlag = 'is-flagged' | 'is-read' | 'is-deleted';
+
+const setFieldOf: Record<MatchFlag, string> = {
+  'is-flagged': 'setIsFlagged',
+  'is-read': 'setMarkedAsRead',
+  'is-deleted': 'setIsDeleted',
+};
+
+/** The list filters as the server reads them, for the query string or an update-all body. */
+export function matchQueryFields(query: MatchQuery): Record<string, string> {
+  const fields: Record<string, string> = { sort: query.sort };
+  if (query.monitorSearchIds.length > 0) fields.monitorSearchIds = query.monitorSearchIds.join(',');
+  for (const filter of query.filters) fields[filter] = 'true';
+  if (query.searchText !== '') {
+    fields.searchText = query.searchText;
+    if (query.searchIn.length > 0) fields.searchIn = query.searchIn.join(',');
+  }
+  return fields;
+}
+
+export async function fetchMatches(
+  query: MatchQuery,
+  page: number,
+  perPage: number,
+  signal?: AbortSignal,
+): Promise<MatchPage> {
+  const params = new URLSearchParams({ ...matchQueryFields(query), page: String(page), perPage: String(perPage) });
+  const reply = await request<Match[]>('GET', `${MONITOR}/matches?${params.toString()}`, { signal });
+  const meta = reply.meta as { current_page: number; last_page: number; total: number };
+  return { matches: reply.data, page: meta.current_page, lastPage: meta.last_page, total: meta.total };
+}
+
+export async function fetchMatchesById(matchIds: number[], signal?: AbortSignal): Promise<Match[]> {
+  const params = new URLSearchParams({ matchIds: matchIds.join(',') });
+  return (await request<Match[]>('GET', `${MONITOR}/matches/list?${params.toString()}`, { signal })).data;
+}
+
+export async function updateMatches(flag: MatchFlag, matchIds: number[], value: boolean): Promise<UpdateResult> {
+  const body = { matchResultDocuments: matchIds, [setFieldOf[flag]]: value };
+  return (await request<UpdateResult>('PATCH', `${MONITOR}/matches/update/${flag}`, { body })).data;
+}
+
+/** Sets the flag on every match the query selects, loaded or not. */
+export async function updateAllMatches(flag: MatchFlag, query: MatchQuery, value: boolean): Promise<UpdateResult> {
+  const { filters, monitorSearchIds, searchText, searchIn } = query;
+  const body: Record<string, unknown> = { [setFieldOf[flag]]: value };
+  if (monitorSearchIds.length > 0) body.monitorSearchIds = monitorSearchIds;
+  for (const filter of filters) body[filter] = true;
+  if (searchText !== '') {
+    body.searchText = searchText;
+    body.searchIn = searchIn;
+  }
+  return (await request<UpdateResult>('PATCH', `${MONITOR}/matches/update-all/${flag}`, { body })).data;
+}
+
+export async function fetchMatchCounts(signal?: AbortSignal): Promise<MatchCounts> {
+  return (await request<MatchCounts>('GET', `${MONITOR}/matches/counts`, { signal })).data;
+}
+
+export async function fetchMatchCountsBySearch(
+  monitorSearchIds: number[],
+  signal?: AbortSignal,
+): Promise<(MatchCounts & { monitorSearchId: number })[]> {
+  const params = new URLSearchParams({ monitorSearchIds: monitorSearchIds.join(',') });
+  return (
+    await request<(MatchCounts & { monitorSearchId: number })[]>(
+      'GET',
+      `${MONITOR}/matches/counts/list?${params.toString()}`,
+      { signal },
+    )
+  ).data;
+}
+
+export async function fetchThreadContext(
+  postId: string,
+  signal?: AbortSignal,
+): Promise<{ post: Post; thread: Post[] }> {
+  const path = `${MONITOR}/matches/thread-context/${encodeURIComponent(postId)}`;
+  return (await request<{ post: Post; thread: Post[] }>('GET', path, { signal })).data;
+}
+
+/** A draft search to preview: the create payload, the search being edited, the window. */
+export interface BacktestRequest extends SearchRequest {
+  monitorSearchId?: number;
+  /** The last `days` days up to now (1 to 30; 30 when left out). */
+  days?: number;
+  /** Day boundaries in the viewer's time zone, minutes east of UTC. */
+  utcOffsetMinutes?: number;
+}
+
+/** What a draft search matches among the stored posts of its window (docs/monitor-api.md, Backtest). */
+export interface BacktestResult {
+  count: number;
+  perDay: { date: string; count: number }[];
+  /** count / days covered: the window, or from coveredFrom when truncated. */
+  expectedPerDay: number;
+  /** The newest matches, at most 20. */
+  samples: Post[];
+  truncated: boolean;
+  scanned: number;
+  /** Unix seconds. */
+  from: number;
+  to: number;
+  coveredFrom: number;
+}
+
+export async function backtestSearch(body: BacktestRequest, signal?: AbortSignal): Promise<BacktestResult> {
+  return (await request<BacktestResult>('POST', `${MONITOR}/searches/backtest`, { body, signal })).data;
+}

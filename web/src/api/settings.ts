@@ -1,0 +1,83 @@
+// The signed-in user's profile and organization (settings pages, the shell).
+import { request } from './transport';
+
+export type DisplayTheme = 'light' | 'dark' | 'system';
+
+export interface Profile {
+  id: number;
+  name: string;
+  email: string;
+  username: string;
+  is_mfa_enabled: boolean;
+  is_translation_enrichment_enabled: boolean;
+  is_mentioned_locations_enrichment_enabled: boolean;
+  is_inbox_streaming_enabled: boolean;
+  display_theme: DisplayTheme;
+  media_sensitivity: 'blur' | 'show';
+  is_tenant_admin: boolean;
+  role: 'owner' | 'admin' | 'member';
+  acl: {
+    beacon: boolean;
+    pro: boolean;
+    enterprise: boolean;
+    locate_api: boolean;
+    rfi: boolean;
+    intel_reports: boolean;
+  };
+  organization: {
+    id: number;
+    name: string;
+    crm_id: string;
+    is_uspi_compliant: boolean;
+    is_moose_mind_enabled: boolean;
+    feature_flags: Record<string, boolean>;
+    monthly_data_limit: number;
+    asset_limit: number;
+  };
+  tenant: {
+    id: number;
+    name: string;
+    logout: boolean;
+    support_email: string;
+    /** The designated tenant that proximity alerts are not offered to. */
+    is_ecs: boolean;
+  };
+  social_accounts: unknown[];
+}
+
+export interface OrganizationMember {
+  id: number;
+  email: string;
+  username: string;
+  name: string;
+  role: Profile['role'];
+}
+
+export interface Organization {
+  id: number;
+  name: string;
+  crm_id: string;
+  users: OrganizationMember[];
+}
+
+export async function fetchProfile(signal?: AbortSignal): Promise<Profile> {
+  return (await request<Profile>('GET', '/api/v1/settings/profile/current', { signal })).data;
+}
+
+export async function updateDisplayTheme(displayTheme: DisplayTheme): Promise<Profile> {
+  return (
+    await request<Profile>('PATCH', '/api/v1/settings/profile/update/display-theme', {
+      body: { display_theme: displayTheme },
+    })
+  ).data;
+}
+
+/** Turns the live arrival of new matches in the inbox on or off. */
+export async function toggleInboxStreaming(): Promise<Profile> {
+  return (await request<Profile>('PATCH', '/api/v1/settings/profile/update/is-inbox-streaming-enabled')).data;
+}
+
+export async function fetchOrganization(signal?: AbortSignal): Promise<Organization> {
+  // The organization comes wrapped twice: {"data": {"data": {...}}}.
+  return (await request<{ data: Organization }>('GET', '/api/v1/settings/organizations/current', { signal })).data.data;
+}
