@@ -1,7 +1,8 @@
 // Shared helpers for the browser tests: start the real sightline binary on a free loopback port
 // with a fresh data directory, and drive Debian's Chromium through playwright-core.
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -134,20 +135,104 @@ export async function launchBrowser({ viewport = { width: 1440, height: 900 }, c
   // The app must run under its Content-Security-Policy: Chromium reports every violation on the
   // console, and closing the browser fails the test that saw one.
   const violations = [];
-  const watch = (page) =>
+  // Every screen a test visits is checked for accessibility once it has settled (see audit).
+  const audits = [];
+  const watch = (page) => {
     page.on('console', (message) => {
       if (message.text().includes('Content Security Policy')) violations.push(`${page.url()}: ${message.text()}`);
     });
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) audits.push(audit(page));
+    });
+  };
   context.pages().forEach(watch);
   context.on('page', watch);
   const close = async () => {
+    const found = (await Promise.all(audits)).flat();
+    // The test goes on while a screen is audited, and a menu it opens can hide what axe reads:
+    // a finding counts when the screen, opened again on its own, still shows it.
+    for (const { url, rule, line } of found) {
+      const confirmed = await reaudit(context, url).catch(() => null);
+      if (confirmed === null || confirmed.some((v) => v.rule === rule))
+        violations.push(`${new URL(url).pathname}: ${line}`);
+    }
     await context.close();
     await rm(userDataDir, { recursive: true, force: true });
     if (violations.length > 0) {
-      throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
+      throw new Error(`Violations:\n${[...new Set(violations)].join('\n')}`);
     }
   };
   return { context, close };
+}
+
+// Functions passed to page.evaluate and waitForFunction run in the browser.
+/* global document, axe */
+const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const audited = new WeakMap();
+
+/** Waits until the screen has drawn and its skeletons are gone, or a few seconds at most. */
+async function settle(page) {
+  await page.waitForLoadState('load');
+  await page
+    .waitForFunction(() => document.querySelector('#root > *') && !document.querySelector('.MuiSkeleton-root'), null, {
+      timeout: 5_000,
+    })
+    .catch(() => {});
+}
+
+// Audits a page's screen once per path; returns its findings with the URL they were seen at.
+async function audit(page) {
+  const seen = audited.get(page) ?? new Set();
+  audited.set(page, seen);
+  try {
+    await settle(page);
+    const url = page.url();
+    const path = new URL(url).pathname;
+    if (url.startsWith('about:') || seen.has(path)) return [];
+    seen.add(path);
+    return (await axeViolations(page)).map((v) => ({ ...v, url }));
+  } catch {
+    // The page closed or moved on meanwhile; the screen it moved to is audited on its own.
+    return [];
+  }
+}
+
+// Opens url in a fresh page of the context; null when it lands elsewhere (the session ended).
+async function reaudit(context, url) {
+  const page = await context.newPage();
+  try {
+    await page.goto(url);
+    await settle(page);
+    if (new URL(page.url()).pathname !== new URL(url).pathname) return null;
+    return await axeViolations(page);
+  } finally {
+    await page.close();
+  }
+}
+
+async function axeViolations(page) {
+  // Evaluated through the DevTools protocol, so the app's Content-Security-Policy allows it.
+  await page.evaluate(await axeSource);
+  return page.evaluate(async () => {
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
+        rule: v.id,
+        line: `${v.impact} ${v.id} (${v.help}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join(', ')}`,
+      }));
+  });
+}
+
+/**
+ * The serious and critical accessibility violations of the page as it is now, one line each.
+ * Tests call it for states no navigation reaches (an open dialog, a drawer).
+ */
+export async function accessibilityViolations(page) {
+  return (await axeViolations(page)).map((v) => v.line);
 }
 
 /** Signs in through the page's labelled fields and waits to leave the sign-in page. */
@@ -174,4 +259,30 @@ export async function closeAll(browser, server) {
   } finally {
     await server?.stop();
   }
+}
+
+/**
+ * Signs in through the API (not the browser) and returns a caller of the JSON API with the
+ * bearer token: `call(method, path, body)` resolves to the reply's `data`, and fails the test on
+ * any status but 2xx.
+ */
+export async function apiSession(server, { email = ADMIN_EMAIL, password = ADMIN_PASSWORD } = {}) {
+  const login = await fetch(`${server.url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!login.ok) throw new Error(`sign-in as ${email}: ${login.status} ${await login.text()}`);
+  const { token } = (await login.json()).data;
+  const call = async (method, path, body) => {
+    const reply = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await reply.text();
+    if (!reply.ok) throw new Error(`${method} ${path}: ${reply.status} ${text}`);
+    return text === '' ? undefined : JSON.parse(text).data;
+  };
+  return { token, call };
 }

@@ -48,17 +48,14 @@ afterEach(() => {
 });
 
 describe('left rail entitlements', () => {
+  // The entitlement rules over every area are lib/productAreas.test.ts's; the rail links what
+  // this build serves.
   const cases: { name: string; given: Parameters<typeof profileWith>[0]; want: string[] }[] = [
-    { name: 'a member without extras', given: {}, want: ['Locate', 'Beacon', 'Monitor', 'Compliance', 'Settings'] },
+    { name: 'a member without extras', given: {}, want: ['Monitor', 'Settings'] },
     {
       name: 'every entitlement',
       given: { intelReports: true, rfi: true, logout: true },
-      want: ['Locate', 'Beacon', 'Monitor', 'Intel Reports', 'My RFIs', 'Compliance', 'Settings', 'Logout'],
-    },
-    {
-      name: 'the beacon sunset flag',
-      given: { beaconSunset: true },
-      want: ['Locate', 'Monitor', 'Compliance', 'Settings'],
+      want: ['Monitor', 'Settings', 'Logout'],
     },
   ];
   for (const c of cases) {
@@ -68,36 +65,24 @@ describe('left rail entitlements', () => {
       expect(railLabels()).toEqual(c.want);
     });
   }
-
-  it('opens the intelligence portals in a new tab', async () => {
-    renderApp('/monitor/dashboard', { profile: profileWith({ intelReports: true, rfi: true }) });
-    await screen.findByRole('navigation', { name: 'Products' });
-    for (const [name, href] of [
-      ['Intel Reports', '/cti'],
-      ['My RFIs', '/rfi'],
-    ]) {
-      const link = rail().getByRole('link', { name });
-      expect(link).toHaveAttribute('href', href);
-      expect(link).toHaveAttribute('target', '_blank');
-    }
-  });
 });
 
 describe('left rail clicks', () => {
-  it('loads another area with a full page load and shows it is loading', async () => {
-    renderApp('/monitor/dashboard', { profile: profileWith({}) });
-    await userEvent.click(await rail().findByRole('link', { name: 'Locate' }));
+  it('loads a page outside the app with a full page load and shows it is loading', async () => {
+    document.cookie = `${SKIP_LOGOUT_CONFIRM_COOKIE}=1; path=/`;
+    renderApp('/monitor/dashboard', { profile: profileWith({ logout: true }) });
+    await userEvent.click(await rail().findByRole('link', { name: 'Logout' }));
 
-    expect(loadPage).toHaveBeenCalledWith('/locate');
-    expect(rail().getByRole('progressbar', { name: 'Opening Locate' })).toBeInTheDocument();
-    expect(rail().getByRole('link', { name: 'Locate' })).toHaveAttribute('aria-busy', 'true');
+    expect(loadPage).toHaveBeenCalledWith('/logout');
+    expect(rail().getByRole('progressbar', { name: 'Opening Logout' })).toBeInTheDocument();
+    expect(rail().getByRole('link', { name: 'Logout' })).toHaveAttribute('aria-busy', 'true');
   });
 
   it('leaves a meta-click to the browser, without a loading state', async () => {
     renderApp('/monitor/dashboard', { profile: profileWith({}) });
-    const locate = await rail().findByRole('link', { name: 'Locate' });
+    const settings = await rail().findByRole('link', { name: 'Settings' });
 
-    const notCanceled = fireEvent.click(locate, { metaKey: true });
+    const notCanceled = fireEvent.click(settings, { metaKey: true });
 
     expect(notCanceled).toBe(true);
     expect(loadPage).not.toHaveBeenCalled();

@@ -5,6 +5,7 @@ import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -77,24 +78,26 @@ function PageItem({ page, mini, nested }: { page: SidebarPage; mini: boolean; ne
   const current = useIsCurrent(page.to);
   const unread = unreadLabel(page.unreadCount);
   return (
-    <Tooltip title={mini ? page.label : (unread ?? '')} placement="right" describeChild>
-      <ListItemButton
-        component={RouterLink}
-        to={page.to}
-        selected={current}
-        aria-current={current ? 'page' : undefined}
-        aria-label={mini ? page.label : undefined}
-        sx={{ pl: nested && !mini ? 5.5 : 1.5, py: 0.75, mb: 0.25, justifyContent: mini ? 'center' : undefined }}
-      >
-        <ListItemIcon sx={mini ? { minWidth: 0 } : undefined}>
-          <PageIcon page={page} mini={mini} />
-        </ListItemIcon>
-        {!mini && (
-          <ListItemText primary={page.label} slotProps={{ primary: { variant: 'body2', sx: { fontWeight: 550 } } }} />
-        )}
-        {!mini && <UnreadCount count={page.unreadCount} />}
-      </ListItemButton>
-    </Tooltip>
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      <Tooltip title={mini ? page.label : (unread ?? '')} placement="right" describeChild>
+        <ListItemButton
+          component={RouterLink}
+          to={page.to}
+          selected={current}
+          aria-current={current ? 'page' : undefined}
+          aria-label={mini ? page.label : undefined}
+          sx={{ pl: nested && !mini ? 5.5 : 1.5, py: 0.75, mb: 0.25, justifyContent: mini ? 'center' : undefined }}
+        >
+          <ListItemIcon sx={mini ? { minWidth: 0 } : undefined}>
+            <PageIcon page={page} mini={mini} />
+          </ListItemIcon>
+          {!mini && (
+            <ListItemText primary={page.label} slotProps={{ primary: { variant: 'body2', sx: { fontWeight: 550 } } }} />
+          )}
+          {!mini && <UnreadCount count={page.unreadCount} />}
+        </ListItemButton>
+      </Tooltip>
+    </ListItem>
   );
 }
 
@@ -105,7 +108,7 @@ function PageGroup({ page, mini }: { page: SidebarPage; mini: boolean }) {
   // The mini rail has no room for nesting: the group's own page stands for it.
   if (mini) return <PageItem page={page} mini />;
   return (
-    <>
+    <ListItem disablePadding sx={{ display: 'block' }}>
       <ListItemButton
         onClick={() => setExpanded((value) => !value)}
         aria-expanded={expanded}
@@ -126,7 +129,7 @@ function PageGroup({ page, mini }: { page: SidebarPage; mini: boolean }) {
           ))}
         </List>
       </Collapse>
-    </>
+    </ListItem>
   );
 }
 
@@ -169,11 +172,13 @@ export function SidebarSection({
       }
     >
       {loading && pages.length === 0 ? (
-        <Box role="status" aria-label={`Loading ${title}`}>
-          {Array.from({ length: SKELETON_ROWS }, (_, row) => (
-            <Skeleton key={row} variant="rounded" height={28} sx={{ mx: 1.5, my: 0.75 }} />
-          ))}
-        </Box>
+        <ListItem disablePadding sx={{ display: 'block' }}>
+          <Box role="status" aria-label={`Loading ${title}`}>
+            {Array.from({ length: SKELETON_ROWS }, (_, row) => (
+              <Skeleton key={row} variant="rounded" height={28} sx={{ mx: 1.5, my: 0.75 }} />
+            ))}
+          </Box>
+        </ListItem>
       ) : (
         pages.map((page) =>
           page.pages ? (

@@ -1,6 +1,5 @@
 import AddCircleOutlineOutlined from '@mui/icons-material/AddCircleOutlineOutlined';
 import AppsOutlined from '@mui/icons-material/AppsOutlined';
-import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import AppBar from '@mui/material/AppBar';
@@ -11,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type ReactElement, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useProfile } from '../hooks/useProfileQuery';
 import { useSearchBuilder } from '../hooks/useSearchBuilder';
@@ -22,18 +21,6 @@ import { CrossProductMenu } from './CrossProductMenu';
 import { HelpDrawer } from './HelpDrawer';
 import { MonitorSearchForm } from './MonitorSearchForm';
 import { SightlineMark } from './SightlineMark';
-
-const ASSISTANT_PENDING = 'The assistant arrives with its own release';
-
-/** A control that exists but cannot be used yet, with the reason in its tooltip. */
-function NotYetAvailable({ reason, children }: { reason: string; children: ReactElement }) {
-  return (
-    <Tooltip title={reason} describeChild>
-      {/* A disabled button gets no pointer events; the wrapper keeps the tooltip reachable. */}
-      <span style={{ display: 'inline-flex' }}>{children}</span>
-    </Tooltip>
-  );
-}
 
 export function TopBar() {
   const profile = useProfile();
@@ -70,21 +57,14 @@ export function TopBar() {
 
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
           {onMonitor && (
-            <>
-              <Button
-                variant="contained"
-                onClick={() => searchBuilder.create()}
-                startIcon={<AddCircleOutlineOutlined />}
-                sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
-              >
-                New saved search
-              </Button>
-              <NotYetAvailable reason={ASSISTANT_PENDING}>
-                <IconButton disabled aria-label="Assistant">
-                  <AutoAwesomeOutlined />
-                </IconButton>
-              </NotYetAvailable>
-            </>
+            <Button
+              variant="contained"
+              onClick={() => searchBuilder.create()}
+              startIcon={<AddCircleOutlineOutlined />}
+              sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+            >
+              New saved search
+            </Button>
           )}
           <Tooltip title="Help and support">
             <IconButton

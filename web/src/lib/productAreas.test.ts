@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeArea, type Entitlements, productAreas } from './productAreas';
+import { activeArea, allAreaIds, type Entitlements, productAreas } from './productAreas';
 
 function entitlements(overrides: {
   beaconSunset?: boolean;
@@ -57,14 +57,20 @@ describe('productAreas', () => {
   ];
   for (const c of cases) {
     it(c.name, () => {
-      expect(productAreas(entitlements(c.given)).map((area) => area.label)).toEqual(c.want);
+      expect(productAreas(entitlements(c.given), allAreaIds).map((area) => area.label)).toEqual(c.want);
     });
   }
 
   it('opens the intelligence portals in a new tab and nothing else', () => {
-    const areas = productAreas(entitlements({ intelReports: true, rfi: true, logout: true }));
+    const areas = productAreas(entitlements({ intelReports: true, rfi: true, logout: true }), allAreaIds);
     expect(areas.filter((area) => area.newTab).map((area) => area.href)).toEqual(['/cti', '/rfi']);
   });
+});
+
+it('links only the areas this build serves', () => {
+  expect(productAreas(entitlements({ intelReports: true, rfi: true, logout: true })).map((area) => area.label)).toEqual(
+    ['Monitor', 'Settings', 'Logout'],
+  );
 });
 
 describe('activeArea', () => {

@@ -40,9 +40,21 @@ function isEntitled(id: AreaId, { acl, tenant, organization }: Entitlements): bo
   }
 }
 
-/** The left rail and the cross-product menu: every area the user may reach, in the spec's order. */
-export function productAreas(entitlements: Entitlements): ProductArea[] {
-  return allAreas.filter((area) => isEntitled(area.id, entitlements));
+/** Every area of the spec, for tests of the entitlement rules. */
+export const allAreaIds: ReadonlySet<AreaId> = new Set(allAreas.map((area) => area.id));
+
+// The areas this build has screens for. The others belong to the spec too (Locate and Beacon,
+// issue #12; Compliance and the intelligence portals later), but a link must never lead to a 404.
+const servedAreas: ReadonlySet<AreaId> = new Set(['monitor', 'settings', 'logout']);
+
+/** Whether this build has the area's screens, so that links into it may be shown. */
+export function isServed(id: AreaId): boolean {
+  return servedAreas.has(id);
+}
+
+/** The left rail and the cross-product menu: every served area the user may reach, in the spec's order. */
+export function productAreas(entitlements: Entitlements, served = servedAreas): ProductArea[] {
+  return allAreas.filter((area) => served.has(area.id) && isEntitled(area.id, entitlements));
 }
 
 /** The area the path belongs to, for highlighting and for skipping needless reloads. */

@@ -40,6 +40,7 @@ import {
   summaryOf,
   withAutoName,
 } from '../../lib/searchForm';
+import { isServed } from '../../lib/productAreas';
 import { InfoPopover } from '../InfoPopover';
 import { ProviderSelector } from '../ProviderSelector';
 import { SharingAvatars } from '../SharingAvatars';
@@ -300,21 +301,23 @@ export function MainStep({
             error={problemText(problems, 'dateRange') ?? problemText(serverProblems, 'dateRange')}
           />
           {!shareSearches && nameAndGroup}
-          {!editing && (
+          {!editing && (isServed('locate') || (isServed('beacon') && !flags.beacon_sunset)) && (
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography variant="body2" color="text.secondary">
                 Try it first:
               </Typography>
-              <Link
-                href={locateTestUrl(form, linkProviders)}
-                target="_blank"
-                rel="noopener"
-                variant="body2"
-                sx={{ display: 'inline-flex', gap: 0.5 }}
-              >
-                Test in Locate <OpenInNewOutlined sx={{ fontSize: 16 }} />
-              </Link>
-              {!flags.beacon_sunset && (
+              {isServed('locate') && (
+                <Link
+                  href={locateTestUrl(form, linkProviders)}
+                  target="_blank"
+                  rel="noopener"
+                  variant="body2"
+                  sx={{ display: 'inline-flex', gap: 0.5 }}
+                >
+                  Test in Locate <OpenInNewOutlined sx={{ fontSize: 16 }} />
+                </Link>
+              )}
+              {isServed('beacon') && !flags.beacon_sunset && (
                 <Link
                   href={beaconTestUrl(form, linkProviders)}
                   target="_blank"

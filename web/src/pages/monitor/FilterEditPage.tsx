@@ -70,7 +70,7 @@ export function FilterEditPage() {
   );
   if (list.isPending) {
     return (
-      <Stack spacing={2} aria-busy="true" aria-label="Loading the filter list">
+      <Stack spacing={2} role="status" aria-label="Loading the filter list">
         <Skeleton variant="text" width={320} height={48} />
         <Skeleton variant="rounded" height={120} />
         <Skeleton variant="rounded" height={240} />

@@ -71,7 +71,7 @@ describe('search filters page', () => {
       'GET /api/v1/filter-lists/12': { data: copy },
     });
     const { router } = renderApp('/monitor/filters', { profile: testProfile() });
-    await user.click(await screen.findByRole('button', { name: 'Use Spam and promotions' }));
+    await user.click(await screen.findByRole('button', { name: 'Use this list: Spam and promotions' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/filters/12'));
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
       name: 'Spam and promotions',

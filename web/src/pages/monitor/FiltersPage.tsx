@@ -48,7 +48,7 @@ export function FiltersPage() {
         }
       />
       {lists.isPending ? (
-        <Stack spacing={1} aria-busy="true" aria-label="Loading filter lists">
+        <Stack spacing={1} role="status" aria-label="Loading filter lists">
           {[0, 1, 2].map((row) => (
             <Skeleton key={row} variant="rounded" height={48} />
           ))}
@@ -154,7 +154,7 @@ function PrebuiltLists() {
         Ready-made lists. Using one adds a copy you own and can edit.
       </Typography>
       {prebuilt.isPending ? (
-        <Skeleton variant="rounded" height={120} aria-label="Loading prebuilt lists" />
+        <Skeleton variant="rounded" height={120} role="status" aria-label="Loading prebuilt lists" />
       ) : prebuilt.isError ? (
         <Alert
           severity="error"
@@ -190,7 +190,7 @@ function PrebuiltLists() {
                     size="small"
                     onClick={() => void use(p)}
                     disabled={copying !== null}
-                    aria-label={`Use ${p.name}`}
+                    aria-label={`${copying === p.id ? 'Adding…' : 'Use this list'}: ${p.name}`}
                   >
                     {copying === p.id ? 'Adding…' : 'Use this list'}
                   </Button>

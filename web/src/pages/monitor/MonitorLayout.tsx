@@ -23,7 +23,13 @@ export function MonitorLayout() {
           <Outlet />
         </Box>
       ) : (
-        <Box sx={{ flex: 1, minWidth: 0, overflowY: 'auto', p: { xs: 2, md: 4 } }}>
+        // Focusable, so keyboard users can scroll a screen that has nothing else to focus.
+        <Box
+          tabIndex={0}
+          role="region"
+          aria-label="Screen"
+          sx={{ flex: 1, minWidth: 0, overflowY: 'auto', p: { xs: 2, md: 4 } }}
+        >
           <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
             <Outlet />
           </Box>
