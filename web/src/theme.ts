@@ -53,6 +53,10 @@ export function createAppTheme(mode: 'light' | 'dark'): Theme {
         },
       },
       MuiTooltip: { defaultProps: { arrow: true } },
+      // MUI's default label grey falls under 4.5:1 on a hovered toggle; the secondary text keeps it.
+      MuiToggleButton: {
+        styleOverrides: { root: ({ theme }) => ({ color: theme.palette.text.secondary }) },
+      },
       MuiListItemButton: {
         styleOverrides: {
           root: ({ theme }) => ({
