@@ -17,3 +17,75 @@ export async function fetchLocationConfigurations(signal?: AbortSignal): Promise
     })
   ).data;
 }
+
+const CONFIGURATIONS = '/api/v1/configurations-manager';
+
+/** A place's outline as the server stores it: a GeoJSON Feature. */
+export interface PlaceFeature {
+  type: 'Feature';
+  geometry: { type: string; coordinates: unknown };
+  properties?: Record<string, unknown>;
+}
+
+/** A location configuration with its bounds, owner and whether the caller may change it. */
+export interface LocationConfigurationDetail extends LocationConfiguration {
+  address_bounds: PlaceFeature | null;
+  owner: { id: number; email: string; username: string };
+  canEdit: boolean;
+  /** Unix seconds. */
+  created_at: number;
+  updated_at: number;
+}
+
+export interface LocationConfigurationPage {
+  items: LocationConfigurationDetail[];
+  /** From 0. */
+  page: number;
+  lastPage: number;
+  total: number;
+}
+
+/** The spec's page size for the configurations manager. */
+export const CONFIGURATIONS_PER_PAGE = 10;
+
+export async function fetchLocationConfigurationPage(
+  page: number,
+  q: string,
+  signal?: AbortSignal,
+): Promise<LocationConfigurationPage> {
+  const params = new URLSearchParams({ page: String(page), limit: String(CONFIGURATIONS_PER_PAGE) });
+  if (q !== '') params.set('q', q);
+  const reply = await request<LocationConfigurationDetail[]>('GET', `${CONFIGURATIONS}/configurations?${params}`, {
+    signal,
+  });
+  const meta = reply.meta as { current_page: number; last_page: number; total: number };
+  return { items: reply.data, page: meta.current_page, lastPage: meta.last_page, total: meta.total };
+}
+
+export interface LocationConfigurationRequest {
+  name: string;
+  address: string;
+}
+
+export async function createLocationConfiguration(
+  body: LocationConfigurationRequest,
+): Promise<LocationConfigurationDetail> {
+  return (await request<LocationConfigurationDetail>('POST', `${CONFIGURATIONS}/configurations`, { body })).data;
+}
+
+export async function updateLocationConfiguration(
+  id: number,
+  body: LocationConfigurationRequest,
+): Promise<LocationConfigurationDetail> {
+  return (await request<LocationConfigurationDetail>('PUT', `${CONFIGURATIONS}/configurations/${id}`, { body })).data;
+}
+
+export async function deleteLocationConfiguration(id: number): Promise<void> {
+  await request('DELETE', `${CONFIGURATIONS}/configurations/${id}`);
+}
+
+/** The outline a configuration at the address would store (422 when no place is found). */
+export async function geocodePlace(address: string, signal?: AbortSignal): Promise<PlaceFeature> {
+  const params = new URLSearchParams({ address });
+  return (await request<PlaceFeature>('GET', `${CONFIGURATIONS}/geocode?${params}`, { signal })).data;
+}

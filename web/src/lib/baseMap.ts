@@ -5,6 +5,12 @@ import { loadWorldShapes } from './worldShapes';
 const TILE_URL: string | undefined = import.meta.env.VITE_MAP_TILE_URL;
 const TILE_ATTRIBUTION: string = import.meta.env.VITE_MAP_TILE_ATTRIBUTION ?? '';
 
+/**
+ * How far in a map may zoom to fit a place: street level over tiles, but no closer than a
+ * region over the offline outlines, which show nothing finer than borders.
+ */
+export const FIT_MAX_ZOOM = TILE_URL ? 14 : 6;
+
 /** The offline base map's colours for the theme's mode. */
 export function baseMapColours(mode: 'light' | 'dark') {
   return mode === 'light'

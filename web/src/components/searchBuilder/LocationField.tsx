@@ -18,7 +18,11 @@ export function LocationField({
   onChange,
   onResolved,
   error,
+  label = 'Location',
+  placeholder = 'A city, region or country',
 }: {
+  label?: string;
+  placeholder?: string;
   value: string;
   onChange: (address: string) => void;
   /** The resolved place, or null when the address was cleared or could not be found. */
@@ -97,8 +101,8 @@ export function LocationField({
       renderInput={(params) => (
         <TextField
           {...params}
-          label="Location"
-          placeholder="A city, region or country"
+          label={label}
+          placeholder={placeholder}
           error={Boolean(error)}
           helperText={error}
           slotProps={{

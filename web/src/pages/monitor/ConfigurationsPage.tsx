@@ -1,18 +1,246 @@
+import AddLocationAltOutlined from '@mui/icons-material/AddLocationAltOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import LocationOnOutlined from '@mui/icons-material/LocationOnOutlined';
+import MapOutlined from '@mui/icons-material/MapOutlined';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { Fragment, useEffect, useState } from 'react';
+import { CONFIGURATIONS_PER_PAGE, type LocationConfigurationDetail } from '../../api/configurations';
+import { ConfigurationDialog } from '../../components/configurations/ConfigurationDialog';
+import { PlaceMap } from '../../components/configurations/PlaceMap';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
+import { useConfigurationPageQuery, useDeleteConfiguration } from '../../hooks/useConfigurationQueries';
+import { useConfirm } from '../../hooks/useConfirm';
+import { useSnackbar } from '../../hooks/useSnackbar';
+import { relativeTime } from '../../lib/relativeTime';
 
+// Typing in the search box asks the server once the user pauses.
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** configurations: the organization's named places, ten a page, that proximity alerts watch. */
 export function ConfigurationsPage() {
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(0);
+  const [editor, setEditor] = useState<{ editing: LocationConfigurationDetail | null } | null>(null);
+  const configurations = useConfigurationPageQuery(page, q);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQ(text.trim());
+      setPage(0);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const add = () => setEditor({ editing: null });
+  const nothingAtAll = configurations.data?.total === 0 && q === '';
+
   return (
     <>
       <PageHeader
         title="Location configurations"
         subtitle="Named places, each an address and its bounds, that proximity alerts watch."
+        actions={
+          <Button variant="contained" startIcon={<AddLocationAltOutlined />} onClick={add}>
+            New location configuration
+          </Button>
+        }
       />
-      <EmptyState icon={LocationOnOutlined} title="No location configurations yet">
-        Location configurations arrive with alerts. Once they do, add the places you care about here and choose them
-        when you set up a proximity alert.
-      </EmptyState>
+      {configurations.isPending ? (
+        <Stack spacing={1} role="status" aria-label="Loading location configurations">
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} variant="rounded" height={48} />
+          ))}
+        </Stack>
+      ) : configurations.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void configurations.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {configurations.error.message}
+        </Alert>
+      ) : nothingAtAll ? (
+        <EmptyState
+          icon={LocationOnOutlined}
+          title="No location configurations yet"
+          actions={
+            <Button variant="contained" startIcon={<AddLocationAltOutlined />} onClick={add}>
+              Add the first place
+            </Button>
+          }
+        >
+          Add the places you care about, such as an office, a plant or an event venue. Proximity alerts then tell you
+          when a match is posted near them.
+        </EmptyState>
+      ) : (
+        <>
+          <TextField
+            size="small"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Search by name"
+            slotProps={{
+              htmlInput: { 'aria-label': 'Search location configurations' },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchOutlined fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+            sx={{ mb: 2, width: { xs: '100%', sm: 320 } }}
+          />
+          {configurations.data.items.length === 0 ? (
+            <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+              No location configuration’s name contains “{q}”.
+            </Typography>
+          ) : (
+            <ConfigurationTable items={configurations.data.items} onEdit={(editing) => setEditor({ editing })} />
+          )}
+          <TablePagination
+            component="div"
+            count={configurations.data.total}
+            page={configurations.data.page}
+            onPageChange={(_event, next) => setPage(next)}
+            rowsPerPage={CONFIGURATIONS_PER_PAGE}
+            rowsPerPageOptions={[]}
+          />
+        </>
+      )}
+      <ConfigurationDialog open={editor !== null} editing={editor?.editing ?? null} onClose={() => setEditor(null)} />
     </>
   );
 }
+
+function ConfigurationTable({
+  items,
+  onEdit,
+}: {
+  items: LocationConfigurationDetail[];
+  onEdit: (configuration: LocationConfigurationDetail) => void;
+}) {
+  const [shown, setShown] = useState<number | null>(null);
+  const confirm = useConfirm();
+  const remove = useDeleteConfiguration();
+  const snackbar = useSnackbar();
+  const now = new Date();
+
+  const askToDelete = (configuration: LocationConfigurationDetail) =>
+    confirm({
+      title: `Delete “${configuration.name}”?`,
+      text: 'Proximity alerts that watch this place stop watching it. This cannot be undone.',
+      icon: 'warning',
+      acceptLabel: 'Delete',
+      onAccept: () =>
+        remove.mutate(configuration.id, {
+          onSuccess: () => snackbar.show({ color: 'success', text: `“${configuration.name}” deleted` }),
+          onError: (error) => snackbar.show({ color: 'error', text: error.message }),
+        }),
+    });
+
+  return (
+    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
+      <Table aria-label="Location configurations">
+        <TableHead>
+          <TableRow>
+            <TableCell>Name</TableCell>
+            <TableCell>Address</TableCell>
+            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Owner</TableCell>
+            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Updated</TableCell>
+            <TableCell align="right">
+              <Box component="span" sx={visuallyHidden}>
+                Actions
+              </Box>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {items.map((c) => (
+            <Fragment key={c.id}>
+              <TableRow sx={{ '& > td': { borderBottom: shown === c.id ? 0 : undefined } }}>
+                <TableCell sx={{ fontWeight: 600 }}>{c.name}</TableCell>
+                <TableCell>{c.address}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{c.owner.email}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                  {relativeTime(new Date(c.updated_at * 1000), now)}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {c.address_bounds && (
+                    <Tooltip title={shown === c.id ? 'Hide the map' : 'Show on a map'}>
+                      <IconButton
+                        aria-label={`Map of ${c.name}`}
+                        aria-expanded={shown === c.id}
+                        onClick={() => setShown(shown === c.id ? null : c.id)}
+                      >
+                        <MapOutlined fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                  {c.canEdit && (
+                    <>
+                      <Tooltip title="Edit">
+                        <IconButton aria-label={`Edit ${c.name}`} onClick={() => onEdit(c)}>
+                          <EditOutlined fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                      <Tooltip title="Delete">
+                        <IconButton aria-label={`Delete ${c.name}`} onClick={() => askToDelete(c)}>
+                          <DeleteOutlined fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    </>
+                  )}
+                </TableCell>
+              </TableRow>
+              {c.address_bounds && (
+                <TableRow>
+                  <TableCell colSpan={5} sx={{ py: 0, borderBottom: shown === c.id ? undefined : 0 }}>
+                    <Collapse in={shown === c.id} unmountOnExit>
+                      <Box sx={{ py: 2 }}>
+                        <PlaceMap feature={c.address_bounds} label={`Bounds of ${c.name}: ${c.address}`} />
+                      </Box>
+                    </Collapse>
+                  </TableCell>
+                </TableRow>
+              )}
+            </Fragment>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

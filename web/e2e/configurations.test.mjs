@@ -1,0 +1,76 @@
+// Location configurations end to end: a place added from an address (the offline gazetteer
+// answers), its bounds on a map, and a proximity alert of a new saved search watching it.
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { after, before, describe, it } from 'node:test';
+import { apiSession, closeAll, signedInBrowser, startServer } from './harness.mjs';
+
+const shots = new URL('../test-results/', import.meta.url);
+const PLACE = 'Head office';
+const SEARCH = 'Harbour near the office';
+
+describe('Location configurations', () => {
+  let server;
+  let browser;
+  let page;
+
+  before(async () => {
+    await mkdir(shots, { recursive: true });
+    server = await startServer();
+    // A group to save the search in (a new user has none).
+    const api = await apiSession(server);
+    await api.call('POST', '/api/v1/monitor/monitor-search-groups', { name: 'Sites' });
+    ({ browser, page } = await signedInBrowser(server));
+  });
+
+  after(() => closeAll(browser, server));
+
+  it('adds a place from an address and draws its bounds', async () => {
+    await page.goto(`${server.url}/monitor/configurations`);
+    await page.getByText('No location configurations yet').waitFor();
+    await page.getByRole('button', { name: 'Add the first place' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New location configuration' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(PLACE);
+    await dialog.getByRole('combobox', { name: 'Address' }).pressSequentially('Lyon');
+    await page.getByRole('option', { name: /^Lyon/ }).first().click();
+    await dialog.getByRole('img', { name: /^Bounds of Lyon/ }).waitFor();
+    await page.screenshot({ path: new URL('configuration-editor.png', shots).pathname });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(`“${PLACE}” added`).waitFor();
+
+    const row = page
+      .getByRole('table', { name: 'Location configurations' })
+      .getByRole('row', { name: new RegExp(PLACE) });
+    assert.match(await row.textContent(), /Lyon/);
+    await page.getByRole('button', { name: `Map of ${PLACE}` }).click();
+    await page.getByRole('img', { name: new RegExp(`^Bounds of ${PLACE}`) }).waitFor();
+    await page.waitForTimeout(600); // the row's opening animation, for the picture only
+    await page.screenshot({ path: new URL('configurations.png', shots).pathname });
+  });
+
+  it('is watched by the proximity alert of a new saved search', async () => {
+    await page.getByRole('button', { name: 'New saved search' }).click();
+    const builder = page.getByRole('dialog', { name: 'New saved search' });
+    await builder.getByLabel('Keywords').fill('harbour');
+    await builder.getByLabel('Search name').fill(SEARCH);
+    await builder.getByRole('combobox', { name: 'Group' }).click();
+    await page.getByRole('option', { name: 'Sites' }).click();
+    await builder.getByRole('button', { name: /^Alerts/ }).click();
+    await builder.getByRole('combobox', { name: 'Proximity locations' }).click();
+    await page.getByRole('option', { name: PLACE }).click();
+    await page.keyboard.press('Escape');
+    await builder.getByRole('button', { name: 'Apply locations' }).click();
+    await builder.getByRole('combobox', { name: 'Proximity alerts' }).click();
+    await page.getByRole('option', { name: 'Every 5 minutes' }).click();
+    await page.screenshot({ path: new URL('configuration-proximity.png', shots).pathname });
+    await builder.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByText('Your saved search is running').waitFor();
+
+    const api = await apiSession(server);
+    const [configuration] = await api.call('GET', '/api/v1/configurations-manager/configurations');
+    const summary = (await api.call('GET', '/api/v1/monitor/searches')).find((s) => s.value === SEARCH);
+    const search = await api.call('GET', `/api/v1/monitor/searches/${summary.id}`);
+    const proximity = search.notificationSettings.find((n) => n.type === 'proximity');
+    assert.deepEqual(proximity?.locationAssetIds, [configuration.fpid]);
+  });
+});
