@@ -120,10 +120,23 @@ func (s *Service) scan(ctx context.Context, matcher *percolate.Compiled, q store
 	res := Result{Samples: []post.Post{}, From: q.From.Unix(), To: q.To.Unix()}
 	perDay := map[string]int{}
 	covered := q.From
+	var verifiedTo time.Time // the publication time of the oldest candidate verified
 	started := s.now()
+	// One read of candidates can itself outlast the budget (a term in most posts, sorted by
+	// time): the budget bounds the reads too, and a read it cuts short ends the scan.
+	readCtx, cancel := context.WithDeadline(ctx, started.Add(s.budget))
+	defer cancel()
 	for {
 		q.Limit = min(batch, s.maxCandidates-res.Scanned)
-		candidates, err := s.store.CandidatePosts(ctx, q)
+		candidates, err := s.store.CandidatePosts(readCtx, q)
+		if err != nil && ctx.Err() == nil && readCtx.Err() != nil {
+			// Every candidate newer than the last one verified was verified, and none before it.
+			res.Truncated, covered = true, q.To
+			if q.After != nil {
+				covered = verifiedTo
+			}
+			break
+		}
 		if err != nil {
 			return Result{}, err
 		}
@@ -141,6 +154,7 @@ func (s *Service) scan(ctx context.Context, matcher *percolate.Compiled, q store
 			break
 		}
 		last := candidates[len(candidates)-1]
+		verifiedTo = last.Post.PublishedAt
 		if res.Scanned >= s.maxCandidates || s.now().Sub(started) >= s.budget {
 			// Every candidate newer than the last one scanned was verified.
 			res.Truncated, covered = true, last.Post.PublishedAt

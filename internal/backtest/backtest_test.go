@@ -211,3 +211,22 @@ func TestBacktestTruncates(t *testing.T) {
 		t.Errorf("days %s..%s, want %s..today", res.PerDay[0].Date, res.PerDay[len(res.PerDay)-1].Date, first)
 	}
 }
+
+// A read of candidates that outlasts the budget is cut short: the reply comes at the budget,
+// says it is truncated, and claims no post it did not verify.
+func TestBacktestBudgetBoundsTheReads(t *testing.T) {
+	s := storetest.Open(t, store.SQLite)
+	ctx := context.Background()
+	f := newFixture(t, s, "slow@acme.test")
+	corpus(t, s, 50, 2, time.Now().UTC())
+	f.svc.budget = time.Nanosecond // spent before the first read returns
+	in := monitor.SearchInput{GroupID: f.home, Name: "all", Keywords: "alpha OR beta OR gamma OR delta OR night",
+		Providers: []string{"twitter", "reddit", "telegram"}}
+	res, err := f.svc.Run(ctx, f.actor, Request{DraftInput: monitor.DraftInput{SearchInput: in}, Days: 30})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Truncated || res.Scanned != 0 || res.Count != 0 || res.CoveredFrom != res.To || res.ExpectedPerDay != 0 {
+		t.Fatalf("= %+v, want truncated with nothing verified", res)
+	}
+}

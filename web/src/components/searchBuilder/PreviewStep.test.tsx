@@ -122,6 +122,14 @@ describe('search preview', () => {
     expect(within(dialog).getByText(/Expect about 5,200 a day/)).toBeInTheDocument();
   });
 
+  it('says so when not even the newest posts could be checked in time', async () => {
+    server({ data: result({ truncated: true, scanned: 0, count: 0, expectedPerDay: 0, samples: [] }) });
+    const dialog = await openPreview();
+    expect(await within(dialog).findByText(/too broadly to preview/)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Expect/)).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(/No stored post/)).not.toBeInTheDocument();
+  });
+
   it('shows why the preview failed, tries again, and goes back to the search', async () => {
     let calls = 0;
     server(() => {

@@ -235,23 +235,30 @@ export function PreviewStep({
           ) : (
             result && (
               <>
-                <Box aria-live="polite">
-                  <Typography variant="h6" component="p">
-                    {countOf(result.count, 'match', 'matches')} in the last {days} days
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    Expect {ratePerDay(result.expectedPerDay)} once saved, at the rate of the stored posts.
-                  </Typography>
-                </Box>
-                {result.truncated && (
+                {result.truncated && result.scanned === 0 ? (
+                  <Alert severity="warning" aria-live="polite">
+                    This search matches too broadly to preview: not even the newest stored posts could be checked in the
+                    time a preview may take. Narrow it with more specific keywords or filters.
+                  </Alert>
+                ) : (
+                  <Box aria-live="polite">
+                    <Typography variant="h6" component="p">
+                      {countOf(result.count, 'match', 'matches')} in the last {days} days
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      Expect {ratePerDay(result.expectedPerDay)} once saved, at the rate of the stored posts.
+                    </Typography>
+                  </Box>
+                )}
+                {result.truncated && result.scanned > 0 && (
                   <Alert severity="warning">
                     This search matches too broadly to check every stored post: only posts since{' '}
                     {formatDateTime(new Date(result.coveredFrom * 1000))} were checked, and the rate is taken from them.
                     Narrow it with more specific keywords or filters.
                   </Alert>
                 )}
-                <DayBars days={result.perDay} />
-                {result.count === 0 ? (
+                {!(result.truncated && result.scanned === 0) && <DayBars days={result.perDay} />}
+                {result.truncated && result.scanned === 0 ? null : result.count === 0 ? (
                   <Typography color="text.secondary">
                     No stored post of the last {days} days matches. The search may stay quiet: broaden the keywords or
                     add data sources, or save it to collect new posts as they arrive.
