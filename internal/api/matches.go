@@ -83,7 +83,7 @@ func filtersFromQuery(v url.Values) (matchFilters, error) {
 func matchesJSON(entries []monitor.InboxEntry) []monitor.MatchPayload {
 	out := make([]monitor.MatchPayload, 0, len(entries))
 	for _, e := range entries {
-		out = append(out, e.Payload(e.CanEdit, e.SearchName))
+		out = append(out, e.Payload())
 	}
 	return out
 }

@@ -34,20 +34,24 @@ type InboxEntry struct {
 	InboxItem
 	CanEdit    bool
 	SearchName string
+	Why        *Explainer
 }
 
-// visible returns the searches the actor can see (id → can edit), and their names.
-func (s *Service) visible(ctx context.Context, actor authz.Actor) (map[int64]bool, map[int64]string, error) {
+// Payload is the entry as the API sends it.
+func (e InboxEntry) Payload() MatchPayload { return e.InboxItem.Payload(e.CanEdit, e.SearchName, e.Why) }
+
+// visible returns the searches the actor can see (id → can edit), and the searches themselves.
+func (s *Service) visible(ctx context.Context, actor authz.Actor) (map[int64]bool, map[int64]Search, error) {
 	views, err := s.Searches(ctx, actor, 0)
 	if err != nil {
 		return nil, nil, err
 	}
-	edit, names := map[int64]bool{}, map[int64]string{}
+	edit, searches := map[int64]bool{}, map[int64]Search{}
 	for _, sv := range views {
 		edit[sv.ID] = sv.Level >= authz.LevelEdit
-		names[sv.ID] = sv.Name
+		searches[sv.ID] = sv.Search
 	}
-	return edit, names, nil
+	return edit, searches, nil
 }
 
 // scope narrows requested search ids to those visible; none requested means all visible.
@@ -64,7 +68,7 @@ func scope(visible map[int64]bool, requested []int64) []int64 {
 
 // Inbox is a page of the actor's matches.
 func (s *Service) Inbox(ctx context.Context, actor authz.Actor, q MatchQuery) ([]InboxEntry, int64, error) {
-	edit, names, err := s.visible(ctx, actor)
+	edit, searches, err := s.visible(ctx, actor)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -73,20 +77,22 @@ func (s *Service) Inbox(ctx context.Context, actor authz.Actor, q MatchQuery) ([
 	if err != nil {
 		return nil, 0, err
 	}
-	return entries(items, edit, names), total, nil
+	return entries(items, edit, searches), total, nil
 }
 
-func entries(items []InboxItem, edit map[int64]bool, names map[int64]string) []InboxEntry {
+func entries(items []InboxItem, edit map[int64]bool, searches map[int64]Search) []InboxEntry {
 	out := make([]InboxEntry, 0, len(items))
+	why := NewExplainer()
 	for _, it := range items {
-		out = append(out, InboxEntry{InboxItem: it, CanEdit: edit[it.SearchID], SearchName: names[it.SearchID]})
+		why.searches[it.SearchID] = searches[it.SearchID]
+		out = append(out, InboxEntry{InboxItem: it, CanEdit: edit[it.SearchID], SearchName: searches[it.SearchID].Name, Why: why})
 	}
 	return out
 }
 
 // InboxByIDs returns the given matches the actor can see.
 func (s *Service) InboxByIDs(ctx context.Context, actor authz.Actor, matchIDs []int64) ([]InboxEntry, error) {
-	edit, names, err := s.visible(ctx, actor)
+	edit, searches, err := s.visible(ctx, actor)
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +100,7 @@ func (s *Service) InboxByIDs(ctx context.Context, actor authz.Actor, matchIDs []
 	if err != nil {
 		return nil, err
 	}
-	return entries(items, edit, names), nil
+	return entries(items, edit, searches), nil
 }
 
 // Update is the result of a bulk change: how many matches were changed of how many asked for.

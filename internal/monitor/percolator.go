@@ -317,6 +317,7 @@ func (p *Percolator) announce(ctx context.Context, created []Match, posts []post
 		byID[pp.ID] = pp
 	}
 	streamed := map[int64][]MatchCreated{}
+	why := NewExplainer()
 	for _, m := range created {
 		a, viewers, err := p.audience(ctx, m.SearchID)
 		if err != nil {
@@ -346,7 +347,8 @@ func (p *Percolator) announce(ctx context.Context, created []Match, posts []post
 				continue
 			}
 			item := InboxItem{Match: m, Post: byID[m.PostID]}
-			streamed[userID] = append(events, MatchCreated{Match: item.Payload(canEdit, a.Search.Name)})
+			why.searches[m.SearchID] = a.Search
+			streamed[userID] = append(events, MatchCreated{Match: item.Payload(canEdit, a.Search.Name, why)})
 		}
 	}
 	for userID, events := range streamed {

@@ -12,6 +12,7 @@ import (
 	"github.com/sightline/sightline/internal/live"
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/query"
 )
 
 // waitFor polls until ok says done or the deadline passes.
@@ -129,6 +130,16 @@ func TestMatchesEndToEnd(t *testing.T) {
 	if first["canEdit"] != false {
 		t.Errorf("the viewer can edit: %v", first)
 	}
+	// Each match says which of the search's terms it holds, as the search reads now.
+	for _, d := range data {
+		terms := fmt.Sprint(d.(map[string]any)["matchMeta"].(map[string]any)["matchedTerms"])
+		text := d.(map[string]any)["post"].(map[string]any)["content_text"]
+		if want := map[any]string{"storm surge tonight": "[map[field:text kind:word term:storm]]",
+			"flood warning issued": "[map[field:text kind:word term:flood]]",
+			"Flooding on the river road": "[map[field:text kind:word term:flooding]]"}[text]; terms != want {
+			t.Errorf("%q matched for %s, want %s", text, terms, want)
+		}
+	}
 	ids := []string{}
 	for _, d := range data {
 		ids = append(ids, fmt.Sprint(d.(map[string]any)["matchMeta"].(map[string]any)["matchId"]))
@@ -239,6 +250,9 @@ func TestMatchEventsReachTheOwnersSocket(t *testing.T) {
 			if err := f.Decode(&got); err != nil || got.More != 0 || got.Match.MonitorSearchName != "Quakes" ||
 				!got.Match.MatchMeta.CanEdit {
 				t.Errorf("match event %+v, %v", got, err)
+			}
+			if want := []query.Hit{{Term: "earthquake", Kind: "word", Field: "text"}}; !slices.Equal(got.Match.MatchMeta.MatchedTerms, want) {
+				t.Errorf("the event says it matched for %v, want %v", got.Match.MatchMeta.MatchedTerms, want)
 			}
 		case monitor.EventMatchesUpdated:
 			var got monitor.MatchesUpdated

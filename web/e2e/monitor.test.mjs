@@ -179,6 +179,10 @@ describe('Monitor', () => {
     const first = page.getByRole('article', { name: 'Unread match by Riverwatch' });
     await first.waitFor({ timeout: 15_000 });
     await first.getByText('bridge', { exact: true }).first().waitFor();
+    // The live event says why it matched: both terms of "bridge AND river", in the text.
+    const why = first.getByRole('list', { name: 'Why it matched' });
+    await why.getByRole('listitem', { name: 'Matched bridge in the text' }).waitFor();
+    await why.getByRole('listitem', { name: 'Matched river in the text' }).waitFor();
     await shot('grid-live');
 
     await page.getByRole('button', { name: 'List' }).click();

@@ -252,8 +252,24 @@ export interface Post {
   demo?: boolean;
 }
 
+/** A term of a saved search that a post holds. */
+export interface MatchedTerm {
+  /** As the query language writes it: flood, "bridge closed", flo*, colour~1, or an author. */
+  term: string;
+  kind: 'word' | 'phrase' | 'proximity' | 'wildcard' | 'fuzzy' | 'author';
+  field: 'title' | 'text' | 'author';
+}
+
 export interface Match {
-  matchMeta: { matchId: number; monitorSearchId: number; canEdit: boolean; isFlagged: boolean; isRead: boolean };
+  matchMeta: {
+    matchId: number;
+    monitorSearchId: number;
+    canEdit: boolean;
+    isFlagged: boolean;
+    isRead: boolean;
+    /** Why it matched: the search's terms the post holds, by field (docs/monitor-api.md). */
+    matchedTerms: MatchedTerm[];
+  };
   isDeleted: boolean;
   /** Unix seconds. */
   discoveredDate: number;

@@ -56,7 +56,7 @@ describe('inbox query in the address', () => {
 
 describe('whether a live match fits a list', () => {
   const match: Match = {
-    matchMeta: { matchId: 1, monitorSearchId: 7, canEdit: true, isFlagged: false, isRead: false },
+    matchMeta: { matchId: 1, monitorSearchId: 7, canEdit: true, isFlagged: false, isRead: false, matchedTerms: [] },
     isDeleted: false,
     discoveredDate: 0,
     publishedDate: 0,

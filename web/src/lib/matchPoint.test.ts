@@ -4,7 +4,7 @@ import { matchPoint } from './matchPoint';
 
 function matchWith(post: Partial<Post>): Match {
   return {
-    matchMeta: { matchId: 1, monitorSearchId: 1, canEdit: true, isFlagged: false, isRead: false },
+    matchMeta: { matchId: 1, monitorSearchId: 1, canEdit: true, isFlagged: false, isRead: false, matchedTerms: [] },
     isDeleted: false,
     discoveredDate: 0,
     publishedDate: 0,

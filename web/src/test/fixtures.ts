@@ -123,7 +123,7 @@ export function testSearch(id: number, overrides: Partial<MonitorSearch> = {}): 
 
 export function testMatch(matchId: number, overrides: Partial<Match> = {}, post: Partial<Post> = {}): Match {
   return {
-    matchMeta: { matchId, monitorSearchId: 7, canEdit: true, isFlagged: false, isRead: false },
+    matchMeta: { matchId, monitorSearchId: 7, canEdit: true, isFlagged: false, isRead: false, matchedTerms: [] },
     isDeleted: false,
     discoveredDate: 1_795_260_000,
     publishedDate: 1_795_259_000,

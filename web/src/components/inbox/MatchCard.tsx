@@ -19,6 +19,7 @@ import type { Term } from '../../lib/highlight';
 import { relativeTime } from '../../lib/relativeTime';
 import { ProviderIcon } from '../ProviderIcon';
 import { HighlightedText } from './HighlightedText';
+import { MatchedTerms } from './MatchedTerms';
 import { PostMedia } from './PostMedia';
 
 export interface MatchCardActions {
@@ -149,6 +150,7 @@ export const MatchCard = memo(function MatchCard({
             <HighlightedText text={post.content_text} terms={terms} />
           </Typography>
         )}
+        <MatchedTerms terms={matchMeta.matchedTerms} />
         {!list && <PostMedia post={post} blur={blurMedia} onOpenVideo={actions.onOpenPost} />}
         <Stack direction="row" spacing={0.25} sx={{ alignItems: 'center', mt: 'auto' }}>
           {list && <Chip size="small" label={match.monitorSearchName} sx={{ maxWidth: 200, mr: 1 }} />}
