@@ -38,7 +38,9 @@ type InboxEntry struct {
 }
 
 // Payload is the entry as the API sends it.
-func (e InboxEntry) Payload() MatchPayload { return e.InboxItem.Payload(e.CanEdit, e.SearchName, e.Why) }
+func (e InboxEntry) Payload() MatchPayload {
+	return e.InboxItem.Payload(e.CanEdit, e.SearchName, e.Why)
+}
 
 // visible returns the searches the actor can see (id → can edit), and the searches themselves.
 func (s *Service) visible(ctx context.Context, actor authz.Actor) (map[int64]bool, map[int64]Search, error) {

@@ -135,7 +135,7 @@ func TestMatchesEndToEnd(t *testing.T) {
 		terms := fmt.Sprint(d.(map[string]any)["matchMeta"].(map[string]any)["matchedTerms"])
 		text := d.(map[string]any)["post"].(map[string]any)["content_text"]
 		if want := map[any]string{"storm surge tonight": "[map[field:text kind:word term:storm]]",
-			"flood warning issued": "[map[field:text kind:word term:flood]]",
+			"flood warning issued":       "[map[field:text kind:word term:flood]]",
 			"Flooding on the river road": "[map[field:text kind:word term:flooding]]"}[text]; terms != want {
 			t.Errorf("%q matched for %s, want %s", text, terms, want)
 		}
