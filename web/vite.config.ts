@@ -20,6 +20,8 @@ export default defineConfig({
             { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs)[\\/]/ },
             // Only the inbox map needs these; they load when it first opens.
             { name: 'map', test: /node_modules[\\/](leaflet|world-atlas|topojson-client)[\\/]/ },
+            // The dashboard's charts; cached apart from the code that changes more often.
+            { name: 'charts', test: /node_modules[\\/](echarts|zrender)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

@@ -225,7 +225,9 @@ describe('Monitor', () => {
     const authors = page.getByRole('region', { name: 'Top authors' });
     await authors.getByRole('link', { name: /Riverwatch/ }).waitFor();
     await authors.getByRole('link', { name: /Harbourmaster/ }).waitFor();
-    await page.getByRole('link', { name: new RegExp(`, ${SEARCH}: 2$`) }).waitFor();
+    const timeline = page.getByRole('region', { name: 'Results per day (30 days)' });
+    await timeline.getByRole('img', { name: new RegExp(`, ${SEARCH}: 2$`) }).waitFor();
+    await timeline.getByRole('link', { name: SEARCH }).waitFor();
     await shot('dashboard');
 
     await authors.getByRole('link', { name: /Riverwatch/ }).click();

@@ -5,3 +5,14 @@ import { afterEach } from 'vitest';
 afterEach(() => {
   cleanup();
 });
+
+// jsdom has no canvas; ECharts measures label text with one.
+HTMLCanvasElement.prototype.getContext = function getContext() {
+  return { font: '', measureText: (text: string) => ({ width: text.length * 6 }) };
+} as unknown as HTMLCanvasElement['getContext'];
+// Nor a ResizeObserver, which charts use to follow their widget's size.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};

@@ -37,7 +37,14 @@ function inboxServer(patch: (body: unknown) => unknown) {
       data: [
         testMatch(1),
         testMatch(2, {
-          matchMeta: { matchId: 2, monitorSearchId: 8, canEdit: false, isFlagged: false, isRead: false, matchedTerms: [] },
+          matchMeta: {
+            matchId: 2,
+            monitorSearchId: 8,
+            canEdit: false,
+            isFlagged: false,
+            isRead: false,
+            matchedTerms: [],
+          },
         }),
       ],
       meta: { current_page: 1, last_page: 1, per_page: 100, total: 2 },

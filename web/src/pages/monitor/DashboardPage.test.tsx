@@ -60,7 +60,11 @@ describe('DashboardPage', () => {
       'href',
       '/monitor/matches/grid?monitorSearchIds=9&searchText=alice&searchIn=authorScreenName',
     );
-    expect(within(screen.getByRole('region', { name: 'Top data sources' })).getByText('X')).toBeVisible();
+    expect(
+      within(screen.getByRole('region', { name: 'Top data sources' })).getByRole('img', {
+        name: /Results by data source: X/,
+      }),
+    ).toBeInTheDocument();
     expect(
       within(screen.getByRole('region', { name: 'Top mentioned locations (30 days)' })).getByRole('link', {
         name: /Paris, FR/,
@@ -68,7 +72,9 @@ describe('DashboardPage', () => {
     ).toHaveAttribute('href', '/monitor/matches/grid?monitorSearchIds=9&searchText=Paris&searchIn=titleText');
     expect(screen.getByRole('img', { name: 'Map of the most mentioned places: Paris 4' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /Monday 10:00 5/ })).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: '2026-11-20, Floods: 5' })).toHaveAttribute(
+    const timeline = screen.getByRole('region', { name: 'Results per day (30 days)' });
+    expect(within(timeline).getByRole('img', { name: /2026-11-20, Floods: 5/ })).toBeInTheDocument();
+    expect(await within(timeline).findByRole('link', { name: 'Floods' })).toHaveAttribute(
       'href',
       '/monitor/matches/grid?monitorSearchIds=9',
     );

@@ -14,18 +14,17 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useCallback } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { Dashboard } from '../../api/dashboard';
+import { CountBarsChart, HeatmapChart, TimelineChart } from '../../components/dashboard/charts';
 import { PlacesMap } from '../../components/dashboard/PlacesMap';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { useDashboardQuery } from '../../hooks/useDashboardQuery';
 import { useProvidersQuery, useSearchesQuery } from '../../hooks/useMonitorQueries';
 import { useSearchBuilder } from '../../hooks/useSearchBuilder';
+import { SERIES_COLOURS } from '../../lib/chartDays';
 import { formatCount } from '../../lib/countFormat';
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const SERIES_COLOURS = ['#4c7bd9', '#e07b39', '#3aa17e', '#c9489b', '#8f6ad8', '#c4a228', '#2c9fb8', '#d9534f'];
 
 /** An inbox address (relative to the dashboard) with the given filters. */
 function inboxLink(fields: Record<string, string>): string {
@@ -140,95 +139,30 @@ function Bars({ label, rows }: { label: string; rows: { key: string; label: stri
   );
 }
 
-function Heatmap({ cells }: { cells: Dashboard['heatmap'] }) {
-  const count = new Map(cells.map((c) => [`${c.weekday}:${c.hour}`, c.count]));
-  const max = Math.max(1, ...cells.map((c) => c.count));
+/** The timeline's searches with their colours: the legend, and the keyboard's way to each inbox. */
+function SearchLegend({
+  ids,
+  name,
+  colour,
+}: {
+  ids: number[];
+  name: (id: number) => string;
+  colour: (id: number) => string;
+}) {
   return (
-    <Box
-      role="img"
-      aria-label={`Results by weekday and hour (UTC): ${cells
-        .map((c) => `${WEEKDAYS[c.weekday]} ${c.hour}:00 ${c.count}`)
-        .join(', ')}`}
-      sx={{ display: 'grid', gridTemplateColumns: 'auto repeat(24, 1fr)', gap: '2px', fontSize: 11 }}
-    >
-      <span />
-      {Array.from({ length: 24 }, (_, h) => (
-        <Box key={h} sx={{ textAlign: 'center', color: 'text.secondary' }}>
-          {h % 6 === 0 ? h : ''}
-        </Box>
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+      {ids.map((id) => (
+        <Chip
+          key={id}
+          size="small"
+          variant="outlined"
+          label={name(id)}
+          component={RouterLink}
+          to={inboxLink({ monitorSearchIds: String(id) })}
+          clickable
+          icon={<Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: colour(id) }} />}
+        />
       ))}
-      {WEEKDAYS.map((day, wd) => [
-        <Box key={day} sx={{ pr: 1, color: 'text.secondary' }}>
-          {day.slice(0, 3)}
-        </Box>,
-        ...Array.from({ length: 24 }, (_, h) => {
-          const n = count.get(`${wd}:${h}`) ?? 0;
-          return (
-            <Box
-              key={`${day}${h}`}
-              title={`${day} ${h}:00 UTC: ${n}`}
-              sx={{
-                height: 14,
-                borderRadius: '2px',
-                bgcolor: 'primary.main',
-                opacity: n === 0 ? 0.06 : 0.2 + (0.8 * n) / max,
-              }}
-            />
-          );
-        }),
-      ])}
-    </Box>
-  );
-}
-
-function Timeline({ points, names }: { points: Dashboard['timeline']; names: Map<number, string> }) {
-  const days = [...new Set(points.map((p) => p.date))].sort();
-  const searches = [...new Set(points.map((p) => p.monitorSearchId))].sort((a, b) => a - b);
-  const colour = (id: number) => SERIES_COLOURS[searches.indexOf(id) % SERIES_COLOURS.length];
-  const perDay = new Map(days.map((d) => [d, points.filter((p) => p.date === d)]));
-  const max = Math.max(1, ...days.map((d) => (perDay.get(d) ?? []).reduce((sum, p) => sum + p.count, 0)));
-  const name = (id: number) => names.get(id) ?? `Search ${id}`;
-  return (
-    <Stack spacing={1}>
-      <Box
-        role="group"
-        aria-label="Results per day, stacked by saved search"
-        sx={{ display: 'flex', alignItems: 'flex-end', gap: '3px', height: 160 }}
-      >
-        {days.map((day) => (
-          <Box key={day} sx={{ flex: 1, display: 'flex', flexDirection: 'column-reverse', height: '100%' }}>
-            {(perDay.get(day) ?? []).map((p) => (
-              <Box
-                key={p.monitorSearchId}
-                component={RouterLink}
-                to={inboxLink({ monitorSearchIds: String(p.monitorSearchId) })}
-                aria-label={`${day}, ${name(p.monitorSearchId)}: ${p.count}`}
-                title={`${day}, ${name(p.monitorSearchId)}: ${p.count}`}
-                sx={{
-                  display: 'block',
-                  height: `${(p.count / max) * 100}%`,
-                  minHeight: 2,
-                  bgcolor: colour(p.monitorSearchId),
-                }}
-              />
-            ))}
-          </Box>
-        ))}
-      </Box>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-        {searches.map((id) => (
-          <Chip
-            key={id}
-            size="small"
-            variant="outlined"
-            label={name(id)}
-            component={RouterLink}
-            to={inboxLink({ monitorSearchIds: String(id) })}
-            clickable
-            icon={<Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: colour(id) }} />}
-          />
-        ))}
-      </Stack>
     </Stack>
   );
 }
@@ -243,7 +177,9 @@ export function DashboardPage() {
   const searches = useSearchesQuery();
   const providers = useProvidersQuery();
   const builder = useSearchBuilder();
+  const navigate = useNavigate();
   const names = new Map((searches.data ?? []).map((s) => [s.id, s.value]));
+  const searchName = (id: number) => names.get(id) ?? `Search ${id}`;
   const providerName = (name: string) => providers.data?.find((p) => p.name === name)?.displayName ?? name;
   const scope: Record<string, string> = chosen.length > 0 ? { monitorSearchIds: chosen.join(',') } : {};
   const scopeKey = chosen.join(',');
@@ -314,9 +250,9 @@ export function DashboardPage() {
             d.topProviders.length === 0 ? (
               <Empty>{noResults}</Empty>
             ) : (
-              <Bars
+              <CountBarsChart
                 label="Results by data source"
-                rows={d.topProviders.map((p) => ({ key: p.provider, label: providerName(p.provider), count: p.count }))}
+                rows={d.topProviders.map((p) => ({ label: providerName(p.provider), count: p.count }))}
               />
             )
           }
@@ -342,12 +278,25 @@ export function DashboardPage() {
           }
         </Widget>
         <Widget title="Results by weekday and hour (30 days, UTC)" query={query} wide>
-          {(d) => (d.heatmap.length === 0 ? <Empty>{noResults}</Empty> : <Heatmap cells={d.heatmap} />)}
+          {(d) => (d.heatmap.length === 0 ? <Empty>{noResults}</Empty> : <HeatmapChart cells={d.heatmap} />)}
         </Widget>
         <Widget title="Results per day (30 days)" query={query} wide>
-          {(d) =>
-            d.timeline.length === 0 ? <Empty>{noResults}</Empty> : <Timeline points={d.timeline} names={names} />
-          }
+          {(d) => {
+            if (d.timeline.length === 0) return <Empty>{noResults}</Empty>;
+            const ids = [...new Set(d.timeline.map((p) => p.monitorSearchId))].sort((a, b) => a - b);
+            const colour = (id: number) => SERIES_COLOURS[ids.indexOf(id) % SERIES_COLOURS.length] ?? '#4c7bd9';
+            return (
+              <Stack spacing={1}>
+                <TimelineChart
+                  points={d.timeline}
+                  name={searchName}
+                  colour={colour}
+                  onOpen={(id) => void navigate(inboxLink({ monitorSearchIds: String(id) }))}
+                />
+                <SearchLegend ids={ids} name={searchName} colour={colour} />
+              </Stack>
+            );
+          }}
         </Widget>
         <Widget title="Threat score" query={query} wide>
           {(d) =>
@@ -356,13 +305,9 @@ export function DashboardPage() {
             ) : (
               <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
                 <Box sx={{ flex: 1 }}>
-                  <Bars
+                  <CountBarsChart
                     label="Results by threat score"
-                    rows={d.threat.buckets.map((b) => ({
-                      key: String(b.from),
-                      label: `${b.from}–${b.to}`,
-                      count: b.count,
-                    }))}
+                    rows={d.threat.buckets.map((b) => ({ label: `${b.from}–${b.to}`, count: b.count }))}
                   />
                 </Box>
                 <Box sx={{ flex: 1 }}>
