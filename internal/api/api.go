@@ -131,6 +131,8 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("GET /api/v1/monitor/matches/counts/list", a.user(a.matchCountsList))
 	mux.HandleFunc("GET /api/v1/monitor/matches/thread-context/{postId}", a.user(a.threadContext))
 	mux.HandleFunc("GET /api/v1/monitor/dashboard", a.user(a.dashboard))
+	mux.HandleFunc("GET /api/v1/monitor/dashboard/layout", a.user(a.dashboardLayout))
+	mux.HandleFunc("PUT /api/v1/monitor/dashboard/layout", a.user(a.saveDashboardLayout))
 
 	// Filter lists and the configurations manager (monitor-area.md section 7; the shapes are in
 	// docs/decisions.md). The collections answer with and without the slash.

@@ -48,7 +48,7 @@ func newFiltersEnv(t *testing.T, s *store.Store) *filtersEnv {
 		fe.changed = append(fe.changed, ids...)
 	}
 	h := api.New(api.Deps{Accounts: fe.accounts, Auth: fe.auth, Health: s.Ping,
-		Monitor:   monitor.NewService(monitor.Deps{Store: s, Inbox: s, FilterLists: fe.filters}),
+		Monitor:   monitor.NewService(monitor.Deps{Store: s, Inbox: s, Layouts: s, FilterLists: fe.filters}),
 		Filters:   fe.filters,
 		Locations: filters.NewLocations(s, gazetteer),
 		App:       api.AppHandler(nil, false), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})

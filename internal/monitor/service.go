@@ -60,20 +60,24 @@ type Service struct {
 	changes  Changes
 	filters  FilterLists
 	notifier Notifier
+	layouts  LayoutStore
 	now      func() time.Time
 }
 
-// Deps are what the Service works with; Changes, FilterLists and Notifier may be nil.
+// Deps are what the Service works with; Changes, FilterLists and Notifier may be nil, and
+// Layouts too where the dashboard layout is not used.
 type Deps struct {
 	Store       Store
 	Inbox       InboxStore
 	Changes     Changes
 	FilterLists FilterLists
 	Notifier    Notifier
+	Layouts     LayoutStore
 }
 
 func NewService(d Deps) *Service {
-	return &Service{store: d.Store, inbox: d.Inbox, changes: d.Changes, filters: d.FilterLists, notifier: d.Notifier, now: time.Now}
+	return &Service{store: d.Store, inbox: d.Inbox, changes: d.Changes, filters: d.FilterLists, notifier: d.Notifier,
+		layouts: d.Layouts, now: time.Now}
 }
 
 // GroupView is a group as one actor sees it.

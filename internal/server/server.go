@@ -192,7 +192,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	n.Ingest = ingest.NewService(st, enrich.New(gazetteer))
 	n.Filters = filters.NewService(s)
 	n.Percolator = monitor.NewPercolator(s, n.Filters, st.Conn(), log)
-	n.Monitor = monitor.NewService(monitor.Deps{Store: s, Inbox: s, FilterLists: n.Filters, Changes: n.Percolator,
+	n.Monitor = monitor.NewService(monitor.Deps{Store: s, Inbox: s, Layouts: s, FilterLists: n.Filters, Changes: n.Percolator,
 		Notifier: n.Live})
 	n.Percolator.UseService(n.Monitor)
 	n.Filters.OnChange = func(ctx context.Context, searchIDs []int64) {
