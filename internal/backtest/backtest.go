@@ -24,7 +24,7 @@ const (
 	// MaxCandidates and Budget bound the work: past either, the scan stops, the reply says
 	// truncated and the rate is extrapolated from the part of the window it covered.
 	MaxCandidates = 50_000
-	Budget        = 750 * time.Millisecond
+	Budget        = 600 * time.Millisecond
 	batch         = 1000
 	maxUTCOffset  = 14 * 60
 )

@@ -29,3 +29,29 @@ export async function fetchDashboard(monitorSearchIds: number[], signal?: AbortS
   const query = params.size > 0 ? `?${params.toString()}` : '';
   return (await request<Dashboard>('GET', `${MONITOR}/dashboard${query}`, { signal })).data;
 }
+
+/** The dashboard's widgets, by the names layouts use. */
+export type WidgetId =
+  | 'result_count'
+  | 'unread_count'
+  | 'new_count'
+  | 'top_authors'
+  | 'top_providers'
+  | 'top_mentioned_locations'
+  | 'heatmap'
+  | 'timeline'
+  | 'threat';
+
+/** How the user arranges the dashboard: rows of widgets, each at most once (docs/monitor-api.md). */
+export interface DashboardLayout {
+  rows: { widgets: WidgetId[] }[];
+}
+
+/** The user's layout, or the default one when they never saved theirs. */
+export async function fetchDashboardLayout(signal?: AbortSignal): Promise<DashboardLayout> {
+  return (await request<DashboardLayout>('GET', `${MONITOR}/dashboard/layout`, { signal })).data;
+}
+
+export async function saveDashboardLayout(layout: DashboardLayout): Promise<DashboardLayout> {
+  return (await request<DashboardLayout>('PUT', `${MONITOR}/dashboard/layout`, { body: layout })).data;
+}

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Dashboard } from '../../api/dashboard';
+import type { Dashboard, DashboardLayout } from '../../api/dashboard';
 import { Reply, fakeServer } from '../../test/fakeServer';
 import { testProfile, testProviders, testSearch } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
@@ -32,15 +32,37 @@ const full: Dashboard = {
   timeline: [{ date: '2026-11-20', monitorSearchId: 9, count: 5 }],
 };
 
-function server(dashboard: unknown, searches = [testSearch(9, { value: 'Floods' })]) {
+const everyWidget: DashboardLayout = {
+  rows: [
+    { widgets: ['result_count', 'unread_count', 'new_count'] },
+    { widgets: ['top_authors', 'top_providers', 'top_mentioned_locations'] },
+    { widgets: ['heatmap'] },
+    { widgets: ['timeline'] },
+    { widgets: ['threat'] },
+  ],
+};
+
+function server(dashboard: unknown, searches = [testSearch(9, { value: 'Floods' })], layout = everyWidget) {
   return fakeServer({
     'GET /api/v1/monitor/providers': { data: testProviders },
     'GET /api/v1/monitor/searches': { data: searches },
     'GET /api/v1/monitor/dashboard': dashboard,
+    'GET /api/v1/monitor/dashboard/layout': { data: layout },
   });
 }
 
 describe('DashboardPage', () => {
+  it('shows the widgets of the saved layout, row by row', async () => {
+    server({ data: full }, undefined, { rows: [{ widgets: ['timeline', 'result_count'] }] });
+    renderApp('/monitor/dashboard', { profile: testProfile() });
+    await screen.findByRole('region', { name: 'Results per day (30 days)' });
+    expect(
+      within(screen.getByRole('region', { name: 'Screen' }))
+        .getAllByRole('region')
+        .map((r) => r.getAttribute('aria-label')),
+    ).toEqual(['Results per day (30 days)', 'Results']);
+  });
+
   it('shows the numbers and links each to the inbox filtered to it', async () => {
     const requests = server({ data: full });
     renderApp('/monitor/dashboard?monitorSearchIds=9', { profile: testProfile() });

@@ -13,17 +13,18 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useCallback } from 'react';
+import { Fragment, type ReactNode, useCallback } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import type { Dashboard } from '../../api/dashboard';
+import type { Dashboard, WidgetId } from '../../api/dashboard';
 import { CountBarsChart, HeatmapChart, TimelineChart } from '../../components/dashboard/charts';
 import { PlacesMap } from '../../components/dashboard/PlacesMap';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
-import { useDashboardQuery } from '../../hooks/useDashboardQuery';
+import { useDashboardLayoutQuery, useDashboardQuery } from '../../hooks/useDashboardQuery';
 import { useProvidersQuery, useSearchesQuery } from '../../hooks/useMonitorQueries';
 import { useSearchBuilder } from '../../hooks/useSearchBuilder';
 import { SERIES_COLOURS } from '../../lib/chartDays';
+import { WIDGET_TITLES } from '../../lib/dashboardWidgets';
 import { formatCount } from '../../lib/countFormat';
 
 /** An inbox address (relative to the dashboard) with the given filters. */
@@ -36,24 +37,9 @@ function inboxLink(fields: Record<string, string>): string {
 type Query = ReturnType<typeof useDashboardQuery>;
 
 /** A widget's frame: skeleton while loading, "Chart load error" with Try Again, else its body. */
-function Widget({
-  title,
-  query,
-  wide,
-  children,
-}: {
-  title: string;
-  query: Query;
-  wide?: boolean;
-  children: (data: Dashboard) => ReactNode;
-}) {
+function Widget({ title, query, children }: { title: string; query: Query; children: (data: Dashboard) => ReactNode }) {
   return (
-    <Paper
-      component="section"
-      aria-label={title}
-      variant="outlined"
-      sx={{ p: 2, gridColumn: wide ? { md: 'span 2', lg: 'span 3' } : undefined, minWidth: 0 }}
-    >
+    <Paper component="section" aria-label={title} variant="outlined" sx={{ p: 2, minWidth: 0 }}>
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
         {title}
       </Typography>
@@ -174,6 +160,7 @@ export function DashboardPage() {
     .map(Number)
     .filter((id) => Number.isInteger(id) && id > 0);
   const query = useDashboardQuery(chosen);
+  const layout = useDashboardLayoutQuery();
   const searches = useSearchesQuery();
   const providers = useProvidersQuery();
   const builder = useSearchBuilder();
@@ -209,133 +196,183 @@ export function DashboardPage() {
     );
   }
   const noResults = 'No results yet. Results appear here as your saved searches match new posts.';
+  const widgets: Record<WidgetId, ReactNode> = {
+    result_count: (
+      <Widget title={WIDGET_TITLES.result_count} query={query}>
+        {(d) => <Stat value={d.resultCount} label="results" to={inboxLink(scope)} />}
+      </Widget>
+    ),
+    unread_count: (
+      <Widget title={WIDGET_TITLES.unread_count} query={query}>
+        {(d) => <Stat value={d.unreadCount} label="unread results" to={inboxLink({ ...scope, filters: 'unread' })} />}
+      </Widget>
+    ),
+    new_count: (
+      <Widget title={WIDGET_TITLES.new_count} query={query}>
+        {(d) => <Stat value={d.newCount} label="new results" to={inboxLink({ ...scope, sort: 'discovered_desc' })} />}
+      </Widget>
+    ),
+    top_authors: (
+      <Widget title={WIDGET_TITLES.top_authors} query={query}>
+        {(d) =>
+          d.topAuthors.length === 0 ? (
+            <Empty>{noResults}</Empty>
+          ) : (
+            <Bars
+              label="Top authors of the 200 most recent results"
+              rows={d.topAuthors.map((a) => ({
+                key: `${a.provider}:${a.screenName}:${a.name}`,
+                label: `${a.name || a.screenName}${a.screenName && a.name ? ` (@${a.screenName})` : ''} · ${providerName(a.provider)}`,
+                count: a.count,
+                to: inboxLink({
+                  ...scope,
+                  searchText: a.screenName || a.name,
+                  searchIn: a.screenName ? 'authorScreenName' : 'authorName',
+                }),
+              }))}
+            />
+          )
+        }
+      </Widget>
+    ),
+    top_providers: (
+      <Widget title={WIDGET_TITLES.top_providers} query={query}>
+        {(d) =>
+          d.topProviders.length === 0 ? (
+            <Empty>{noResults}</Empty>
+          ) : (
+            <CountBarsChart
+              label="Results by data source"
+              rows={d.topProviders.map((p) => ({ label: providerName(p.provider), count: p.count }))}
+            />
+          )
+        }
+      </Widget>
+    ),
+    top_mentioned_locations: (
+      <Widget title={WIDGET_TITLES.top_mentioned_locations} query={query}>
+        {(d) =>
+          d.topMentionedLocations.length === 0 ? (
+            <Empty>No places named in the last 30 days of results. Places appear when posts mention them.</Empty>
+          ) : (
+            <>
+              <PlacesMap places={d.topMentionedLocations} linkOf={placeLink} />
+              <Bars
+                label="Places most mentioned in the last 30 days"
+                rows={d.topMentionedLocations.map((l) => ({
+                  key: `${l.name}:${l.countryCode}:${l.lat}:${l.lon}`,
+                  label: `${l.name}${l.countryCode ? `, ${l.countryCode}` : ''}`,
+                  count: l.count,
+                  to: placeLink(l),
+                }))}
+              />
+            </>
+          )
+        }
+      </Widget>
+    ),
+    heatmap: (
+      <Widget title={WIDGET_TITLES.heatmap} query={query}>
+        {(d) => (d.heatmap.length === 0 ? <Empty>{noResults}</Empty> : <HeatmapChart cells={d.heatmap} />)}
+      </Widget>
+    ),
+    timeline: (
+      <Widget title={WIDGET_TITLES.timeline} query={query}>
+        {(d) => {
+          if (d.timeline.length === 0) return <Empty>{noResults}</Empty>;
+          const ids = [...new Set(d.timeline.map((p) => p.monitorSearchId))].sort((a, b) => a - b);
+          const colour = (id: number) => SERIES_COLOURS[ids.indexOf(id) % SERIES_COLOURS.length] ?? '#4c7bd9';
+          return (
+            <Stack spacing={1}>
+              <TimelineChart
+                points={d.timeline}
+                name={searchName}
+                colour={colour}
+                onOpen={(id) => void navigate(inboxLink({ monitorSearchIds: String(id) }))}
+              />
+              <SearchLegend ids={ids} name={searchName} colour={colour} />
+            </Stack>
+          );
+        }}
+      </Widget>
+    ),
+    threat: (
+      <Widget title={WIDGET_TITLES.threat} query={query}>
+        {(d) =>
+          d.resultCount === 0 ? (
+            <Empty>{noResults}</Empty>
+          ) : (
+            <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
+              <Box sx={{ flex: 1 }}>
+                <CountBarsChart
+                  label="Results by threat score"
+                  rows={d.threat.buckets.map((b) => ({ label: `${b.from}–${b.to}`, count: b.count }))}
+                />
+              </Box>
+              <Box sx={{ flex: 1 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600, mb: 1 }}>
+                  Highest-scoring posts
+                </Typography>
+                {d.threat.top.length === 0 ? (
+                  <Empty>No result has a threat score above 0.</Empty>
+                ) : (
+                  <List dense disablePadding aria-label="Highest-scoring posts">
+                    {d.threat.top.map((t) => (
+                      <ListItem key={t.matchId} disableGutters>
+                        <ListItemText
+                          primary={`${t.score} · ${t.post.author_name || t.post.author_screen_name || providerName(t.post.provider)}`}
+                          secondary={`${(t.post.title_text || t.post.content_text || '').slice(0, 140)}${
+                            t.reasons.length > 0 ? ` — ${t.reasons.join(', ')}` : ''
+                          }`}
+                        />
+                      </ListItem>
+                    ))}
+                  </List>
+                )}
+              </Box>
+            </Stack>
+          )
+        }
+      </Widget>
+    ),
+  };
   return (
     <>
       {header}
-      <Box
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
-      >
-        <Widget title="Results" query={query}>
-          {(d) => <Stat value={d.resultCount} label="results" to={inboxLink(scope)} />}
-        </Widget>
-        <Widget title="Unread results" query={query}>
-          {(d) => <Stat value={d.unreadCount} label="unread results" to={inboxLink({ ...scope, filters: 'unread' })} />}
-        </Widget>
-        <Widget title="New results (last 24 hours)" query={query}>
-          {(d) => <Stat value={d.newCount} label="new results" to={inboxLink({ ...scope, sort: 'discovered_desc' })} />}
-        </Widget>
-        <Widget title="Top authors" query={query}>
-          {(d) =>
-            d.topAuthors.length === 0 ? (
-              <Empty>{noResults}</Empty>
-            ) : (
-              <Bars
-                label="Top authors of the 200 most recent results"
-                rows={d.topAuthors.map((a) => ({
-                  key: `${a.provider}:${a.screenName}:${a.name}`,
-                  label: `${a.name || a.screenName}${a.screenName && a.name ? ` (@${a.screenName})` : ''} · ${providerName(a.provider)}`,
-                  count: a.count,
-                  to: inboxLink({
-                    ...scope,
-                    searchText: a.screenName || a.name,
-                    searchIn: a.screenName ? 'authorScreenName' : 'authorName',
-                  }),
-                }))}
-              />
-            )
+      {layout.isPending ? (
+        <Stack spacing={2} role="status" aria-label="Loading the dashboard">
+          <Skeleton variant="rounded" height={120} />
+          <Skeleton variant="rounded" height={240} />
+        </Stack>
+      ) : layout.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void layout.refetch()}>
+              Try Again
+            </Button>
           }
-        </Widget>
-        <Widget title="Top data sources" query={query}>
-          {(d) =>
-            d.topProviders.length === 0 ? (
-              <Empty>{noResults}</Empty>
-            ) : (
-              <CountBarsChart
-                label="Results by data source"
-                rows={d.topProviders.map((p) => ({ label: providerName(p.provider), count: p.count }))}
-              />
-            )
-          }
-        </Widget>
-        <Widget title="Top mentioned locations (30 days)" query={query}>
-          {(d) =>
-            d.topMentionedLocations.length === 0 ? (
-              <Empty>No places named in the last 30 days of results. Places appear when posts mention them.</Empty>
-            ) : (
-              <>
-                <PlacesMap places={d.topMentionedLocations} linkOf={placeLink} />
-                <Bars
-                  label="Places most mentioned in the last 30 days"
-                  rows={d.topMentionedLocations.map((l) => ({
-                    key: `${l.name}:${l.countryCode}:${l.lat}:${l.lon}`,
-                    label: `${l.name}${l.countryCode ? `, ${l.countryCode}` : ''}`,
-                    count: l.count,
-                    to: placeLink(l),
-                  }))}
-                />
-              </>
-            )
-          }
-        </Widget>
-        <Widget title="Results by weekday and hour (30 days, UTC)" query={query} wide>
-          {(d) => (d.heatmap.length === 0 ? <Empty>{noResults}</Empty> : <HeatmapChart cells={d.heatmap} />)}
-        </Widget>
-        <Widget title="Results per day (30 days)" query={query} wide>
-          {(d) => {
-            if (d.timeline.length === 0) return <Empty>{noResults}</Empty>;
-            const ids = [...new Set(d.timeline.map((p) => p.monitorSearchId))].sort((a, b) => a - b);
-            const colour = (id: number) => SERIES_COLOURS[ids.indexOf(id) % SERIES_COLOURS.length] ?? '#4c7bd9';
-            return (
-              <Stack spacing={1}>
-                <TimelineChart
-                  points={d.timeline}
-                  name={searchName}
-                  colour={colour}
-                  onOpen={(id) => void navigate(inboxLink({ monitorSearchIds: String(id) }))}
-                />
-                <SearchLegend ids={ids} name={searchName} colour={colour} />
-              </Stack>
-            );
-          }}
-        </Widget>
-        <Widget title="Threat score" query={query} wide>
-          {(d) =>
-            d.resultCount === 0 ? (
-              <Empty>{noResults}</Empty>
-            ) : (
-              <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
-                <Box sx={{ flex: 1 }}>
-                  <CountBarsChart
-                    label="Results by threat score"
-                    rows={d.threat.buckets.map((b) => ({ label: `${b.from}–${b.to}`, count: b.count }))}
-                  />
-                </Box>
-                <Box sx={{ flex: 1 }}>
-                  <Typography variant="body2" sx={{ fontWeight: 600, mb: 1 }}>
-                    Highest-scoring posts
-                  </Typography>
-                  {d.threat.top.length === 0 ? (
-                    <Empty>No result has a threat score above 0.</Empty>
-                  ) : (
-                    <List dense disablePadding aria-label="Highest-scoring posts">
-                      {d.threat.top.map((t) => (
-                        <ListItem key={t.matchId} disableGutters>
-                          <ListItemText
-                            primary={`${t.score} · ${t.post.author_name || t.post.author_screen_name || providerName(t.post.provider)}`}
-                            secondary={`${(t.post.title_text || t.post.content_text || '').slice(0, 140)}${
-                              t.reasons.length > 0 ? ` — ${t.reasons.join(', ')}` : ''
-                            }`}
-                          />
-                        </ListItem>
-                      ))}
-                    </List>
-                  )}
-                </Box>
-              </Stack>
-            )
-          }
-        </Widget>
-      </Box>
+        >
+          {layout.error.message}
+        </Alert>
+      ) : (
+        <Stack spacing={2}>
+          {layout.data.rows.map((row) => (
+            <Box
+              key={row.widgets.join()}
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: '1fr', md: `repeat(${row.widgets.length}, minmax(0, 1fr))` },
+              }}
+            >
+              {row.widgets.map((id) => (
+                <Fragment key={id}>{widgets[id]}</Fragment>
+              ))}
+            </Box>
+          ))}
+        </Stack>
+      )}
     </>
   );
 }
