@@ -12,6 +12,7 @@ describe('Monitor screens', () => {
   let page;
   const routes = [
     '/monitor/dashboard',
+    '/monitor/customize',
     '/monitor/matches/list',
     '/monitor/matches/grid',
     '/monitor/matches/map',

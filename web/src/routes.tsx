@@ -4,6 +4,7 @@ import { SessionGate } from './components/SessionGate';
 import { LoadingErrorPage } from './pages/LoadingErrorPage';
 import { LoginPage } from './pages/LoginPage';
 import { ConfigurationsPage } from './pages/monitor/ConfigurationsPage';
+import { CustomizePage } from './pages/monitor/CustomizePage';
 import { DashboardPage } from './pages/monitor/DashboardPage';
 import { FilterEditPage } from './pages/monitor/FilterEditPage';
 import { FilterNewPage } from './pages/monitor/FilterNewPage';
@@ -25,6 +26,7 @@ const fullHeight: MonitorRouteHandle = { fullHeight: true };
 const monitorChildren: RouteObject[] = [
   { index: true, element: <Navigate to="dashboard" replace /> },
   { path: 'dashboard', element: <DashboardPage /> },
+  { path: 'customize', element: <CustomizePage /> },
   { path: 'filters', element: <FiltersPage /> },
   { path: 'filters/new', element: <FilterNewPage /> },
   { path: 'filters/:id', element: <FilterEditPage /> },

@@ -1,3 +1,4 @@
+import DashboardCustomizeOutlined from '@mui/icons-material/DashboardCustomizeOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import FilterAltOutlined from '@mui/icons-material/FilterAltOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
@@ -21,7 +22,10 @@ import { type SidebarPage, SidebarSection } from './SidebarSection';
 const sections = (unread: number | undefined): { title: string; pages: SidebarPage[] }[] => [
   {
     title: 'Dashboard',
-    pages: [{ label: 'Dashboard', to: 'dashboard', icon: DashboardOutlined }],
+    pages: [
+      { label: 'Dashboard', to: 'dashboard', icon: DashboardOutlined },
+      { label: 'Customize', to: 'customize', icon: DashboardCustomizeOutlined },
+    ],
   },
   {
     title: 'Inbox',
