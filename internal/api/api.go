@@ -152,6 +152,7 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("POST /api/v1/object-detection-typeahead", a.user(a.trackObject))
 	mux.HandleFunc("GET /api/v1/configurations-manager/configurations", a.user(a.locationConfigurations))
 	mux.HandleFunc("POST /api/v1/configurations-manager/configurations", a.user(a.createLocationConfiguration))
+	mux.HandleFunc("POST /api/v1/configurations-manager/configurations/import", a.user(a.importLocationConfigurations))
 	mux.HandleFunc("GET /api/v1/configurations-manager/configurations/{id}", a.user(a.locationConfiguration))
 	mux.HandleFunc("PUT /api/v1/configurations-manager/configurations/{id}", a.user(a.updateLocationConfiguration))
 	mux.HandleFunc("DELETE /api/v1/configurations-manager/configurations/{id}", a.user(a.deleteLocationConfiguration))

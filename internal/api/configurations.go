@@ -166,3 +166,17 @@ func (a *API) geocodeConfiguration(w http.ResponseWriter, r *http.Request, id au
 	}
 	return ok(w, feature)
 }
+
+// importLocationConfigurations creates configurations from a CSV file of places, sent as the
+// "file" field of a multipart form or as a text/csv body, and reports each line.
+func (a *API) importLocationConfigurations(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	upload, err := readUpload(w, r)
+	if err != nil {
+		return err
+	}
+	report, err := a.Locations.ImportCSV(r.Context(), id.Actor(), upload)
+	if err != nil {
+		return err
+	}
+	return ok(w, report)
+}

@@ -3,6 +3,7 @@ package api_test
 import (
 	"fmt"
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/sightline/sightline/internal/account"
@@ -216,4 +217,60 @@ func TestLocationConfigurationsManager(t *testing.T) {
 	if r := c.do("POST", configurations, map[string]string{"name": "Fits again", "address": "Rome"}, withBearer(token)); r.status != 201 {
 		t.Errorf("under the limit again = %d %v", r.status, r.body)
 	}
+}
+
+func TestLocationConfigurationImport(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		fe := newFiltersEnv(t, s)
+		c := fe.client()
+		acme, globex := fe.bearerFor("analyst@acme.test"), fe.bearerFor("owner@globex.test")
+		importCSV := func(token, body string) reply {
+			return c.sendRaw("POST", configurations+"/import", "text/csv", []byte(body), withBearer(token))
+		}
+
+		// A header row names the columns, in any order; blank lines are skipped.
+		r := importCSV(acme, "Address,Name\n\"Paris, France\",Paris office\n\"Atlantis, Narnia\",Lost city\n"+
+			"\"Lyon, France\",\n\n\"Lyon, France\",Lyon depot\n")
+		if r.status != 200 {
+			t.Fatalf("import = %d %v", r.status, r.body)
+		}
+		if got := fmt.Sprint(dig(r.body, "data", "created"), dig(r.body, "data", "failed")); got != "2 2" {
+			t.Errorf("created and failed = %s, want 2 2: %v", got, r.body)
+		}
+		var lines []string
+		for _, p := range dig(r.body, "data", "places").([]any) {
+			p := p.(map[string]any)
+			lines = append(lines, fmt.Sprint(p["line"], "|", p["name"], "|", p["created"], "|", p["message"]))
+		}
+		want := []string{
+			"2|Paris office|true|<nil>",
+			"3|Lost city|false|We could not find this address. Check the spelling or try a nearby city.",
+			"4||false|The name field is required.",
+			"6|Lyon depot|true|<nil>",
+		}
+		if fmt.Sprint(lines) != fmt.Sprint(want) {
+			t.Errorf("report lines = %q\nwant %q", lines, want)
+		}
+
+		// The organization's list holds what was created; another organization sees none of it.
+		if r := c.do("GET", configurations, nil, withBearer(acme)); fmt.Sprint(dig(r.body, "meta", "total")) != "2" {
+			t.Errorf("acme has %v configurations", dig(r.body, "meta", "total"))
+		}
+		if r := c.do("GET", configurations, nil, withBearer(globex)); fmt.Sprint(dig(r.body, "meta", "total")) != "0" {
+			t.Errorf("globex sees %v configurations", dig(r.body, "meta", "total"))
+		}
+
+		for _, bad := range []struct{ name, body, message string }{
+			{"nothing in it", "name,address\n\n", "The file names no place: put a name and an address on each line."},
+			{"too many places", strings.Repeat("Depot,\"Paris, France\"\n", filters.MaxImportPlaces+1),
+				fmt.Sprintf("An import may hold at most %d places; this file has %d.", filters.MaxImportPlaces, filters.MaxImportPlaces+1)},
+		} {
+			t.Run(bad.name, func(t *testing.T) {
+				r := importCSV(acme, bad.body)
+				if r.status != 422 || fmt.Sprint(dig(r.body, "errors", "file")) != "["+bad.message+"]" {
+					t.Errorf("= %d %v", r.status, r.body)
+				}
+			})
+		}
+	})
 }

@@ -46,6 +46,32 @@ var headerWords = []string{"keyword", "keywords", "author", "authors", "object",
 // row, without a header row. A named file must end in .csv; an unnamed one must declare a CSV
 // media type.
 func ParseCSV(u Upload) ([]string, error) {
+	records, err := csvRecords(u)
+	if err != nil {
+		return nil, err
+	}
+	var cells []string
+	for i, record := range records {
+		if i == 0 && isHeader(record.cells) {
+			continue
+		}
+		for _, cell := range record.cells {
+			if strings.TrimSpace(cell) != "" {
+				cells = append(cells, cell)
+			}
+		}
+	}
+	return cells, nil
+}
+
+// csvRecord is one row of an uploaded file with its line number.
+type csvRecord struct {
+	line  int
+	cells []string
+}
+
+// csvRecords checks an upload is a well-formed CSV file in UTF-8 and returns its rows.
+func csvRecords(u Upload) ([]csvRecord, error) {
 	if !isCSV(u) {
 		return nil, problem.InvalidField("file", MsgNotCSV)
 	}
@@ -56,11 +82,11 @@ func ParseCSV(u Upload) ([]string, error) {
 	r := csv.NewReader(bytes.NewReader(body))
 	r.FieldsPerRecord = -1 // a list may be one column, one row, or ragged
 	r.TrimLeadingSpace = true
-	var cells []string
-	for first := true; ; first = false {
+	var records []csvRecord
+	for {
 		record, err := r.Read()
 		if errors.Is(err, io.EOF) {
-			return cells, nil
+			return records, nil
 		}
 		var parseErr *csv.ParseError
 		if errors.As(err, &parseErr) {
@@ -70,14 +96,8 @@ func ParseCSV(u Upload) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		if first && isHeader(record) {
-			continue
-		}
-		for _, cell := range record {
-			if strings.TrimSpace(cell) != "" {
-				cells = append(cells, cell)
-			}
-		}
+		line, _ := r.FieldPos(0)
+		records = append(records, csvRecord{line: line, cells: record})
 	}
 }
 
