@@ -73,4 +73,23 @@ describe('Location configurations', () => {
     const proximity = search.notificationSettings.find((n) => n.type === 'proximity');
     assert.deepEqual(proximity?.locationAssetIds, [configuration.fpid]);
   });
+
+  it('imports many places from a CSV file, reporting each line', async () => {
+    await page.goto(`${server.url}/monitor/configurations`);
+    await page.getByLabel('CSV file of places').setInputFiles({
+      name: 'sites.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('name,address\nParis depot,"Paris, France"\nLost city,"Atlantis, Narnia"\n'),
+    });
+    const dialog = page.getByRole('dialog', { name: 'Import places' });
+    await dialog.getByText('1 place was added; 1 line was not.').waitFor();
+    const report = dialog.getByRole('table', { name: 'Import report' });
+    assert.match(await report.getByRole('row', { name: /Lost city/ }).textContent(), /could not find this address/);
+    await page.screenshot({ path: new URL('configurations-import.png', shots).pathname });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page
+      .getByRole('table', { name: 'Location configurations' })
+      .getByRole('row', { name: /Paris depot/ })
+      .waitFor();
+  });
 });

@@ -89,3 +89,25 @@ export async function geocodePlace(address: string, signal?: AbortSignal): Promi
   const params = new URLSearchParams({ address });
   return (await request<PlaceFeature>('GET', `${CONFIGURATIONS}/geocode?${params}`, { signal })).data;
 }
+
+/** What became of one line of an imported file. */
+export interface ImportedPlace {
+  line: number;
+  name: string;
+  address: string;
+  created: boolean;
+  fpid?: string;
+  message?: string;
+}
+
+export interface ImportReport {
+  created: number;
+  failed: number;
+  places: ImportedPlace[];
+}
+
+/** Creates a configuration for each line (name, address) of a CSV file; each line is reported. */
+export async function importLocationConfigurations(text: string): Promise<ImportReport> {
+  const raw = { contentType: 'text/csv', text };
+  return (await request<ImportReport>('POST', `${CONFIGURATIONS}/configurations/import`, { raw })).data;
+}

@@ -6,6 +6,7 @@ import {
   deleteLocationConfiguration,
   fetchLocationConfigurationPage,
   geocodePlace,
+  importLocationConfigurations,
   type LocationConfigurationRequest,
   updateLocationConfiguration,
 } from '../api/configurations';
@@ -50,6 +51,14 @@ export function useDeleteConfiguration() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => deleteLocationConfiguration(id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: configurationKeys.all }),
+  });
+}
+
+export function useImportConfigurations() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => importLocationConfigurations(text),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: configurationKeys.all }),
   });
 }

@@ -163,4 +163,35 @@ describe('location configurations page', () => {
     expect(await screen.findByText('“Site 1” deleted')).toBeInTheDocument();
     expect(requests.some((r) => r.method === 'DELETE')).toBe(true);
   });
+
+  it('imports places from a CSV file and reports each line', async () => {
+    const requests = fakeServer({
+      [LIST]: page([]),
+      'POST /api/v1/configurations-manager/configurations/import': {
+        data: {
+          created: 1,
+          failed: 1,
+          places: [
+            { line: 2, name: 'Depot', address: 'Lyon, France', created: true, fpid: 'fp9' },
+            {
+              line: 3,
+              name: 'Lost city',
+              address: 'Atlantis',
+              created: false,
+              message: 'We could not find this address. Check the spelling or try a nearby city.',
+            },
+          ],
+        },
+      },
+    });
+    renderApp('/monitor/configurations', { profile: testProfile() });
+    await screen.findByText('No location configurations yet');
+    const csv = 'name,address\nDepot,"Lyon, France"\nLost city,Atlantis\n';
+    await user.upload(screen.getByLabelText('CSV file of places'), new File([csv], 'sites.csv', { type: 'text/csv' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import places' });
+    expect(await within(dialog).findByText('1 place was added; 1 line was not.')).toBeInTheDocument();
+    const report = within(dialog).getByRole('table', { name: 'Import report' });
+    expect(within(report).getByRole('row', { name: /Lost city/ })).toHaveTextContent('We could not find this address');
+    expect(requests.find((r) => r.path.endsWith('/import'))?.body).toBe(csv);
+  });
 });

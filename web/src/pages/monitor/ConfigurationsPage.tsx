@@ -25,6 +25,7 @@ import Typography from '@mui/material/Typography';
 import { Fragment, useEffect, useState } from 'react';
 import { CONFIGURATIONS_PER_PAGE, type LocationConfigurationDetail } from '../../api/configurations';
 import { ConfigurationDialog } from '../../components/configurations/ConfigurationDialog';
+import { ImportPlacesButton } from '../../components/configurations/ImportPlacesButton';
 import { PlaceMap } from '../../components/configurations/PlaceMap';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
@@ -61,9 +62,12 @@ export function ConfigurationsPage() {
         title="Location configurations"
         subtitle="Named places, each an address and its bounds, that proximity alerts watch."
         actions={
-          <Button variant="contained" startIcon={<AddLocationAltOutlined />} onClick={add}>
-            New location configuration
-          </Button>
+          <Stack direction="row" spacing={1}>
+            <ImportPlacesButton />
+            <Button variant="contained" startIcon={<AddLocationAltOutlined />} onClick={add}>
+              New location configuration
+            </Button>
+          </Stack>
         }
       />
       {configurations.isPending ? (
@@ -93,8 +97,8 @@ export function ConfigurationsPage() {
             </Button>
           }
         >
-          Add the places you care about, such as an office, a plant or an event venue. Proximity alerts then tell you
-          when a match is posted near them.
+          Add the places you care about, such as an office, a plant or an event venue, one by one or many at once from a
+          CSV file. Proximity alerts then tell you when a match is posted near them.
         </EmptyState>
       ) : (
         <>

@@ -37,6 +37,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { useConfirm } from '../../hooks/useConfirm';
 import { filterListKeys, useFilterListQuery } from '../../hooks/useFilterListQueries';
 import { useSnackbar } from '../../hooks/useSnackbar';
+import { readText } from '../../lib/fileText';
 import { countOf, kindLabels, levelLabels } from './filterLabels';
 
 // Texts of monitor-area.md section 6 and the server's limits (docs/decisions.md, "Filter lists").
@@ -47,16 +48,6 @@ const SHOWN_ENTRIES = 200;
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
-}
-
-/** A file's text, through FileReader, which every browser (and jsdom) offers. */
-function readText(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(new Error('The file could not be read.'));
-    reader.readAsText(file);
-  });
 }
 
 /** filters/{id}: a list's name, inclusion, entries, access, the searches using it, and delete. */
