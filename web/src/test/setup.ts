@@ -6,10 +6,13 @@ afterEach(() => {
   cleanup();
 });
 
-// jsdom has no canvas; ECharts measures label text with one.
-HTMLCanvasElement.prototype.getContext = function getContext() {
-  return { font: '', measureText: (text: string) => ({ width: text.length * 6 }) };
-} as unknown as HTMLCanvasElement['getContext'];
+// jsdom has no canvas; ECharts measures label text with one. (Tests of pure logic run in Node,
+// without a DOM at all.)
+if (typeof HTMLCanvasElement !== 'undefined') {
+  HTMLCanvasElement.prototype.getContext = function getContext() {
+    return { font: '', measureText: (text: string) => ({ width: text.length * 6 }) };
+  } as unknown as HTMLCanvasElement['getContext'];
+}
 // Nor a ResizeObserver, which charts use to follow their widget's size.
 globalThis.ResizeObserver ??= class {
   observe() {}
