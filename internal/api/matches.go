@@ -1,6 +1,7 @@
 package api
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -37,6 +38,9 @@ func idList(values url.Values, name string) ([]int64, error) {
 	return out, nil
 }
 
+// maxProviderFilters bounds the data sources one inbox request names (there are a few dozen).
+const maxProviderFilters = 100
+
 // matchFilters are the inbox filters, in a query string or a JSON body.
 type matchFilters struct {
 	MonitorSearchIDs []int64  `json:"monitorSearchIds"`
@@ -45,6 +49,7 @@ type matchFilters struct {
 	Video            bool     `json:"video"`
 	Unread           bool     `json:"unread"`
 	Flagged          bool     `json:"flagged"`
+	Providers        []string `json:"providers"`
 	SearchText       string   `json:"searchText"`
 	SearchIn         []string `json:"searchIn"`
 	Sort             string   `json:"sort"`
@@ -52,7 +57,10 @@ type matchFilters struct {
 
 func (f matchFilters) query() (monitor.MatchQuery, error) {
 	q := monitor.MatchQuery{SearchIDs: f.MonitorSearchIDs, Images: f.Images, Location: f.Location, Video: f.Video,
-		Unread: f.Unread, Flagged: f.Flagged, Text: f.SearchText, SearchIn: f.SearchIn, Sort: f.Sort}
+		Unread: f.Unread, Flagged: f.Flagged, Providers: f.Providers, Text: f.SearchText, SearchIn: f.SearchIn, Sort: f.Sort}
+	if len(f.Providers) > maxProviderFilters {
+		return q, problem.InvalidField("providers", fmt.Sprintf("Choose at most %d data sources.", maxProviderFilters))
+	}
 	for _, in := range f.SearchIn {
 		if in != monitor.InTitleText && in != monitor.InAuthorName && in != monitor.InAuthorScreenName {
 			return q, problem.InvalidField("searchIn", "searchIn takes titleText, authorName and authorScreenName.")
@@ -76,6 +84,9 @@ func filtersFromQuery(v url.Values) (matchFilters, error) {
 		Unread: yes("unread"), Flagged: yes("flagged"), SearchText: v.Get("searchText"), Sort: v.Get("sort")}
 	if in := v.Get("searchIn"); in != "" {
 		f.SearchIn = strings.Split(in, ",")
+	}
+	if p := v.Get("providers"); p != "" {
+		f.Providers = strings.Split(p, ",")
 	}
 	return f, nil
 }

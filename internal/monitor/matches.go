@@ -44,6 +44,7 @@ type MatchQuery struct {
 	Video     bool // only matches with videos
 	Unread    bool
 	Flagged   bool
+	Providers []string // only matches of these data sources; none means all
 	// Text narrows to matches whose chosen fields (SearchIn: titleText, authorName,
 	// authorScreenName) contain every word of it.
 	Text           string

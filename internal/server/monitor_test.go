@@ -130,6 +130,12 @@ func TestMatchesEndToEnd(t *testing.T) {
 	if first["canEdit"] != false {
 		t.Errorf("the viewer can edit: %v", first)
 	}
+	// The data-source filter narrows to the named providers.
+	for query, want := range map[string]int{"?providers=reddit": 3, "?providers=telegram,x": 0, "?providers=x,reddit": 3} {
+		if _, data, _ := inbox(admin, query); len(data) != want {
+			t.Errorf("inbox%s has %d matches, want %d", query, len(data), want)
+		}
+	}
 	// Each match says which of the search's terms it holds, as the search reads now.
 	for _, d := range data {
 		terms := fmt.Sprint(d.(map[string]any)["matchMeta"].(map[string]any)["matchedTerms"])

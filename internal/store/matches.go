@@ -128,6 +128,13 @@ func (s *Store) inboxSelection(q monitor.MatchQuery) (from string, where []strin
 	if q.Flagged {
 		where = append(where, "COALESCE(st.is_flagged, FALSE) = TRUE")
 	}
+	if len(q.Providers) > 0 {
+		in := make([]string, len(q.Providers))
+		for i, p := range q.Providers {
+			in[i] = arg(p)
+		}
+		where = append(where, "m.provider IN ("+strings.Join(in, ", ")+")")
+	}
 	if text := strings.TrimSpace(q.Text); text != "" {
 		in := q.SearchIn
 		if len(in) == 0 {

@@ -230,6 +230,12 @@ describe('Monitor', () => {
     await timeline.getByRole('link', { name: SEARCH }).waitFor();
     await shot('dashboard');
 
+    // A data source opens the inbox narrowed to it, and says so.
+    await page.getByRole('region', { name: 'Top data sources' }).getByRole('link', { name: 'Reddit' }).click();
+    await page.waitForURL(/\/monitor\/matches\/grid\?providers=reddit$/);
+    await page.getByRole('button', { name: 'Data source: Reddit' }).waitFor();
+    await page.getByRole('article', { name: 'Match by Riverwatch' }).waitFor();
+    await page.goBack();
     await authors.getByRole('link', { name: /Riverwatch/ }).click();
     await page.waitForURL(/\/monitor\/matches\/grid\?searchText=Riverwatch&searchIn=authorName$/);
     await page.getByRole('article', { name: 'Match by Riverwatch' }).waitFor();

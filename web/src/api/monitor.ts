@@ -286,6 +286,8 @@ export type InboxFilter = 'images' | 'location' | 'video' | 'unread' | 'flagged'
 export interface MatchQuery {
   monitorSearchIds: number[];
   filters: InboxFilter[];
+  /** Data sources to keep (provider names); none keeps all. */
+  providers: string[];
   searchText: string;
   searchIn: SearchInField[];
   sort: MatchSort;
@@ -329,6 +331,7 @@ export function matchQueryFields(query: MatchQuery): Record<string, string> {
   const fields: Record<string, string> = { sort: query.sort };
   if (query.monitorSearchIds.length > 0) fields.monitorSearchIds = query.monitorSearchIds.join(',');
   for (const filter of query.filters) fields[filter] = 'true';
+  if (query.providers.length > 0) fields.providers = query.providers.join(',');
   if (query.searchText !== '') {
     fields.searchText = query.searchText;
     if (query.searchIn.length > 0) fields.searchIn = query.searchIn.join(',');
@@ -360,9 +363,10 @@ export async function updateMatches(flag: MatchFlag, matchIds: number[], value: 
 
 /** Sets the flag on every match the query selects, loaded or not. */
 export async function updateAllMatches(flag: MatchFlag, query: MatchQuery, value: boolean): Promise<UpdateResult> {
-  const { filters, monitorSearchIds, searchText, searchIn } = query;
+  const { filters, monitorSearchIds, providers, searchText, searchIn } = query;
   const body: Record<string, unknown> = { [setFieldOf[flag]]: value };
   if (monitorSearchIds.length > 0) body.monitorSearchIds = monitorSearchIds;
+  if (providers.length > 0) body.providers = providers;
   for (const filter of filters) body[filter] = true;
   if (searchText !== '') {
     body.searchText = searchText;

@@ -7,6 +7,7 @@ describe('inbox query in the address', () => {
     expect(readInboxQuery(new URLSearchParams())).toEqual({
       monitorSearchIds: [],
       filters: [],
+      providers: [],
       searchText: '',
       searchIn: ['titleText', 'authorName', 'authorScreenName'],
       sort: 'published_desc',
@@ -15,11 +16,12 @@ describe('inbox query in the address', () => {
 
   it('reads every part and ignores unknown values', () => {
     const params = new URLSearchParams(
-      'monitorSearchIds=3,x,7&filters=unread,bogus,images&searchText=%20bridge%20&searchIn=authorName&sort=discovered_asc',
+      'monitorSearchIds=3,x,7&filters=unread,bogus,images&providers=reddit,telegram&searchText=%20bridge%20&searchIn=authorName&sort=discovered_asc',
     );
     expect(readInboxQuery(params)).toEqual({
       monitorSearchIds: [3, 7],
       filters: ['unread', 'images'],
+      providers: ['reddit', 'telegram'],
       searchText: 'bridge',
       searchIn: ['authorName'],
       sort: 'discovered_asc',
@@ -51,6 +53,7 @@ describe('inbox query in the address', () => {
     expect(isFiltered(readInboxQuery(new URLSearchParams()))).toBe(false);
     expect(isFiltered(readInboxQuery(new URLSearchParams('filters=unread')))).toBe(true);
     expect(isFiltered(readInboxQuery(new URLSearchParams('searchText=x')))).toBe(true);
+    expect(isFiltered(readInboxQuery(new URLSearchParams('providers=reddit')))).toBe(true);
   });
 });
 
@@ -79,6 +82,8 @@ describe('whether a live match fits a list', () => {
     { address: 'filters=flagged', want: 'no' },
     { address: 'filters=video', want: 'no' },
     { address: 'filters=location', want: 'no' },
+    { address: 'providers=telegram,reddit', want: 'yes' },
+    { address: 'providers=telegram', want: 'no' },
     { address: 'searchText=bridge', want: 'unknown' },
     { address: 'filters=flagged&searchText=bridge', want: 'no' },
   ])('$address: $want', ({ address, want }) => {

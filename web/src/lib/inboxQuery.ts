@@ -48,6 +48,7 @@ export function readInboxQuery(params: URLSearchParams, fixedSearchIds?: number[
       'filters',
       INBOX_FILTERS.map((f) => f.id),
     ),
+    providers: (params.get('providers') ?? '').split(',').filter((name) => name !== ''),
     searchText: (params.get('searchText') ?? '').trim(),
     searchIn: searchIn.length > 0 ? searchIn : ALL_SEARCH_IN,
     sort: SORT_OPTIONS.some((o) => o.id === sort) ? (sort as MatchSort) : DEFAULT_SORT,
@@ -60,6 +61,7 @@ export function writeInboxQuery(params: URLSearchParams, query: Partial<MatchQue
   const set = (name: string, value: string) => (value === '' ? next.delete(name) : next.set(name, value));
   if (query.monitorSearchIds) set('monitorSearchIds', query.monitorSearchIds.join(','));
   if (query.filters) set('filters', query.filters.join(','));
+  if (query.providers) set('providers', query.providers.join(','));
   if (query.searchText !== undefined) set('searchText', query.searchText.trim());
   if (query.searchIn) set('searchIn', query.searchIn.length === ALL_SEARCH_IN.length ? '' : query.searchIn.join(','));
   if (query.sort) set('sort', query.sort === DEFAULT_SORT ? '' : query.sort);
@@ -68,7 +70,7 @@ export function writeInboxQuery(params: URLSearchParams, query: Partial<MatchQue
 
 /** Whether anything narrows the inbox beyond the saved searches it shows. */
 export function isFiltered(query: MatchQuery): boolean {
-  return query.filters.length > 0 || query.searchText !== '';
+  return query.filters.length > 0 || query.providers.length > 0 || query.searchText !== '';
 }
 
 /**
@@ -87,5 +89,6 @@ export function matchFitsQuery(match: Match, query: MatchQuery): 'yes' | 'no' | 
     location: post.location !== undefined || (post.mentioned_locations?.length ?? 0) > 0,
   };
   if (query.filters.some((filter) => !passes[filter])) return 'no';
+  if (query.providers.length > 0 && !query.providers.includes(post.provider)) return 'no';
   return query.searchText === '' ? 'yes' : 'unknown';
 }

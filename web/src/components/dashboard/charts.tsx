@@ -123,7 +123,16 @@ export function TimelineChart({
 }
 
 /** Ranked counts as horizontal bars, largest on top. */
-export function CountBarsChart({ rows, label }: { rows: { label: string; count: number }[]; label: string }) {
+export function CountBarsChart({
+  rows,
+  label,
+  onOpen,
+}: {
+  rows: { label: string; count: number }[];
+  label: string;
+  /** What a click on a bar opens, by the bar's row. */
+  onOpen?: (row: number) => void;
+}) {
   const theme = useTheme();
   const axis = useAxisColours();
   const option = {
@@ -158,6 +167,7 @@ export function CountBarsChart({ rows, label }: { rows: { label: string; count: 
       option={option}
       height={Math.max(80, rows.length * 26 + 16)}
       label={`${label}: ${rows.map((r) => `${r.label} ${r.count}`).join(', ')}`}
+      onClick={onOpen && (({ dataIndex }) => onOpen(dataIndex))}
     />
   );
 }

@@ -43,7 +43,7 @@ export function Inbox({ view, searchId }: { view: InboxView; searchId?: number }
   const paramsKey = params.toString();
   const query = useMemo(() => readInboxQuery(new URLSearchParams(paramsKey), fixed), [paramsKey, fixed]);
   const everything = useMemo<MatchQuery>(
-    () => ({ ...query, filters: [], searchText: '', monitorSearchIds: fixed ?? [] }),
+    () => ({ ...query, filters: [], providers: [], searchText: '', monitorSearchIds: fixed ?? [] }),
     [query, fixed],
   );
   const matchesQuery = useMatchesQuery(query);

@@ -1,5 +1,6 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -7,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { InboxFilter, MatchQuery, MatchSort, MonitorSearchSummary, SearchInField } from '../../api/monitor';
+import { useProvidersQuery } from '../../hooks/useMonitorQueries';
 import { INBOX_FILTERS, SEARCH_IN_FIELDS, SORT_OPTIONS } from '../../lib/inboxQuery';
 
 /** The inbox's filters, text fields, sort and, outside a search page, the saved searches shown. */
@@ -21,6 +23,7 @@ export function InboxToolbar({
   searches?: MonitorSearchSummary[];
 }) {
   const chosenSearches = (searches ?? []).filter((s) => query.monitorSearchIds.includes(s.id));
+  const providers = useProvidersQuery();
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
       <ToggleButtonGroup
@@ -35,6 +38,13 @@ export function InboxToolbar({
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
+      {query.providers.map((name) => (
+        <Chip
+          key={name}
+          label={`Data source: ${providers.data?.find((p) => p.name === name)?.displayName ?? name}`}
+          onDelete={() => onChange({ providers: query.providers.filter((p) => p !== name) })}
+        />
+      ))}
       {searches && (
         <Autocomplete
           multiple

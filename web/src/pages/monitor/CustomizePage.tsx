@@ -308,12 +308,7 @@ function WidgetTile({ id, onRemove }: { id: WidgetId; onRemove: () => void }) {
         opacity: isDragging ? 0.6 : 1,
       }}
     >
-      <IconButton
-        size="small"
-        aria-label={`Drag ${WIDGET_TITLES[id]}`}
-        {...attributes}
-        {...listeners}
-      >
+      <IconButton size="small" aria-label={`Drag ${WIDGET_TITLES[id]}`} {...attributes} {...listeners}>
         <DragIndicatorOutlined fontSize="small" />
       </IconButton>
       <Typography variant="body2" sx={{ flex: 1, fontWeight: 600 }}>

@@ -82,11 +82,12 @@ describe('DashboardPage', () => {
       'href',
       '/monitor/matches/grid?monitorSearchIds=9&searchText=alice&searchIn=authorScreenName',
     );
-    expect(
-      within(screen.getByRole('region', { name: 'Top data sources' })).getByRole('img', {
-        name: /Results by data source: X/,
-      }),
-    ).toBeInTheDocument();
+    const sources = screen.getByRole('region', { name: 'Top data sources' });
+    expect(within(sources).getByRole('img', { name: /Results by data source: X/ })).toBeInTheDocument();
+    expect(within(sources).getByRole('link', { name: 'X' })).toHaveAttribute(
+      'href',
+      '/monitor/matches/grid?monitorSearchIds=9&providers=twitter',
+    );
     expect(
       within(screen.getByRole('region', { name: 'Top mentioned locations (30 days)' })).getByRole('link', {
         name: /Paris, FR/,

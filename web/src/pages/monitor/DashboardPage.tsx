@@ -241,10 +241,29 @@ export function DashboardPage() {
           d.topProviders.length === 0 ? (
             <Empty>{noResults}</Empty>
           ) : (
-            <CountBarsChart
-              label="Results by data source"
-              rows={d.topProviders.map((p) => ({ label: providerName(p.provider), count: p.count }))}
-            />
+            <Stack spacing={1}>
+              <CountBarsChart
+                label="Results by data source"
+                rows={d.topProviders.map((p) => ({ label: providerName(p.provider), count: p.count }))}
+                onOpen={(row) => {
+                  const p = d.topProviders[row];
+                  if (p) void navigate(inboxLink({ ...scope, providers: p.provider }));
+                }}
+              />
+              <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+                {d.topProviders.map((p) => (
+                  <Chip
+                    key={p.provider}
+                    size="small"
+                    variant="outlined"
+                    clickable
+                    component={RouterLink}
+                    to={inboxLink({ ...scope, providers: p.provider })}
+                    label={providerName(p.provider)}
+                  />
+                ))}
+              </Stack>
+            </Stack>
           )
         }
       </Widget>
