@@ -43,3 +43,20 @@ export function addBaseLayer(map: L.Map, mode: 'light' | 'dark'): () => void {
     cancelled = true;
   };
 }
+
+/**
+ * A small map for a widget (no attribution line) with its base layer, over the whole world until
+ * the caller fits it. Returns the map and what removes it.
+ */
+export function widgetMap(container: HTMLElement, mode: 'light' | 'dark'): { map: L.Map; remove: () => void } {
+  const map = L.map(container, { worldCopyJump: true, minZoom: 1, zoomSnap: 0.5, attributionControl: false });
+  map.setView([20, 0], 1);
+  const stopBaseLayer = addBaseLayer(map, mode);
+  return {
+    map,
+    remove: () => {
+      stopBaseLayer();
+      map.remove();
+    },
+  };
+}

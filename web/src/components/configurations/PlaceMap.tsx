@@ -4,7 +4,7 @@ import { useTheme } from '@mui/material/styles';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import type { PlaceFeature } from '../../api/configurations';
-import { addBaseLayer, baseMapColours, FIT_MAX_ZOOM } from '../../lib/baseMap';
+import { baseMapColours, FIT_MAX_ZOOM, widgetMap } from '../../lib/baseMap';
 
 /** A place's stored outline on the inbox's map setup, zoomed to fit it. */
 export function PlaceMap({ feature, label, height = 220 }: { feature: PlaceFeature; label: string; height?: number }) {
@@ -15,8 +15,7 @@ export function PlaceMap({ feature, label, height = 220 }: { feature: PlaceFeatu
 
   useEffect(() => {
     if (!container.current) return;
-    const map = L.map(container.current, { worldCopyJump: true, minZoom: 1, zoomSnap: 0.5, attributionControl: false });
-    const stopBaseLayer = addBaseLayer(map, mode);
+    const { map, remove } = widgetMap(container.current, mode);
     const color = theme.palette.primary.main;
     const outline = L.geoJSON(feature as unknown as GeoJSON.Feature, {
       style: { color, weight: 2, fillColor: color, fillOpacity: 0.18 },
@@ -24,14 +23,10 @@ export function PlaceMap({ feature, label, height = 220 }: { feature: PlaceFeatu
     });
     const bounds = outline.getBounds();
     if (bounds.isValid()) map.fitBounds(bounds, { padding: [24, 24], maxZoom: FIT_MAX_ZOOM });
-    else map.setView([20, 0], 1);
     outline.addTo(map);
     // At a region's zoom a city's box is a few pixels: a marker at its centre keeps it in sight.
     if (bounds.isValid()) L.circleMarker(bounds.getCenter(), { radius: 6, color, fillOpacity: 0.9 }).addTo(map);
-    return () => {
-      stopBaseLayer();
-      map.remove();
-    };
+    return remove;
   }, [feature, mode, theme.palette.primary.main]);
 
   return (

@@ -5,7 +5,7 @@ import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { Dashboard } from '../../api/dashboard';
-import { addBaseLayer, baseMapColours } from '../../lib/baseMap';
+import { baseMapColours, widgetMap } from '../../lib/baseMap';
 
 /**
  * The most mentioned places as circles sized by their counts, on the inbox's map setup (tiles
@@ -27,9 +27,7 @@ export function PlacesMap({
 
   useEffect(() => {
     if (!container.current) return;
-    const map = L.map(container.current, { worldCopyJump: true, minZoom: 1, zoomSnap: 0.5, attributionControl: false });
-    map.setView([20, 0], 1);
-    const stopBaseLayer = addBaseLayer(map, mode);
+    const { map, remove } = widgetMap(container.current, mode);
     const max = Math.max(1, ...places.map((p) => p.count));
     for (const place of places) {
       L.circleMarker([place.lat, place.lon], {
@@ -43,10 +41,7 @@ export function PlacesMap({
         .on('click', () => void navigate(linkOf(place)))
         .addTo(map);
     }
-    return () => {
-      stopBaseLayer();
-      map.remove();
-    };
+    return remove;
   }, [places, linkOf, navigate, mode, theme.palette.primary.main]);
 
   return (

@@ -64,7 +64,7 @@ export function PostMedia({
             color="inherit"
             startIcon={compact ? undefined : <VisibilityOutlined />}
             onClick={() => setRevealed(true)}
-            aria-label="Show sensitive media"
+            aria-label={compact ? 'Show sensitive media' : 'Show media (sensitive)'}
             sx={{ bgcolor: 'background.paper', minWidth: 0 }}
           >
             {compact ? 'Show' : 'Show media'}

@@ -4,7 +4,6 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import LocationOnOutlined from '@mui/icons-material/LocationOnOutlined';
 import MapOutlined from '@mui/icons-material/MapOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
@@ -28,6 +27,7 @@ import { ConfigurationDialog } from '../../components/configurations/Configurati
 import { ImportPlacesButton } from '../../components/configurations/ImportPlacesButton';
 import { PlaceMap } from '../../components/configurations/PlaceMap';
 import { EmptyState } from '../../components/EmptyState';
+import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { useConfigurationPageQuery, useDeleteConfiguration } from '../../hooks/useConfigurationQueries';
 import { useConfirm } from '../../hooks/useConfirm';
@@ -77,16 +77,7 @@ export function ConfigurationsPage() {
           ))}
         </Stack>
       ) : configurations.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void configurations.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {configurations.error.message}
-        </Alert>
+        <LoadError onRetry={() => void configurations.refetch()}>{configurations.error.message}</LoadError>
       ) : nothingAtAll ? (
         <EmptyState
           icon={LocationOnOutlined}

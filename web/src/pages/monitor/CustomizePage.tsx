@@ -20,7 +20,6 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DragIndicatorOutlined from '@mui/icons-material/DragIndicatorOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -38,6 +37,7 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useBlocker } from 'react-router';
 import type { DashboardLayout, WidgetId } from '../../api/dashboard';
+import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { useDashboardLayoutQuery, useSaveDashboardLayout } from '../../hooks/useDashboardQuery';
 import { useSnackbar } from '../../hooks/useSnackbar';
@@ -75,16 +75,9 @@ export function CustomizePage() {
     return (
       <>
         <Header />
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void layout.refetch()}>
-              Try Again
-            </Button>
-          }
-        >
+        <LoadError onRetry={() => void layout.refetch()} retryLabel="Try Again">
           {layout.error.message}
-        </Alert>
+        </LoadError>
       </>
     );
   }

@@ -1,6 +1,5 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -19,6 +18,7 @@ import type { Dashboard, WidgetId } from '../../api/dashboard';
 import { CountBarsChart, HeatmapChart, TimelineChart } from '../../components/dashboard/charts';
 import { PlacesMap } from '../../components/dashboard/PlacesMap';
 import { EmptyState } from '../../components/EmptyState';
+import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { useDashboardLayoutQuery, useDashboardQuery } from '../../hooks/useDashboardQuery';
 import { useProvidersQuery, useSearchesQuery } from '../../hooks/useMonitorQueries';
@@ -50,16 +50,9 @@ function Widget({ title, query, children }: { title: string; query: Query; child
           <Skeleton variant="rounded" height={28} />
         </Stack>
       ) : query.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              Try Again
-            </Button>
-          }
-        >
+        <LoadError onRetry={() => void query.refetch()} retryLabel="Try Again">
           Chart load error
-        </Alert>
+        </LoadError>
       ) : (
         children(query.data)
       )}
@@ -364,16 +357,9 @@ export function DashboardPage() {
           <Skeleton variant="rounded" height={240} />
         </Stack>
       ) : layout.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void layout.refetch()}>
-              Try Again
-            </Button>
-          }
-        >
+        <LoadError onRetry={() => void layout.refetch()} retryLabel="Try Again">
           {layout.error.message}
-        </Alert>
+        </LoadError>
       ) : (
         <Stack spacing={2}>
           {layout.data.rows.map((row) => (

@@ -1,6 +1,5 @@
 import FilterAltOutlined from '@mui/icons-material/FilterAltOutlined';
 import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -23,6 +22,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { createFilterList, entriesOf, type PrebuiltFilterList } from '../../api/filters';
 import { AssetLimitDialog } from '../../components/AssetLimitDialog';
 import { EmptyState } from '../../components/EmptyState';
+import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import {
   filterListKeys,
@@ -54,16 +54,9 @@ export function FiltersPage() {
           ))}
         </Stack>
       ) : lists.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void lists.refetch()}>
-              Try again
-            </Button>
-          }
-        >
+        <LoadError onRetry={() => void lists.refetch()}>
           The filter lists could not be loaded: {lists.error.message}
-        </Alert>
+        </LoadError>
       ) : lists.data.length === 0 ? (
         <EmptyState icon={FilterAltOutlined} title="No filter lists yet">
           Create a list with New filter list, or start from one of the prebuilt lists below. Attach it to a saved search
@@ -156,16 +149,9 @@ function PrebuiltLists() {
       {prebuilt.isPending ? (
         <Skeleton variant="rounded" height={120} role="status" aria-label="Loading prebuilt lists" />
       ) : prebuilt.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void prebuilt.refetch()}>
-              Try again
-            </Button>
-          }
-        >
+        <LoadError onRetry={() => void prebuilt.refetch()}>
           The prebuilt lists could not be loaded: {prebuilt.error.message}
-        </Alert>
+        </LoadError>
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))' }}>
           {prebuilt.data.map((p) => {
