@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime/pprof"
+	"slices"
 	"sync"
 	"time"
 
@@ -32,6 +33,10 @@ type ingestBenchResult struct {
 	SearchP50ms    float64 `json:"search_p50_ms"`
 	SearchP99ms    float64 `json:"search_p99_ms"`
 	SearchMeanHits float64 `json:"search_mean_hits"`
+	// Analytics is the word cloud and daily graph of the same searches.
+	Analytics      int     `json:"analytics"`
+	AnalyticsP50ms float64 `json:"analytics_p50_ms"`
+	AnalyticsP95ms float64 `json:"analytics_p95_ms"`
 }
 
 // benchIngest measures posts per second from the ingest service through the stream into the
@@ -43,6 +48,8 @@ func benchIngest(args []string) error {
 	var asJSON bool
 	fs.IntVar(&posts, "posts", 1_000_000, "posts to ingest")
 	fs.IntVar(&searches, "searches", 300, "searches to time after ingesting")
+	var analytics int
+	fs.IntVar(&analytics, "analytics", 100, "of those searches, how many to time the analytics (word cloud, daily graph) of")
 	fs.StringVar(&dir, "dir", "", "data dir (default: a temporary one, removed afterwards)")
 	fs.StringVar(&db, "db", "", "store: a postgres:// URL (default: SQLite in the data dir)")
 	fs.BoolVar(&asJSON, "json", false, "print the result as one JSON object")
@@ -145,6 +152,16 @@ func benchIngest(args []string) error {
 		res.SearchMeanHits = float64(hits) / float64(len(latencies))
 		res.Searches = len(latencies)
 	}
+	latencies = latencies[:0]
+	for _, q := range queries[:min(analytics, len(queries))] {
+		t := time.Now()
+		if _, err := searcher.Analyze(ctx, entitled, search.All, search.Request{Query: q}); err != nil {
+			continue
+		}
+		latencies = append(latencies, float64(time.Since(t).Microseconds())/1000)
+	}
+	res.Analytics = len(latencies)
+	res.AnalyticsP50ms, res.AnalyticsP95ms = percentile(latencies, 50), percentile(latencies, 95)
 	if asJSON {
 		return json.NewEncoder(os.Stdout).Encode(res)
 	}
@@ -152,6 +169,8 @@ func benchIngest(args []string) error {
 	fmt.Printf("ingested           %d posts at %.0f posts/s (stream, store, full-text index)\n", res.Posts, res.PostsPerSec)
 	fmt.Printf("search p50 / p99   %.1f ms / %.1f ms over %d searches (%.1f hits per first page)\n",
 		res.SearchP50ms, res.SearchP99ms, res.Searches, res.SearchMeanHits)
+	fmt.Printf("analytics p50 / p95 %.1f ms / %.1f ms over %d searches (word cloud and daily graph)\n",
+		res.AnalyticsP50ms, res.AnalyticsP95ms, res.Analytics)
 	return nil
 }
 
@@ -230,4 +249,13 @@ func feed(ctx context.Context, svc *ingest.Service, gen *simulator.Generator, to
 	close(batches)
 	wg.Wait()
 	return firstErr
+}
+
+// percentile is the p-th percentile of samples (nearest rank), 0 without any.
+func percentile(samples []float64, p int) float64 {
+	if len(samples) == 0 {
+		return 0
+	}
+	sorted := slices.Sorted(slices.Values(samples))
+	return sorted[min(len(sorted)-1, len(sorted)*p/100)]
 }

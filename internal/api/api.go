@@ -20,7 +20,6 @@ import (
 	"github.com/sightline/sightline/internal/live"
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/search"
-	"github.com/sightline/sightline/internal/store"
 )
 
 // Deps are the domain services the API calls.
@@ -37,7 +36,8 @@ type Deps struct {
 	Search        *search.Service
 	SearchLimiter *search.Limiter
 	Backtest      *backtest.Service // previews draft saved searches over stored posts
-	History       HistoryStore
+	History       *search.History
+	Flags         *search.Flags
 	Health        func(ctx context.Context) error
 	// ImageProxy fetches posts' pictures; nil gets one that reaches public addresses only.
 	ImageProxy *imageproxy.Proxy
@@ -51,12 +51,6 @@ type Deps struct {
 	// BodyReadTimeout bounds how long a request body may take to arrive (or pause, for the
 	// ingest stream); DefaultBodyReadTimeout when 0.
 	BodyReadTimeout time.Duration
-}
-
-// HistoryStore keeps users' search history.
-type HistoryStore interface {
-	AddSearchHistory(ctx context.Context, e store.SearchHistoryEntry, keep int) (int64, error)
-	SearchHistory(ctx context.Context, userID int64, limit int) ([]store.SearchHistoryEntry, error)
 }
 
 // API holds the handlers' dependencies.
@@ -100,6 +94,14 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("POST /beacon/v1/{category}", a.user(a.searchPosts))
 	mux.HandleFunc("POST /beacon/v1/{category}/load-more", a.user(a.morePosts))
 	mux.HandleFunc("POST /beacon/v1/{category}/next-page", a.user(a.morePosts))
+	mux.HandleFunc("POST /beacon/v1/analytics", a.user(a.beaconAnalytics))
+	mux.HandleFunc("POST /api/v1/locate/search", a.user(a.locateSearch))
+	mux.HandleFunc("POST /api/v1/locate/search/load-more", a.user(a.locateMore))
+	mux.HandleFunc("POST /api/v1/locate/analytics", a.user(a.locateAnalytics))
+	mux.HandleFunc("GET /beacon/v1/flags", a.user(a.flaggedPosts))
+	mux.HandleFunc("POST /beacon/v1/flags", a.user(a.flagPosts))
+	mux.HandleFunc("DELETE /beacon/v1/flags", a.user(a.clearFlags))
+	mux.HandleFunc("DELETE /beacon/v1/flags/{postId}", a.user(a.unflagPost))
 
 	mux.HandleFunc("GET /demo-media/{name}", a.handle(a.demoMedia))
 	mux.HandleFunc("GET /api/v1/geocode/autocomplete", a.user(a.geocodeAutocomplete))
@@ -163,6 +165,11 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("POST /broadcasting/auth", a.user(a.authorizeChannel))
 	mux.HandleFunc("GET /api/v1/live/config", a.user(a.liveConfig))
 
+	// Beacon's screens live at and under the search API's prefix (without the exact pattern the
+	// mux would redirect /beacon to /beacon/, a JSON 404).
+	mux.Handle("GET /beacon", d.App)
+	mux.Handle("GET /beacon/results", d.App)
+	mux.Handle("GET /beacon/author", d.App)
 	// Anything else under the API prefixes is a JSON 404; every other path is the web app.
 	for _, prefix := range []string{"/api/", "/beacon/", "/broadcasting/"} {
 		mux.HandleFunc(prefix, a.handle(a.notFound))

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/filters"
+	"github.com/sightline/sightline/internal/geom"
 	"github.com/sightline/sightline/internal/problem"
 )
 
@@ -20,14 +21,22 @@ type locationReply struct {
 	Name          string          `json:"name"`
 	Address       string          `json:"address"`
 	AddressBounds json.RawMessage `json:"address_bounds"`
-	Owner         personReply     `json:"owner"`
-	CanEdit       bool            `json:"canEdit"`
-	CreatedAt     int64           `json:"created_at"`
-	UpdatedAt     int64           `json:"updated_at"`
+	Center        geom.Point      `json:"center"`
+	// Point is the place's coordinates when it was given as coordinates rather than an address.
+	Point        *geom.Point `json:"point"`
+	RadiusMeters int         `json:"radius_meters"`
+	// RadiusIsDefault: the radius follows the bounds (or the 1 km of a point) until one is chosen.
+	RadiusIsDefault bool        `json:"radius_is_default"`
+	Owner           personReply `json:"owner"`
+	CanEdit         bool        `json:"canEdit"`
+	CreatedAt       int64       `json:"created_at"`
+	UpdatedAt       int64       `json:"updated_at"`
 }
 
 func locationJSON(v filters.LocationView) locationReply {
+	radius, isDefault := v.Radius()
 	return locationReply{ID: v.ID, FPID: v.FPID, Name: v.Name, Address: v.Address, AddressBounds: v.AddressBounds,
+		Center: v.Center(), Point: v.Point, RadiusMeters: radius, RadiusIsDefault: isDefault,
 		Owner:   personReply{ID: v.Owner.ID, Email: v.Owner.Email, Username: v.Owner.Username, Role: "owner"},
 		CanEdit: v.CanEdit, CreatedAt: v.CreatedAt.Unix(), UpdatedAt: v.UpdatedAt.Unix()}
 }
@@ -120,9 +129,18 @@ func (a *API) locationConfiguration(w http.ResponseWriter, r *http.Request, id a
 	return ok(w, locationJSON(v))
 }
 
+// locationBody is a configuration as sent: a name and an address, or a point (lat and lon);
+// radius_meters is optional (absent or null: the default).
 type locationBody struct {
-	Name    string `json:"name"`
-	Address string `json:"address"`
+	Name         string   `json:"name"`
+	Address      string   `json:"address"`
+	Lat          *float64 `json:"lat"`
+	Lon          *float64 `json:"lon"`
+	RadiusMeters *int     `json:"radius_meters"`
+}
+
+func (b locationBody) input() filters.LocationInput {
+	return filters.LocationInput{Name: b.Name, Address: b.Address, Lat: b.Lat, Lon: b.Lon, RadiusMeters: b.RadiusMeters}
 }
 
 func (a *API) createLocationConfiguration(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
@@ -130,7 +148,7 @@ func (a *API) createLocationConfiguration(w http.ResponseWriter, r *http.Request
 	if err := decode(r, &body); err != nil {
 		return err
 	}
-	v, err := a.Locations.Create(r.Context(), id.Actor(), filters.LocationInput{Name: body.Name, Address: body.Address})
+	v, err := a.Locations.Create(r.Context(), id.Actor(), body.input())
 	if err != nil {
 		return err
 	}
@@ -143,8 +161,7 @@ func (a *API) updateLocationConfiguration(w http.ResponseWriter, r *http.Request
 	if err := decode(r, &body); err != nil {
 		return err
 	}
-	v, err := a.Locations.Update(r.Context(), id.Actor(), r.PathValue("id"),
-		filters.LocationInput{Name: body.Name, Address: body.Address})
+	v, err := a.Locations.Update(r.Context(), id.Actor(), r.PathValue("id"), body.input())
 	if err != nil {
 		return err
 	}

@@ -274,3 +274,109 @@ func TestLocationConfigurationImport(t *testing.T) {
 		}
 	})
 }
+
+// A configuration's proximity radius: the default follows the address's bounds, a chosen one is
+// kept, a place may be given as coordinates (its bounds the circle of its radius), and bad
+// numbers get the field's message.
+func TestLocationConfigurationRadius(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		fe := newFiltersEnv(t, s)
+		c := fe.client()
+		acme := fe.bearerFor("analyst@acme.test")
+		radius := func(r reply) string {
+			return fmt.Sprint(dig(r.body, "data", "radius_meters"), " ", dig(r.body, "data", "radius_is_default"))
+		}
+
+		byAddress := c.do("POST", configurations, map[string]any{"name": "Paris office", "address": "Paris, France"}, withBearer(acme))
+		if byAddress.status != 201 {
+			t.Fatalf("create = %d %v", byAddress.status, byAddress.body)
+		}
+		defaultRadius := dig(byAddress.body, "data", "radius_meters").(float64)
+		if dig(byAddress.body, "data", "radius_is_default") != true || defaultRadius < 1000 || defaultRadius > filters.MaxRadiusMeters {
+			t.Errorf("default radius of Paris = %s, want a few km, default", radius(byAddress))
+		}
+		center := dig(byAddress.body, "data", "center").(map[string]any)
+		if lat := center["lat"].(float64); lat < 48 || lat > 49.5 {
+			t.Errorf("center of Paris = %v", center)
+		}
+		ref := dig(byAddress.body, "data", "fpid").(string)
+		chosen := c.do("PUT", configurations+"/"+ref, map[string]any{"name": "Paris office", "address": "Paris, France",
+			"radius_meters": 2500}, withBearer(acme))
+		if radius(chosen) != "2500 false" || fmt.Sprint(dig(chosen.body, "data", "address_bounds")) !=
+			fmt.Sprint(dig(byAddress.body, "data", "address_bounds")) {
+			t.Errorf("chosen radius = %d %s, bounds changed: %v", chosen.status, radius(chosen), chosen.body)
+		}
+		if again := c.do("GET", configurations+"/"+ref, nil, withBearer(acme)); radius(again) != "2500 false" {
+			t.Errorf("stored radius = %s", radius(again))
+		}
+
+		byPoint := c.do("POST", configurations, map[string]any{"name": "Depot", "lat": 51.5072, "lon": -0.1276,
+			"radius_meters": 300}, withBearer(acme))
+		if byPoint.status != 201 || radius(byPoint) != "300 false" || dig(byPoint.body, "data", "address") != "51.50720, -0.12760" {
+			t.Fatalf("create by point = %d %s %v", byPoint.status, radius(byPoint), byPoint.body)
+		}
+		if p := dig(byPoint.body, "data", "point"); fmt.Sprint(p) != "map[lat:51.5072 lon:-0.1276]" {
+			t.Errorf("point = %v", p)
+		}
+		if p := dig(byAddress.body, "data", "point"); p != nil {
+			t.Errorf("an address's point = %v, want null", p)
+		}
+		ring := dig(byPoint.body, "data", "address_bounds", "geometry", "coordinates").([]any)[0].([]any)
+		if len(ring) != 65 {
+			t.Errorf("a point's bounds have %d positions, want the 65 of a closed circle", len(ring))
+		}
+		// Back to the default: 1 km for a point.
+		pointRef := dig(byPoint.body, "data", "fpid").(string)
+		if r := c.do("PUT", configurations+"/"+pointRef, map[string]any{"name": "Depot", "lat": 51.5072, "lon": -0.1276},
+			withBearer(acme)); radius(r) != "1000 true" {
+			t.Errorf("default point radius = %d %s", r.status, radius(r))
+		}
+
+		for _, bad := range []struct {
+			name  string
+			body  map[string]any
+			field string
+			msg   string
+		}{
+			{"radius too small", map[string]any{"name": "X", "address": "Paris, France", "radius_meters": 5}, "radius_meters", filters.MsgRadiusRange},
+			{"radius too large", map[string]any{"name": "X", "address": "Paris, France", "radius_meters": 600_000}, "radius_meters", filters.MsgRadiusRange},
+			{"latitude out of range", map[string]any{"name": "X", "lat": 91, "lon": 0}, "lat", filters.MsgLatitudeRange},
+			{"longitude out of range", map[string]any{"name": "X", "lat": 0, "lon": -181}, "lon", filters.MsgLongitudeRange},
+			{"latitude alone", map[string]any{"name": "X", "lat": 10}, "lat", filters.MsgCoordinatesPair},
+		} {
+			t.Run(bad.name, func(t *testing.T) {
+				r := c.do("POST", configurations, bad.body, withBearer(acme))
+				if r.status != 422 || fmt.Sprint(dig(r.body, "errors", bad.field)) != "["+bad.msg+"]" {
+					t.Errorf("= %d %v", r.status, r.body)
+				}
+			})
+		}
+
+		// An import mixes addresses and coordinates, with radii; bad numbers refuse their line.
+		r := c.sendRaw("POST", configurations+"/import", "text/csv", []byte("name,address,latitude,longitude,radius\n"+
+			"Gate A,,48.8584,2.2945,150\n"+
+			"HQ,\"Lyon, France\",,,\n"+
+			"Bad lat,,north,2.29,\n"+
+			"Bad radius,,48.85,2.29,wide\n"+
+			"Far,,48.85,2.29,900000\n"), withBearer(acme))
+		var lines []string
+		for _, p := range dig(r.body, "data", "places").([]any) {
+			p := p.(map[string]any)
+			lines = append(lines, fmt.Sprint(p["line"], "|", p["name"], "|", p["address"], "|", p["created"], "|", p["message"]))
+		}
+		want := []string{
+			"2|Gate A|48.85840, 2.29450|true|<nil>",
+			"3|HQ|Lyon, France|true|<nil>",
+			"4|Bad lat||false|" + filters.MsgLatitudeRange,
+			"5|Bad radius||false|" + filters.MsgRadiusRange,
+			"6|Far||false|" + filters.MsgRadiusRange,
+		}
+		if r.status != 200 || fmt.Sprint(lines) != fmt.Sprint(want) {
+			t.Errorf("import = %d\n%q\nwant %q", r.status, lines, want)
+		}
+		list := c.do("GET", configurations+"?q=gate", nil, withBearer(acme))
+		if got := dig(list.body, "data").([]any); len(got) != 1 || fmt.Sprint(got[0].(map[string]any)["radius_meters"]) != "150" {
+			t.Errorf("imported gate = %v", list.body)
+		}
+	})
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -11,7 +12,6 @@ import (
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/problem"
-	"github.com/sightline/sightline/internal/store"
 )
 
 const (
@@ -66,9 +66,7 @@ func (f matchFilters) query() (monitor.MatchQuery, error) {
 			return q, problem.InvalidField("searchIn", "searchIn takes titleText, authorName and authorScreenName.")
 		}
 	}
-	switch f.Sort {
-	case "", store.SortPublishedDesc, store.SortPublishedAsc, store.SortDiscoveredDesc, store.SortDiscoveredAsc:
-	default:
+	if f.Sort != "" && !slices.Contains(post.TimeSorts, f.Sort) {
 		return q, problem.InvalidField("sort", "Sort by published_desc, published_asc, discovered_desc or discovered_asc.")
 	}
 	return q, nil

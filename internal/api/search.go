@@ -3,26 +3,27 @@ package api
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/problem"
 	"github.com/sightline/sightline/internal/provider"
 	"github.com/sightline/sightline/internal/search"
-	"github.com/sightline/sightline/internal/store"
 )
 
-var categories = []provider.Category{provider.Social, provider.DarkWeb, provider.OpenWeb, provider.Documents, provider.DeepWeb}
+var categories = []provider.Category{search.All, provider.Social, provider.DarkWeb, provider.OpenWeb, provider.Documents,
+	provider.DeepWeb}
 
 func category(r *http.Request) (provider.Category, error) {
 	c := provider.Category(r.PathValue("category"))
-	for _, known := range categories {
-		if c == known {
-			return c, nil
-		}
+	if !isCategory(c) {
+		return "", problem.NotFound("There is no %s search.", c)
 	}
-	return "", problem.NotFound("There is no %s search.", c)
+	return c, nil
 }
+
+func isCategory(c provider.Category) bool { return slices.Contains(categories, c) }
 
 // searchPosts runs the first page of a Beacon search in a category.
 func (a *API) searchPosts(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
@@ -55,6 +56,11 @@ func (a *API) morePosts(w http.ResponseWriter, r *http.Request, id auth.Identity
 	if err != nil {
 		return err
 	}
+	return a.continueSearch(w, r, id, c)
+}
+
+// continueSearch answers the next page of a search in the category: {"searchId": "..."}.
+func (a *API) continueSearch(w http.ResponseWriter, r *http.Request, id auth.Identity, c provider.Category) error {
 	var req struct {
 		SearchID string `json:"searchId"`
 	}
@@ -85,14 +91,7 @@ func (a *API) recordSearch(w http.ResponseWriter, r *http.Request, id auth.Ident
 	if err := decode(r, &req); err != nil {
 		return err
 	}
-	if len(req.Request) == 0 || req.Request[0] != '{' {
-		return problem.InvalidField("request", "The request field must be the search request object.")
-	}
-	if err := search.CheckHistoryEntry(req.Category, req.Request); err != nil {
-		return err
-	}
-	histID, err := a.History.AddSearchHistory(r.Context(), store.SearchHistoryEntry{UserID: id.User.ID,
-		OrganizationID: id.User.OrganizationID, Category: req.Category, Request: string(req.Request)}, search.HistoryKept)
+	histID, err := a.History.Record(r.Context(), id.User.ID, id.User.OrganizationID, req.Category, req.Request)
 	if err != nil {
 		return err
 	}
@@ -101,7 +100,7 @@ func (a *API) recordSearch(w http.ResponseWriter, r *http.Request, id auth.Ident
 
 // searchHistory lists the caller's own searches.
 func (a *API) searchHistory(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
-	entries, err := a.History.SearchHistory(r.Context(), id.User.ID, 100)
+	entries, err := a.History.List(r.Context(), id.User.ID)
 	if err != nil {
 		return err
 	}
@@ -111,4 +110,41 @@ func (a *API) searchHistory(w http.ResponseWriter, r *http.Request, id auth.Iden
 			"request": json.RawMessage(e.Request), "createdAt": e.CreatedAt.Unix()})
 	}
 	return ok(w, out)
+}
+
+// flaggedPosts lists the caller's flagged posts (Beacon's Flagged tab).
+func (a *API) flaggedPosts(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	posts, err := a.Flags.List(r.Context(), id.User.ID, entitlements(id))
+	if err != nil {
+		return err
+	}
+	return ok(w, search.Page{Documents: posts, Count: len(posts), TotalCount: len(posts)})
+}
+
+// flagPosts flags posts for the caller: {"postIds": [...]}.
+func (a *API) flagPosts(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	var req struct {
+		PostIDs []string `json:"postIds"`
+	}
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	if err := a.Flags.Flag(r.Context(), id.User.ID, entitlements(id), req.PostIDs); err != nil {
+		return err
+	}
+	return ok(w, map[string]bool{"flagged": true})
+}
+
+func (a *API) unflagPost(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	if err := a.Flags.Unflag(r.Context(), id.User.ID, r.PathValue("postId")); err != nil {
+		return err
+	}
+	return ok(w, map[string]bool{"flagged": false})
+}
+
+func (a *API) clearFlags(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	if err := a.Flags.Clear(r.Context(), id.User.ID); err != nil {
+		return err
+	}
+	return ok(w, map[string]bool{"cleared": true})
 }

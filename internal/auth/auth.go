@@ -152,6 +152,7 @@ func (id Identity) Actor() authz.Actor {
 		TenantAdmin:    id.User.IsTenantAdmin,
 		Scopes:         id.Scopes,
 		Via:            id.Via,
+		ACL:            id.User.ACL,
 	}
 }
 

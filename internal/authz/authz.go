@@ -33,6 +33,8 @@ type Actor struct {
 	TenantAdmin    bool
 	Scopes         []string
 	Via            Via
+	// ACL is what the user's subscriptions include.
+	ACL account.ACL
 }
 
 func forbidden() error {
@@ -43,6 +45,21 @@ func forbidden() error {
 func CanUseAPI(a Actor) error {
 	if len(a.Scopes) > 0 {
 		return problem.Forbidden("This API token may only be used for: " + strings.Join(a.Scopes, ", ") + ".")
+	}
+	return nil
+}
+
+// CanSearchLocate allows users whose subscription includes Locate (Pro or Enterprise); through
+// an API token, the subscription must include the Locate API as well.
+func CanSearchLocate(a Actor) error {
+	if err := CanUseAPI(a); err != nil {
+		return err
+	}
+	if !a.ACL.Pro && !a.ACL.Enterprise {
+		return problem.Forbidden("Your subscription does not include Locate.")
+	}
+	if a.Via == ViaAPIToken && !a.ACL.LocateAPI {
+		return problem.Forbidden("Your subscription does not include the Locate API.")
 	}
 	return nil
 }

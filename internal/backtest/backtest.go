@@ -5,6 +5,7 @@ package backtest
 
 import (
 	"context"
+	"github.com/sightline/sightline/internal/search"
 	"time"
 
 	"github.com/sightline/sightline/internal/authz"
@@ -13,7 +14,6 @@ import (
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/problem"
 	"github.com/sightline/sightline/internal/query"
-	"github.com/sightline/sightline/internal/store"
 )
 
 // Bounds of one backtest.
@@ -68,7 +68,7 @@ type Drafts interface {
 
 // Store finds candidate posts (store.Store).
 type Store interface {
-	CandidatePosts(ctx context.Context, q store.PostQuery) ([]store.Candidate, error)
+	CandidatePosts(ctx context.Context, q search.PostQuery) ([]search.Candidate, error)
 }
 
 // Service runs backtests.
@@ -106,8 +106,8 @@ func (s *Service) Run(ctx context.Context, actor authz.Actor, r Request) (Result
 	}
 	to := s.now().UTC()
 	from := to.Add(-time.Duration(days) * 24 * time.Hour)
-	q := store.PostQuery{From: from, To: to, Providers: m.Providers, ImagesOnly: m.ImagesOnly,
-		VideosOnly: m.VideoOnly, Sort: store.SortPublishedDesc}
+	q := search.PostQuery{From: from, To: to, Providers: m.Providers, ImagesOnly: m.ImagesOnly,
+		VideosOnly: m.VideoOnly, Sort: post.SortPublishedDesc}
 	if m.Keywords != "" {
 		// The full-text index narrows to a superset of the matches; the matcher decides.
 		q.Keywords, _ = query.Parse(m.Keywords, query.ModeSavedSearch)
@@ -116,7 +116,7 @@ func (s *Service) Run(ctx context.Context, actor authz.Actor, r Request) (Result
 }
 
 // scan verifies the window's candidates newest first, until none are left or a bound is met.
-func (s *Service) scan(ctx context.Context, matcher *percolate.Compiled, q store.PostQuery, zone *time.Location) (Result, error) {
+func (s *Service) scan(ctx context.Context, matcher *percolate.Compiled, q search.PostQuery, zone *time.Location) (Result, error) {
 	res := Result{Samples: []post.Post{}, From: q.From.Unix(), To: q.To.Unix()}
 	perDay := map[string]int{}
 	covered := q.From

@@ -1,10 +1,13 @@
 package filters
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"math"
 	"strconv"
 	"time"
 	"unicode/utf8"
@@ -12,6 +15,7 @@ import (
 	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/geo"
+	"github.com/sightline/sightline/internal/geom"
 	"github.com/sightline/sightline/internal/problem"
 )
 
@@ -26,10 +30,53 @@ type LocationConfiguration struct {
 	Owner          Person
 	Name           string
 	Address        string
-	// AddressBounds is a GeoJSON Feature whose geometry is the address's bounds.
+	// AddressBounds is a GeoJSON Feature whose geometry is the address's bounds, or for a place
+	// given as coordinates the circle of its radius.
 	AddressBounds json.RawMessage
-	CreatedAt     time.Time
-	UpdatedAt     time.Time
+	// RadiusMeters is the proximity radius the user chose; 0 takes the default (Radius).
+	RadiusMeters int
+	// Point is set when the place was given as coordinates rather than an address.
+	Point     *geom.Point
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// Proximity radius bounds (decisions.md, "Location configurations"): a place given as
+// coordinates defaults to 1 km, one given as an address to the circle that holds its bounds.
+const (
+	MinRadiusMeters          = 10
+	MaxRadiusMeters          = 500_000
+	DefaultPointRadiusMeters = 1000
+	MsgRadiusRange           = "The radius must be between 10 m and 500 km."
+	MsgLatitudeRange         = "The latitude must be a number between -90 and 90."
+	MsgLongitudeRange        = "The longitude must be a number between -180 and 180."
+	MsgCoordinatesPair       = "Give both a latitude and a longitude, or an address."
+)
+
+// Center is the point proximity is measured from: the given point, or the middle of the bounds.
+func (c LocationConfiguration) Center() geom.Point {
+	if c.Point != nil {
+		return *c.Point
+	}
+	return c.bounds().Bounds().Center()
+}
+
+// Radius is the proximity radius in meters and whether it is the default rather than chosen.
+func (c LocationConfiguration) Radius() (meters int, isDefault bool) {
+	switch {
+	case c.RadiusMeters > 0:
+		return c.RadiusMeters, false
+	case c.Point != nil:
+		return DefaultPointRadiusMeters, true
+	}
+	km := c.bounds().Bounds().CircumradiusKm()
+	return min(max(int(math.Round(km*1000)), MinRadiusMeters), MaxRadiusMeters), true
+}
+
+// bounds is the stored Feature's shape; stored bounds were checked when saved.
+func (c LocationConfiguration) bounds() geom.Shape {
+	shape, _ := geom.ParseGeoJSON(c.AddressBounds)
+	return shape
 }
 
 // LocationStore keeps location configurations.
@@ -81,10 +128,13 @@ type LocationPage struct {
 	Size  int
 }
 
-// LocationInput is what a user sends to create or change a configuration.
+// LocationInput is what a user sends to create or change a configuration: a name and either an
+// address or a point (Lat and Lon), and optionally a radius (nil: the default).
 type LocationInput struct {
-	Name    string
-	Address string
+	Name         string
+	Address      string
+	Lat, Lon     *float64
+	RadiusMeters *int
 }
 
 // List returns page (from 0) of size configurations whose name contains text (case and accents
@@ -169,24 +219,74 @@ func (l *Locations) apply(ctx context.Context, c *LocationConfiguration, in Loca
 	errs := fieldErrors{}
 	name := checkName(errs, in.Name)
 	address := collapseSpace(in.Address)
+	point := checkPoint(errs, in.Lat, in.Lon)
 	switch {
-	case address == "":
+	case address == "" && point == nil && in.Lat == nil && in.Lon == nil:
 		errs.add("address", "The address field is required.")
 	case utf8.RuneCountInString(address) > MaxAddressLen:
 		errs.add("address", "The address may not be greater than 255 characters.")
 	}
+	radius := 0
+	if in.RadiusMeters != nil {
+		if radius = *in.RadiusMeters; radius < MinRadiusMeters || radius > MaxRadiusMeters {
+			errs.add("radius_meters", MsgRadiusRange)
+		}
+	}
 	if err := errs.err(); err != nil {
 		return err
 	}
-	if address != c.Address || c.AddressBounds == nil {
+	switch {
+	case point != nil:
+		if address == "" {
+			address = fmt.Sprintf("%.5f, %.5f", point.Lat, point.Lon)
+		}
+		c.AddressBounds = pointFeature(*point, cmp.Or(radius, DefaultPointRadiusMeters), address)
+	case address != c.Address || c.AddressBounds == nil || c.Point != nil:
 		bounds, err := l.geocode(ctx, address)
 		if err != nil {
 			return err
 		}
 		c.AddressBounds = bounds
 	}
-	c.Name, c.Address = name, address
+	c.Name, c.Address, c.Point, c.RadiusMeters = name, address, point, radius
 	return nil
+}
+
+// checkPoint is the point of a latitude and a longitude, nil when neither is given.
+func checkPoint(errs fieldErrors, lat, lon *float64) *geom.Point {
+	switch {
+	case lat == nil && lon == nil:
+		return nil
+	case lat == nil || lon == nil:
+		errs.add("lat", MsgCoordinatesPair)
+		return nil
+	}
+	ok := true
+	if math.IsNaN(*lat) || *lat < -90 || *lat > 90 {
+		errs.add("lat", MsgLatitudeRange)
+		ok = false
+	}
+	if math.IsNaN(*lon) || *lon < -180 || *lon > 180 {
+		errs.add("lon", MsgLongitudeRange)
+		ok = false
+	}
+	if !ok {
+		return nil
+	}
+	return &geom.Point{Lat: *lat, Lon: *lon}
+}
+
+// pointFeature is the stored Feature of a place given as coordinates: the circle of its radius.
+func pointFeature(p geom.Point, radiusMeters int, address string) json.RawMessage {
+	feature, _ := json.Marshal(struct {
+		Type       string          `json:"type"`
+		Geometry   json.RawMessage `json:"geometry"`
+		Properties any             `json:"properties"`
+	}{"Feature", geom.Circle(p, float64(radiusMeters)/1000).GeoJSON(), struct {
+		Address string `json:"address"`
+		Kind    string `json:"kind"`
+	}{address, "coordinates"}})
+	return feature
 }
 
 // Update renames a configuration or moves it to another address.

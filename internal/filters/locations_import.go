@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sightline/sightline/internal/authz"
@@ -31,9 +32,10 @@ type ImportReport struct {
 	Places  []ImportedPlace `json:"places"`
 }
 
-// ImportCSV creates a configuration for each line of a CSV file of places: a name and an
-// address, in the columns a header row names (name, address) or else in the first two. Each
-// line stands alone: one that fails (no such place, the asset limit) is reported and the
+// ImportCSV creates a configuration for each line of a CSV file of places. A header row names the
+// columns: name, and address or lat and lon (also latitude, longitude, lng), and optionally
+// radius in meters; without one the first two columns are the name and the address. Each line
+// stands alone: one that fails (no such place, a bad number, the asset limit) is reported and the
 // others go on.
 func (l *Locations) ImportCSV(ctx context.Context, a authz.Actor, u Upload) (ImportReport, error) {
 	if err := authz.CanUseAPI(a); err != nil {
@@ -43,14 +45,10 @@ func (l *Locations) ImportCSV(ctx context.Context, a authz.Actor, u Upload) (Imp
 	if err != nil {
 		return ImportReport{}, err
 	}
-	nameAt, addressAt := 0, 1
+	cols := importColumns{name: 0, address: 1, lat: -1, lon: -1, radius: -1}
 	if len(records) > 0 {
-		header := make([]string, len(records[0].cells))
-		for i, c := range records[0].cells {
-			header[i] = query.Fold(strings.TrimSpace(c))
-		}
-		if n, ad := slices.Index(header, "name"), slices.Index(header, "address"); n >= 0 && ad >= 0 {
-			nameAt, addressAt, records = n, ad, records[1:]
+		if header, ok := headerColumns(records[0].cells); ok {
+			cols, records = header, records[1:]
 		}
 	}
 	records = slices.DeleteFunc(records, func(r csvRecord) bool {
@@ -64,17 +62,18 @@ func (l *Locations) ImportCSV(ctx context.Context, a authz.Actor, u Upload) (Imp
 			fmt.Sprintf("An import may hold at most %d places; this file has %d.", MaxImportPlaces, len(records)))
 	}
 	report := ImportReport{Places: make([]ImportedPlace, 0, len(records))}
-	cell := func(r csvRecord, i int) string {
-		if i < len(r.cells) {
-			return strings.TrimSpace(r.cells[i])
-		}
-		return ""
-	}
 	for _, r := range records {
-		place := ImportedPlace{Line: r.line, Name: cell(r, nameAt), Address: cell(r, addressAt)}
-		v, err := l.Create(ctx, a, LocationInput{Name: place.Name, Address: place.Address})
+		in, message := cols.input(r)
+		place := ImportedPlace{Line: r.line, Name: in.Name, Address: in.Address}
+		if message != "" {
+			place.Message = message
+			report.Failed++
+			report.Places = append(report.Places, place)
+			continue
+		}
+		v, err := l.Create(ctx, a, in)
 		if err == nil {
-			place.Created, place.FPID = true, v.FPID
+			place.Created, place.FPID, place.Address = true, v.FPID, v.Address
 			report.Created++
 		} else if p, ok := problem.As(err); ok {
 			place.Message = reason(p)
@@ -87,9 +86,69 @@ func (l *Locations) ImportCSV(ctx context.Context, a authz.Actor, u Upload) (Imp
 	return report, nil
 }
 
+// importColumns are the positions of an import's columns; -1 for none.
+type importColumns struct{ name, address, lat, lon, radius int }
+
+// headerColumns reads a header row; ok when it names the name and a place (address or both
+// coordinates).
+func headerColumns(cells []string) (importColumns, bool) {
+	header := make([]string, len(cells))
+	for i, c := range cells {
+		header[i] = query.Fold(strings.TrimSpace(c))
+	}
+	find := func(names ...string) int {
+		for _, n := range names {
+			if i := slices.Index(header, n); i >= 0 {
+				return i
+			}
+		}
+		return -1
+	}
+	cols := importColumns{name: find("name"), address: find("address"), lat: find("lat", "latitude"),
+		lon: find("lon", "lng", "long", "longitude"), radius: find("radius", "radius_m", "radius_meters", "radius (m)")}
+	return cols, cols.name >= 0 && (cols.address >= 0 || cols.lat >= 0 && cols.lon >= 0)
+}
+
+// input is a line as a configuration to create, or why the line cannot be one.
+func (c importColumns) input(r csvRecord) (LocationInput, string) {
+	cell := func(i int) string {
+		if i >= 0 && i < len(r.cells) {
+			return strings.TrimSpace(r.cells[i])
+		}
+		return ""
+	}
+	in := LocationInput{Name: cell(c.name), Address: cell(c.address)}
+	number := func(i int, message string) (*float64, string) {
+		text := cell(i)
+		if text == "" {
+			return nil, ""
+		}
+		f, err := strconv.ParseFloat(text, 64)
+		if err != nil {
+			return nil, message
+		}
+		return &f, ""
+	}
+	var message string
+	if in.Lat, message = number(c.lat, MsgLatitudeRange); message != "" {
+		return in, message
+	}
+	if in.Lon, message = number(c.lon, MsgLongitudeRange); message != "" {
+		return in, message
+	}
+	if text := cell(c.radius); text != "" {
+		meters, err := strconv.Atoi(text)
+		if err != nil {
+			return in, MsgRadiusRange
+		}
+		in.RadiusMeters = &meters
+	}
+	return in, ""
+}
+
 // reason is a refused line's problem in one sentence.
 func reason(p *problem.Problem) string {
-	for _, field := range []string{"name", "address"} {
+	for _, field := range []string{"name", "address", "lat", "lon", "radius_meters"} {
 		if msgs := p.Fields[field]; len(msgs) > 0 {
 			return msgs[0]
 		}

@@ -9,11 +9,11 @@ import (
 )
 
 // The dashboard's windows (monitor-area.md section 2): top authors come from the most recent
-// results, locations, the heatmap and the timeline from the last 30 days, new results from the
-// last day.
+// results; locations, the heatmap and the timeline from the last 30 UTC days, today included;
+// new results from the last day.
 const (
 	DashboardRecentResults = 200
-	DashboardWindow        = 30 * 24 * time.Hour
+	DashboardDays          = 30
 	DashboardNewWindow     = 24 * time.Hour
 	DashboardTopN          = 10
 	DashboardThreatTop     = 5

@@ -19,6 +19,9 @@ type Match struct {
 	HasVideos      bool
 	HasLocation    bool
 	Provider       string
+	// The post's threat score and mentioned places, for the dashboard's aggregates.
+	ThreatScore int
+	Places      []post.MentionedLocation
 }
 
 // MatchState is one user's state of a match.

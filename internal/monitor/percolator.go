@@ -255,7 +255,7 @@ func (p *Percolator) Stage(ctx context.Context, posts []post.Post) error {
 			matches = append(matches, Match{SearchID: m.ID, OrganizationID: m.OrganizationID, PostID: pp.ID,
 				PublishedAt: pp.PublishedAt, DiscoveredAt: pp.DiscoveredAt, HasImages: len(pp.Photos) > 0,
 				HasVideos: len(pp.Videos) > 0, HasLocation: pp.Location != nil || len(pp.MentionedLocations) > 0,
-				Provider: pp.Provider})
+				Provider: pp.Provider, ThreatScore: pp.Threat.Score, Places: pp.MentionedLocations})
 		}
 	}
 	p.mu.Unlock()

@@ -37,6 +37,7 @@ type Entry struct {
 	BeaconFeature  bool           `json:"beaconFeature"`
 	SearchFeatures SearchFeatures `json:"searchFeatures"`
 	Region         Region         `json:"region"`
+	Kind           Kind           `json:"kind"`
 	Colour         string         `json:"color"`
 	Icon           string         `json:"icon"`
 	SupersetOf     []string       `json:"supersetOf"`
@@ -63,6 +64,7 @@ func For(e Entitlements) []Entry {
 			BeaconFeature:  p.Needs == Beacon,
 			SearchFeatures: p.Search,
 			Region:         p.Region,
+			Kind:           p.Kind,
 			Colour:         p.Colour,
 			Icon:           p.Icon,
 			SupersetOf:     superset,

@@ -17,6 +17,21 @@ const (
 	MiddleEastAndAfrica Region = "middleEastAndAfrica"
 )
 
+// Kind is what sort of content a provider carries, the selector's other grouping
+// (search-side.md section 5).
+type Kind string
+
+// Kinds in the order the selector lists them.
+const (
+	KindSocial       Kind = "social"
+	KindForum        Kind = "forum"
+	KindNewsBlogs    Kind = "newsBlogs"
+	KindChat         Kind = "chat"
+	KindImageSharing Kind = "imageSharing"
+	KindVideoSharing Kind = "videoSharing"
+	KindOther        Kind = "other" // pastes, leaks and logs: none of the spec's kinds
+)
+
 // Category is the Beacon search area a provider's posts are found in (/beacon/v1/{category}).
 type Category string
 
@@ -55,6 +70,7 @@ type Provider struct {
 	Colour      string // brand colour, #rrggbb
 	Icon        string // icon name the web app maps to a glyph
 	Region      Region
+	Kind        Kind
 	Category    Category
 	Needs       Subscription
 	Search      SearchFeatures
@@ -88,42 +104,42 @@ var (
 
 // catalogue is the list of providers, in display order within each region.
 var catalogue = []Provider{
-	{Name: "twitter", DisplayName: "X", Colour: "#000000", Icon: "x", Region: Global, Category: Social, Search: keywordAuthorGeo, Enabled: true, ContentType: socialMediaPost},
-	{Name: "facebook", DisplayName: "Facebook", Colour: "#1877F2", Icon: "facebook", Region: Global, Category: Social, Search: keywordLocation, Enabled: true, ContentType: socialMediaPost},
-	{Name: "instagram", DisplayName: "Instagram", Colour: "#E4405F", Icon: "instagram", Region: Global, Category: Social, Search: keywordLocation, Enabled: true, ContentType: socialMediaPost},
-	{Name: "reddit", DisplayName: "Reddit", Colour: "#FF4500", Icon: "reddit", Region: Global, Category: Social, Search: keywordAuthorBoard, Enabled: true, ContentType: threadPost},
-	{Name: "telegram", DisplayName: "Telegram", Colour: "#26A5E4", Icon: "telegram", Region: Global, Category: Social, Search: keywordAuthorBoard, Enabled: true, ContentType: socialMediaPost},
-	{Name: "discord", DisplayName: "Discord", Colour: "#5865F2", Icon: "discord", Region: Global, Category: Social, Search: keywordAuthorBoard, Enabled: true, ContentType: threadPost},
-	{Name: "youtube", DisplayName: "YouTube", Colour: "#FF0000", Icon: "youtube", Region: Global, Category: Social, Search: SearchFeatures{Keyword: true, Author: true, Location: true}, Enabled: true, ContentType: socialMediaPost},
-	{Name: "tiktok", DisplayName: "TikTok", Colour: "#FE2C55", Icon: "tiktok", Region: Global, Category: Social, Search: keywordLocation, Enabled: true, ContentType: socialMediaPost},
-	{Name: "bluesky", DisplayName: "Bluesky", Colour: "#0085FF", Icon: "bluesky", Region: Global, Category: Social, Search: keywordOnly, Enabled: true, ContentType: socialMediaPost},
-	{Name: "mastodon", DisplayName: "Mastodon", Colour: "#6364FF", Icon: "mastodon", Region: Global, Category: Social, Search: keywordAuthor, Enabled: true, ContentType: socialMediaPost},
-	{Name: "nostr", DisplayName: "Nostr", Colour: "#8E44AD", Icon: "nostr", Region: Global, Category: Social, Search: keywordOnly, Enabled: true, ContentType: socialMediaPost},
-	{Name: "lemmy", DisplayName: "Lemmy", Colour: "#00BC8C", Icon: "lemmy", Region: Global, Category: Social, Search: keywordBoard, Enabled: true, ContentType: threadPost},
-	{Name: "flickr", DisplayName: "Flickr", Colour: "#FF0084", Icon: "flickr", Region: Global, Category: Social, Search: keywordAuthorGeo, Enabled: true, ContentType: socialMediaPost},
-	{Name: "gnip", DisplayName: "X Firehose", Colour: "#1DA1F2", Icon: "x", Region: Global, Category: Social, Search: keywordLocation, Enabled: true, SupersetOf: []string{"twitter"}, ContentType: socialMediaPost},
-	{Name: "news", DisplayName: "News", Colour: "#1565C0", Icon: "newspaper", Region: Global, Category: OpenWeb, Needs: Locate, Search: keywordLocation, Enabled: true, ContentType: newsPost},
-	{Name: "blogs", DisplayName: "Blogs", Colour: "#FB8C00", Icon: "rss", Region: Global, Category: OpenWeb, Needs: Locate, Search: keywordOnly, Enabled: true, ContentType: newsPost},
-	{Name: "webhose", DisplayName: "Web News", Colour: "#F57C00", Icon: "public", Region: Global, Category: OpenWeb, Needs: Locate, Search: keywordOnly, Enabled: true, ContentType: newsPost},
-	{Name: "forum", DisplayName: "Forums", Colour: "#546E7A", Icon: "forum", Region: Global, Category: DeepWeb, Search: keywordBoard, Enabled: true, ContentType: threadPost},
-	{Name: "imageboard", DisplayName: "Imageboards", Colour: "#8D6E63", Icon: "image", Region: Global, Category: DeepWeb, Search: keywordBoard, Enabled: true, ContentType: threadPost},
-	{Name: "4chan", DisplayName: "4chan", Colour: "#789922", Icon: "4chan", Region: Global, Category: DeepWeb, Search: keywordBoard, Enabled: true, ContentType: threadPost},
-	{Name: "8kun", DisplayName: "8kun", Colour: "#2E7D32", Icon: "imageboard", Region: Global, Category: DeepWeb, Search: keywordBoard, Enabled: true, ContentType: threadPost},
-	{Name: "irc", DisplayName: "IRC", Colour: "#5D6D7E", Icon: "chat", Region: Global, Category: DeepWeb, Search: keywordBoard, Enabled: true, ContentType: threadPost},
-	{Name: "tor", DisplayName: "Tor", Colour: "#7D4698", Icon: "tor", Region: Global, Category: DarkWeb, Needs: Beacon, Search: keywordBoard, Enabled: true, ContentType: threadPost},
-	{Name: "i2p", DisplayName: "I2P", Colour: "#2A6A8C", Icon: "vpn-lock", Region: Global, Category: DarkWeb, Needs: Beacon, Search: keywordBoard, Enabled: true, ContentType: threadPost},
-	{Name: "darkweb", DisplayName: "Dark Web", Colour: "#37474F", Icon: "dark-web", Region: Global, Category: DarkWeb, Needs: Beacon, Search: keywordBoard, Enabled: true, ContentType: threadPost},
-	{Name: "marketplaces", DisplayName: "Marketplaces", Colour: "#6D4C41", Icon: "storefront", Region: Global, Category: DarkWeb, Needs: Beacon, Search: keywordBoard, Enabled: true, ContentType: threadPost},
-	{Name: "hacking", DisplayName: "Hacking Forums", Colour: "#00897B", Icon: "terminal", Region: Global, Category: DarkWeb, Needs: Beacon, Search: keywordBoard, Enabled: true, ContentType: threadPost},
-	{Name: "pastebin", DisplayName: "Pastes", Colour: "#02456C", Icon: "content-paste", Region: Global, Category: Documents, Needs: Beacon, Search: keywordOnly, Enabled: true, ContentType: socialMediaPost},
-	{Name: "leaks", DisplayName: "Leaks", Colour: "#C62828", Icon: "water-drop", Region: Global, Category: Documents, Needs: Beacon, Search: keywordOnly, Enabled: true, ContentType: threadPost},
-	{Name: "infectedhostdata", DisplayName: "Infected Host Data", Colour: "#AD1457", Icon: "bug-report", Region: Global, Category: Documents, Needs: Beacon, Search: keywordOnly, Enabled: false, ContentType: threadPost},
-	{Name: "gab", DisplayName: "Gab", Colour: "#00D178", Icon: "gab", Region: NorthAmerica, Category: Social, Search: keywordAuthor, Enabled: true, ContentType: socialMediaPost},
-	{Name: "raddle", DisplayName: "Raddle", Colour: "#D0312D", Icon: "raddle", Region: NorthAmerica, Category: Social, Search: keywordAuthorBoard, Enabled: true, ContentType: threadPost},
-	{Name: "hackernews", DisplayName: "Hacker News", Colour: "#FF6600", Icon: "hackernews", Region: NorthAmerica, Category: Social, Search: keywordOnly, Enabled: true, ContentType: threadPost},
-	{Name: "weibo", DisplayName: "Weibo", Colour: "#E6162D", Icon: "weibo", Region: AsiaPacific, Category: Social, Search: keywordLocation, Enabled: true, ContentType: socialMediaPost},
-	{Name: "vk", DisplayName: "VK", Colour: "#0077FF", Icon: "vk", Region: Europe, Category: Social, Search: keywordLocation, Enabled: true, ContentType: socialMediaPost},
-	{Name: "nairaland", DisplayName: "Nairaland", Colour: "#006400", Icon: "forum", Region: MiddleEastAndAfrica, Category: DeepWeb, Search: keywordAuthorBoard, Enabled: true, ContentType: threadPost},
+	{Name: "twitter", DisplayName: "X", Colour: "#000000", Icon: "x", Region: Global, Category: Social, Search: keywordAuthorGeo, Enabled: true, ContentType: socialMediaPost, Kind: KindSocial},
+	{Name: "facebook", DisplayName: "Facebook", Colour: "#1877F2", Icon: "facebook", Region: Global, Category: Social, Search: keywordLocation, Enabled: true, ContentType: socialMediaPost, Kind: KindSocial},
+	{Name: "instagram", DisplayName: "Instagram", Colour: "#E4405F", Icon: "instagram", Region: Global, Category: Social, Search: keywordLocation, Enabled: true, ContentType: socialMediaPost, Kind: KindImageSharing},
+	{Name: "reddit", DisplayName: "Reddit", Colour: "#FF4500", Icon: "reddit", Region: Global, Category: Social, Search: keywordAuthorBoard, Enabled: true, ContentType: threadPost, Kind: KindForum},
+	{Name: "telegram", DisplayName: "Telegram", Colour: "#26A5E4", Icon: "telegram", Region: Global, Category: Social, Search: keywordAuthorBoard, Enabled: true, ContentType: socialMediaPost, Kind: KindChat},
+	{Name: "discord", DisplayName: "Discord", Colour: "#5865F2", Icon: "discord", Region: Global, Category: Social, Search: keywordAuthorBoard, Enabled: true, ContentType: threadPost, Kind: KindChat},
+	{Name: "youtube", DisplayName: "YouTube", Colour: "#FF0000", Icon: "youtube", Region: Global, Category: Social, Search: SearchFeatures{Keyword: true, Author: true, Location: true}, Enabled: true, ContentType: socialMediaPost, Kind: KindVideoSharing},
+	{Name: "tiktok", DisplayName: "TikTok", Colour: "#FE2C55", Icon: "tiktok", Region: Global, Category: Social, Search: keywordLocation, Enabled: true, ContentType: socialMediaPost, Kind: KindVideoSharing},
+	{Name: "bluesky", DisplayName: "Bluesky", Colour: "#0085FF", Icon: "bluesky", Region: Global, Category: Social, Search: keywordOnly, Enabled: true, ContentType: socialMediaPost, Kind: KindSocial},
+	{Name: "mastodon", DisplayName: "Mastodon", Colour: "#6364FF", Icon: "mastodon", Region: Global, Category: Social, Search: keywordAuthor, Enabled: true, ContentType: socialMediaPost, Kind: KindSocial},
+	{Name: "nostr", DisplayName: "Nostr", Colour: "#8E44AD", Icon: "nostr", Region: Global, Category: Social, Search: keywordOnly, Enabled: true, ContentType: socialMediaPost, Kind: KindSocial},
+	{Name: "lemmy", DisplayName: "Lemmy", Colour: "#00BC8C", Icon: "lemmy", Region: Global, Category: Social, Search: keywordBoard, Enabled: true, ContentType: threadPost, Kind: KindForum},
+	{Name: "flickr", DisplayName: "Flickr", Colour: "#FF0084", Icon: "flickr", Region: Global, Category: Social, Search: keywordAuthorGeo, Enabled: true, ContentType: socialMediaPost, Kind: KindImageSharing},
+	{Name: "gnip", DisplayName: "X Firehose", Colour: "#1DA1F2", Icon: "x", Region: Global, Category: Social, Search: keywordLocation, Enabled: true, SupersetOf: []string{"twitter"}, ContentType: socialMediaPost, Kind: KindSocial},
+	{Name: "news", DisplayName: "News", Colour: "#1565C0", Icon: "newspaper", Region: Global, Category: OpenWeb, Needs: Locate, Search: keywordLocation, Enabled: true, ContentType: newsPost, Kind: KindNewsBlogs},
+	{Name: "blogs", DisplayName: "Blogs", Colour: "#FB8C00", Icon: "rss", Region: Global, Category: OpenWeb, Needs: Locate, Search: keywordOnly, Enabled: true, ContentType: newsPost, Kind: KindNewsBlogs},
+	{Name: "webhose", DisplayName: "Web News", Colour: "#F57C00", Icon: "public", Region: Global, Category: OpenWeb, Needs: Locate, Search: keywordOnly, Enabled: true, ContentType: newsPost, Kind: KindNewsBlogs},
+	{Name: "forum", DisplayName: "Forums", Colour: "#546E7A", Icon: "forum", Region: Global, Category: DeepWeb, Search: keywordBoard, Enabled: true, ContentType: threadPost, Kind: KindForum},
+	{Name: "imageboard", DisplayName: "Imageboards", Colour: "#8D6E63", Icon: "image", Region: Global, Category: DeepWeb, Search: keywordBoard, Enabled: true, ContentType: threadPost, Kind: KindForum},
+	{Name: "4chan", DisplayName: "4chan", Colour: "#789922", Icon: "4chan", Region: Global, Category: DeepWeb, Search: keywordBoard, Enabled: true, ContentType: threadPost, Kind: KindForum},
+	{Name: "8kun", DisplayName: "8kun", Colour: "#2E7D32", Icon: "imageboard", Region: Global, Category: DeepWeb, Search: keywordBoard, Enabled: true, ContentType: threadPost, Kind: KindForum},
+	{Name: "irc", DisplayName: "IRC", Colour: "#5D6D7E", Icon: "chat", Region: Global, Category: DeepWeb, Search: keywordBoard, Enabled: true, ContentType: threadPost, Kind: KindChat},
+	{Name: "tor", DisplayName: "Tor", Colour: "#7D4698", Icon: "tor", Region: Global, Category: DarkWeb, Needs: Beacon, Search: keywordBoard, Enabled: true, ContentType: threadPost, Kind: KindForum},
+	{Name: "i2p", DisplayName: "I2P", Colour: "#2A6A8C", Icon: "vpn-lock", Region: Global, Category: DarkWeb, Needs: Beacon, Search: keywordBoard, Enabled: true, ContentType: threadPost, Kind: KindForum},
+	{Name: "darkweb", DisplayName: "Dark Web", Colour: "#37474F", Icon: "dark-web", Region: Global, Category: DarkWeb, Needs: Beacon, Search: keywordBoard, Enabled: true, ContentType: threadPost, Kind: KindForum},
+	{Name: "marketplaces", DisplayName: "Marketplaces", Colour: "#6D4C41", Icon: "storefront", Region: Global, Category: DarkWeb, Needs: Beacon, Search: keywordBoard, Enabled: true, ContentType: threadPost, Kind: KindForum},
+	{Name: "hacking", DisplayName: "Hacking Forums", Colour: "#00897B", Icon: "terminal", Region: Global, Category: DarkWeb, Needs: Beacon, Search: keywordBoard, Enabled: true, ContentType: threadPost, Kind: KindForum},
+	{Name: "pastebin", DisplayName: "Pastes", Colour: "#02456C", Icon: "content-paste", Region: Global, Category: Documents, Needs: Beacon, Search: keywordOnly, Enabled: true, ContentType: socialMediaPost, Kind: KindOther},
+	{Name: "leaks", DisplayName: "Leaks", Colour: "#C62828", Icon: "water-drop", Region: Global, Category: Documents, Needs: Beacon, Search: keywordOnly, Enabled: true, ContentType: threadPost, Kind: KindOther},
+	{Name: "infectedhostdata", DisplayName: "Infected Host Data", Colour: "#AD1457", Icon: "bug-report", Region: Global, Category: Documents, Needs: Beacon, Search: keywordOnly, Enabled: false, ContentType: threadPost, Kind: KindOther},
+	{Name: "gab", DisplayName: "Gab", Colour: "#00D178", Icon: "gab", Region: NorthAmerica, Category: Social, Search: keywordAuthor, Enabled: true, ContentType: socialMediaPost, Kind: KindSocial},
+	{Name: "raddle", DisplayName: "Raddle", Colour: "#D0312D", Icon: "raddle", Region: NorthAmerica, Category: Social, Search: keywordAuthorBoard, Enabled: true, ContentType: threadPost, Kind: KindForum},
+	{Name: "hackernews", DisplayName: "Hacker News", Colour: "#FF6600", Icon: "hackernews", Region: NorthAmerica, Category: Social, Search: keywordOnly, Enabled: true, ContentType: threadPost, Kind: KindForum},
+	{Name: "weibo", DisplayName: "Weibo", Colour: "#E6162D", Icon: "weibo", Region: AsiaPacific, Category: Social, Search: keywordLocation, Enabled: true, ContentType: socialMediaPost, Kind: KindSocial},
+	{Name: "vk", DisplayName: "VK", Colour: "#0077FF", Icon: "vk", Region: Europe, Category: Social, Search: keywordLocation, Enabled: true, ContentType: socialMediaPost, Kind: KindSocial},
+	{Name: "nairaland", DisplayName: "Nairaland", Colour: "#006400", Icon: "forum", Region: MiddleEastAndAfrica, Category: DeepWeb, Search: keywordAuthorBoard, Enabled: true, ContentType: threadPost, Kind: KindForum},
 }
 
 // byName indexes the catalogue.

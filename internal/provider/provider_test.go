@@ -27,6 +27,7 @@ func TestCatalogueEntriesAreComplete(t *testing.T) {
 	regions := []Region{Global, NorthAmerica, AsiaPacific, Europe, MiddleEastAndAfrica}
 	categories := []Category{Social, DarkWeb, OpenWeb, Documents, DeepWeb}
 	contentTypes := []string{socialMediaPost, newsPost, threadPost}
+	kinds := []Kind{KindSocial, KindForum, KindNewsBlogs, KindChat, KindImageSharing, KindVideoSharing, KindOther}
 	seen := map[string]bool{}
 	for _, p := range All() {
 		t.Run(p.Name, func(t *testing.T) {
@@ -45,6 +46,9 @@ func TestCatalogueEntriesAreComplete(t *testing.T) {
 			}
 			if !slices.Contains(categories, p.Category) {
 				t.Errorf("category %q is not a Beacon category", p.Category)
+			}
+			if !slices.Contains(kinds, p.Kind) {
+				t.Errorf("kind %q is not one of the selector's", p.Kind)
 			}
 			if !slices.Contains(contentTypes, p.ContentType) {
 				t.Errorf("content type %q is not known", p.ContentType)
@@ -162,7 +166,7 @@ func TestEntryJSONShape(t *testing.T) {
 	}
 	want := `{"name":"tor","displayName":"Tor","enabled":true,"beaconFeature":true,` +
 		`"searchFeatures":{"location":false,"keyword":true,"author":false,"boardName":true},` +
-		`"region":"global","color":"#7D4698","icon":"tor","supersetOf":[],"category":"darkweb"}`
+		`"region":"global","kind":"forum","color":"#7D4698","icon":"tor","supersetOf":[],"category":"darkweb"}`
 	if string(got) != want {
 		t.Fatalf("tor entry JSON\n got %s\nwant %s", got, want)
 	}

@@ -17,7 +17,6 @@ import (
 	"github.com/sightline/sightline/internal/problem"
 	"github.com/sightline/sightline/internal/provider"
 	"github.com/sightline/sightline/internal/query"
-	"github.com/sightline/sightline/internal/store"
 )
 
 // Messages of search-side.md section 8.
@@ -26,6 +25,9 @@ const (
 	MsgUnableWithOptions = "Unable to run search with chosen options"
 	MsgEmpty             = "Search cannot be empty"
 )
+
+// All searches every category the user's subscriptions reach: Beacon's Results tab.
+const All provider.Category = "all"
 
 // Defaults and bounds.
 const (
@@ -69,8 +71,10 @@ type Page struct {
 
 // Store is what search reads.
 type Store interface {
-	CandidatePosts(ctx context.Context, q store.PostQuery) ([]store.Candidate, error)
-	CountCandidates(ctx context.Context, q store.PostQuery, limit int) (int, error)
+	CandidatePosts(ctx context.Context, q PostQuery) ([]Candidate, error)
+	CountCandidates(ctx context.Context, q PostQuery, limit int) (int, error)
+	// CountCandidatesByDay counts the candidates of each UTC day (days since the epoch).
+	CountCandidatesByDay(ctx context.Context, q PostQuery) (map[int64]int, error)
 }
 
 // Service runs searches.
@@ -86,7 +90,7 @@ func NewService(s Store) *Service { return &Service{store: s, now: time.Now} }
 type continuation struct {
 	Category provider.Category `json:"c"`
 	Request  Request           `json:"r"`
-	After    *store.Cursor     `json:"a,omitempty"`
+	After    *Cursor           `json:"a,omitempty"`
 	Offset   int               `json:"o,omitempty"`
 	// Total and Estimate are the first page's totals, carried so later pages need not count.
 	Total    int  `json:"n"`
@@ -123,7 +127,7 @@ func (s *Service) run(ctx context.Context, e provider.Entitlements, c continuati
 	if err != nil {
 		return Page{}, err
 	}
-	q := store.PostQuery{Keywords: p.keywords, From: p.from, To: p.to, Providers: p.providers,
+	q := PostQuery{Keywords: p.keywords, From: p.from, To: p.to, Providers: p.providers,
 		ImagesOnly: c.Request.ImagesOnly, VideosOnly: c.Request.VideosOnly, Sort: p.sort,
 		After: c.After, Offset: c.Offset}
 	// The matcher runs "as of" the window's end, so the window bounds published time only.
@@ -175,7 +179,7 @@ func (s *Service) run(ctx context.Context, e provider.Entitlements, c continuati
 // total fills TotalCount: exact when the candidates are few enough to verify all of them,
 // otherwise the candidate count scaled by the share of candidates this page found matching.
 // complete says this page holds every match.
-func (s *Service) total(ctx context.Context, q store.PostQuery, p *prepared, page *Page, scanned int, complete bool) error {
+func (s *Service) total(ctx context.Context, q PostQuery, p *prepared, page *Page, scanned int, complete bool) error {
 	if complete {
 		page.TotalCount = page.Count
 		return nil
@@ -187,7 +191,7 @@ func (s *Service) total(ctx context.Context, q store.PostQuery, p *prepared, pag
 	}
 	if n <= exactCountLimit && n <= maxScanned {
 		// Few enough: verify them all for an exact total.
-		q.Sort, q.Limit = store.SortPublishedDesc, n
+		q.Sort, q.Limit = post.SortPublishedDesc, n
 		all, err := s.store.CandidatePosts(ctx, q)
 		if err != nil {
 			return err
@@ -224,8 +228,8 @@ func (s *Service) prepare(e provider.Entitlements, category provider.Category, r
 	p.size = min(p.size, MaxSize)
 	switch p.sort {
 	case "":
-		p.sort = store.SortPublishedDesc
-	case store.SortPublishedDesc, store.SortPublishedAsc, store.SortDiscoveredDesc, store.SortDiscoveredAsc, store.SortRelevance:
+		p.sort = post.SortPublishedDesc
+	case post.SortPublishedDesc, post.SortPublishedAsc, post.SortDiscoveredDesc, post.SortDiscoveredAsc, post.SortRelevance:
 	default:
 		fields["sort"] = []string{"Sort by published_desc, published_asc, discovered_desc, discovered_asc or relevance."}
 	}
@@ -271,12 +275,13 @@ func (s *Service) prepare(e provider.Entitlements, category provider.Category, r
 	return p, nil
 }
 
-// providersFor is the requested providers (all, when none are named) of the category that the
-// user's subscriptions reach. Naming one outside them is an error, not a silent drop.
+// providersFor is the requested providers (all, when none are named) of the category (every
+// category for All) that the user's subscriptions reach. Naming one outside them is an error,
+// not a silent drop.
 func providersFor(e provider.Entitlements, category provider.Category, requested []string) ([]string, error) {
 	var available []string
 	for _, entry := range provider.For(e) {
-		if entry.Category == category && entry.Enabled {
+		if (category == All || entry.Category == category) && entry.Enabled {
 			available = append(available, entry.Name)
 		}
 	}

@@ -94,7 +94,7 @@ func TestSearchAgreesWithTheMatcher(t *testing.T) {
 		svc := search.NewService(s)
 		now := time.Now()
 		for _, q := range queries {
-			for _, sort := range []string{store.SortPublishedDesc, store.SortDiscoveredAsc, store.SortRelevance} {
+			for _, sort := range []string{post.SortPublishedDesc, post.SortDiscoveredAsc, post.SortRelevance} {
 				t.Run(q+"/"+sort, func(t *testing.T) {
 					got := all(t, svc, search.Request{Query: q, Sort: sort, Size: 7})
 					from, to := now.Add(-search.DefaultWindow), now.Add(time.Second)
@@ -215,4 +215,45 @@ func fieldsOf(p *problem.Problem) map[string][]string {
 		return nil
 	}
 	return p.Fields
+}
+
+// All (Beacon's Results tab) searches every category the subscriptions reach, and names the
+// providers of any of them; without Beacon the dark web's posts are left out.
+func TestSearchAllCategories(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		now := time.Now().UTC().Truncate(time.Millisecond)
+		var posts []post.Post
+		for i, prov := range []string{"reddit", "tor", "forum", "pastebin"} {
+			p := post.Post{Provider: prov, NativeID: fmt.Sprint("x", i), ContentText: "harbour crane " + prov,
+				PublishedAt: now.Add(-time.Duration(i) * time.Hour)}
+			p.ID, p.DiscoveredAt = post.NewID(p.Provider, p.NativeID), p.PublishedAt
+			posts = append(posts, p)
+		}
+		if _, err := s.InsertPosts(ctx, posts); err != nil {
+			t.Fatal(err)
+		}
+		svc := search.NewService(s)
+		providersOf := func(e provider.Entitlements, r search.Request) []string {
+			t.Helper()
+			page, err := svc.Search(ctx, e, search.All, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []string
+			for _, d := range page.Documents {
+				out = append(out, d.Provider)
+			}
+			return out
+		}
+		if got := providersOf(everything, search.Request{Query: "harbour"}); fmt.Sprint(got) != "[reddit tor forum pastebin]" {
+			t.Errorf("all categories = %v", got)
+		}
+		if got := providersOf(everything, search.Request{Query: "harbour", Providers: []string{"forum", "tor"}}); fmt.Sprint(got) != "[tor forum]" {
+			t.Errorf("named providers across categories = %v", got)
+		}
+		if got := providersOf(provider.Entitlements{Pro: true}, search.Request{Query: "harbour"}); fmt.Sprint(got) != "[reddit forum]" {
+			t.Errorf("without Beacon = %v", got)
+		}
+	})
 }

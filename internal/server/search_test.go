@@ -60,6 +60,41 @@ func TestSearchAPIEndToEnd(t *testing.T) {
 		t.Errorf("load-more = %d %v", status, more)
 	}
 
+	// Results (all categories) finds them too; a result can be flagged, and the flags are the
+	// user's own.
+	status, all := search(admin, "/beacon/v1/all", `{"query":"protest"}`)
+	allDocs := all["data"].(map[string]any)["documents"].([]any)
+	if status != 200 || len(allDocs) != 3 {
+		t.Fatalf("all = %d %v", status, all)
+	}
+	postID := allDocs[0].(map[string]any)["id"].(string)
+	flagged := func(token string) []any {
+		t.Helper()
+		_, reply := call(t, "GET", srv.URL+"/beacon/v1/flags", token, "")
+		return reply["data"].(map[string]any)["documents"].([]any)
+	}
+	if status, reply := call(t, "POST", srv.URL+"/beacon/v1/flags", admin, `{"postIds":["`+postID+`"]}`); status != 200 {
+		t.Fatalf("flag = %d %v", status, reply)
+	}
+	if got := flagged(admin); len(got) != 1 || got[0].(map[string]any)["id"] != postID {
+		t.Errorf("flagged = %v", got)
+	}
+	if got := flagged(other); len(got) != 0 {
+		t.Errorf("another organization's user sees flags %v", got)
+	}
+	if status, _ := call(t, "POST", srv.URL+"/beacon/v1/flags", admin, `{"postIds":["no-such-post"]}`); status != 404 {
+		t.Errorf("flag an unknown post = %d, want 404", status)
+	}
+	call(t, "DELETE", srv.URL+"/beacon/v1/flags/"+postID, admin, "")
+	if got := flagged(admin); len(got) != 0 {
+		t.Errorf("after unflag = %v", got)
+	}
+	call(t, "POST", srv.URL+"/beacon/v1/flags", admin, `{"postIds":["`+postID+`"]}`)
+	call(t, "DELETE", srv.URL+"/beacon/v1/flags", admin, "")
+	if got := flagged(admin); len(got) != 0 {
+		t.Errorf("after clear all = %v", got)
+	}
+
 	tests := []struct {
 		name, token, path, body string
 		want                    int
@@ -128,5 +163,90 @@ func TestGeocodeAndEnrichment(t *testing.T) {
 			t.Fatal("the post never reached the search")
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// A Locate search finds an ingested geotagged post by a rectangle around it, by keyword and by
+// author, its analytics count its words, and users without Locate are refused.
+func TestLocateAPIEndToEnd(t *testing.T) {
+	node, srv := startNode(t)
+	ctx := context.Background()
+	admin, _, err := node.Auth.CreateAPIToken(ctx, "admin@example.test", "t", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh := time.Now().Add(-time.Hour).UTC().Format(time.RFC3339)
+	lines := []string{
+		`{"provider":"twitter","native_id":"lyon","author_name":"Ana","content_text":"Crane down at the docks","location":{"lat":45.76,"lon":4.83},"published_at":"` + fresh + `"}`,
+		`{"provider":"twitter","native_id":"paris","author_name":"Ben","content_text":"Crane up in Paris","location":{"lat":48.85,"lon":2.35},"published_at":"` + fresh + `"}`,
+	}
+	if status, reply := call(t, "POST", srv.URL+"/api/v1/ingest/posts", admin, strings.Join(lines, "\n")); status != 200 {
+		t.Fatalf("ingest = %d %v", status, reply)
+	}
+	rectangle := `POLYGON((4.7 45.7,4.9 45.7,4.9 45.8,4.7 45.8,4.7 45.7))`
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		status, reply := call(t, "POST", srv.URL+"/api/v1/locate/search", admin,
+			`{"type":"location","bounds":"`+rectangle+`"}`)
+		if status != 200 {
+			t.Fatalf("locate = %d %v", status, reply)
+		}
+		data := reply["data"].(map[string]any)
+		if data["totalCount"] == float64(1) {
+			if doc := data["documents"].([]any)[0].(map[string]any); doc["native_id"] != "lyon" {
+				t.Errorf("found %v, want the post in Lyon", doc["native_id"])
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the location search never found the post: %v", data)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	for body, want := range map[string]float64{
+		`{"type":"keyword","keywords":"crane"}`:                                  2,
+		`{"type":"author","author":"ben"}`:                                       1,
+		`{"type":"compound","keywords":"crane","bounds":"` + rectangle + `"}`:    1,
+		`{"type":"compound","keywords":"crane","author":"Ben","media":"images"}`: 0,
+	} {
+		status, reply := call(t, "POST", srv.URL+"/api/v1/locate/search", admin, body)
+		if status != 200 || reply["data"].(map[string]any)["totalCount"] != want {
+			t.Errorf("%s = %d %v, want %v found", body, status, reply, want)
+		}
+	}
+	status, reply := call(t, "POST", srv.URL+"/api/v1/locate/search", admin, `{"type":"keyword"}`)
+	if status != 422 || reply["message"] != "Search cannot be empty" {
+		t.Errorf("empty keyword search = %d %v", status, reply)
+	}
+
+	status, reply = call(t, "POST", srv.URL+"/api/v1/locate/analytics", admin, `{"type":"keyword","keywords":"crane"}`)
+	if status != 200 {
+		t.Fatalf("analytics = %d %v", status, reply)
+	}
+	cloud := reply["data"].(map[string]any)["wordCloud"].([]any)
+	if first := cloud[0].(map[string]any); first["word"] != "crane" || first["count"] != float64(2) {
+		t.Errorf("word cloud = %v, want crane first, in 2 posts", cloud)
+	}
+	status, reply = call(t, "POST", srv.URL+"/beacon/v1/analytics", admin, `{"category":"social","query":"docks"}`)
+	if status != 200 || reply["data"].(map[string]any)["analyzed"] != float64(1) {
+		t.Errorf("beacon analytics = %d %v", status, reply)
+	}
+	if status, reply = call(t, "POST", srv.URL+"/beacon/v1/analytics", admin, `{"category":"moon","query":"docks"}`); status != 422 {
+		t.Errorf("unknown category = %d %v", status, reply)
+	}
+
+	user, err := node.Accounts.CreateUser(ctx, account.NewUser{Organization: "Other", Email: "beacon-only@example.test",
+		Password: "other-password"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := node.Store.UpdateUserAccess(ctx, user.ID, account.ACL{Beacon: true}); err != nil {
+		t.Fatal(err)
+	}
+	beaconOnly, _, _ := node.Auth.CreateAPIToken(ctx, "beacon-only@example.test", "t", nil)
+	for _, path := range []string{"/api/v1/locate/search", "/api/v1/locate/analytics", "/api/v1/locate/search/load-more"} {
+		if status, _ := call(t, "POST", srv.URL+path, beaconOnly, `{"type":"keyword","keywords":"crane"}`); status != 403 {
+			t.Errorf("%s without Locate = %d, want 403", path, status)
+		}
 	}
 }

@@ -217,7 +217,8 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		Search:        search.NewService(s),
 		SearchLimiter: search.NewLimiter(),
 		Backtest:      backtest.NewService(n.Monitor, s),
-		History:       s,
+		History:       search.NewHistory(s),
+		Flags:         search.NewFlags(s),
 		Geocoder:      n.Geocoder,
 		Monitor:       n.Monitor,
 		Filters:       n.Filters,
@@ -330,6 +331,7 @@ func (n *Node) runBackground(ctx context.Context) <-chan struct{} {
 			{What: "matches", Delete: n.Store.DeleteMatchesBefore},
 			{What: "posts", Delete: n.Store.DeletePostsBefore},
 			{What: "search history", Delete: n.Store.DeleteSearchHistoryBefore},
+			{What: "flags", Delete: n.Store.DeleteFlagsBefore},
 		}, time.Hour, n.log)
 		return nil
 	})

@@ -7,22 +7,28 @@ import (
 	"time"
 
 	"github.com/sightline/sightline/internal/filters"
+	"github.com/sightline/sightline/internal/geom"
 )
 
 var _ filters.LocationStore = (*Store)(nil)
 
 const locationColumns = `c.id, c.fpid, c.organization_id, c.owner_id, u.email, u.username, c.name, c.address,
-	c.address_bounds, c.created_at, c.updated_at`
+	c.address_bounds, c.radius_m, c.lat, c.lon, c.created_at, c.updated_at`
 
 const locationFrom = ` FROM location_configurations c JOIN users u ON u.id = c.owner_id`
 
 func scanLocation(row interface{ Scan(...any) error }) (filters.LocationConfiguration, error) {
 	var c filters.LocationConfiguration
 	var bounds string
+	var radius sql.NullInt64
+	var lat, lon sql.NullFloat64
 	var created, updated int64
 	err := row.Scan(&c.ID, &c.FPID, &c.OrganizationID, &c.OwnerID, &c.Owner.Email, &c.Owner.Username, &c.Name,
-		&c.Address, &bounds, &created, &updated)
-	c.Owner.ID, c.AddressBounds = c.OwnerID, []byte(bounds)
+		&c.Address, &bounds, &radius, &lat, &lon, &created, &updated)
+	c.Owner.ID, c.AddressBounds, c.RadiusMeters = c.OwnerID, []byte(bounds), int(radius.Int64)
+	if lat.Valid && lon.Valid {
+		c.Point = &geom.Point{Lat: lat.Float64, Lon: lon.Float64}
+	}
 	c.CreatedAt, c.UpdatedAt = fromMillis(created), fromMillis(updated)
 	return c, notFound(err, "location configuration")
 }
@@ -36,10 +42,12 @@ func (s *Store) CreateLocationConfiguration(ctx context.Context, c *filters.Loca
 		if err := s.checkAssetLimit(ctx, tx, c.OrganizationID); err != nil {
 			return err
 		}
+		lat, lon := pointColumns(c.Point)
 		return tx.QueryRowContext(ctx, `INSERT INTO location_configurations (fpid, organization_id, owner_id, name,
-			name_key, address, address_bounds, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
-			RETURNING id`, c.FPID, c.OrganizationID, c.OwnerID, c.Name, filters.NameKey(c.Name), c.Address,
-			string(c.AddressBounds), millis(now)).Scan(&c.ID)
+			name_key, address, address_bounds, radius_m, lat, lon, created_at, updated_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id`, c.FPID, c.OrganizationID, c.OwnerID,
+			c.Name, filters.NameKey(c.Name), c.Address, string(c.AddressBounds), radiusColumn(c.RadiusMeters), lat, lon,
+			millis(now)).Scan(&c.ID)
 	})
 }
 
@@ -83,12 +91,26 @@ func (s *Store) LocationConfigurations(ctx context.Context, organizationID int64
 	return out, total, rows.Err()
 }
 
-// UpdateLocationConfiguration stores a configuration's name, address and bounds.
+// UpdateLocationConfiguration stores a configuration's name, place, bounds and radius.
 func (s *Store) UpdateLocationConfiguration(ctx context.Context, c filters.LocationConfiguration) error {
+	lat, lon := pointColumns(c.Point)
 	_, err := s.write.ExecContext(ctx, `UPDATE location_configurations SET name = $1, name_key = $2, address = $3,
-		address_bounds = $4, updated_at = $5 WHERE id = $6`, c.Name, filters.NameKey(c.Name), c.Address,
-		string(c.AddressBounds), millis(time.Now()), c.ID)
+		address_bounds = $4, radius_m = $5, lat = $6, lon = $7, updated_at = $8 WHERE id = $9`, c.Name,
+		filters.NameKey(c.Name), c.Address, string(c.AddressBounds), radiusColumn(c.RadiusMeters), lat, lon,
+		millis(time.Now()), c.ID)
 	return err
+}
+
+// radiusColumn stores the default radius (0) as NULL.
+func radiusColumn(meters int) sql.NullInt64 {
+	return sql.NullInt64{Int64: int64(meters), Valid: meters > 0}
+}
+
+func pointColumns(p *geom.Point) (lat, lon sql.NullFloat64) {
+	if p == nil {
+		return lat, lon
+	}
+	return sql.NullFloat64{Float64: p.Lat, Valid: true}, sql.NullFloat64{Float64: p.Lon, Valid: true}
 }
 
 // DeleteLocationConfiguration deletes a configuration.

@@ -1,13 +1,18 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/sightline/sightline/internal/monitor"
+	"github.com/sightline/sightline/internal/post"
 )
 
 const (
@@ -16,7 +21,9 @@ const (
 )
 
 // Dashboard computes every dashboard widget over the searches for the user, leaving out the
-// matches the user deleted. The searches are the ones the caller found visible.
+// matches the user deleted. The searches are the ones the caller found visible. Counts come from
+// the aggregates kept as matches are stored (dashboard_counts.go), less the user's deleted
+// matches; the lists from each search's own index; so neither grows with the matches.
 func (s *Store) Dashboard(ctx context.Context, userID int64, searchIDs []int64, now time.Time) (monitor.Dashboard, error) {
 	d := monitor.Dashboard{TopAuthors: []monitor.AuthorCount{}, TopProviders: []monitor.ProviderCount{},
 		TopMentionedLocations: []monitor.LocationCount{}, Heatmap: []monitor.HeatmapCell{}, Timeline: []monitor.TimelinePoint{},
@@ -24,98 +31,131 @@ func (s *Store) Dashboard(ctx context.Context, userID int64, searchIDs []int64, 
 	if len(searchIDs) == 0 {
 		return d, nil
 	}
-	counts, err := s.MatchCounts(ctx, userID, searchIDs)
+	firstDay := millis(now)/dayMillis - (monitor.DashboardDays - 1)
+	deleted, err := s.deletedMatches(ctx, userID, searchIDs)
 	if err != nil {
 		return d, err
 	}
-	for _, c := range counts {
-		d.ResultCount += c.TotalCount
-		d.UnreadCount += c.UnreadCount
+	steps := []func(context.Context, *monitor.Dashboard, dashboardScope) error{
+		s.dashboardNew, s.dashboardHours, s.dashboardUnread, s.dashboardThreat, s.dashboardPlaces, s.dashboardAuthors, s.dashboardThreatTop,
 	}
-	postJoin := "p.id = m.post_id"
-	if s.dialect == Postgres {
-		postJoin += " AND p.published_at = m.published_at"
+	scope := dashboardScope{userID: userID, searches: idList(searchIDs), searchIDs: searchIDs, firstDay: firstDay,
+		now: now, deleted: deleted}
+	for _, step := range steps {
+		if err := step(ctx, &d, scope); err != nil {
+			return d, err
+		}
 	}
-	// kept selects the user's matches that are not deleted; $1 is the user.
-	kept := `monitor_matches m LEFT JOIN monitor_match_states st ON st.match_id = m.id AND st.user_id = $1
-		WHERE m.search_id IN (` + idList(searchIDs) + `) AND COALESCE(st.is_deleted, FALSE) = FALSE`
-	withPosts := `monitor_matches m JOIN posts p ON ` + postJoin + `
-		LEFT JOIN monitor_match_states st ON st.match_id = m.id AND st.user_id = $1
-		WHERE m.search_id IN (` + idList(searchIDs) + `) AND COALESCE(st.is_deleted, FALSE) = FALSE`
-	since := millis(now.Add(-monitor.DashboardWindow))
+	return d, nil
+}
 
-	if err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+kept+` AND m.created_at >= $2`, userID,
-		millis(now.Add(-monitor.DashboardNewWindow))).Scan(&d.NewCount); err != nil {
-		return d, fmt.Errorf("dashboard new: %w", err)
+// dashboardScope is what every widget's query needs.
+type dashboardScope struct {
+	userID    int64
+	searches  string // the search ids as an SQL list
+	searchIDs []int64
+	firstDay  int64 // the window's first UTC day, in days since the epoch
+	now       time.Time
+	deleted   []deletedMatch
+}
+
+// deletedMatch is one of the user's deleted matches, to subtract from the aggregates.
+type deletedMatch struct {
+	id, search, published, created int64
+	provider, postID               string
+	threatScore                    int
+	hasLocation                    bool
+}
+
+func (s *Store) deletedMatches(ctx context.Context, userID int64, searchIDs []int64) ([]deletedMatch, error) {
+	var out []deletedMatch
+	for ids := range slices.Chunk(searchIDs, idsPerStatement) {
+		err := s.each(ctx, `SELECT m.id, m.search_id, m.published_at, m.created_at, m.provider, m.post_id, m.threat_score,
+			m.has_location FROM monitor_match_states st JOIN monitor_matches m ON m.id = st.match_id
+			WHERE st.user_id = $1 AND st.is_deleted AND st.search_id IN (`+idList(ids)+`)`, []any{userID},
+			func(r *sql.Rows) error {
+				var m deletedMatch
+				if err := r.Scan(&m.id, &m.search, &m.published, &m.created, &m.provider, &m.postID, &m.threatScore, &m.hasLocation); err != nil {
+					return err
+				}
+				out = append(out, m)
+				return nil
+			})
+		if err != nil {
+			return nil, fmt.Errorf("dashboard deleted matches: %w", err)
+		}
 	}
-	err = s.each(ctx, `SELECT p.author_name, p.author_screen_name, p.provider, COUNT(*) AS n FROM (
-			SELECT m.post_id, m.published_at FROM `+kept+` ORDER BY m.published_at DESC, m.id DESC LIMIT $2
-		) m JOIN posts p ON `+postJoin+` WHERE p.author_name <> '' OR p.author_screen_name <> ''
-		GROUP BY p.author_name, p.author_screen_name, p.provider ORDER BY n DESC, p.author_screen_name, p.author_name LIMIT $3`,
-		[]any{userID, monitor.DashboardRecentResults, monitor.DashboardTopN}, func(r *sql.Rows) error {
-			var a monitor.AuthorCount
-			if err := r.Scan(&a.Name, &a.ScreenName, &a.Provider, &a.Count); err != nil {
-				return err
-			}
-			d.TopAuthors = append(d.TopAuthors, a)
-			return nil
-		})
-	if err != nil {
-		return d, fmt.Errorf("dashboard authors: %w", err)
+	return out, nil
+}
+
+// dashboardNew counts the matches stored since the start of the hour a day ago.
+func (s *Store) dashboardNew(ctx context.Context, d *monitor.Dashboard, sc dashboardScope) error {
+	since := millis(sc.now.Add(-monitor.DashboardNewWindow)) / hourMillis
+	if err := s.read.QueryRowContext(ctx, `SELECT COALESCE(SUM(match_count), 0) FROM monitor_match_stored_hours
+		WHERE search_id IN (`+sc.searches+`) AND hour >= $1`, since).Scan(&d.NewCount); err != nil {
+		return fmt.Errorf("dashboard new: %w", err)
 	}
-	err = s.each(ctx, `SELECT m.provider, COUNT(*) AS n FROM `+kept+` GROUP BY m.provider ORDER BY n DESC, m.provider`,
-		[]any{userID}, func(r *sql.Rows) error {
-			var p monitor.ProviderCount
-			if err := r.Scan(&p.Provider, &p.Count); err != nil {
-				return err
-			}
-			d.TopProviders = append(d.TopProviders, p)
-			return nil
-		})
-	if err != nil {
-		return d, fmt.Errorf("dashboard providers: %w", err)
+	for _, m := range sc.deleted {
+		if m.created/hourMillis >= since {
+			d.NewCount--
+		}
 	}
-	// Mentioned locations live only in the post's document: read through the JSON functions, and
-	// only for documents that name places (a text test is cheaper than parsing).
-	places := `SELECT loc.value ->> 'name' AS name, loc.value ->> 'country_code' AS cc,
-		CAST(loc.value -> 'point' ->> 'lat' AS REAL) AS lat, CAST(loc.value -> 'point' ->> 'lon' AS REAL) AS lon FROM ` + withPosts + ` AND m.published_at >= $2 AND p.doc LIKE '%"mentioned_locations"%'`
-	if s.dialect == Postgres {
-		places = `SELECT loc.value ->> 'name' AS name, loc.value ->> 'country_code' AS cc,
-			(loc.value -> 'point' ->> 'lat')::float8 AS lat, (loc.value -> 'point' ->> 'lon')::float8 AS lon FROM ` + withPosts + ` AND m.published_at >= $2 AND p.doc LIKE '%"mentioned_locations"%'`
+	return nil
+}
+
+// dashboardUnread counts the results the user has not read, from the read counts the inbox keeps
+// (monitor_state_counts), which leave deleted matches out; it runs after the total is known.
+func (s *Store) dashboardUnread(ctx context.Context, d *monitor.Dashboard, sc dashboardScope) error {
+	var read int64
+	if err := s.read.QueryRowContext(ctx, `SELECT COALESCE(SUM(read_count), 0) FROM monitor_state_counts
+		WHERE user_id = $1 AND search_id IN (`+sc.searches+`)`, sc.userID).Scan(&read); err != nil {
+		return fmt.Errorf("dashboard unread: %w", err)
 	}
-	placesFrom := "json_each(p.doc, '$.mentioned_locations') AS loc"
-	if s.dialect == Postgres {
-		placesFrom = "jsonb_array_elements(COALESCE(p.doc::jsonb -> 'mentioned_locations', '[]'::jsonb)) AS loc(value)"
+	d.UnreadCount = d.ResultCount - read
+	return nil
+}
+
+// dashboardHours fills the total and the data sources (all time), the heatmap and the timeline
+// (the window) from the hourly counts.
+func (s *Store) dashboardHours(ctx context.Context, d *monitor.Dashboard, sc dashboardScope) error {
+	providers := map[string]int64{}
+	cells := map[[2]int]int64{}
+	type daySearch struct{ day, search int64 }
+	days := map[daySearch]int64{}
+	add := func(search, hour int64, provider string, n int64) {
+		d.ResultCount += n
+		providers[provider] += n
+		if hour/24 < sc.firstDay {
+			return
+		}
+		t := time.UnixMilli(hour * hourMillis).UTC()
+		cells[[2]int{int(t.Weekday()), t.Hour()}] += n
+		days[daySearch{hour / 24, search}] += n
 	}
-	places = `SELECT name, cc, lat, lon, COUNT(*) AS n FROM (` + injectFrom(places, placesFrom) + `) AS l
-		GROUP BY name, cc, lat, lon ORDER BY n DESC, name LIMIT $3`
-	err = s.each(ctx, places, []any{userID, since, monitor.DashboardTopN}, func(r *sql.Rows) error {
-		var l monitor.LocationCount
-		if err := r.Scan(&l.Name, &l.CountryCode, &l.Lat, &l.Lon, &l.Count); err != nil {
+	err := s.each(ctx, `SELECT search_id, hour, provider, match_count FROM monitor_match_hours
+		WHERE search_id IN (`+sc.searches+`)`, nil, func(r *sql.Rows) error {
+		var search, hour, n int64
+		var provider string
+		if err := r.Scan(&search, &hour, &provider, &n); err != nil {
 			return err
 		}
-		d.TopMentionedLocations = append(d.TopMentionedLocations, l)
+		add(search, hour, provider, n)
 		return nil
 	})
 	if err != nil {
-		return d, fmt.Errorf("dashboard locations: %w", err)
+		return fmt.Errorf("dashboard hours: %w", err)
 	}
-	// Hours and days are counted in SQL and turned into weekdays and dates here, the same on
-	// both databases.
-	cells := map[[2]int]int64{}
-	err = s.each(ctx, `SELECT m.published_at / $3 AS h, COUNT(*) FROM `+kept+` AND m.published_at >= $2 GROUP BY h`,
-		[]any{userID, since, hourMillis}, func(r *sql.Rows) error {
-			var h, n int64
-			if err := r.Scan(&h, &n); err != nil {
-				return err
-			}
-			t := time.UnixMilli(h * hourMillis).UTC()
-			cells[[2]int{int(t.Weekday()), t.Hour()}] += n
-			return nil
-		})
-	if err != nil {
-		return d, fmt.Errorf("dashboard heatmap: %w", err)
+	for _, m := range sc.deleted {
+		add(m.search, m.published/hourMillis, m.provider, -1)
 	}
+	for provider, n := range providers {
+		if n > 0 {
+			d.TopProviders = append(d.TopProviders, monitor.ProviderCount{Provider: provider, Count: n})
+		}
+	}
+	slices.SortFunc(d.TopProviders, func(a, b monitor.ProviderCount) int {
+		return cmp.Or(cmp.Compare(b.Count, a.Count), cmp.Compare(a.Provider, b.Provider))
+	})
 	for wd := range 7 {
 		for h := range 24 {
 			if n := cells[[2]int{wd, h}]; n > 0 {
@@ -123,23 +163,22 @@ func (s *Store) Dashboard(ctx context.Context, userID int64, searchIDs []int64, 
 			}
 		}
 	}
-	err = s.each(ctx, `SELECT m.published_at / $3 AS day, m.search_id, COUNT(*) FROM `+kept+` AND m.published_at >= $2
-		GROUP BY day, m.search_id ORDER BY day, m.search_id`,
-		[]any{userID, since, dayMillis}, func(r *sql.Rows) error {
-			var day, search, n int64
-			if err := r.Scan(&day, &search, &n); err != nil {
-				return err
-			}
+	for k, n := range days {
+		if n > 0 {
 			d.Timeline = append(d.Timeline, monitor.TimelinePoint{
-				Date: time.UnixMilli(day * dayMillis).UTC().Format(time.DateOnly), MonitorSearchID: search, Count: n})
-			return nil
-		})
-	if err != nil {
-		return d, fmt.Errorf("dashboard timeline: %w", err)
+				Date: time.UnixMilli(k.day * dayMillis).UTC().Format(time.DateOnly), MonitorSearchID: k.search, Count: n})
+		}
 	}
-	// Scores 0 to 100 in ten buckets; 100 counts in the last.
-	err = s.each(ctx, `SELECT CASE WHEN p.threat_score >= 100 THEN 9 WHEN p.threat_score < 0 THEN 0 ELSE p.threat_score / 10 END AS b,
-		COUNT(*) FROM `+withPosts+` GROUP BY b`, []any{userID}, func(r *sql.Rows) error {
+	slices.SortFunc(d.Timeline, func(a, b monitor.TimelinePoint) int {
+		return cmp.Or(cmp.Compare(a.Date, b.Date), cmp.Compare(a.MonitorSearchID, b.MonitorSearchID))
+	})
+	return nil
+}
+
+// dashboardThreat fills the threat score's distribution (all time) from the daily counts.
+func (s *Store) dashboardThreat(ctx context.Context, d *monitor.Dashboard, sc dashboardScope) error {
+	err := s.each(ctx, `SELECT bucket, SUM(match_count) FROM monitor_match_threat_days
+		WHERE search_id IN (`+sc.searches+`) GROUP BY bucket`, nil, func(r *sql.Rows) error {
 		var b int
 		var n int64
 		if err := r.Scan(&b, &n); err != nil {
@@ -149,36 +188,192 @@ func (s *Store) Dashboard(ctx context.Context, userID int64, searchIDs []int64, 
 		return nil
 	})
 	if err != nil {
-		return d, fmt.Errorf("dashboard threat: %w", err)
+		return fmt.Errorf("dashboard threat: %w", err)
 	}
-	// The ranking carries no documents (a sort would copy every one); the five are read after.
-	var top []monitor.ThreatPost
-	var postIDs []string
-	err = s.each(ctx, `SELECT m.id, m.search_id, m.post_id FROM `+withPosts+` AND p.threat_score > 0
-		ORDER BY p.threat_score DESC, m.published_at DESC, m.id DESC LIMIT $2`,
-		[]any{userID, monitor.DashboardThreatTop}, func(r *sql.Rows) error {
-			var tp monitor.ThreatPost
-			var postID string
-			if err := r.Scan(&tp.MatchID, &tp.MonitorSearchID, &postID); err != nil {
+	for _, m := range sc.deleted {
+		d.Threat.Buckets[threatBucket(m.threatScore)].Count--
+	}
+	return nil
+}
+
+// dashboardPlaces fills the most mentioned places of the window from the daily counts.
+func (s *Store) dashboardPlaces(ctx context.Context, d *monitor.Dashboard, sc dashboardScope) error {
+	type place struct {
+		name, countryCode string
+		lat, lon          float64
+	}
+	places := map[place]int64{}
+	err := s.each(ctx, `SELECT name, country_code, lat, lon, SUM(match_count) FROM monitor_match_place_days
+		WHERE search_id IN (`+sc.searches+`) AND day >= $1 GROUP BY name, country_code, lat, lon`,
+		[]any{sc.firstDay}, func(r *sql.Rows) error {
+			var p place
+			var n int64
+			if err := r.Scan(&p.name, &p.countryCode, &p.lat, &p.lon, &n); err != nil {
 				return err
 			}
-			top, postIDs = append(top, tp), append(postIDs, postID)
+			places[p] += n
 			return nil
 		})
 	if err != nil {
-		return d, fmt.Errorf("dashboard threat top: %w", err)
+		return fmt.Errorf("dashboard places: %w", err)
 	}
-	for i, tp := range top {
-		if tp.Post, err = s.Post(ctx, postIDs[i]); err != nil {
-			return d, fmt.Errorf("dashboard threat post: %w", err)
+	// The deleted matches' places are read from their posts, which name them only in the document.
+	var located []int64
+	for _, m := range sc.deleted {
+		if m.hasLocation && m.published/dayMillis >= sc.firstDay {
+			located = append(located, m.id)
 		}
-		tp.Score, tp.Reasons = tp.Post.Threat.Score, tp.Post.Threat.Reasons
-		if tp.Reasons == nil {
-			tp.Reasons = []string{}
-		}
-		d.Threat.Top = append(d.Threat.Top, tp)
 	}
-	return d, nil
+	var doc string
+	err = s.eachMatchPost(ctx, located, "p.doc", `p.doc LIKE '%"mentioned_locations"%'`, []any{&doc}, func() error {
+		var p struct {
+			MentionedLocations []post.MentionedLocation `json:"mentioned_locations"`
+		}
+		if err := json.Unmarshal([]byte(doc), &p); err != nil {
+			return err
+		}
+		for _, l := range p.MentionedLocations {
+			places[place{l.Name, l.CountryCode, l.Point.Lat, l.Point.Lon}]--
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("dashboard deleted places: %w", err)
+	}
+	for p, n := range places {
+		if n > 0 {
+			d.TopMentionedLocations = append(d.TopMentionedLocations, monitor.LocationCount{
+				Name: p.name, CountryCode: p.countryCode, Lat: p.lat, Lon: p.lon, Count: n})
+		}
+	}
+	slices.SortFunc(d.TopMentionedLocations, func(a, b monitor.LocationCount) int {
+		return cmp.Or(cmp.Compare(b.Count, a.Count), cmp.Compare(a.Name, b.Name), cmp.Compare(a.CountryCode, b.CountryCode))
+	})
+	d.TopMentionedLocations = d.TopMentionedLocations[:min(len(d.TopMentionedLocations), monitor.DashboardTopN)]
+	return nil
+}
+
+// eachMatchPost reads columns of the posts of the matches that meet where into dest, calling fn
+// after each row.
+func (s *Store) eachMatchPost(ctx context.Context, matchIDs []int64, columns, where string, dest []any, fn func() error) error {
+	posts := `JOIN posts p ON p.id = m.post_id`
+	if s.dialect == Postgres {
+		// One index probe in one day partition a match: as a plain join the planner may scan every
+		// partition for a few hundred posts. LIMIT 1 keeps the subquery from being joined flat.
+		posts = `CROSS JOIN LATERAL (SELECT * FROM posts p WHERE p.id = m.post_id AND p.published_at = m.published_at
+			LIMIT 1) AS p`
+	}
+	for chunk := range slices.Chunk(matchIDs, idsPerStatement) {
+		err := s.each(ctx, `SELECT `+columns+` FROM monitor_matches m `+posts+`
+			WHERE m.id IN (`+idList(chunk)+`) AND `+where, nil, func(r *sql.Rows) error {
+			if err := r.Scan(dest...); err != nil {
+				return err
+			}
+			return fn()
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// rankedMatch is a match in one of the dashboard's lists.
+type rankedMatch struct {
+	id, search, published int64
+	threatScore           int
+	postID                string
+}
+
+// eachSearchTop returns, for every search, its first limit kept matches in order (an ORDER BY
+// over monitor_matches m that one of the search's indexes serves), where is an extra condition.
+// Each search reads only its own index range; the caller merges.
+func (s *Store) eachSearchTop(ctx context.Context, sc dashboardScope, where, order string, limit int) ([]rankedMatch, error) {
+	var out []rankedMatch
+	// SQLite allows 500 terms in a compound SELECT.
+	for ids := range slices.Chunk(sc.searchIDs, 200) {
+		parts := make([]string, len(ids))
+		for i, id := range ids {
+			parts[i] = `SELECT * FROM (SELECT m.id, m.search_id, m.published_at, m.threat_score, m.post_id FROM monitor_matches m
+				WHERE m.search_id = ` + strconv.FormatInt(id, 10) + where + ` AND NOT EXISTS (SELECT 1 FROM monitor_match_states st
+				WHERE st.match_id = m.id AND st.user_id = $1 AND st.is_deleted) ORDER BY ` + order + ` LIMIT $2) AS s` + strconv.Itoa(i)
+		}
+		err := s.each(ctx, strings.Join(parts, " UNION ALL "), []any{sc.userID, limit}, func(r *sql.Rows) error {
+			var m rankedMatch
+			if err := r.Scan(&m.id, &m.search, &m.published, &m.threatScore, &m.postID); err != nil {
+				return err
+			}
+			out = append(out, m)
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// dashboardAuthors counts the authors of the most recent results.
+func (s *Store) dashboardAuthors(ctx context.Context, d *monitor.Dashboard, sc dashboardScope) error {
+	recent, err := s.eachSearchTop(ctx, sc, "", "m.published_at DESC, m.id DESC", monitor.DashboardRecentResults)
+	if err != nil {
+		return fmt.Errorf("dashboard recent: %w", err)
+	}
+	slices.SortFunc(recent, func(a, b rankedMatch) int {
+		return cmp.Or(cmp.Compare(b.published, a.published), cmp.Compare(b.id, a.id))
+	})
+	recent = recent[:min(len(recent), monitor.DashboardRecentResults)]
+	ids := make([]int64, len(recent))
+	for i, m := range recent {
+		ids[i] = m.id
+	}
+	// A post matched by two searches counts twice, as its two results do.
+	authors := map[monitor.AuthorCount]int64{}
+	var a monitor.AuthorCount
+	err = s.eachMatchPost(ctx, ids, "p.author_name, p.author_screen_name, p.provider",
+		"(p.author_name <> '' OR p.author_screen_name <> '')", []any{&a.Name, &a.ScreenName, &a.Provider},
+		func() error {
+			authors[a]++
+			return nil
+		})
+	if err != nil {
+		return fmt.Errorf("dashboard authors: %w", err)
+	}
+	for a, n := range authors {
+		a.Count = n
+		d.TopAuthors = append(d.TopAuthors, a)
+	}
+	slices.SortFunc(d.TopAuthors, func(a, b monitor.AuthorCount) int {
+		return cmp.Or(cmp.Compare(b.Count, a.Count), cmp.Compare(a.ScreenName, b.ScreenName), cmp.Compare(a.Name, b.Name),
+			cmp.Compare(a.Provider, b.Provider))
+	})
+	d.TopAuthors = d.TopAuthors[:min(len(d.TopAuthors), monitor.DashboardTopN)]
+	return nil
+}
+
+// dashboardThreatTop lists the highest-scoring results with their posts.
+func (s *Store) dashboardThreatTop(ctx context.Context, d *monitor.Dashboard, sc dashboardScope) error {
+	top, err := s.eachSearchTop(ctx, sc, " AND m.threat_score > 0", "m.threat_score DESC, m.published_at DESC, m.id DESC",
+		monitor.DashboardThreatTop)
+	if err != nil {
+		return fmt.Errorf("dashboard threat top: %w", err)
+	}
+	slices.SortFunc(top, func(a, b rankedMatch) int {
+		return cmp.Or(cmp.Compare(b.threatScore, a.threatScore), cmp.Compare(b.published, a.published), cmp.Compare(b.id, a.id))
+	})
+	for _, m := range top[:min(len(top), monitor.DashboardThreatTop)] {
+		p, err := s.Post(ctx, m.postID)
+		if err != nil {
+			return fmt.Errorf("dashboard threat post: %w", err)
+		}
+		reasons := p.Threat.Reasons
+		if reasons == nil {
+			reasons = []string{}
+		}
+		d.Threat.Top = append(d.Threat.Top, monitor.ThreatPost{MatchID: m.id, MonitorSearchID: m.search,
+			Score: p.Threat.Score, Reasons: reasons, Post: p})
+	}
+	return nil
 }
 
 func threatBuckets() []monitor.ThreatBucket {
@@ -187,13 +382,6 @@ func threatBuckets() []monitor.ThreatBucket {
 		out[i] = monitor.ThreatBucket{From: i * 10, To: i*10 + 10}
 	}
 	return out
-}
-
-// injectFrom adds a table function to the FROM of a "SELECT ... FROM a JOIN b ... WHERE" query
-// as a cross join right before its WHERE.
-func injectFrom(q, from string) string {
-	i := strings.LastIndex(q, "WHERE m.search_id")
-	return q[:i] + "CROSS JOIN " + from + "\n\t\t" + q[i:]
 }
 
 // each runs a query on the read pool and calls fn for every row.

@@ -6,11 +6,52 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
 )
+
+// dashboardFixture is a week of known posts and their matches of three searches: alice's four
+// on a Monday at 10:00 UTC in search 0, bob's two in search 1, carol's 40 days old, dave's in
+// search 2, which the tests do not choose.
+func dashboardFixture(owner account.User, searches []int64, now time.Time) ([]post.Post, []monitor.Match) {
+	// Mondays at 10:00 UTC, the latest within the last week.
+	monday := dashboardMonday(now)
+	paris := post.MentionedLocation{Name: "Paris", CountryCode: "FR", Point: post.Point{Lat: 48.85, Lon: 2.35}}
+	var posts []post.Post
+	var matches []monitor.Match
+	add := func(id string, published time.Time, search int64, prov, author string, threat int, places ...post.MentionedLocation) {
+		p := post.Post{ID: id, Provider: prov, NativeID: id, Type: post.TypeThreadPost, AuthorName: author,
+			AuthorScreenName: author, ContentText: "bridge " + id, PublishedAt: published, DiscoveredAt: published,
+			MentionedLocations: places, Threat: post.Threat{Score: threat}}
+		if threat > 0 {
+			p.Threat.Reasons = []string{"weapon"}
+		}
+		posts = append(posts, p)
+		matches = append(matches, monitor.Match{SearchID: search, OrganizationID: owner.OrganizationID, PostID: id,
+			PublishedAt: published, DiscoveredAt: published, Provider: prov, ThreatScore: threat, Places: places,
+			HasLocation: len(places) > 0})
+	}
+	for i := range 4 {
+		add(fmt.Sprint("a", i), monday, searches[0], "reddit", "alice", 95, paris)
+	}
+	for i := range 2 {
+		add(fmt.Sprint("b", i), monday, searches[1], "telegram", "bob", 15)
+	}
+	add("old", now.Add(-40*24*time.Hour), searches[0], "reddit", "carol", 0, paris)
+	add("unseen", monday, searches[2], "reddit", "dave", 0) // of a search not asked for
+	return posts, matches
+}
+
+func dashboardMonday(now time.Time) time.Time {
+	monday := now.AddDate(0, 0, -int((now.Weekday()+6)%7)).Truncate(24 * time.Hour).Add(10 * time.Hour)
+	if monday.After(now) {
+		monday = monday.AddDate(0, 0, -7)
+	}
+	return monday
+}
 
 // The dashboard's numbers over known posts: counts per viewer, windows, top lists, heatmap,
 // timeline and threat, with one viewer's deleted and read matches left out of only their view.
@@ -21,33 +62,8 @@ func TestDashboardCountsKnownMatches(t *testing.T) {
 		other := seedMember(t, s, owner, "other@acme.test")
 		searches := seedSearches(t, s, owner, 3)
 		now := time.Now().UTC().Truncate(time.Hour)
-		// Mondays at 10:00 UTC, the latest within the last week.
-		monday := now.AddDate(0, 0, -int((now.Weekday()+6)%7)).Truncate(24 * time.Hour).Add(10 * time.Hour)
-		if monday.After(now) {
-			monday = monday.AddDate(0, 0, -7)
-		}
-		paris := post.MentionedLocation{Name: "Paris", CountryCode: "FR", Point: post.Point{Lat: 48.85, Lon: 2.35}}
-		var posts []post.Post
-		var matches []monitor.Match
-		add := func(id string, published time.Time, search int64, prov, author string, threat int, places ...post.MentionedLocation) {
-			p := post.Post{ID: id, Provider: prov, NativeID: id, Type: post.TypeThreadPost, AuthorName: author,
-				AuthorScreenName: author, ContentText: "bridge " + id, PublishedAt: published, DiscoveredAt: published,
-				MentionedLocations: places, Threat: post.Threat{Score: threat}}
-			if threat > 0 {
-				p.Threat.Reasons = []string{"weapon"}
-			}
-			posts = append(posts, p)
-			matches = append(matches, monitor.Match{SearchID: search, OrganizationID: owner.OrganizationID, PostID: id,
-				PublishedAt: published, DiscoveredAt: published, Provider: prov})
-		}
-		for i := range 4 {
-			add(fmt.Sprint("a", i), monday, searches[0], "reddit", "alice", 95, paris)
-		}
-		for i := range 2 {
-			add(fmt.Sprint("b", i), monday, searches[1], "telegram", "bob", 15)
-		}
-		add("old", now.Add(-40*24*time.Hour), searches[0], "reddit", "carol", 0, paris)
-		add("unseen", monday, searches[2], "reddit", "dave", 0) // of a search not asked for
+		monday := dashboardMonday(now)
+		posts, matches := dashboardFixture(owner, searches, now)
 		if _, err := s.InsertPosts(ctx, posts); err != nil {
 			t.Fatal(err)
 		}
@@ -119,6 +135,20 @@ func TestDashboardCountsKnownMatches(t *testing.T) {
 				d.UnreadCount, d.TopAuthors[0])
 		}
 
+		// Retention takes carol's 40-day-old match from the all-time counts too.
+		if _, err := s.DeleteMatchesBefore(ctx, now.Add(-35*24*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		d, err = s.Dashboard(ctx, owner.ID, chosen, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.ResultCount != 5 || d.TopProviders[0] != (monitor.ProviderCount{Provider: "reddit", Count: 3}) ||
+			d.Threat.Buckets[0].Count != 0 {
+			t.Errorf("after retention: %d results, providers %v, threat buckets %v; want 5, reddit 3, none in 0-10",
+				d.ResultCount, d.TopProviders, d.Threat.Buckets)
+		}
+
 		// No searches: empty lists and the ten empty buckets, never nulls.
 		d, err = s.Dashboard(ctx, owner.ID, nil, now)
 		if err != nil {
@@ -128,4 +158,67 @@ func TestDashboardCountsKnownMatches(t *testing.T) {
 			t.Errorf("no searches: %+v", d)
 		}
 	})
+}
+
+// Migration 0012 builds the dashboard's counts from the matches an older version stored: the
+// dashboard over them equals the one over the same matches stored today.
+func TestDashboardMigrationCountsStoredMatches(t *testing.T) {
+	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
+		t.Run(string(d), func(t *testing.T) {
+			ctx := context.Background()
+			now := time.Now().UTC().Truncate(time.Hour)
+			dashboards := map[string]monitor.Dashboard{}
+			for _, way := range []string{"migrated", "stored today"} {
+				s, err := store.Open(ctx, storetest.DSN(t, d))
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer s.Close()
+				if err := s.MigrateTo(ctx, 11); err != nil {
+					t.Fatal(err)
+				}
+				owner := seedUser(t, s, "owner@acme.test")
+				searches := seedSearches(t, s, owner, 3)
+				posts, matches := dashboardFixture(owner, searches, now)
+				if _, err := s.InsertPosts(ctx, posts); err != nil {
+					t.Fatal(err)
+				}
+				if way == "migrated" {
+					for _, m := range matches {
+						// The columns of version 11.
+						if err := s.Exec(ctx, `INSERT INTO monitor_matches (search_id, organization_id, post_id, published_at,
+							discovered_at, created_at, provider, has_location) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+							m.SearchID, m.OrganizationID, m.PostID, m.PublishedAt.UnixMilli(), m.DiscoveredAt.UnixMilli(),
+							now.UnixMilli(), m.Provider, len(m.Places) > 0); err != nil {
+							t.Fatal(err)
+						}
+					}
+					if err := s.Migrate(ctx); err != nil {
+						t.Fatal(err)
+					}
+				} else {
+					if err := s.Migrate(ctx); err != nil {
+						t.Fatal(err)
+					}
+					if _, err := s.InsertMatches(ctx, matches); err != nil {
+						t.Fatal(err)
+					}
+				}
+				got, err := s.Dashboard(ctx, owner.ID, searches[:2], now)
+				if err != nil {
+					t.Fatal(err)
+				}
+				// Match ids and the posts' stored forms are the same in both; new counts differ by
+				// the stored time, which both set to now.
+				got.NewCount = 0
+				dashboards[way] = got
+			}
+			if a, b := fmt.Sprintf("%+v", dashboards["migrated"]), fmt.Sprintf("%+v", dashboards["stored today"]); a != b {
+				t.Errorf("migrated counts differ:\n%s\nstored today:\n%s", a, b)
+			}
+			if dashboards["migrated"].TopMentionedLocations[0].Count != 4 || dashboards["migrated"].Threat.Buckets[9].Count != 4 {
+				t.Errorf("migrated: %+v", dashboards["migrated"])
+			}
+		})
+	}
 }

@@ -44,3 +44,9 @@ func (s *Store) Exec(ctx context.Context, query string, args ...any) error {
 	_, err := s.write.ExecContext(ctx, query, args...)
 	return err
 }
+
+// QueryRow runs a statement on the writer and scans its one row, for tests that write as an
+// older version did and need what it returned.
+func (s *Store) QueryRow(ctx context.Context, query string, args []any, dest ...any) error {
+	return s.write.QueryRowContext(ctx, query, args...).Scan(dest...)
+}

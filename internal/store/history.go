@@ -3,23 +3,16 @@ package store
 import (
 	"context"
 	"database/sql"
+	"github.com/sightline/sightline/internal/search"
 	"time"
 )
 
-// SearchHistoryEntry is one search a user ran.
-type SearchHistoryEntry struct {
-	ID             int64
-	UserID         int64
-	OrganizationID int64
-	Category       string
-	Request        string // the request as JSON
-	CreatedAt      time.Time
-}
+var _ search.HistoryStore = (*Store)(nil)
 
 // AddSearchHistory records a search (at e.CreatedAt, or now when it is zero) and returns its id.
 // In the same transaction it deletes the user's entries beyond the newest keep, so a user's
 // history never outgrows keep (by more than the inserts running at the same moment).
-func (s *Store) AddSearchHistory(ctx context.Context, e SearchHistoryEntry, keep int) (int64, error) {
+func (s *Store) AddSearchHistory(ctx context.Context, e search.HistoryEntry, keep int) (int64, error) {
 	created := e.CreatedAt
 	if created.IsZero() {
 		created = time.Now()
@@ -47,16 +40,16 @@ func (s *Store) DeleteSearchHistoryBefore(ctx context.Context, cutoff time.Time)
 }
 
 // SearchHistory lists the user's searches, newest first.
-func (s *Store) SearchHistory(ctx context.Context, userID int64, limit int) ([]SearchHistoryEntry, error) {
+func (s *Store) SearchHistory(ctx context.Context, userID int64, limit int) ([]search.HistoryEntry, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT id, user_id, organization_id, category, request, created_at
 		FROM search_history WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`, userID, limit)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []SearchHistoryEntry
+	var out []search.HistoryEntry
 	for rows.Next() {
-		var e SearchHistoryEntry
+		var e search.HistoryEntry
 		var created int64
 		if err := rows.Scan(&e.ID, &e.UserID, &e.OrganizationID, &e.Category, &e.Request, &created); err != nil {
 			return nil, err

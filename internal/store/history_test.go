@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"fmt"
+	"github.com/sightline/sightline/internal/search"
 	"testing"
 	"time"
 
@@ -21,7 +22,7 @@ func TestSearchHistoryIsBounded(t *testing.T) {
 		now := time.Now()
 		add := func(userID int64, i int, at time.Time) {
 			t.Helper()
-			if _, err := s.AddSearchHistory(ctx, store.SearchHistoryEntry{UserID: userID, OrganizationID: owner.OrganizationID,
+			if _, err := s.AddSearchHistory(ctx, search.HistoryEntry{UserID: userID, OrganizationID: owner.OrganizationID,
 				Category: "social", Request: fmt.Sprintf(`{"query":"q%d"}`, i), CreatedAt: at}, keep); err != nil {
 				t.Fatal(err)
 			}

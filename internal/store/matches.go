@@ -29,7 +29,7 @@ func (s *Store) InsertMatches(ctx context.Context, matches []monitor.Match) ([]m
 			}
 			created = append(created, made...)
 		}
-		return nil
+		return s.countMatches(ctx, tx, created)
 	})
 	return created, err
 }
@@ -43,7 +43,7 @@ const matchRowsPerInsert = 200
 // driver's binding cost grows with the square of a statement's parameters.
 func (s *Store) insertMatchRows(ctx context.Context, tx *sql.Tx, rows []monitor.Match, now time.Time) ([]monitor.Match, error) {
 	q := []byte(`INSERT INTO monitor_matches (search_id, organization_id, published_at, discovered_at,
-		created_at, has_images, has_videos, has_location, post_id, provider) VALUES `)
+		created_at, threat_score, has_images, has_videos, has_location, post_id, provider) VALUES `)
 	args := make([]any, 0, 2*len(rows))
 	type key struct {
 		search int64
@@ -55,7 +55,7 @@ func (s *Store) insertMatchRows(ctx context.Context, tx *sql.Tx, rows []monitor.
 			q = append(q, ", "...)
 		}
 		q = append(q, '(')
-		for _, n := range []int64{m.SearchID, m.OrganizationID, millis(m.PublishedAt), millis(m.DiscoveredAt), millis(now)} {
+		for _, n := range []int64{m.SearchID, m.OrganizationID, millis(m.PublishedAt), millis(m.DiscoveredAt), millis(now), int64(m.ThreatScore)} {
 			q = strconv.AppendInt(q, n, 10)
 			q = append(q, ", "...)
 		}
@@ -191,11 +191,11 @@ func (s *Store) Inbox(ctx context.Context, q monitor.MatchQuery) ([]monitor.Inbo
 	}
 	order := "m.published_at DESC, m.id DESC"
 	switch q.Sort {
-	case SortPublishedAsc:
+	case post.SortPublishedAsc:
 		order = "m.published_at ASC, m.id ASC"
-	case SortDiscoveredDesc:
+	case post.SortDiscoveredDesc:
 		order = "m.discovered_at DESC, m.id DESC"
-	case SortDiscoveredAsc:
+	case post.SortDiscoveredAsc:
 		order = "m.discovered_at ASC, m.id ASC"
 	}
 	args = append(args, q.Limit, q.Offset)
@@ -374,10 +374,16 @@ func (s *Store) MatchCounts(ctx context.Context, userID int64, searchIDs []int64
 	return out, nil
 }
 
-// DeleteMatchesBefore removes matches of posts published before cutoff, in short transactions.
+// DeleteMatchesBefore removes matches of posts published before the UTC day of cutoff, in short
+// transactions, and the dashboard's day and hour counts of those days with them.
 func (s *Store) DeleteMatchesBefore(ctx context.Context, cutoff time.Time) (int64, error) {
-	return s.deleteInChunks(ctx, `DELETE FROM monitor_matches WHERE id IN
-		(SELECT id FROM monitor_matches WHERE published_at < $1 LIMIT $2)`, millis(cutoff))
+	day := millis(cutoff) / dayMillis
+	n, err := s.deleteInChunks(ctx, `DELETE FROM monitor_matches WHERE id IN
+		(SELECT id FROM monitor_matches WHERE published_at < $1 LIMIT $2)`, day*dayMillis)
+	if err != nil {
+		return n, err
+	}
+	return n, s.forgetCountsBefore(ctx, day)
 }
 
 // deleteInChunks runs a delete of at most $2 rows older than $1 until it deletes fewer than a
@@ -399,25 +405,8 @@ func (s *Store) deleteInChunks(ctx context.Context, query string, cutoff int64) 
 
 // ThreadPosts returns the stored posts of a thread, oldest first.
 func (s *Store) ThreadPosts(ctx context.Context, threadID string, limit int) ([]post.Post, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT doc FROM posts WHERE thread_id = $1 ORDER BY published_at, id LIMIT $2`,
-		threadID, limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []post.Post
-	for rows.Next() {
-		var doc string
-		if err := rows.Scan(&doc); err != nil {
-			return nil, err
-		}
-		var p post.Post
-		if err := json.Unmarshal([]byte(doc), &p); err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+	return postDocs(s.read.QueryContext(ctx,
+		`SELECT doc FROM posts WHERE thread_id = $1 ORDER BY published_at, id LIMIT $2`, threadID, limit))
 }
 
 // SearchAudience loads the facts of a search's audience.

@@ -167,14 +167,17 @@ func TestStateCountsMigrationFillsFromStoredStates(t *testing.T) {
 			owner, other := seedUser(t, s, "owner@acme.test"), seedUser(t, s, "other@acme.test")
 			searches := seedSearches(t, s, owner, 3)
 			now := time.Now().UTC().Truncate(time.Millisecond)
-			var batch []monitor.Match
+			// Matches as version 6 stored them.
+			var created []monitor.Match
 			for i := range 90 {
-				batch = append(batch, monitor.Match{SearchID: searches[i%3], OrganizationID: owner.OrganizationID,
-					PostID: fmt.Sprint("post-", i), PublishedAt: now.Add(-time.Duration(i) * time.Hour), DiscoveredAt: now, Provider: "reddit"})
-			}
-			created, err := s.InsertMatches(ctx, batch)
-			if err != nil {
-				t.Fatal(err)
+				m := monitor.Match{SearchID: searches[i%3], OrganizationID: owner.OrganizationID,
+					PostID: fmt.Sprint("post-", i), PublishedAt: now.Add(-time.Duration(i) * time.Hour), DiscoveredAt: now, Provider: "reddit"}
+				if err := s.QueryRow(ctx, `INSERT INTO monitor_matches (search_id, organization_id, post_id, published_at,
+					discovered_at, created_at, provider) VALUES ($1, $2, $3, $4, $5, $5, $6) RETURNING id`, []any{m.SearchID,
+					m.OrganizationID, m.PostID, m.PublishedAt.UnixMilli(), now.UnixMilli(), m.Provider}, &m.ID); err != nil {
+					t.Fatal(err)
+				}
+				created = append(created, m)
 			}
 			// States as version 6 wrote them, without their search.
 			rng := rand.New(rand.NewPCG(3, 4))

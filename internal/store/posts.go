@@ -218,6 +218,27 @@ func (s *Store) Post(ctx context.Context, id string) (post.Post, error) {
 	return p, err
 }
 
+// postDocs reads a query's rows of post documents, in order.
+func postDocs(rows *sql.Rows, err error) ([]post.Post, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []post.Post{}
+	for rows.Next() {
+		var doc string
+		if err := rows.Scan(&doc); err != nil {
+			return nil, err
+		}
+		var p post.Post
+		if err := json.Unmarshal([]byte(doc), &p); err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
 // CountPosts counts stored posts, in total and per provider.
 func (s *Store) CountPosts(ctx context.Context) (total int64, byProvider map[string]int64, err error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT provider, COUNT(*) FROM posts GROUP BY provider`)

@@ -6,54 +6,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/sightline/sightline/internal/search"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/sightline/sightline/internal/post"
-	"github.com/sightline/sightline/internal/query"
 )
 
-// Post orders for PostQuery.
-const (
-	SortPublishedDesc  = "published_desc"
-	SortPublishedAsc   = "published_asc"
-	SortDiscoveredDesc = "discovered_desc"
-	SortDiscoveredAsc  = "discovered_asc"
-	SortRelevance      = "relevance"
-)
-
-// PostQuery selects candidate posts for a search. The full-text part finds a superset of the
-// matches (query.FTS5 / query.TSQuery); the caller's matcher decides. The time window is a
-// plain range on published_at beside the full-text match, never part of its expression, so the
-// database narrows by partition or index first.
-type PostQuery struct {
-	Keywords   *query.Query // nil: no full-text narrowing
-	From, To   time.Time    // published_at window, inclusive
-	Providers  []string     // empty: any
-	ImagesOnly bool
-	VideosOnly bool
-	Sort       string
-	// After continues a time-ordered search from a previous page's last row.
-	After *Cursor
-	// Offset continues a relevance-ordered search, which has no stable key.
-	Offset int
-	Limit  int
-}
-
-// Cursor is a position in a time-ordered result: the last row's time and tie-breaker.
-type Cursor struct {
-	Time int64  `json:"t"`
-	Key  string `json:"k"`
-}
-
-// Candidate is a stored post with its position.
-type Candidate struct {
-	Post   post.Post
-	Cursor Cursor
-}
-
-// selection is a PostQuery turned into SQL.
+// selection is a search.PostQuery turned into SQL.
 type selection struct {
 	from    string
 	where   []string
@@ -68,7 +28,7 @@ func (sel *selection) arg(v any) string {
 	return "$" + strconv.Itoa(len(sel.args))
 }
 
-func (s *Store) selection(q PostQuery) *selection {
+func (s *Store) selection(q search.PostQuery) *selection {
 	sel := &selection{from: "posts p", key: "p.seq"}
 	if s.dialect == Postgres {
 		sel.key = "p.id"
@@ -111,8 +71,8 @@ func (s *Store) selection(q PostQuery) *selection {
 }
 
 // CandidatePosts returns up to q.Limit candidates in q.Sort order.
-func (s *Store) CandidatePosts(ctx context.Context, q PostQuery) ([]Candidate, error) {
-	if s.dialect == Postgres && q.Sort != SortRelevance && q.Keywords != nil {
+func (s *Store) CandidatePosts(ctx context.Context, q search.PostQuery) ([]search.Candidate, error) {
+	if s.dialect == Postgres && q.Sort != post.SortRelevance && q.Keywords != nil {
 		if _, ok := q.Keywords.TSQuery(); ok {
 			return s.candidatesInTwoSteps(ctx, q)
 		}
@@ -131,7 +91,7 @@ const pgWalk = 10_000
 // them. So the walk covers the window's first pgWalk rows in the page's order, where a common
 // word fills the page, and the full-text index alone (index walks switched off) finds the
 // matches beyond them, which for a rarer word are few.
-func (s *Store) candidatesInTwoSteps(ctx context.Context, q PostQuery) ([]Candidate, error) {
+func (s *Store) candidatesInTwoSteps(ctx context.Context, q search.PostQuery) ([]search.Candidate, error) {
 	edge, found, err := s.walkEdge(ctx, q)
 	if err != nil {
 		return nil, err
@@ -145,7 +105,7 @@ func (s *Store) candidatesInTwoSteps(ctx context.Context, q PostQuery) ([]Candid
 	}
 	rest := q
 	rest.Limit = q.Limit - len(near)
-	var far []Candidate
+	var far []search.Candidate
 	err = s.fullTextOnly(ctx, func(db querier) (err error) {
 		far, err = s.candidates(ctx, db, rest, &bound{at: edge, beyond: true})
 		return err
@@ -171,8 +131,8 @@ func (s *Store) fullTextOnly(ctx context.Context, fn func(db querier) error) err
 
 // walkEdge finds the time of the s.walk-th row of q's window (after its cursor) in q's order, if
 // there is one. Only the time is read, so the time index alone answers.
-func (s *Store) walkEdge(ctx context.Context, q PostQuery) (int64, bool, error) {
-	window := PostQuery{From: q.From, To: q.To, Sort: q.Sort, After: q.After}
+func (s *Store) walkEdge(ctx context.Context, q search.PostQuery) (int64, bool, error) {
+	window := search.PostQuery{From: q.From, To: q.To, Sort: q.Sort, After: q.After}
 	sel := s.selection(window)
 	timeColumn, dir := sortColumns(q.Sort)
 	if q.After != nil {
@@ -198,11 +158,11 @@ type bound struct {
 // sortColumns is the time column and direction of a time order.
 func sortColumns(sort string) (timeColumn, dir string) {
 	switch sort {
-	case SortPublishedAsc:
+	case post.SortPublishedAsc:
 		return "p.published_at", "ASC"
-	case SortDiscoveredDesc:
+	case post.SortDiscoveredDesc:
 		return "p.discovered_at", "DESC"
-	case SortDiscoveredAsc:
+	case post.SortDiscoveredAsc:
 		return "p.discovered_at", "ASC"
 	}
 	return "p.published_at", "DESC"
@@ -224,7 +184,7 @@ type querier interface {
 }
 
 // candidates runs q on db, limited by b when it is not nil.
-func (s *Store) candidates(ctx context.Context, db querier, q PostQuery, b *bound) ([]Candidate, error) {
+func (s *Store) candidates(ctx context.Context, db querier, q search.PostQuery, b *bound) ([]search.Candidate, error) {
 	sel := s.selection(q)
 	timeColumn, dir := sortColumns(q.Sort)
 	order := fmt.Sprintf("%s %s, %s %s", timeColumn, dir, sel.key, dir)
@@ -239,7 +199,7 @@ func (s *Store) candidates(ctx context.Context, db querier, q PostQuery, b *boun
 	}
 	paging := ""
 	switch {
-	case q.Sort == SortRelevance && sel.rank != "":
+	case q.Sort == post.SortRelevance && sel.rank != "":
 		order = sel.rank + ", " + sel.key + " DESC"
 		paging = " OFFSET " + sel.arg(q.Offset)
 	case q.After != nil:
@@ -269,9 +229,9 @@ func (s *Store) candidates(ctx context.Context, db querier, q PostQuery, b *boun
 		return nil, fmt.Errorf("search posts: %w", err)
 	}
 	defer rows.Close()
-	var out []Candidate
+	var out []search.Candidate
 	for rows.Next() {
-		var c Candidate
+		var c search.Candidate
 		var key any
 		var doc string
 		if err := rows.Scan(&c.Cursor.Time, &key, &doc); err != nil {
@@ -308,10 +268,10 @@ func (sel *selection) limitTo(b *bound, timeColumn, dir string) {
 
 // CountCandidates counts the posts q selects, ignoring paging, stopping at limit. PostgreSQL
 // counts in the same two steps as CandidatePosts reads, for the same reason.
-func (s *Store) CountCandidates(ctx context.Context, q PostQuery, limit int) (int, error) {
+func (s *Store) CountCandidates(ctx context.Context, q search.PostQuery, limit int) (int, error) {
 	q.After, q.Offset = nil, 0
-	if q.Sort == SortRelevance {
-		q.Sort = SortPublishedDesc // any time order will do for counting
+	if q.Sort == post.SortRelevance {
+		q.Sort = post.SortPublishedDesc // any time order will do for counting
 	}
 	if s.dialect == Postgres && q.Keywords != nil {
 		if _, ok := q.Keywords.TSQuery(); ok {
@@ -337,7 +297,39 @@ func (s *Store) CountCandidates(ctx context.Context, q PostQuery, limit int) (in
 	return s.countCandidates(ctx, s.read, q, limit, nil)
 }
 
-func (s *Store) countCandidates(ctx context.Context, db querier, q PostQuery, limit int, b *bound) (int, error) {
+// CountCandidatesByDay counts the posts q selects on each UTC day of its window, in one pass
+// (keyed by the day's number since the epoch). On PostgreSQL the full-text index alone finds
+// the rows, so a word the planner misjudges does not walk the days' time indexes.
+func (s *Store) CountCandidatesByDay(ctx context.Context, q search.PostQuery) (map[int64]int, error) {
+	sel := s.selection(q)
+	text := fmt.Sprintf(`SELECT p.published_at / 86400000 AS day, COUNT(*) FROM %s WHERE %s GROUP BY 1`,
+		sel.from, strings.Join(sel.where, " AND "))
+	counts := map[int64]int{}
+	read := func(db querier) error {
+		rows, err := db.QueryContext(ctx, text, sel.args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var day int64
+			var n int
+			if err := rows.Scan(&day, &n); err != nil {
+				return err
+			}
+			counts[day] = n
+		}
+		return rows.Err()
+	}
+	if s.dialect == Postgres && q.Keywords != nil {
+		if _, ok := q.Keywords.TSQuery(); ok {
+			return counts, s.fullTextOnly(ctx, read)
+		}
+	}
+	return counts, read(s.read)
+}
+
+func (s *Store) countCandidates(ctx context.Context, db querier, q search.PostQuery, limit int, b *bound) (int, error) {
 	sel := s.selection(q)
 	timeColumn, dir := sortColumns(q.Sort)
 	sel.limitTo(b, timeColumn, dir)

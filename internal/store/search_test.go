@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"fmt"
+	"github.com/sightline/sightline/internal/search"
 	"slices"
 	"testing"
 	"time"
@@ -38,14 +39,14 @@ func TestPostgresSearchInTwoStepsKeepsOrderAndPages(t *testing.T) {
 	}
 	insertForSearch(t, s, batch)
 
-	for _, sort := range []string{store.SortPublishedDesc, store.SortPublishedAsc, store.SortDiscoveredDesc, store.SortDiscoveredAsc} {
+	for _, sort := range []string{post.SortPublishedDesc, post.SortPublishedAsc, post.SortDiscoveredDesc, post.SortDiscoveredAsc} {
 		for _, words := range []string{"common", "medium", "rare", "rare OR medium"} {
 			for _, providers := range [][]string{nil, {"reddit"}} {
 				keywords, issues := query.Parse(words, query.ModeSavedSearch)
 				if len(issues) > 0 {
 					t.Fatal(issues)
 				}
-				q := store.PostQuery{Keywords: keywords, From: now.Add(-24 * time.Hour), To: now, Providers: providers, Sort: sort}
+				q := search.PostQuery{Keywords: keywords, From: now.Add(-24 * time.Hour), To: now, Providers: providers, Sort: sort}
 				s.SetWalk(1 << 30)
 				want := readAll(t, s, q, 1000)
 				counts := countAt(t, s, q)
@@ -84,7 +85,7 @@ func insertForSearch(t *testing.T, s *store.Store, posts []postForSearch) {
 }
 
 // readAll pages through q with cursors, pageSize at a time, and returns the posts' ids in order.
-func readAll(t *testing.T, s *store.Store, q store.PostQuery, pageSize int) []string {
+func readAll(t *testing.T, s *store.Store, q search.PostQuery, pageSize int) []string {
 	t.Helper()
 	var ids []string
 	q.Limit = pageSize
@@ -104,7 +105,7 @@ func readAll(t *testing.T, s *store.Store, q store.PostQuery, pageSize int) []st
 }
 
 // countAt counts q's candidates with the caps 5, 30 and 1000.
-func countAt(t *testing.T, s *store.Store, q store.PostQuery) []int {
+func countAt(t *testing.T, s *store.Store, q search.PostQuery) []int {
 	t.Helper()
 	var out []int
 	for _, limit := range []int{5, 30, 1000} {

@@ -1,0 +1,148 @@
+package search
+
+import (
+	"context"
+	"strings"
+
+	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/problem"
+	"github.com/sightline/sightline/internal/provider"
+)
+
+// Locate's search types (search-side.md section 3): which of the request's fields the search
+// uses. A compound search uses every field given.
+const (
+	TypeKeyword  = "keyword"
+	TypeAuthor   = "author"
+	TypeLocation = "location"
+	TypeCompound = "compound"
+)
+
+// Locate's media filter.
+const (
+	MediaImages = "images"
+	MediaVideos = "videos"
+	MediaBoth   = "both" // posts with images and videos, as a saved search with both boxes ticked
+)
+
+// SortRecent is Locate's one order. The spec's "most popular" and "most followers" need
+// engagement and follower counts that no connector collects (docs/decisions.md).
+const SortRecent = "recent"
+
+// LocateRequest is a Locate quick search (docs/search-api.md). It runs over every category the
+// user's subscriptions reach, with the fields of its type.
+type LocateRequest struct {
+	Type      string   `json:"type"`
+	Keywords  string   `json:"keywords,omitempty"`
+	Author    string   `json:"author,omitempty"` // comma-separated, as a saved search's
+	Bounds    string   `json:"bounds,omitempty"` // WKT polygon
+	Providers []string `json:"providers,omitempty"`
+	From      *int64   `json:"from,omitempty"` // unix milliseconds, published time
+	To        *int64   `json:"to,omitempty"`
+	Media     string   `json:"media,omitempty"`
+	Sort      string   `json:"sort,omitempty"`
+	Size      int      `json:"size,omitempty"`
+}
+
+// Locate runs the first page of a Locate search; More(ctx, e, All, searchId) continues it.
+func (s *Service) Locate(ctx context.Context, e provider.Entitlements, r LocateRequest) (Page, error) {
+	req, err := r.request()
+	if err != nil {
+		return Page{}, err
+	}
+	page, err := s.Search(ctx, e, All, req)
+	return page, locateFields(err)
+}
+
+// LocateAnalytics is the word cloud and daily graph of a Locate search's results.
+func (s *Service) LocateAnalytics(ctx context.Context, e provider.Entitlements, r LocateRequest) (Analytics, error) {
+	req, err := r.request()
+	if err != nil {
+		return Analytics{}, err
+	}
+	a, err := s.Analyze(ctx, e, All, req)
+	return a, locateFields(err)
+}
+
+// request is the search the Locate request stands for: the fields its type uses.
+func (r LocateRequest) request() (Request, error) {
+	req := Request{Providers: r.Providers, StartDate: r.From, EndDate: r.To, Size: r.Size,
+		Sort: post.SortPublishedDesc}
+	useKeywords, useAuthor, useBounds := false, false, false
+	switch r.Type {
+	case TypeKeyword:
+		useKeywords = true
+	case TypeAuthor:
+		useAuthor = true
+	case TypeLocation:
+		useBounds = true
+	case TypeCompound:
+		useKeywords, useAuthor, useBounds = true, true, true
+	default:
+		return req, problem.Invalid(MsgInvalidParameters,
+			map[string][]string{"type": {"Choose a search type: keyword, author, location or compound."}})
+	}
+	fields := map[string][]string{}
+	if useKeywords {
+		req.Query = r.Keywords
+	}
+	if useAuthor {
+		for _, a := range strings.Split(r.Author, ",") {
+			if a = strings.TrimSpace(a); a != "" {
+				req.Authors = append(req.Authors, a)
+			}
+		}
+	}
+	if useBounds {
+		req.Bounds = strings.TrimSpace(r.Bounds)
+	}
+	switch {
+	case r.Type == TypeKeyword && strings.TrimSpace(req.Query) == "":
+		fields["keywords"] = []string{MsgEmpty}
+	case r.Type == TypeAuthor && len(req.Authors) == 0:
+		fields["author"] = []string{"Enter an author's name or handle."}
+	case r.Type == TypeLocation && req.Bounds == "":
+		fields["bounds"] = []string{"Choose an address or draw an area on the map."}
+	case r.Type == TypeCompound && strings.TrimSpace(req.Query) == "" && len(req.Authors) == 0 && req.Bounds == "":
+		fields["keywords"] = []string{MsgEmpty}
+	}
+	switch r.Media {
+	case "":
+	case MediaImages:
+		req.ImagesOnly = true
+	case MediaVideos:
+		req.VideosOnly = true
+	case MediaBoth:
+		req.ImagesOnly, req.VideosOnly = true, true
+	default:
+		fields["media"] = []string{"Choose images, videos or both."}
+	}
+	if r.Sort != "" && r.Sort != SortRecent {
+		fields["sort"] = []string{"Sort by recent."}
+	}
+	if len(fields) > 0 {
+		if _, empty := fields["keywords"]; empty && len(fields) == 1 {
+			return req, problem.Invalid(MsgEmpty, fields)
+		}
+		return req, problem.Invalid(MsgInvalidParameters, fields)
+	}
+	return req, nil
+}
+
+// locateFields names a search's field errors as the Locate request names its fields.
+func locateFields(err error) error {
+	p, ok := problem.As(err)
+	if !ok || p.Fields == nil {
+		return err
+	}
+	renamed := map[string]string{"query": "keywords", "authors": "author", "startDate": "from", "endDate": "to"}
+	fields := map[string][]string{}
+	for name, messages := range p.Fields {
+		if to, ok := renamed[name]; ok {
+			name = to
+		}
+		fields[name] = append(fields[name], messages...)
+	}
+	return &problem.Problem{Kind: p.Kind, Message: p.Message, Fields: fields, Title: p.Title,
+		Description: p.Description, RetryAfter: p.RetryAfter, Extra: p.Extra}
+}

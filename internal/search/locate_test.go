@@ -1,0 +1,107 @@
+package search_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/problem"
+	"github.com/sightline/sightline/internal/search"
+	"github.com/sightline/sightline/internal/store"
+	"github.com/sightline/sightline/internal/store/storetest"
+)
+
+const lyon = "POLYGON((4.77 45.7,4.9 45.7,4.9 45.81,4.77 45.81,4.77 45.7))"
+
+// A Locate search uses the fields of its type; a location search finds posts by their point
+// and by the places their text mentions.
+func TestLocateByType(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		now := time.Now().UTC().Truncate(time.Millisecond)
+		posts := []post.Post{
+			{Provider: "twitter", NativeID: "point", AuthorName: "Ana", ContentText: "crane down",
+				Location: &post.Point{Lat: 45.76, Lon: 4.83}, Photos: []post.Media{{Large: "https://img.example/a.jpg"}}},
+			{Provider: "reddit", NativeID: "mentioned", AuthorName: "Ben", ContentText: "crane in Lyon",
+				MentionedLocations: []post.MentionedLocation{{Name: "Lyon", CountryCode: "FR", Point: post.Point{Lat: 45.75, Lon: 4.85}}}},
+			{Provider: "reddit", NativeID: "elsewhere", AuthorName: "Ana", ContentText: "crane in Paris",
+				Location: &post.Point{Lat: 48.85, Lon: 2.35}},
+		}
+		for i := range posts {
+			posts[i].PublishedAt = now.Add(-time.Duration(i) * time.Minute)
+			posts[i].ID, posts[i].DiscoveredAt = post.NewID(posts[i].Provider, posts[i].NativeID), posts[i].PublishedAt
+		}
+		if _, err := s.InsertPosts(ctx, posts); err != nil {
+			t.Fatal(err)
+		}
+		svc := search.NewService(s)
+		for _, tt := range []struct {
+			name string
+			req  search.LocateRequest
+			want string
+		}{
+			{"keyword", search.LocateRequest{Type: "keyword", Keywords: "crane", Author: "Ben", Bounds: lyon}, "[point mentioned elsewhere]"},
+			{"author", search.LocateRequest{Type: "author", Keywords: "nothing", Author: "ana"}, "[point elsewhere]"},
+			{"location", search.LocateRequest{Type: "location", Keywords: "nothing", Bounds: lyon}, "[point mentioned]"},
+			{"compound", search.LocateRequest{Type: "compound", Keywords: "crane", Author: "Ana, Ben", Bounds: lyon}, "[point mentioned]"},
+			{"images", search.LocateRequest{Type: "location", Bounds: lyon, Media: "images"}, "[point]"},
+			{"both media", search.LocateRequest{Type: "location", Bounds: lyon, Media: "both"}, "[]"},
+			{"providers", search.LocateRequest{Type: "keyword", Keywords: "crane", Providers: []string{"reddit"}}, "[mentioned elsewhere]"},
+		} {
+			t.Run(tt.name, func(t *testing.T) {
+				page, err := svc.Locate(ctx, everything, tt.req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got []string
+				for _, d := range page.Documents {
+					got = append(got, d.NativeID)
+				}
+				if fmt.Sprint(got) != tt.want && !(tt.want == "[]" && len(got) == 0) {
+					t.Errorf("found %v, want %v", got, tt.want)
+				}
+				if page.TotalCount != page.Count {
+					t.Errorf("total %d for %d found", page.TotalCount, page.Count)
+				}
+			})
+		}
+		a, err := svc.LocateAnalytics(ctx, everything, search.LocateRequest{Type: "location", Bounds: lyon})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Analyzed != 2 || !slices.ContainsFunc(a.WordCloud, func(w search.WordCount) bool { return w.Word == "crane" && w.Count == 2 }) {
+			t.Errorf("analytics = %+v, want crane in both posts", a)
+		}
+	})
+}
+
+func TestLocateValidation(t *testing.T) {
+	svc := search.NewService(storetest.Open(t, store.SQLite))
+	for _, tt := range []struct {
+		name           string
+		req            search.LocateRequest
+		message, field string
+	}{
+		{"no type", search.LocateRequest{Keywords: "a"}, search.MsgInvalidParameters, "type"},
+		{"keyword without keywords", search.LocateRequest{Type: "keyword", Author: "ana"}, search.MsgEmpty, "keywords"},
+		{"author without author", search.LocateRequest{Type: "author", Keywords: "a"}, search.MsgInvalidParameters, "author"},
+		{"location without bounds", search.LocateRequest{Type: "location", Keywords: "a"}, search.MsgInvalidParameters, "bounds"},
+		{"empty compound", search.LocateRequest{Type: "compound"}, search.MsgEmpty, "keywords"},
+		{"unknown media", search.LocateRequest{Type: "keyword", Keywords: "a", Media: "audio"}, search.MsgInvalidParameters, "media"},
+		{"popular sort", search.LocateRequest{Type: "keyword", Keywords: "a", Sort: "popular"}, search.MsgInvalidParameters, "sort"},
+		{"bad keywords", search.LocateRequest{Type: "keyword", Keywords: `"open`}, search.MsgInvalidParameters, "keywords"},
+		{"bad bounds", search.LocateRequest{Type: "location", Bounds: "POLYGON((1 2"}, search.MsgInvalidParameters, "bounds"},
+		{"reversed dates", search.LocateRequest{Type: "keyword", Keywords: "a", From: ptr(2000), To: ptr(1000)}, search.MsgInvalidParameters, "to"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := svc.Locate(context.Background(), everything, tt.req)
+			p, ok := problem.As(err)
+			if !ok || p.Kind != problem.KindInvalid || p.Message != tt.message || len(p.Fields[tt.field]) == 0 {
+				t.Errorf("err = %v (fields %v), want %q on %q", err, fieldsOf(p), tt.message, tt.field)
+			}
+		})
+	}
+}

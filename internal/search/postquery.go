@@ -1,0 +1,38 @@
+package search
+
+import (
+	"time"
+
+	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/query"
+)
+
+// PostQuery selects candidate posts for a search. The full-text part finds a superset of the
+// matches (query.FTS5 / query.TSQuery); the caller's matcher decides. The time window is a
+// plain range on published_at beside the full-text match, never part of its expression, so the
+// database narrows by partition or index first.
+type PostQuery struct {
+	Keywords   *query.Query // nil: no full-text narrowing
+	From, To   time.Time    // published_at window, inclusive
+	Providers  []string     // empty: any
+	ImagesOnly bool
+	VideosOnly bool
+	Sort       string
+	// After continues a time-ordered search from a previous page's last row.
+	After *Cursor
+	// Offset continues a relevance-ordered search, which has no stable key.
+	Offset int
+	Limit  int
+}
+
+// Cursor is a position in a time-ordered result: the last row's time and tie-breaker.
+type Cursor struct {
+	Time int64  `json:"t"`
+	Key  string `json:"k"`
+}
+
+// Candidate is a stored post with its position.
+type Candidate struct {
+	Post   post.Post
+	Cursor Cursor
+}
