@@ -25,7 +25,7 @@ describe('Location configurations', () => {
 
   after(() => closeAll(browser, server));
 
-  it('adds a place from an address and draws its bounds', async () => {
+  it('adds a place from an address with a radius and draws both', async () => {
     await page.goto(`${server.url}/monitor/configurations`);
     await page.getByText('No location configurations yet').waitFor();
     await page.getByRole('button', { name: 'Add the first place' }).click();
@@ -34,6 +34,8 @@ describe('Location configurations', () => {
     await dialog.getByRole('combobox', { name: 'Address' }).pressSequentially('Lyon');
     await page.getByRole('option', { name: /^Lyon/ }).first().click();
     await dialog.getByRole('img', { name: /^Bounds of Lyon/ }).waitFor();
+    await dialog.getByText(/^Leave empty for [\d.]+ km, which covers the whole place/).waitFor();
+    await dialog.getByRole('textbox', { name: 'Proximity radius (km)' }).fill('2.5');
     await page.screenshot({ path: new URL('configuration-editor.png', shots).pathname });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText(`“${PLACE}” added`).waitFor();
@@ -41,7 +43,7 @@ describe('Location configurations', () => {
     const row = page
       .getByRole('table', { name: 'Location configurations' })
       .getByRole('row', { name: new RegExp(PLACE) });
-    assert.match(await row.textContent(), /Lyon/);
+    assert.match(await row.textContent(), /Lyon.*2\.5 km/);
     await page.getByRole('button', { name: `Map of ${PLACE}` }).click();
     await page.getByRole('img', { name: new RegExp(`^Bounds of ${PLACE}`) }).waitFor();
     await page.waitForTimeout(600); // the row's opening animation, for the picture only
@@ -79,10 +81,13 @@ describe('Location configurations', () => {
     await page.getByLabel('CSV file of places').setInputFiles({
       name: 'sites.csv',
       mimeType: 'text/csv',
-      buffer: Buffer.from('name,address\nParis depot,"Paris, France"\nLost city,"Atlantis, Narnia"\n'),
+      buffer: Buffer.from(
+        'name,address,lat,lon,radius\nParis depot,"Paris, France",,,\nLost city,"Atlantis, Narnia",,,\n' +
+          'Gate 4,,48.8584,2.2945,150\n',
+      ),
     });
     const dialog = page.getByRole('dialog', { name: 'Import places' });
-    await dialog.getByText('1 place was added; 1 line was not.').waitFor();
+    await dialog.getByText('2 places were added; 1 line was not.').waitFor();
     const report = dialog.getByRole('table', { name: 'Import report' });
     assert.match(await report.getByRole('row', { name: /Lost city/ }).textContent(), /could not find this address/);
     await page.screenshot({ path: new URL('configurations-import.png', shots).pathname });
@@ -91,5 +96,11 @@ describe('Location configurations', () => {
       .getByRole('table', { name: 'Location configurations' })
       .getByRole('row', { name: /Paris depot/ })
       .waitFor();
+    const gate = page.getByRole('table', { name: 'Location configurations' }).getByRole('row', { name: /Gate 4/ });
+    assert.match(await gate.textContent(), /48\.85840, 2\.29450.*150 m/);
+    await page.getByRole('button', { name: 'Map of Gate 4' }).click();
+    await page.getByRole('img', { name: /^Bounds of Gate 4/ }).waitFor();
+    await page.waitForTimeout(600); // the row's opening animation, for the picture only
+    await page.screenshot({ path: new URL('configurations-point.png', shots).pathname });
   });
 });

@@ -203,14 +203,21 @@ async function reaudit(context, url) {
   try {
     await page.goto(url);
     await settle(page);
-    if (new URL(page.url()).pathname !== new URL(url).pathname) return null;
-    return await axeViolations(page);
+    const moved = () => new URL(page.url()).pathname !== new URL(url).pathname;
+    if (moved()) return null;
+    const found = await axeViolations(page);
+    return moved() ? null : found;
   } finally {
     await page.close();
   }
 }
 
+const STILL = '*, *::before, *::after { transition: none !important; animation: none !important; }';
+
 async function axeViolations(page) {
+  // Colours mid-transition (a dialog fading in, a button just enabled) are not what anyone
+  // reads: transitions end at once on an audited page, so axe measures the final colours.
+  await page.addStyleTag({ content: STILL }).catch(() => {});
   // Evaluated through the DevTools protocol, so the app's Content-Security-Policy allows it.
   await page.evaluate(await axeSource);
   return page.evaluate(async () => {

@@ -101,7 +101,7 @@ describe('app shell', () => {
 
     // Only areas with screens are linked: none of them leads to the 404 page.
     const areas = await rail.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    assert.deepEqual(areas, ['/monitor/dashboard', '/settings', '/logout']);
+    assert.deepEqual(areas, ['/locate', '/beacon', '/monitor/dashboard', '/settings', '/logout']);
   });
 
   it('shows the 404 page for an unknown Monitor route', async () => {

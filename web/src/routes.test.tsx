@@ -45,7 +45,8 @@ describe('routing table', () => {
     { path: '/monitor/abc123', wantPath: '/monitor/abc123', wantHeading: 'You seem lost' },
     { path: '/monitor/no-such/route/here', wantPath: '/monitor/no-such/route/here', wantHeading: 'You seem lost' },
     { path: '/settings', wantPath: '/settings', wantHeading: 'Settings' },
-    { path: '/locate', wantPath: '/locate', wantHeading: 'You seem lost' },
+    { path: '/locate', wantPath: '/locate', wantHeading: 'Locate' },
+    { path: '/compliance', wantPath: '/compliance', wantHeading: 'You seem lost' },
     { path: '/404', wantPath: '/404', wantHeading: 'You seem lost' },
   ];
   for (const c of cases) {
@@ -136,6 +137,13 @@ describe('top bar', () => {
     expect(screen.getByRole('link', { name: /Help centre/ })).toHaveAttribute('target', '_blank');
   });
 
+  it('leads back to Beacon’s home from Beacon’s other pages', async () => {
+    const { router } = renderApp('/history', { profile: testProfile() });
+    await userEvent.click(await screen.findByRole('link', { name: 'Beacon home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/beacon'));
+    expect(screen.queryByRole('link', { name: 'Beacon home' })).not.toBeInTheDocument();
+  });
+
   it('says there are no announcements', async () => {
     renderApp('/monitor/dashboard', { profile: testProfile() });
     await userEvent.click(await screen.findByRole('button', { name: 'Announcements' }));
@@ -151,6 +159,7 @@ describe('top bar', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Sightline products' }));
     const menu = await screen.findByRole('navigation', { name: 'Products menu' });
     expect(Array.from(menu.querySelectorAll('a')).map((link) => link.textContent)).toEqual([
+      'Locate',
       'Monitor',
       'Settings',
       'Logout',

@@ -1,7 +1,13 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { AppShell } from './components/AppShell';
 import { SessionGate } from './components/SessionGate';
+import { AuthorPage } from './pages/beacon/AuthorPage';
+import { BeaconHomePage } from './pages/beacon/BeaconHomePage';
+import { BeaconResultsPage } from './pages/beacon/BeaconResultsPage';
+import { HistoryPage } from './pages/HistoryPage';
 import { LoadingErrorPage } from './pages/LoadingErrorPage';
+import { LocateLinkPage, LocatePage } from './pages/locate/LocatePage';
+import { LocateSavedPage } from './pages/locate/LocateSavedPage';
 import { LoginPage } from './pages/LoginPage';
 import { ConfigurationsPage } from './pages/monitor/ConfigurationsPage';
 import { CustomizePage } from './pages/monitor/CustomizePage';
@@ -55,6 +61,13 @@ export const routes: RouteObject[] = [
           { path: 'monitor', element: <MonitorLayout />, children: monitorChildren },
           { path: 'assets', element: <MonitorLayout />, children: monitorChildren },
           { path: 'settings', element: <SettingsPage /> },
+          { path: 'beacon', element: <BeaconHomePage /> },
+          { path: 'beacon/results', element: <BeaconResultsPage /> },
+          { path: 'beacon/author', element: <AuthorPage /> },
+          { path: 'history', element: <HistoryPage /> },
+          { path: 'locate', element: <LocatePage /> },
+          { path: 'locate/quick-search', element: <LocateLinkPage /> },
+          { path: 'locate/saved', element: <LocateSavedPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -27,9 +27,21 @@ export interface PlaceFeature {
   properties?: Record<string, unknown>;
 }
 
+export interface LatLon {
+  lat: number;
+  lon: number;
+}
+
 /** A location configuration with its bounds, owner and whether the caller may change it. */
 export interface LocationConfigurationDetail extends LocationConfiguration {
   address_bounds: PlaceFeature | null;
+  /** Where proximity is measured from: the point, or the middle of the bounds. */
+  center: LatLon;
+  /** Set when the place was given as coordinates rather than an address. */
+  point: LatLon | null;
+  /** The proximity radius; `radius_is_default` while it follows the bounds (1 km for a point). */
+  radius_meters: number;
+  radius_is_default: boolean;
   owner: { id: number; email: string; username: string };
   canEdit: boolean;
   /** Unix seconds. */
@@ -62,9 +74,13 @@ export async function fetchLocationConfigurationPage(
   return { items: reply.data, page: meta.current_page, lastPage: meta.last_page, total: meta.total };
 }
 
+/** A name and an address, or a point (`lat` and `lon`); no `radius_meters` takes the default. */
 export interface LocationConfigurationRequest {
   name: string;
   address: string;
+  lat?: number;
+  lon?: number;
+  radius_meters?: number;
 }
 
 export async function createLocationConfiguration(
@@ -106,7 +122,10 @@ export interface ImportReport {
   places: ImportedPlace[];
 }
 
-/** Creates a configuration for each line (name, address) of a CSV file; each line is reported. */
+/**
+ * Creates a configuration for each line of a CSV file (name and address, or columns named by a
+ * header: name, address or lat and lon, radius); each line is reported.
+ */
 export async function importLocationConfigurations(text: string): Promise<ImportReport> {
   const raw = { contentType: 'text/csv', text };
   return (await request<ImportReport>('POST', `${CONFIGURATIONS}/configurations/import`, { raw })).data;

@@ -5,6 +5,7 @@ import { request } from './transport';
 export const MONITOR = '/api/v1/monitor';
 
 export type Region = 'global' | 'northAmerica' | 'asiaPacific' | 'europe' | 'middleEastAndAfrica';
+export type ProviderKind = 'social' | 'forum' | 'newsBlogs' | 'chat' | 'imageSharing' | 'videoSharing' | 'other';
 
 export interface Provider {
   name: string;
@@ -14,6 +15,8 @@ export interface Provider {
   beaconFeature: boolean;
   searchFeatures: { location: boolean; keyword: boolean; author: boolean; boardName: boolean };
   region: Region;
+  /** What sort of content it carries, the selector's other grouping. */
+  kind: ProviderKind;
   color: string;
   icon: string;
   /** Providers whose posts this one carries too. */

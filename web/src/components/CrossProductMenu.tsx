@@ -47,7 +47,9 @@ export function CrossProductMenu({
               }}
               sx={{ mb: 0.5 }}
             >
-              <ListItemIcon>{area.id === loading ? <CircularProgress size={20} /> : <Icon />}</ListItemIcon>
+              <ListItemIcon>
+                {area.id === loading ? <CircularProgress size={20} aria-label={`Opening ${area.label}`} /> : <Icon />}
+              </ListItemIcon>
               <ListItemText primary={area.label} />
               {area.newTab && <OpenInNewOutlined fontSize="small" color="action" />}
             </ListItemButton>

@@ -14,11 +14,15 @@ vi.mock('../lib/navigation', async (importOriginal) => ({
 }));
 
 function profileWith({
+  beacon = true,
+  pro = true,
   beaconSunset = false,
   intelReports = false,
   rfi = false,
   logout = false,
 }: {
+  beacon?: boolean;
+  pro?: boolean;
   beaconSunset?: boolean;
   intelReports?: boolean;
   rfi?: boolean;
@@ -27,7 +31,7 @@ function profileWith({
   const base = testProfile();
   return {
     ...base,
-    acl: { ...base.acl, intel_reports: intelReports, rfi },
+    acl: { ...base.acl, beacon, pro, intel_reports: intelReports, rfi },
     organization: { ...base.organization, feature_flags: { beacon_sunset: beaconSunset } },
     tenant: { ...base.tenant, logout },
   };
@@ -51,12 +55,13 @@ describe('left rail entitlements', () => {
   // The entitlement rules over every area are lib/productAreas.test.ts's; the rail links what
   // this build serves.
   const cases: { name: string; given: Parameters<typeof profileWith>[0]; want: string[] }[] = [
-    { name: 'a member without extras', given: {}, want: ['Monitor', 'Settings'] },
+    { name: 'a member without extras', given: {}, want: ['Locate', 'Beacon', 'Monitor', 'Settings'] },
     {
       name: 'every entitlement',
       given: { intelReports: true, rfi: true, logout: true },
-      want: ['Monitor', 'Settings', 'Logout'],
+      want: ['Locate', 'Beacon', 'Monitor', 'Settings', 'Logout'],
     },
+    { name: 'a member with Monitor alone', given: { beacon: false, pro: false }, want: ['Monitor', 'Settings'] },
   ];
   for (const c of cases) {
     it(`shows the areas for ${c.name}`, async () => {

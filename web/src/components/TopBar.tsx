@@ -2,6 +2,7 @@ import AddCircleOutlineOutlined from '@mui/icons-material/AddCircleOutlineOutlin
 import AppsOutlined from '@mui/icons-material/AppsOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,7 +12,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useProfile } from '../hooks/useProfileQuery';
 import { useSearchBuilder } from '../hooks/useSearchBuilder';
 import { activeArea, productAreas } from '../lib/productAreas';
@@ -44,6 +45,13 @@ export function TopBar() {
             <Typography variant="h4" component="div" sx={{ whiteSpace: 'nowrap' }}>
               {title}
             </Typography>
+          )}
+          {area === 'beacon' && pathname !== '/beacon' && (
+            <Tooltip title="Beacon home">
+              <IconButton component={RouterLink} to="/beacon" aria-label="Beacon home" size="small">
+                <HomeOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
           )}
         </Stack>
 

@@ -60,3 +60,19 @@ export function widgetMap(container: HTMLElement, mode: 'light' | 'dark'): { map
     },
   };
 }
+
+/**
+ * A full, interactive map (zoom controls and attribution) with its base layer, over the whole
+ * world. Returns the map and what removes it.
+ */
+export function searchMap(container: HTMLElement, mode: 'light' | 'dark'): { map: L.Map; remove: () => void } {
+  const map = L.map(container, { worldCopyJump: true, minZoom: 1, zoomSnap: 0.5 }).setView([20, 0], 2);
+  const stopBaseLayer = addBaseLayer(map, mode);
+  return {
+    map,
+    remove: () => {
+      stopBaseLayer();
+      map.remove();
+    },
+  };
+}

@@ -1,4 +1,4 @@
-import type { Match } from '../api/monitor';
+import type { Match, Post } from '../api/monitor';
 
 export interface MatchPoint {
   lat: number;
@@ -8,8 +8,13 @@ export interface MatchPoint {
   name: string;
 }
 
-/** Where a match goes on the map: its geotag, else the first place its text mentions. */
+/** Where a match goes on the map: its post's point. */
 export function matchPoint({ post }: Match): MatchPoint | null {
+  return postPoint(post);
+}
+
+/** Where a post goes on the map: its geotag, else the first place its text mentions. */
+export function postPoint(post: Post): MatchPoint | null {
   if (post.location) {
     return { lat: post.location.lat, lon: post.location.lon, exact: true, name: post.place_name || 'Geotagged' };
   }

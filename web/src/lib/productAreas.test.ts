@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { activeArea, allAreaIds, type Entitlements, productAreas } from './productAreas';
 
 function entitlements(overrides: {
+  beacon?: boolean;
+  pro?: boolean;
   beaconSunset?: boolean;
   intelReports?: boolean;
   rfi?: boolean;
@@ -9,8 +11,8 @@ function entitlements(overrides: {
 }): Entitlements {
   return {
     acl: {
-      beacon: true,
-      pro: true,
+      beacon: overrides.beacon ?? true,
+      pro: overrides.pro ?? true,
       enterprise: false,
       locate_api: false,
       rfi: overrides.rfi ?? false,
@@ -45,6 +47,11 @@ describe('productAreas', () => {
       want: ['Locate', 'Monitor', 'Compliance', 'Settings', 'Logout'],
     },
     {
+      name: 'neither Beacon nor a Locate subscription',
+      given: { beacon: false, pro: false },
+      want: ['Monitor', 'Compliance', 'Settings'],
+    },
+    {
       name: 'RFI access only',
       given: { rfi: true },
       want: ['Locate', 'Beacon', 'Monitor', 'My RFIs', 'Compliance', 'Settings'],
@@ -69,7 +76,7 @@ describe('productAreas', () => {
 
 it('links only the areas this build serves', () => {
   expect(productAreas(entitlements({ intelReports: true, rfi: true, logout: true })).map((area) => area.label)).toEqual(
-    ['Monitor', 'Settings', 'Logout'],
+    ['Locate', 'Beacon', 'Monitor', 'Settings', 'Logout'],
   );
 });
 
@@ -82,6 +89,8 @@ describe('activeArea', () => {
     ['/monitor/filters', 'monitor'],
     ['/search-filters/new', 'locate'],
     ['/beacon', 'beacon'],
+    ['/beacon/results', 'beacon'],
+    ['/history', 'beacon'],
     ['/settings', 'settings'],
     ['/compliance', 'compliance'],
     ['/404', undefined],

@@ -27,8 +27,10 @@ export type Entitlements = Pick<Profile, 'acl' | 'tenant'> & {
 
 function isEntitled(id: AreaId, { acl, tenant, organization }: Entitlements): boolean {
   switch (id) {
+    case 'locate':
+      return acl.pro || acl.enterprise;
     case 'beacon':
-      return !organization.feature_flags.beacon_sunset;
+      return acl.beacon && !organization.feature_flags.beacon_sunset;
     case 'intel-reports':
       return acl.intel_reports;
     case 'rfi':
@@ -43,13 +45,18 @@ function isEntitled(id: AreaId, { acl, tenant, organization }: Entitlements): bo
 /** Every area of the spec, for tests of the entitlement rules. */
 export const allAreaIds: ReadonlySet<AreaId> = new Set(allAreas.map((area) => area.id));
 
-// The areas this build has screens for. The others belong to the spec too (Locate and Beacon,
-// issue #12; Compliance and the intelligence portals later), but a link must never lead to a 404.
-const servedAreas: ReadonlySet<AreaId> = new Set(['monitor', 'settings', 'logout']);
+// The areas this build has screens for. The others belong to the spec too (Compliance and the
+// intelligence portals), but a link must never lead to a 404.
+const servedAreas: ReadonlySet<AreaId> = new Set(['locate', 'beacon', 'monitor', 'settings', 'logout']);
 
 /** Whether this build has the area's screens, so that links into it may be shown. */
 export function isServed(id: AreaId): boolean {
   return servedAreas.has(id);
+}
+
+/** Whether the user may be sent into the area: it is served and they are entitled to it. */
+export function canOpen(id: AreaId, entitlements: Entitlements): boolean {
+  return isServed(id) && isEntitled(id, entitlements);
 }
 
 /** The left rail and the cross-product menu: every served area the user may reach, in the spec's order. */
@@ -63,6 +70,7 @@ export function activeArea(pathname: string): AreaId | undefined {
   // Search filters belong to Locate wherever they are opened from.
   if (first === 'locate' || pathname.includes('/search-filters')) return 'locate';
   if (first === 'monitor' || first === 'assets') return 'monitor';
-  if (first === 'beacon' || first === 'settings' || first === 'compliance') return first;
+  if (first === 'beacon' || first === 'history') return 'beacon';
+  if (first === 'settings' || first === 'compliance') return first;
   return undefined;
 }

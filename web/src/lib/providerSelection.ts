@@ -1,6 +1,6 @@
 // The provider selector's rules (monitor-area.md sections 2 and 4). A selection is a list of
 // provider names; every function returns a new one.
-import type { Provider, Region } from '../api/monitor';
+import type { Provider, ProviderKind, Region } from '../api/monitor';
 
 export const REGIONS: { id: Region; label: string }[] = [
   { id: 'global', label: 'Global' },
@@ -8,6 +8,17 @@ export const REGIONS: { id: Region; label: string }[] = [
   { id: 'asiaPacific', label: 'Asia Pacific' },
   { id: 'europe', label: 'Europe' },
   { id: 'middleEastAndAfrica', label: 'Middle East / Africa' },
+];
+
+/** The content kinds, the selector's other grouping (search-side.md section 5). */
+export const KINDS: { id: ProviderKind; label: string }[] = [
+  { id: 'social', label: 'Social' },
+  { id: 'forum', label: 'Forums' },
+  { id: 'newsBlogs', label: 'News and blogs' },
+  { id: 'chat', label: 'Chat and messaging' },
+  { id: 'imageSharing', label: 'Image sharing' },
+  { id: 'videoSharing', label: 'Video sharing' },
+  { id: 'other', label: 'Pastes, leaks and logs' },
 ];
 
 /** The photo network a new search leaves out unless the user picks it. */

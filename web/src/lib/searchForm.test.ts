@@ -165,8 +165,8 @@ describe('request and links', () => {
   });
 
   it('tests the search in Beacon with its network names', () => {
-    const url = new URL(beaconTestUrl(form, ['fourchan', 'news', 'reddit']), 'https://x');
-    expect(url.searchParams.get('networks')).toBe('4chan,leaks,reddit');
+    const url = new URL(beaconTestUrl(form, ['4chan', 'news', 'reddit']), 'https://x');
+    expect(url.searchParams.get('networks')).toBe('4chan,news,reddit');
     expect(url.searchParams.get('text')).toBe('bridge');
     expect(url.searchParams.get('endPublishedTimestamp')).toBe(String(Date.UTC(2026, 2, 6)));
   });

@@ -199,9 +199,6 @@ export function serverProblems(errors: Record<string, string[]> | undefined): Fi
   });
 }
 
-// The other apps spell two network keys their own way.
-const beaconNetworks: Record<string, string> = { fourchan: '4chan', news: 'leaks' };
-
 function millis(date: Date | null): string {
   return date ? String(date.getTime()) : '';
 }
@@ -229,7 +226,7 @@ export function beaconTestUrl(form: SearchForm, linkProviders: string[]): string
     text: form.keywords.trim(),
     authors: form.author.trim(),
     boardNames: form.boards.join(','),
-    networks: linkProviders.map((p) => beaconNetworks[p] ?? p).join(','),
+    networks: linkProviders.join(','),
     startPublishedTimestamp: millis(form.startDate),
     endPublishedTimestamp: millis(form.endDate),
   });

@@ -168,7 +168,13 @@ export function LoginPage() {
                 size="large"
                 fullWidth
                 disabled={signIn.isPending}
-                startIcon={signIn.isPending ? <CircularProgress size={18} color="inherit" /> : <LockOutlined />}
+                startIcon={
+                  signIn.isPending ? (
+                    <CircularProgress size={18} color="inherit" aria-label="Signing in" />
+                  ) : (
+                    <LockOutlined />
+                  )
+                }
               >
                 Sign in
               </Button>

@@ -41,6 +41,7 @@ export function testProvider(name: string, overrides: Partial<Provider> = {}): P
     beaconFeature: false,
     searchFeatures: { location: true, keyword: true, author: true, boardName: false },
     region: 'global',
+    kind: 'social',
     color: '#336699',
     icon: name,
     supersetOf: [],
@@ -53,8 +54,8 @@ export function testProvider(name: string, overrides: Partial<Provider> = {}): P
 export const testProviders: Provider[] = [
   testProvider('twitter', { displayName: 'X' }),
   testProvider('gnip', { displayName: 'X Firehose', supersetOf: ['twitter'] }),
-  testProvider('reddit'),
-  testProvider('flickr'),
+  testProvider('reddit', { kind: 'forum' }),
+  testProvider('flickr', { kind: 'imageSharing' }),
   testProvider('infectedhostdata', { displayName: 'Infected Host Data', enabled: false }),
   testProvider('gab', { region: 'northAmerica' }),
   testProvider('vk', { displayName: 'VK', region: 'europe' }),

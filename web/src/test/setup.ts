@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Two busy CI cores have taken over four seconds to render a page of a table; a wait that
+// finds nothing still fails, only later.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

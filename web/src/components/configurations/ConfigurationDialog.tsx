@@ -10,11 +10,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import type { LocationConfigurationDetail } from '../../api/configurations';
+import type { LatLon, LocationConfigurationDetail } from '../../api/configurations';
 import { ApiError } from '../../api/transport';
 import { usePlaceQuery, useSaveConfiguration } from '../../hooks/useConfigurationQueries';
 import { useSnackbar } from '../../hooks/useSnackbar';
 import { type AssetLimit, assetLimitOf } from '../../lib/assetLimit';
+import { boundsCenter, defaultRadiusMeters, formatDistance, metersOfKm } from '../../lib/distance';
 import { AssetLimitDialog } from '../AssetLimitDialog';
 import { LocationField } from '../searchBuilder/LocationField';
 import { PlaceMap } from './PlaceMap';
@@ -25,9 +26,10 @@ function fieldError(error: unknown, field: string): string | undefined {
 }
 
 /**
- * Creates a location configuration, or changes `editing`: a name and an address chosen with
- * suggestions, whose outline is drawn as soon as the address names a place. The server geocodes
- * the address again on save and stores that outline.
+ * Creates a location configuration, or changes `editing`: a name, an address chosen with
+ * suggestions whose outline is drawn as soon as the address names a place, and a proximity
+ * radius (empty: the default, the circle that holds the outline). The server geocodes the
+ * address again on save and stores that outline.
  */
 export function ConfigurationDialog({
   open,
@@ -56,7 +58,12 @@ function ConfigurationForm({ editing, onClose }: { editing: LocationConfiguratio
   const [lookupFailure, setLookupFailure] = useState<string>();
   const [nameMissing, setNameMissing] = useState(false);
   const [limit, setLimit] = useState<AssetLimit | null>(null);
-  const place = usePlaceQuery(placed);
+  const [radiusKm, setRadiusKm] = useState(
+    editing && !editing.radius_is_default ? String(editing.radius_meters / 1000) : '',
+  );
+  // A place given as coordinates keeps them while its address text is left as it was.
+  const point = editing?.point && address === editing.address ? editing.point : null;
+  const place = usePlaceQuery(point ? '' : placed);
   const save = useSaveConfiguration();
   const snackbar = useSnackbar();
 
@@ -66,7 +73,10 @@ function ConfigurationForm({ editing, onClose }: { editing: LocationConfiguratio
       return;
     }
     save.mutate(
-      { id: editing?.id, body: { name: name.trim(), address: address.trim() } },
+      {
+        id: editing?.id,
+        body: { name: name.trim(), address: address.trim(), radius_meters: metersOfKm(radiusKm), ...point },
+      },
       {
         onSuccess: (saved) => {
           snackbar.show({ color: 'success', text: editing ? `“${saved.name}” saved` : `“${saved.name}” added` });
@@ -79,10 +89,23 @@ function ConfigurationForm({ editing, onClose }: { editing: LocationConfiguratio
 
   const nameError = nameMissing ? 'Give the place a name.' : fieldError(save.error, 'name');
   const addressError = fieldError(save.error, 'address') ?? lookupFailure;
+  const radiusTyped = radiusKm.trim() !== '';
+  const radiusError =
+    radiusTyped && metersOfKm(radiusKm) === undefined
+      ? 'Type the radius in kilometres, such as 2.5.'
+      : fieldError(save.error, 'radius_meters');
   const otherError =
-    save.isError && !nameError && !fieldError(save.error, 'address') && !assetLimitOf(save.error)
+    save.isError &&
+    !nameError &&
+    !fieldError(save.error, 'address') &&
+    !fieldError(save.error, 'radius_meters') &&
+    !assetLimitOf(save.error)
       ? save.error.message
       : undefined;
+  const feature = point ? editing?.address_bounds : place.data;
+  const fallback = point ? 1000 : feature ? defaultRadiusMeters(feature) : undefined;
+  const radiusMeters = metersOfKm(radiusKm) ?? fallback;
+  const center = point ?? (editing && address === editing.address ? editing.center : undefined);
 
   return (
     <>
@@ -112,7 +135,32 @@ function ConfigurationForm({ editing, onClose }: { editing: LocationConfiguratio
             }}
             error={addressError}
           />
-          <PlacePreview address={placed} place={place} />
+          <TextField
+            label="Proximity radius (km)"
+            value={radiusKm}
+            onChange={(event) => setRadiusKm(event.target.value)}
+            error={Boolean(radiusError)}
+            helperText={
+              radiusError ??
+              (fallback === undefined
+                ? 'Leave empty to cover the whole place. Alerts watch posts within this distance of its centre.'
+                : `Leave empty for ${formatDistance(fallback)}, which covers the whole place. Alerts watch posts within this distance of its centre.`)
+            }
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+          {point && feature ? (
+            <PlaceMap
+              feature={feature}
+              label={`Radius about ${address}`}
+              radius={radiusMeters === undefined ? undefined : { center: point, meters: radiusMeters }}
+            />
+          ) : (
+            <PlacePreview
+              address={placed}
+              place={place}
+              radius={radiusMeters === undefined ? undefined : { center, meters: radiusMeters }}
+            />
+          )}
           {otherError && <Alert severity="error">{otherError}</Alert>}
         </Stack>
       </DialogContent>
@@ -122,7 +170,7 @@ function ConfigurationForm({ editing, onClose }: { editing: LocationConfiguratio
           variant="contained"
           onClick={submit}
           disabled={save.isPending || address.trim() === ''}
-          startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+          startIcon={save.isPending ? <CircularProgress size={16} color="inherit" aria-label="Saving" /> : undefined}
         >
           {save.isPending ? 'Saving…' : 'Save'}
         </Button>
@@ -132,7 +180,16 @@ function ConfigurationForm({ editing, onClose }: { editing: LocationConfiguratio
   );
 }
 
-function PlacePreview({ address, place }: { address: string; place: ReturnType<typeof usePlaceQuery> }) {
+function PlacePreview({
+  address,
+  place,
+  radius,
+}: {
+  address: string;
+  place: ReturnType<typeof usePlaceQuery>;
+  /** The radius to draw; without a center, about the middle of the place's bounds. */
+  radius?: { center?: LatLon; meters: number };
+}) {
   if (address === '') {
     return (
       <Box sx={{ p: 2, borderRadius: 1, border: 1, borderColor: 'divider', borderStyle: 'dashed' }}>
@@ -144,5 +201,12 @@ function PlacePreview({ address, place }: { address: string; place: ReturnType<t
   }
   if (place.isPending) return <Box role="status" aria-label="Finding the place" sx={{ height: 220 }} />;
   if (place.isError) return <Alert severity="warning">{place.error.message}</Alert>;
-  return <PlaceMap feature={place.data} label={`Bounds of ${address}`} />;
+  const center = radius?.center ?? boundsCenter(place.data);
+  return (
+    <PlaceMap
+      feature={place.data}
+      label={`Bounds of ${address}`}
+      radius={radius && center ? { center, meters: radius.meters } : undefined}
+    />
+  );
 }

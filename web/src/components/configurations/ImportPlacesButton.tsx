@@ -99,8 +99,9 @@ export function ImportPlacesButton() {
           )}
           {!report && !importPlaces.isPending && !importPlaces.isError && !readFailure && (
             <Typography color="text.secondary">
-              Each line of the file is a place: a name and an address, in that order or in the columns a header row
-              names (name, address).
+              Each line of the file is a place: a name and an address, in that order. With a header row the columns may
+              come in any order and hold coordinates and a radius instead: name, address or lat and lon, and radius in
+              meters.
             </Typography>
           )}
         </DialogContent>

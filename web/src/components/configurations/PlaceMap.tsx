@@ -3,15 +3,33 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
-import type { PlaceFeature } from '../../api/configurations';
+import type { LatLon, PlaceFeature } from '../../api/configurations';
 import { baseMapColours, FIT_MAX_ZOOM, widgetMap } from '../../lib/baseMap';
 
-/** A place's stored outline on the inbox's map setup, zoomed to fit it. */
-export function PlaceMap({ feature, label, height = 220 }: { feature: PlaceFeature; label: string; height?: number }) {
+/** A proximity radius about a point, drawn dashed over the outline. */
+export interface RadiusCircle {
+  center: LatLon;
+  meters: number;
+}
+
+/** A place's stored outline (and its proximity radius) on the inbox's map setup, zoomed to fit. */
+export function PlaceMap({
+  feature,
+  label,
+  radius,
+  height = 220,
+}: {
+  feature: PlaceFeature;
+  label: string;
+  radius?: RadiusCircle;
+  height?: number;
+}) {
   const theme = useTheme();
   const container = useRef<HTMLDivElement>(null);
   const mode = theme.palette.mode;
   const { sea } = baseMapColours(mode);
+  // The circle's numbers, not the object, decide when to redraw: callers build it each render.
+  const [lat, lon, meters] = radius ? [radius.center.lat, radius.center.lon, radius.meters] : [];
 
   useEffect(() => {
     if (!container.current) return;
@@ -22,12 +40,22 @@ export function PlaceMap({ feature, label, height = 220 }: { feature: PlaceFeatu
       pointToLayer: (_point, latlng) => L.circleMarker(latlng, { radius: 7, color, fillOpacity: 0.6 }),
     });
     const bounds = outline.getBounds();
-    if (bounds.isValid()) map.fitBounds(bounds, { padding: [24, 24], maxZoom: FIT_MAX_ZOOM });
     outline.addTo(map);
+    if (lat !== undefined && lon !== undefined && meters !== undefined) {
+      const circle = L.circle([lat, lon], {
+        radius: meters,
+        color,
+        weight: 2,
+        dashArray: '6 6',
+        fill: false,
+      }).addTo(map);
+      bounds.extend(circle.getBounds());
+    }
+    if (bounds.isValid()) map.fitBounds(bounds, { padding: [24, 24], maxZoom: FIT_MAX_ZOOM });
     // At a region's zoom a city's box is a few pixels: a marker at its centre keeps it in sight.
     if (bounds.isValid()) L.circleMarker(bounds.getCenter(), { radius: 6, color, fillOpacity: 0.9 }).addTo(map);
     return remove;
-  }, [feature, mode, theme.palette.primary.main]);
+  }, [feature, lat, lon, meters, mode, theme.palette.primary.main]);
 
   return (
     <Box

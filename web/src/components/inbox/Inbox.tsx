@@ -222,7 +222,7 @@ export function Inbox({ view, searchId }: { view: InboxView; searchId?: number }
       )}
       {threadOf && (
         <ThreadDialog
-          match={threadOf}
+          post={threadOf.post}
           provider={providers.get(threadOf.post.provider)}
           terms={terms.get(threadOf.matchMeta.monitorSearchId) ?? []}
           onClose={() => setThreadOf(null)}

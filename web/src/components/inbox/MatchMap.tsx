@@ -10,20 +10,8 @@ import L from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Match, Provider } from '../../api/monitor';
 import { matchPoint } from '../../lib/matchPoint';
-import { addBaseLayer, baseMapColours } from '../../lib/baseMap';
-
-function popupContent(match: Match, provider: Provider | undefined): HTMLElement {
-  // Built from text nodes: post text is never parsed as HTML.
-  const root = document.createElement('div');
-  const title = document.createElement('strong');
-  title.textContent = `${match.post.author_name || match.post.author_screen_name || 'Unknown author'} · ${provider?.displayName ?? match.post.provider}`;
-  const text = document.createElement('p');
-  const body = match.post.title_text || match.post.content_text || '';
-  text.textContent = body.length > 240 ? `${body.slice(0, 240)}…` : body;
-  text.style.margin = '6px 0 0';
-  root.append(title, text);
-  return root;
-}
+import { baseMapColours, searchMap } from '../../lib/baseMap';
+import { postPopup } from '../../lib/postPopup';
 
 /**
  * The matches that carry a place, as points on a world map. Beside the map, the same matches in
@@ -58,13 +46,11 @@ export function MatchMap({
 
   useEffect(() => {
     if (!container.current) return;
-    const created = L.map(container.current, { worldCopyJump: true, minZoom: 1, zoomSnap: 0.5 }).setView([20, 0], 2);
+    const { map: created, remove } = searchMap(container.current, mode);
     map.current = created;
     markers.current = L.layerGroup().addTo(created);
-    const stopBaseLayer = addBaseLayer(created, mode);
     return () => {
-      stopBaseLayer();
-      created.remove();
+      remove();
       map.current = null;
     };
   }, [mode]);
@@ -82,7 +68,7 @@ export function MatchMap({
         weight: 1.5,
         fillColor: provider?.color ?? theme.palette.primary.main,
         fillOpacity: point.exact ? 0.95 : 0.55,
-      }).bindPopup(popupContent(match, provider));
+      }).bindPopup(postPopup(match.post, provider));
       marker.addTo(group);
       byId.current.set(match.matchMeta.matchId, marker);
     }

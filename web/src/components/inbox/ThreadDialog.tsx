@@ -10,28 +10,28 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { fetchThreadContext, type Match, type Provider } from '../../api/monitor';
+import { fetchThreadContext, type Post, type Provider } from '../../api/monitor';
 import { formatDateTime } from '../../lib/dateRange';
 import type { Term } from '../../lib/highlight';
 import { ProviderIcon } from '../ProviderIcon';
 import { HighlightedText } from './HighlightedText';
 
-/** The thread a match belongs to, in time order, with the matching post marked. */
+/** The thread a post belongs to, in time order, with the post itself marked. */
 export function ThreadDialog({
-  match,
+  post: shown,
   provider,
   terms,
   onClose,
 }: {
-  match: Match;
+  post: Post;
   provider: Provider | undefined;
   terms: Term[];
   onClose: () => void;
 }) {
   const titleId = useId();
   const thread = useQuery({
-    queryKey: ['monitor', 'thread', match.post.id],
-    queryFn: ({ signal }) => fetchThreadContext(match.post.id, signal),
+    queryKey: ['monitor', 'thread', shown.id],
+    queryFn: ({ signal }) => fetchThreadContext(shown.id, signal),
   });
   const posts = thread.data ? (thread.data.thread.length > 0 ? thread.data.thread : [thread.data.post]) : [];
   return (
@@ -41,9 +41,9 @@ export function ThreadDialog({
           <ProviderIcon
             icon={provider?.icon ?? ''}
             color={provider?.color ?? '#6b7280'}
-            displayName={provider?.displayName ?? match.post.provider}
+            displayName={provider?.displayName ?? shown.provider}
           />
-          <span>Thread{match.post.board ? ` in ${match.post.board}` : ''}</span>
+          <span>Thread{shown.board ? ` in ${shown.board}` : ''}</span>
         </Stack>
       </DialogTitle>
       <DialogContent dividers>
@@ -55,7 +55,7 @@ export function ThreadDialog({
         {thread.isError && <Alert severity="error">Unable to load thread for this post.</Alert>}
         <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {posts.map((post) => {
-            const current = post.id === match.post.id;
+            const current = post.id === shown.id;
             const published = new Date(post.published_at);
             return (
               <Box
@@ -75,7 +75,7 @@ export function ThreadDialog({
                   {post.author_name || post.author_screen_name || 'Unknown author'}
                   <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
                     {Number.isNaN(published.getTime()) ? '' : formatDateTime(published)}
-                    {current && ' · the matching post'}
+                    {current && ' · this post'}
                   </Typography>
                 </Typography>
                 {post.title_text && (

@@ -40,7 +40,7 @@ import {
   summaryOf,
   withAutoName,
 } from '../../lib/searchForm';
-import { isServed } from '../../lib/productAreas';
+import { canOpen } from '../../lib/productAreas';
 import { InfoPopover } from '../InfoPopover';
 import { ProviderSelector } from '../ProviderSelector';
 import { SharingAvatars } from '../SharingAvatars';
@@ -301,12 +301,12 @@ export function MainStep({
             error={problemText(problems, 'dateRange') ?? problemText(serverProblems, 'dateRange')}
           />
           {!shareSearches && nameAndGroup}
-          {!editing && (isServed('locate') || (isServed('beacon') && !flags.beacon_sunset)) && (
+          {!editing && (canOpen('locate', profile) || canOpen('beacon', profile)) && (
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography variant="body2" color="text.secondary">
                 Try it first:
               </Typography>
-              {isServed('locate') && (
+              {canOpen('locate', profile) && (
                 <Link
                   href={locateTestUrl(form, linkProviders)}
                   target="_blank"
@@ -317,7 +317,7 @@ export function MainStep({
                   Test in Locate <OpenInNewOutlined sx={{ fontSize: 16 }} />
                 </Link>
               )}
-              {isServed('beacon') && !flags.beacon_sunset && (
+              {canOpen('beacon', profile) && (
                 <Link
                   href={beaconTestUrl(form, linkProviders)}
                   target="_blank"

@@ -52,8 +52,13 @@ const GROUP_WIDTH = 650;
 
 function initialForm(request: BuilderRequest, providers: Provider[], groups: GroupMini[]): SearchForm {
   switch (request.mode) {
-    case 'create':
-      return newForm(providers, request.groupId ?? null);
+    case 'create': {
+      const form = { ...newForm(providers, request.groupId ?? null), ...request.prefill };
+      // Data sources the builder does not offer (or none at all) keep its default selection.
+      const offered = new Set(providers.map((p) => p.name));
+      const chosen = (request.prefill?.providers ?? []).filter((p) => offered.has(p));
+      return chosen.length > 0 ? { ...form, providers: chosen } : { ...form, providers: newForm(providers).providers };
+    }
     case 'edit':
       return formFromSearch(request.search, providers);
     case 'duplicate':

@@ -1,10 +1,10 @@
 import { type ReactNode, useMemo, useState } from 'react';
 import type { MonitorSearch } from '../../api/monitor';
-import { type SearchBuilder, SearchBuilderContext } from '../../hooks/useSearchBuilder';
+import { type SearchBuilder, SearchBuilderContext, type SearchPrefill } from '../../hooks/useSearchBuilder';
 import { SearchBuilderDialog } from './SearchBuilderDialog';
 
 export type BuilderRequest =
-  | { mode: 'create'; groupId?: number }
+  | { mode: 'create'; groupId?: number; prefill?: SearchPrefill }
   | { mode: 'edit'; search: MonitorSearch }
   | { mode: 'duplicate'; search: MonitorSearch };
 
@@ -15,7 +15,7 @@ export function SearchBuilderProvider({ children }: { children: ReactNode }) {
     const open = (next: BuilderRequest) =>
       setRequest((current) => ({ id: (current?.id ?? 0) + 1, request: next, open: true }));
     return {
-      create: (options) => open({ mode: 'create', groupId: options?.groupId }),
+      create: (options) => open({ mode: 'create', groupId: options?.groupId, prefill: options?.prefill }),
       edit: (search) => open({ mode: 'edit', search }),
       duplicate: (search) => open({ mode: 'duplicate', search }),
     };

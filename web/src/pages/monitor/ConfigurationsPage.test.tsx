@@ -33,6 +33,10 @@ function configuration(id: number, overrides: Partial<LocationConfigurationDetai
     name: `Site ${id}`,
     address: 'Lyon, Auvergne-Rhône-Alpes, France',
     address_bounds: lyonBounds,
+    center: { lat: 45.755, lon: 4.835 },
+    point: null,
+    radius_meters: 8200,
+    radius_is_default: true,
     owner: { id: 1, email: 'ana@example.com', username: 'ana' },
     canEdit: true,
     created_at: 1_700_000_000,
@@ -79,7 +83,7 @@ describe('location configurations page', () => {
     expect(screen.queryByText(/arrive with/)).not.toBeInTheDocument();
   });
 
-  it('creates one from a suggested address, drawing its bounds before saving', async () => {
+  it('creates one from a suggested address with a radius, drawing its bounds before saving', async () => {
     const requests = fakeServer({
       [LIST]: page([]),
       'GET /api/v1/geocode/autocomplete': {
@@ -106,12 +110,16 @@ describe('location configurations page', () => {
     expect(
       await within(dialog).findByRole('img', { name: 'Bounds of Lyon, Auvergne-Rhône-Alpes, France' }),
     ).toBeInTheDocument();
+    // The default radius holds the drawn bounds: about 8 km for Lyon's box.
+    expect(within(dialog).getByText(/^Leave empty for 7\.9 km, which covers the whole place/)).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Proximity radius (km)' }), '2.5');
 
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('“Head office” added')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
       name: 'Head office',
       address: 'Lyon, Auvergne-Rhône-Alpes, France',
+      radius_meters: 2500,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

@@ -33,6 +33,7 @@ import { useConfigurationPageQuery, useDeleteConfiguration } from '../../hooks/u
 import { useConfirm } from '../../hooks/useConfirm';
 import { useSnackbar } from '../../hooks/useSnackbar';
 import { relativeTime } from '../../lib/relativeTime';
+import { formatDistance } from '../../lib/distance';
 
 // Typing in the search box asks the server once the user pauses.
 const SEARCH_DEBOUNCE_MS = 300;
@@ -60,7 +61,7 @@ export function ConfigurationsPage() {
     <>
       <PageHeader
         title="Location configurations"
-        subtitle="Named places, each an address and its bounds, that proximity alerts watch."
+        subtitle="Named places, each an address or a point with a radius, that proximity alerts watch."
         actions={
           <Stack direction="row" spacing={1}>
             <ImportPlacesButton />
@@ -165,6 +166,7 @@ function ConfigurationTable({
           <TableRow>
             <TableCell>Name</TableCell>
             <TableCell>Address</TableCell>
+            <TableCell>Radius</TableCell>
             <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Owner</TableCell>
             <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Updated</TableCell>
             <TableCell align="right">
@@ -180,6 +182,15 @@ function ConfigurationTable({
               <TableRow sx={{ '& > td': { borderBottom: shown === c.id ? 0 : undefined } }}>
                 <TableCell sx={{ fontWeight: 600 }}>{c.name}</TableCell>
                 <TableCell>{c.address}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {formatDistance(c.radius_meters)}
+                  {c.radius_is_default && (
+                    <Typography component="span" variant="body2" color="text.secondary">
+                      {' '}
+                      (default)
+                    </Typography>
+                  )}
+                </TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{c.owner.email}</TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
                   {relativeTime(new Date(c.updated_at * 1000), now)}
@@ -214,10 +225,14 @@ function ConfigurationTable({
               </TableRow>
               {c.address_bounds && (
                 <TableRow>
-                  <TableCell colSpan={5} sx={{ py: 0, borderBottom: shown === c.id ? undefined : 0 }}>
+                  <TableCell colSpan={6} sx={{ py: 0, borderBottom: shown === c.id ? undefined : 0 }}>
                     <Collapse in={shown === c.id} unmountOnExit>
                       <Box sx={{ py: 2 }}>
-                        <PlaceMap feature={c.address_bounds} label={`Bounds of ${c.name}: ${c.address}`} />
+                        <PlaceMap
+                          feature={c.address_bounds}
+                          label={`Bounds of ${c.name}: ${c.address}, with a radius of ${formatDistance(c.radius_meters)}`}
+                          radius={{ center: c.center, meters: c.radius_meters }}
+                        />
                       </Box>
                     </Collapse>
                   </TableCell>

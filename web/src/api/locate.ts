@@ -1,0 +1,35 @@
+// Locate: the map search over stored posts (search-side.md sections 3 and 7; the request and
+// reply are documented in docs/search-api.md).
+import type { SearchPage } from './beacon';
+import type { Analytics } from './analytics';
+import { request } from './transport';
+
+export type LocateType = 'keyword' | 'author' | 'location' | 'compound';
+export type LocateMedia = 'images' | 'videos' | 'both';
+
+export interface LocateRequest {
+  type: LocateType;
+  keywords?: string;
+  /** Comma-separated names or handles. */
+  author?: string;
+  /** WKT polygon. */
+  bounds?: string;
+  providers?: string[];
+  /** Unix milliseconds, published time. */
+  from?: number;
+  to?: number;
+  media?: LocateMedia;
+  size?: number;
+}
+
+export async function locateSearch(body: LocateRequest, signal?: AbortSignal) {
+  return (await request<SearchPage>('POST', '/api/v1/locate/search', { body, signal })).data;
+}
+
+export async function locateMore(searchId: string, signal?: AbortSignal) {
+  return (await request<SearchPage>('POST', '/api/v1/locate/search/load-more', { body: { searchId }, signal })).data;
+}
+
+export async function locateAnalytics(body: LocateRequest, signal?: AbortSignal) {
+  return (await request<Analytics>('POST', '/api/v1/locate/analytics', { body, signal })).data;
+}

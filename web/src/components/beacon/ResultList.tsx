@@ -1,0 +1,105 @@
+import Flag from '@mui/icons-material/Flag';
+import FlagOutlined from '@mui/icons-material/FlagOutlined';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import { useState } from 'react';
+import type { Post, Provider } from '../../api/monitor';
+import { useAuthorLink } from '../../hooks/useAuthorLink';
+import { useExternalLink } from '../../hooks/useExternalLink';
+import type { Term } from '../../lib/highlight';
+import { ThreadDialog } from '../inbox/ThreadDialog';
+import { authorOf } from '../../lib/postAuthor';
+import { PostCard } from '../post/PostCard';
+import { PostLinks } from '../post/PostLinks';
+
+/** Search results as cards, each with its flag, its thread and its original. */
+export function ResultList({
+  posts,
+  providers,
+  terms,
+  flagged,
+  blurMedia,
+  onFlag,
+  highlighted,
+  onHover,
+}: {
+  posts: Post[];
+  providers: Map<string, Provider>;
+  terms: Term[];
+  flagged: ReadonlySet<string>;
+  blurMedia: boolean;
+  onFlag: (post: Post, flagged: boolean) => void;
+  /** The result chosen elsewhere (on a map), outlined. */
+  highlighted?: string | null;
+  /** Pointing at a result, or leaving it (null). */
+  onHover?: (postId: string | null) => void;
+}) {
+  const openExternal = useExternalLink();
+  const authorLink = useAuthorLink();
+  const [threadOf, setThreadOf] = useState<Post | null>(null);
+  const now = new Date();
+  return (
+    <>
+      <Stack component="ol" spacing={1.25} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Search results">
+        {posts.map((post, i) => {
+          const isFlagged = flagged.has(post.id);
+          return (
+            <Box
+              component="li"
+              key={post.id}
+              id={`result-${post.id}`}
+              onMouseEnter={onHover && (() => onHover(post.id))}
+              onMouseLeave={onHover && (() => onHover(null))}
+              sx={{
+                borderRadius: 2,
+                outline: highlighted === post.id ? 2 : 0,
+                outlineColor: 'primary.main',
+                outlineOffset: 2,
+              }}
+            >
+              <PostCard
+                post={post}
+                provider={providers.get(post.provider)}
+                terms={terms}
+                blurMedia={blurMedia}
+                now={now}
+                variant="list"
+                label={`Result by ${authorOf(post)}`}
+                published={new Date(post.published_at)}
+                positionInFeed={i + 1}
+                feedSize={posts.length}
+                onOpenVideo={(url) => openExternal(url)}
+                authorHref={authorLink(post)}
+                actions={
+                  <>
+                    <Tooltip title={isFlagged ? 'Remove flag' : 'Flag for export'}>
+                      <IconButton
+                        size="small"
+                        aria-label={isFlagged ? 'Remove flag' : 'Flag for export'}
+                        aria-pressed={isFlagged}
+                        onClick={() => onFlag(post, !isFlagged)}
+                      >
+                        {isFlagged ? <Flag fontSize="small" color="warning" /> : <FlagOutlined fontSize="small" />}
+                      </IconButton>
+                    </Tooltip>
+                    <PostLinks post={post} onThread={() => setThreadOf(post)} onOpenPost={(url) => openExternal(url)} />
+                  </>
+                }
+              />
+            </Box>
+          );
+        })}
+      </Stack>
+      {threadOf && (
+        <ThreadDialog
+          post={threadOf}
+          provider={providers.get(threadOf.provider)}
+          terms={terms}
+          onClose={() => setThreadOf(null)}
+        />
+      )}
+    </>
+  );
+}

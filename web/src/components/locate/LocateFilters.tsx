@@ -1,0 +1,168 @@
+import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Popover from '@mui/material/Popover';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { LocateMedia } from '../../api/locate';
+import type { Provider } from '../../api/monitor';
+import { LOCATE_MEDIA, LOCATE_RANGES, type LocateRange, type LocateSearch, withMedia } from '../../lib/locateSearch';
+import { KINDS, providersOfRegion, REGIONS } from '../../lib/providerSelection';
+
+export type LocateFilterValues = Pick<LocateSearch, 'range' | 'media' | 'providers'>;
+
+const NO_FILTERS: LocateFilterValues = { range: 'all', providers: [] };
+
+/** How many filters differ from none, for the button's badge. */
+function activeFilters(f: LocateFilterValues): number {
+  return (f.range !== 'all' ? 1 : 0) + (f.media ? 1 : 0) + (f.providers.length > 0 ? 1 : 0);
+}
+
+/**
+ * The filters menu (search-side.md section 5): the date shortcut, the media and the data sources
+ * by region. Apply runs the search with them; Cancel, or closing the menu, drops the changes;
+ * Clear all applies no filters.
+ */
+export function LocateFilters({
+  value,
+  providers,
+  onApply,
+}: {
+  value: LocateFilterValues;
+  providers: Provider[];
+  onApply: (filters: LocateFilterValues) => void;
+}) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [draft, setDraft] = useState<LocateFilterValues>(value);
+  const [grouping, setGrouping] = useState<'region' | 'kind'>('region');
+  const enabled = providers.filter((p) => p.enabled);
+  const groups =
+    grouping === 'region'
+      ? REGIONS.map((r) => ({ id: r.id, label: r.label, members: providersOfRegion(enabled, r.id) }))
+      : KINDS.map((k) => ({
+          id: k.id,
+          label: k.label,
+          members: enabled.filter((p) => p.kind === k.id).sort((a, b) => a.displayName.localeCompare(b.displayName)),
+        }));
+  const open = (element: HTMLElement) => {
+    setDraft(value);
+    setAnchor(element);
+  };
+  const close = () => setAnchor(null);
+  const apply = (filters: LocateFilterValues) => {
+    onApply(filters);
+    close();
+  };
+  const toggleProvider = (name: string, on: boolean) =>
+    setDraft((d) => ({ ...d, providers: on ? [...d.providers, name] : d.providers.filter((p) => p !== name) }));
+
+  return (
+    <>
+      <Badge badgeContent={activeFilters(value)} color="primary" overlap="rectangular">
+        <Button variant="outlined" startIcon={<FilterListOutlined />} onClick={(event) => open(event.currentTarget)}>
+          Filters
+        </Button>
+      </Badge>
+      <Popover
+        open={anchor !== null}
+        anchorEl={anchor}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        slotProps={{ paper: { sx: { width: 420, maxWidth: '95vw', p: 2 } } }}
+      >
+        <Stack spacing={2} role="group" aria-label="Search filters">
+          <FormControl>
+            <FormLabel id="locate-range">Published</FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby="locate-range"
+              value={draft.range}
+              onChange={(event) => setDraft((d) => ({ ...d, range: event.target.value as LocateRange }))}
+            >
+              {LOCATE_RANGES.map((r) => (
+                <FormControlLabel key={r.id} value={r.id} control={<Radio size="small" />} label={r.label} />
+              ))}
+            </RadioGroup>
+          </FormControl>
+          <FormControl>
+            <FormLabel id="locate-media">Media</FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby="locate-media"
+              value={draft.media ?? 'any'}
+              onChange={(event) => {
+                const media = event.target.value;
+                setDraft((d) => withMedia(d, media === 'any' ? undefined : (media as LocateMedia)));
+              }}
+            >
+              <FormControlLabel value="any" control={<Radio size="small" />} label="Any" />
+              {LOCATE_MEDIA.map((m) => (
+                <FormControlLabel key={m.id} value={m.id} control={<Radio size="small" />} label={m.label} />
+              ))}
+            </RadioGroup>
+          </FormControl>
+          <Box>
+            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+              <FormLabel component="div">Data sources</FormLabel>
+              <ToggleButtonGroup
+                exclusive
+                size="small"
+                value={grouping}
+                onChange={(_event, next: 'region' | 'kind' | null) => next && setGrouping(next)}
+                aria-label="Group data sources"
+              >
+                <ToggleButton value="region">By region</ToggleButton>
+                <ToggleButton value="kind">By type</ToggleButton>
+              </ToggleButtonGroup>
+            </Stack>
+            <Typography variant="body2" color="text.secondary">
+              {draft.providers.length === 0 ? 'All the data sources you have.' : `${draft.providers.length} chosen.`}
+            </Typography>
+            <Box sx={{ maxHeight: 220, overflowY: 'auto', mt: 0.5 }}>
+              {groups
+                .filter((g) => g.members.length > 0)
+                .map((g) => (
+                  <Box key={g.id} role="group" aria-label={g.label}>
+                    <Typography variant="overline" color="text.secondary" component="div">
+                      {g.label}
+                    </Typography>
+                    {g.members.map((p) => (
+                      <FormControlLabel
+                        key={p.name}
+                        sx={{ width: '48%', mr: 0 }}
+                        control={
+                          <Checkbox
+                            size="small"
+                            checked={draft.providers.includes(p.name)}
+                            onChange={(event) => toggleProvider(p.name, event.target.checked)}
+                          />
+                        }
+                        label={p.displayName}
+                      />
+                    ))}
+                  </Box>
+                ))}
+            </Box>
+          </Box>
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+            <Button onClick={() => apply(NO_FILTERS)}>Clear all</Button>
+            <Button onClick={close}>Cancel</Button>
+            <Button variant="contained" onClick={() => apply(draft)}>
+              Apply
+            </Button>
+          </Stack>
+        </Stack>
+      </Popover>
+    </>
+  );
+}

@@ -1,0 +1,173 @@
+// Locate's search as the URL holds it, so a search can be bookmarked, shared and opened from
+// the search builder's Test in Locate link (search-side.md section 5).
+import type { LocateMedia, LocateRequest, LocateType } from '../api/locate';
+
+export type LocateRange = 'all' | 'day' | 'week';
+
+export interface LocateSearch {
+  type: LocateType;
+  keywords: string;
+  author: string;
+  /** The chosen place's name; empty for an area drawn on the map. */
+  address: string;
+  /** WKT polygon of the place or the drawn area. */
+  bounds: string;
+  providers: string[];
+  range: LocateRange;
+  /** An explicit window (unix milliseconds), which a link may carry; it wins over range. */
+  from?: number;
+  to?: number;
+  media?: LocateMedia;
+}
+
+export const LOCATE_TYPES: { id: LocateType; label: string }[] = [
+  { id: 'keyword', label: 'Keyword' },
+  { id: 'author', label: 'Author' },
+  { id: 'location', label: 'Location' },
+  { id: 'compound', label: 'Compound' },
+];
+
+/** Posts are kept 30 days, so "all" is the last 30. */
+export const LOCATE_RANGES: { id: LocateRange; label: string }[] = [
+  { id: 'all', label: 'Last 30 days' },
+  { id: 'week', label: 'Last week' },
+  { id: 'day', label: 'Last 24 hours' },
+];
+
+export const LOCATE_MEDIA: { id: LocateMedia; label: string }[] = [
+  { id: 'images', label: 'Images only' },
+  { id: 'videos', label: 'Videos only' },
+  { id: 'both', label: 'Images and videos' },
+];
+
+export function emptyLocateSearch(): LocateSearch {
+  return { type: 'location', keywords: '', author: '', address: '', bounds: '', providers: [], range: 'all' };
+}
+
+function list(value: string | null): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function millis(value: string | null): number | undefined {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? n : undefined;
+}
+
+export function locateFromParams(params: URLSearchParams): LocateSearch {
+  const type = LOCATE_TYPES.find((t) => t.id === params.get('type'))?.id ?? 'location';
+  const range = LOCATE_RANGES.find((r) => r.id === params.get('range'))?.id ?? 'all';
+  const media = LOCATE_MEDIA.find((m) => m.id === params.get('media'))?.id;
+  const s: LocateSearch = {
+    type,
+    keywords: params.get('q') ?? '',
+    author: params.get('author') ?? '',
+    address: params.get('address') ?? '',
+    bounds: params.get('bounds') ?? '',
+    providers: list(params.get('providers')),
+    range,
+  };
+  const from = millis(params.get('from'));
+  const to = millis(params.get('to'));
+  if (from !== undefined) s.from = from;
+  if (to !== undefined) s.to = to;
+  if (media) s.media = media;
+  return s;
+}
+
+export function locateParams(s: LocateSearch): URLSearchParams {
+  const p = new URLSearchParams({ type: s.type });
+  if (s.keywords) p.set('q', s.keywords);
+  if (s.author) p.set('author', s.author);
+  if (s.address) p.set('address', s.address);
+  if (s.bounds) p.set('bounds', s.bounds);
+  if (s.providers.length > 0) p.set('providers', s.providers.join(','));
+  if (s.range !== 'all') p.set('range', s.range);
+  if (s.from !== undefined) p.set('from', String(s.from));
+  if (s.to !== undefined) p.set('to', String(s.to));
+  if (s.media) p.set('media', s.media);
+  return p;
+}
+
+/**
+ * The search a link from elsewhere describes, in the spec's parameters (address_bounds,
+ * keywords, providers, author_query, start_date, end_date in ms, images_only, video_only). Its
+ * type is the one field given, or compound for several. Boards and search filters have no place
+ * in Locate's search and are left out.
+ */
+export function locateFromLink(params: URLSearchParams): LocateSearch {
+  const s = emptyLocateSearch();
+  s.keywords = params.get('keywords')?.trim() ?? '';
+  s.author = params.get('author_query')?.trim() ?? '';
+  s.bounds = params.get('address_bounds')?.trim() ?? '';
+  s.providers = list(params.get('providers'));
+  const from = millis(params.get('start_date'));
+  const to = millis(params.get('end_date'));
+  if (from !== undefined) s.from = from;
+  if (to !== undefined) s.to = to;
+  const images = params.get('images_only') === 'true';
+  const videos = params.get('video_only') === 'true';
+  if (images || videos) s.media = images && videos ? 'both' : images ? 'images' : 'videos';
+  const given: LocateType[] = [];
+  if (s.keywords) given.push('keyword');
+  if (s.author) given.push('author');
+  if (s.bounds) given.push('location');
+  s.type = given.length > 1 ? 'compound' : (given[0] ?? 'keyword');
+  return s;
+}
+
+/** What the search lacks before it can run, in words; null when it can run. */
+export function missingField(s: LocateSearch): string | null {
+  const has = { keyword: s.keywords.trim() !== '', author: s.author.trim() !== '', location: s.bounds !== '' };
+  switch (s.type) {
+    case 'keyword':
+      return has.keyword ? null : 'Enter keywords to search for.';
+    case 'author':
+      return has.author ? null : 'Enter an author’s name or handle.';
+    case 'location':
+      return has.location ? null : 'Choose a place or draw an area on the map.';
+    case 'compound':
+      return has.keyword || has.author || has.location ? null : 'Enter keywords, an author or a place.';
+  }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The request for the search, with the fields of its type. The date shortcut stays relative, so
+ * the same search keeps the same cache key; withLocateDates resolves it when the request is sent.
+ */
+export type LocateQuery = LocateRequest & { range?: Exclude<LocateRange, 'all'> };
+
+export function locateRequest(s: LocateSearch): LocateQuery {
+  const r: LocateQuery = { type: s.type };
+  const compound = s.type === 'compound';
+  if ((s.type === 'keyword' || compound) && s.keywords.trim()) r.keywords = s.keywords.trim();
+  if ((s.type === 'author' || compound) && s.author.trim()) r.author = s.author.trim();
+  if ((s.type === 'location' || compound) && s.bounds) r.bounds = s.bounds;
+  if (s.providers.length > 0) r.providers = s.providers;
+  if (s.media) r.media = s.media;
+  if (s.from !== undefined || s.to !== undefined) {
+    if (s.from !== undefined) r.from = s.from;
+    if (s.to !== undefined) r.to = s.to;
+  } else if (s.range !== 'all') {
+    r.range = s.range;
+  }
+  return r;
+}
+
+export function withLocateDates({ range, ...r }: LocateQuery, now: number): LocateRequest {
+  if (range === 'day') return { ...r, from: now - DAY_MS };
+  if (range === 'week') return { ...r, from: now - 7 * DAY_MS };
+  return r;
+}
+
+/** The filters with this media filter, or none. */
+export function withMedia<T extends { media?: LocateMedia }>(filters: T, media: LocateMedia | undefined): T {
+  const next = { ...filters };
+  if (media) next.media = media;
+  else delete next.media;
+  return next;
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { polygonWkt, rectangleWkt, wktRings } from './wkt';
+
+describe('WKT areas', () => {
+  it('writes a rectangle from any two corners as a closed polygon in lon lat order', () => {
+    expect(rectangleWkt({ lat: 45.8, lon: 4.9 }, { lat: 45.7, lon: 4.7 })).toBe(
+      'POLYGON((4.7 45.7,4.9 45.7,4.9 45.8,4.7 45.8,4.7 45.7))',
+    );
+  });
+
+  it('reads back what it writes, and multipolygons ring by ring', () => {
+    const points = [
+      { lat: 1, lon: 2 },
+      { lat: 3, lon: 4 },
+      { lat: 5, lon: 2 },
+    ];
+    expect(wktRings(polygonWkt(points))?.[0]?.slice(0, 3)).toEqual(points);
+    expect(wktRings('MULTIPOLYGON(((0 0,1 0,1 1,0 0)),((5 5,6 5,6 6,5 5)))')).toHaveLength(2);
+  });
+
+  it('refuses what is not a polygon', () => {
+    expect(wktRings('POINT(1 2)')).toBeNull();
+    expect(wktRings('POLYGON((1 2,3))')).toBeNull();
+    expect(wktRings('POLYGON((a b,1 2,3 4))')).toBeNull();
+  });
+});

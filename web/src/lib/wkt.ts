@@ -1,0 +1,48 @@
+// Areas as the search API takes them: WKT polygons in lon lat order.
+
+export interface LatLon {
+  lat: number;
+  lon: number;
+}
+
+/** A closed WKT polygon of the points, in order. */
+export function polygonWkt(points: LatLon[]): string {
+  const ring = [...points, points[0]!].map((p) => `${round(p.lon)} ${round(p.lat)}`);
+  return `POLYGON((${ring.join(',')}))`;
+}
+
+/** The rectangle between two corners as a WKT polygon. */
+export function rectangleWkt(a: LatLon, b: LatLon): string {
+  const [south, north] = [Math.min(a.lat, b.lat), Math.max(a.lat, b.lat)];
+  const [west, east] = [Math.min(a.lon, b.lon), Math.max(a.lon, b.lon)];
+  return polygonWkt([
+    { lat: south, lon: west },
+    { lat: south, lon: east },
+    { lat: north, lon: east },
+    { lat: north, lon: west },
+  ]);
+}
+
+function round(n: number): number {
+  return Math.round(n * 1e5) / 1e5;
+}
+
+/** The outer rings of a WKT POLYGON or MULTIPOLYGON, as points; null for anything else. */
+export function wktRings(wkt: string): LatLon[][] | null {
+  const text = wkt.trim().toUpperCase();
+  if (!text.startsWith('POLYGON') && !text.startsWith('MULTIPOLYGON')) return null;
+  const rings: LatLon[][] = [];
+  // Each innermost parenthesised run of coordinates is a ring; holes are drawn as rings too,
+  // which only outlines them.
+  for (const match of text.matchAll(/\(([^()]+)\)/g)) {
+    const ring: LatLon[] = [];
+    for (const pair of match[1]!.split(',')) {
+      const [lon, lat] = pair.trim().split(/\s+/).map(Number);
+      if (lon === undefined || lat === undefined || !Number.isFinite(lon) || !Number.isFinite(lat)) return null;
+      ring.push({ lat, lon });
+    }
+    if (ring.length < 3) return null;
+    rings.push(ring);
+  }
+  return rings.length > 0 ? rings : null;
+}

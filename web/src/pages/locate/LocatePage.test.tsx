@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeServer, Reply } from '../../test/fakeServer';
+import { testMatch, testProfile, testProviders } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+
+const user = userEvent.setup({ delay: null });
+const SEARCH = 'POST /api/v1/locate/search';
+const BOX = 'POLYGON((4.7 45.7,4.9 45.7,4.9 45.8,4.7 45.8,4.7 45.7))';
+
+const lyonPost = testMatch(
+  1,
+  {},
+  { content_text: 'Crane down at the Lyon docks', location: { lat: 45.76, lon: 4.83 } },
+).post;
+const found = { data: { documents: [lyonPost], count: 1, totalCount: 1, searchId: '' } };
+
+function server(routes = {}) {
+  return fakeServer({ 'GET /api/v1/monitor/providers': { data: testProviders }, [SEARCH]: found, ...routes });
+}
+
+const searches = (requests: ReturnType<typeof fakeServer>) =>
+  requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/locate/search');
+
+describe('Locate', () => {
+  it('says what to do before the first search, and what a search lacks', async () => {
+    const requests = server();
+    renderApp('/locate', { profile: testProfile() });
+    expect(await screen.findByText('Search by place, words or author')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Keyword' }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByText('Enter keywords to search for.')).toBeInTheDocument();
+    expect(searches(requests)).toHaveLength(0);
+  });
+
+  it('searches by keyword and lists the results', async () => {
+    const requests = server();
+    renderApp('/locate', { profile: testProfile() });
+    await user.click(await screen.findByRole('button', { name: 'Keyword' }));
+    await user.type(screen.getByRole('textbox', { name: 'Keywords' }), 'crane');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const results = await screen.findByRole('list', { name: 'Search results' });
+    expect(within(results).getByText(/Lyon docks/)).toBeInTheDocument();
+    expect(screen.getByText('1 result, most recent first')).toBeInTheDocument();
+    expect(searches(requests)[0]?.body).toEqual({ type: 'keyword', keywords: 'crane' });
+  });
+
+  it('applies filters only with Apply, and Clear all removes them', async () => {
+    const requests = server();
+    renderApp(`/locate?type=location&bounds=${encodeURIComponent(BOX)}`, { profile: testProfile() });
+    await screen.findByText('1 result, most recent first');
+    expect(searches(requests)).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.click(screen.getByRole('radio', { name: 'Last week' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Search filters' })).not.toBeInTheDocument());
+    expect(searches(requests)).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.click(screen.getByRole('radio', { name: 'Last week' }));
+    await user.click(screen.getByRole('radio', { name: 'Images only' }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(searches(requests)).toHaveLength(2));
+    const body = searches(requests)[1]?.body as { from: number; media: string; type: string };
+    expect(body.type).toBe('location');
+    expect(body.media).toBe('images');
+    expect(Date.now() - body.from).toBeGreaterThan(6.9 * 86_400_000);
+
+    // Without filters it is the first search again, whose results are still at hand.
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    expect(screen.getByRole('radio', { name: 'Last 30 days' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Any' })).toBeChecked();
+    expect(searches(requests)).toHaveLength(2);
+  });
+
+  it('groups the data sources by region or by type', async () => {
+    server();
+    renderApp(`/locate?type=location&bounds=${encodeURIComponent(BOX)}`, { profile: testProfile() });
+    await screen.findByText('1 result, most recent first');
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    expect(within(screen.getByRole('group', { name: 'Europe' })).getByLabelText('VK')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'By type' }));
+    expect(within(screen.getByRole('group', { name: 'Forums' })).getByLabelText('Reddit')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Image sharing' })).getByLabelText('Flickr')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Europe' })).not.toBeInTheDocument();
+  });
+
+  it('opens the builder’s test link as a compound search', async () => {
+    const requests = server();
+    const link = new URLSearchParams({
+      address_bounds: BOX,
+      keywords: 'crane',
+      images_only: 'false',
+      video_only: 'false',
+    });
+    renderApp(`/locate/quick-search?${link.toString()}`, { profile: testProfile() });
+    await screen.findByText('1 result, most recent first');
+    expect(searches(requests)[0]?.body).toEqual({ type: 'compound', keywords: 'crane', bounds: BOX });
+    expect(screen.getByRole('button', { name: 'Compound' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('says why a search was refused', async () => {
+    server({ [SEARCH]: new Reply(403, { message: 'Your subscription does not include Locate.' }) });
+    renderApp(`/locate?type=location&bounds=${encodeURIComponent(BOX)}`, { profile: testProfile() });
+    expect(await screen.findByText('Your subscription does not include Locate.')).toBeInTheDocument();
+  });
+});
