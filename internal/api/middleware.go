@@ -137,6 +137,16 @@ func (a *API) user(fn func(http.ResponseWriter, *http.Request, auth.Identity) er
 	})
 }
 
+// beaconUser is user for the Beacon API: the subscription must include Beacon.
+func (a *API) beaconUser(fn func(http.ResponseWriter, *http.Request, auth.Identity) error) http.HandlerFunc {
+	return a.user(func(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+		if err := authz.CanSearchBeacon(id.Actor()); err != nil {
+			return err
+		}
+		return fn(w, r, id)
+	})
+}
+
 type statusRecorder struct {
 	http.ResponseWriter
 	status int

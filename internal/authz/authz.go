@@ -49,6 +49,18 @@ func CanUseAPI(a Actor) error {
 	return nil
 }
 
+// CanSearchBeacon allows users whose subscription includes Beacon, the keyword search of
+// stored posts; its screens are hidden from everyone else, and so is its API.
+func CanSearchBeacon(a Actor) error {
+	if err := CanUseAPI(a); err != nil {
+		return err
+	}
+	if !a.ACL.Beacon {
+		return problem.Forbidden("Your subscription does not include Beacon.")
+	}
+	return nil
+}
+
 // CanSearchLocate allows users whose subscription includes Locate (Pro or Enterprise); through
 // an API token, the subscription must include the Locate API as well.
 func CanSearchLocate(a Actor) error {

@@ -249,4 +249,22 @@ func TestLocateAPIEndToEnd(t *testing.T) {
 			t.Errorf("%s without Locate = %d, want 403", path, status)
 		}
 	}
+
+	// Beacon's API is closed to those whose subscription lacks it, as its screens are.
+	user, err = node.Accounts.CreateUser(ctx, account.NewUser{Organization: "Third", Email: "locate-only@example.test",
+		Password: "other-password"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := node.Store.UpdateUserAccess(ctx, user.ID, account.ACL{Pro: true}); err != nil {
+		t.Fatal(err)
+	}
+	locateOnly, _, _ := node.Auth.CreateAPIToken(ctx, "locate-only@example.test", "t", nil)
+	for _, route := range []struct{ method, path string }{{"POST", "/beacon/v1/social"}, {"POST", "/beacon/v1/social/load-more"},
+		{"POST", "/beacon/v1/analytics"}, {"POST", "/beacon/v1/search"}, {"GET", "/beacon/v1/search"},
+		{"GET", "/beacon/v1/flags"}, {"POST", "/beacon/v1/flags"}, {"DELETE", "/beacon/v1/flags"}} {
+		if status, _ := call(t, route.method, srv.URL+route.path, locateOnly, `{"query":"crane"}`); status != 403 {
+			t.Errorf("%s %s without Beacon = %d, want 403", route.method, route.path, status)
+		}
+	}
 }

@@ -26,3 +26,21 @@ func TestCanSearchLocate(t *testing.T) {
 		}
 	}
 }
+
+func TestCanSearchBeacon(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		actor authz.Actor
+		ok    bool
+	}{
+		{"beacon", authz.Actor{ACL: account.ACL{Beacon: true}, Via: authz.ViaSession}, true},
+		{"beacon by token", authz.Actor{ACL: account.ACL{Beacon: true}, Via: authz.ViaAPIToken}, true},
+		{"locate only", authz.Actor{ACL: account.ACL{Pro: true, Enterprise: true}, Via: authz.ViaSession}, false},
+		{"ingest token", authz.Actor{ACL: account.ACL{Beacon: true}, Via: authz.ViaAPIToken,
+			Scopes: []string{authz.ScopeIngest}}, false},
+	} {
+		if err := authz.CanSearchBeacon(tt.actor); (err == nil) != tt.ok {
+			t.Errorf("%s: %v, want allowed %v", tt.name, err, tt.ok)
+		}
+	}
+}
