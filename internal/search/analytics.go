@@ -34,6 +34,10 @@ const (
 // variable so that tests can take it away).
 var countBudget = 150 * time.Millisecond
 
+// readTimeout cuts short a read of candidates that outlasts the budget (a variable so that
+// tests on a clock of their own are not cut short by a busy machine's real one).
+var readTimeout = analyticsBudget
+
 // Analytics is what a search's results are about: their most used words and how many there
 // were each day of the last week.
 type Analytics struct {
@@ -78,7 +82,7 @@ func (s *Service) Analyze(ctx context.Context, e provider.Entitlements, category
 	started := s.now()
 	// One read of candidates can itself outlast the budget (a word in most posts, sorted by
 	// time): the budget bounds the reads too, and a read it cuts short ends the reading.
-	readCtx, cancel := context.WithDeadline(ctx, started.Add(analyticsBudget))
+	readCtx, cancel := context.WithTimeout(ctx, readTimeout)
 	defer cancel()
 	for {
 		if scanned >= maxAnalyzed || s.now().Sub(started) >= analyticsBudget {

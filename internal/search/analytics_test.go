@@ -135,6 +135,7 @@ func TestAnalyticsEstimatesWhatItCouldNotRead(t *testing.T) {
 		// Each reading of the clock takes 150 ms: one batch is read within the budget, not two.
 		clock := now
 		search.SetClock(svc, func() time.Time { clock = clock.Add(150 * time.Millisecond); return clock })
+		search.SetReadTimeout(t, time.Minute)
 		got, err := svc.Analyze(context.Background(), everything, provider.Social, search.Request{Query: "crane"})
 		if err != nil {
 			t.Fatal(err)
@@ -178,6 +179,7 @@ func TestAnalyticsExtrapolatesWhenCountingTakesTooLong(t *testing.T) {
 	clock := now
 	search.SetClock(svc, func() time.Time { clock = clock.Add(150 * time.Millisecond); return clock })
 	search.SetCountBudget(t, 0)
+	search.SetReadTimeout(t, time.Minute)
 	got, err := svc.Analyze(context.Background(), everything, provider.Social, search.Request{Query: "crane"})
 	if err != nil {
 		t.Fatal(err)

@@ -11,3 +11,10 @@ func SetCountBudget(t interface{ Cleanup(func()) }, d time.Duration) {
 	countBudget = d
 	t.Cleanup(func() { countBudget = old })
 }
+
+// SetReadTimeout changes how long one read of candidates may take, until the test ends.
+func SetReadTimeout(t interface{ Cleanup(func()) }, d time.Duration) {
+	old := readTimeout
+	readTimeout = d
+	t.Cleanup(func() { readTimeout = old })
+}
