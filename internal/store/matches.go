@@ -204,7 +204,8 @@ func (s *Store) Inbox(ctx context.Context, q monitor.MatchQuery) ([]monitor.Inbo
 	if q.After != nil {
 		args = append(args, millis(q.After.At), q.After.ID)
 		t, id := fmt.Sprintf("$%d", len(args)-1), fmt.Sprintf("$%d", len(args))
-		where = append(where, "("+column+" "+before+" "+t+" OR ("+column+" = "+t+" AND m.id "+before+" "+id+"))")
+		// A row value comparison, which both databases read as one range on the index.
+		where = append(where, "("+column+", m.id) "+before+" ("+t+", "+id+")")
 	}
 	args = append(args, q.Limit, q.Offset)
 	items, err := s.inboxRows(ctx, `SELECT `+inboxColumns+` FROM `+from+` WHERE `+strings.Join(where, " AND ")+
