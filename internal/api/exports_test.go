@@ -454,3 +454,34 @@ func TestExportResumeAndExpiry(t *testing.T) {
 		}
 	})
 }
+
+// The walk behind exports gives every match once, in the inbox's order, whatever the sort,
+// across pages (ties in time broken by id).
+func TestEachMatchWalksInInboxOrder(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := newExportEnv(t, s, nil)
+		x.seed("owner@acme.test", 7)
+		a := x.actor("owner@acme.test")
+		for _, sort := range post.TimeSorts {
+			t.Run(sort, func(t *testing.T) {
+				page, _, err := x.monitor.Inbox(context.Background(), a, monitor.MatchQuery{Sort: sort, Limit: 100})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var want, got []int64
+				for _, e := range page {
+					want = append(want, e.ID)
+				}
+				err = x.monitor.EachMatch(context.Background(), a, monitor.MatchQuery{Sort: sort}, 2, func(entries []monitor.InboxEntry) error {
+					for _, e := range entries {
+						got = append(got, e.ID)
+					}
+					return nil
+				})
+				if err != nil || len(want) != 7 || fmt.Sprint(got) != fmt.Sprint(want) {
+					t.Errorf("walk = %v, %v; inbox = %v", got, err, want)
+				}
+			})
+		}
+	})
+}
