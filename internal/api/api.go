@@ -13,6 +13,7 @@ import (
 	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/backtest"
+	"github.com/sightline/sightline/internal/export"
 	"github.com/sightline/sightline/internal/filters"
 	"github.com/sightline/sightline/internal/geo"
 	"github.com/sightline/sightline/internal/imageproxy"
@@ -38,7 +39,9 @@ type Deps struct {
 	Backtest      *backtest.Service // previews draft saved searches over stored posts
 	History       *search.History
 	Flags         *search.Flags
-	Health        func(ctx context.Context) error
+	// Exports writes chosen posts to files in the background (issue 13).
+	Exports *export.Service
+	Health  func(ctx context.Context) error
 	// ImageProxy fetches posts' pictures; nil gets one that reaches public addresses only.
 	ImageProxy *imageproxy.Proxy
 	// Live is the node's live channel (docs/live.md).
@@ -135,6 +138,11 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("GET /api/v1/monitor/dashboard", a.user(a.dashboard))
 	mux.HandleFunc("GET /api/v1/monitor/dashboard/layout", a.user(a.dashboardLayout))
 	mux.HandleFunc("PUT /api/v1/monitor/dashboard/layout", a.user(a.saveDashboardLayout))
+
+	// Exports of matches and Beacon results (docs/monitor-api.md, "Exports").
+	mux.HandleFunc("POST /api/v1/exports", a.user(a.requestExport))
+	mux.HandleFunc("GET /api/v1/exports", a.user(a.exports))
+	mux.HandleFunc("GET /api/v1/exports/{id}/download", a.user(a.downloadExport))
 
 	// Filter lists and the configurations manager (monitor-area.md section 7; the shapes are in
 	// docs/decisions.md). The collections answer with and without the slash.

@@ -105,6 +105,76 @@ func (s *Service) InboxByIDs(ctx context.Context, actor authz.Actor, matchIDs []
 	return entries(items, edit, searches), nil
 }
 
+// EachMatch calls fn with every match of the actor's that q selects, a page of at most
+// pageSize at a time in q's order, never counting them nor holding more than a page (exports).
+// Offset and Limit of q are ignored.
+func (s *Service) EachMatch(ctx context.Context, actor authz.Actor, q MatchQuery, pageSize int, fn func([]InboxEntry) error) error {
+	edit, searches, err := s.visible(ctx, actor)
+	if err != nil {
+		return err
+	}
+	q.UserID, q.SearchIDs = actor.UserID, scope(edit, q.SearchIDs)
+	q.SkipTotal, q.Offset, q.Limit, q.After = true, 0, pageSize, nil
+	for {
+		items, _, err := s.inbox.Inbox(ctx, q)
+		if err != nil || len(items) == 0 {
+			return err
+		}
+		if err := fn(entries(items, edit, searches)); err != nil {
+			return err
+		}
+		if len(items) < pageSize {
+			return nil
+		}
+		last := items[len(items)-1]
+		q.After = &MatchCursor{At: last.PublishedAt, ID: last.ID}
+		if q.Sort == post.SortDiscoveredDesc || q.Sort == post.SortDiscoveredAsc {
+			q.After.At = last.DiscoveredAt
+		}
+	}
+}
+
+// EachMatchByID is EachMatch over chosen matches, in id order; those the actor cannot see are
+// left out.
+func (s *Service) EachMatchByID(ctx context.Context, actor authz.Actor, matchIDs []int64, pageSize int, fn func([]InboxEntry) error) error {
+	edit, searches, err := s.visible(ctx, actor)
+	if err != nil {
+		return err
+	}
+	visible := scope(edit, nil)
+	for chunk := range slices.Chunk(cleanIDs(matchIDs), pageSize) {
+		items, err := s.inbox.InboxByIDs(ctx, actor.UserID, visible, chunk)
+		if err != nil {
+			return err
+		}
+		if len(items) > 0 {
+			if err := fn(entries(items, edit, searches)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// CountVisible is how many of the chosen matches the actor can see.
+func (s *Service) CountVisible(ctx context.Context, actor authz.Actor, matchIDs []int64) (int, error) {
+	edit, _, err := s.visible(ctx, actor)
+	if err != nil {
+		return 0, err
+	}
+	searchOf, err := s.inbox.MatchSearches(ctx, cleanIDs(matchIDs))
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, search := range searchOf {
+		if _, ok := edit[search]; ok {
+			n++
+		}
+	}
+	return n, nil
+}
+
 // Update is the result of a bulk change: how many matches were changed of how many asked for.
 type Update struct {
 	UpdatedCount  int64 `json:"updatedCount"`

@@ -55,6 +55,16 @@ type MatchQuery struct {
 	IncludeDeleted bool
 	Sort           string
 	Offset, Limit  int
+	// After continues a walk in Sort's order after this match (EachMatch), where Offset would
+	// read every skipped row again; SkipTotal leaves the total uncounted.
+	After     *MatchCursor
+	SkipTotal bool
+}
+
+// MatchCursor is a position in a walk over matches: the sort column's time and the match id.
+type MatchCursor struct {
+	At time.Time
+	ID int64
 }
 
 // Counts are a user's inbox totals.

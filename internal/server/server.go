@@ -12,6 +12,7 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -23,6 +24,7 @@ import (
 	"github.com/sightline/sightline/internal/connector"
 	"github.com/sightline/sightline/internal/connector/sources"
 	"github.com/sightline/sightline/internal/enrich"
+	"github.com/sightline/sightline/internal/export"
 	"github.com/sightline/sightline/internal/filters"
 	"github.com/sightline/sightline/internal/geo"
 	"github.com/sightline/sightline/internal/imageproxy"
@@ -74,6 +76,25 @@ type Config struct {
 	// Caps bound what each organization holds (0: no cap); serve's flags default to
 	// account.DefaultCaps.
 	Caps account.Caps
+
+	// PublicURL is the app's address as users reach it, for links in e-mails and live events;
+	// empty means the listen address (PublicURLOrDefault).
+	PublicURL string
+}
+
+// PublicURLOrDefault is PublicURL, or http:// and the listen address when none is set.
+func (c Config) PublicURLOrDefault() string {
+	if c.PublicURL != "" {
+		return strings.TrimRight(c.PublicURL, "/")
+	}
+	host, port, err := net.SplitHostPort(c.Addr)
+	if err != nil {
+		return "http://" + c.Addr
+	}
+	if host == "" || host == "0.0.0.0" || host == "::" {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port)
 }
 
 // DSN is the store's connection string after defaults.
@@ -127,6 +148,7 @@ type Node struct {
 	Monitor    *monitor.Service
 	Percolator *monitor.Percolator
 	Filters    *filters.Service
+	Exports    *export.Service
 	Live       *live.Hub
 	Handler    http.Handler
 	log        *slog.Logger
@@ -204,6 +226,11 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		return nil, err
 	}
 	n.Pipeline = ingest.NewPipeline(st, s, log, n.Percolator.Stage)
+	searches := search.NewService(s)
+	if n.Exports, err = export.NewService(export.Deps{Store: s, Users: s, Matches: n.Monitor, Beacon: searches,
+		Live: n.Live, Dir: filepath.Join(c.DataDir, "exports"), PublicURL: c.PublicURLOrDefault(), Logger: log}); err != nil {
+		return nil, err
+	}
 
 	app, built := web.App()
 	if !built {
@@ -214,11 +241,12 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		Auth:          n.Auth,
 		Ingest:        n.Ingest,
 		IngestStats:   n.ingestStats,
-		Search:        search.NewService(s),
+		Search:        searches,
 		SearchLimiter: search.NewLimiter(),
 		Backtest:      backtest.NewService(n.Monitor, s),
 		History:       search.NewHistory(s),
 		Flags:         search.NewFlags(s),
+		Exports:       n.Exports,
 		Geocoder:      n.Geocoder,
 		Monitor:       n.Monitor,
 		Filters:       n.Filters,
@@ -337,6 +365,8 @@ func (n *Node) runBackground(ctx context.Context) <-chan struct{} {
 	})
 	start("percolator", n.Percolator.Run)
 	start("sessions", func(ctx context.Context) error { n.sweepSessions(ctx); return nil })
+	start("exports", n.Exports.Run)
+	start("expired exports", func(ctx context.Context) error { n.Exports.RunSweeper(ctx, time.Hour); return nil })
 	for _, src := range n.Sources {
 		start("source "+src.Name(), func(ctx context.Context) error { return src.Run(ctx, n.Ingest.Emit) })
 	}

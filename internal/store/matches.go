@@ -185,18 +185,27 @@ func (s *Store) Inbox(ctx context.Context, q monitor.MatchQuery) ([]monitor.Inbo
 	}
 	from, where, args := s.inboxSelection(q)
 	var total int64
-	if err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+from+` WHERE `+strings.Join(where, " AND "), args...).
-		Scan(&total); err != nil {
-		return nil, 0, fmt.Errorf("count inbox: %w", err)
+	if !q.SkipTotal {
+		if err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+from+` WHERE `+strings.Join(where, " AND "), args...).
+			Scan(&total); err != nil {
+			return nil, 0, fmt.Errorf("count inbox: %w", err)
+		}
 	}
-	order := "m.published_at DESC, m.id DESC"
+	column, direction, before := "m.published_at", "DESC", "<"
 	switch q.Sort {
 	case post.SortPublishedAsc:
-		order = "m.published_at ASC, m.id ASC"
+		direction, before = "ASC", ">"
 	case post.SortDiscoveredDesc:
-		order = "m.discovered_at DESC, m.id DESC"
+		column = "m.discovered_at"
 	case post.SortDiscoveredAsc:
-		order = "m.discovered_at ASC, m.id ASC"
+		column, direction, before = "m.discovered_at", "ASC", ">"
+	}
+	order := column + " " + direction + ", m.id " + direction
+	if q.After != nil {
+		args = append(args, millis(q.After.At), q.After.ID)
+		t, id := fmt.Sprintf("$%d", len(args)-1), fmt.Sprintf("$%d", len(args))
+		// A row value comparison, which both databases read as one range on the index.
+		where = append(where, "("+column+", m.id) "+before+" ("+t+", "+id+")")
 	}
 	args = append(args, q.Limit, q.Offset)
 	items, err := s.inboxRows(ctx, `SELECT `+inboxColumns+` FROM `+from+` WHERE `+strings.Join(where, " AND ")+

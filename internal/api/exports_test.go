@@ -1,0 +1,487 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/api"
+	"github.com/sightline/sightline/internal/export"
+	"github.com/sightline/sightline/internal/live"
+	"github.com/sightline/sightline/internal/monitor"
+	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/search"
+	"github.com/sightline/sightline/internal/store"
+	"github.com/sightline/sightline/internal/store/storetest"
+)
+
+// clock is a test clock the export service reads.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *clock) Add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+// exportEnv is the API with the Monitor, Beacon search, the live channel and exports.
+type exportEnv struct {
+	*env
+	hub     *live.Hub
+	monitor *monitor.Service
+	exports *export.Service
+	deps    export.Deps
+	clock   *clock
+}
+
+func newExportEnv(t *testing.T, s *store.Store, mail export.Sender) *exportEnv {
+	t.Helper()
+	e, hub := liveEnv(t, s)
+	svc := monitor.NewService(monitor.Deps{Store: s, Inbox: s})
+	c := &clock{now: time.Now().UTC()}
+	deps := export.Deps{Store: s, Users: s, Matches: svc, Beacon: search.NewService(s), Live: hub, Mail: mail,
+		Dir: filepath.Join(t.TempDir(), "exports"), PublicURL: "https://sightline.example", Now: c.Now}
+	exports, err := export.NewService(deps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	h := api.New(api.Deps{Accounts: e.accounts, Auth: e.auth, Monitor: svc, Live: hub, Exports: exports, Health: s.Ping,
+		App: api.AppHandler(nil, false), Logger: log})
+	e.srv.Close()
+	e.srv = httptest.NewServer(h)
+	t.Cleanup(e.srv.Close)
+	return &exportEnv{env: e, hub: hub, monitor: svc, exports: exports, deps: deps, clock: c}
+}
+
+// seed gives the user a saved search "Floods" with n matching posts and returns the match ids.
+func (x *exportEnv) seed(email string, n int) []int64 {
+	x.t.Helper()
+	ctx := context.Background()
+	a := x.actor(email)
+	home, err := x.store.UncategorizedGroup(ctx, a.OrganizationID, a.UserID)
+	if err != nil {
+		x.t.Fatal(err)
+	}
+	m, err := x.monitor.CreateSearch(ctx, a, monitor.SearchInput{GroupID: home.ID, Name: "Floods",
+		Keywords: "flood", Providers: []string{"reddit"}})
+	if err != nil {
+		x.t.Fatal(err)
+	}
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	var posts []post.Post
+	var matches []monitor.Match
+	for i := range n {
+		id := fmt.Sprintf("%s-%d", email, i)
+		at := now.Add(-time.Duration(i) * time.Minute)
+		posts = append(posts, post.Post{ID: id, Provider: "reddit", NativeID: id, Type: post.TypeThreadPost,
+			AuthorName: "Ana " + email, ContentText: fmt.Sprintf("=flood number %d, \"quoted\"", i), Tags: []string{"a", "b"},
+			Location: &post.Point{Lat: 48.5, Lon: 2.25}, PublishedAt: at, DiscoveredAt: at})
+		matches = append(matches, monitor.Match{SearchID: m.ID, OrganizationID: a.OrganizationID, PostID: id,
+			PublishedAt: at, DiscoveredAt: at, Provider: "reddit", HasLocation: true})
+	}
+	if _, err := x.store.InsertPosts(ctx, posts); err != nil {
+		x.t.Fatal(err)
+	}
+	created, err := x.store.InsertMatches(ctx, matches)
+	if err != nil {
+		x.t.Fatal(err)
+	}
+	ids := make([]int64, len(created))
+	for i, c := range created {
+		ids[i] = c.ID
+	}
+	return ids
+}
+
+// work runs the worker until no export waits.
+func (x *exportEnv) work() {
+	x.t.Helper()
+	for {
+		worked, err := x.exports.RunOnce(context.Background())
+		if err != nil {
+			x.t.Fatal(err)
+		}
+		if !worked {
+			return
+		}
+	}
+}
+
+// listen subscribes a socket to the user's private channel.
+func (x *exportEnv) listen(c *client, email string) (*live.Client, string) {
+	x.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	u, _ := url.Parse(x.srv.URL)
+	socket, err := live.Dial(ctx, "ws://"+u.Host+live.SocketPath(x.hub.Credentials().Key))
+	if err != nil {
+		x.t.Fatal(err)
+	}
+	x.t.Cleanup(func() { socket.Close() })
+	channel := live.UserChannel(x.userID(email))
+	signed := c.postForm("/broadcasting/auth", url.Values{"socket_id": {socket.SocketID}, "channel_name": {channel}}, withBearer(c.bearer))
+	auth, _ := signed.body["auth"].(string)
+	if err := socket.Subscribe(ctx, channel, auth); err != nil {
+		x.t.Fatal(err)
+	}
+	return socket, channel
+}
+
+// requestExport posts an export request with the client's bearer token.
+func (c *client) requestExport(body map[string]any) reply {
+	c.e.t.Helper()
+	return c.do("POST", "/api/v1/exports", body, withBearer(c.bearer))
+}
+
+// download fetches an export's file.
+func (c *client) download(id string) (int, http.Header, []byte) {
+	c.e.t.Helper()
+	req, _ := http.NewRequest("GET", c.e.srv.URL+"/api/v1/exports/"+id+"/download", nil)
+	req.Header.Set("Authorization", "Bearer "+c.bearer)
+	resp, err := c.http.Do(req)
+	if err != nil {
+		c.e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header, body
+}
+
+func (x *exportEnv) signedIn(email string) *client {
+	x.t.Helper()
+	c := x.client()
+	if r := c.login(email); r.status != http.StatusOK {
+		x.t.Fatalf("login %s = %d", email, r.status)
+	}
+	return c
+}
+
+func exportOf(t *testing.T, r reply) map[string]any {
+	t.Helper()
+	if r.status != http.StatusAccepted {
+		t.Fatalf("POST /api/v1/exports = %d %v, want 202", r.status, r.body)
+	}
+	data, _ := r.body["data"].(map[string]any)
+	return data
+}
+
+// The whole flow: a request answers 202, the worker writes the file, the owner's channel gets
+// export.ready with the link and its time to live, the history says ready and the file holds
+// the chosen columns, in CSV and in JSON, of matches and of a Beacon search.
+func TestExportFlow(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := newExportEnv(t, s, nil)
+		ids := x.seed("owner@acme.test", 3)
+		owner := x.signedIn("owner@acme.test")
+		socket, channel := x.listen(owner, "owner@acme.test")
+
+		r := owner.requestExport(map[string]any{"source": "matches", "filters": map[string]any{},
+			"columns": []string{"id", "contentText", "searchName", "matchedTerms", "location", "tags"}, "format": "csv"})
+		created := exportOf(t, r)
+		if created["status"] != "pending" || created["postCount"] != float64(3) || created["downloadUrl"] != nil || created["finishedAt"] != nil {
+			t.Errorf("created = %v", created)
+		}
+		id := created["id"].(string)
+		x.work()
+
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		f, err := socket.Next(ctx)
+		var ready live.ExportReady
+		if err != nil || f.Event != live.EventExportReady || f.Channel != channel || f.Decode(&ready) != nil {
+			t.Fatalf("live frame %+v, %v", f, err)
+		}
+		if ready.Link != "https://sightline.example/api/v1/exports/"+id+"/download" || ready.TTL < int(export.Retention.Seconds())-60 {
+			t.Errorf("ready = %+v", ready)
+		}
+
+		list := owner.do("GET", "/api/v1/exports", nil, withBearer(owner.bearer))
+		items, _ := list.body["data"].([]any)
+		if len(items) != 1 || dig(items[0], "status") != "ready" || dig(items[0], "postCount") != float64(3) ||
+			dig(items[0], "downloadUrl") != "/api/v1/exports/"+id+"/download" || dig(items[0], "emailStatus") != "" {
+			t.Fatalf("history = %v", list.body)
+		}
+
+		status, header, body := owner.download(id)
+		if status != http.StatusOK || !strings.HasPrefix(header.Get("Content-Type"), "text/csv") ||
+			header.Get("Content-Disposition") != `attachment; filename=sightline-export-`+id+`.csv` {
+			t.Fatalf("download = %d %v", status, header)
+		}
+		records, err := csv.NewReader(bytes.NewReader(body)).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := [][]string{{"id", "contentText", "searchName", "matchedTerms", "location", "tags"}}
+		for i := range 3 {
+			// Newest first, as the inbox sorts; a cell starting with = is defused for spreadsheets.
+			want = append(want, []string{fmt.Sprintf("owner@acme.test-%d", i), fmt.Sprintf("'=flood number %d, \"quoted\"", i),
+				"Floods", "flood", "48.5,2.25", "a; b"})
+		}
+		if fmt.Sprint(records) != fmt.Sprint(want) {
+			t.Errorf("csv =\n%v\nwant\n%v", records, want)
+		}
+
+		// Chosen matches to JSON.
+		r = owner.requestExport(map[string]any{"source": "matches", "matchIds": []int64{ids[2], ids[0]},
+			"columns": []string{"id", "location", "tags", "matchedTerms"}, "format": "json"})
+		id = exportOf(t, r)["id"].(string)
+		x.work()
+		status, header, body = owner.download(id)
+		var rows []map[string]any
+		if status != http.StatusOK || !strings.HasPrefix(header.Get("Content-Type"), "application/json") || json.Unmarshal(body, &rows) != nil {
+			t.Fatalf("json download = %d %s", status, body)
+		}
+		if len(rows) != 2 || rows[0]["id"] != "owner@acme.test-0" || rows[1]["id"] != "owner@acme.test-2" || len(rows[0]) != 4 ||
+			dig(rows[0], "location", "lat") != 48.5 || fmt.Sprint(rows[0]["tags"]) != "[a b]" ||
+			dig(rows[0]["matchedTerms"].([]any)[0], "term") != "flood" {
+			t.Errorf("json rows = %s", body)
+		}
+
+		// A Beacon search to CSV.
+		r = owner.requestExport(map[string]any{"source": "beacon", "category": "all",
+			"search": map[string]any{"query": "flood", "sort": "published_asc"}, "columns": []string{"id", "provider", "authorName"}})
+		created = exportOf(t, r)
+		if created["format"] != "csv" || created["postCount"] != float64(3) {
+			t.Errorf("beacon export = %v", created)
+		}
+		x.work()
+		_, _, body = owner.download(created["id"].(string))
+		records, _ = csv.NewReader(bytes.NewReader(body)).ReadAll()
+		if len(records) != 4 || records[1][0] != "owner@acme.test-2" || records[1][1] != "reddit" || records[1][2] != "Ana owner@acme.test" {
+			t.Errorf("beacon csv = %v", records)
+		}
+	})
+}
+
+// Only the owner downloads an export: another member of the organization and another
+// organization get 404, and neither sees it in their history; nor can another organization
+// export the owner's matches by id.
+func TestExportOwnerOnly(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := newExportEnv(t, s, nil)
+		ids := x.seed("owner@acme.test", 2)
+		owner := x.signedIn("owner@acme.test")
+		id := exportOf(t, owner.requestExport(map[string]any{"source": "matches", "matchIds": ids,
+			"columns": []string{"id"}, "format": "csv"}))["id"].(string)
+
+		if status, _, _ := owner.download(id); status != http.StatusNotFound {
+			t.Errorf("download before the worker ran = %d, want 404", status)
+		}
+		x.work()
+		if status, _, _ := owner.download(id); status != http.StatusOK {
+			t.Errorf("owner download = %d", status)
+		}
+		for _, email := range []string{"analyst@acme.test", "owner@globex.test"} {
+			c := x.signedIn(email)
+			if status, _, body := c.download(id); status != http.StatusNotFound || bytes.Contains(body, []byte("owner@acme")) {
+				t.Errorf("%s download = %d %s, want 404", email, status, body)
+			}
+			if r := c.do("GET", "/api/v1/exports", nil, withBearer(c.bearer)); len(r.body["data"].([]any)) != 0 {
+				t.Errorf("%s history = %v", email, r.body)
+			}
+		}
+		globex := x.signedIn("owner@globex.test")
+		r := globex.requestExport(map[string]any{"source": "matches", "matchIds": ids, "columns": []string{"id"}})
+		if r.status != http.StatusUnprocessableEntity || r.body["message"] != export.MsgEmpty {
+			t.Errorf("another organization's matches = %d %v", r.status, r.body)
+		}
+		if r := x.client().do("GET", "/api/v1/exports/"+id+"/download", nil); r.status != http.StatusUnauthorized {
+			t.Errorf("anonymous download = %d", r.status)
+		}
+	})
+}
+
+// Validation, the empty case, the subscriptions of a Beacon export and the daily quota.
+func TestExportRefusals(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := newExportEnv(t, s, nil)
+		x.seed("owner@acme.test", 3)
+		owner := x.signedIn("owner@acme.test")
+		for _, tc := range []struct {
+			name string
+			body map[string]any
+			want string
+		}{
+			{"bad e-mail", map[string]any{"source": "matches", "columns": []string{"id"}, "email": "not-an-address"}, export.MsgInvalidEmail},
+			{"nothing selected", map[string]any{"source": "matches", "filters": map[string]any{"providers": []string{"twitter"}},
+				"columns": []string{"id"}}, export.MsgEmpty},
+			{"beacon with nothing found", map[string]any{"source": "beacon", "search": map[string]any{"query": "volcano"},
+				"columns": []string{"id"}}, export.MsgEmpty},
+			{"unknown column", map[string]any{"source": "matches", "columns": []string{"password"}}, "There is no column password."},
+			{"match column for beacon", map[string]any{"source": "beacon", "search": map[string]any{"query": "flood"},
+				"columns": []string{"searchName"}}, "The searchName column is only for inbox matches."},
+			{"no column", map[string]any{"source": "matches"}, "Choose at least one column."},
+			{"unknown format", map[string]any{"source": "matches", "columns": []string{"id"}, "format": "xlsx"}, "The format must be csv or json."},
+			{"unknown source", map[string]any{"source": "files", "columns": []string{"id"}}, "The source must be matches or beacon."},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				r := owner.requestExport(tc.body)
+				if r.status != http.StatusUnprocessableEntity || r.body["message"] != tc.want {
+					t.Errorf("= %d %v, want 422 %q", r.status, r.body, tc.want)
+				}
+			})
+		}
+
+		// A Beacon export holds only what the user's subscriptions reach: a dark-web post needs Beacon.
+		at := time.Now().UTC().Truncate(time.Millisecond)
+		if _, err := s.InsertPosts(context.Background(), []post.Post{{ID: "tor-1", Provider: "tor", NativeID: "1",
+			Type: post.TypeThreadPost, ContentText: "flood on the dark web", PublishedAt: at, DiscoveredAt: at}}); err != nil {
+			t.Fatal(err)
+		}
+		u, _ := s.UserByEmail(context.Background(), "analyst@acme.test")
+		if err := s.UpdateUserAccess(context.Background(), u.ID, account.ACL{}); err != nil {
+			t.Fatal(err)
+		}
+		analyst := x.signedIn("analyst@acme.test")
+		beacon := func(c *client, providers ...string) reply {
+			return c.requestExport(map[string]any{"source": "beacon", "search": map[string]any{"query": "flood", "providers": providers},
+				"columns": []string{"id"}})
+		}
+		if r := beacon(analyst, "tor"); r.status != http.StatusUnprocessableEntity {
+			t.Errorf("tor without a Beacon subscription = %d %v", r.status, r.body)
+		}
+		if got := exportOf(t, beacon(analyst))["postCount"]; got != float64(3) {
+			t.Errorf("analyst's Beacon export counts %v posts, want the 3 reddit ones", got)
+		}
+		if got := exportOf(t, beacon(owner))["postCount"]; got != float64(4) {
+			t.Errorf("owner's Beacon export counts %v posts, want 4", got)
+		}
+		x.work()
+		analystList := analyst.do("GET", "/api/v1/exports", nil, withBearer(analyst.bearer))
+		status, _, body := analyst.download(dig(analystList.body["data"].([]any)[0], "id").(string))
+		if status != http.StatusOK || strings.Contains(string(body), "tor-1") || strings.Count(string(body), "\n") != 4 {
+			t.Errorf("analyst's Beacon file = %d %q", status, body)
+		}
+
+		// The quota: 49,995 posts already exported today and the 4 above leave 1; three are refused.
+		a := x.actor("owner@acme.test")
+		now := x.clock.Now()
+		if _, err := s.CreateExport(context.Background(), export.Export{OrganizationID: a.OrganizationID, UserID: a.UserID,
+			Source: "matches", Format: "csv", Columns: []string{"id"}, Request: json.RawMessage(`{}`), Status: export.StatusReady,
+			PostCount: export.DailyLimit - 1 - 4, CreatedAt: now, ExpiresAt: now.Add(export.Retention)},
+			export.Quota{Limit: export.DailyLimit, Since: now.Truncate(24 * time.Hour), Until: now.Add(24 * time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		r := owner.requestExport(map[string]any{"source": "matches", "columns": []string{"id"}})
+		want := "You can export up to 50,000 posts a day. This export has 3 posts and you have 1 left today: narrow it down, or export the rest after 00:00 UTC."
+		if r.status != http.StatusUnprocessableEntity || r.body["message"] != want {
+			t.Errorf("past the quota = %d %v", r.status, r.body)
+		}
+		if r := owner.do("GET", "/api/v1/exports", nil, withBearer(owner.bearer)); len(r.body["data"].([]any)) != 2 {
+			t.Errorf("a refused export was stored: %v", r.body)
+		}
+	})
+}
+
+// An export with an address on a server without e-mail completes and says the mail was not sent.
+func TestExportEmailOff(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := newExportEnv(t, s, nil)
+		x.seed("owner@acme.test", 1)
+		owner := x.signedIn("owner@acme.test")
+		created := exportOf(t, owner.requestExport(map[string]any{"source": "matches", "columns": []string{"id"},
+			"email": "ana@acme.test"}))
+		if created["email"] != "ana@acme.test" || created["emailStatus"] != export.EmailPending {
+			t.Errorf("created = %v", created)
+		}
+		x.work()
+		r := owner.do("GET", "/api/v1/exports", nil, withBearer(owner.bearer))
+		if dig(r.body["data"].([]any)[0], "status") != "ready" || dig(r.body["data"].([]any)[0], "emailStatus") != export.EmailOff {
+			t.Errorf("history = %v", r.body)
+		}
+	})
+}
+
+// A node that claimed an export and stopped leaves it to the next worker once its lease ends;
+// after 30 days the sweeper deletes the file and the history row.
+func TestExportResumeAndExpiry(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := newExportEnv(t, s, nil)
+		x.seed("owner@acme.test", 2)
+		owner := x.signedIn("owner@acme.test")
+		id := exportOf(t, owner.requestExport(map[string]any{"source": "matches", "columns": []string{"id"}}))["id"].(string)
+
+		now := x.clock.Now()
+		if _, found, err := s.ClaimExport(context.Background(), "stopped-node", now, now.Add(time.Minute)); err != nil || !found {
+			t.Fatalf("claim = %v %v", found, err)
+		}
+		if worked, err := x.exports.RunOnce(context.Background()); worked || err != nil {
+			t.Fatalf("a claim under lease was taken: %v %v", worked, err)
+		}
+		x.clock.Add(2 * time.Minute)
+		if worked, err := x.exports.RunOnce(context.Background()); !worked || err != nil {
+			t.Fatalf("the stopped node's export was not resumed: %v %v", worked, err)
+		}
+		if status, _, body := owner.download(id); status != http.StatusOK || strings.Count(string(body), "\n") != 3 {
+			t.Fatalf("resumed download = %d %q", status, body)
+		}
+
+		files, _ := os.ReadDir(x.deps.Dir)
+		if len(files) != 1 {
+			t.Errorf("files = %v", files)
+		}
+		x.clock.Add(export.Retention)
+		if n, err := x.exports.Sweep(context.Background()); n != 1 || err != nil {
+			t.Errorf("swept %d, %v", n, err)
+		}
+		if files, _ := os.ReadDir(x.deps.Dir); len(files) != 0 {
+			t.Errorf("files left = %v", files)
+		}
+		if status, _, _ := owner.download(id); status != http.StatusNotFound {
+			t.Errorf("expired download = %d", status)
+		}
+		if r := owner.do("GET", "/api/v1/exports", nil, withBearer(owner.bearer)); len(r.body["data"].([]any)) != 0 {
+			t.Errorf("expired history = %v", r.body)
+		}
+	})
+}
+
+// The walk behind exports gives every match once, in the inbox's order, whatever the sort,
+// across pages (ties in time broken by id).
+func TestEachMatchWalksInInboxOrder(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := newExportEnv(t, s, nil)
+		x.seed("owner@acme.test", 7)
+		a := x.actor("owner@acme.test")
+		for _, sort := range post.TimeSorts {
+			t.Run(sort, func(t *testing.T) {
+				page, _, err := x.monitor.Inbox(context.Background(), a, monitor.MatchQuery{Sort: sort, Limit: 100})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var want, got []int64
+				for _, e := range page {
+					want = append(want, e.ID)
+				}
+				err = x.monitor.EachMatch(context.Background(), a, monitor.MatchQuery{Sort: sort}, 2, func(entries []monitor.InboxEntry) error {
+					for _, e := range entries {
+						got = append(got, e.ID)
+					}
+					return nil
+				})
+				if err != nil || len(want) != 7 || fmt.Sprint(got) != fmt.Sprint(want) {
+					t.Errorf("walk = %v, %v; inbox = %v", got, err, want)
+				}
+			})
+		}
+	})
+}
