@@ -4,7 +4,13 @@ import "github.com/sightline/sightline/internal/problem"
 
 // CanExport allows every user to export what they can see: the exports service reads matches
 // and Beacon results as the actor, through the same checks as the inbox and the search.
-func CanExport(a Actor) error { return CanUseAPI(a) }
+// Beacon results need Beacon, as its search does.
+func CanExport(a Actor, beacon bool) error {
+	if beacon {
+		return CanSearchBeacon(a)
+	}
+	return CanUseAPI(a)
+}
 
 // ExportFacts is what decides access to an export's file.
 type ExportFacts struct {

@@ -227,11 +227,11 @@ func day(t time.Time) Quota {
 
 // Request validates an export, counts the posts it selects as the actor sees them and queues it.
 func (s *Service) Request(ctx context.Context, actor authz.Actor, in Input) (Export, error) {
-	if err := authz.CanExport(actor); err != nil {
-		return Export{}, err
-	}
 	e, err := s.validate(in)
 	if err != nil {
+		return Export{}, err
+	}
+	if err := authz.CanExport(actor, e.Source == SourceBeacon); err != nil {
 		return Export{}, err
 	}
 	e.OrganizationID, e.UserID = actor.OrganizationID, actor.UserID
@@ -388,7 +388,7 @@ func pageRequest(r search.Request) search.Request {
 
 // List is the actor's exports of the last 30 days, newest first.
 func (s *Service) List(ctx context.Context, actor authz.Actor) ([]Export, error) {
-	if err := authz.CanExport(actor); err != nil {
+	if err := authz.CanUseAPI(actor); err != nil {
 		return nil, err
 	}
 	return s.Store.Exports(ctx, actor.UserID, s.now().Add(-Retention))
