@@ -1,0 +1,226 @@
+// Package mailtest runs a real SMTP server on loopback for tests: it speaks the protocol
+// (optionally STARTTLS, implicit TLS and PLAIN authentication) and keeps what it receives.
+package mailtest
+
+import (
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"errors"
+
+	"io"
+	"math/big"
+	"net"
+	"net/url"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-sasl"
+	"github.com/emersion/go-smtp"
+)
+
+// Received is one message as the server got it.
+type Received struct {
+	From string
+	To   []string
+	Data []byte // the raw RFC 5322 message
+}
+
+// Server is a running SMTP server.
+type Server struct {
+	url    string
+	roots  *x509.CertPool
+	mu     sync.Mutex
+	got    []Received
+	notify chan struct{}
+	// Refuse, when set, makes DATA fail with this error (a full mailbox, a rejected message).
+	refuse error
+}
+
+// Option configures Start.
+type Option func(*config)
+
+type config struct {
+	startTLS, implicitTLS bool
+	user, password        string
+}
+
+// WithSTARTTLS offers STARTTLS with a certificate for 127.0.0.1 that RootCAs trusts.
+func WithSTARTTLS() Option { return func(c *config) { c.startTLS = true } }
+
+// WithImplicitTLS speaks TLS from the first byte (smtps).
+func WithImplicitTLS() Option { return func(c *config) { c.implicitTLS = true } }
+
+// WithAuth requires PLAIN authentication with these credentials.
+func WithAuth(user, password string) Option {
+	return func(c *config) { c.user, c.password = user, password }
+}
+
+// Start runs a server until t ends.
+func Start(t testing.TB, options ...Option) *Server {
+	t.Helper()
+	var c config
+	for _, o := range options {
+		o(&c)
+	}
+	s := &Server{notify: make(chan struct{}, 1)}
+	srv := smtp.NewServer(&backend{s: s, cfg: c})
+	srv.Domain = "127.0.0.1"
+	srv.ReadTimeout, srv.WriteTimeout = 10*time.Second, 10*time.Second
+	srv.AllowInsecureAuth = !c.startTLS && !c.implicitTLS
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	scheme := "smtp"
+	if c.startTLS || c.implicitTLS {
+		cert, pool := selfSigned(t)
+		s.roots = pool
+		srv.TLSConfig = &tls.Config{Certificates: []tls.Certificate{cert}}
+		if c.implicitTLS {
+			ln = tls.NewListener(ln, srv.TLSConfig)
+			scheme = "smtps"
+		}
+	}
+	u := url.URL{Scheme: scheme, Host: ln.Addr().String()}
+	if c.user != "" {
+		u.User = url.UserPassword(c.user, c.password)
+	}
+	s.url = u.String()
+	go func() { _ = srv.Serve(ln) }()
+	t.Cleanup(func() { _ = srv.Close() })
+	return s
+}
+
+// URL is the server's address as --smtp-url takes it, credentials included.
+func (s *Server) URL() string { return s.url }
+
+// RootCAs trusts the server's certificate (nil without TLS).
+func (s *Server) RootCAs() *x509.CertPool { return s.roots }
+
+// Refuse makes every later message fail at DATA with err; nil accepts them again.
+func (s *Server) Refuse(err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.refuse = err
+}
+
+// Messages is what has arrived so far.
+func (s *Server) Messages() []Received {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Received(nil), s.got...)
+}
+
+// WaitFor waits until n messages have arrived, failing t after timeout.
+func (s *Server) WaitFor(t testing.TB, n int, timeout time.Duration) []Received {
+	t.Helper()
+	deadline := time.After(timeout)
+	for {
+		if got := s.Messages(); len(got) >= n {
+			return got
+		}
+		select {
+		case <-s.notify:
+		case <-deadline:
+			t.Fatalf("mailtest: %d messages arrived, want %d", len(s.Messages()), n)
+		}
+	}
+}
+
+type backend struct {
+	s   *Server
+	cfg config
+}
+
+func (b *backend) NewSession(*smtp.Conn) (smtp.Session, error) { return &session{b: b}, nil }
+
+type session struct {
+	b      *backend
+	authed bool
+	from   string
+	to     []string
+}
+
+func (ss *session) AuthMechanisms() []string {
+	if ss.b.cfg.user == "" {
+		return nil
+	}
+	return []string{sasl.Plain}
+}
+
+func (ss *session) Auth(string) (sasl.Server, error) {
+	return sasl.NewPlainServer(func(_, user, password string) error {
+		if user != ss.b.cfg.user || password != ss.b.cfg.password {
+			return errors.New("invalid credentials")
+		}
+		ss.authed = true
+		return nil
+	}), nil
+}
+
+func (ss *session) Mail(from string, _ *smtp.MailOptions) error {
+	if ss.b.cfg.user != "" && !ss.authed {
+		return smtp.ErrAuthRequired
+	}
+	ss.from = from
+	return nil
+}
+
+func (ss *session) Rcpt(to string, _ *smtp.RcptOptions) error {
+	ss.to = append(ss.to, to)
+	return nil
+}
+
+func (ss *session) Data(r io.Reader) error {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return err
+	}
+	s := ss.b.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.refuse != nil {
+		return &smtp.SMTPError{Code: 554, EnhancedCode: smtp.EnhancedCode{5, 7, 1}, Message: s.refuse.Error()}
+	}
+	s.got = append(s.got, Received{From: ss.from, To: ss.to, Data: data})
+	select {
+	case s.notify <- struct{}{}:
+	default:
+	}
+	return nil
+}
+
+func (ss *session) Reset()        { ss.from, ss.to = "", nil }
+func (ss *session) Logout() error { return nil }
+
+// selfSigned makes a certificate for 127.0.0.1 and a pool that trusts it.
+func selfSigned(t testing.TB) (tls.Certificate, *x509.CertPool) {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "mailtest"},
+		IPAddresses: []net.IP{net.IPv4(127, 0, 0, 1)}, DNSNames: []string{"127.0.0.1"},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
+		KeyUsage: x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign, IsCA: true, BasicConstraintsValid: true,
+		ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	leaf, err := x509.ParseCertificate(der)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := x509.NewCertPool()
+	pool.AddCert(leaf)
+	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key, Leaf: leaf}, pool
+}
