@@ -25,9 +25,11 @@ import (
 
 // Deps are the domain services the API calls.
 type Deps struct {
-	Accounts *account.Service
-	Auth     *auth.Service
-	Ingest   *ingest.Service
+	// EmailDelivery says the server can send e-mail (--smtp-url); the profile tells the app.
+	EmailDelivery bool
+	Accounts      *account.Service
+	Auth          *auth.Service
+	Ingest        *ingest.Service
 	// IngestStats reports the state of ingestion, for everyone or for one user's sources.
 	IngestStats   func(ctx context.Context, scope ingest.Scope) (ingest.Stats, error)
 	Geocoder      geo.Geocoder

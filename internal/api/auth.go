@@ -44,7 +44,7 @@ func (a *API) login(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	reply := profileJSON(profile)
+	reply := a.profileJSON(profile)
 	w.Header().Set("Authorization", "Bearer "+login.Bearer.Token)
 	return ok(w, tokenReply{Token: login.Bearer.Token, ExpiresAt: login.Bearer.ExpiresAt.Unix(), User: &reply})
 }

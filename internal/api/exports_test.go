@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -22,6 +23,8 @@ import (
 	"github.com/sightline/sightline/internal/api"
 	"github.com/sightline/sightline/internal/export"
 	"github.com/sightline/sightline/internal/live"
+	"github.com/sightline/sightline/internal/mail"
+	"github.com/sightline/sightline/internal/mail/mailtest"
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/search"
@@ -52,12 +55,12 @@ type exportEnv struct {
 	clock   *clock
 }
 
-func newExportEnv(t *testing.T, s *store.Store, mail export.Sender) *exportEnv {
+func newExportEnv(t *testing.T, s *store.Store, sender mail.Sender) *exportEnv {
 	t.Helper()
 	e, hub := liveEnv(t, s)
 	svc := monitor.NewService(monitor.Deps{Store: s, Inbox: s})
 	c := &clock{now: time.Now().UTC()}
-	deps := export.Deps{Store: s, Users: s, Matches: svc, Beacon: search.NewService(s), Live: hub, Mail: mail,
+	deps := export.Deps{Store: s, Users: s, Matches: svc, Beacon: search.NewService(s), Live: hub, Mail: sender,
 		Dir: filepath.Join(t.TempDir(), "exports"), PublicURL: "https://sightline.example", Now: c.Now}
 	exports, err := export.NewService(deps)
 	if err != nil {
@@ -399,6 +402,42 @@ func TestExportEmailOff(t *testing.T) {
 		r := owner.do("GET", "/api/v1/exports", nil, withBearer(owner.bearer))
 		if dig(r.body["data"].([]any)[0], "status") != "ready" || dig(r.body["data"].([]any)[0], "emailStatus") != export.EmailOff {
 			t.Errorf("history = %v", r.body)
+		}
+	})
+}
+
+// With e-mail on, the link reaches the address given, through a real SMTP server; a server that
+// refuses the message leaves the export ready and says the mail failed.
+func TestExportEmailed(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		smtp := mailtest.Start(t)
+		sender, err := mail.NewSMTP(smtp.URL(), "Sightline <exports@sightline.test>")
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := newExportEnv(t, s, sender)
+		x.seed("owner@acme.test", 2)
+		owner := x.signedIn("owner@acme.test")
+		id := exportOf(t, owner.requestExport(map[string]any{"source": "matches", "columns": []string{"id"},
+			"email": "ana@acme.test"}))["id"].(string)
+		x.work()
+		got := smtp.WaitFor(t, 1, 10*time.Second)[0]
+		raw := string(got.Data)
+		if strings.Join(got.To, ",") != "ana@acme.test" || !strings.Contains(raw, "/api/v1/exports/"+id+"/download") ||
+			!strings.Contains(raw, "Your Sightline export is ready") || !strings.Contains(raw, "2 posts as CSV") {
+			t.Errorf("mail to %v:\n%s", got.To, raw)
+		}
+		r := owner.do("GET", "/api/v1/exports", nil, withBearer(owner.bearer))
+		if dig(r.body["data"].([]any)[0], "emailStatus") != export.EmailSent {
+			t.Errorf("history = %v", r.body)
+		}
+
+		smtp.Refuse(errors.New("mailbox full"))
+		exportOf(t, owner.requestExport(map[string]any{"source": "matches", "columns": []string{"id"}, "email": "ana@acme.test"}))
+		x.work()
+		r = owner.do("GET", "/api/v1/exports", nil, withBearer(owner.bearer))
+		if first := r.body["data"].([]any)[0]; dig(first, "status") != "ready" || dig(first, "emailStatus") != export.EmailFailed {
+			t.Errorf("refused mail: history = %v", r.body)
 		}
 	})
 }

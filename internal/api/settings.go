@@ -54,9 +54,11 @@ type profileReply struct {
 	Organization                          organizationReply `json:"organization"`
 	Tenant                                tenantReply       `json:"tenant"`
 	SocialAccounts                        []any             `json:"social_accounts"`
+	// EmailDelivery says whether this server sends e-mail at all (alerts, export links).
+	EmailDelivery bool `json:"emailDelivery"`
 }
 
-func profileJSON(p account.Profile) profileReply {
+func (a *API) profileJSON(p account.Profile) profileReply {
 	u, o, t := p.User, p.Organization, p.Tenant
 	return profileReply{
 		ID: u.ID, Name: u.Name, Email: u.Email, Username: u.Username, IsMFAEnabled: u.IsMFAEnabled,
@@ -72,7 +74,7 @@ func profileJSON(p account.Profile) profileReply {
 			MonthlyDataLimit: o.MonthlyDataLimit, AssetLimit: o.AssetLimit},
 		Tenant: tenantReply{ID: t.ID, Name: t.Name, Logout: t.LogoutAllowed, SupportEmail: t.SupportEmail,
 			IsECS: t.IsECS()},
-		SocialAccounts: []any{},
+		SocialAccounts: []any{}, EmailDelivery: a.EmailDelivery,
 	}
 }
 
@@ -81,7 +83,7 @@ func (a *API) currentProfile(w http.ResponseWriter, r *http.Request, id auth.Ide
 	if err != nil {
 		return err
 	}
-	return ok(w, profileJSON(p))
+	return ok(w, a.profileJSON(p))
 }
 
 func (a *API) updateDisplayTheme(w http.ResponseWriter, r *http.Request, id auth.Identity) error {

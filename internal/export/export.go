@@ -20,6 +20,7 @@ import (
 	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/live"
+	"github.com/sightline/sightline/internal/mail"
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/problem"
 	"github.com/sightline/sightline/internal/provider"
@@ -168,7 +169,7 @@ type Deps struct {
 	// Live pushes export.ready to the owner's browsers.
 	Live live.Publisher
 	// Mail sends the link when an address was given; nil means e-mail is off.
-	Mail Sender
+	Mail mail.Sender
 	// Dir holds the files (<data dir>/exports); every node must see the same one.
 	Dir string
 	// PublicURL is the app's address as users reach it, for links in e-mails and events;

@@ -1,24 +1,15 @@
 package export
 
 import (
-	"context"
 	"fmt"
 	"html"
 	"strings"
+
+	"github.com/sightline/sightline/internal/mail"
 )
 
-// Sender sends one e-mail, multipart plain text and HTML. The server adapts internal/mail's
-// SMTP sender to it, so that exports need not know how mail travels.
-type Sender func(ctx context.Context, m Message) error
-
-// Message is an e-mail to send.
-type Message struct {
-	To                  []string
-	Subject, Text, HTML string
-}
-
 // readyMessage is the e-mail that carries an export's link.
-func readyMessage(e Export, link string) Message {
+func readyMessage(e Export, link string) mail.Message {
 	what := fmt.Sprintf("%s posts as %s", thousands(e.PostCount), strings.ToUpper(e.Format))
 	if e.PostCount == 1 {
 		what = "1 post as " + strings.ToUpper(e.Format)
@@ -30,5 +21,5 @@ func readyMessage(e Export, link string) Message {
 <p><a href="%s">Download the export</a></p>
 <p>The link works while you are signed in to Sightline, until %s.</p>
 `, html.EscapeString(what), html.EscapeString(link), html.EscapeString(expires))
-	return Message{To: []string{e.Email}, Subject: "Your Sightline export is ready", Text: text, HTML: body}
+	return mail.Message{To: []string{e.Email}, Subject: "Your Sightline export is ready", Text: text, HTML: body}
 }

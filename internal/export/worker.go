@@ -250,7 +250,7 @@ func (s *Service) announce(ctx context.Context, e Export) {
 	status := EmailOff
 	if s.Mail != nil {
 		status = EmailSent
-		if err := s.Mail(ctx, readyMessage(e, s.link(e.ID))); err != nil {
+		if err := s.Mail.Send(ctx, readyMessage(e, s.link(e.ID))); err != nil {
 			s.Logger.Warn("export: e-mail the link", "export", e.ID, "err", err)
 			status = EmailFailed
 		}

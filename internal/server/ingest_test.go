@@ -18,9 +18,16 @@ import (
 // startNode runs a whole node in-process (store, embedded stream, pipeline) behind httptest.
 func startNode(t *testing.T) (*server.Node, *httptest.Server) {
 	t.Helper()
+	return startNodeWith(t, func(*server.Config) {})
+}
+
+// startNodeWith is startNode with configuration of the test's own.
+func startNodeWith(t *testing.T, configure func(*server.Config)) (*server.Node, *httptest.Server) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	node, err := server.New(ctx, server.Config{DataDir: t.TempDir(), AdminEmail: "admin@example.test",
-		AdminPassword: "admin-password"}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	cfg := server.Config{DataDir: t.TempDir(), AdminEmail: "admin@example.test", AdminPassword: "admin-password"}
+	configure(&cfg)
+	node, err := server.New(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}

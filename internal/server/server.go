@@ -30,6 +30,7 @@ import (
 	"github.com/sightline/sightline/internal/imageproxy"
 	"github.com/sightline/sightline/internal/ingest"
 	"github.com/sightline/sightline/internal/live"
+	"github.com/sightline/sightline/internal/mail"
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/sealed"
 	"github.com/sightline/sightline/internal/search"
@@ -80,7 +81,15 @@ type Config struct {
 	// PublicURL is the app's address as users reach it, for links in e-mails and live events;
 	// empty means the listen address (PublicURLOrDefault).
 	PublicURL string
+
+	// SMTPURL is the mail server (smtp:// with STARTTLS when offered, smtps:// for TLS from the
+	// start); empty turns e-mail off. MailFrom is the sender of every e-mail.
+	SMTPURL  string
+	MailFrom string
 }
+
+// DefaultMailFrom is the sender when --mail-from is not given.
+const DefaultMailFrom = "Sightline <sightline@localhost>"
 
 // PublicURLOrDefault is PublicURL, or http:// and the listen address when none is set.
 func (c Config) PublicURLOrDefault() string {
@@ -149,9 +158,11 @@ type Node struct {
 	Percolator *monitor.Percolator
 	Filters    *filters.Service
 	Exports    *export.Service
-	Live       *live.Hub
-	Handler    http.Handler
-	log        *slog.Logger
+	// Mail sends e-mail through the operator's SMTP server; nil when e-mail is off.
+	Mail    mail.Sender
+	Live    *live.Hub
+	Handler http.Handler
+	log     *slog.Logger
 }
 
 // New opens the store and builds the services and the HTTP handler.
@@ -161,9 +172,11 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		return nil, err
 	}
 	n = &Node{Store: s, log: log}
+	// Every failure below returns a nil node: close the one being built.
+	building := n
 	defer func() {
 		if err != nil {
-			n.Close()
+			building.Close()
 		}
 	}()
 	n.Accounts = account.NewService(s)
@@ -227,8 +240,21 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	}
 	n.Pipeline = ingest.NewPipeline(st, s, log, n.Percolator.Stage)
 	searches := search.NewService(s)
+	if c.SMTPURL == "" {
+		log.Info("E-mail delivery is off (no --smtp-url)")
+	} else {
+		from := c.MailFrom
+		if from == "" {
+			from = DefaultMailFrom
+		}
+		smtp, err := mail.NewSMTP(c.SMTPURL, from)
+		if err != nil {
+			return nil, err
+		}
+		n.Mail = smtp
+	}
 	if n.Exports, err = export.NewService(export.Deps{Store: s, Users: s, Matches: n.Monitor, Beacon: searches,
-		Live: n.Live, Dir: filepath.Join(c.DataDir, "exports"), PublicURL: c.PublicURLOrDefault(), Logger: log}); err != nil {
+		Live: n.Live, Mail: n.Mail, Dir: filepath.Join(c.DataDir, "exports"), PublicURL: c.PublicURLOrDefault(), Logger: log}); err != nil {
 		return nil, err
 	}
 
@@ -247,6 +273,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		History:       search.NewHistory(s),
 		Flags:         search.NewFlags(s),
 		Exports:       n.Exports,
+		EmailDelivery: n.Mail != nil,
 		Geocoder:      n.Geocoder,
 		Monitor:       n.Monitor,
 		Filters:       n.Filters,
