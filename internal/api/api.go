@@ -5,6 +5,7 @@ package api
 
 import (
 	"context"
+	"github.com/sightline/sightline/internal/alerts"
 	"log/slog"
 	"net/http"
 	"net/netip"
@@ -28,6 +29,7 @@ type Deps struct {
 	// EmailDelivery says the server can send e-mail (--smtp-url); the profile tells the app.
 	EmailDelivery bool
 	Accounts      *account.Service
+	Alerts        *alerts.Service
 	Auth          *auth.Service
 	Ingest        *ingest.Service
 	// IngestStats reports the state of ingestion, for everyone or for one user's sources.
@@ -87,6 +89,7 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("PATCH /api/v1/settings/profile/update/media-sensitivity", a.user(a.updateMediaSensitivity))
 	mux.HandleFunc("PATCH /api/v1/settings/profile/update/{switch}", a.user(a.toggleSetting))
 	mux.HandleFunc("GET /api/v1/settings/organizations/current", a.user(a.currentOrganization))
+	mux.HandleFunc("PUT /api/v1/settings/organizations/{orgId}/webhook", a.user(a.rotateWebhookSecret))
 
 	// Content pipeline (issue: sources, stream, storage).
 	mux.HandleFunc("POST /api/v1/ingest/posts", a.authenticated(a.ingestPosts))
@@ -130,6 +133,10 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("PUT /api/v1/monitor/searches/{id}/detach", a.user(a.itemAction(a.Monitor.DetachSearch, "detached")))
 	mux.HandleFunc("DELETE /api/v1/monitor/searches/{id}", a.user(a.itemAction(a.Monitor.DeleteSearch, "deleted")))
 	mux.HandleFunc("PATCH /api/v1/monitor/searches/group", a.user(a.moveSearches))
+	mux.HandleFunc("GET /api/v1/monitor/searches/{id}/notification-settings", a.user(a.notificationSettings))
+	mux.HandleFunc("PUT /api/v1/monitor/searches/{id}/notification-settings", a.user(a.saveNotificationSettings))
+	mux.HandleFunc("POST /api/v1/monitor/searches/{id}/notification-settings/test", a.user(a.testNotification))
+	mux.HandleFunc("GET /api/v1/monitor/searches/{id}/deliveries", a.user(a.deliveries))
 	mux.HandleFunc("PATCH /api/v1/monitor/searches/settings/{id}/{setting}", a.user(a.searchSetting))
 	mux.HandleFunc("GET /api/v1/monitor/matches", a.user(a.matches))
 	mux.HandleFunc("GET /api/v1/monitor/matches/list", a.user(a.matchList))

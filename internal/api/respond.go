@@ -45,6 +45,8 @@ var statusOf = map[problem.Kind]int{
 	problem.KindLimitExceeded:        http.StatusUnprocessableEntity,
 	problem.KindUnsupportedMediaType: http.StatusUnsupportedMediaType,
 	problem.KindTooLarge:             http.StatusRequestEntityTooLarge,
+	problem.KindUnavailable:          http.StatusServiceUnavailable,
+	problem.KindBadGateway:           http.StatusBadGateway,
 }
 
 // writeError sends err in the spec's error shape: {message, errors, limitExceeded, title,

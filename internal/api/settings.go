@@ -144,5 +144,6 @@ func (a *API) currentOrganization(w http.ResponseWriter, r *http.Request, id aut
 	}
 	return ok(w, map[string]any{"data": map[string]any{
 		"id": org.Organization.ID, "name": org.Organization.Name, "crm_id": org.Organization.CRMID, "users": users,
+		"hasWebhookSecret": org.Organization.WebhookSecret != "",
 	}})
 }

@@ -3,9 +3,6 @@ package monitor
 import (
 	"encoding/json"
 	"fmt"
-	"net/mail"
-	"net/url"
-	"slices"
 )
 
 // NotificationSetting is one alert of a saved search (monitor-area.md sections 3 and 4).
@@ -14,6 +11,8 @@ type NotificationSetting struct {
 	Interval         int           `json:"interval"` // seconds; 0 is off
 	Destinations     []Destination `json:"destinations"`
 	LocationAssetIDs []string      `json:"locationAssetIds,omitempty"`
+	// LastUpdatedAt is when the setting last changed (Unix seconds).
+	LastUpdatedAt *int64 `json:"lastUpdatedAt"`
 }
 
 // Destination is where an alert goes.
@@ -25,45 +24,34 @@ type Destination struct {
 // allowedIntervals are each alert type's intervals in seconds (section 4). Webhooks have none:
 // they fire immediately while at least one webhook is set.
 var allowedIntervals = map[string][]int{
-	"batch":      {0, 60, 300, 1800, 3600},
-	"proximity":  {0, 300, 1800, 3600},
-	"digest":     {0, 86400, 604800},
-	"ai_summary": {0, 86400},
-	"webhook":    nil,
+	AlertBatch:     {0, 60, 300, 1800, 3600},
+	AlertProximity: {0, 300, 1800, 3600},
+	AlertDigest:    {0, 86400, 604800},
+	AlertAISummary: {0, 86400},
+	AlertWebhook:   nil,
 }
 
-// validateAlerts checks alert settings and returns the first problem, or "".
-func validateAlerts(raw json.RawMessage) string {
+// prepareAlerts checks the alerts a search is created or saved with, gives e-mail alerts
+// without a destination the user's address and stamps them; it returns the first problem, or "".
+func prepareAlerts(raw json.RawMessage, email string, now int64) (json.RawMessage, string) {
 	var settings []NotificationSetting
 	if err := json.Unmarshal(raw, &settings); err != nil {
-		return "Alerts must be a list of notification settings."
+		return raw, "Alerts must be a list of notification settings."
 	}
-	for _, n := range settings {
-		intervals, known := allowedIntervals[n.Type]
-		if !known {
-			return fmt.Sprintf("Unknown alert type %q.", n.Type)
+	for i, n := range settings {
+		if _, known := allowedIntervals[n.Type]; !known {
+			return raw, fmt.Sprintf("Unknown alert type %q.", n.Type)
 		}
-		if n.Type != "webhook" && !slices.Contains(intervals, n.Interval) {
-			return fmt.Sprintf("%d seconds is not an interval a %s alert offers.", n.Interval, n.Type)
+		n = withDefaultDestination(n, email)
+		if msg := checkSetting(n); msg != "" {
+			return raw, msg
 		}
-		if n.Type == "proximity" && n.Interval > 0 && len(n.LocationAssetIDs) == 0 {
-			return "A proximity alert needs at least one location before it can be turned on."
-		}
-		for _, d := range n.Destinations {
-			switch d.Type {
-			case "email":
-				if a, err := mail.ParseAddress(d.Address); err != nil || a.Address != d.Address {
-					return "The provided email address is invalid"
-				}
-			case "webhook":
-				u, err := url.Parse(d.Address)
-				if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-					return "The webhook must be an http or https URL."
-				}
-			default:
-				return fmt.Sprintf("Unknown destination type %q.", d.Type)
-			}
-		}
+		n.LastUpdatedAt = &now
+		settings[i] = n
 	}
-	return ""
+	out, err := json.Marshal(settings)
+	if err != nil {
+		return raw, err.Error()
+	}
+	return out, ""
 }

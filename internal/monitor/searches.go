@@ -310,10 +310,15 @@ func (s *Service) prepare(ctx context.Context, actor authz.Actor, v *view, m Sea
 	m.ImagesOnly, m.VideoOnly = in.ImagesOnly, in.VideoOnly
 
 	if len(in.Alerts) > 0 && string(in.Alerts) != "null" {
-		if msg := validateAlerts(in.Alerts); msg != "" {
+		user, err := s.store.User(ctx, actor.UserID)
+		if err != nil {
+			return preparedSearch{}, err
+		}
+		alerts, msg := prepareAlerts(in.Alerts, user.Email, now.Unix())
+		if msg != "" {
 			add("alerts", msg)
 		}
-		m.NotificationSettings = in.Alerts
+		m.NotificationSettings = alerts
 	} else if creating {
 		m.NotificationSettings = json.RawMessage("[]")
 	}

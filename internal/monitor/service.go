@@ -15,6 +15,7 @@ import (
 // Store is the persistence the Monitor needs.
 type Store interface {
 	Organization(ctx context.Context, id int64) (account.Organization, error)
+	Tenant(ctx context.Context, id int64) (account.Tenant, error)
 	User(ctx context.Context, id int64) (account.User, error)
 
 	Group(ctx context.Context, id int64) (Group, error)

@@ -47,7 +47,8 @@ type Options struct {
 	// MaxBytes bounds a reply's body (DefaultMaxBytes when 0): reading past it fails with
 	// ErrTooLarge.
 	MaxBytes int64
-	// MaxRedirects bounds the redirects followed (DefaultMaxRedirects when 0).
+	// MaxRedirects bounds the redirects followed (DefaultMaxRedirects when 0; negative follows
+	// none: a redirect is an error).
 	MaxRedirects int
 	// Stream is for replies that stay open (server-sent events): neither Timeout nor MaxBytes
 	// applies, and the reader bounds each message and watches for silence. Dialling, the TLS

@@ -22,6 +22,8 @@ const (
 	KindLimitExceeded                        // an organization's data or asset limit (422, limitExceeded)
 	KindUnsupportedMediaType                 // a body in a format the endpoint does not take (415)
 	KindTooLarge                             // the request is bigger than one request may be (413)
+	KindUnavailable                          // the server was not given what the request needs (503)
+	KindBadGateway                           // a server called on the request's behalf failed (502)
 )
 
 // Problem is an error with everything the API needs to describe it.
@@ -90,3 +92,9 @@ func UnsupportedMediaType(message string) *Problem {
 
 // TooLarge says the request exceeds a size bound; the caller should split it.
 func TooLarge(message string) *Problem { return &Problem{Kind: KindTooLarge, Message: message} }
+
+// Unavailable says the server lacks what the request needs (a backend it was not given).
+func Unavailable(message string) *Problem { return &Problem{Kind: KindUnavailable, Message: message} }
+
+// BadGateway says a server this one called on the request's behalf failed.
+func BadGateway(message string) *Problem { return &Problem{Kind: KindBadGateway, Message: message} }

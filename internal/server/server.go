@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/sightline/sightline/internal/alerts"
 	"log/slog"
 	"net"
 	"net/http"
@@ -158,6 +159,7 @@ type Node struct {
 	Percolator *monitor.Percolator
 	Filters    *filters.Service
 	Exports    *export.Service
+	Alerts     *alerts.Service
 	// Mail sends e-mail through the operator's SMTP server; nil when e-mail is off.
 	Mail    mail.Sender
 	Live    *live.Hub
@@ -253,6 +255,8 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		}
 		n.Mail = smtp
 	}
+	n.Alerts = alerts.NewService(alerts.Deps{Store: s, Matches: n.Monitor, Mail: n.Mail,
+		Webhooks: alerts.WebhookClient(c.AllowPrivateNetworks), PublicURL: c.PublicURLOrDefault(), Logger: log})
 	if n.Exports, err = export.NewService(export.Deps{Store: s, Users: s, Matches: n.Monitor, Beacon: searches,
 		Live: n.Live, Mail: n.Mail, Dir: filepath.Join(c.DataDir, "exports"), PublicURL: c.PublicURLOrDefault(), Logger: log}); err != nil {
 		return nil, err
@@ -273,6 +277,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		History:       search.NewHistory(s),
 		Flags:         search.NewFlags(s),
 		Exports:       n.Exports,
+		Alerts:        n.Alerts,
 		EmailDelivery: n.Mail != nil,
 		Geocoder:      n.Geocoder,
 		Monitor:       n.Monitor,
@@ -393,6 +398,7 @@ func (n *Node) runBackground(ctx context.Context) <-chan struct{} {
 	start("percolator", n.Percolator.Run)
 	start("sessions", func(ctx context.Context) error { n.sweepSessions(ctx); return nil })
 	start("exports", n.Exports.Run)
+	start("alerts", n.Alerts.Run)
 	start("expired exports", func(ctx context.Context) error { n.Exports.RunSweeper(ctx, time.Hour); return nil })
 	for _, src := range n.Sources {
 		start("source "+src.Name(), func(ctx context.Context) error { return src.Run(ctx, n.Ingest.Emit) })

@@ -176,3 +176,39 @@ func (s *Store) storeSecret(ctx context.Context, name string, generate func() (s
 	err = s.write.QueryRowContext(ctx, `SELECT value FROM server_secrets WHERE name = $1`, name).Scan(&value)
 	return value, err
 }
+
+const webhookSecretPurpose = "organization webhook secret"
+
+// SetWebhookSecret seals and stores an organization's webhook signing secret.
+func (s *Store) SetWebhookSecret(ctx context.Context, organizationID int64, secret string) error {
+	if s.key == nil {
+		return errNoSecretKey
+	}
+	box, err := s.key.Seal(webhookSecretPurpose, secret)
+	if err != nil {
+		return err
+	}
+	res, err := s.write.ExecContext(ctx, `UPDATE organizations SET webhook_secret = $1 WHERE id = $2`, box, organizationID)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return notFound(errors.Join(sql.ErrNoRows, err), "organization")
+	}
+	return nil
+}
+
+// WebhookSecret is an organization's webhook signing secret, opened; "" when it has none.
+func (s *Store) WebhookSecret(ctx context.Context, organizationID int64) (string, error) {
+	o, err := s.Organization(ctx, organizationID)
+	if err != nil || o.WebhookSecret == "" {
+		return "", err
+	}
+	if s.key == nil {
+		return "", errNoSecretKey
+	}
+	if !sealed.IsSealed(o.WebhookSecret) {
+		return o.WebhookSecret, nil
+	}
+	return s.key.Open(webhookSecretPurpose, o.WebhookSecret)
+}

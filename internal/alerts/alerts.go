@@ -1,0 +1,136 @@
+// Package alerts delivers saved searches' alerts (monitor-area.md sections 3, 4 and 9): batches,
+// digests, proximity alerts and daily summaries by e-mail, and webhooks signed per Standard
+// Webhooks. Each delivery is a row written before it is sent, together with the matches it
+// covers, so a restart resumes it and no match is in two deliveries of the same alert; failures
+// retry with backoff for a day (docs/decisions.md, "Alert delivery").
+package alerts
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/authz"
+	"github.com/sightline/sightline/internal/filters"
+	"github.com/sightline/sightline/internal/mail"
+	"github.com/sightline/sightline/internal/monitor"
+	"github.com/sightline/sightline/internal/outbound"
+)
+
+// Delivery states.
+const (
+	StatusPending  = "pending"
+	StatusSent     = "sent"
+	StatusRetrying = "retrying"
+	StatusFailed   = "failed"
+)
+
+// Bounds of delivery.
+const (
+	// RetryFor is how long a failing delivery is retried before it is marked failed.
+	RetryFor = 24 * time.Hour
+	// MaxListed is how many matches one e-mail lists; it links to the rest.
+	MaxListed = 100
+	// MaxCovered bounds the matches one delivery covers; the next run takes the rest.
+	MaxCovered = 10_000
+	// lease is how long a sender holds a delivery before another may take it over.
+	lease = 2 * time.Minute
+	// lateCommit is how far back a run looks past its last one, for matches whose rows were
+	// committed after newer ones (concurrent writers on PostgreSQL).
+	lateCommit = 10 * time.Minute
+	// webhookCoalesce is how often immediate webhooks collect new matches.
+	webhookCoalesce = 5 * time.Second
+)
+
+// Delivery is one message to one destination.
+type Delivery struct {
+	ID             int64
+	SearchID       int64
+	OrganizationID int64
+	Type           string
+	Destination    monitor.Destination
+	MatchCount     int
+	Status         string
+	Attempts       int
+	NextAttemptAt  time.Time
+	LeaseUntil     time.Time
+	LastError      string
+	CreatedAt      time.Time
+	SentAt         time.Time
+}
+
+// Store keeps deliveries and the runs that made them.
+type Store interface {
+	// ClaimRun moves a search's alert's last run from prev (zero: never ran) to next; false when
+	// another node moved it first.
+	ClaimRun(ctx context.Context, searchID int64, alertType string, prev, next time.Time) (bool, error)
+	LastRun(ctx context.Context, searchID int64, alertType string) (time.Time, error)
+	// UncoveredMatches are the ids of the search's matches created at or after since that no
+	// delivery of this alert and destination covers yet, oldest first.
+	UncoveredMatches(ctx context.Context, searchID int64, alertType, destination string, since time.Time, limit int) ([]int64, error)
+	// CreateDelivery writes d and the matches it covers in one transaction; false (and nothing
+	// written) when another delivery of the alert and destination covers one of them already.
+	CreateDelivery(ctx context.Context, d *Delivery, matchIDs []int64) (bool, error)
+	// ClaimDelivery takes one due delivery (pending or retrying, next attempt passed, lease
+	// expired) until leaseUntil.
+	ClaimDelivery(ctx context.Context, now, leaseUntil time.Time) (Delivery, bool, error)
+	DeliveryMatches(ctx context.Context, deliveryID int64) ([]int64, error)
+	// FinishDelivery records an attempt's outcome and frees the row.
+	FinishDelivery(ctx context.Context, d Delivery) error
+	Deliveries(ctx context.Context, searchID int64, limit int) ([]Delivery, error)
+
+	Searches(ctx context.Context, organizationID int64) ([]monitor.Search, error)
+	Search(ctx context.Context, id int64) (monitor.Search, error)
+	Organization(ctx context.Context, id int64) (account.Organization, error)
+	User(ctx context.Context, id int64) (account.User, error)
+	MembershipRole(ctx context.Context, organizationID, userID int64) (account.Role, error)
+	LocationConfigurationByFPID(ctx context.Context, fpid string) (filters.LocationConfiguration, error)
+	WebhookSecret(ctx context.Context, organizationID int64) (string, error)
+	SetWebhookSecret(ctx context.Context, organizationID int64, secret string) error
+}
+
+// Matches reads matches as a user sees them (*monitor.Service).
+type Matches interface {
+	EachMatchByID(ctx context.Context, actor authz.Actor, matchIDs []int64, pageSize int, fn func([]monitor.InboxEntry) error) error
+	Search(ctx context.Context, actor authz.Actor, id int64) (monitor.SearchView, error)
+}
+
+// Deps are what the service needs.
+type Deps struct {
+	Store   Store
+	Matches Matches
+	// Mail sends e-mail; nil means e-mail is off and e-mail deliveries fail saying so.
+	Mail mail.Sender
+	// Webhooks is the outbound guard's client for webhook calls.
+	Webhooks *outbound.Client
+	// PublicURL is the app's address, for links.
+	PublicURL string
+	Logger    *slog.Logger
+	// Now is the clock (time.Now when nil).
+	Now func() time.Time
+}
+
+// Service sends alerts.
+type Service struct {
+	Deps
+	now func() time.Time
+}
+
+// NewService returns the service; Run sends.
+func NewService(d Deps) *Service {
+	if d.Logger == nil {
+		d.Logger = slog.Default()
+	}
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	return &Service{Deps: d, now: d.Now}
+}
+
+// WebhookClient is the guarded client webhooks go through: 10 s, no redirects (a redirect is a
+// failure, so a webhook cannot be bounced to an address the guard would not have dialled).
+func WebhookClient(allowPrivate bool) *outbound.Client {
+	return outbound.New(outbound.Options{AllowPrivate: allowPrivate, Timeout: 10 * time.Second, MaxBytes: 64 << 10,
+		MaxRedirects: -1})
+}

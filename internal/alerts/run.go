@@ -1,0 +1,270 @@
+package alerts
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/sightline/sightline/internal/authz"
+	"github.com/sightline/sightline/internal/geom"
+	"github.com/sightline/sightline/internal/monitor"
+	"github.com/sightline/sightline/internal/post"
+)
+
+// tick is how often a node looks for alerts that are due and deliveries to send.
+const tick = 5 * time.Second
+
+// Run collects and sends until ctx ends. Every node runs it: runs are claimed per alert and
+// deliveries per row, so nodes share the work and never do the same twice.
+func (s *Service) Run(ctx context.Context) error {
+	t := time.NewTicker(tick)
+	defer t.Stop()
+	for {
+		if err := s.Collect(ctx); err != nil && ctx.Err() == nil {
+			s.Logger.Warn("alerts: collect", "err", err)
+		}
+		if err := s.SendDue(ctx); err != nil && ctx.Err() == nil {
+			s.Logger.Warn("alerts: send", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+		}
+	}
+}
+
+// Collect writes a delivery for every alert that is due and has new matches.
+func (s *Service) Collect(ctx context.Context) error {
+	searches, err := s.Store.Searches(ctx, 0)
+	if err != nil {
+		return err
+	}
+	now := s.now().UTC()
+	for _, m := range searches {
+		if !m.Enabled {
+			continue
+		}
+		for _, n := range monitor.StoredSettings(m.NotificationSettings) {
+			if !n.On() {
+				continue
+			}
+			if err := s.collect(ctx, m, n, now); err != nil {
+				if ctx.Err() != nil {
+					return err
+				}
+				s.Logger.Warn("alerts: collect a search's alert", "search", m.ID, "type", n.Type, "err", err)
+			}
+		}
+	}
+	return nil
+}
+
+// collect runs one alert when it is due: it claims the run, then writes one delivery a
+// destination of the matches no delivery of it covers yet.
+func (s *Service) collect(ctx context.Context, m monitor.Search, n monitor.NotificationSetting, now time.Time) error {
+	last, err := s.Store.LastRun(ctx, m.ID, n.Type)
+	if err != nil {
+		return err
+	}
+	if !due(n, last, now) {
+		return nil
+	}
+	if claimed, err := s.Store.ClaimRun(ctx, m.ID, n.Type, last, now); err != nil || !claimed {
+		return err
+	}
+	since := windowStart(n, last, now)
+	if n.LastUpdatedAt != nil {
+		// Matches found before the alert was set up are not news to send; its first run
+		// sends what came since.
+		setUp := time.Unix(*n.LastUpdatedAt, 0)
+		if last.IsZero() && n.Type != monitor.AlertDigest && n.Type != monitor.AlertAISummary {
+			since = setUp
+		}
+		since = later(since, setUp)
+	}
+	var zone []geom.Shape
+	if n.Type == monitor.AlertProximity {
+		if zone, err = s.proximityZone(ctx, m.OrganizationID, n.LocationAssetIDs); err != nil || len(zone) == 0 {
+			return err
+		}
+	}
+	for _, d := range n.Destinations {
+		ids, err := s.Store.UncoveredMatches(ctx, m.ID, n.Type, d.Address, since, MaxCovered)
+		if err != nil {
+			return err
+		}
+		if zone != nil {
+			if ids, err = s.near(ctx, m, ids, zone); err != nil {
+				return err
+			}
+		}
+		if len(ids) == 0 {
+			continue
+		}
+		dv := Delivery{SearchID: m.ID, OrganizationID: m.OrganizationID, Type: n.Type, Destination: d,
+			MatchCount: len(ids), Status: StatusPending, NextAttemptAt: now, CreatedAt: now}
+		if _, err := s.Store.CreateDelivery(ctx, &dv, ids); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// due says whether an alert's next run has come: batch and proximity alerts every interval,
+// webhooks every few seconds, digests and summaries once a UTC day (weekly digests on Mondays).
+func due(n monitor.NotificationSetting, last, now time.Time) bool {
+	if last.IsZero() {
+		return true
+	}
+	switch n.Type {
+	case monitor.AlertWebhook:
+		return now.Sub(last) >= webhookCoalesce
+	case monitor.AlertDigest, monitor.AlertAISummary:
+		day := now.Truncate(24 * time.Hour)
+		if n.Interval == 604800 {
+			day = day.AddDate(0, 0, -int((day.Weekday()+6)%7)) // back to Monday
+		}
+		return last.Before(day)
+	default:
+		return now.Sub(last) >= time.Duration(n.Interval)*time.Second
+	}
+}
+
+// windowStart is the oldest match creation a run looks at: digests and summaries cover their
+// day or week; other alerts what came since their last run, with a margin for late commits.
+// The first run of an alert starts one interval back.
+func windowStart(n monitor.NotificationSetting, last, now time.Time) time.Time {
+	switch n.Type {
+	case monitor.AlertDigest, monitor.AlertAISummary:
+		return now.Add(-time.Duration(n.Interval) * time.Second)
+	case monitor.AlertWebhook:
+		if last.IsZero() {
+			return now.Add(-webhookCoalesce)
+		}
+	default:
+		if last.IsZero() {
+			return now.Add(-time.Duration(n.Interval) * time.Second)
+		}
+	}
+	return last.Add(-lateCommit)
+}
+
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
+}
+
+// proximityZone is the circles of an alert's location configurations (those the organization
+// still has).
+func (s *Service) proximityZone(ctx context.Context, organizationID int64, fpids []string) ([]geom.Shape, error) {
+	var zone []geom.Shape
+	for _, id := range fpids {
+		c, err := s.Store.LocationConfigurationByFPID(ctx, id)
+		if err != nil || c.OrganizationID != organizationID {
+			continue // deleted or not the organization's: nothing to watch there
+		}
+		meters, _ := c.Radius()
+		zone = append(zone, geom.Circle(c.Center(), float64(meters)/1000))
+	}
+	return zone, nil
+}
+
+// near keeps the matches whose post's location or a mentioned place lies within the zone.
+func (s *Service) near(ctx context.Context, m monitor.Search, ids []int64, zone []geom.Shape) ([]int64, error) {
+	actor, err := s.owner(ctx, m)
+	if err != nil {
+		return nil, err
+	}
+	var kept []int64
+	err = s.Matches.EachMatchByID(ctx, actor, ids, 500, func(entries []monitor.InboxEntry) error {
+		for _, e := range entries {
+			if within(e.Post, zone) {
+				kept = append(kept, e.ID)
+			}
+		}
+		return nil
+	})
+	return kept, err
+}
+
+func within(p post.Post, zone []geom.Shape) bool {
+	var points []geom.Point
+	if p.Location != nil {
+		points = append(points, geom.Point{Lat: p.Location.Lat, Lon: p.Location.Lon})
+	}
+	for _, l := range p.MentionedLocations {
+		points = append(points, geom.Point{Lat: l.Point.Lat, Lon: l.Point.Lon})
+	}
+	for _, z := range zone {
+		for _, pt := range points {
+			if z.Contains(pt) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// owner is the search's owner as an actor: alerts show what the owner's inbox shows.
+func (s *Service) owner(ctx context.Context, m monitor.Search) (authz.Actor, error) {
+	u, err := s.Store.User(ctx, m.OwnerID)
+	if err != nil {
+		return authz.Actor{}, err
+	}
+	if u.OrganizationID != m.OrganizationID {
+		return authz.Actor{}, fmt.Errorf("alerts: the owner of search %d left its organization", m.ID)
+	}
+	role, err := s.Store.MembershipRole(ctx, m.OrganizationID, u.ID)
+	if err != nil {
+		return authz.Actor{}, err
+	}
+	return authz.Actor{UserID: u.ID, OrganizationID: u.OrganizationID, TenantID: u.TenantID, Role: role,
+		TenantAdmin: u.IsTenantAdmin, Via: authz.ViaSession, ACL: u.ACL}, nil
+}
+
+// SendDue sends every delivery that is due, one claimed row at a time.
+func (s *Service) SendDue(ctx context.Context) error {
+	for ctx.Err() == nil {
+		now := s.now().UTC()
+		d, ok, err := s.Store.ClaimDelivery(ctx, now, now.Add(lease))
+		if err != nil || !ok {
+			return err
+		}
+		s.attempt(ctx, d)
+	}
+	return ctx.Err()
+}
+
+// attempt sends a claimed delivery and records the outcome: sent, or retried with backoff
+// until a day has passed, then failed.
+func (s *Service) attempt(ctx context.Context, d Delivery) {
+	err := s.send(ctx, d)
+	if ctx.Err() != nil {
+		return // stopping: the lease runs out and a sender takes the row over
+	}
+	now := s.now().UTC()
+	d.Attempts++
+	switch {
+	case err == nil:
+		d.Status, d.SentAt, d.LastError, d.NextAttemptAt = StatusSent, now, "", time.Time{}
+	case now.Sub(d.CreatedAt) >= RetryFor || errors.Is(err, errPermanent):
+		d.Status, d.LastError, d.NextAttemptAt = StatusFailed, err.Error(), time.Time{}
+	default:
+		d.Status, d.LastError, d.NextAttemptAt = StatusRetrying, err.Error(), now.Add(backoff(d.Attempts))
+	}
+	if err := s.Store.FinishDelivery(context.WithoutCancel(ctx), d); err != nil {
+		s.Logger.Warn("alerts: record a delivery", "delivery", d.ID, "err", err)
+	}
+}
+
+// backoff is the wait after the n-th failed attempt: a minute, doubling, at most an hour.
+func backoff(n int) time.Duration {
+	return min(time.Minute<<min(n-1, 6), time.Hour)
+}
+
+// errPermanent marks failures that retrying cannot mend (the search is gone).
+var errPermanent = errors.New("alerts: cannot be sent")

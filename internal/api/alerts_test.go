@@ -1,0 +1,496 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	netmail "net/mail"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/sightline/sightline/internal/alerts"
+	"github.com/sightline/sightline/internal/api"
+	"github.com/sightline/sightline/internal/mail"
+	"github.com/sightline/sightline/internal/mail/mailtest"
+	"github.com/sightline/sightline/internal/monitor"
+	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/store"
+	"github.com/sightline/sightline/internal/store/storetest"
+)
+
+// alertEnv is the API with the Monitor and alerts, a real SMTP server and a webhook receiver.
+type alertEnv struct {
+	*exportEnv
+	alerts   *alerts.Service
+	smtp     *mailtest.Server
+	receiver *receiver
+	clock    *offsetClock
+	added    int
+}
+
+// offsetClock runs with the real one, ahead by what the test advanced it: matches are stamped
+// with the real time when stored, and alerts fall due on this clock.
+type offsetClock struct {
+	mu     sync.Mutex
+	offset time.Duration
+}
+
+func (c *offsetClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return time.Now().Add(c.offset)
+}
+
+func (c *offsetClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.offset += d
+}
+
+func newAlertEnv(t *testing.T, s *store.Store, withMail bool) *alertEnv {
+	t.Helper()
+	x := newExportEnv(t, s, nil)
+	smtp := mailtest.Start(t)
+	var sender mail.Sender
+	if withMail {
+		var err error
+		if sender, err = mail.NewSMTP(smtp.URL(), "Sightline <alerts@sightline.test>"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	clock := &offsetClock{}
+	svc := alerts.NewService(alerts.Deps{Store: s, Matches: x.monitor, Mail: sender, Webhooks: alerts.WebhookClient(true),
+		PublicURL: "https://sightline.example", Now: clock.Now,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	h := api.New(api.Deps{Accounts: x.accounts, Auth: x.auth, Monitor: x.monitor, Live: x.hub, Alerts: svc,
+		EmailDelivery: withMail, Health: s.Ping, App: api.AppHandler(nil, false), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	x.srv.Close()
+	x.srv = httptest.NewServer(h)
+	t.Cleanup(x.srv.Close)
+	rc := &receiver{}
+	rc.srv = httptest.NewServer(rc)
+	t.Cleanup(rc.srv.Close)
+	return &alertEnv{exportEnv: x, alerts: svc, smtp: smtp, receiver: rc, clock: clock}
+}
+
+// searchID is the id of the user's "Floods" search (seed).
+func (x *alertEnv) searchID(email string) int64 {
+	x.t.Helper()
+	views, err := x.monitor.Searches(context.Background(), x.actor(email), 0)
+	if err != nil || len(views) == 0 {
+		x.t.Fatalf("searches = %v %v", views, err)
+	}
+	return views[0].ID
+}
+
+// addMatches stores n new posts about floods as matches of the search, now.
+func (x *alertEnv) addMatches(email string, searchID int64, n int) []int64 {
+	x.t.Helper()
+	ctx := context.Background()
+	a := x.actor(email)
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	var posts []post.Post
+	var matches []monitor.Match
+	for range n {
+		x.added++
+		id := fmt.Sprintf("new-%d", x.added)
+		posts = append(posts, post.Post{ID: id, Provider: "reddit", NativeID: id, Type: post.TypeThreadPost,
+			AuthorName: "Ana " + email, ContentText: fmt.Sprintf("The flood reached the bridge, report %d.", x.added),
+			PostLink: "https://reddit.example/" + id, PublishedAt: now, DiscoveredAt: now})
+		matches = append(matches, monitor.Match{SearchID: searchID, OrganizationID: a.OrganizationID, PostID: id,
+			PublishedAt: now, DiscoveredAt: now, Provider: "reddit"})
+	}
+	if _, err := x.store.InsertPosts(ctx, posts); err != nil {
+		x.t.Fatal(err)
+	}
+	created, err := x.store.InsertMatches(ctx, matches)
+	if err != nil {
+		x.t.Fatal(err)
+	}
+	ids := make([]int64, len(created))
+	for i, c := range created {
+		ids[i] = c.ID
+	}
+	return ids
+}
+
+// run collects and sends as the scheduler does at the clock's time.
+func (x *alertEnv) run() {
+	x.t.Helper()
+	if err := x.alerts.Collect(context.Background()); err != nil {
+		x.t.Fatal(err)
+	}
+	if err := x.alerts.SendDue(context.Background()); err != nil {
+		x.t.Fatal(err)
+	}
+}
+
+func (x *alertEnv) settings(c *client, searchID int64, body any) reply {
+	x.t.Helper()
+	path := fmt.Sprintf("/api/v1/monitor/searches/%d/notification-settings", searchID)
+	if body == nil {
+		return c.do("GET", path, nil, withBearer(c.bearer))
+	}
+	return c.do("PUT", path, body, withBearer(c.bearer))
+}
+
+// receiver is a webhook endpoint that keeps what it was sent.
+type receiver struct {
+	srv    *httptest.Server
+	mu     sync.Mutex
+	got    []received
+	status int
+}
+
+type received struct {
+	header http.Header
+	body   []byte
+}
+
+func (rc *receiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	rc.got = append(rc.got, received{header: r.Header.Clone(), body: body})
+	if rc.status != 0 {
+		w.WriteHeader(rc.status)
+	}
+}
+
+func (rc *receiver) all() []received {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	return append([]received(nil), rc.got...)
+}
+
+// verify checks a webhook as the Standard Webhooks reference verifier does: the signed content
+// is "id.timestamp.body", the key the base64 after whsec_, and one of the space-separated
+// "v1,<base64>" signatures must equal the HMAC-SHA256, compared in constant time.
+func verify(secret string, h http.Header, body []byte) error {
+	key, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(secret, "whsec_"))
+	if err != nil {
+		return err
+	}
+	id, ts := h.Get("webhook-id"), h.Get("webhook-timestamp")
+	if id == "" || ts == "" {
+		return errors.New("missing webhook-id or webhook-timestamp")
+	}
+	sec, err := strconv.ParseInt(ts, 10, 64)
+	if err != nil || time.Since(time.Unix(sec, 0)).Abs() > 5*time.Minute {
+		return fmt.Errorf("timestamp %q out of tolerance", ts)
+	}
+	mac := hmac.New(sha256.New, key)
+	mac.Write([]byte(id + "." + ts + "." + string(body)))
+	want := mac.Sum(nil)
+	for _, sig := range strings.Fields(h.Get("webhook-signature")) {
+		version, b64, ok := strings.Cut(sig, ",")
+		got, err := base64.StdEncoding.DecodeString(b64)
+		if ok && version == "v1" && err == nil && hmac.Equal(got, want) {
+			return nil
+		}
+	}
+	return errors.New("no valid signature")
+}
+
+func TestNotificationSettingsRules(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := newAlertEnv(t, s, true)
+		x.seed("owner@acme.test", 0)
+		owner := x.signedIn("owner@acme.test")
+		searchID := x.searchID("owner@acme.test")
+
+		r := x.settings(owner, searchID, nil)
+		types := []string{}
+		for _, n := range r.body["data"].([]any) {
+			types = append(types, dig(n, "type").(string))
+		}
+		// The AI summary needs the organization's AI feature, which Acme lacks.
+		if r.status != 200 || strings.Join(types, ",") != "batch,digest,webhook,proximity" || dig(r.body["meta"], "canEdit") != true {
+			t.Fatalf("GET = %d %v", r.status, r.body)
+		}
+		if dest := dig(r.body["data"].([]any)[0], "destinations").([]any); len(dest) != 1 || dig(dest[0], "address") != "owner@acme.test" {
+			t.Errorf("batch destinations = %v, want the user's e-mail by default", dest)
+		}
+
+		for _, tt := range []struct {
+			name string
+			body string
+			want string
+		}{
+			{"proximity without locations", `[{"type":"proximity","interval":300,"destinations":[]}]`, monitor.MsgProximityNeedsPlace},
+			{"invalid e-mail", `[{"type":"batch","interval":300,"destinations":[{"type":"email","address":"not-an-address"}]}]`, monitor.MsgInvalidEmail},
+			{"duplicate e-mail", `[{"type":"batch","interval":300,"destinations":[{"type":"email","address":"a@b.test"},{"type":"email","address":"A@b.test"}]}]`, monitor.MsgDuplicateEmail},
+			{"ftp webhook", `[{"type":"webhook","interval":0,"destinations":[{"type":"webhook","address":"ftp://example.test/x"}]}]`, monitor.MsgWebhookURL},
+			{"interval not offered", `[{"type":"digest","interval":300,"destinations":[]}]`, "300 seconds is not an interval a digest alert offers."},
+			{"not offered", `[{"type":"ai_summary","interval":86400,"destinations":[]}]`, `"ai_summary" is not an alert this organization offers.`},
+		} {
+			r := owner.do("PUT", fmt.Sprintf("/api/v1/monitor/searches/%d/notification-settings", searchID),
+				rawJSON(tt.body), withBearer(owner.bearer))
+			if r.status != http.StatusUnprocessableEntity || r.body["message"] != tt.want {
+				t.Errorf("%s: %d %v, want 422 %q", tt.name, r.status, r.body, tt.want)
+			}
+		}
+
+		r = x.settings(owner, searchID, []map[string]any{{"type": "batch", "interval": 300,
+			"destinations": []map[string]string{{"type": "email", "address": "desk@acme.test"}}}})
+		batch := r.body["data"].([]any)[0]
+		if r.status != 200 || dig(batch, "interval") != float64(300) || dig(batch, "lastUpdatedAt") == nil {
+			t.Errorf("PUT batch = %d %v", r.status, r.body)
+		}
+		// Saved: the next read has it, and the other types are untouched.
+		if r = x.settings(owner, searchID, nil); dig(r.body["data"].([]any)[0], "interval") != float64(300) ||
+			dig(r.body["data"].([]any)[1], "interval") != float64(0) {
+			t.Errorf("after PUT, GET = %v", r.body)
+		}
+
+		// Another organization does not see the search; a colleague it is not shared with neither.
+		for _, email := range []string{"owner@globex.test", "analyst@acme.test"} {
+			c := x.signedIn(email)
+			if r := x.settings(c, searchID, nil); r.status != http.StatusNotFound {
+				t.Errorf("%s GET = %d %v", email, r.status, r.body)
+			}
+			if r := x.settings(c, searchID, []map[string]any{{"type": "batch", "interval": 60}}); r.status != http.StatusNotFound {
+				t.Errorf("%s PUT = %d %v", email, r.status, r.body)
+			}
+			if r := c.do("GET", fmt.Sprintf("/api/v1/monitor/searches/%d/deliveries", searchID), nil, withBearer(c.bearer)); r.status != http.StatusNotFound {
+				t.Errorf("%s deliveries = %d", email, r.status)
+			}
+		}
+	})
+}
+
+// Each match reaches each destination once: by e-mail with its content, and by a webhook the
+// receiver verifies; a second run sends nothing again; new matches go in a new delivery.
+func TestAlertsDeliverEachMatchOnce(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := newAlertEnv(t, s, true)
+		owner := x.signedIn("owner@acme.test")
+		x.seed("owner@acme.test", 3)
+		searchID := x.searchID("owner@acme.test")
+		// lastUpdatedAt is in seconds: set the alert up a second after these matches were stored.
+		time.Sleep(1100 * time.Millisecond)
+		org := x.actor("owner@acme.test").OrganizationID
+		r := owner.do("PUT", fmt.Sprintf("/api/v1/settings/organizations/%d/webhook", org), nil, withBearer(owner.bearer))
+		secret, _ := dig(r.body["data"], "webhookSecret").(string)
+		if r.status != 200 || !strings.HasPrefix(secret, "whsec_") {
+			t.Fatalf("rotate = %d %v", r.status, r.body)
+		}
+		if r := x.settings(owner, searchID, []map[string]any{
+			{"type": "batch", "interval": 60, "destinations": []map[string]string{{"type": "email", "address": "desk@acme.test"}}},
+			{"type": "webhook", "interval": 0, "destinations": []map[string]string{{"type": "webhook", "address": x.receiver.srv.URL + "/hook"}}},
+		}); r.status != 200 {
+			t.Fatalf("PUT = %d %v", r.status, r.body)
+		}
+		// Matches found before the alert was set up are not news: the seeded ones are older.
+		x.clock.Advance(2 * time.Minute)
+		x.run()
+		if n := len(x.smtp.Messages()) + len(x.receiver.all()); n != 0 {
+			t.Fatalf("%d messages about matches older than the alert", n)
+		}
+		newIDs := x.addMatches("owner@acme.test", searchID, 2)
+		x.clock.Advance(2 * time.Minute)
+		x.run()
+		msgs := x.smtp.WaitFor(t, 1, 10*time.Second)
+		raw := mailText(t, msgs[0].Data)
+		for _, want := range []string{"2 new matches for", "Floods", "Ana owner@acme.test", "Matched: flood",
+			"https://sightline.example/monitor/matches/list?monitorSearchIds=" + strconv.FormatInt(searchID, 10), "<b>flood</b>"} {
+			if !strings.Contains(raw, want) {
+				t.Errorf("the e-mail lacks %q:\n%s", want, raw)
+			}
+		}
+		hooks := x.receiver.all()
+		if len(hooks) != 1 {
+			t.Fatalf("%d webhooks, want 1", len(hooks))
+		}
+		if err := verify(secret, hooks[0].header, hooks[0].body); err != nil {
+			t.Errorf("webhook signature: %v", err)
+		}
+		for _, id := range newIDs {
+			if !strings.Contains(string(hooks[0].body), fmt.Sprintf(`"matchId":%d`, id)) {
+				t.Errorf("webhook body lacks match %d: %s", id, hooks[0].body)
+			}
+		}
+		// Nothing new: nothing sent. Then one more match: a delivery of it alone.
+		x.clock.Advance(2 * time.Minute)
+		x.run()
+		if len(x.smtp.Messages()) != 1 || len(x.receiver.all()) != 1 {
+			t.Fatalf("a second run sent again: %d mails, %d webhooks", len(x.smtp.Messages()), len(x.receiver.all()))
+		}
+		x.addMatches("owner@acme.test", searchID, 1)
+		x.clock.Advance(2 * time.Minute)
+		x.run()
+		if msgs := x.smtp.WaitFor(t, 2, 10*time.Second); !strings.Contains(mailText(t, msgs[1].Data), "1 new match for") {
+			t.Errorf("second mail:\n%s", msgs[1].Data)
+		}
+		r = owner.do("GET", fmt.Sprintf("/api/v1/monitor/searches/%d/deliveries", searchID), nil, withBearer(owner.bearer))
+		list := r.body["data"].([]any)
+		if r.status != 200 || len(list) != 4 || dig(list[0], "status") != "sent" || dig(list[0], "sentAt") == nil {
+			t.Errorf("deliveries = %d %v", r.status, r.body)
+		}
+	})
+}
+
+// A node that wrote a delivery and claimed it, then stopped, leaves it to another once its lease
+// runs out; two nodes collecting at once write each match into one delivery.
+func TestAlertsResumeAfterACrash(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := newAlertEnv(t, s, true)
+		owner := x.signedIn("owner@acme.test")
+		x.seed("owner@acme.test", 0)
+		searchID := x.searchID("owner@acme.test")
+		x.settings(owner, searchID, []map[string]any{{"type": "batch", "interval": 60,
+			"destinations": []map[string]string{{"type": "email", "address": "desk@acme.test"}}}})
+		x.clock.Advance(time.Second)
+		x.addMatches("owner@acme.test", searchID, 5)
+		x.clock.Advance(2 * time.Minute)
+
+		// Two nodes collect at the same moment.
+		other := alerts.NewService(x.alerts.Deps)
+		var wg sync.WaitGroup
+		for _, svc := range []*alerts.Service{x.alerts, other} {
+			wg.Go(func() {
+				if err := svc.Collect(context.Background()); err != nil {
+					t.Error(err)
+				}
+			})
+		}
+		wg.Wait()
+		// The crashed node claimed the delivery and never finished it.
+		now := x.clock.Now()
+		if _, ok, err := s.ClaimDelivery(context.Background(), now, now.Add(2*time.Minute)); err != nil || !ok {
+			t.Fatalf("claim = %v %v", ok, err)
+		}
+		if err := x.alerts.SendDue(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if n := len(x.smtp.Messages()); n != 0 {
+			t.Fatalf("%d mails while the crashed node's lease runs", n)
+		}
+		x.clock.Advance(3 * time.Minute)
+		x.run()
+		x.run()
+		msgs := x.smtp.WaitFor(t, 1, 10*time.Second)
+		time.Sleep(100 * time.Millisecond) // a second message, if any, arrives now
+		if msgs = x.smtp.Messages(); len(msgs) != 1 || !strings.Contains(mailText(t, msgs[0].Data), "5 new matches") {
+			t.Fatalf("%d mails, want one of the 5 matches", len(msgs))
+		}
+	})
+}
+
+// A failing destination is retried with backoff, then marked failed after a day; a test
+// message reaches e-mail and webhook destinations; without SMTP e-mail says it is off.
+func TestAlertsRetryThenFail(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := newAlertEnv(t, s, true)
+		owner := x.signedIn("owner@acme.test")
+		x.seed("owner@acme.test", 0)
+		searchID := x.searchID("owner@acme.test")
+		x.settings(owner, searchID, []map[string]any{{"type": "batch", "interval": 60,
+			"destinations": []map[string]string{{"type": "email", "address": "desk@acme.test"}}}})
+		x.clock.Advance(time.Second)
+		x.addMatches("owner@acme.test", searchID, 1)
+		x.smtp.Refuse(errors.New("mailbox full"))
+		x.clock.Advance(2 * time.Minute)
+		x.run()
+		list := func() []any {
+			r := owner.do("GET", fmt.Sprintf("/api/v1/monitor/searches/%d/deliveries", searchID), nil, withBearer(owner.bearer))
+			return r.body["data"].([]any)
+		}
+		d := list()[0]
+		next, _ := dig(d, "nextAttemptAt").(float64)
+		if dig(d, "status") != "retrying" || dig(d, "attempts") != float64(1) || !strings.Contains(dig(d, "lastError").(string), "mailbox full") ||
+			time.Duration(int64(next)-x.clock.Now().Add(time.Minute).Unix())*time.Second > 2*time.Second {
+			t.Fatalf("after one failure: %v", d)
+		}
+		x.clock.Advance(30 * time.Second) // not yet due
+		x.run()
+		if dig(list()[0], "attempts") != float64(1) {
+			t.Fatalf("retried before its time: %v", list()[0])
+		}
+		for range 40 { // a day of hourly retries at most
+			x.clock.Advance(time.Hour)
+			x.run()
+		}
+		if d := list()[0]; dig(d, "status") != "failed" || dig(d, "nextAttemptAt") != nil {
+			t.Errorf("after a day: %v", d)
+		}
+
+		x.smtp.Refuse(nil)
+		test := func(dest map[string]string) reply {
+			return owner.do("POST", fmt.Sprintf("/api/v1/monitor/searches/%d/notification-settings/test", searchID),
+				map[string]any{"destination": dest}, withBearer(owner.bearer))
+		}
+		if r := test(map[string]string{"type": "email", "address": "desk@acme.test"}); r.status != 200 {
+			t.Errorf("test e-mail = %d %v", r.status, r.body)
+		}
+		// Without a secret the webhook test fails and says why; with one it arrives signed.
+		if r := test(map[string]string{"type": "webhook", "address": x.receiver.srv.URL}); r.status != http.StatusBadGateway ||
+			!strings.Contains(r.body["message"].(string), "no webhook signing secret") {
+			t.Errorf("webhook test without a secret = %d %v", r.status, r.body)
+		}
+		org := x.actor("owner@acme.test").OrganizationID
+		r := owner.do("PUT", fmt.Sprintf("/api/v1/settings/organizations/%d/webhook", org), nil, withBearer(owner.bearer))
+		secret := dig(r.body["data"], "webhookSecret").(string)
+		if r := test(map[string]string{"type": "webhook", "address": x.receiver.srv.URL}); r.status != 200 {
+			t.Errorf("webhook test = %d %v", r.status, r.body)
+		} else if got := x.receiver.all(); len(got) != 1 || verify(secret, got[0].header, got[0].body) != nil {
+			t.Errorf("test webhook not received signed: %v", got)
+		}
+		// Members may not rotate the secret; another organization's owner neither.
+		for _, email := range []string{"analyst@acme.test", "owner@globex.test"} {
+			c := x.signedIn(email)
+			if r := c.do("PUT", fmt.Sprintf("/api/v1/settings/organizations/%d/webhook", org), nil, withBearer(c.bearer)); r.status == 200 {
+				t.Errorf("%s rotated the secret", email)
+			}
+		}
+
+		off := newAlertEnv(t, storetest.Open(t, s.Dialect()), false)
+		off.seed("owner@acme.test", 0)
+		c := off.signedIn("owner@acme.test")
+		r = c.do("POST", fmt.Sprintf("/api/v1/monitor/searches/%d/notification-settings/test", off.searchID("owner@acme.test")),
+			map[string]any{"destination": map[string]string{"type": "email", "address": "desk@acme.test"}}, withBearer(c.bearer))
+		if r.status != http.StatusServiceUnavailable || r.body["message"] != "E-mail delivery is not configured on this server." {
+			t.Errorf("test without SMTP = %d %v", r.status, r.body)
+		}
+	})
+}
+
+// mailText is a received message's subject and decoded parts, text and HTML.
+func mailText(t *testing.T, raw []byte) string {
+	t.Helper()
+	msg, err := netmail.ReadMessage(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	subject, _ := new(mime.WordDecoder).DecodeHeader(msg.Header.Get("Subject"))
+	out := []string{subject}
+	_, params, err := mime.ParseMediaType(msg.Header.Get("Content-Type"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := multipart.NewReader(msg.Body, params["boundary"])
+	for {
+		p, err := r.NextPart()
+		if err == io.EOF {
+			return strings.Join(out, "\n")
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(p)
+		out = append(out, string(body))
+	}
+}

@@ -1,0 +1,234 @@
+package monitor
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/mail"
+	"net/url"
+	"slices"
+	"strings"
+
+	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/authz"
+	"github.com/sightline/sightline/internal/problem"
+)
+
+// Alert types, in the order the app lists them.
+const (
+	AlertBatch     = "batch"
+	AlertDigest    = "digest"
+	AlertWebhook   = "webhook"
+	AlertProximity = "proximity"
+	AlertAISummary = "ai_summary"
+)
+
+var alertTypes = []string{AlertBatch, AlertDigest, AlertWebhook, AlertProximity, AlertAISummary}
+
+// MaxProximityLocations bounds the locations of one proximity alert (the spec leaves the number
+// to us; docs/decisions.md).
+const MaxProximityLocations = 20
+
+// Messages of the notification settings (monitor-area.md sections 5, 6 and 8).
+const (
+	MsgInvalidPermissions  = "Invalid Permissions"
+	MsgInvalidEmail        = "The provided email address is invalid"
+	MsgDuplicateEmail      = "This e-mail address is already a destination."
+	MsgDuplicateWebhook    = "This webhook is already a destination."
+	MsgWebhookURL          = "The webhook must be an http or https URL."
+	MsgKeepOneDestination  = "Keep at least one destination, or turn this alert off."
+	MsgProximityNeedsPlace = "A proximity alert needs at least one location before it can be turned on."
+)
+
+// On says whether the setting sends anything: an interval, or for webhooks a webhook.
+func (n NotificationSetting) On() bool {
+	if n.Type == AlertWebhook {
+		return len(n.Destinations) > 0
+	}
+	return n.Interval > 0
+}
+
+// NotificationSettings are a search's alerts as the actor may use them: every type the
+// organization offers them, in order, off when never set; and whether they may change them.
+func (s *Service) NotificationSettings(ctx context.Context, actor authz.Actor, id int64) ([]NotificationSetting, bool, error) {
+	sv, err := s.Search(ctx, actor, id)
+	if err != nil {
+		return nil, false, err
+	}
+	offered, email, err := s.alertContext(ctx, actor)
+	if err != nil {
+		return nil, false, err
+	}
+	stored := StoredSettings(sv.NotificationSettings)
+	out := make([]NotificationSetting, 0, len(offered))
+	for _, t := range offered {
+		n := NotificationSetting{Type: t, Destinations: []Destination{}}
+		if i := slices.IndexFunc(stored, func(x NotificationSetting) bool { return x.Type == t }); i >= 0 {
+			n = stored[i]
+		}
+		out = append(out, withDefaultDestination(n, email))
+	}
+	return out, sv.Level >= authz.LevelEdit, nil
+}
+
+// SetNotificationSettings replaces the settings of the types given, keeps the others, and
+// answers with every setting as stored. Nothing is stored when any is refused.
+func (s *Service) SetNotificationSettings(ctx context.Context, actor authz.Actor, id int64, in []NotificationSetting) ([]NotificationSetting, error) {
+	sv, err := s.Search(ctx, actor, id)
+	if err != nil {
+		return nil, err
+	}
+	if sv.Level < authz.LevelEdit {
+		return nil, problem.Forbidden(MsgInvalidPermissions)
+	}
+	offered, email, err := s.alertContext(ctx, actor)
+	if err != nil {
+		return nil, err
+	}
+	stored := StoredSettings(sv.NotificationSettings)
+	now := s.now().Unix()
+	seen := map[string]bool{}
+	for _, n := range in {
+		if !slices.Contains(offered, n.Type) {
+			return nil, problem.InvalidField("type", fmt.Sprintf("%q is not an alert this organization offers.", n.Type))
+		}
+		if seen[n.Type] {
+			return nil, problem.InvalidField("type", fmt.Sprintf("The %s alert is given twice.", n.Type))
+		}
+		seen[n.Type] = true
+		n = withDefaultDestination(n, email)
+		if msg := checkSetting(n); msg != "" {
+			return nil, problem.InvalidField(n.Type, msg)
+		}
+		i := slices.IndexFunc(stored, func(x NotificationSetting) bool { return x.Type == n.Type })
+		if i >= 0 && sameSetting(stored[i], n) {
+			continue
+		}
+		n.LastUpdatedAt = &now
+		if i >= 0 {
+			stored[i] = n
+		} else {
+			stored = append(stored, n)
+		}
+	}
+	raw, err := json.Marshal(stored)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.change(ctx, actor, id, func(m *Search) error { m.NotificationSettings = raw; return nil }); err != nil {
+		return nil, err
+	}
+	out, _, err := s.NotificationSettings(ctx, actor, id)
+	return out, err
+}
+
+// alertContext is the alert types the actor's organization offers and the actor's e-mail.
+// Proximity alerts need their flag and a tenant other than the designated one; AI summaries
+// need their flag and the organization's AI feature (monitor-area.md section 6).
+func (s *Service) alertContext(ctx context.Context, actor authz.Actor) ([]string, string, error) {
+	org, err := s.store.Organization(ctx, actor.OrganizationID)
+	if err != nil {
+		return nil, "", err
+	}
+	user, err := s.store.User(ctx, actor.UserID)
+	if err != nil {
+		return nil, "", err
+	}
+	tenant, err := s.store.Tenant(ctx, actor.TenantID)
+	if err != nil {
+		return nil, "", err
+	}
+	var offered []string
+	for _, t := range alertTypes {
+		switch {
+		case t == AlertProximity && (!org.FeatureFlags[account.FlagProximityNotifications] || tenant.IsECS()):
+		case t == AlertAISummary && (!org.FeatureFlags[account.FlagAISummaryNotifications] || !org.IsMooseMindEnabled):
+		default:
+			offered = append(offered, t)
+		}
+	}
+	return offered, user.Email, nil
+}
+
+// StoredSettings reads a search's stored alerts; what cannot be read counts as none.
+func StoredSettings(raw json.RawMessage) []NotificationSetting {
+	var out []NotificationSetting
+	if err := json.Unmarshal(raw, &out); err != nil {
+		return nil
+	}
+	return out
+}
+
+// withDefaultDestination gives an e-mail alert with no destination the user's own address.
+func withDefaultDestination(n NotificationSetting, email string) NotificationSetting {
+	if n.Destinations == nil {
+		n.Destinations = []Destination{}
+	}
+	if n.LocationAssetIDs == nil {
+		n.LocationAssetIDs = []string{}
+	}
+	if n.Type != AlertWebhook && len(n.Destinations) == 0 && email != "" {
+		n.Destinations = []Destination{{Type: "email", Address: email}}
+	}
+	return n
+}
+
+// checkSetting is the first rule n breaks, or "".
+func checkSetting(n NotificationSetting) string {
+	intervals := allowedIntervals[n.Type]
+	if n.Type == AlertWebhook {
+		if n.Interval != 0 {
+			return "A webhook alert is sent at once; it takes no interval."
+		}
+	} else if !slices.Contains(intervals, n.Interval) {
+		return fmt.Sprintf("%d seconds is not an interval a %s alert offers.", n.Interval, n.Type)
+	}
+	if n.Type == AlertProximity {
+		if n.Interval > 0 && len(n.LocationAssetIDs) == 0 {
+			return MsgProximityNeedsPlace
+		}
+		if len(n.LocationAssetIDs) > MaxProximityLocations {
+			return fmt.Sprintf("A proximity alert watches at most %d locations.", MaxProximityLocations)
+		}
+	} else if len(n.LocationAssetIDs) > 0 {
+		return "Only a proximity alert has locations."
+	}
+	seen := map[string]bool{}
+	for _, d := range n.Destinations {
+		key := strings.ToLower(d.Address)
+		switch {
+		case n.Type == AlertWebhook && d.Type != "webhook", n.Type != AlertWebhook && d.Type != "email":
+			return fmt.Sprintf("A %s alert cannot go to a %s destination.", n.Type, d.Type)
+		case d.Type == "email" && !validEmail(d.Address):
+			return MsgInvalidEmail
+		case d.Type == "webhook" && !validWebhook(d.Address):
+			return MsgWebhookURL
+		case seen[key] && d.Type == "email":
+			return MsgDuplicateEmail
+		case seen[key]:
+			return MsgDuplicateWebhook
+		}
+		seen[key] = true
+	}
+	if n.Type != AlertWebhook && n.Interval > 0 && len(n.Destinations) == 0 {
+		return MsgKeepOneDestination
+	}
+	return ""
+}
+
+func validEmail(s string) bool {
+	a, err := mail.ParseAddress(s)
+	return err == nil && a.Address == s
+}
+
+func validWebhook(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+}
+
+func sameSetting(a, b NotificationSetting) bool {
+	a.LastUpdatedAt, b.LastUpdatedAt = nil, nil
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return string(x) == string(y)
+}

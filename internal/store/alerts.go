@@ -1,0 +1,169 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/sightline/sightline/internal/alerts"
+)
+
+const deliveryColumns = `id, search_id, organization_id, type, destination_type, destination, match_count, status,
+	attempts, next_attempt_at, lease_until, last_error, created_at, sent_at`
+
+func scanDelivery(r rowScanner) (alerts.Delivery, error) {
+	var d alerts.Delivery
+	var next, lease, created, sent int64
+	err := r.Scan(&d.ID, &d.SearchID, &d.OrganizationID, &d.Type, &d.Destination.Type, &d.Destination.Address,
+		&d.MatchCount, &d.Status, &d.Attempts, &next, &lease, &d.LastError, &created, &sent)
+	d.NextAttemptAt, d.LeaseUntil, d.CreatedAt, d.SentAt = fromMillis(next), fromMillis(lease), fromMillis(created), fromMillis(sent)
+	return d, err
+}
+
+// LastRun is when a search's alert last collected matches (zero when never).
+func (s *Store) LastRun(ctx context.Context, searchID int64, alertType string) (time.Time, error) {
+	var at int64
+	err := s.read.QueryRowContext(ctx, `SELECT last_run_at FROM alert_runs WHERE search_id = $1 AND type = $2`,
+		searchID, alertType).Scan(&at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return time.Time{}, nil
+	}
+	return fromMillis(at), err
+}
+
+// ClaimRun moves an alert's last run from prev to next, as one compare-and-set.
+func (s *Store) ClaimRun(ctx context.Context, searchID int64, alertType string, prev, next time.Time) (bool, error) {
+	var res sql.Result
+	var err error
+	if prev.IsZero() {
+		res, err = s.write.ExecContext(ctx, `INSERT INTO alert_runs (search_id, type, last_run_at) VALUES ($1, $2, $3)
+			ON CONFLICT (search_id, type) DO NOTHING`, searchID, alertType, millis(next))
+	} else {
+		res, err = s.write.ExecContext(ctx, `UPDATE alert_runs SET last_run_at = $1
+			WHERE search_id = $2 AND type = $3 AND last_run_at = $4`, millis(next), searchID, alertType, millis(prev))
+	}
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// UncoveredMatches lists the search's matches since a time that no delivery of the alert and
+// destination covers, oldest first.
+func (s *Store) UncoveredMatches(ctx context.Context, searchID int64, alertType, destination string, since time.Time, limit int) ([]int64, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT m.id FROM monitor_matches m
+		WHERE m.search_id = $1 AND m.created_at >= $2 AND NOT EXISTS (SELECT 1 FROM alert_delivery_matches c
+			WHERE c.search_id = $1 AND c.type = $3 AND c.destination = $4 AND c.match_id = m.id)
+		ORDER BY m.id LIMIT $5`, searchID, millis(since), alertType, destination, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// errCovered rolls back a delivery one of whose matches another delivery holds.
+var errCovered = errors.New("store: a match is covered already")
+
+// CreateDelivery writes a delivery with the matches it covers, all or nothing.
+func (s *Store) CreateDelivery(ctx context.Context, d *alerts.Delivery, matchIDs []int64) (bool, error) {
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		if err := tx.QueryRowContext(ctx, `INSERT INTO alert_deliveries (search_id, organization_id, type, destination_type,
+			destination, match_count, status, attempts, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9)
+			RETURNING id`, d.SearchID, d.OrganizationID, d.Type, d.Destination.Type, d.Destination.Address, d.MatchCount,
+			d.Status, millis(d.NextAttemptAt), millis(d.CreatedAt)).Scan(&d.ID); err != nil {
+			return err
+		}
+		for _, id := range matchIDs {
+			res, err := tx.ExecContext(ctx, `INSERT INTO alert_delivery_matches (search_id, type, destination, match_id, delivery_id)
+				VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, d.SearchID, d.Type, d.Destination.Address, id, d.ID)
+			if err != nil {
+				return err
+			}
+			if n, err := res.RowsAffected(); err != nil || n != 1 {
+				return errors.Join(errCovered, err)
+			}
+		}
+		return nil
+	})
+	if errors.Is(err, errCovered) {
+		d.ID = 0
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// ClaimDelivery takes the oldest due delivery until leaseUntil.
+func (s *Store) ClaimDelivery(ctx context.Context, now, leaseUntil time.Time) (alerts.Delivery, bool, error) {
+	lock := ""
+	if s.dialect == Postgres {
+		lock = " FOR UPDATE SKIP LOCKED"
+	}
+	d, err := scanDelivery(s.write.QueryRowContext(ctx, `UPDATE alert_deliveries SET lease_until = $1
+		WHERE id = (SELECT id FROM alert_deliveries WHERE status IN ('pending', 'retrying') AND next_attempt_at <= $2
+			AND lease_until < $2 ORDER BY next_attempt_at, id LIMIT 1`+lock+`)
+		AND status IN ('pending', 'retrying') AND lease_until < $2
+		RETURNING `+deliveryColumns, millis(leaseUntil), millis(now)))
+	if errors.Is(err, sql.ErrNoRows) {
+		return alerts.Delivery{}, false, nil
+	}
+	return d, err == nil, err
+}
+
+// DeliveryMatches are the ids of the matches a delivery covers, oldest first.
+func (s *Store) DeliveryMatches(ctx context.Context, deliveryID int64) ([]int64, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT match_id FROM alert_delivery_matches WHERE delivery_id = $1 ORDER BY match_id`,
+		deliveryID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// FinishDelivery records the outcome of an attempt and frees the row.
+func (s *Store) FinishDelivery(ctx context.Context, d alerts.Delivery) error {
+	_, err := s.write.ExecContext(ctx, `UPDATE alert_deliveries SET status = $1, attempts = $2, next_attempt_at = $3,
+		last_error = $4, sent_at = $5, lease_until = 0 WHERE id = $6`, d.Status, d.Attempts, millis(d.NextAttemptAt),
+		d.LastError, millis(d.SentAt), d.ID)
+	return err
+}
+
+// Deliveries are a search's newest deliveries.
+func (s *Store) Deliveries(ctx context.Context, searchID int64, limit int) ([]alerts.Delivery, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT `+deliveryColumns+` FROM alert_deliveries WHERE search_id = $1
+		ORDER BY id DESC LIMIT $2`, searchID, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []alerts.Delivery
+	for rows.Next() {
+		d, err := scanDelivery(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, d)
+	}
+	return out, rows.Err()
+}
+
+var _ alerts.Store = (*Store)(nil)
