@@ -89,7 +89,7 @@ describe('alerts panel', () => {
     );
     await within(dialog).findByRole('combobox', { name: 'Proximity locations' });
     await chooseInterval(dialog, 'Proximity alerts', 'Every 5 minutes');
-    expect(await screen.findByText(/Choose at least one location/)).toBeInTheDocument();
+    expect(await screen.findByText(/needs at least one location before it can be turned on/)).toBeInTheDocument();
     expect(within(dialog).getByRole('combobox', { name: 'Proximity alerts' })).toHaveTextContent('Off');
 
     await user.click(within(dialog).getByRole('combobox', { name: 'Proximity locations' }));
