@@ -16,7 +16,15 @@ import { useSnackbar } from '../hooks/useSnackbar';
  * The organization's webhook signing secret: generated, or rotated after a confirmation, and
  * shown once right after, with a copy button. The server never returns it again.
  */
-export function WebhookSecret({ organizationId, has }: { organizationId: number; has: boolean | undefined }) {
+export function WebhookSecret({
+  organizationId,
+  has,
+  loading,
+}: {
+  organizationId: number;
+  has: boolean;
+  loading: boolean;
+}) {
   const rotate = useRotateWebhookSecret(organizationId);
   const confirm = useConfirm();
   const snackbar = useSnackbar();
@@ -33,7 +41,12 @@ export function WebhookSecret({ organizationId, has }: { organizationId: number;
       () => snackbar.show({ text: 'The secret could not be copied; select it and copy it by hand.', color: 'error' }),
     );
 
-  if (has === undefined) return <Skeleton variant="rounded" height={40} aria-label="Loading the secret's state" />;
+  if (loading)
+    return (
+      <Stack role="status" aria-label="Loading the secret's state">
+        <Skeleton variant="rounded" height={40} />
+      </Stack>
+    );
   return (
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary">

@@ -139,7 +139,11 @@ export function SettingsPage() {
             title="Webhook signing secret"
             description="Sightline signs every webhook call with your organization's secret, following the Standard Webhooks specification, so a receiver can check that the call came from Sightline unaltered."
           >
-            <WebhookSecret organizationId={profile.organization.id} has={organization.data?.hasWebhookSecret} />
+            <WebhookSecret
+              organizationId={profile.organization.id}
+              has={organization.data?.hasWebhookSecret === true}
+              loading={organization.isPending}
+            />
           </Section>
         )}
 

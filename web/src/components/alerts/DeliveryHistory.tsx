@@ -75,8 +75,10 @@ export function DeliveryHistory({ searchId }: { searchId: number }) {
                   const status = STATUS[delivery.status];
                   return (
                     <TableRow key={delivery.id}>
-                      <TableCell>{kindLabel(delivery.type)}</TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{delivery.destination.address}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{kindLabel(delivery.type)}</TableCell>
+                      <TableCell sx={{ overflowWrap: 'break-word', wordBreak: 'break-word' }}>
+                        {delivery.destination.address}
+                      </TableCell>
                       <TableCell align="right">{delivery.matchCount}</TableCell>
                       <TableCell>
                         <Chip size="small" label={status.label} color={status.color} />
@@ -87,7 +89,9 @@ export function DeliveryHistory({ searchId }: { searchId: number }) {
                         )}
                       </TableCell>
                       <TableCell align="right">{delivery.attempts}</TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{delivery.lastError || '—'}</TableCell>
+                      <TableCell sx={{ overflowWrap: 'break-word', wordBreak: 'break-word' }}>
+                        {delivery.lastError || '—'}
+                      </TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(delivery.sentAt ?? delivery.createdAt)}</TableCell>
                     </TableRow>
                   );
