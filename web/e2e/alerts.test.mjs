@@ -1,7 +1,8 @@
-// Alerts of an existing saved search, edited on its page against the real binary: a webhook and
-// an e-mail digest are tried with Send test (a loopback webhook receiver checks the Standard
-// Webhooks signature, a loopback SMTP server takes the mail), saved, and still there after a
-// reload; closing with an unsaved change asks first.
+// Against the real binary: the organization's webhook secret generated in Settings, then the
+// alerts of an existing saved search edited on its page. A webhook and an e-mail digest are tried
+// with Send test (a loopback receiver checks the Standard Webhooks signature with that secret, a
+// loopback SMTP server takes the mail), saved, and still there after a reload; closing with an
+// unsaved change asks first.
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
@@ -114,12 +115,7 @@ describe('Alerts of a saved search', () => {
       env: { SIGHTLINE_SMTP_URL: smtp.url, SIGHTLINE_ALLOW_PRIVATE_NETWORKS: 'true' },
     });
     const api = await apiSession(server);
-    const profile = await api.call('GET', '/api/v1/settings/profile/current');
-    assert.equal(profile.emailDelivery, true);
-    ({ webhookSecret: secret } = await api.call(
-      'PUT',
-      `/api/v1/settings/organizations/${profile.organization.id}/webhook`,
-    ));
+    assert.equal((await api.call('GET', '/api/v1/settings/profile/current')).emailDelivery, true);
     const groups = await api.call('GET', '/api/v1/monitor/monitor-search-groups');
     const home = groups.find((g) => g.isSavedSearch);
     ({ id: searchId } = await api.call('POST', '/api/v1/monitor/searches', {
@@ -147,6 +143,16 @@ describe('Alerts of a saved search', () => {
     return drawer;
   };
   const webhookInterval = (drawer) => drawer.getByRole('textbox', { name: 'Webhook', exact: true }).inputValue();
+
+  it('generates the webhook signing secret in Settings, shown once', async () => {
+    await page.goto(`${server.url}/settings`);
+    await page.getByRole('button', { name: 'Generate secret' }).click();
+    secret = await page.getByRole('textbox', { name: 'Webhook signing secret' }).inputValue();
+    assert.match(secret, /^whsec_[A-Za-z0-9+/]{43}=$/);
+    await page.reload();
+    await page.getByRole('button', { name: 'Rotate secret' }).waitFor();
+    assert.equal(await page.getByRole('textbox', { name: 'Webhook signing secret' }).count(), 0);
+  });
 
   it('tries, saves and keeps a webhook and an e-mail digest', async () => {
     await page.goto(`${server.url}/monitor/${searchId}`);
