@@ -148,7 +148,7 @@ describe('Alerts of a saved search', () => {
     await page.goto(`${server.url}/settings`);
     await page.getByRole('button', { name: 'Generate secret' }).click();
     secret = await page.getByRole('textbox', { name: 'Webhook signing secret' }).inputValue();
-    assert.match(secret, /^whsec_[A-Za-z0-9+/]{43}=$/);
+    assert.match(secret, /^whsec_[A-Za-z0-9+/]{43}=?$/);
     await page.reload();
     await page.getByRole('button', { name: 'Rotate secret' }).waitFor();
     assert.equal(await page.getByRole('textbox', { name: 'Webhook signing secret' }).count(), 0);
