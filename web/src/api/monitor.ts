@@ -115,12 +115,20 @@ export interface MonitorSearch extends MonitorSearchSummary {
   updatedAt: number;
 }
 
+export interface NotificationDestination {
+  type: 'email' | 'webhook';
+  address: string;
+}
+
 export interface NotificationSetting {
   type: 'batch' | 'digest' | 'webhook' | 'proximity' | 'ai_summary';
+  /** Seconds between deliveries; 0 is off. Webhooks keep 0: they are on while they have a destination. */
   interval: number;
-  destinations: { type: 'email' | 'webhook'; address: string }[];
+  destinations: NotificationDestination[];
   /** fpids of location configurations (proximity alerts only). */
   locationAssetIds?: string[];
+  /** Unix seconds of the last change, null when never saved (notification-settings replies only). */
+  lastUpdatedAt?: number | null;
 }
 
 /** The create and update payload of a saved search (the spec's request payload form). */

@@ -43,6 +43,8 @@ export interface Profile {
     is_ecs: boolean;
   };
   social_accounts: unknown[];
+  /** Whether the server can send e-mail (it was started with an SMTP server). */
+  emailDelivery: boolean;
 }
 
 export interface OrganizationMember {
@@ -58,6 +60,8 @@ export interface Organization {
   name: string;
   crm_id: string;
   users: OrganizationMember[];
+  /** Whether a webhook signing secret exists; the secret itself is only ever shown once. */
+  hasWebhookSecret: boolean;
 }
 
 export async function fetchProfile(signal?: AbortSignal): Promise<Profile> {
@@ -80,4 +84,13 @@ export async function toggleInboxStreaming(): Promise<Profile> {
 export async function fetchOrganization(signal?: AbortSignal): Promise<Organization> {
   // The organization comes wrapped twice: {"data": {"data": {...}}}.
   return (await request<{ data: Organization }>('GET', '/api/v1/settings/organizations/current', { signal })).data.data;
+}
+
+/**
+ * Generates the organization's webhook signing secret, or replaces it (owners and admins). The
+ * reply is the only time the secret is shown.
+ */
+export async function rotateWebhookSecret(organizationId: number): Promise<string> {
+  return (await request<{ webhookSecret: string }>('PUT', `/api/v1/settings/organizations/${organizationId}/webhook`))
+    .data.webhookSecret;
 }

@@ -1,42 +1,59 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationSetting } from '../api/monitor';
 import {
+  addDestination,
   ALERT_KINDS,
-  MAX_PROXIMITY_LOCATIONS,
   canApplyProximityLocations,
+  destinationTypeOf,
   hasActiveAlerts,
+  INVALID_EMAIL,
+  INVALID_WEBHOOK,
+  intervalLabel,
+  KEEP_ONE_DESTINATION,
+  MAX_PROXIMITY_LOCATIONS,
   offersAlert,
-  setAlert,
+  removeDestination,
+  setAlertInterval,
   setProximityInterval,
   setProximityLocations,
+  settingsToSave,
 } from './alerts';
 
 const EMAIL = 'ada@example.test';
 
 describe('alert settings', () => {
-  it('switches an e-mail alert on to the user’s address, and off again', () => {
-    const on = setAlert([], 'batch', 300, EMAIL);
+  it('switches an e-mail alert on to the user’s address, and off keeping it', () => {
+    const on = setAlertInterval([], 'batch', 300, EMAIL);
     expect(on).toEqual([{ type: 'batch', interval: 300, destinations: [{ type: 'email', address: EMAIL }] }]);
-    expect(setAlert(on, 'batch', 0, EMAIL)).toEqual([]);
+    expect(setAlertInterval(on, 'batch', 0, EMAIL)).toEqual([
+      { type: 'batch', interval: 0, destinations: [{ type: 'email', address: EMAIL }] },
+    ]);
   });
 
   it('keeps destinations already chosen when the interval changes', () => {
     const on = [
-      { type: 'digest' as const, interval: 86400, destinations: [{ type: 'email' as const, address: 'team@x' }] },
+      { type: 'digest' as const, interval: 86400, destinations: [{ type: 'email' as const, address: 'team@x.test' }] },
     ];
-    expect(setAlert(on, 'digest', 604800, EMAIL)[0]?.destinations).toEqual([{ type: 'email', address: 'team@x' }]);
+    expect(setAlertInterval(on, 'digest', 604800, EMAIL)[0]?.destinations).toEqual([
+      { type: 'email', address: 'team@x.test' },
+    ]);
+  });
+
+  it('changes a setting where it stands in the list', () => {
+    const stored: NotificationSetting[] = [
+      { type: 'batch', interval: 0, destinations: [] },
+      { type: 'digest', interval: 0, destinations: [] },
+    ];
+    expect(setAlertInterval(stored, 'batch', 60, EMAIL).map((a) => [a.type, a.interval])).toEqual([
+      ['batch', 60],
+      ['digest', 0],
+    ]);
   });
 
   it('leaves destinations empty when the user has no e-mail', () => {
-    expect(setAlert([], 'ai_summary', 86400, '')).toEqual([{ type: 'ai_summary', interval: 86400, destinations: [] }]);
-  });
-
-  it('sets and clears a webhook', () => {
-    const on = setAlert([], 'webhook', 0, ' https://hooks.example.com/x ');
-    expect(on).toEqual([
-      { type: 'webhook', interval: 0, destinations: [{ type: 'webhook', address: 'https://hooks.example.com/x' }] },
+    expect(setAlertInterval([], 'ai_summary', 86400, '')).toEqual([
+      { type: 'ai_summary', interval: 86400, destinations: [] },
     ]);
-    expect(setAlert(on, 'webhook', 0, '')).toEqual([]);
   });
 
   it('offers the intervals each kind allows, as the server does', () => {
@@ -50,10 +67,105 @@ describe('alert settings', () => {
     });
   });
 
-  it('counts a proximity alert kept off with its locations as no alert', () => {
-    const off: NotificationSetting[] = [{ type: 'proximity', interval: 0, destinations: [], locationAssetIds: ['a'] }];
+  it.each([
+    { setting: undefined, label: 'Off' },
+    { setting: { type: 'batch' as const, interval: 60, destinations: [] }, label: 'Every minute' },
+    { setting: { type: 'batch' as const, interval: 1800, destinations: [] }, label: 'Every 30 minutes' },
+    { setting: { type: 'digest' as const, interval: 604800, destinations: [] }, label: 'Weekly' },
+    { setting: { type: 'ai_summary' as const, interval: 86400, destinations: [] }, label: 'Daily' },
+    { setting: { type: 'webhook' as const, interval: 0, destinations: [] }, label: 'Off' },
+    {
+      setting: {
+        type: 'webhook' as const,
+        interval: 0,
+        destinations: [{ type: 'webhook' as const, address: 'https://h.test' }],
+      },
+      label: 'Immediate',
+    },
+  ])('labels $setting.type at $setting.interval as $label', ({ setting, label }) => {
+    expect(intervalLabel(setting)).toBe(label);
+  });
+
+  it('counts a proximity alert kept off with its locations, or a webhook without webhooks, as no alert', () => {
+    const off: NotificationSetting[] = [
+      { type: 'proximity', interval: 0, destinations: [], locationAssetIds: ['a'] },
+      { type: 'webhook', interval: 0, destinations: [] },
+    ];
     expect(hasActiveAlerts(off)).toBe(false);
-    expect(hasActiveAlerts(setAlert(off, 'webhook', 0, 'https://h.example'))).toBe(true);
+    const added = addDestination(off, 'webhook', 'https://h.example');
+    expect(added.error).toBeUndefined();
+    if (added.error === undefined) expect(hasActiveAlerts(added.alerts)).toBe(true);
+  });
+});
+
+describe('destinations', () => {
+  const on: NotificationSetting[] = [
+    { type: 'batch', interval: 60, destinations: [{ type: 'email', address: EMAIL }] },
+    { type: 'digest', interval: 0, destinations: [] },
+    { type: 'webhook', interval: 0, destinations: [{ type: 'webhook', address: 'https://hooks.example.com/a' }] },
+  ];
+
+  it.each([
+    { type: 'batch' as const, input: ' team@example.com ', error: undefined, added: 'team@example.com' },
+    { type: 'batch' as const, input: 'not an address', error: INVALID_EMAIL },
+    { type: 'batch' as const, input: 'team@example', error: INVALID_EMAIL },
+    { type: 'batch' as const, input: '', error: INVALID_EMAIL },
+    {
+      type: 'batch' as const,
+      input: 'ADA@example.test',
+      error: 'ADA@example.test is already a destination of this alert.',
+    },
+    { type: 'digest' as const, input: EMAIL, error: undefined, added: EMAIL },
+    {
+      type: 'webhook' as const,
+      input: 'http://hooks.example.com/b',
+      error: undefined,
+      added: 'http://hooks.example.com/b',
+    },
+    { type: 'webhook' as const, input: 'ftp://hooks.example.com/b', error: INVALID_WEBHOOK },
+    { type: 'webhook' as const, input: 'hooks.example.com', error: INVALID_WEBHOOK },
+    {
+      type: 'webhook' as const,
+      input: 'https://hooks.example.com/a',
+      error: 'https://hooks.example.com/a is already a destination of this alert.',
+    },
+  ])('adds “$input” to $type: $error', ({ type, input, error, added }) => {
+    const change = addDestination(on, type, input);
+    expect(change.error).toBe(error);
+    if (change.error === undefined) {
+      expect(change.alerts.find((a) => a.type === type)?.destinations.at(-1)).toEqual({
+        type: destinationTypeOf(type),
+        address: added,
+      });
+    }
+  });
+
+  it('keeps the last e-mail of an alert that is on', () => {
+    expect(removeDestination(on, 'batch', EMAIL)).toEqual({ error: KEEP_ONE_DESTINATION });
+    const two = addDestination(on, 'batch', 'team@example.com');
+    if (two.error !== undefined) throw new Error(two.error);
+    const one = removeDestination(two.alerts, 'batch', EMAIL);
+    expect(one.error).toBeUndefined();
+    if (one.error === undefined)
+      expect(one.alerts[0]?.destinations).toEqual([{ type: 'email', address: 'team@example.com' }]);
+  });
+
+  it('removes the last webhook, which turns the webhook off', () => {
+    const change = removeDestination(on, 'webhook', 'https://hooks.example.com/a');
+    if (change.error !== undefined) throw new Error(change.error);
+    expect(intervalLabel(change.alerts.find((a) => a.type === 'webhook'))).toBe('Off');
+  });
+
+  it('sends every stored type, with a type the draft dropped as off', () => {
+    const stored: NotificationSetting[] = [
+      { type: 'batch', interval: 60, destinations: [{ type: 'email', address: EMAIL }], lastUpdatedAt: 5 },
+      { type: 'proximity', interval: 300, destinations: [], locationAssetIds: ['loc-1'], lastUpdatedAt: null },
+    ];
+    const draft = setAlertInterval([], 'batch', 300, EMAIL);
+    expect(settingsToSave(stored, draft)).toEqual([
+      { type: 'batch', interval: 300, destinations: [{ type: 'email', address: EMAIL }], locationAssetIds: [] },
+      { type: 'proximity', interval: 0, destinations: [], locationAssetIds: [] },
+    ]);
   });
 });
 
@@ -112,44 +224,49 @@ describe('who is offered which alert', () => {
 
 describe('proximity alerts', () => {
   it('refuses an interval without locations and stays off', () => {
-    expect(setProximityInterval([], 300, EMAIL)).toEqual({ alerts: [], refused: true });
-    const chosenOff = setProximityLocations([], [], EMAIL);
-    expect(setProximityInterval(chosenOff, 1800, EMAIL).refused).toBe(true);
+    const refused = setProximityInterval([], 300, EMAIL);
+    expect(refused.refused).toBe(true);
+    expect(refused.alerts).toEqual([{ type: 'proximity', interval: 0, destinations: [] }]);
+    const chosenNone = setProximityLocations([], []);
+    expect(setProximityInterval(chosenNone, 1800, EMAIL).refused).toBe(true);
   });
 
   it('keeps locations chosen while off, then turns on to the user’s e-mail', () => {
-    const chosen = setProximityLocations([], ['loc-1', 'loc-2', 'loc-1'], EMAIL);
+    const chosen = setProximityLocations([], ['loc-1', 'loc-2', 'loc-1']);
     expect(chosen).toEqual([
-      {
-        type: 'proximity',
-        interval: 0,
-        destinations: [{ type: 'email', address: EMAIL }],
-        locationAssetIds: ['loc-1', 'loc-2'],
-      },
+      { type: 'proximity', interval: 0, destinations: [], locationAssetIds: ['loc-1', 'loc-2'] },
     ]);
     const { alerts, refused } = setProximityInterval(chosen, 1800, EMAIL);
     expect(refused).toBe(false);
-    expect(alerts[0]).toMatchObject({ interval: 1800, locationAssetIds: ['loc-1', 'loc-2'] });
-    expect(setProximityInterval(alerts, 0, EMAIL)).toEqual({ alerts: chosen, refused: false });
+    expect(alerts[0]).toEqual({
+      type: 'proximity',
+      interval: 1800,
+      destinations: [{ type: 'email', address: EMAIL }],
+      locationAssetIds: ['loc-1', 'loc-2'],
+    });
+    expect(setProximityInterval(alerts, 0, EMAIL).alerts[0]).toMatchObject({
+      interval: 0,
+      locationAssetIds: ['loc-1', 'loc-2'],
+    });
   });
 
   it('forces the alert off when its locations are emptied', () => {
-    const on = setProximityInterval(setProximityLocations([], ['loc-1'], EMAIL), 300, EMAIL).alerts;
-    expect(setProximityLocations(on, [], EMAIL)).toEqual([]);
+    const on = setProximityInterval(setProximityLocations([], ['loc-1']), 300, EMAIL).alerts;
+    expect(setProximityLocations(on, [])[0]).toMatchObject({ interval: 0, locationAssetIds: [] });
   });
 
   it('keeps the interval when the locations change', () => {
-    const on = setProximityInterval(setProximityLocations([], ['loc-1'], EMAIL), 3600, EMAIL).alerts;
-    expect(setProximityLocations(on, ['loc-2'], EMAIL)[0]).toMatchObject({
+    const on = setProximityInterval(setProximityLocations([], ['loc-1']), 3600, EMAIL).alerts;
+    expect(setProximityLocations(on, ['loc-2'])[0]).toMatchObject({
       interval: 3600,
       locationAssetIds: ['loc-2'],
     });
   });
 
   it('leaves other alerts alone', () => {
-    const batch = setAlert([], 'batch', 60, EMAIL);
-    expect(setProximityLocations(batch, ['loc-1'], EMAIL)[0]).toEqual(batch[0]);
-    expect(setProximityInterval(batch, 300, EMAIL).alerts).toEqual(batch);
+    const batch = setAlertInterval([], 'batch', 60, EMAIL);
+    expect(setProximityLocations(batch, ['loc-1'])[0]).toEqual(batch[0]);
+    expect(setProximityInterval(batch, 300, EMAIL).alerts[0]).toEqual(batch[0]);
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer } from '../test/fakeServer';
 import { testProfile } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
 
@@ -75,5 +76,58 @@ describe('settings page', () => {
 
     expect(await screen.findByText('The selected display theme is invalid.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Light' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+describe('webhook signing secret', () => {
+  const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+
+  function secretServer(hasWebhookSecret: boolean) {
+    return fakeServer({
+      'GET /api/v1/settings/organizations/current': { data: { data: { ...organization, hasWebhookSecret } } },
+      'PUT /api/v1/settings/organizations/1/webhook': { data: { webhookSecret: SECRET } },
+    });
+  }
+
+  it('is not offered to members', async () => {
+    secretServer(false);
+    renderApp('/settings', { profile: testProfile({ role: 'member' }) });
+    await screen.findByRole('table', { name: 'Members of Default' });
+    expect(screen.queryByRole('heading', { name: 'Webhook signing secret' })).not.toBeInTheDocument();
+  });
+
+  it('generates a secret for an owner and shows it once, with a copy button', async () => {
+    const user = userEvent.setup();
+    const requests = secretServer(false);
+    renderApp('/settings', { profile: testProfile({ role: 'owner' }) });
+    expect(await screen.findByRole('heading', { name: 'Webhook signing secret' })).toBeInTheDocument();
+    expect(screen.getByText(/Standard Webhooks specification/)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Generate secret' }));
+
+    expect(await screen.findByRole('textbox', { name: 'Webhook signing secret' })).toHaveValue(SECRET);
+    expect(screen.getByText(/shows it only this once/)).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'PUT').map((r) => r.path)).toEqual([
+      '/api/v1/settings/organizations/1/webhook',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Copy the secret' }));
+    expect(await screen.findByText('Secret copied')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(SECRET);
+    expect(screen.getByRole('button', { name: 'Rotate secret' })).toBeInTheDocument();
+  });
+
+  it('rotates an admin’s secret only after confirmation', async () => {
+    const user = userEvent.setup();
+    const requests = secretServer(true);
+    renderApp('/settings', { profile: testProfile({ role: 'admin' }) });
+    await user.click(await screen.findByRole('button', { name: 'Rotate secret' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Rotate the webhook signing secret?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
+
+    await user.click(await screen.findByRole('button', { name: 'Rotate secret' }));
+    dialog = await screen.findByRole('dialog', { name: 'Rotate the webhook signing secret?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Rotate' }));
+    expect(await screen.findByRole('textbox', { name: 'Webhook signing secret' })).toHaveValue(SECRET);
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
   });
 });

@@ -20,6 +20,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { DisplayTheme } from '../api/settings';
+import { WebhookSecret } from '../components/WebhookSecret';
 import { PageHeader } from '../components/PageHeader';
 import { useOrganizationQuery } from '../hooks/useOrganizationQuery';
 import { useDisplayThemeMutation, useInboxStreamingMutation, useProfile } from '../hooks/useProfileQuery';
@@ -132,6 +133,19 @@ export function SettingsPage() {
             When this is off, the inbox tells you that new matches have arrived and shows them when you ask.
           </Typography>
         </Section>
+
+        {(profile.role === 'owner' || profile.role === 'admin') && (
+          <Section
+            title="Webhook signing secret"
+            description="Sightline signs every webhook call with your organization's secret, following the Standard Webhooks specification, so a receiver can check that the call came from Sightline unaltered."
+          >
+            <WebhookSecret
+              organizationId={profile.organization.id}
+              has={organization.data?.hasWebhookSecret === true}
+              loading={organization.isPending}
+            />
+          </Section>
+        )}
 
         <Section title="Organization" description="The people who share your saved searches and filters.">
           {organization.isError && <Alert severity="error">{organization.error.message}</Alert>}

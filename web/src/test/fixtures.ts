@@ -29,6 +29,7 @@ export function testProfile(overrides: Partial<Profile> = {}): Profile {
     },
     tenant: { id: 1, name: 'default', logout: true, support_email: 'support@example.test', is_ecs: false },
     social_accounts: [],
+    emailDelivery: true,
     ...overrides,
   };
 }

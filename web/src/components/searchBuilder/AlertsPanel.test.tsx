@@ -72,6 +72,30 @@ describe('alerts panel', () => {
     });
   });
 
+  it('creates the search with a webhook added in the panel, refusing one that is not http or https', async () => {
+    const requests = builderServer([]);
+    const dialog = await openAlerts(profileWith({}));
+    const webhook = within(dialog).getByRole('group', { name: 'Webhook' });
+    const field = within(webhook).getByRole('textbox', { name: /Add a webhook URL/ });
+    await user.type(field, 'hooks.example.com/x{Enter}');
+    expect(within(webhook).getByText('The webhook must be an http or https URL.')).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, 'https://hooks.example.com/x{Enter}');
+    expect(within(dialog).getByRole('textbox', { name: 'Webhook' })).toHaveValue('Immediate');
+
+    await user.click(within(dialog).getByRole('combobox', { name: /Group/ }));
+    await user.click(await screen.findByRole('option', { name: 'Protests' }));
+    await user.type(within(dialog).getByLabelText('Keywords'), 'bridge');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Create' })).toBeEnabled());
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await screen.findByText('Your saved search is running');
+    expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({
+      alerts: [
+        { type: 'webhook', interval: 0, destinations: [{ type: 'webhook', address: 'https://hooks.example.com/x' }] },
+      ],
+    });
+  });
+
   it('points to the configurations manager when there are no locations', async () => {
     builderServer([]);
     const dialog = await openAlerts(profileWith({ proximity_notifications: true }));
@@ -89,7 +113,7 @@ describe('alerts panel', () => {
     );
     await within(dialog).findByRole('combobox', { name: 'Proximity locations' });
     await chooseInterval(dialog, 'Proximity alerts', 'Every 5 minutes');
-    expect(await screen.findByText(/Choose at least one location/)).toBeInTheDocument();
+    expect(await screen.findByText(/needs at least one location before it can be turned on/)).toBeInTheDocument();
     expect(within(dialog).getByRole('combobox', { name: 'Proximity alerts' })).toHaveTextContent('Off');
 
     await user.click(within(dialog).getByRole('combobox', { name: 'Proximity locations' }));

@@ -41,10 +41,10 @@ import {
   withAutoName,
 } from '../../lib/searchForm';
 import { canOpen } from '../../lib/productAreas';
+import { AlertsPanel } from '../alerts/AlertsPanel';
 import { InfoPopover } from '../InfoPopover';
 import { ProviderSelector } from '../ProviderSelector';
 import { SharingAvatars } from '../SharingAvatars';
-import { AlertsPanel } from './AlertsPanel';
 import { AdvancedOptions, SearchFiltersPanel } from './BuilderPanels';
 import { DateRangeField } from './DateRangeField';
 import { LocationField } from './LocationField';
@@ -387,7 +387,7 @@ export function MainStep({
                   </Stack>
                 </AccordionSummary>
                 <AccordionDetails>
-                  <AlertsPanel form={form} update={update} />
+                  <AlertsPanel alerts={form.alerts} onChange={(alerts) => update((f) => ({ ...f, alerts }))} />
                 </AccordionDetails>
               </Accordion>
             )}

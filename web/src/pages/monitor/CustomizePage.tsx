@@ -22,11 +22,6 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DragIndicatorOutlined from '@mui/icons-material/DragIndicatorOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -34,12 +29,13 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useEffect, useId, useState } from 'react';
-import { useBlocker } from 'react-router';
+import { type ReactNode, useId, useState } from 'react';
 import type { DashboardLayout, WidgetId } from '../../api/dashboard';
+import { LeaveDialog } from '../../components/LeaveDialog';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { useDashboardLayoutQuery, useSaveDashboardLayout } from '../../hooks/useDashboardQuery';
+import { useLeaveGuard } from '../../hooks/useLeaveGuard';
 import { useSnackbar } from '../../hooks/useSnackbar';
 import { MAX_ROW_WIDGETS, MAX_ROWS, WIDGET_IDS, WIDGET_TITLES } from '../../lib/dashboardWidgets';
 
@@ -99,22 +95,13 @@ function LayoutEditor({ saved }: { saved: DashboardLayout }) {
   const save = useSaveDashboardLayout();
   const snackbar = useSnackbar();
   const dirty = JSON.stringify(layoutOf(rows)) !== JSON.stringify(saved);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
+  const blocker = useLeaveGuard(dirty);
   const sensors = useSensors(
     useSensor(PointerSensor),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const used = new Set(rows.flatMap((row) => row.widgets));
   const unused = WIDGET_IDS.filter((id) => !used.has(id));
-
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
 
   const saveLayout = (then?: () => void) =>
     save.mutate(layoutOf(rows), {
@@ -183,6 +170,8 @@ function LayoutEditor({ saved }: { saved: DashboardLayout }) {
       )}
       <LeaveDialog
         open={blocker.state === 'blocked'}
+        title="Save the layout before leaving?"
+        text="Your changes to the dashboard are not saved yet."
         saving={save.isPending}
         onStay={() => blocker.reset?.()}
         onDiscard={() => blocker.proceed?.()}
@@ -311,38 +300,5 @@ function WidgetTile({ id, onRemove }: { id: WidgetId; onRemove: () => void }) {
         <CloseOutlined fontSize="small" />
       </IconButton>
     </Box>
-  );
-}
-
-function LeaveDialog({
-  open,
-  saving,
-  onStay,
-  onDiscard,
-  onSave,
-}: {
-  open: boolean;
-  saving: boolean;
-  onStay: () => void;
-  onDiscard: () => void;
-  onSave: () => void;
-}) {
-  const titleId = useId();
-  return (
-    <Dialog open={open} onClose={onStay} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>Save the layout before leaving?</DialogTitle>
-      <DialogContent>
-        <DialogContentText>Your changes to the dashboard are not saved yet.</DialogContentText>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onStay}>Stay</Button>
-        <Button color="error" onClick={onDiscard}>
-          Discard and leave
-        </Button>
-        <Button variant="contained" onClick={onSave} disabled={saving}>
-          Save and leave
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }

@@ -1,4 +1,5 @@
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import PauseCircleOutlined from '@mui/icons-material/PauseCircleOutlined';
 import PlayCircleOutlined from '@mui/icons-material/PlayCircleOutlined';
 import Alert from '@mui/material/Alert';
@@ -12,6 +13,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { type MonitorSearch } from '../../api/monitor';
 import { ApiError } from '../../api/transport';
+import { SearchAlertsDrawer } from '../../components/alerts/SearchAlertsDrawer';
 import { FavouriteButton } from '../../components/FavouriteButton';
 import { Inbox, type InboxView } from '../../components/inbox/Inbox';
 import { InboxViewToggle } from '../../components/inbox/InboxViewToggle';
@@ -102,6 +104,7 @@ export function MonitorSearchPage() {
   const query = useSearchQuery(valid ? id : undefined);
   const counts = useMatchCountsBySearchQuery(valid ? [id] : []);
   const [sharing, setSharing] = useState(false);
+  const [alertsOpen, setAlertsOpen] = useState(false);
   const view: InboxView = isView(location) ? location : 'grid';
 
   if (!valid || (query.error instanceof ApiError && query.error.status === 404)) return <NotFoundPage />;
@@ -179,6 +182,9 @@ export function MonitorSearchPage() {
                   Resume
                 </Button>
               ))}
+            <Button variant="outlined" startIcon={<NotificationsOutlined />} onClick={() => setAlertsOpen(true)}>
+              Alerts
+            </Button>
             {search.canEdit && (
               <Button variant="contained" startIcon={<EditOutlined />} onClick={() => builder.edit(search)}>
                 Edit
@@ -199,6 +205,9 @@ export function MonitorSearchPage() {
         </Stack>
       </Stack>
       <Inbox view={view} searchId={search.id} />
+      {alertsOpen && (
+        <SearchAlertsDrawer searchId={search.id} searchName={search.value} onClose={() => setAlertsOpen(false)} />
+      )}
       {sharing && (
         <SharingDialog
           open

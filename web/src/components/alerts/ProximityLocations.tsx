@@ -14,7 +14,15 @@ import { canApplyProximityLocations, MAX_PROXIMITY_LOCATIONS } from '../../lib/a
  * The location configurations a proximity alert watches. The choice is a draft until Apply, so
  * an over-long selection can be trimmed before it reaches the search.
  */
-export function ProximityLocations({ chosen, onApply }: { chosen: string[]; onApply: (fpids: string[]) => void }) {
+export function ProximityLocations({
+  chosen,
+  onApply,
+  disabled = false,
+}: {
+  chosen: string[];
+  onApply: (fpids: string[]) => void;
+  disabled?: boolean;
+}) {
   const configurations = useLocationConfigurationsQuery();
   const [draft, setDraft] = useState<string[]>(chosen);
   const options = configurations.data ?? [];
@@ -47,6 +55,7 @@ export function ProximityLocations({ chosen, onApply }: { chosen: string[]; onAp
         <Autocomplete
           multiple
           disableCloseOnSelect
+          disabled={disabled}
           options={options}
           value={selected}
           onChange={(_event, value) => setDraft(value.map((c) => c.fpid))}
@@ -71,12 +80,12 @@ export function ProximityLocations({ chosen, onApply }: { chosen: string[]; onAp
       <Stack direction="row" spacing={1}>
         <Button
           variant="outlined"
-          disabled={!canApplyProximityLocations(selected.length, options.length)}
+          disabled={disabled || !canApplyProximityLocations(selected.length, options.length)}
           onClick={() => onApply(selected.map((c) => c.fpid))}
         >
           Apply locations
         </Button>
-        <Button disabled={options.length === 0} onClick={() => setDraft([])}>
+        <Button disabled={disabled || options.length === 0} onClick={() => setDraft([])}>
           Clear all
         </Button>
       </Stack>

@@ -1,0 +1,220 @@
+// Against the real binary: the organization's webhook secret generated in Settings, then the
+// alerts of an existing saved search edited on its page. A webhook and an e-mail digest are tried
+// with Send test (a loopback receiver checks the Standard Webhooks signature with that secret, a
+// loopback SMTP server takes the mail), saved, and still there after a reload; closing with an
+// unsaved change asks first.
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer as createTcpServer } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { accessibilityViolations, apiSession, closeAll, signedInBrowser, startServer } from './harness.mjs';
+
+const shots = new URL('../test-results/', import.meta.url);
+const TEAM = 'team@example.com';
+
+/** Listens on a free loopback port; resolves to the port. */
+async function listen(server) {
+  await new Promise((done, fail) => server.listen(0, '127.0.0.1', done).once('error', fail));
+  return server.address().port;
+}
+
+/** A loopback HTTP receiver that records each webhook call. */
+async function startReceiver() {
+  const calls = [];
+  const server = createHttpServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      calls.push({ headers: request.headers, body });
+      response.end();
+    });
+  });
+  const port = await listen(server);
+  return { url: `http://127.0.0.1:${port}/hook`, calls, close: () => new Promise((done) => server.close(done)) };
+}
+
+/**
+ * The least of an SMTP server on loopback, enough for a client that sends one message at a time
+ * without authentication or TLS (none is offered): it records each message's raw data.
+ */
+async function startSmtp() {
+  const messages = [];
+  const sockets = new Set();
+  const server = createTcpServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.setEncoding('utf8');
+    let buffer = '';
+    let data = null;
+    socket.write('220 localhost ESMTP e2e\r\n');
+    socket.on('data', (chunk) => {
+      buffer += chunk;
+      for (;;) {
+        if (data !== null) {
+          const end = buffer.indexOf('\r\n.\r\n');
+          if (end < 0) return;
+          messages.push(data + buffer.slice(0, end));
+          buffer = buffer.slice(end + 5);
+          data = null;
+          socket.write('250 queued\r\n');
+          continue;
+        }
+        const lineEnd = buffer.indexOf('\r\n');
+        if (lineEnd < 0) return;
+        const verb = buffer.slice(0, lineEnd).slice(0, 4).toUpperCase();
+        buffer = buffer.slice(lineEnd + 2);
+        if (verb === 'EHLO') socket.write('250-localhost\r\n250 8BITMIME\r\n');
+        else if (verb === 'DATA') {
+          data = '';
+          socket.write('354 end with a dot\r\n');
+        } else if (verb === 'QUIT') socket.end('221 bye\r\n');
+        else socket.write('250 ok\r\n');
+      }
+    });
+  });
+  const port = await listen(server);
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    close: () => {
+      sockets.forEach((socket) => socket.destroy());
+      return new Promise((done) => server.close(done));
+    },
+  };
+}
+
+/** Checks a webhook call as the Standard Webhooks reference does: HMAC-SHA256 of id.timestamp.body. */
+function signatureValid({ headers, body }, secret) {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const expected = createHmac('sha256', key)
+    .update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`)
+    .digest('base64');
+  return String(headers['webhook-signature'] ?? '')
+    .split(' ')
+    .some((signature) => signature === `v1,${expected}`);
+}
+
+describe('Alerts of a saved search', () => {
+  let server;
+  let browser;
+  let page;
+  let receiver;
+  let smtp;
+  let secret;
+  let searchId;
+
+  before(async () => {
+    await mkdir(shots, { recursive: true });
+    receiver = await startReceiver();
+    smtp = await startSmtp();
+    server = await startServer({
+      // The webhook receiver is on loopback, which the outbound guard refuses unless told.
+      env: { SIGHTLINE_SMTP_URL: smtp.url, SIGHTLINE_ALLOW_PRIVATE_NETWORKS: 'true' },
+    });
+    const api = await apiSession(server);
+    assert.equal((await api.call('GET', '/api/v1/settings/profile/current')).emailDelivery, true);
+    const groups = await api.call('GET', '/api/v1/monitor/monitor-search-groups');
+    const home = groups.find((g) => g.isSavedSearch);
+    ({ id: searchId } = await api.call('POST', '/api/v1/monitor/searches', {
+      group_id: home.id,
+      name: 'Harbour strikes',
+      keywords: 'harbour',
+      providers: ['reddit'],
+    }));
+    ({ browser, page } = await signedInBrowser(server));
+  });
+
+  after(async () => {
+    try {
+      await closeAll(browser, server);
+    } finally {
+      await receiver?.close();
+      await smtp?.close();
+    }
+  });
+
+  const openAlerts = async () => {
+    await page.getByRole('button', { name: 'Alerts', exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: 'Alerts of “Harbour strikes”' });
+    await drawer.getByRole('combobox', { name: 'E-mail alerts' }).waitFor();
+    return drawer;
+  };
+  const webhookInterval = (drawer) => drawer.getByRole('textbox', { name: 'Webhook', exact: true }).inputValue();
+
+  it('generates the webhook signing secret in Settings, shown once', async () => {
+    await page.goto(`${server.url}/settings`);
+    await page.getByRole('button', { name: 'Generate secret' }).click();
+    secret = await page.getByRole('textbox', { name: 'Webhook signing secret' }).inputValue();
+    assert.match(secret, /^whsec_[A-Za-z0-9+/]{43}=?$/);
+    await page.reload();
+    await page.getByRole('button', { name: 'Rotate secret' }).waitFor();
+    assert.equal(await page.getByRole('textbox', { name: 'Webhook signing secret' }).count(), 0);
+  });
+
+  it('tries, saves and keeps a webhook and an e-mail digest', async () => {
+    await page.goto(`${server.url}/monitor/${searchId}`);
+    let drawer = await openAlerts();
+    const save = drawer.getByRole('button', { name: 'Save alerts' });
+    assert.equal(await save.isDisabled(), true);
+    assert.equal(await webhookInterval(drawer), 'Off');
+    await drawer.getByText(/Nothing has been delivered yet/).waitFor();
+
+    const webhook = drawer.getByRole('group', { name: 'Webhook' });
+    const webhookField = webhook.getByRole('textbox', { name: /Add a webhook URL/ });
+    await webhookField.fill('ftp://hooks.example.com');
+    await webhook.getByRole('button', { name: 'Add to Webhook' }).click();
+    await webhook.getByText('The webhook must be an http or https URL.').waitFor();
+    await webhookField.fill(receiver.url);
+    await webhook.getByRole('button', { name: 'Add to Webhook' }).click();
+    assert.equal(await webhookInterval(drawer), 'Immediate');
+
+    const digest = drawer.getByRole('group', { name: 'E-mail digest' });
+    await digest.getByRole('combobox', { name: 'E-mail digest' }).click();
+    await page.getByRole('option', { name: 'Weekly' }).click();
+    await digest.getByRole('textbox', { name: /Add an e-mail address/ }).fill(TEAM);
+    await digest.getByRole('button', { name: 'Add to E-mail digest' }).click();
+    assert.deepEqual(await accessibilityViolations(page), []);
+
+    await webhook.getByRole('button', { name: `Send test to ${receiver.url}` }).click();
+    await webhook.getByText('Test delivered.').waitFor();
+    assert.equal(receiver.calls.length, 1);
+    assert.ok(signatureValid(receiver.calls[0], secret), 'the test call carries a valid Standard Webhooks signature');
+
+    await digest.getByRole('button', { name: `Send test to ${TEAM}` }).click();
+    await digest.getByText('Test delivered.').waitFor();
+    assert.ok(
+      smtp.messages.some((m) => m.includes(TEAM)),
+      'the SMTP server received the test mail',
+    );
+    await page.screenshot({ path: new URL('alerts.png', shots).pathname });
+
+    await save.click();
+    await page.getByText('Notification settings saved').waitFor();
+    assert.equal(await save.isDisabled(), true);
+
+    await page.reload();
+    drawer = await openAlerts();
+    assert.equal(await webhookInterval(drawer), 'Immediate');
+    await drawer.getByRole('list', { name: 'Destinations of Webhook' }).getByText(receiver.url).waitFor();
+    assert.equal(await drawer.getByRole('combobox', { name: 'E-mail digest' }).textContent(), 'Weekly');
+    await drawer.getByRole('list', { name: 'Destinations of E-mail digest' }).getByText(TEAM).waitFor();
+    assert.equal(await drawer.getByRole('button', { name: 'Save alerts' }).isDisabled(), true);
+  });
+
+  it('asks before closing with an unsaved change', async () => {
+    await page.goto(`${server.url}/monitor/${searchId}`);
+    const drawer = await openAlerts();
+    await drawer.getByRole('button', { name: `Remove ${receiver.url}` }).click();
+    assert.equal(await webhookInterval(drawer), 'Off');
+    await drawer.getByRole('button', { name: 'Close alerts' }).click();
+    const ask = page.getByRole('dialog', { name: 'Save the alerts before leaving?' });
+    await ask.getByRole('button', { name: 'Discard and leave' }).click();
+    await drawer.waitFor({ state: 'detached' });
+
+    const again = await openAlerts();
+    assert.equal(await webhookInterval(again), 'Immediate');
+  });
+});

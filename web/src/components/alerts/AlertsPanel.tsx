@@ -1,0 +1,146 @@
+import Alert from '@mui/material/Alert';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useEffect, useState } from 'react';
+import type { NotificationDestination, NotificationSetting } from '../../api/monitor';
+import { useProfile } from '../../hooks/useProfileQuery';
+import { useSnackbar } from '../../hooks/useSnackbar';
+import {
+  addDestination,
+  ALERT_KINDS,
+  type AlertKind,
+  alertOf,
+  type DestinationChange,
+  intervalLabel,
+  isOn,
+  offersAlert,
+  removeDestination,
+  setAlertInterval,
+  setProximityInterval,
+  setProximityLocations,
+} from '../../lib/alerts';
+import { Destinations } from './Destinations';
+import { ProximityLocations } from './ProximityLocations';
+
+export const EMAIL_DELIVERY_OFF = 'E-mail delivery is not configured on this server.';
+const PROXIMITY_REFUSED = 'A proximity alert needs at least one location before it can be turned on.';
+
+/**
+ * A saved search's alerts, edited in the search builder and on the search page: e-mail alerts in
+ * batches or digests, proximity alerts over location configurations, AI summaries and webhooks,
+ * each with its destinations. Proximity and AI summaries show only where the organization has
+ * them (or, given types, only the types listed). With onSendTest each destination can be tried.
+ */
+export function AlertsPanel({
+  alerts,
+  onChange,
+  types,
+  disabled = false,
+  onSendTest,
+  onInputPending,
+}: {
+  alerts: NotificationSetting[];
+  onChange: (alerts: NotificationSetting[]) => void;
+  types?: AlertKind[];
+  disabled?: boolean;
+  onSendTest?: (destination: NotificationDestination) => Promise<void>;
+  /** Told whether an address is typed but not added yet, so leaving can warn. */
+  onInputPending?: (pending: boolean) => void;
+}) {
+  const profile = useProfile();
+  const snackbar = useSnackbar();
+  const [inputs, setInputs] = useState<Partial<Record<AlertKind, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<AlertKind, string>>>({});
+  const emailDelivery = profile.emailDelivery !== false;
+  const kinds = ALERT_KINDS.filter((kind) => (types ? types.includes(kind.type) : offersAlert(profile, kind.type)));
+  const pending = Object.values(inputs).some((text) => text.trim() !== '');
+
+  useEffect(() => onInputPending?.(pending), [pending, onInputPending]);
+
+  const apply = (type: AlertKind, change: DestinationChange, clearInput: boolean) => {
+    setErrors((all) => ({ ...all, [type]: change.error }));
+    if (change.error !== undefined) return;
+    if (clearInput) setInputs((all) => ({ ...all, [type]: '' }));
+    onChange(change.alerts);
+  };
+  const changeInterval = (type: AlertKind, interval: number) => {
+    setErrors((all) => ({ ...all, [type]: undefined }));
+    if (type === 'webhook') return;
+    if (type !== 'proximity') {
+      onChange(setAlertInterval(alerts, type, interval, profile.email));
+      return;
+    }
+    const { alerts: next, refused } = setProximityInterval(alerts, interval, profile.email);
+    if (refused) snackbar.show({ text: PROXIMITY_REFUSED, color: 'error' });
+    onChange(next);
+  };
+
+  return (
+    <Stack spacing={3}>
+      {!emailDelivery && <Alert severity="info">{EMAIL_DELIVERY_OFF} E-mail alerts cannot be turned on.</Alert>}
+      {kinds.map((kind) => {
+        const current = alertOf(alerts, kind.type);
+        const webhook = kind.type === 'webhook';
+        // Without SMTP an e-mail alert can only be turned off.
+        const canSwitchOn = webhook || emailDelivery;
+        return (
+          <Stack key={kind.type} spacing={1.5} role="group" aria-label={kind.label}>
+            {webhook ? (
+              <TextField
+                label={kind.label}
+                value={intervalLabel(current)}
+                helperText="Webhooks are called as soon as new matches arrive."
+                slotProps={{ input: { readOnly: true } }}
+                sx={{ maxWidth: 260 }}
+                disabled={disabled}
+              />
+            ) : (
+              <TextField
+                select
+                label={kind.label}
+                value={current?.interval ?? 0}
+                onChange={(event) => changeInterval(kind.type, Number(event.target.value))}
+                sx={{ maxWidth: 260 }}
+                disabled={disabled}
+              >
+                {kind.intervals.map((interval) => (
+                  <MenuItem
+                    key={interval.seconds}
+                    value={interval.seconds}
+                    disabled={interval.seconds > 0 && !canSwitchOn}
+                  >
+                    {interval.label}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            {(webhook || isOn(current)) && (
+              <Destinations
+                kind={kind.type}
+                label={kind.label}
+                destinations={current?.destinations ?? []}
+                input={inputs[kind.type] ?? ''}
+                error={errors[kind.type]}
+                disabled={disabled}
+                onInput={(text) => setInputs((all) => ({ ...all, [kind.type]: text }))}
+                onAdd={() => apply(kind.type, addDestination(alerts, kind.type, inputs[kind.type] ?? ''), true)}
+                onRemove={(address) => apply(kind.type, removeDestination(alerts, kind.type, address), false)}
+                onSendTest={onSendTest}
+              />
+            )}
+            {kind.type === 'proximity' && (
+              <ProximityLocations
+                // A saved or discarded choice replaces the one being drafted.
+                key={(current?.locationAssetIds ?? []).join()}
+                chosen={current?.locationAssetIds ?? []}
+                disabled={disabled}
+                onApply={(ids) => onChange(setProximityLocations(alerts, ids))}
+              />
+            )}
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+// Server state of a saved search's alerts: its notification settings and delivery history.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NotificationDestination, NotificationSetting } from '../api/monitor';
+import {
+  type Delivery,
+  getDeliveries,
+  getNotificationSettings,
+  saveNotificationSettings,
+  sendTestNotification,
+} from '../api/notifications';
+import { monitorKeys } from './useMonitorQueries';
+
+export const notificationKeys = {
+  settings: (searchId: number) => [...monitorKeys.search(searchId), 'notification-settings'] as const,
+  deliveries: (searchId: number) => [...monitorKeys.search(searchId), 'deliveries'] as const,
+};
+
+/** How often the history reloads while a delivery is still under way. */
+export const DELIVERY_REFRESH_MS = 30_000;
+
+export function useNotificationSettingsQuery(searchId: number) {
+  return useQuery({
+    queryKey: notificationKeys.settings(searchId),
+    queryFn: ({ signal }) => getNotificationSettings(searchId, signal),
+  });
+}
+
+export function useSaveNotificationSettings(searchId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: NotificationSetting[]) => saveNotificationSettings(searchId, settings),
+    onSuccess: (saved) => queryClient.setQueryData(notificationKeys.settings(searchId), saved),
+  });
+}
+
+export function useSendTestNotification(searchId: number) {
+  return useMutation({
+    mutationFn: (destination: NotificationDestination) => sendTestNotification(searchId, destination),
+  });
+}
+
+function underWay(deliveries: Delivery[] | undefined): boolean {
+  return deliveries?.some((d) => d.status === 'pending' || d.status === 'retrying') === true;
+}
+
+export function useDeliveriesQuery(searchId: number) {
+  return useQuery({
+    queryKey: notificationKeys.deliveries(searchId),
+    queryFn: ({ signal }) => getDeliveries(searchId, signal),
+    // Nothing changes on its own once every delivery has been sent or given up.
+    refetchInterval: (query) => (underWay(query.state.data) ? DELIVERY_REFRESH_MS : false),
+  });
+}
