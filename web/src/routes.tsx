@@ -4,6 +4,7 @@ import { SessionGate } from './components/SessionGate';
 import { AuthorPage } from './pages/beacon/AuthorPage';
 import { BeaconHomePage } from './pages/beacon/BeaconHomePage';
 import { BeaconResultsPage } from './pages/beacon/BeaconResultsPage';
+import { ExportsPage } from './pages/ExportsPage';
 import { HistoryPage } from './pages/HistoryPage';
 import { LoadingErrorPage } from './pages/LoadingErrorPage';
 import { LocateLinkPage, LocatePage } from './pages/locate/LocatePage';
@@ -65,6 +66,7 @@ export const routes: RouteObject[] = [
           { path: 'beacon/results', element: <BeaconResultsPage /> },
           { path: 'beacon/author', element: <AuthorPage /> },
           { path: 'history', element: <HistoryPage /> },
+          { path: 'exports', element: <ExportsPage /> },
           { path: 'locate', element: <LocatePage /> },
           { path: 'locate/quick-search', element: <LocateLinkPage /> },
           { path: 'locate/saved', element: <LocateSavedPage /> },

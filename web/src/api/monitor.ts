@@ -372,10 +372,10 @@ export async function updateMatches(flag: MatchFlag, matchIds: number[], value: 
   return (await request<UpdateResult>('PATCH', `${MONITOR}/matches/update/${flag}`, { body })).data;
 }
 
-/** Sets the flag on every match the query selects, loaded or not. */
-export async function updateAllMatches(flag: MatchFlag, query: MatchQuery, value: boolean): Promise<UpdateResult> {
+/** The inbox filters as a JSON body (the update-all actions and exports take them). */
+export function matchFilterBody(query: MatchQuery): Record<string, unknown> {
   const { filters, monitorSearchIds, providers, searchText, searchIn } = query;
-  const body: Record<string, unknown> = { [setFieldOf[flag]]: value };
+  const body: Record<string, unknown> = {};
   if (monitorSearchIds.length > 0) body.monitorSearchIds = monitorSearchIds;
   if (providers.length > 0) body.providers = providers;
   for (const filter of filters) body[filter] = true;
@@ -383,6 +383,12 @@ export async function updateAllMatches(flag: MatchFlag, query: MatchQuery, value
     body.searchText = searchText;
     body.searchIn = searchIn;
   }
+  return body;
+}
+
+/** Sets the flag on every match the query selects, loaded or not. */
+export async function updateAllMatches(flag: MatchFlag, query: MatchQuery, value: boolean): Promise<UpdateResult> {
+  const body = { ...matchFilterBody(query), [setFieldOf[flag]]: value };
   return (await request<UpdateResult>('PATCH', `${MONITOR}/matches/update-all/${flag}`, { body })).data;
 }
 

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { Outlet } from 'react-router';
 import { useEmbedded } from '../hooks/useEmbedded';
+import { ExportToastProvider } from './export/ExportToastProvider';
 import { LeftRail } from './LeftRail';
 import { SearchBuilderProvider } from './searchBuilder/SearchBuilderProvider';
 import { TopBar } from './TopBar';
@@ -16,16 +17,18 @@ export function AppShell() {
     );
   }
   return (
-    <SearchBuilderProvider>
-      <Box sx={{ display: 'flex', height: '100vh', bgcolor: 'background.default' }}>
-        <LeftRail />
-        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-          <TopBar />
-          <Box component="main" sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
-            <Outlet />
+    <ExportToastProvider>
+      <SearchBuilderProvider>
+        <Box sx={{ display: 'flex', height: '100vh', bgcolor: 'background.default' }}>
+          <LeftRail />
+          <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+            <TopBar />
+            <Box component="main" sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
+              <Outlet />
+            </Box>
           </Box>
         </Box>
-      </Box>
-    </SearchBuilderProvider>
+      </SearchBuilderProvider>
+    </ExportToastProvider>
   );
 }

@@ -1,6 +1,7 @@
 import AddCircleOutlineOutlined from '@mui/icons-material/AddCircleOutlineOutlined';
 import AppsOutlined from '@mui/icons-material/AppsOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import AppBar from '@mui/material/AppBar';
@@ -81,6 +82,16 @@ export function TopBar() {
               sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
             >
               <HelpOutlineOutlined />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Exports">
+            <IconButton
+              aria-label="Exports"
+              component={RouterLink}
+              to="/exports"
+              sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+            >
+              <FileDownloadOutlined />
             </IconButton>
           </Tooltip>
           <Tooltip title="Announcements">

@@ -1,10 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { fetchLiveConfig } from '../api/live';
+import type { ExportReady } from '../api/exports';
 import { type MatchCounts, type MatchCreated } from '../api/monitor';
 import { connectLive, LIVE_EVENTS } from '../live/liveChannel';
 import { applyLiveCounts, applyLiveMatch } from './useMatchesQuery';
 import { monitorKeys } from './useMonitorQueries';
+import { useExportToasts } from './useExportToasts';
 import { useProfile } from './useProfileQuery';
 
 /**
@@ -15,6 +17,7 @@ import { useProfile } from './useProfileQuery';
 export function useLiveUpdates(enabled: boolean): void {
   const profile = useProfile();
   const queryClient = useQueryClient();
+  const { ready: exportReady } = useExportToasts();
   const config = useQuery({
     queryKey: ['live', 'config'],
     queryFn: ({ signal }) => fetchLiveConfig(signal),
@@ -29,9 +32,10 @@ export function useLiveUpdates(enabled: boolean): void {
       {
         [LIVE_EVENTS.matchesUpdated]: (payload) => applyLiveCounts(queryClient, payload as MatchCounts),
         [LIVE_EVENTS.matchCreated]: (payload) => applyLiveMatch(queryClient, payload as MatchCreated),
+        [LIVE_EVENTS.exportReady]: (payload) => exportReady(payload as ExportReady),
       },
       // Matches that arrived before the channel was (re)subscribed came with no event.
       () => void queryClient.invalidateQueries({ queryKey: monitorKeys.matches }),
     );
-  }, [enabled, config.data, profile.id, queryClient]);
+  }, [enabled, config.data, profile.id, queryClient, exportReady]);
 }

@@ -10,6 +10,7 @@ export const DEFAULT_PING_INTERVAL_MS = 30_000;
 export const LIVE_EVENTS = {
   matchesUpdated: 'monitor.matches.updated',
   matchCreated: 'monitor.match.created',
+  exportReady: 'export.ready',
 } as const;
 
 /**

@@ -1,3 +1,4 @@
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -6,6 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { exportFilters } from '../../api/exports';
 import type { Match, MatchQuery, Provider } from '../../api/monitor';
 import { useConfirm } from '../../hooks/useConfirm';
 import { useExternalLink } from '../../hooks/useExternalLink';
@@ -17,6 +19,7 @@ import { countOf } from '../../lib/countFormat';
 import { type Term, termsOf } from '../../lib/highlight';
 import { isFiltered, readInboxQuery, writeInboxQuery } from '../../lib/inboxQuery';
 import { EmptyState } from '../EmptyState';
+import { ExportDialog } from '../export/ExportDialog';
 import { SearchTextFilter } from '../SearchTextFilter';
 import { BulkActions } from './BulkActions';
 import { InboxToolbar } from './InboxToolbar';
@@ -52,6 +55,7 @@ export function Inbox({ view, searchId }: { view: InboxView; searchId?: number }
   const runAction = useMatchActions({ filtered: query, all: everything });
   const [chosen, setChosen] = useState<Set<number>>(() => new Set());
   const [threadOf, setThreadOf] = useState<Match | null>(null);
+  const [exportOpen, setExportOpen] = useState(false);
   const counts = useMatchCountsQuery();
   // Without inbox streaming, new matches wait for the user: the count of all matches when the
   // list was loaded tells whether some arrived since.
@@ -145,9 +149,16 @@ export function Inbox({ view, searchId }: { view: InboxView; searchId?: number }
             onRun={(action, scope) => run(action, scope)}
           />
         )}
-        <Box role="status" aria-live="polite" sx={{ typography: 'body2', color: 'text.secondary' }}>
-          {matchesQuery.isSuccess && countOf(total, 'match', 'matches')}
-        </Box>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', minHeight: 36 }}>
+          <Box role="status" aria-live="polite" sx={{ typography: 'body2', color: 'text.secondary' }}>
+            {matchesQuery.isSuccess && countOf(total, 'match', 'matches')}
+          </Box>
+          {matchesQuery.isSuccess && total > 0 && (
+            <Button size="small" startIcon={<FileDownloadOutlined />} onClick={() => setExportOpen(true)}>
+              Export
+            </Button>
+          )}
+        </Stack>
       </Stack>
       {arrived && (
         <Alert
@@ -226,6 +237,23 @@ export function Inbox({ view, searchId }: { view: InboxView; searchId?: number }
           provider={providers.get(threadOf.post.provider)}
           terms={terms.get(threadOf.matchMeta.monitorSearchId) ?? []}
           onClose={() => setThreadOf(null)}
+        />
+      )}
+      {exportOpen && (
+        <ExportDialog
+          open
+          onClose={() => setExportOpen(false)}
+          {...(chosen.size > 0
+            ? {
+                selection: { source: 'matches', matchIds: [...chosen] },
+                what: countOf(chosen.size, 'chosen match', 'chosen matches'),
+                count: chosen.size,
+              }
+            : {
+                selection: { source: 'matches', filters: exportFilters(query) },
+                what: isFiltered(query) ? 'the matches the filters select' : 'every match of this inbox',
+                count: total,
+              })}
         />
       )}
     </Stack>

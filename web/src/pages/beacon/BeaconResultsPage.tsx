@@ -1,5 +1,6 @@
 import AddAlertOutlined from '@mui/icons-material/AddAlertOutlined';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
@@ -20,9 +21,10 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
-import type { SearchPage, SearchSort } from '../../api/beacon';
+import type { SearchPage, SearchRequest, SearchSort } from '../../api/beacon';
 import type { Provider } from '../../api/monitor';
 import { AdvancedSearchDialog } from '../../components/beacon/AdvancedSearchDialog';
+import { ExportDialog } from '../../components/export/ExportDialog';
 import { BeaconSearchBar } from '../../components/beacon/BeaconSearchBar';
 import { BreachSearchDialog } from '../../components/beacon/BreachSearchDialog';
 import { LoadMoreButton } from '../../components/beacon/LoadMoreButton';
@@ -79,6 +81,8 @@ export function BeaconResultsPage() {
   const [advancedOpen, setAdvancedOpen] = useState(false);
   const [breachOpen, setBreachOpen] = useState(false);
   const [showAnalytics, setShowAnalytics] = useState(false);
+  // The search to export, its date shortcut made absolute when the dialog opened.
+  const [exportSearch, setExportSearch] = useState<SearchRequest | null>(null);
 
   const tab = tabOf(search.tab);
   const request = useMemo(
@@ -110,6 +114,14 @@ export function BeaconResultsPage() {
           <Button component={RouterLink} to="/history" startIcon={<HistoryOutlined />}>
             History
           </Button>
+          {request && tab.category && (
+            <Button
+              startIcon={<FileDownloadOutlined />}
+              onClick={() => setExportSearch(withDates(request, Date.now()))}
+            >
+              Export
+            </Button>
+          )}
         </Stack>
       </Stack>
       <BeaconSearchBar
@@ -200,6 +212,14 @@ export function BeaconResultsPage() {
           go({ ...newSearch(query), tab: 'breaches' }, true);
         }}
       />
+      {exportSearch && tab.category && (
+        <ExportDialog
+          open
+          onClose={() => setExportSearch(null)}
+          selection={{ source: 'beacon', search: exportSearch, category: tab.category }}
+          what={`the results of “${search.query || search.authors.join(', ')}” in ${tab.label}`}
+        />
+      )}
     </Box>
   );
 }
