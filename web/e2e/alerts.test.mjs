@@ -9,6 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { accessibilityViolations, apiSession, closeAll, signedInBrowser, startServer } from './harness.mjs';
 
 const shots = new URL('../test-results/', import.meta.url);
@@ -105,6 +106,7 @@ describe('Alerts of a saved search', () => {
   let smtp;
   let secret;
   let searchId;
+  let api;
 
   before(async () => {
     await mkdir(shots, { recursive: true });
@@ -114,7 +116,7 @@ describe('Alerts of a saved search', () => {
       // The webhook receiver is on loopback, which the outbound guard refuses unless told.
       env: { SIGHTLINE_SMTP_URL: smtp.url, SIGHTLINE_ALLOW_PRIVATE_NETWORKS: 'true' },
     });
-    const api = await apiSession(server);
+    api = await apiSession(server);
     assert.equal((await api.call('GET', '/api/v1/settings/profile/current')).emailDelivery, true);
     const groups = await api.call('GET', '/api/v1/monitor/monitor-search-groups');
     const home = groups.find((g) => g.isSavedSearch);
@@ -189,7 +191,7 @@ describe('Alerts of a saved search', () => {
       smtp.messages.some((m) => m.includes(TEAM)),
       'the SMTP server received the test mail',
     );
-    await page.screenshot({ path: new URL('alerts.png', shots).pathname });
+    await page.screenshot({ path: new URL('alerts.png', shots).pathname, animations: 'disabled' });
 
     await save.click();
     await page.getByText('Notification settings saved').waitFor();
@@ -216,5 +218,43 @@ describe('Alerts of a saved search', () => {
 
     const again = await openAlerts();
     assert.equal(await webhookInterval(again), 'Immediate');
+  });
+
+  it('calls the webhook when a match arrives and lists the delivery', async () => {
+    await api.call('POST', '/api/v1/ingest/posts', [
+      {
+        provider: 'reddit',
+        native_id: `alerts-e2e-${process.pid}`,
+        content_type: 'thread_post',
+        author_name: 'Dock worker',
+        title_text: 'Harbour strike',
+        content_text: 'The harbour is closed by a strike this morning.',
+        published_at: new Date().toISOString(),
+        post_link: 'https://example.com/r/harbour',
+      },
+    ]);
+    // The scheduler looks for new matches every few seconds; a minute is ample, and a test
+    // that waits that long has failed.
+    const deadline = Date.now() + 60_000;
+    const isAlert = (call) => JSON.parse(call.body).type === 'monitor.matches';
+    while (!receiver.calls.some(isAlert) && Date.now() < deadline) await sleep(250);
+    const call = receiver.calls.find(isAlert);
+    assert.ok(call, 'the webhook was called with the match');
+    assert.ok(signatureValid(call, secret));
+    assert.equal(JSON.parse(call.body).matches[0].text.includes('harbour'), true);
+
+    await page.goto(`${server.url}/monitor/${searchId}`);
+    const drawer = await openAlerts();
+    const row = drawer.getByRole('table', { name: 'Deliveries' }).getByRole('row').filter({ hasText: receiver.url });
+    await row.getByText('Sent').waitFor();
+    assert.deepEqual((await row.getByRole('cell').allTextContents()).slice(0, 5), [
+      'Webhook',
+      receiver.url,
+      '1',
+      'Sent',
+      '1',
+    ]);
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: new URL('alerts-history.png', shots).pathname, animations: 'disabled' });
   });
 });

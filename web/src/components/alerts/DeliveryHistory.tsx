@@ -60,7 +60,7 @@ export function DeliveryHistory({ searchId }: { searchId: number }) {
           <TableContainer>
             <Table size="small" aria-label="Deliveries">
               <TableHead>
-                <TableRow>
+                <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
                   <TableCell>Type</TableCell>
                   <TableCell>Destination</TableCell>
                   <TableCell align="right">Matches</TableCell>
