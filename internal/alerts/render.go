@@ -46,11 +46,13 @@ type mailData struct {
 }
 
 var textMail = texttemplate.Must(texttemplate.New("text").Parse(`{{.Heading}}
-{{if .Summary}}
+{{if .Extractive}}
 Summary (extractive: sentences quoted from the matches, most representative first):
 {{range .Summary}}
 - "{{.Sentence}}"
   {{.Match.Provider}}, {{.Match.Author}}, {{.Match.Time}}{{if .Match.PostLink}}: {{.Match.PostLink}}{{end}}
+{{else}}
+The matches' texts are too short to quote; they are listed below.
 {{end}}{{end}}
 {{range .Matches}}
 {{.Provider}} · {{.Author}} · {{.Time}}
@@ -65,10 +67,11 @@ Summary (extractive: sentences quoted from the matches, most representative firs
 var htmlMail = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype html>
 <html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933;max-width:640px">
 <h2 style="font-size:18px">{{.Heading}}</h2>
-{{if .Summary}}<h3 style="font-size:15px">Summary</h3>
+{{if .Extractive}}<h3 style="font-size:15px">Summary</h3>
 <p style="color:#52606d;font-size:13px">Extractive: sentences quoted from the matches, most representative first.</p>
-<ol>{{range .Summary}}<li style="margin-bottom:8px">“{{.Sentence}}”<br>
-<span style="color:#52606d;font-size:13px">{{.Match.Provider}} · {{.Match.Author}} · {{.Match.Time}}{{if .Match.PostLink}} · <a href="{{.Match.PostLink}}">post</a>{{end}}</span></li>{{end}}</ol>{{end}}
+{{if .Summary}}<ol>{{range .Summary}}<li style="margin-bottom:8px">“{{.Sentence}}”<br>
+<span style="color:#52606d;font-size:13px">{{.Match.Provider}} · {{.Match.Author}} · {{.Match.Time}}{{if .Match.PostLink}} · <a href="{{.Match.PostLink}}">post</a>{{end}}</span></li>{{end}}</ol>
+{{else}}<p>The matches' texts are too short to quote; they are listed below.</p>{{end}}{{end}}
 {{range .Matches}}<div style="border-top:1px solid #d9e2ec;padding:10px 0">
 <div style="color:#52606d;font-size:13px">{{.Provider}} · {{.Author}} · {{.Time}}</div>
 <div style="margin:4px 0">{{.Excerpt}}</div>
@@ -95,7 +98,7 @@ func render(alertType string, m monitor.Search, entries []monitor.InboxEntry, pu
 		subject = fmt.Sprintf("%d new %s near your locations for “%s”", len(entries), noun, m.Name)
 	case monitor.AlertAISummary:
 		subject = fmt.Sprintf("Summary of “%s” for %s: %d %s", m.Name, now.AddDate(0, 0, -1).Format("January 2"), len(entries), noun)
-		d.Summary = summarize(entries, summarySentences)
+		d.Summary, d.Extractive = summarize(entries, summarySentences), true
 	default:
 		subject = fmt.Sprintf("%d new %s for “%s”", len(entries), noun, m.Name)
 	}
@@ -182,7 +185,7 @@ func summarize(entries []monitor.InboxEntry, n int) []citation {
 	}
 	for i, c := range candidates {
 		ws := words(c.sentence)
-		if len(ws) < 4 {
+		if len(ws) < 3 {
 			continue // too short to say anything
 		}
 		var sum float64
