@@ -36,6 +36,8 @@ run: build ## build everything and start Sightline with demo data
 	@echo "  Sightline is starting at http://$(ADDR)"
 	@echo "  Sign in as $(DEMO_EMAIL) with password $(DEMO_PASSWORD)"
 	@echo "  (data is kept in $(DATA_DIR); stop with Ctrl-C)"
+	@if [ -z "$$SIGHTLINE_SMTP_URL" ]; then \
+		echo "  E-mail delivery is off: set SIGHTLINE_SMTP_URL=smtp://user:password@host:port to send alerts and export links"; fi
 	@echo
 	SIGHTLINE_ADMIN_EMAIL=$(DEMO_EMAIL) SIGHTLINE_ADMIN_PASSWORD=$(DEMO_PASSWORD) \
 		$(BIN) serve --addr $(ADDR) --data-dir $(DATA_DIR)
