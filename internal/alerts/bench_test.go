@@ -81,7 +81,7 @@ func BenchmarkBatchAlert10000(b *testing.B) {
 		// Each round a delivery of its own destination, so that the same matches may be covered.
 		d := alerts.Delivery{SearchID: m.ID, OrganizationID: u.OrganizationID, Type: monitor.AlertBatch,
 			Destination: monitor.Destination{Type: "email", Address: fmt.Sprintf("desk%d@acme.test", i)},
-			MatchCount: n, Status: alerts.StatusPending, NextAttemptAt: time.Now(), CreatedAt: time.Now()}
+			MatchCount:  n, Status: alerts.StatusPending, NextAttemptAt: time.Now(), CreatedAt: time.Now()}
 		if ok, err := s.CreateDelivery(ctx, &d, ids); err != nil || !ok {
 			b.Fatal(ok, err)
 		}
