@@ -88,6 +88,9 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("PATCH /api/v1/settings/profile/update/display-theme", a.user(a.updateDisplayTheme))
 	mux.HandleFunc("PATCH /api/v1/settings/profile/update/media-sensitivity", a.user(a.updateMediaSensitivity))
 	mux.HandleFunc("PATCH /api/v1/settings/profile/update/{switch}", a.user(a.toggleSetting))
+	mux.HandleFunc("GET /api/v1/settings/sessions", a.user(a.sessions))
+	mux.HandleFunc("DELETE /api/v1/settings/sessions", a.user(a.endOtherSessions))
+	mux.HandleFunc("DELETE /api/v1/settings/sessions/{id}", a.user(a.endSession))
 	mux.HandleFunc("GET /api/v1/settings/organizations/current", a.user(a.currentOrganization))
 	mux.HandleFunc("PUT /api/v1/settings/organizations/{orgId}/webhook", a.user(a.rotateWebhookSecret))
 

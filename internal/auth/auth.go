@@ -99,6 +99,7 @@ type Store interface {
 	Session(ctx context.Context, id int64) (Session, error)
 	TouchSession(ctx context.Context, id int64, lastSeen, expires time.Time) error
 	DeleteSession(ctx context.Context, id int64) error
+	UserSessions(ctx context.Context, userID int64) ([]Session, error)
 	CreateAPIToken(ctx context.Context, t *APIToken, tokenHash string) error
 	APITokenByHash(ctx context.Context, tokenHash string) (APIToken, error)
 	APITokens(ctx context.Context, userID int64) ([]APIToken, error)
@@ -345,13 +346,7 @@ func (s *Service) Logout(ctx context.Context, sessionToken string) error {
 	if err != nil {
 		return err
 	}
-	if err := s.store.DeleteSession(ctx, session.ID); err != nil {
-		return err
-	}
-	if s.SessionEnded != nil {
-		s.SessionEnded(ctx, session)
-	}
-	return nil
+	return s.end(ctx, session)
 }
 
 // CreateAPIToken makes a long-lived API token, valid until revoked, for the user with that

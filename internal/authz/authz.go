@@ -76,6 +76,18 @@ func CanSearchLocate(a Actor) error {
 	return nil
 }
 
+// CanEndSession allows users to see and end their own sessions only; anyone else's does not
+// exist for them.
+func CanEndSession(a Actor, sessionUserID int64) error {
+	if err := CanUseAPI(a); err != nil {
+		return err
+	}
+	if a.UserID != sessionUserID {
+		return problem.NotFound("The session was not found.")
+	}
+	return nil
+}
+
 // CanReadOrganization allows members of the organization. Another organization's data does not
 // exist for the caller, so it is reported as not found rather than forbidden.
 func CanReadOrganization(a Actor, organizationID int64) error {

@@ -39,6 +39,25 @@ func (s *Store) TouchSession(ctx context.Context, id int64, lastSeen, expires ti
 	return err
 }
 
+// UserSessions are a user's sessions, the most recently used first.
+func (s *Store) UserSessions(ctx context.Context, userID int64) ([]auth.Session, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT `+sessionColumns+` FROM sessions WHERE user_id = $1
+		ORDER BY last_seen_at DESC, id DESC`, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []auth.Session
+	for rows.Next() {
+		sess, err := scanSession(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sess)
+	}
+	return out, rows.Err()
+}
+
 func (s *Store) DeleteSession(ctx context.Context, id int64) error {
 	_, err := s.write.ExecContext(ctx, `DELETE FROM sessions WHERE id = $1`, id)
 	return err

@@ -94,3 +94,26 @@ export async function rotateWebhookSecret(organizationId: number): Promise<strin
   return (await request<{ webhookSecret: string }>('PUT', `/api/v1/settings/organizations/${organizationId}/webhook`))
     .data.webhookSecret;
 }
+
+/** One of the user's signed-in sessions (a browser on a device). */
+export interface SignedInSession {
+  id: string;
+  /** Browser and system, e.g. "Firefox on Linux". */
+  device: string;
+  address: string;
+  /** Unix seconds. */
+  createdAt: number;
+  lastSeenAt: number;
+  /** The session making this request. */
+  current: boolean;
+}
+
+export async function fetchSessions(signal?: AbortSignal): Promise<SignedInSession[]> {
+  return (await request<SignedInSession[]>('GET', '/api/v1/settings/sessions', { signal })).data;
+}
+
+/** Signs one session out at once; without an id, every session but this one. */
+export async function endSessions(id?: string): Promise<number> {
+  const path = id === undefined ? '/api/v1/settings/sessions' : `/api/v1/settings/sessions/${id}`;
+  return (await request<{ ended: number }>('DELETE', path)).data.ended;
+}

@@ -20,6 +20,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { DisplayTheme } from '../api/settings';
+import { SessionsTable } from '../components/settings/SessionsTable';
 import { WebhookSecret } from '../components/WebhookSecret';
 import { PageHeader } from '../components/PageHeader';
 import { useOrganizationQuery } from '../hooks/useOrganizationQuery';
@@ -132,6 +133,13 @@ export function SettingsPage() {
           <Typography variant="body2" color="text.secondary">
             When this is off, the inbox tells you that new matches have arrived and shows them when you ask.
           </Typography>
+        </Section>
+
+        <Section
+          title="Sessions"
+          description="Where you are signed in. Ending a session signs that browser out at once."
+        >
+          <SessionsTable />
         </Section>
 
         {(profile.role === 'owner' || profile.role === 'admin') && (

@@ -34,6 +34,7 @@ import { useConfirm } from '../../hooks/useConfirm';
 import { useSnackbar } from '../../hooks/useSnackbar';
 import { relativeTime } from '../../lib/relativeTime';
 import { formatDistance } from '../../lib/distance';
+import { visuallyHidden } from '../../lib/visuallyHidden';
 
 // Typing in the search box asks the server once the user pauses.
 const SEARCH_DEBOUNCE_MS = 300;
@@ -245,12 +246,3 @@ function ConfigurationTable({
     </TableContainer>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
