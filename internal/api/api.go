@@ -88,6 +88,7 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("PATCH /api/v1/settings/profile/update/display-theme", a.user(a.updateDisplayTheme))
 	mux.HandleFunc("PATCH /api/v1/settings/profile/update/media-sensitivity", a.user(a.updateMediaSensitivity))
 	mux.HandleFunc("PATCH /api/v1/settings/profile/update/{switch}", a.user(a.toggleSetting))
+	mux.HandleFunc("PUT /api/v1/settings/profile/password", a.user(a.changePassword))
 	mux.HandleFunc("GET /api/v1/settings/sessions", a.user(a.sessions))
 	mux.HandleFunc("DELETE /api/v1/settings/sessions", a.user(a.endOtherSessions))
 	mux.HandleFunc("DELETE /api/v1/settings/sessions/{id}", a.user(a.endSession))

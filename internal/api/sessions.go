@@ -47,3 +47,18 @@ func (a *API) endOtherSessions(w http.ResponseWriter, r *http.Request, id auth.I
 	}
 	return ok(w, map[string]int{"ended": n})
 }
+
+func (a *API) changePassword(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	var body struct {
+		Current      string `json:"current_password"`
+		Password     string `json:"password"`
+		Confirmation string `json:"password_confirmation"`
+	}
+	if err := decode(r, &body); err != nil {
+		return err
+	}
+	if err := a.Auth.ChangePassword(r.Context(), id, body.Current, body.Password, body.Confirmation, clientIP(r)); err != nil {
+		return err
+	}
+	return ok(w, map[string]bool{"changed": true})
+}

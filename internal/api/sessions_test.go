@@ -97,3 +97,56 @@ func TestDevice(t *testing.T) {
 		}
 	}
 }
+
+// Changing the password checks the current one and the new one's rules, signs the other
+// sessions out and keeps this one; the new password signs in, the old one no longer does.
+func TestChangePassword(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		e := newEnv(t, s)
+		here, there := e.client(), e.client()
+		here.login("owner@acme.test")
+		there.login("owner@acme.test")
+		change := func(current, next, confirmation string) reply {
+			return here.do("PUT", "/api/v1/settings/profile/password", map[string]string{"current_password": current,
+				"password": next, "password_confirmation": confirmation}, withBearer(here.bearer))
+		}
+		const next = "tidal-harbour-lantern-42"
+		for _, tt := range []struct{ name, current, next, confirmation, field, want string }{
+			{"wrong current", "not-the-password", next, next, "current_password", auth.MsgCurrentPassword},
+			{"too short", testPassword, "short-pw", "short-pw", "password", "The password must be at least 12 characters."},
+			{"unchanged", testPassword, testPassword, testPassword, "password", auth.MsgPasswordUnchanged},
+			{"holds the e-mail", testPassword, "owner-is-me-2026", "owner-is-me-2026", "password", auth.MsgPasswordHasEmail},
+			{"common", testPassword, "password1234", "password1234", "password", auth.MsgPasswordTooCommon},
+			{"one character", testPassword, "zzzzzzzzzzzzzz", "zzzzzzzzzzzzzz", "password", auth.MsgPasswordTooCommon},
+			{"confirmation differs", testPassword, next, next + "!", "password_confirmation", auth.MsgPasswordConfirmed},
+		} {
+			r := change(tt.current, tt.next, tt.confirmation)
+			errs, _ := r.body["errors"].(map[string]any)
+			if r.status != http.StatusUnprocessableEntity || errs == nil || dig(errs, tt.field) == nil ||
+				dig(errs, tt.field).([]any)[0] != tt.want {
+				t.Errorf("%s: %d %v, want 422 %s: %q", tt.name, r.status, r.body, tt.field, tt.want)
+			}
+		}
+		if r := there.do("GET", "/api/v1/settings/profile/current", nil, withBearer(there.bearer)); r.status != http.StatusOK {
+			t.Fatalf("a refused change signed the other session out: %d", r.status)
+		}
+		if r := change(testPassword, next, next); r.status != http.StatusOK {
+			t.Fatalf("change = %d %v", r.status, r.body)
+		}
+		if r := here.do("GET", "/api/v1/settings/profile/current", nil, withBearer(here.bearer)); r.status != http.StatusOK {
+			t.Errorf("this session was signed out: %d", r.status)
+		}
+		if r := there.do("GET", "/api/v1/settings/profile/current", nil, withBearer(there.bearer)); r.status != http.StatusUnauthorized {
+			t.Errorf("the other session still works: %d", r.status)
+		}
+		fresh := e.client()
+		r := fresh.do("POST", "/api/v1/auth/login", map[string]string{"email": "owner@acme.test", "password": testPassword})
+		if r.status == http.StatusOK {
+			t.Error("the old password still signs in")
+		}
+		r = fresh.do("POST", "/api/v1/auth/login", map[string]string{"email": "owner@acme.test", "password": next})
+		if r.status != http.StatusOK {
+			t.Errorf("the new password = %d %v", r.status, r.body)
+		}
+	})
+}

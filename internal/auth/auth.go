@@ -100,6 +100,7 @@ type Store interface {
 	TouchSession(ctx context.Context, id int64, lastSeen, expires time.Time) error
 	DeleteSession(ctx context.Context, id int64) error
 	UserSessions(ctx context.Context, userID int64) ([]Session, error)
+	SetPasswordHash(ctx context.Context, userID int64, hash string) error
 	CreateAPIToken(ctx context.Context, t *APIToken, tokenHash string) error
 	APITokenByHash(ctx context.Context, tokenHash string) (APIToken, error)
 	APITokens(ctx context.Context, userID int64) ([]APIToken, error)

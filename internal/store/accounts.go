@@ -264,3 +264,9 @@ func (s *Store) AcceptTOTPStep(ctx context.Context, userID, step int64) (bool, e
 	n, err := res.RowsAffected()
 	return n == 1, err
 }
+
+// SetPasswordHash replaces a user's password hash.
+func (s *Store) SetPasswordHash(ctx context.Context, userID int64, hash string) error {
+	_, err := s.write.ExecContext(ctx, `UPDATE users SET password_hash = $1 WHERE id = $2`, hash, userID)
+	return err
+}

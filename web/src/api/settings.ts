@@ -117,3 +117,14 @@ export async function endSessions(id?: string): Promise<number> {
   const path = id === undefined ? '/api/v1/settings/sessions' : `/api/v1/settings/sessions/${id}`;
   return (await request<{ ended: number }>('DELETE', path)).data.ended;
 }
+
+export interface PasswordChange {
+  current_password: string;
+  password: string;
+  password_confirmation: string;
+}
+
+/** Changes the password; every other session is signed out. */
+export async function changePassword(change: PasswordChange): Promise<void> {
+  await request<{ changed: boolean }>('PUT', '/api/v1/settings/profile/password', { body: change });
+}

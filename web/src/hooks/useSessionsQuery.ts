@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endSessions, fetchSessions } from '../api/settings';
 
-const sessionsKey = ['settings', 'sessions'] as const;
+export const sessionsKey = ['settings', 'sessions'] as const;
 
 export function useSessionsQuery() {
   return useQuery({ queryKey: sessionsKey, queryFn: ({ signal }) => fetchSessions(signal) });

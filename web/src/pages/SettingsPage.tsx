@@ -20,6 +20,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { DisplayTheme } from '../api/settings';
+import { PasswordForm } from '../components/settings/PasswordForm';
 import { SessionsTable } from '../components/settings/SessionsTable';
 import { WebhookSecret } from '../components/WebhookSecret';
 import { PageHeader } from '../components/PageHeader';
@@ -133,6 +134,10 @@ export function SettingsPage() {
           <Typography variant="body2" color="text.secondary">
             When this is off, the inbox tells you that new matches have arrived and shows them when you ask.
           </Typography>
+        </Section>
+
+        <Section title="Password" description="Changing it signs you out everywhere else.">
+          <PasswordForm />
         </Section>
 
         <Section

@@ -1,0 +1,122 @@
+package auth
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/sightline/sightline/internal/authz"
+	"github.com/sightline/sightline/internal/password"
+	"github.com/sightline/sightline/internal/problem"
+)
+
+// Rules of a new password (docs/settings-api.md).
+const (
+	NewPasswordMinLength = 12
+	MsgCurrentPassword   = "The current password is incorrect."
+	MsgPasswordConfirmed = "The password confirmation does not match."
+	MsgPasswordUnchanged = "The new password must differ from the current one."
+	MsgPasswordHasEmail  = "The password must not contain your e-mail address."
+	MsgPasswordTooCommon = "This password is too common; choose one that is hard to guess."
+	maxPasswordBytes     = 1024
+)
+
+// common are passwords found at the top of every leaked-password list, with the product's own
+// name: long enough to pass the length rule, guessed first all the same.
+var common = []string{
+	"123456789012", "1234567890123", "qwertyuiopas", "password1234", "passwordpassword",
+	"sightline123", "sightlinesightline", "letmeinletmein", "iloveyou1234", "administrator",
+	"welcome12345", "changeme1234", "qwerty123456", "aaaaaaaaaaaa", "abcdefghijkl",
+}
+
+// ChangePassword replaces the user's password after checking the current one (through the same
+// throttled hashing as sign-in) and the new one's rules, then signs out every other session:
+// someone who knew the old password loses the sessions it opened. API tokens stay valid; they are
+// revoked on their own (docs/settings-api.md).
+func (s *Service) ChangePassword(ctx context.Context, id Identity, current, next, confirmation, ip string) error {
+	if err := authz.CanEndSession(id.Actor(), id.User.ID); err != nil {
+		return err
+	}
+	fields := map[string][]string{}
+	for field, msg := range newPasswordProblems(id.User.Email, current, next, confirmation) {
+		fields[field] = append(fields[field], msg)
+	}
+	if len(fields) > 0 {
+		return problem.Invalid(firstOf(fields), fields)
+	}
+	accountKey, addressKey := "account:"+strings.ToLower(id.User.Email), "ip:"+ip
+	if wait := s.throttle.Attempt(s.now(), accountKey, addressKey); wait > 0 {
+		return problem.RateLimited(fmt.Sprintf("Too many attempts. Try again in %d minutes.", int(wait.Minutes())+1), wait)
+	}
+	user, err := s.store.User(ctx, id.User.ID)
+	if err != nil {
+		s.throttle.Release(accountKey, addressKey)
+		return err
+	}
+	matched, err := s.throttle.Verify(user.PasswordHash, current)
+	if problem.Is(err, problem.KindRateLimited) {
+		s.throttle.Release(accountKey, addressKey)
+		return err
+	}
+	if err != nil || !matched {
+		return problem.InvalidField("current_password", MsgCurrentPassword)
+	}
+	s.throttle.Reset(accountKey)
+	s.throttle.Release(addressKey)
+	hash, err := password.Hash(next)
+	if err != nil {
+		return err
+	}
+	if err := s.store.SetPasswordHash(ctx, user.ID, hash); err != nil {
+		return err
+	}
+	_, err = s.EndOtherSessions(ctx, id)
+	return err
+}
+
+// newPasswordProblems are the rules a new password breaks, by field.
+func newPasswordProblems(email, current, next, confirmation string) map[string]string {
+	out := map[string]string{}
+	local, _, _ := strings.Cut(strings.ToLower(email), "@")
+	lower := strings.ToLower(next)
+	switch {
+	case current == "":
+		out["current_password"] = "The current password is required."
+	}
+	switch {
+	case utf8.RuneCountInString(next) < NewPasswordMinLength:
+		out["password"] = fmt.Sprintf("The password must be at least %d characters.", NewPasswordMinLength)
+	case len(next) > maxPasswordBytes:
+		out["password"] = "The password is too long."
+	case next == current:
+		out["password"] = MsgPasswordUnchanged
+	case len(local) >= 3 && strings.Contains(lower, local):
+		out["password"] = MsgPasswordHasEmail
+	case isCommon(lower):
+		out["password"] = MsgPasswordTooCommon
+	}
+	if confirmation != next {
+		out["password_confirmation"] = MsgPasswordConfirmed
+	}
+	return out
+}
+
+func isCommon(lower string) bool {
+	for _, c := range common {
+		if lower == c {
+			return true
+		}
+	}
+	// One character repeated is no better.
+	return strings.Count(lower, lower[:1]) == len(lower)
+}
+
+func firstOf(fields map[string][]string) string {
+	for _, f := range []string{"current_password", "password", "password_confirmation"} {
+		if msgs := fields[f]; len(msgs) > 0 {
+			return msgs[0]
+		}
+	}
+	return "The password could not be changed."
+}
