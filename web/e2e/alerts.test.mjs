@@ -7,19 +7,20 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { createServer as createHttpServer } from 'node:http';
-import { createServer as createTcpServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { accessibilityViolations, apiSession, closeAll, signedInBrowser, startServer } from './harness.mjs';
+import {
+  accessibilityViolations,
+  apiSession,
+  closeAll,
+  listen,
+  signedInBrowser,
+  startServer,
+  startSmtp,
+} from './harness.mjs';
 
 const shots = new URL('../test-results/', import.meta.url);
 const TEAM = 'team@example.com';
-
-/** Listens on a free loopback port; resolves to the port. */
-async function listen(server) {
-  await new Promise((done, fail) => server.listen(0, '127.0.0.1', done).once('error', fail));
-  return server.address().port;
-}
 
 /** A loopback HTTP receiver that records each webhook call. */
 async function startReceiver() {
@@ -35,56 +36,6 @@ async function startReceiver() {
   });
   const port = await listen(server);
   return { url: `http://127.0.0.1:${port}/hook`, calls, close: () => new Promise((done) => server.close(done)) };
-}
-
-/**
- * The least of an SMTP server on loopback, enough for a client that sends one message at a time
- * without authentication or TLS (none is offered): it records each message's raw data.
- */
-async function startSmtp() {
-  const messages = [];
-  const sockets = new Set();
-  const server = createTcpServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.setEncoding('utf8');
-    let buffer = '';
-    let data = null;
-    socket.write('220 localhost ESMTP e2e\r\n');
-    socket.on('data', (chunk) => {
-      buffer += chunk;
-      for (;;) {
-        if (data !== null) {
-          const end = buffer.indexOf('\r\n.\r\n');
-          if (end < 0) return;
-          messages.push(data + buffer.slice(0, end));
-          buffer = buffer.slice(end + 5);
-          data = null;
-          socket.write('250 queued\r\n');
-          continue;
-        }
-        const lineEnd = buffer.indexOf('\r\n');
-        if (lineEnd < 0) return;
-        const verb = buffer.slice(0, lineEnd).slice(0, 4).toUpperCase();
-        buffer = buffer.slice(lineEnd + 2);
-        if (verb === 'EHLO') socket.write('250-localhost\r\n250 8BITMIME\r\n');
-        else if (verb === 'DATA') {
-          data = '';
-          socket.write('354 end with a dot\r\n');
-        } else if (verb === 'QUIT') socket.end('221 bye\r\n');
-        else socket.write('250 ok\r\n');
-      }
-    });
-  });
-  const port = await listen(server);
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    messages,
-    close: () => {
-      sockets.forEach((socket) => socket.destroy());
-      return new Promise((done) => server.close(done));
-    },
-  };
 }
 
 /** Checks a webhook call as the Standard Webhooks reference does: HMAC-SHA256 of id.timestamp.body. */

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import { apiSession, closeAll, signedInBrowser, startServer } from './harness.mjs';
+import { apiSession, closeAll, signedInBrowser, startServer, startSmtp } from './harness.mjs';
 
 const shots = new URL('../test-results/', import.meta.url);
 const PLACE = 'Head office';
@@ -13,17 +13,26 @@ describe('Location configurations', () => {
   let server;
   let browser;
   let page;
+  let smtp;
 
   before(async () => {
     await mkdir(shots, { recursive: true });
-    server = await startServer();
+    // Proximity alerts are e-mails: the server needs a mail server to offer them.
+    smtp = await startSmtp();
+    server = await startServer({ env: { SIGHTLINE_SMTP_URL: smtp.url } });
     // A group to save the search in (a new user has none).
     const api = await apiSession(server);
     await api.call('POST', '/api/v1/monitor/monitor-search-groups', { name: 'Sites' });
     ({ browser, page } = await signedInBrowser(server));
   });
 
-  after(() => closeAll(browser, server));
+  after(async () => {
+    try {
+      await closeAll(browser, server);
+    } finally {
+      await smtp?.close();
+    }
+  });
 
   it('adds a place from an address with a radius and draws both', async () => {
     await page.goto(`${server.url}/monitor/configurations`);

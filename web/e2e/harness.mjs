@@ -293,3 +293,59 @@ export async function apiSession(server, { email = ADMIN_EMAIL, password = ADMIN
   };
   return { token, call };
 }
+
+/** Listens on a free loopback port; resolves to the port. */
+export async function listen(server) {
+  await new Promise((done, fail) => server.listen(0, '127.0.0.1', done).once('error', fail));
+  return server.address().port;
+}
+
+/**
+ * The least of an SMTP server on loopback, enough for a client that sends one message at a time
+ * without authentication or TLS (none is offered): it records each message's raw data.
+ */
+export async function startSmtp() {
+  const messages = [];
+  const sockets = new Set();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.setEncoding('utf8');
+    let buffer = '';
+    let data = null;
+    socket.write('220 localhost ESMTP e2e\r\n');
+    socket.on('data', (chunk) => {
+      buffer += chunk;
+      for (;;) {
+        if (data !== null) {
+          const end = buffer.indexOf('\r\n.\r\n');
+          if (end < 0) return;
+          messages.push(data + buffer.slice(0, end));
+          buffer = buffer.slice(end + 5);
+          data = null;
+          socket.write('250 queued\r\n');
+          continue;
+        }
+        const lineEnd = buffer.indexOf('\r\n');
+        if (lineEnd < 0) return;
+        const verb = buffer.slice(0, lineEnd).slice(0, 4).toUpperCase();
+        buffer = buffer.slice(lineEnd + 2);
+        if (verb === 'EHLO') socket.write('250-localhost\r\n250 8BITMIME\r\n');
+        else if (verb === 'DATA') {
+          data = '';
+          socket.write('354 end with a dot\r\n');
+        } else if (verb === 'QUIT') socket.end('221 bye\r\n');
+        else socket.write('250 ok\r\n');
+      }
+    });
+  });
+  const port = await listen(server);
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    close: () => {
+      sockets.forEach((socket) => socket.destroy());
+      return new Promise((done) => server.close(done));
+    },
+  };
+}
