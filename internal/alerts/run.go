@@ -91,6 +91,9 @@ func (s *Service) collect(ctx context.Context, m monitor.Search, n monitor.Notif
 		}
 	}
 	for _, d := range n.Destinations {
+		if d.Type == "email" && s.Mail == nil {
+			continue // e-mail is off on this server: nothing to write that could be sent
+		}
 		ids, err := s.Store.UncoveredMatches(ctx, m.ID, n.Type, d.Address, since, MaxCovered)
 		if err != nil {
 			return err

@@ -465,6 +465,17 @@ func TestAlertsRetryThenFail(t *testing.T) {
 		if r.status != http.StatusServiceUnavailable || r.body["message"] != "E-mail delivery is not configured on this server." {
 			t.Errorf("test without SMTP = %d %v", r.status, r.body)
 		}
+		// Without SMTP an e-mail alert collects nothing: no delivery that could never be sent.
+		offSearch := off.searchID("owner@acme.test")
+		off.settings(c, offSearch, []map[string]any{{"type": "batch", "interval": 60,
+			"destinations": []map[string]string{{"type": "email", "address": "desk@acme.test"}}}})
+		off.clock.Advance(time.Second)
+		off.addMatches("owner@acme.test", offSearch, 1)
+		off.clock.Advance(2 * time.Minute)
+		off.run()
+		if r := c.do("GET", fmt.Sprintf("/api/v1/monitor/searches/%d/deliveries", offSearch), nil, withBearer(c.bearer)); len(r.body["data"].([]any)) != 0 {
+			t.Errorf("deliveries without SMTP: %v", r.body)
+		}
 	})
 }
 
