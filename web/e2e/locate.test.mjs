@@ -95,7 +95,10 @@ describe('Locate', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL((url) => url.searchParams.get('priority') === 'elevated');
     await page.getByText('1 result, most recent first').waitFor();
-    assert.match(await page.getByRole('list', { name: 'Search results' }).getByRole('article').first().textContent(), /bomb threat/);
+    assert.match(
+      await page.getByRole('list', { name: 'Search results' }).getByRole('article').first().textContent(),
+      /bomb threat/,
+    );
     await page.getByRole('button', { name: /^Filters/ }).click();
     await page.getByRole('button', { name: 'Clear all' }).click();
     await page.getByText('2 results, most recent first').waitFor();

@@ -15,7 +15,9 @@ describe('app shell', () => {
   let portal;
 
   before(async () => {
-    portal = createServer((_, response) => response.end('<!doctype html><title>Compliance</title><h1>Compliance portal</h1>'));
+    portal = createServer((_, response) =>
+      response.end('<!doctype html><title>Compliance</title><h1>Compliance portal</h1>'),
+    );
     const portalUrl = `http://127.0.0.1:${await listen(portal)}`;
     server = await startServer({
       env: { SIGHTLINE_COMPLIANCE_URL: `${portalUrl}/compliance-home`, SIGHTLINE_RFI_URL: `${portalUrl}/rfi-home` },

@@ -29,11 +29,15 @@ async function startNetwork() {
       let body = '';
       for await (const chunk of request) body += chunk;
       const form = new URLSearchParams(body);
-      const verifier = createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url');
+      const verifier = createHash('sha256')
+        .update(form.get('code_verifier') ?? '')
+        .digest('base64url');
       const good = challenges.get(form.get('code')) === verifier;
       challenges.delete(form.get('code'));
       response.writeHead(good ? 200 : 400, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify(good ? { access_token: 'e2e-token', token_type: 'bearer' } : { error: 'invalid_grant' }));
+      response.end(
+        JSON.stringify(good ? { access_token: 'e2e-token', token_type: 'bearer' } : { error: 'invalid_grant' }),
+      );
       return;
     }
     if (url.pathname === '/me' && request.headers.authorization === 'Bearer e2e-token') {
@@ -95,7 +99,10 @@ describe('Social integrations', () => {
     assert.deepEqual(await accessibilityViolations(page), []);
 
     await networks.getByRole('button', { name: 'Disconnect Mastodon account watchfloor' }).click();
-    await page.getByRole('dialog', { name: 'Disconnect watchfloor?' }).getByRole('button', { name: 'Disconnect' }).click();
+    await page
+      .getByRole('dialog', { name: 'Disconnect watchfloor?' })
+      .getByRole('button', { name: 'Disconnect' })
+      .click();
     await page.getByText('Account disconnected').waitFor();
     await networks.getByText('Not connected').waitFor();
   });
