@@ -105,7 +105,8 @@ export function MembersSection({ profile }: { profile: Profile }) {
             {organization.data.users.map((member) => (
               <TableRow key={member.id}>
                 <TableCell>
-                  {name(member)} {member.id === profile.id && <Chip size="small" label="You" sx={{ ml: 1 }} />}
+                  {name(member)}
+                  {member.id === profile.id && <Chip size="small" label="You" sx={{ ml: 1 }} />}
                 </TableCell>
                 <TableCell>{member.email}</TableCell>
                 <TableCell>

@@ -42,7 +42,7 @@ export function OrganizationChart({ report, metric }: { report: OrganizationCoun
   const values = report.counts[metric];
   const option = {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    grid: { left: 8, right: 8, top: 16, bottom: 4, containLabel: true },
+    grid: { left: 8, right: 8, top: 16, bottom: 4 },
     ...axes,
     series: [
       {
@@ -72,7 +72,7 @@ export function MembersChart({ report, metric }: { report: MemberCounts; metric:
   const option = {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     legend: { type: 'scroll', bottom: 0, textStyle: { color: theme.palette.text.secondary } },
-    grid: { left: 8, right: 8, top: 16, bottom: 36, containLabel: true },
+    grid: { left: 8, right: 8, top: 16, bottom: 36 },
     ...axes,
     series: report.members.map((m) => ({
       type: 'bar',
