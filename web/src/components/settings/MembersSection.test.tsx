@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Invitation } from '../../api/members';
 import type { OrganizationMember } from '../../api/settings';
-import { fakeServer, Reply } from '../../test/fakeServer';
+import { fakeServer, Reply, type Request as FakeRequest } from '../../test/fakeServer';
 import { testProfile } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 
@@ -48,7 +48,7 @@ describe('members in Settings', () => {
       ...statistics(),
       'GET /api/v1/settings/organizations/current': () => organization([ada, bob]),
       [`GET ${base}/invitations`]: () => ({ data: invitations }),
-      [`POST ${base}/invitations`]: (r) => {
+      [`POST ${base}/invitations`]: (r: FakeRequest) => {
         const body = r.body as { email: string; role: Invitation['role'] };
         if (body.email === 'bob@example.test') {
           return new Reply(422, {
@@ -96,7 +96,7 @@ describe('members in Settings', () => {
       ...statistics(),
       'GET /api/v1/settings/organizations/current': () => organization(users),
       [`GET ${base}/invitations`]: { data: [] },
-      [`PUT ${base}/members/2`]: (r) => {
+      [`PUT ${base}/members/2`]: (r: FakeRequest) => {
         users = users.map((u) =>
           u.id === 2 ? { ...u, role: (r.body as { role: OrganizationMember['role'] }).role } : u,
         );

@@ -168,7 +168,11 @@ export function MembersSection({ profile }: { profile: Profile }) {
             </Alert>
           )}
           {invitations.isError && <Alert severity="error">{invitations.error.message}</Alert>}
-          {invitations.isPending && <Skeleton variant="rounded" height={36} aria-label="Loading invitations" />}
+          {invitations.isPending && (
+            <Box role="status" aria-label="Loading invitations">
+              <Skeleton variant="rounded" height={36} />
+            </Box>
+          )}
           {invitations.data?.length === 0 && (
             <Typography color="text.secondary">
               No open invitations.{profile.emailDelivery && ' Invite a colleague by e-mail to add them.'}

@@ -21,10 +21,11 @@ function useAxes(months: string[]) {
   return {
     xAxis: {
       type: 'category',
-      data: months.map(monthName),
+      // Month over year on two lines, so all twelve fit.
+      data: months.map((m) => monthName(m).replace(' ', '\n')),
       axisLine: { lineStyle: { color: theme.palette.divider } },
       axisTick: { show: false },
-      axisLabel: { color: theme.palette.text.secondary },
+      axisLabel: { color: theme.palette.text.secondary, interval: 0, lineHeight: 16, margin: 10 },
     },
     yAxis: {
       type: 'value',
@@ -42,7 +43,7 @@ export function OrganizationChart({ report, metric }: { report: OrganizationCoun
   const values = report.counts[metric];
   const option = {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    grid: { left: 8, right: 8, top: 16, bottom: 4 },
+    grid: { left: 40, right: 8, top: 16, bottom: 44 },
     ...axes,
     series: [
       {
@@ -71,8 +72,8 @@ export function MembersChart({ report, metric }: { report: MemberCounts; metric:
   const theme = useTheme();
   const option = {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    legend: { type: 'scroll', bottom: 0, textStyle: { color: theme.palette.text.secondary } },
-    grid: { left: 8, right: 8, top: 16, bottom: 36 },
+    legend: { bottom: 0, textStyle: { color: theme.palette.text.secondary } },
+    grid: { left: 40, right: 8, top: 16, bottom: 80 },
     ...axes,
     series: report.members.map((m) => ({
       type: 'bar',
