@@ -3,6 +3,7 @@ package api_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -256,6 +257,26 @@ func TestInvitingWithoutEmail(t *testing.T) {
 		r := x.signedIn("owner@acme.test").call("POST", x.invitationsPath("Acme"), map[string]string{"email": "new@acme.test"})
 		if r.status != 503 || r.body["message"] != members.MsgEmailOff {
 			t.Errorf("invite without SMTP = %d %v", r.status, r.body)
+		}
+	})
+}
+
+// An invitation the mail server refused is withdrawn: it does not block sending it again.
+func TestInvitationMailRefused(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := newMemberEnv(t, s, true)
+		owner := x.signedIn("owner@acme.test")
+		x.smtp.Refuse(errors.New("mailbox full"))
+		r := owner.call("POST", x.invitationsPath("Acme"), map[string]string{"email": "new@acme.test"})
+		if r.status != 502 {
+			t.Errorf("invite refused by the mail server = %d %v, want 502", r.status, r.body)
+		}
+		if list := owner.call("GET", x.invitationsPath("Acme"), nil); len(list.body["data"].([]any)) != 0 {
+			t.Errorf("unsent invitation listed: %v", list.body)
+		}
+		x.smtp.Refuse(nil)
+		if r := owner.call("POST", x.invitationsPath("Acme"), map[string]string{"email": "new@acme.test"}); r.status != 200 {
+			t.Errorf("invite again = %d %v", r.status, r.body)
 		}
 	})
 }
