@@ -448,3 +448,15 @@ func TestStatistics(t *testing.T) {
 		}
 	})
 }
+
+// An invitation link's token is a credential until used: request logs leave it out.
+func TestInvitationTokensAreNotLogged(t *testing.T) {
+	var logs bytes.Buffer
+	h := api.New(api.Deps{App: api.AppHandler(nil, false), Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+	for _, path := range []string{"/invite/s3cr3t-token", "/api/v1/invitations/s3cr3t-token/accept"} {
+		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", path, nil))
+	}
+	if strings.Contains(logs.String(), "s3cr3t") || !strings.Contains(logs.String(), "/api/v1/invitations/{token}/accept") {
+		t.Errorf("logs:\n%s", logs.String())
+	}
+}
