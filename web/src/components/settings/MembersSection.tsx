@@ -57,17 +57,27 @@ export function MembersSection({ profile }: { profile: Profile }) {
   };
 
   const remove = (member: OrganizationMember) =>
-    confirm({
-      title: `Remove ${name(member)}?`,
-      text: 'They are signed out at once and their API tokens stop working. What they made stays with the organization.',
-      icon: 'warning',
-      acceptLabel: 'Remove',
-      onAccept: () =>
-        actions.remove.mutate(member.id, {
-          onSuccess: () => snackbar.show({ text: `${name(member)} was removed`, color: 'success' }),
-          onError: failed,
-        }),
-    });
+    confirm(
+      member.id === profile.id
+        ? {
+            title: `Leave ${profile.organization.name}?`,
+            text: 'You are signed out at once, everywhere, and your API tokens stop working. Only an invitation brings you back.',
+            icon: 'warning',
+            acceptLabel: 'Leave',
+            onAccept: () => actions.remove.mutate(member.id, { onError: failed }),
+          }
+        : {
+            title: `Remove ${name(member)}?`,
+            text: 'They are signed out at once and their API tokens stop working. What they made stays with the organization.',
+            icon: 'warning',
+            acceptLabel: 'Remove',
+            onAccept: () =>
+              actions.remove.mutate(member.id, {
+                onSuccess: () => snackbar.show({ text: `${name(member)} was removed`, color: 'success' }),
+                onError: failed,
+              }),
+          },
+    );
 
   const withdraw = (id: number, email: string) =>
     actions.revoke.mutate(id, {
