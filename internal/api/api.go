@@ -20,9 +20,11 @@ import (
 	"github.com/sightline/sightline/internal/imageproxy"
 	"github.com/sightline/sightline/internal/ingest"
 	"github.com/sightline/sightline/internal/live"
+	"github.com/sightline/sightline/internal/members"
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/search"
 	"github.com/sightline/sightline/internal/social"
+	"github.com/sightline/sightline/internal/usage"
 )
 
 // Deps are the domain services the API calls.
@@ -48,6 +50,10 @@ type Deps struct {
 	Backtest      *backtest.Service // previews draft saved searches over stored posts
 	History       *search.History
 	Flags         *search.Flags
+	// Members invites people to organizations and removes them (docs/settings-api.md).
+	Members *members.Service
+	// Usage counts searches, results and exports by month for the statistics.
+	Usage *usage.Service
 	// Exports writes chosen posts to files in the background (issue 13).
 	Exports *export.Service
 	Health  func(ctx context.Context) error
@@ -106,6 +112,15 @@ func New(d Deps) http.Handler {
 	}
 	mux.HandleFunc("GET /api/v1/settings/organizations/current", a.user(a.currentOrganization))
 	mux.HandleFunc("PUT /api/v1/settings/organizations/{orgId}/webhook", a.user(a.rotateWebhookSecret))
+	// Members and invitations (docs/settings-api.md); the invitation link's page and calls are public.
+	mux.HandleFunc("GET /api/v1/settings/organizations/{orgId}/invitations", a.user(a.invitations))
+	mux.HandleFunc("POST /api/v1/settings/organizations/{orgId}/invitations", a.user(a.invite))
+	mux.HandleFunc("DELETE /api/v1/settings/organizations/invitations/{id}", a.user(a.revokeInvitation))
+	mux.HandleFunc("DELETE /api/v1/settings/organizations/{orgId}/members/{userId}", a.user(a.removeMember))
+	mux.HandleFunc("PUT /api/v1/settings/organizations/{orgId}/members/{userId}", a.user(a.setMemberRole))
+	mux.HandleFunc("GET /api/v1/invitations/{token}", a.handle(a.openInvitation))
+	mux.HandleFunc("POST /api/v1/invitations/{token}/accept", a.handle(a.acceptInvitation))
+	mux.HandleFunc("GET /api/v1/settings/organizations/{orgId}/statistics/{product}/{counts}", a.user(a.statistics))
 
 	// Content pipeline (issue: sources, stream, storage).
 	mux.HandleFunc("POST /api/v1/ingest/posts", a.authenticated(a.ingestPosts))

@@ -26,6 +26,7 @@ func TestAppRoutes(t *testing.T) {
 		{"/locate?type=location", "text/html"},
 		{"/history", "text/html"},
 		{"/monitor/dashboard", "text/html"},
+		{"/invite/Zm9vYmFyYmF6", "text/html"},
 		{"/beacon/v1/nowhere/at/all", "application/json"},
 		{"/api/v1/nothing", "application/json"},
 	} {

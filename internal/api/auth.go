@@ -32,8 +32,13 @@ func (a *API) login(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(r, &body); err != nil {
 		return err
 	}
-	login, err := a.Auth.Login(r.Context(), auth.Credentials{Email: body.Email, Password: body.Password,
+	return a.signIn(w, r, auth.Credentials{Email: body.Email, Password: body.Password,
 		OTP: body.OTP, IP: clientIP(r), UserAgent: r.UserAgent()})
+}
+
+// signIn starts a session for the credentials: the session cookie, a bearer token and the profile.
+func (a *API) signIn(w http.ResponseWriter, r *http.Request, c auth.Credentials) error {
+	login, err := a.Auth.Login(r.Context(), c)
 	if err != nil {
 		return err
 	}

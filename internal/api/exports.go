@@ -1,6 +1,7 @@
 package api
 
 import (
+	"github.com/sightline/sightline/internal/usage"
 	"mime"
 	"net/http"
 	"strconv"
@@ -51,6 +52,11 @@ func (a *API) requestExport(w http.ResponseWriter, r *http.Request, id auth.Iden
 	if err != nil {
 		return err
 	}
+	product := usage.Locate // the monitor's matches
+	if in.Source == export.SourceBeacon {
+		product = usage.Beacon
+	}
+	a.Usage.Exported(r.Context(), id.Actor(), product)
 	writeJSON(w, http.StatusAccepted, envelope{Data: e.Payload()})
 	return nil
 }

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"github.com/sightline/sightline/internal/usage"
 	"net/http"
 
 	"github.com/sightline/sightline/internal/auth"
@@ -21,6 +22,7 @@ func (a *API) locateSearch(w http.ResponseWriter, r *http.Request, id auth.Ident
 	if err != nil {
 		return err
 	}
+	a.Usage.Searched(r.Context(), id.Actor(), usage.Locate, int64(page.TotalCount))
 	return ok(w, page)
 }
 

@@ -171,9 +171,24 @@ func (a *API) logRequests(next http.Handler) http.Handler {
 		} else if strings.HasPrefix(r.URL.Path, "/api/") || strings.HasPrefix(r.URL.Path, "/beacon/") {
 			level = a.Logger.Info
 		}
-		level("http", "method", r.Method, "path", r.URL.Path, "status", rec.status,
+		level("http", "method", r.Method, "path", loggedPath(r.URL.Path), "status", rec.status,
 			"duration_ms", time.Since(start).Milliseconds(), "remote", clientIP(r))
 	})
+}
+
+// loggedPath is the path as logs may keep it: an invitation link's token is a credential until
+// used, so it is left out.
+func loggedPath(path string) string {
+	for _, prefix := range []string{"/api/v1/invitations/", "/invite/"} {
+		if rest, found := strings.CutPrefix(path, prefix); found {
+			_, tail, _ := strings.Cut(rest, "/")
+			if tail != "" {
+				tail = "/" + tail
+			}
+			return prefix + "{token}" + tail
+		}
+	}
+	return path
 }
 
 func (a *API) recoverPanics(next http.Handler) http.Handler {

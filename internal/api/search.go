@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"github.com/sightline/sightline/internal/usage"
 	"net/http"
 	"slices"
 	"strings"
@@ -47,6 +48,7 @@ func (a *API) searchPosts(w http.ResponseWriter, r *http.Request, id auth.Identi
 	if err != nil {
 		return err
 	}
+	a.Usage.Searched(r.Context(), id.Actor(), usage.Beacon, int64(page.TotalCount))
 	return ok(w, page)
 }
 

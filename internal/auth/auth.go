@@ -45,6 +45,8 @@ const (
 	MsgOTPRequired     = "Enter the 6-digit code from your authenticator app."
 	MsgOTPInvalid      = "That code is not valid. Try again."
 	MsgUnauthenticated = "You are not signed in."
+	// MsgNoOrganization answers the right password of someone removed from their organization.
+	MsgNoOrganization = "You are no longer a member of an organization. Ask an organization owner to invite you again."
 )
 
 // Session is a signed-in browser.
@@ -230,6 +232,9 @@ func (s *Service) Login(ctx context.Context, c Credentials) (Login, error) {
 	s.throttle.Reset(accountKey)
 	s.throttle.Release(addressKey)
 	role, err := s.store.MembershipRole(ctx, user.OrganizationID, user.ID)
+	if problem.Is(err, problem.KindNotFound) {
+		return Login{}, problem.Unauthenticated(MsgNoOrganization)
+	}
 	if err != nil {
 		return Login{}, err
 	}

@@ -77,20 +77,27 @@ func (s *Service) ChangePassword(ctx context.Context, id Identity, current, next
 
 // newPasswordProblems are the rules a new password breaks, by field.
 func newPasswordProblems(email, current, next, confirmation string) map[string]string {
+	out := PasswordProblems(email, next, confirmation)
+	if current == "" {
+		out["current_password"] = "The current password is required."
+	}
+	if _, broken := out["password"]; !broken && next == current {
+		out["password"] = MsgPasswordUnchanged
+	}
+	return out
+}
+
+// PasswordProblems are the rules a chosen password breaks, by field (password,
+// password_confirmation): the same for a changed password and for one set on joining.
+func PasswordProblems(email, next, confirmation string) map[string]string {
 	out := map[string]string{}
 	local, _, _ := strings.Cut(strings.ToLower(email), "@")
 	lower := strings.ToLower(next)
-	switch {
-	case current == "":
-		out["current_password"] = "The current password is required."
-	}
 	switch {
 	case utf8.RuneCountInString(next) < NewPasswordMinLength:
 		out["password"] = fmt.Sprintf("The password must be at least %d characters.", NewPasswordMinLength)
 	case len(next) > maxPasswordBytes:
 		out["password"] = "The password is too long."
-	case next == current:
-		out["password"] = MsgPasswordUnchanged
 	case len(local) >= 3 && strings.Contains(lower, local):
 		out["password"] = MsgPasswordHasEmail
 	case isCommon(lower):

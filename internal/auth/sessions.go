@@ -91,3 +91,30 @@ func Device(userAgent string) string {
 	}
 	return browser
 }
+
+// EndAccess stops everything the user signed in with, at once: every session ends (its live
+// sockets close) and every API token is revoked. It is how a removed member is shut out.
+func (s *Service) EndAccess(ctx context.Context, userID int64) error {
+	sessions, err := s.store.UserSessions(ctx, userID)
+	if err != nil {
+		return err
+	}
+	for _, sess := range sessions {
+		if err := s.end(ctx, sess); err != nil {
+			return err
+		}
+	}
+	tokens, err := s.store.APITokens(ctx, userID)
+	if err != nil {
+		return err
+	}
+	now := s.now().UTC()
+	for _, t := range tokens {
+		if t.RevokedAt.IsZero() {
+			if err := s.store.RevokeAPIToken(ctx, userID, t.ID, now); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

@@ -32,12 +32,14 @@ import (
 	"github.com/sightline/sightline/internal/ingest"
 	"github.com/sightline/sightline/internal/live"
 	"github.com/sightline/sightline/internal/mail"
+	"github.com/sightline/sightline/internal/members"
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/sealed"
 	"github.com/sightline/sightline/internal/search"
 	"github.com/sightline/sightline/internal/social"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/stream"
+	"github.com/sightline/sightline/internal/usage"
 	"github.com/sightline/sightline/web"
 )
 
@@ -292,6 +294,9 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		History:       search.NewHistory(s),
 		Flags:         search.NewFlags(s),
 		Exports:       n.Exports,
+		Members: members.NewService(members.Deps{Store: s, Access: n.Auth, Mail: n.Mail,
+			PublicURL: c.PublicURLOrDefault(), Logger: log}),
+		Usage:         usage.NewService(s, log),
 		Alerts:        n.Alerts,
 		EmailDelivery: n.Mail != nil,
 		Portals:       c.Portals,

@@ -115,6 +115,11 @@ func (s *Store) UserByEmail(ctx context.Context, email string) (account.User, er
 
 // CreateUser inserts the user and its membership of the user's organization with role, together.
 func (s *Store) CreateUser(ctx context.Context, u *account.User, role account.Role) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error { return s.insertUser(ctx, tx, u, role) })
+}
+
+// insertUser inserts the user and its membership within tx.
+func (s *Store) insertUser(ctx context.Context, tx *sql.Tx, u *account.User, role account.Role) error {
 	permissions, err := json.Marshal(u.Permissions)
 	if err != nil {
 		return err
@@ -127,27 +132,25 @@ func (s *Store) CreateUser(ctx context.Context, u *account.User, role account.Ro
 		return err
 	}
 	u.CreatedAt = time.Now().UTC()
-	return s.inTx(ctx, func(tx *sql.Tx) error {
-		err := tx.QueryRowContext(ctx, `INSERT INTO users (tenant_id, organization_id, name, email, username,
-			password_hash, is_tenant_admin, acl_beacon, acl_pro, acl_enterprise, acl_locate_api, permissions,
-			is_mfa_enabled, mfa_secret, is_translation_enrichment_enabled, is_mentioned_locations_enrichment_enabled,
-			is_inbox_streaming_enabled, display_theme, media_sensitivity, created_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
-			RETURNING id`,
-			u.TenantID, u.OrganizationID, u.Name, u.Email, u.Username, u.PasswordHash, u.IsTenantAdmin,
-			u.ACL.Beacon, u.ACL.Pro, u.ACL.Enterprise, u.ACL.LocateAPI, string(permissions), u.IsMFAEnabled,
-			mfaSecret, u.IsTranslationEnrichmentEnabled, u.IsMentionedLocationsEnrichmentEnabled,
-			u.IsInboxStreamingEnabled, u.DisplayTheme, u.MediaSensitivity, millis(u.CreatedAt)).Scan(&u.ID)
-		if isUniqueViolation(err) {
-			return problem.InvalidField("email", "A user with this e-mail address already exists.")
-		}
-		if err != nil {
-			return err
-		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO memberships (organization_id, user_id, role, created_at)
-			VALUES ($1, $2, $3, $4)`, u.OrganizationID, u.ID, string(role), millis(u.CreatedAt))
+	err = tx.QueryRowContext(ctx, `INSERT INTO users (tenant_id, organization_id, name, email, username,
+		password_hash, is_tenant_admin, acl_beacon, acl_pro, acl_enterprise, acl_locate_api, permissions,
+		is_mfa_enabled, mfa_secret, is_translation_enrichment_enabled, is_mentioned_locations_enrichment_enabled,
+		is_inbox_streaming_enabled, display_theme, media_sensitivity, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+		RETURNING id`,
+		u.TenantID, u.OrganizationID, u.Name, u.Email, u.Username, u.PasswordHash, u.IsTenantAdmin,
+		u.ACL.Beacon, u.ACL.Pro, u.ACL.Enterprise, u.ACL.LocateAPI, string(permissions), u.IsMFAEnabled,
+		mfaSecret, u.IsTranslationEnrichmentEnabled, u.IsMentionedLocationsEnrichmentEnabled,
+		u.IsInboxStreamingEnabled, u.DisplayTheme, u.MediaSensitivity, millis(u.CreatedAt)).Scan(&u.ID)
+	if isUniqueViolation(err) {
+		return problem.InvalidField("email", "A user with this e-mail address already exists.")
+	}
+	if err != nil {
 		return err
-	})
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO memberships (organization_id, user_id, role, created_at)
+		VALUES ($1, $2, $3, $4)`, u.OrganizationID, u.ID, string(role), millis(u.CreatedAt))
+	return err
 }
 
 // UpdateUserSettings stores the user's own settings (theme, media sensitivity, enrichment and

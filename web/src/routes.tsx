@@ -6,6 +6,7 @@ import { BeaconHomePage } from './pages/beacon/BeaconHomePage';
 import { BeaconResultsPage } from './pages/beacon/BeaconResultsPage';
 import { ExportsPage } from './pages/ExportsPage';
 import { HistoryPage } from './pages/HistoryPage';
+import { InvitePage } from './pages/InvitePage';
 import { LoadingErrorPage } from './pages/LoadingErrorPage';
 import { LocateLinkPage, LocatePage } from './pages/locate/LocatePage';
 import { LocateSavedPage } from './pages/locate/LocateSavedPage';
@@ -51,6 +52,8 @@ const monitorChildren: RouteObject[] = [
 /** The app's one routing table. */
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
+  // An invitation's link: public, outside the signed-in shell.
+  { path: '/invite/:token', element: <InvitePage /> },
   {
     element: <SessionGate />,
     errorElement: <LoadingErrorPage />,

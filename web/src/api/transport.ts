@@ -176,8 +176,27 @@ function asErrorBody(payload: unknown): ErrorBody | undefined {
 
 /** Signs in; the reply also sets the session cookie. A 401 is reported, never a sign-out. */
 export async function login(credentials: LoginRequest): Promise<{ token: SessionToken; user: Profile }> {
-  const { data } = await request<SessionToken & { user: Profile }>('POST', '/api/v1/auth/login', {
-    body: credentials,
+  return startSession('/api/v1/auth/login', credentials);
+}
+
+/** What someone invited fills in to join. */
+export interface InvitationAcceptance {
+  name: string;
+  password: string;
+  password_confirmation: string;
+}
+
+/** Accepts an invitation (the token of its link) and signs the new member in, as sign-in does. */
+export async function acceptInvitation(
+  invitationToken: string,
+  acceptance: InvitationAcceptance,
+): Promise<{ token: SessionToken; user: Profile }> {
+  return startSession(`/api/v1/invitations/${encodeURIComponent(invitationToken)}/accept`, acceptance);
+}
+
+async function startSession(path: string, body: unknown): Promise<{ token: SessionToken; user: Profile }> {
+  const { data } = await request<SessionToken & { user: Profile }>('POST', path, {
+    body,
     unauthenticated: 'report',
     sessionCall: true,
   });

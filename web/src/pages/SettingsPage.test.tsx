@@ -45,7 +45,7 @@ describe('settings page', () => {
       within(table)
         .getAllByRole('row')
         .map((row) => row.textContent),
-    ).toEqual(['NameE-mailRole', 'Ada Analystada@example.testmember', 'Olu Ownerolu@example.testowner']);
+    ).toEqual(['NameE-mailRole', 'Ada AnalystYouada@example.testMember', 'Olu Ownerolu@example.testOwner']);
   });
 
   it('saves the chosen theme to the profile', async () => {

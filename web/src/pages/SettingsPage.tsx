@@ -1,28 +1,23 @@
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import SettingsBrightnessOutlined from '@mui/icons-material/SettingsBrightnessOutlined';
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { DisplayTheme } from '../api/settings';
+import { MembersSection } from '../components/settings/MembersSection';
 import { PasswordForm } from '../components/settings/PasswordForm';
 import { SessionsTable } from '../components/settings/SessionsTable';
 import { SocialIntegrations } from '../components/settings/SocialIntegrations';
+import { StatisticsSection } from '../components/settings/StatisticsSection';
 import { WebhookSecret } from '../components/WebhookSecret';
 import { PageHeader } from '../components/PageHeader';
 import { useOrganizationQuery } from '../hooks/useOrganizationQuery';
@@ -65,6 +60,7 @@ export function SettingsPage() {
   const themeChange = useDisplayThemeMutation();
   const streamingChange = useInboxStreamingMutation();
   const snackbar = useSnackbar();
+  const manager = profile.role === 'owner' || profile.role === 'admin';
 
   const chooseTheme = (value: DisplayTheme | null) => {
     if (!value || value === profile.display_theme) return;
@@ -152,7 +148,7 @@ export function SettingsPage() {
           <SocialIntegrations />
         </Section>
 
-        {(profile.role === 'owner' || profile.role === 'admin') && (
+        {manager && (
           <Section
             title="Webhook signing secret"
             description="Sightline signs every webhook call with your organization's secret, following the Standard Webhooks specification, so a receiver can check that the call came from Sightline unaltered."
@@ -165,36 +161,25 @@ export function SettingsPage() {
           </Section>
         )}
 
-        <Section title="Organization" description="The people who share your saved searches and filters.">
-          {organization.isError && <Alert severity="error">{organization.error.message}</Alert>}
-          {organization.isPending && (
-            <Stack spacing={1} role="status" aria-label="Loading members">
-              {[0, 1, 2].map((row) => (
-                <Skeleton key={row} variant="rounded" height={36} />
-              ))}
-            </Stack>
-          )}
-          {organization.data && (
-            <Table size="small" aria-label={`Members of ${organization.data.name}`}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>E-mail</TableCell>
-                  <TableCell>Role</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {organization.data.users.map((member) => (
-                  <TableRow key={member.id}>
-                    <TableCell>{member.name || member.username}</TableCell>
-                    <TableCell>{member.email}</TableCell>
-                    <TableCell sx={{ textTransform: 'capitalize' }}>{member.role}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
+        <Section
+          title="Organization"
+          description={
+            manager
+              ? 'The people who share your saved searches and filters. Owners and admins invite colleagues, change roles and remove members.'
+              : 'The people who share your saved searches and filters.'
+          }
+        >
+          <MembersSection profile={profile} />
         </Section>
+
+        {manager && (
+          <Section
+            title="Statistics"
+            description="What your organization did in Sightline over the last twelve months."
+          >
+            <StatisticsSection organizationId={profile.organization.id} />
+          </Section>
+        )}
       </Stack>
     </Box>
   );

@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  fetchInvitations,
+  fetchMemberCounts,
+  fetchOrganizationCounts,
+  invite,
+  type Product,
+  removeMember,
+  revokeInvitation,
+  type Role,
+  setMemberRole,
+} from '../api/members';
+
+const organizationKey = ['settings', 'organizations', 'current'] as const;
+const invitationsKey = (organizationId: number) =>
+  ['settings', 'organizations', organizationId, 'invitations'] as const;
+
+export function useInvitationsQuery(organizationId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: invitationsKey(organizationId),
+    queryFn: ({ signal }) => fetchInvitations(organizationId, signal),
+    enabled,
+  });
+}
+
+/** Invites by e-mail, withdraws invitations, removes members and changes roles; each refreshes the lists. */
+export function useMemberActions(organizationId: number) {
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: organizationKey });
+    void queryClient.invalidateQueries({ queryKey: invitationsKey(organizationId) });
+  };
+  return {
+    invite: useMutation({
+      mutationFn: ({ email, role }: { email: string; role: Role }) => invite(organizationId, email, role),
+      onSuccess: refresh,
+    }),
+    revoke: useMutation({ mutationFn: (id: number) => revokeInvitation(id), onSettled: refresh }),
+    remove: useMutation({ mutationFn: (userId: number) => removeMember(organizationId, userId), onSettled: refresh }),
+    setRole: useMutation({
+      mutationFn: ({ userId, role }: { userId: number; role: Role }) => setMemberRole(organizationId, userId, role),
+      onSettled: refresh,
+    }),
+  };
+}
+
+export function useOrganizationCountsQuery(organizationId: number, product: Product) {
+  return useQuery({
+    queryKey: ['settings', 'statistics', organizationId, product, 'organization'],
+    queryFn: ({ signal }) => fetchOrganizationCounts(organizationId, product, signal),
+  });
+}
+
+export function useMemberCountsQuery(organizationId: number, product: Product) {
+  return useQuery({
+    queryKey: ['settings', 'statistics', organizationId, product, 'members'],
+    queryFn: ({ signal }) => fetchMemberCounts(organizationId, product, signal),
+  });
+}
