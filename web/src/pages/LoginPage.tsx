@@ -198,7 +198,7 @@ export function LoginPage() {
                 Sign in
               </Button>
               {mfaRequired && (
-                <Stack direction="row" spacing={3} sx={{ justifyContent: 'center' }}>
+                <Stack spacing={1} sx={{ alignItems: 'center' }}>
                   <Link
                     component="button"
                     type="button"
@@ -206,6 +206,7 @@ export function LoginPage() {
                       setRecoveryMode((r) => !r);
                       setOtp('');
                       setMissing({});
+                      setNotice(null);
                     }}
                   >
                     {recoveryMode ? 'Use the authenticator app' : 'Use a recovery code'}
