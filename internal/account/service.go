@@ -2,9 +2,12 @@ package account
 
 import (
 	"context"
+	"fmt"
 	"net/mail"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/sightline/sightline/internal/password"
 	"github.com/sightline/sightline/internal/problem"
@@ -22,6 +25,7 @@ type Store interface {
 	User(ctx context.Context, id int64) (User, error)
 	CreateUser(ctx context.Context, u *User, role Role) error
 	UpdateUserSettings(ctx context.Context, u User) error
+	UpdateUserContact(ctx context.Context, userID int64, name, username string) error
 	MembershipRole(ctx context.Context, organizationID, userID int64) (Role, error)
 	Members(ctx context.Context, organizationID int64) ([]Member, error)
 	AddAudit(ctx context.Context, e AuditEntry) error
@@ -232,5 +236,60 @@ func (s *Service) updateSettings(ctx context.Context, userID int64, field string
 	s.store.AddAudit(ctx, AuditEntry{TenantID: u.TenantID, OrganizationID: u.OrganizationID, UserID: u.ID,
 		Model: "user", ModelID: strconv.FormatInt(u.ID, 10), Action: "update " + field,
 		PreviousValue: before, NewValue: after})
+	return u, nil
+}
+
+// Contact field rules (search-side.md section 5: '{field} is required' and a maximum length).
+const (
+	MaxNameLength     = 100
+	MaxUsernameLength = 50
+	MsgUsernameChars  = "Username may contain only letters, numbers, dots, dashes and underscores."
+)
+
+// UpdateContact changes the user's name and username (the e-mail address is how they sign in and
+// is not changed here). The username is a handle shown to the organization, not unique and not
+// used to sign in.
+func (s *Service) UpdateContact(ctx context.Context, userID int64, name, username string) (User, error) {
+	name, username = strings.TrimSpace(name), strings.TrimSpace(username)
+	fields := map[string][]string{}
+	check := func(field, label, value string, max int) {
+		switch n := utf8.RuneCountInString(value); {
+		case n == 0:
+			fields[field] = []string{label + " is required"}
+		case n > max:
+			fields[field] = []string{fmt.Sprintf("%s may be at most %d characters.", label, max)}
+		}
+	}
+	check("name", "Name", name, MaxNameLength)
+	check("username", "Username", username, MaxUsernameLength)
+	if strings.IndexFunc(name, unicode.IsControl) >= 0 {
+		fields["name"] = []string{"Name may not contain control characters."}
+	}
+	if _, bad := fields["username"]; !bad && strings.IndexFunc(username, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '.' && r != '-' && r != '_'
+	}) >= 0 {
+		fields["username"] = []string{MsgUsernameChars}
+	}
+	if len(fields) > 0 {
+		for _, f := range []string{"name", "username"} {
+			if msgs := fields[f]; len(msgs) > 0 {
+				return User{}, problem.Invalid(msgs[0], fields)
+			}
+		}
+	}
+	u, err := s.store.User(ctx, userID)
+	if err != nil {
+		return User{}, err
+	}
+	if u.Name == name && u.Username == username {
+		return u, nil
+	}
+	if err := s.store.UpdateUserContact(ctx, userID, name, username); err != nil {
+		return User{}, err
+	}
+	s.store.AddAudit(ctx, AuditEntry{TenantID: u.TenantID, OrganizationID: u.OrganizationID, UserID: u.ID,
+		Model: "user", ModelID: strconv.FormatInt(u.ID, 10), Action: "updated",
+		PreviousValue: u.Name + " (" + u.Username + ")", NewValue: name + " (" + username + ")"})
+	u.Name, u.Username = name, username
 	return u, nil
 }

@@ -316,8 +316,10 @@ func TestMFAAndThrottling(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u.IsMFAEnabled, u.MFASecret = true, key.Secret()
-	if err := e.store.UpdateUserSettings(ctx, u); err != nil {
+	if err := e.store.StartMFAEnrolment(ctx, u.ID, key.Secret()); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.store.EnableMFA(ctx, u.ID, nil); err != nil {
 		t.Fatal(err)
 	}
 	c := e.client()

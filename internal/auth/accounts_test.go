@@ -50,8 +50,10 @@ func TestTOTPCodeWorksOnce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		u.IsMFAEnabled, u.MFASecret = true, key.Secret()
-		if err := s.UpdateUserSettings(ctx, u); err != nil {
+		if err := s.StartMFAEnrolment(ctx, u.ID, key.Secret()); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.EnableMFA(ctx, u.ID, nil); err != nil {
 			t.Fatal(err)
 		}
 		start := c.t.Unix() / 30

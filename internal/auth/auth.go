@@ -182,8 +182,9 @@ type Login struct {
 	Identity     Identity
 }
 
-// Login checks the credentials (and the TOTP code when the user has MFA on), throttled per
-// account and per address, and starts a session.
+// Login checks the credentials (and, when the user has two-step verification on, a TOTP code or
+// an unused recovery code, which is then spent), throttled per account and per address, and
+// starts a session.
 func (s *Service) Login(ctx context.Context, c Credentials) (Login, error) {
 	email := strings.ToLower(strings.TrimSpace(c.Email))
 	accountKey, addressKey := "account:"+email, "ip:"+c.IP
@@ -219,7 +220,7 @@ func (s *Service) Login(ctx context.Context, c Credentials) (Login, error) {
 			p.Extra = map[string]any{"mfaRequired": true}
 			return notAGuess(p) // the right password, asking for the second step
 		}
-		accepted, err := s.acceptOTP(ctx, user, strings.TrimSpace(c.OTP))
+		accepted, err := s.acceptSecondFactor(ctx, user, strings.TrimSpace(c.OTP))
 		if err != nil {
 			return notAGuess(err)
 		}

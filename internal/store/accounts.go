@@ -154,17 +154,14 @@ func (s *Store) insertUser(ctx context.Context, tx *sql.Tx, u *account.User, rol
 }
 
 // UpdateUserSettings stores the user's own settings (theme, media sensitivity, enrichment and
-// streaming toggles, MFA).
+// streaming toggles). Two-step verification has calls of its own (mfa.go), so a settings change
+// read before it cannot write an old state back over it.
 func (s *Store) UpdateUserSettings(ctx context.Context, u account.User) error {
-	mfaSecret, err := s.sealMFA(u.MFASecret)
-	if err != nil {
-		return err
-	}
-	_, err = s.write.ExecContext(ctx, `UPDATE users SET display_theme = $1, media_sensitivity = $2,
+	_, err := s.write.ExecContext(ctx, `UPDATE users SET display_theme = $1, media_sensitivity = $2,
 		is_translation_enrichment_enabled = $3, is_mentioned_locations_enrichment_enabled = $4,
-		is_inbox_streaming_enabled = $5, is_mfa_enabled = $6, mfa_secret = $7 WHERE id = $8`,
+		is_inbox_streaming_enabled = $5 WHERE id = $6`,
 		u.DisplayTheme, u.MediaSensitivity, u.IsTranslationEnrichmentEnabled,
-		u.IsMentionedLocationsEnrichmentEnabled, u.IsInboxStreamingEnabled, u.IsMFAEnabled, mfaSecret, u.ID)
+		u.IsMentionedLocationsEnrichmentEnabled, u.IsInboxStreamingEnabled, u.ID)
 	return err
 }
 

@@ -32,8 +32,10 @@ func TestSecretsAreSealedAtRest(t *testing.T) {
 			t.Errorf("Secret again = %q, %v", again, err)
 		}
 		u := seedUser(t, s, "mfa@acme.test")
-		u.IsMFAEnabled, u.MFASecret = true, plainTOTP
-		if err := s.UpdateUserSettings(ctx, u); err != nil {
+		if err := s.StartMFAEnrolment(ctx, u.ID, plainTOTP); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.EnableMFA(ctx, u.ID, nil); err != nil {
 			t.Fatal(err)
 		}
 		if got, err := s.User(ctx, u.ID); err != nil || got.MFASecret != plainTOTP {

@@ -130,3 +130,64 @@ export interface PasswordChange {
 export async function changePassword(change: PasswordChange): Promise<void> {
   await request<{ changed: boolean }>('PUT', '/api/v1/settings/profile/password', { body: change });
 }
+
+/** A started two-step enrolment: the key for manual entry, its otpauth:// URI and a QR code of it. */
+export interface MfaEnrolment {
+  is_mfa_enabled: false;
+  pending: true;
+  secret: string;
+  otpauth_uri: string;
+  /** A PNG data URL. */
+  qr_code: string;
+}
+
+/** Starts (or restarts) turning on two-step verification; nothing changes at sign-in yet. */
+export async function startMfa(): Promise<MfaEnrolment> {
+  return (await request<MfaEnrolment>('PUT', '/api/v1/settings/profile/mfa', { body: { enabled: true } })).data;
+}
+
+/** Turns two-step verification on with a code from the app; the reply's recovery codes are shown once. */
+export async function confirmMfa(code: string): Promise<string[]> {
+  return (
+    await request<{ is_mfa_enabled: true; recovery_codes: string[] }>('PUT', '/api/v1/settings/profile/mfa', {
+      body: { enabled: true, code },
+    })
+  ).data.recovery_codes;
+}
+
+/** Turns two-step verification off with a code from the app or a recovery code. */
+export async function disableMfa(code: string): Promise<void> {
+  await request('PUT', '/api/v1/settings/profile/mfa', { body: { enabled: false, code } });
+}
+
+/** The user's settings state: switches and where two-step verification stands. */
+export interface ProfileState {
+  is_mfa_enabled: boolean;
+  mfa_pending: boolean;
+  recovery_codes_left: number;
+  is_translation_enrichment_enabled: boolean;
+  is_mentioned_locations_enrichment_enabled: boolean;
+  is_inbox_streaming_enabled: boolean;
+  display_theme: DisplayTheme;
+  media_sensitivity: Profile['media_sensitivity'];
+}
+
+export async function fetchProfileState(signal?: AbortSignal): Promise<ProfileState> {
+  return (await request<ProfileState>('GET', '/api/v1/settings/profile/state', { signal })).data;
+}
+
+export interface Contact {
+  name: string;
+  username: string;
+}
+
+/** Changes the user's name and username; the reply is the profile. */
+export async function updateContact(contact: Contact): Promise<Profile> {
+  return (await request<Profile>('PUT', '/api/v1/settings/profile/contact', { body: contact })).data;
+}
+
+/** Shows or hides the places a post's text mentions. */
+export async function toggleMentionedLocations(): Promise<Profile> {
+  return (await request<Profile>('PATCH', '/api/v1/settings/profile/update/is-mentioned-locations-enrichment-enabled'))
+    .data;
+}

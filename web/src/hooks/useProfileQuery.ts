@@ -4,6 +4,8 @@ import {
   fetchProfile,
   type Profile,
   toggleInboxStreaming,
+  toggleMentionedLocations,
+  updateContact,
   updateDisplayTheme,
 } from '../api/settings';
 
@@ -43,4 +45,26 @@ export function useInboxStreamingMutation() {
     mutationFn: toggleInboxStreaming,
     onSuccess: (profile) => queryClient.setQueryData(profileQuery.queryKey, profile),
   });
+}
+
+export function useMentionedLocationsMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: toggleMentionedLocations,
+    onSuccess: (profile) => queryClient.setQueryData(profileQuery.queryKey, profile),
+  });
+}
+
+export function useContactMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateContact,
+    onSuccess: (profile) => queryClient.setQueryData(profileQuery.queryKey, profile),
+  });
+}
+
+/** Whether inbox cards and maps show the places a post's text mentions (on before sign-in loads). */
+export function useShowMentionedPlaces(): boolean {
+  const { data } = useQuery({ ...profileQuery, enabled: false });
+  return data?.is_mentioned_locations_enrichment_enabled ?? true;
 }

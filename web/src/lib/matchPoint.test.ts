@@ -40,6 +40,13 @@ describe('matchPoint', () => {
     expect(point).toEqual({ lat: 45.76, lon: 4.83, exact: false, name: 'Lyon' });
   });
 
+  it('leaves mentioned places out when the user hides them', () => {
+    const match = matchWith({
+      mentioned_locations: [{ name: 'Lyon', country_code: 'FR', point: { lat: 45.76, lon: 4.83 } }],
+    });
+    expect(matchPoint(match, false)).toBeNull();
+  });
+
   it('has none without a place', () => {
     expect(matchPoint(matchWith({}))).toBeNull();
   });

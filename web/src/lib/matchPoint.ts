@@ -8,17 +8,17 @@ export interface MatchPoint {
   name: string;
 }
 
-/** Where a match goes on the map: its post's point. */
-export function matchPoint({ post }: Match): MatchPoint | null {
-  return postPoint(post);
+/** Where a match goes on the map: its post's point (mentioned places only when the user shows them). */
+export function matchPoint({ post }: Match, mentioned = true): MatchPoint | null {
+  return postPoint(post, mentioned);
 }
 
-/** Where a post goes on the map: its geotag, else the first place its text mentions. */
-export function postPoint(post: Post): MatchPoint | null {
+/** Where a post goes on the map: its geotag, else (unless turned off) the first place its text mentions. */
+export function postPoint(post: Post, withMentioned = true): MatchPoint | null {
   if (post.location) {
     return { lat: post.location.lat, lon: post.location.lon, exact: true, name: post.place_name || 'Geotagged' };
   }
-  const mentioned = post.mentioned_locations?.[0];
+  const mentioned = withMentioned ? post.mentioned_locations?.[0] : undefined;
   if (mentioned) return { lat: mentioned.point.lat, lon: mentioned.point.lon, exact: false, name: mentioned.name };
   return null;
 }

@@ -35,7 +35,8 @@ function mfaServer(calls: Call[]) {
       if (otp === undefined) {
         return json(401, { message: 'Enter the 6-digit code from your authenticator app.', mfaRequired: true });
       }
-      if (otp !== '123456') return json(401, { message: 'That code is not valid. Try again.', mfaRequired: true });
+      if (otp !== '123456' && otp !== 'abcd-efgh-ijkl-mnop')
+        return json(401, { message: 'That code is not valid. Try again.', mfaRequired: true });
       return json(200, { data: { token: 'bearer-1', expiresAt: 4_000_000_000, user: testProfile() } });
     }
     return json(404, { message: 'Not found' });
@@ -106,6 +107,28 @@ describe('sign-in page', () => {
       { email: 'ada@example.test', password: 'correct horse', otp: '000000' },
       { email: 'ada@example.test', password: 'correct horse', otp: '123456' },
     ]);
+  });
+
+  it('takes a recovery code instead of the app’s code', async () => {
+    const calls: Call[] = [];
+    vi.stubGlobal('fetch', mfaServer(calls));
+    const { router } = renderApp('/login');
+
+    await user.type(screen.getByLabelText(/Email/), 'ada@example.test');
+    await user.type(screen.getByLabelText(/Password/), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByLabelText(/Authentication code/);
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    expect(screen.queryByLabelText(/Authentication code/)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Recovery code/), 'abcd-efgh-ijkl-mnop');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/dashboard'));
+    expect(calls.filter((call) => call.path === '/api/v1/auth/login').at(-1)?.body).toEqual({
+      email: 'ada@example.test',
+      password: 'correct horse',
+      otp: 'abcd-efgh-ijkl-mnop',
+    });
   });
 
   it('ignores a redirect to another site', async () => {

@@ -31,6 +31,8 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [otp, setOtp] = useState('');
   const [mfaRequired, setMfaRequired] = useState(false);
+  // A recovery code instead of the app's code: for when the phone is lost.
+  const [recoveryMode, setRecoveryMode] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [missing, setMissing] = useState<{ email?: boolean; password?: boolean; otp?: boolean }>({});
 
@@ -69,6 +71,7 @@ export function LoginPage() {
 
   const startOver = () => {
     setMfaRequired(false);
+    setRecoveryMode(false);
     setOtp('');
     setPassword('');
     setNotice(null);
@@ -148,8 +151,9 @@ export function LoginPage() {
                 error={missing.password}
                 helperText={missing.password ? 'Enter your password.' : undefined}
               />
-              {mfaRequired && (
+              {mfaRequired && !recoveryMode && (
                 <TextField
+                  key="otp"
                   label="Authentication code"
                   autoComplete="one-time-code"
                   required
@@ -160,6 +164,21 @@ export function LoginPage() {
                   error={missing.otp}
                   helperText={missing.otp ? 'Enter the 6-digit code.' : 'The 6-digit code from your authenticator app.'}
                   slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+                />
+              )}
+              {mfaRequired && recoveryMode && (
+                <TextField
+                  key="recovery"
+                  label="Recovery code"
+                  autoComplete="off"
+                  required
+                  fullWidth
+                  autoFocus
+                  value={otp}
+                  onChange={(event) => setOtp(event.target.value.slice(0, 24))}
+                  error={missing.otp}
+                  helperText={missing.otp ? 'Enter a recovery code.' : 'One of the codes you saved; each works once.'}
+                  slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
                 />
               )}
               <Button
@@ -179,9 +198,23 @@ export function LoginPage() {
                 Sign in
               </Button>
               {mfaRequired && (
-                <Link component="button" type="button" onClick={startOver} sx={{ alignSelf: 'center' }}>
-                  Use a different account
-                </Link>
+                <Stack spacing={1} sx={{ alignItems: 'center' }}>
+                  <Link
+                    component="button"
+                    type="button"
+                    onClick={() => {
+                      setRecoveryMode((r) => !r);
+                      setOtp('');
+                      setMissing({});
+                      setNotice(null);
+                    }}
+                  >
+                    {recoveryMode ? 'Use the authenticator app' : 'Use a recovery code'}
+                  </Link>
+                  <Link component="button" type="button" onClick={startOver}>
+                    Use a different account
+                  </Link>
+                </Stack>
               )}
             </Stack>
           </Box>

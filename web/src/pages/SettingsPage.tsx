@@ -13,15 +13,22 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { DisplayTheme } from '../api/settings';
+import { ContactForm } from '../components/settings/ContactForm';
 import { MembersSection } from '../components/settings/MembersSection';
 import { PasswordForm } from '../components/settings/PasswordForm';
 import { SessionsTable } from '../components/settings/SessionsTable';
 import { SocialIntegrations } from '../components/settings/SocialIntegrations';
 import { StatisticsSection } from '../components/settings/StatisticsSection';
+import { TwoStepVerification } from '../components/settings/TwoStepVerification';
 import { WebhookSecret } from '../components/WebhookSecret';
 import { PageHeader } from '../components/PageHeader';
 import { useOrganizationQuery } from '../hooks/useOrganizationQuery';
-import { useDisplayThemeMutation, useInboxStreamingMutation, useProfile } from '../hooks/useProfileQuery';
+import {
+  useDisplayThemeMutation,
+  useInboxStreamingMutation,
+  useMentionedLocationsMutation,
+  useProfile,
+} from '../hooks/useProfileQuery';
 import { useSnackbar } from '../hooks/useSnackbar';
 
 const themes: { value: DisplayTheme; label: string; icon: ReactNode }[] = [
@@ -59,6 +66,7 @@ export function SettingsPage() {
   const organization = useOrganizationQuery();
   const themeChange = useDisplayThemeMutation();
   const streamingChange = useInboxStreamingMutation();
+  const placesChange = useMentionedLocationsMutation();
   const snackbar = useSnackbar();
   const manager = profile.role === 'owner' || profile.role === 'admin';
 
@@ -93,6 +101,7 @@ export function SettingsPage() {
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
             {profile.organization.name} · two-step verification {profile.is_mfa_enabled ? 'on' : 'off'}
           </Typography>
+          <ContactForm />
         </Section>
 
         <Section title="Appearance" description="Light, dark, or follow your device's setting.">
@@ -131,6 +140,32 @@ export function SettingsPage() {
           <Typography variant="body2" color="text.secondary">
             When this is off, the inbox tells you that new matches have arrived and shows them when you ask.
           </Typography>
+          <FormControlLabel
+            sx={{ mt: 2 }}
+            control={
+              <Switch
+                checked={profile.is_mentioned_locations_enrichment_enabled}
+                disabled={placesChange.isPending}
+                onChange={() =>
+                  placesChange.mutate(undefined, {
+                    onSuccess: () => snackbar.show({ text: 'Inbox setting saved', color: 'success' }),
+                    onError: (error) => snackbar.show({ text: error.message, color: 'error' }),
+                  })
+                }
+              />
+            }
+            label="Show places a post mentions"
+          />
+          <Typography variant="body2" color="text.secondary">
+            Places named in a post's text, shown on its card and on the map. Geotagged places always show.
+          </Typography>
+        </Section>
+
+        <Section
+          title="Two-step verification"
+          description="A code from an authenticator app on your phone, asked for at sign-in after your password."
+        >
+          <TwoStepVerification />
         </Section>
 
         <Section title="Password" description="Changing it signs you out everywhere else.">

@@ -16,6 +16,7 @@ import { authorOf } from '../../lib/postAuthor';
 import { PostCard } from '../post/PostCard';
 import { PostLinks } from '../post/PostLinks';
 import { MatchedTerms } from './MatchedTerms';
+import { MentionedPlaces } from './MentionedPlaces';
 
 export interface MatchCardActions {
   onSelect: (matchId: number, selected: boolean) => void;
@@ -90,7 +91,12 @@ export const MatchCard = memo(function MatchCard({
         </Stack>
       }
       tag={<Chip size="small" label={match.monitorSearchName} sx={{ maxWidth: list ? 200 : 160, mr: list ? 1 : 0 }} />}
-      details={<MatchedTerms terms={matchMeta.matchedTerms} />}
+      details={
+        <>
+          <MatchedTerms terms={matchMeta.matchedTerms} />
+          <MentionedPlaces post={post} />
+        </>
+      }
       actions={
         <>
           <Tooltip

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import L from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Match, Provider } from '../../api/monitor';
+import { useShowMentionedPlaces } from '../../hooks/useProfileQuery';
 import { matchPoint } from '../../lib/matchPoint';
 import { baseMapColours, searchMap } from '../../lib/baseMap';
 import { postPopup } from '../../lib/postPopup';
@@ -32,13 +33,14 @@ export function MatchMap({
   const map = useRef<L.Map | null>(null);
   const markers = useRef<L.LayerGroup | null>(null);
   const byId = useRef(new Map<number, L.CircleMarker>());
+  const showMentioned = useShowMentionedPlaces();
   const located = useMemo(
     () =>
       matches.flatMap((match) => {
-        const point = matchPoint(match);
+        const point = matchPoint(match, showMentioned);
         return point ? [{ match, point }] : [];
       }),
-    [matches],
+    [matches, showMentioned],
   );
 
   const mode = theme.palette.mode;
