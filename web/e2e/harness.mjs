@@ -214,7 +214,17 @@ async function reaudit(context, url) {
 
 const STILL = '*, *::before, *::after { transition: none !important; animation: none !important; }';
 
-async function axeViolations(page) {
+// One axe run at a time per page: axe refuses to start while it runs, and a test's own check
+// can come while the audit of the navigation it just made is running.
+const axeRuns = new WeakMap();
+
+function axeViolations(page) {
+  const run = (axeRuns.get(page) ?? Promise.resolve()).catch(() => {}).then(() => runAxe(page));
+  axeRuns.set(page, run);
+  return run;
+}
+
+async function runAxe(page) {
   // Colours mid-transition (a dialog fading in, a button just enabled) are not what anyone
   // reads: transitions end at once on an audited page, so axe measures the final colours.
   await page.addStyleTag({ content: STILL }).catch(() => {});

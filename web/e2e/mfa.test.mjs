@@ -43,21 +43,6 @@ function totp(secret, stepOffset = 0) {
   return String(binary).padStart(6, '0');
 }
 
-/**
- * The page's serious and critical accessibility violations now. The harness audits every screen
- * it navigates to by itself; when that audit is still running, this waits for it to finish.
- */
-async function violationsNow(page) {
-  for (let tries = 0; ; tries += 1) {
-    try {
-      return await accessibilityViolations(page);
-    } catch (error) {
-      if (tries >= 40 || !/already running/.test(String(error))) throw error;
-      await page.waitForTimeout(250);
-    }
-  }
-}
-
 describe('Two-step verification', () => {
   let server;
   let browser;
@@ -76,14 +61,14 @@ describe('Two-step verification', () => {
     await page.goto(`${server.url}/settings`);
     const section = page.getByRole('heading', { name: 'Two-step verification' }).locator('..');
     await section.getByText('Signing in asks for your password only.').waitFor();
-    assert.deepEqual(await violationsNow(page), []);
+    assert.deepEqual(await accessibilityViolations(page), []);
 
     await section.getByRole('button', { name: 'Turn on' }).click();
     const form = page.getByRole('form', { name: 'Turn on two-step verification' });
     await form.getByRole('img', { name: /QR code for your authenticator app/ }).waitFor();
     const secret = (await form.getByLabel('Setup key').inputValue()).replace(/\s/g, '');
     assert.match(secret, /^[A-Z2-7]{16,}$/);
-    assert.deepEqual(await violationsNow(page), []);
+    assert.deepEqual(await accessibilityViolations(page), []);
 
     // A wrong code first: refused, and it stays off.
     const wrong = totp(secret) === '000000' ? '111111' : '000000';
@@ -98,7 +83,7 @@ describe('Two-step verification', () => {
     assert.equal(await codes.getByRole('listitem').count(), 10);
     await page.getByRole('button', { name: 'Copy codes' }).waitFor();
     await page.getByRole('link', { name: 'Download' }).waitFor();
-    assert.deepEqual(await violationsNow(page), []);
+    assert.deepEqual(await accessibilityViolations(page), []);
     await page.getByRole('button', { name: 'I have saved them' }).click();
     await section.getByText('10 recovery codes left.').waitFor();
 
@@ -111,12 +96,12 @@ describe('Two-step verification', () => {
     const code = page.getByLabel(/Authentication code/);
     await code.waitFor();
     await page.getByRole('status').getByText('Enter the 6-digit code from your authenticator app.').waitFor();
-    assert.deepEqual(await violationsNow(page), []);
+    assert.deepEqual(await accessibilityViolations(page), []);
 
     await code.fill(wrong);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('alert').getByText('That code is not valid. Try again.').waitFor();
-    assert.deepEqual(await violationsNow(page), []);
+    assert.deepEqual(await accessibilityViolations(page), []);
 
     // The code that turned it on is spent; the next step's code is accepted (clock drift).
     await code.fill(totp(secret, 1));
@@ -124,6 +109,6 @@ describe('Two-step verification', () => {
     await page.waitForURL((url) => url.pathname !== '/login');
     await page.goto(`${server.url}/settings`);
     await section.getByText('Signing in asks for a code from your authenticator app.').waitFor();
-    assert.deepEqual(await violationsNow(page), []);
+    assert.deepEqual(await accessibilityViolations(page), []);
   });
 });

@@ -4,21 +4,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { accessibilityViolations, apiSession, closeAll, signedInBrowser, startServer } from './harness.mjs';
 
-/**
- * The page's serious and critical accessibility violations now. The harness audits every screen
- * it navigates to by itself; when that audit is still running, this waits for it to finish.
- */
-async function violationsNow(page) {
-  for (let tries = 0; ; tries += 1) {
-    try {
-      return await accessibilityViolations(page);
-    } catch (error) {
-      if (tries >= 40 || !/already running/.test(String(error))) throw error;
-      await page.waitForTimeout(250);
-    }
-  }
-}
-
 describe('Mentioned places', () => {
   let server;
   let browser;
@@ -61,7 +46,7 @@ describe('Mentioned places', () => {
     const card = page.getByRole('article', { name: /match by Riverwatch/ });
     await card.waitFor({ timeout: 20_000 });
     await card.getByText('Mentions Paris, Lyon, Berlin').waitFor();
-    assert.deepEqual(await violationsNow(page), []);
+    assert.deepEqual(await accessibilityViolations(page), []);
 
     await page.goto(`${server.url}/settings`);
     const places = page.getByRole('switch', { name: 'Show places a post mentions' });
@@ -69,7 +54,7 @@ describe('Mentioned places', () => {
     await places.click();
     await page.getByText('Inbox setting saved').waitFor();
     assert.equal(await places.isChecked(), false);
-    assert.deepEqual(await violationsNow(page), []);
+    assert.deepEqual(await accessibilityViolations(page), []);
 
     await page.goto(`${server.url}/monitor/matches/grid`);
     await card.waitFor({ timeout: 20_000 });
