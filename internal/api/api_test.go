@@ -19,8 +19,8 @@ import (
 	"github.com/sightline/sightline/internal/api"
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/store"
-	"github.com/sightline/sightline/internal/tenant"
 	"github.com/sightline/sightline/internal/store/storetest"
+	"github.com/sightline/sightline/internal/tenant"
 )
 
 const testPassword = "correct-horse-9"

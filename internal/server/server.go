@@ -36,9 +36,9 @@ import (
 	"github.com/sightline/sightline/internal/sealed"
 	"github.com/sightline/sightline/internal/search"
 	"github.com/sightline/sightline/internal/social"
-	"github.com/sightline/sightline/internal/tenant"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/stream"
+	"github.com/sightline/sightline/internal/tenant"
 	"github.com/sightline/sightline/web"
 )
 
