@@ -15,8 +15,9 @@ export const accessFlags: { name: keyof TenantACL; label: string }[] = [
   { name: 'locate_api', label: 'Locate API' },
 ];
 
+/** A token's scopes as offered; "user" stands for none: the token acts as its user. */
 export const tokenScopes: { value: string; label: string; help: string }[] = [
-  { value: '', label: 'Acts as the user', help: 'Calls everything the user may call.' },
+  { value: 'user', label: 'Acts as the user', help: 'Calls everything the user may call.' },
   { value: 'ingest', label: 'Ingest only', help: 'May only push posts to the ingest API.' },
 ];
 

@@ -28,7 +28,7 @@ export function CreateTokenDialog({ users, onClose }: { users: TenantUser[]; onC
   const snackbar = useSnackbar();
   const [name, setName] = useState('');
   const [userId, setUserId] = useState<number | ''>('');
-  const [scope, setScope] = useState('');
+  const [scope, setScope] = useState('user');
   const [expires, setExpires] = useState('');
   const [created, setCreated] = useState<CreatedTenantToken | null>(null);
   const enabled = users.filter((u) => !u.disabled);
@@ -36,7 +36,7 @@ export function CreateTokenDialog({ users, onClose }: { users: TenantUser[]; onC
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
-      { name, userId: userId || 0, scopes: scope ? [scope] : [], expiresAt: endOfDay(expires) },
+      { name, userId: userId || 0, scopes: scope === 'user' ? [] : [scope], expiresAt: endOfDay(expires) },
       { onSuccess: setCreated },
     );
   };
