@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
 )
@@ -187,7 +189,28 @@ func TestTenantOrganizations(t *testing.T) {
 		if r := admin.do("PUT", path+"settings/is_uspi_compliant", map[string]any{}, withBearer(admin.bearer)); r.status != http.StatusUnprocessableEntity {
 			t.Errorf("without enabled = %d", r.status)
 		}
+		// Admins switching different flags at once each keep their change.
+		var wg sync.WaitGroup
+		for _, flag := range []string{"share_searches", "shared_filter_warning", "proximity_notifications",
+			"ai_summary_notifications", "monitor_global_filter_bar"} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				admin.do("PUT", path+"feature-flags/"+flag, map[string]bool{"enabled": false}, withBearer(admin.bearer))
+			}()
+		}
+		wg.Wait()
 		org, _ := s.Organization(ctx, e.acme.ID)
+		for flag, on := range org.FeatureFlags {
+			if on != (flag == "beacon_sunset") {
+				t.Errorf("after concurrent switches %s = %v", flag, on)
+			}
+		}
+		r = admin.do("PUT", path+"feature-flags/share_searches", map[string]bool{"enabled": true}, withBearer(admin.bearer))
+		if r.status != http.StatusOK {
+			t.Fatalf("flag = %d %v", r.status, r.body)
+		}
+		org, _ = s.Organization(ctx, e.acme.ID)
 		if !org.FeatureFlags["beacon_sunset"] || !org.IsMooseMindEnabled || !org.FeatureFlags["share_searches"] {
 			t.Errorf("stored = %+v", org)
 		}
@@ -268,9 +291,22 @@ func TestTenantUsers(t *testing.T) {
 		if got := viaToken(); got != http.StatusOK {
 			t.Fatalf("token = %d", got)
 		}
+		// Ending a session closes its live sockets through this hook (internal/server).
+		var mu sync.Mutex
+		var socketsClosed []int64
+		e.auth.SessionEnded = func(_ context.Context, sess auth.Session) {
+			mu.Lock()
+			defer mu.Unlock()
+			socketsClosed = append(socketsClosed, sess.UserID)
+		}
 		if r := do("PUT", path+"/disable", nil); r.status != http.StatusOK || dig(r.body["data"], "disabled") != true {
 			t.Fatalf("disable = %d %v", r.status, r.body)
 		}
+		mu.Lock()
+		if len(socketsClosed) != 1 || socketsClosed[0] != ritaID {
+			t.Errorf("sessions ended with their sockets: %v, want Rita's (%d)", socketsClosed, ritaID)
+		}
+		mu.Unlock()
 		if r := rita.do("GET", "/api/v1/settings/profile/current", nil, withBearer(rita.bearer)); r.status != http.StatusUnauthorized {
 			t.Errorf("the disabled user's session = %d", r.status)
 		}

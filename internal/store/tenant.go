@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"time"
 
@@ -47,16 +48,32 @@ func (s *Store) OrganizationUsage(ctx context.Context, organizationID int64, mon
 	return u, err
 }
 
-// UpdateOrganizationSettings stores an organization's feature flags and its US-persons and AI
-// settings.
-func (s *Store) UpdateOrganizationSettings(ctx context.Context, o account.Organization) error {
-	flags, err := json.Marshal(o.FeatureFlags)
-	if err != nil {
+// ChangeOrganization applies change to the organization's feature flags and US-persons and AI
+// settings and stores them, in one transaction with the row locked (on PostgreSQL; SQLite's
+// writer is single), so two admins switching different flags at once both keep their change.
+func (s *Store) ChangeOrganization(ctx context.Context, id int64, change func(*account.Organization) error) (account.Organization, error) {
+	var o account.Organization
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		if err := s.lockOrganization(ctx, tx, id); err != nil {
+			return err
+		}
+		var err error
+		if o, err = scanOrganization(tx.QueryRowContext(ctx, `SELECT `+organizationColumns+` FROM organizations
+			WHERE id = $1`, id)); err != nil {
+			return err
+		}
+		if err := change(&o); err != nil {
+			return err
+		}
+		flags, err := json.Marshal(o.FeatureFlags)
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE organizations SET feature_flags = $1, is_uspi_compliant = $2,
+			is_moose_mind_enabled = $3 WHERE id = $4`, string(flags), o.IsUSPICompliant, o.IsMooseMindEnabled, o.ID)
 		return err
-	}
-	_, err = s.write.ExecContext(ctx, `UPDATE organizations SET feature_flags = $1, is_uspi_compliant = $2,
-		is_moose_mind_enabled = $3 WHERE id = $4`, string(flags), o.IsUSPICompliant, o.IsMooseMindEnabled, o.ID)
-	return err
+	})
+	return o, err
 }
 
 // TenantUsers lists a tenant's users by e-mail, with their organization's name and their role in it.

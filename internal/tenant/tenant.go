@@ -62,7 +62,7 @@ type Store interface {
 	Members(ctx context.Context, organizationID int64) ([]account.Member, error)
 	TenantOrganizations(ctx context.Context, tenantID int64) ([]account.Organization, error)
 	OrganizationUsage(ctx context.Context, organizationID int64, monthStart time.Time) (Usage, error)
-	UpdateOrganizationSettings(ctx context.Context, o account.Organization) error
+	ChangeOrganization(ctx context.Context, id int64, change func(*account.Organization) error) (account.Organization, error)
 	TenantUsers(ctx context.Context, tenantID int64) ([]User, error)
 	SetMembershipRole(ctx context.Context, organizationID, userID int64, role account.Role) error
 	UpdateUserAccess(ctx context.Context, userID int64, acl account.ACL) error
@@ -119,19 +119,22 @@ func (s *Service) organization(ctx context.Context, a authz.Actor, id int64) (ac
 
 // SetFeatureFlag turns one of the organization's feature flags on or off.
 func (s *Service) SetFeatureFlag(ctx context.Context, a authz.Actor, organizationID int64, flag string, on bool) (Organization, error) {
-	o, err := s.organization(ctx, a, organizationID)
-	if err != nil {
-		return Organization{}, err
-	}
 	if _, known := account.DefaultFeatureFlags()[flag]; !known {
+		if _, err := s.organization(ctx, a, organizationID); err != nil {
+			return Organization{}, err
+		}
 		return Organization{}, problem.NotFound("There is no %s feature flag.", flag)
 	}
-	if o.FeatureFlags == nil {
-		o.FeatureFlags = map[string]bool{}
-	}
-	before := o.FeatureFlags[flag]
-	o.FeatureFlags[flag] = on
-	return s.saveOrganization(ctx, a, o, "flag", flag, before, on)
+	return s.switchOrganization(ctx, a, organizationID, "flag", flag, func(o *account.Organization) *bool {
+		if o.FeatureFlags == nil {
+			o.FeatureFlags = map[string]bool{}
+		}
+		if _, set := o.FeatureFlags[flag]; !set {
+			o.FeatureFlags[flag] = account.DefaultFeatureFlags()[flag]
+		}
+		v := o.FeatureFlags[flag]
+		return &v
+	}, func(o *account.Organization, v bool) { o.FeatureFlags[flag] = v }, on)
 }
 
 // Settings are the organization settings a tenant admin switches, by name.
@@ -143,27 +146,37 @@ var settings = map[string]func(*account.Organization) *bool{
 // SetOrganizationSetting turns the US-persons compliance or the AI feature of the
 // organization on or off.
 func (s *Service) SetOrganizationSetting(ctx context.Context, a authz.Actor, organizationID int64, setting string, on bool) (Organization, error) {
-	o, err := s.organization(ctx, a, organizationID)
+	field, known := settings[setting]
+	if !known {
+		if _, err := s.organization(ctx, a, organizationID); err != nil {
+			return Organization{}, err
+		}
+		return Organization{}, problem.NotFound("There is no %s setting.", setting)
+	}
+	return s.switchOrganization(ctx, a, organizationID, "organization", setting, field,
+		func(o *account.Organization, v bool) { *field(o) = v }, on)
+}
+
+// switchOrganization sets one switch of one of the tenant's organizations and audits the
+// change (as model) with the value before and after; setting it to what it is changes nothing.
+func (s *Service) switchOrganization(ctx context.Context, a authz.Actor, id int64, model, name string,
+	get func(*account.Organization) *bool, set func(*account.Organization, bool), on bool) (Organization, error) {
+	if _, err := s.organization(ctx, a, id); err != nil {
+		return Organization{}, err
+	}
+	var before bool
+	o, err := s.store.ChangeOrganization(ctx, id, func(o *account.Organization) error {
+		before = *get(o)
+		set(o, on)
+		return nil
+	})
 	if err != nil {
 		return Organization{}, err
 	}
-	field, known := settings[setting]
-	if !known {
-		return Organization{}, problem.NotFound("There is no %s setting.", setting)
-	}
-	before := *field(&o)
-	*field(&o) = on
-	return s.saveOrganization(ctx, a, o, "organization", setting, before, on)
-}
-
-func (s *Service) saveOrganization(ctx context.Context, a authz.Actor, o account.Organization, model, name string, before, after bool) (Organization, error) {
-	if before != after {
-		if err := s.store.UpdateOrganizationSettings(ctx, o); err != nil {
-			return Organization{}, err
-		}
+	if before != on {
 		s.store.AddAudit(ctx, account.AuditEntry{TenantID: o.TenantID, OrganizationID: o.ID, UserID: a.UserID,
 			Model: model, ModelID: strconv.FormatInt(o.ID, 10), Action: "updated",
-			PreviousValue: name + ": " + strconv.FormatBool(before), NewValue: name + ": " + strconv.FormatBool(after)})
+			PreviousValue: name + ": " + strconv.FormatBool(before), NewValue: name + ": " + strconv.FormatBool(on)})
 	}
 	u, err := s.store.OrganizationUsage(ctx, o.ID, monitor.MonthStart(s.now()))
 	return Organization{Organization: o, Usage: u}, err
