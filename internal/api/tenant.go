@@ -224,9 +224,10 @@ type tenantTokenReply struct {
 }
 
 type userRef struct {
-	ID    int64  `json:"id"`
-	Name  string `json:"name"`
-	Email string `json:"email"`
+	ID       int64  `json:"id"`
+	Name     string `json:"name"`
+	Email    string `json:"email"`
+	Disabled bool   `json:"disabled"`
 }
 
 func tenantTokenJSON(t tenant.Token) tenantTokenReply {
@@ -234,7 +235,7 @@ func tenantTokenJSON(t tenant.Token) tenantTokenReply {
 	if scopes == nil {
 		scopes = []string{}
 	}
-	return tenantTokenReply{ID: t.ID, Name: t.Name, User: userRef{ID: t.UserID, Name: t.UserName, Email: t.UserEmail},
+	return tenantTokenReply{ID: t.ID, Name: t.Name, User: userRef{ID: t.UserID, Name: t.UserName, Email: t.UserEmail, Disabled: t.UserDisabled},
 		Scopes: scopes, ExpiresAt: unixOrZero(t.ExpiresAt), LastUsedAt: unixOrZero(t.LastUsedAt),
 		CreatedAt: unixOrZero(t.CreatedAt), RevokedAt: unixOrZero(t.RevokedAt)}
 }

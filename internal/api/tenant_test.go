@@ -316,6 +316,9 @@ func TestTenantUsers(t *testing.T) {
 		if got := viaToken(); got != http.StatusUnauthorized {
 			t.Errorf("the disabled user's token = %d", got)
 		}
+		if r := do("GET", "/api/v1/tenant/tokens", nil); dig(r.body["data"].([]any)[0], "user", "disabled") != true {
+			t.Errorf("the disabled user's token = %v", r.body)
+		}
 		again := e.client()
 		if r := again.login("rita@globex.test"); r.status != http.StatusUnauthorized {
 			t.Errorf("the disabled user signs in: %d %v", r.status, r.body)

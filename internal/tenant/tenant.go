@@ -52,6 +52,8 @@ type Token struct {
 	auth.APIToken
 	UserName  string
 	UserEmail string
+	// UserDisabled: the token is refused while its user is disabled.
+	UserDisabled bool
 }
 
 // Store is the persistence the portal needs.
@@ -377,7 +379,8 @@ func (s *Service) Tokens(ctx context.Context, a authz.Actor) ([]Token, error) {
 	}
 	out := make([]Token, 0, len(tokens))
 	for _, t := range tokens {
-		out = append(out, Token{APIToken: t, UserName: byID[t.UserID].Name, UserEmail: byID[t.UserID].Email})
+		u := byID[t.UserID]
+		out = append(out, Token{APIToken: t, UserName: u.Name, UserEmail: u.Email, UserDisabled: !u.DisabledAt.IsZero()})
 	}
 	return out, nil
 }
@@ -435,5 +438,5 @@ func (s *Service) RevokeToken(ctx context.Context, a authz.Actor, id int64) (Tok
 	if t, err = s.store.APIToken(ctx, id); err != nil {
 		return Token{}, err
 	}
-	return Token{APIToken: t, UserName: u.Name, UserEmail: u.Email}, nil
+	return Token{APIToken: t, UserName: u.Name, UserEmail: u.Email, UserDisabled: u.Disabled()}, nil
 }

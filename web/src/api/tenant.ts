@@ -52,7 +52,8 @@ export interface NewTenantUser {
 export interface TenantToken {
   id: number;
   name: string;
-  user: { id: number; name: string; email: string };
+  /** A disabled user's tokens are refused until the user is enabled again. */
+  user: { id: number; name: string; email: string; disabled: boolean };
   scopes: string[];
   expiresAt: number;
   lastUsedAt: number;

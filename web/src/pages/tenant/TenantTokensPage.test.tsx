@@ -21,7 +21,7 @@ describe('tenant API tokens', () => {
         const token: TenantToken = {
           id: 7,
           name: 'ci',
-          user: { id: 2, name: 'Bob', email: 'bob@example.test' },
+          user: { id: 2, name: 'Bob', email: 'bob@example.test', disabled: false },
           scopes: [],
           expiresAt: 0,
           lastUsedAt: 0,

@@ -30,6 +30,7 @@ const at = (seconds: number, none: string) => (seconds ? formatDateTime(new Date
 function state(token: TenantToken): { label: string; color: 'default' | 'success' | 'warning' } {
   if (token.revokedAt) return { label: 'Revoked', color: 'default' };
   if (token.expiresAt && token.expiresAt * 1000 <= Date.now()) return { label: 'Expired', color: 'warning' };
+  if (token.user.disabled) return { label: 'User disabled', color: 'warning' };
   return { label: 'Active', color: 'success' };
 }
 
