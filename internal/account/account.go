@@ -107,8 +107,14 @@ type User struct {
 	DisplayTheme                          string
 	MediaSensitivity                      string
 
-	CreatedAt time.Time
+	// DisabledAt is when a tenant admin disabled the user (zero: enabled); a disabled user's
+	// sessions and API tokens are refused.
+	DisabledAt time.Time
+	CreatedAt  time.Time
 }
+
+// Disabled reports whether a tenant admin disabled the user.
+func (u User) Disabled() bool { return !u.DisabledAt.IsZero() }
 
 // Member is a user seen as a member of an organization.
 type Member struct {

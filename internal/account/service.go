@@ -53,6 +53,10 @@ type NewUser struct {
 	TenantAdmin  bool
 	// SupportEmail becomes the tenant's support contact when the tenant is created.
 	SupportEmail string
+	// ACL is the user's product access; nil gives every product.
+	ACL *ACL
+	// By is who created the user, for the audit log (0: the operator's CLI or bootstrap).
+	By int64
 }
 
 // CreateUser validates and creates a user, making the tenant and organization if needed.
@@ -105,18 +109,22 @@ func (s *Service) CreateUser(ctx context.Context, n NewUser) (User, error) {
 	if name == "" {
 		name = username
 	}
+	acl := ACL{Beacon: true, Pro: true, Enterprise: true, LocateAPI: true}
+	if n.ACL != nil {
+		acl = *n.ACL
+	}
 	u := User{
 		TenantID: tenant.ID, OrganizationID: org.ID, Name: name, Email: n.Email, Username: username,
 		PasswordHash: hash, IsTenantAdmin: n.TenantAdmin,
-		ACL:                            ACL{Beacon: true, Pro: true, Enterprise: true, LocateAPI: true},
+		ACL:                            acl,
 		IsTranslationEnrichmentEnabled: true, IsMentionedLocationsEnrichmentEnabled: true,
 		DisplayTheme: ThemeSystem, MediaSensitivity: MediaBlur,
 	}
 	if err := s.store.CreateUser(ctx, &u, n.Role); err != nil {
 		return User{}, err
 	}
-	s.store.AddAudit(ctx, AuditEntry{TenantID: tenant.ID, OrganizationID: org.ID, Model: "user",
-		ModelID: strconv.FormatInt(u.ID, 10), Action: "create", NewValue: u.Email + " (" + string(n.Role) + ")"})
+	s.store.AddAudit(ctx, AuditEntry{TenantID: tenant.ID, OrganizationID: org.ID, UserID: n.By, Model: "user",
+		ModelID: strconv.FormatInt(u.ID, 10), Action: "created", NewValue: u.Email + " (" + string(n.Role) + ")"})
 	return u, nil
 }
 

@@ -24,6 +24,7 @@ import (
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/search"
 	"github.com/sightline/sightline/internal/social"
+	"github.com/sightline/sightline/internal/tenant"
 	"github.com/sightline/sightline/internal/usage"
 )
 
@@ -33,6 +34,8 @@ type Deps struct {
 	EmailDelivery bool
 	// Social connects users' accounts on the networks the operator configured (--oauth-config).
 	Social *social.Service
+	// Tenant is the tenant portal: organizations, users and API tokens (docs/tenant-api.md).
+	Tenant *tenant.Service
 	// Portals are the other products' addresses; the profile says which exist.
 	Portals  Portals
 	Accounts *account.Service
@@ -124,6 +127,21 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("GET /api/v1/invitations/{token}", a.handle(a.openInvitation))
 	mux.HandleFunc("POST /api/v1/invitations/{token}/accept", a.handle(a.acceptInvitation))
 	mux.HandleFunc("GET /api/v1/settings/organizations/{orgId}/statistics/{product}/{counts}", a.user(a.statistics))
+
+	// Tenant portal, for tenant admins (search-side.md sections 2 and 6; docs/tenant-api.md).
+	if d.Tenant != nil {
+		mux.HandleFunc("GET /api/v1/tenant/organizations", a.user(a.tenantOrganizations))
+		mux.HandleFunc("PUT /api/v1/tenant/organizations/{id}/feature-flags/{flag}", a.user(a.setTenantFeatureFlag))
+		mux.HandleFunc("PUT /api/v1/tenant/organizations/{id}/settings/{setting}", a.user(a.setTenantOrganizationSetting))
+		mux.HandleFunc("GET /api/v1/tenant/users", a.user(a.tenantUsers))
+		mux.HandleFunc("POST /api/v1/tenant/users", a.user(a.createTenantUser))
+		mux.HandleFunc("PUT /api/v1/tenant/users/{id}", a.user(a.updateTenantUser))
+		mux.HandleFunc("PUT /api/v1/tenant/users/{id}/disable", a.user(a.disableTenantUser))
+		mux.HandleFunc("PUT /api/v1/tenant/users/{id}/enable", a.user(a.enableTenantUser))
+		mux.HandleFunc("GET /api/v1/tenant/tokens", a.user(a.tenantTokens))
+		mux.HandleFunc("POST /api/v1/tenant/tokens", a.user(a.createTenantToken))
+		mux.HandleFunc("DELETE /api/v1/tenant/tokens/{id}", a.user(a.revokeTenantToken))
+	}
 
 	// Content pipeline (issue: sources, stream, storage).
 	mux.HandleFunc("POST /api/v1/ingest/posts", a.authenticated(a.ingestPosts))

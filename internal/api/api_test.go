@@ -20,6 +20,7 @@ import (
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
+	"github.com/sightline/sightline/internal/tenant"
 )
 
 const testPassword = "correct-horse-9"
@@ -47,7 +48,7 @@ func newEnvWith(t *testing.T, s *store.Store, configure func(*api.Deps)) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	deps := api.Deps{Accounts: accounts, Auth: a, Health: s.Ping, App: api.AppHandler(nil, false),
+	deps := api.Deps{Accounts: accounts, Auth: a, Tenant: tenant.NewService(s, accounts, a), Health: s.Ping, App: api.AppHandler(nil, false),
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	if configure != nil {
 		configure(&deps)

@@ -47,6 +47,7 @@ const (
 	MsgUnauthenticated = "You are not signed in."
 	// MsgNoOrganization answers the right password of someone removed from their organization.
 	MsgNoOrganization = "You are no longer a member of an organization. Ask an organization owner to invite you again."
+	MsgDisabled       = "This account is disabled. Contact your tenant administrator."
 )
 
 // Session is a signed-in browser.
@@ -214,6 +215,9 @@ func (s *Service) Login(ctx context.Context, c Credentials) (Login, error) {
 	if err != nil || !matched || !known {
 		return Login{}, problem.Unauthenticated(MsgBadCredentials)
 	}
+	if user.Disabled() {
+		return notAGuess(problem.Unauthenticated(MsgDisabled))
+	}
 	if user.IsMFAEnabled {
 		if strings.TrimSpace(c.OTP) == "" {
 			p := problem.Unauthenticated(MsgOTPRequired)
@@ -327,6 +331,10 @@ func (s *Service) identity(ctx context.Context, userID, sessionID int64, scopes 
 	if err != nil {
 		return Identity{}, unauthenticated(err)
 	}
+	// A disabled user's sessions are ended when disabled; their API tokens stop here.
+	if user.Disabled() {
+		return Identity{}, problem.Unauthenticated(MsgDisabled)
+	}
 	role, err := s.store.MembershipRole(ctx, user.OrganizationID, user.ID)
 	if err != nil {
 		return Identity{}, unauthenticated(err)
@@ -354,87 +362,6 @@ func (s *Service) Logout(ctx context.Context, sessionToken string) error {
 		return err
 	}
 	return s.end(ctx, session)
-}
-
-// CreateAPIToken makes a long-lived API token, valid until revoked, for the user with that
-// e-mail and returns its value, which is shown once and never stored.
-func (s *Service) CreateAPIToken(ctx context.Context, email, name string, scopes []string) (string, APIToken, error) {
-	return s.CreateAPITokenUntil(ctx, email, name, scopes, time.Time{})
-}
-
-// CreateAPITokenUntil is CreateAPIToken for a token that stops working at expires (zero: never).
-func (s *Service) CreateAPITokenUntil(ctx context.Context, email, name string, scopes []string, expires time.Time) (string, APIToken, error) {
-	name = strings.TrimSpace(name)
-	if name == "" {
-		return "", APIToken{}, problem.InvalidField("name", "The name field is required.")
-	}
-	for _, scope := range scopes {
-		if scope != authz.ScopeIngest {
-			return "", APIToken{}, problem.InvalidField("scopes", fmt.Sprintf("Unknown scope %q; the known scope is %q.", scope, authz.ScopeIngest))
-		}
-	}
-	now := s.now().UTC()
-	if !expires.IsZero() && !expires.After(now) {
-		return "", APIToken{}, problem.InvalidField("expires", "The expiry must be in the future.")
-	}
-	user, err := s.store.UserByEmail(ctx, email)
-	if err != nil {
-		return "", APIToken{}, err
-	}
-	secret, err := randomToken(32)
-	if err != nil {
-		return "", APIToken{}, err
-	}
-	value := APITokenPrefix + secret
-	token := APIToken{UserID: user.ID, Name: name, Scopes: scopes, CreatedAt: now, ExpiresAt: expires.UTC()}
-	if err := s.store.CreateAPIToken(ctx, &token, hashToken(value)); err != nil {
-		return "", APIToken{}, err
-	}
-	s.store.AddAudit(ctx, account.AuditEntry{TenantID: user.TenantID, OrganizationID: user.OrganizationID,
-		UserID: user.ID, Model: "api_token", ModelID: strconv.FormatInt(token.ID, 10), Action: "create",
-		NewValue: name})
-	return value, token, nil
-}
-
-// APITokens lists the API tokens of the user with that e-mail, revoked and expired ones too.
-func (s *Service) APITokens(ctx context.Context, email string) ([]APIToken, error) {
-	user, err := s.store.UserByEmail(ctx, email)
-	if err != nil {
-		return nil, err
-	}
-	return s.store.APITokens(ctx, user.ID)
-}
-
-// RevokeAPIToken revokes every unrevoked API token of that name of the user with that e-mail,
-// at once: the next request with one gets 401. It returns how many it revoked.
-func (s *Service) RevokeAPIToken(ctx context.Context, email, name string) (int, error) {
-	name = strings.TrimSpace(name)
-	user, err := s.store.UserByEmail(ctx, email)
-	if err != nil {
-		return 0, err
-	}
-	tokens, err := s.store.APITokens(ctx, user.ID)
-	if err != nil {
-		return 0, err
-	}
-	now := s.now().UTC()
-	revoked := 0
-	for _, t := range tokens {
-		if t.Name != name || !t.RevokedAt.IsZero() {
-			continue
-		}
-		if err := s.store.RevokeAPIToken(ctx, user.ID, t.ID, now); err != nil {
-			return revoked, err
-		}
-		revoked++
-		s.store.AddAudit(ctx, account.AuditEntry{TenantID: user.TenantID, OrganizationID: user.OrganizationID,
-			UserID: user.ID, Model: "api_token", ModelID: strconv.FormatInt(t.ID, 10), Action: "revoke",
-			PreviousValue: name})
-	}
-	if revoked == 0 {
-		return 0, problem.NotFound("%s has no unrevoked API token named %q.", user.Email, name)
-	}
-	return revoked, nil
 }
 
 // totpOpts are what authenticator apps use: six digits, 30-second steps, HMAC-SHA1.

@@ -39,6 +39,7 @@ import (
 	"github.com/sightline/sightline/internal/social"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/stream"
+	"github.com/sightline/sightline/internal/tenant"
 	"github.com/sightline/sightline/internal/usage"
 	"github.com/sightline/sightline/web"
 )
@@ -301,6 +302,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		EmailDelivery: n.Mail != nil,
 		Portals:       c.Portals,
 		Social:        social.NewService(s, networks, c.PublicURLOrDefault()),
+		Tenant:        tenant.NewService(s, n.Accounts, n.Auth),
 		Geocoder:      n.Geocoder,
 		Monitor:       n.Monitor,
 		Filters:       n.Filters,

@@ -86,21 +86,21 @@ func (s *Store) CreateOrganization(ctx context.Context, o *account.Organization)
 const userColumns = `id, tenant_id, organization_id, name, email, username, password_hash, is_tenant_admin,
 	acl_beacon, acl_pro, acl_enterprise, acl_locate_api, permissions, is_mfa_enabled, mfa_secret,
 	is_translation_enrichment_enabled, is_mentioned_locations_enrichment_enabled,
-	is_inbox_streaming_enabled, display_theme, media_sensitivity, created_at`
+	is_inbox_streaming_enabled, display_theme, media_sensitivity, disabled_at, created_at`
 
 func scanUser(row interface{ Scan(...any) error }) (account.User, error) {
 	var u account.User
 	var permissions string
-	var created int64
+	var disabled, created int64
 	err := row.Scan(&u.ID, &u.TenantID, &u.OrganizationID, &u.Name, &u.Email, &u.Username, &u.PasswordHash,
 		&u.IsTenantAdmin, &u.ACL.Beacon, &u.ACL.Pro, &u.ACL.Enterprise, &u.ACL.LocateAPI, &permissions,
 		&u.IsMFAEnabled, &u.MFASecret, &u.IsTranslationEnrichmentEnabled,
 		&u.IsMentionedLocationsEnrichmentEnabled, &u.IsInboxStreamingEnabled, &u.DisplayTheme,
-		&u.MediaSensitivity, &created)
+		&u.MediaSensitivity, &disabled, &created)
 	if err != nil {
 		return u, notFound(err, "user")
 	}
-	u.CreatedAt = fromMillis(created)
+	u.DisabledAt, u.CreatedAt = fromMillis(disabled), fromMillis(created)
 	return u, json.Unmarshal([]byte(permissions), &u.Permissions)
 }
 

@@ -21,6 +21,9 @@ describe('Monitor screens', () => {
     '/monitor/filters/new',
     '/monitor/configurations',
     '/settings',
+    '/tenant/home',
+    '/tenant/users',
+    '/tenant/tokens',
   ];
 
   before(async () => {

@@ -112,9 +112,17 @@ describe('app shell', () => {
     await page.screenshot({ path: new URL('shell-dark.png', screenshots).pathname });
 
     // Only areas that exist here are linked: Compliance has an address; My RFIs has one too, but
-    // the admin has no RFI access.
+    // the admin has no RFI access. The first administrator is a tenant admin: the portal is theirs.
     const areas = await rail.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    assert.deepEqual(areas, ['/locate', '/beacon', '/monitor/dashboard', '/compliance', '/settings', '/logout']);
+    assert.deepEqual(areas, [
+      '/locate',
+      '/beacon',
+      '/monitor/dashboard',
+      '/compliance',
+      '/tenant',
+      '/settings',
+      '/logout',
+    ]);
   });
 
   it('opens Compliance at the address the operator gave', async () => {

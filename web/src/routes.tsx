@@ -25,6 +25,10 @@ import { MonitorLayout, type MonitorRouteHandle } from './pages/monitor/MonitorL
 import { MonitorSearchPage } from './pages/monitor/MonitorSearchPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { SettingsPage } from './pages/SettingsPage';
+import { TenantHomePage } from './pages/tenant/TenantHomePage';
+import { TenantLayout } from './pages/tenant/TenantLayout';
+import { TenantTokensPage } from './pages/tenant/TenantTokensPage';
+import { TenantUsersPage } from './pages/tenant/TenantUsersPage';
 import { HOME_PATH } from './lib/redirect';
 
 // Screens that fill the height and scroll inside, like the inbox's grid and list.
@@ -65,6 +69,17 @@ export const routes: RouteObject[] = [
           { path: 'monitor', element: <MonitorLayout />, children: monitorChildren },
           { path: 'assets', element: <MonitorLayout />, children: monitorChildren },
           { path: 'settings', element: <SettingsPage /> },
+          {
+            path: 'tenant',
+            element: <TenantLayout />,
+            children: [
+              { index: true, element: <Navigate to="home" replace /> },
+              { path: 'home', element: <TenantHomePage /> },
+              { path: 'users', element: <TenantUsersPage /> },
+              { path: 'tokens', element: <TenantTokensPage /> },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
           { path: 'beacon', element: <BeaconHomePage /> },
           { path: 'beacon/results', element: <BeaconResultsPage /> },
           { path: 'beacon/author', element: <AuthorPage /> },

@@ -11,7 +11,7 @@ import { areaIcons } from './areaIcons';
 import { SightlineMark } from './SightlineMark';
 
 // Account entries sit at the foot of the rail, apart from the product areas.
-const accountAreas = new Set(['settings', 'logout']);
+const accountAreas = new Set(['tenant', 'settings', 'logout']);
 
 /** The cross-product navigation rail; hidden on extra-small screens, where the menu replaces it. */
 export function LeftRail() {

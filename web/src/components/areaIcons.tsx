@@ -1,3 +1,4 @@
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
@@ -17,6 +18,7 @@ export const areaIcons: Record<AreaId, SvgIconComponent> = {
   'intel-reports': ArticleOutlined,
   rfi: QuestionAnswerOutlined,
   compliance: VerifiedUserOutlined,
+  tenant: AdminPanelSettingsOutlined,
   settings: SettingsOutlined,
   logout: LogoutOutlined,
 };

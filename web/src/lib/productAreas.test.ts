@@ -32,6 +32,17 @@ function entitlements(overrides: {
   };
 }
 
+describe('the tenant portal entry', () => {
+  it('is listed before Settings for tenant admins only', () => {
+    const labels = (admin: boolean | undefined) =>
+      productAreas({ ...entitlements({}), is_tenant_admin: admin }).map((area) => area.label);
+    expect(labels(true)).toEqual(['Locate', 'Beacon', 'Monitor', 'Compliance', 'Tenant portal', 'Settings']);
+    expect(labels(false)).not.toContain('Tenant portal');
+    expect(labels(undefined)).not.toContain('Tenant portal');
+    expect(activeArea('/tenant/users')).toBe('tenant');
+  });
+});
+
 describe('productAreas', () => {
   const cases: { name: string; given: Parameters<typeof entitlements>[0]; want: string[] }[] = [
     {

@@ -1,6 +1,7 @@
 import type { Profile } from '../api/settings';
 
-export type AreaId = 'locate' | 'beacon' | 'monitor' | 'intel-reports' | 'rfi' | 'compliance' | 'settings' | 'logout';
+export type AreaId =
+  'locate' | 'beacon' | 'monitor' | 'intel-reports' | 'rfi' | 'compliance' | 'tenant' | 'settings' | 'logout';
 
 export interface ProductArea {
   id: AreaId;
@@ -17,16 +18,20 @@ const allAreas: ProductArea[] = [
   { id: 'intel-reports', label: 'Intel Reports', href: '/cti', newTab: true },
   { id: 'rfi', label: 'My RFIs', href: '/rfi', newTab: true },
   { id: 'compliance', label: 'Compliance', href: '/compliance', newTab: false },
+  { id: 'tenant', label: 'Tenant portal', href: '/tenant', newTab: false },
   { id: 'settings', label: 'Settings', href: '/settings', newTab: false },
   { id: 'logout', label: 'Logout', href: '/logout', newTab: false },
 ];
 
-export type Entitlements = Pick<Profile, 'acl' | 'tenant' | 'portals'> & {
-  organization: Pick<Profile['organization'], 'feature_flags'>;
-};
+export type Entitlements = Pick<Profile, 'acl' | 'tenant' | 'portals'> &
+  Partial<Pick<Profile, 'is_tenant_admin'>> & {
+    organization: Pick<Profile['organization'], 'feature_flags'>;
+  };
 
-function isEntitled(id: AreaId, { acl, tenant, organization }: Entitlements): boolean {
+function isEntitled(id: AreaId, { acl, tenant, organization, is_tenant_admin }: Entitlements): boolean {
   switch (id) {
+    case 'tenant':
+      return is_tenant_admin === true;
     case 'locate':
       return acl.pro || acl.enterprise;
     case 'beacon':
@@ -77,6 +82,6 @@ export function activeArea(pathname: string): AreaId | undefined {
   if (first === 'locate' || pathname.includes('/search-filters')) return 'locate';
   if (first === 'monitor' || first === 'assets') return 'monitor';
   if (first === 'beacon' || first === 'history') return 'beacon';
-  if (first === 'settings' || first === 'compliance') return first;
+  if (first === 'settings' || first === 'compliance' || first === 'tenant') return first;
   return undefined;
 }

@@ -1,0 +1,100 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createTenantToken,
+  createTenantUser,
+  fetchTenantOrganizations,
+  fetchTenantTokens,
+  fetchTenantUsers,
+  type NewTenantToken,
+  type NewTenantUser,
+  type OrganizationSetting,
+  revokeTenantToken,
+  type Role,
+  setFeatureFlag,
+  setOrganizationSetting,
+  setTenantUserDisabled,
+  type TenantACL,
+  type TenantOrganization,
+  updateTenantUser,
+} from '../api/tenant';
+import { profileQuery } from './useProfileQuery';
+
+export const tenantKeys = {
+  organizations: ['tenant', 'organizations'] as const,
+  users: ['tenant', 'users'] as const,
+  tokens: ['tenant', 'tokens'] as const,
+};
+
+export function useTenantOrganizationsQuery() {
+  return useQuery({ queryKey: tenantKeys.organizations, queryFn: ({ signal }) => fetchTenantOrganizations(signal) });
+}
+
+export type OrganizationSwitch = { kind: 'flag'; name: string } | { kind: 'setting'; name: OrganizationSetting };
+
+/** Turns a feature flag or an organization setting on or off. */
+export function useOrganizationSwitch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      organizationId,
+      target,
+      enabled,
+    }: {
+      organizationId: number;
+      target: OrganizationSwitch;
+      enabled: boolean;
+    }) =>
+      target.kind === 'flag'
+        ? setFeatureFlag(organizationId, target.name, enabled)
+        : setOrganizationSetting(organizationId, target.name, enabled),
+    onSuccess: (updated) => {
+      queryClient.setQueryData<TenantOrganization[]>(tenantKeys.organizations, (list) =>
+        list?.map((o) => (o.id === updated.id ? updated : o)),
+      );
+      // The admin's own organization's flags shape their navigation.
+      void queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });
+    },
+  });
+}
+
+export function useTenantUsersQuery() {
+  return useQuery({ queryKey: tenantKeys.users, queryFn: ({ signal }) => fetchTenantUsers(signal) });
+}
+
+function useInvalidating<A, R>(fn: (args: A) => Promise<R>, keys: readonly (readonly string[])[]) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+
+export function useCreateTenantUser() {
+  return useInvalidating((user: NewTenantUser) => createTenantUser(user), [tenantKeys.users, tenantKeys.organizations]);
+}
+
+export function useUpdateTenantUser() {
+  return useInvalidating(
+    ({ id, role, acl }: { id: number; role: Role; acl: TenantACL }) => updateTenantUser(id, { role, acl }),
+    [tenantKeys.users],
+  );
+}
+
+export function useSetTenantUserDisabled() {
+  return useInvalidating(
+    ({ id, disabled }: { id: number; disabled: boolean }) => setTenantUserDisabled(id, disabled),
+    [tenantKeys.users],
+  );
+}
+
+export function useTenantTokensQuery() {
+  return useQuery({ queryKey: tenantKeys.tokens, queryFn: ({ signal }) => fetchTenantTokens(signal) });
+}
+
+export function useCreateTenantToken() {
+  return useInvalidating((token: NewTenantToken) => createTenantToken(token), [tenantKeys.tokens]);
+}
+
+export function useRevokeTenantToken() {
+  return useInvalidating((id: number) => revokeTenantToken(id), [tenantKeys.tokens]);
+}

@@ -1,0 +1,83 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { TenantOrganization } from '../../api/tenant';
+import { fakeServer } from '../../test/fakeServer';
+import { testProfile } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+
+const user = userEvent.setup({ delay: null });
+
+function organization(overrides: Partial<TenantOrganization> = {}): TenantOrganization {
+  return {
+    id: 1,
+    name: 'Acme',
+    is_uspi_compliant: false,
+    is_moose_mind_enabled: false,
+    feature_flags: {
+      beacon_sunset: false,
+      share_searches: true,
+      shared_filter_warning: true,
+      proximity_notifications: true,
+      ai_summary_notifications: true,
+      monitor_global_filter_bar: true,
+    },
+    monthly_data_limit: 5000,
+    asset_limit: 0,
+    usage: { members: 4, savedSearches: 7, assets: 9, matchesThisMonth: 1234 },
+    createdAt: 1_790_000_000,
+    ...overrides,
+  };
+}
+
+describe('the tenant portal', () => {
+  it('is a not-found page, and missing from the rail, for anyone but a tenant admin', async () => {
+    const requests = fakeServer({});
+    renderApp('/tenant/home', { profile: testProfile() });
+    expect(await screen.findByText('You seem lost')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Tenant portal' })).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.path.startsWith('/api/v1/tenant'))).toEqual([]);
+  });
+
+  it('lists the organizations with usage against limits and switches a flag and a setting', async () => {
+    let acme = organization();
+    const requests = fakeServer({
+      'GET /api/v1/tenant/organizations': () => ({ data: [acme, organization({ id: 2, name: 'Globex' })] }),
+      'PUT /api/v1/tenant/organizations/1/feature-flags/beacon_sunset': () => {
+        acme = { ...acme, feature_flags: { ...acme.feature_flags, beacon_sunset: true } };
+        return { data: acme };
+      },
+      'PUT /api/v1/tenant/organizations/1/settings/is_uspi_compliant': () => {
+        acme = { ...acme, is_uspi_compliant: true };
+        return { data: acme };
+      },
+    });
+    renderApp('/tenant', { profile: testProfile({ is_tenant_admin: true }) });
+    expect(await screen.findByRole('link', { name: 'Tenant portal' })).toHaveAttribute('aria-current', 'page');
+    const nav = screen.getByRole('navigation', { name: 'Tenant portal' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Home', 'Users', 'API tokens']);
+
+    const card = await screen.findByRole('region', { name: 'Acme' });
+    expect(within(card).getByText('Matches this month').parentElement).toHaveTextContent('1,234of 5,000');
+    expect(within(card).getByText('Assets').parentElement).toHaveTextContent('9no limit');
+    expect(within(card).getByText('Members').parentElement).toHaveTextContent('4');
+    expect(screen.getByRole('region', { name: 'Globex' })).toBeInTheDocument();
+
+    const sunset = within(card).getByRole('switch', { name: 'Beacon sunset for Acme' });
+    expect(sunset).not.toBeChecked();
+    await user.click(sunset);
+    await waitFor(() => expect(sunset).toBeChecked());
+    await user.click(within(card).getByRole('switch', { name: 'US-persons compliance for Acme' }));
+    await waitFor(() =>
+      expect(within(card).getByRole('switch', { name: 'US-persons compliance for Acme' })).toBeChecked(),
+    );
+    expect(requests.filter((r) => r.method === 'PUT').map((r) => [r.path, r.body])).toEqual([
+      ['/api/v1/tenant/organizations/1/feature-flags/beacon_sunset', { enabled: true }],
+      ['/api/v1/tenant/organizations/1/settings/is_uspi_compliant', { enabled: true }],
+    ]);
+  });
+});
