@@ -2,6 +2,7 @@ package account
 
 import (
 	"context"
+	"encoding/json"
 	"net/mail"
 	"strconv"
 	"strings"
@@ -229,8 +230,22 @@ func (s *Service) updateSettings(ctx context.Context, userID int64, field string
 	if err := s.store.UpdateUserSettings(ctx, u); err != nil {
 		return User{}, err
 	}
+	// Settings rows read like every other audit row (docs/tenant-api.md, "Audit logs"): the one
+	// field that changed, as compact JSON before and after.
+	value := func(v string) string {
+		b, _ := json.Marshal(map[string]any{strings.ReplaceAll(field, "-", "_"): settingValue(v)})
+		return string(b)
+	}
 	s.store.AddAudit(ctx, AuditEntry{TenantID: u.TenantID, OrganizationID: u.OrganizationID, UserID: u.ID,
-		Model: "user", ModelID: strconv.FormatInt(u.ID, 10), Action: "update " + field,
-		PreviousValue: before, NewValue: after})
+		Model: "settings", ModelID: strconv.FormatInt(u.ID, 10), Action: "updated",
+		PreviousValue: value(before), NewValue: value(after)})
 	return u, nil
+}
+
+// settingValue keeps switches as JSON booleans and everything else as text.
+func settingValue(v string) any {
+	if b, err := strconv.ParseBool(v); err == nil && (v == "true" || v == "false") {
+		return b
+	}
+	return v
 }

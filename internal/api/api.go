@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/announce"
+	"github.com/sightline/sightline/internal/audit"
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/backtest"
 	"github.com/sightline/sightline/internal/export"
@@ -29,6 +31,9 @@ type Deps struct {
 	// EmailDelivery says the server can send e-mail (--smtp-url); the profile tells the app.
 	EmailDelivery bool
 	Accounts      *account.Service
+	// AuditLog serves the tenant's audit log to tenant admins; Announcements the tenant's notes.
+	AuditLog      *audit.Log
+	Announcements *announce.Service
 	Alerts        *alerts.Service
 	Auth          *auth.Service
 	Ingest        *ingest.Service
@@ -94,6 +99,14 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("DELETE /api/v1/settings/sessions/{id}", a.user(a.endSession))
 	mux.HandleFunc("GET /api/v1/settings/organizations/current", a.user(a.currentOrganization))
 	mux.HandleFunc("PUT /api/v1/settings/organizations/{orgId}/webhook", a.user(a.rotateWebhookSecret))
+
+	// Tenant portal: audit logs and announcements (docs/tenant-api.md).
+	mux.HandleFunc("GET /api/v1/tenant/audit-logs", a.user(a.auditLogs))
+	mux.HandleFunc("GET /api/v1/tenant/audit-logs.csv", a.user(a.auditLogsCSV))
+	mux.HandleFunc("POST /api/v1/tenant/announcements", a.user(a.publishAnnouncement))
+	mux.HandleFunc("DELETE /api/v1/tenant/announcements/{id}", a.user(a.deleteAnnouncement))
+	mux.HandleFunc("GET /api/v1/announcements", a.user(a.announcements))
+	mux.HandleFunc("POST /api/v1/announcements/read", a.user(a.readAnnouncements))
 
 	// Content pipeline (issue: sources, stream, storage).
 	mux.HandleFunc("POST /api/v1/ingest/posts", a.authenticated(a.ingestPosts))
