@@ -24,6 +24,8 @@ import { MonitorLayout, type MonitorRouteHandle } from './pages/monitor/MonitorL
 import { MonitorSearchPage } from './pages/monitor/MonitorSearchPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { SettingsPage } from './pages/SettingsPage';
+import { AnnouncementsPage } from './pages/tenant/AnnouncementsPage';
+import { AuditLogsPage } from './pages/tenant/AuditLogsPage';
 import { HOME_PATH } from './lib/redirect';
 
 // Screens that fill the height and scroll inside, like the inbox's grid and list.
@@ -70,6 +72,8 @@ export const routes: RouteObject[] = [
           { path: 'locate', element: <LocatePage /> },
           { path: 'locate/quick-search', element: <LocateLinkPage /> },
           { path: 'locate/saved', element: <LocateSavedPage /> },
+          { path: 'tenant/audit-logs', element: <AuditLogsPage /> },
+          { path: 'tenant/announcements', element: <AnnouncementsPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
