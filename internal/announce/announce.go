@@ -95,6 +95,11 @@ func (s *Service) Publish(ctx context.Context, a authz.Actor, d Draft) (Announce
 	if err := s.store.CreateAnnouncement(ctx, &n); err != nil {
 		return Announcement{}, err
 	}
+	// Its author has read it.
+	if err := s.store.MarkAnnouncementsRead(ctx, a.TenantID, a.UserID, []int64{n.ID}, n.CreatedAt); err != nil {
+		return Announcement{}, err
+	}
+	n.Read = true
 	audit.Created(ctx, s.store, a, audit.ModelAnnouncement, n.ID, audit.Fields{"title": n.Title, "body": n.Body})
 	return n, nil
 }

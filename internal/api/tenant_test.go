@@ -181,6 +181,9 @@ func TestAnnouncementsAPI(t *testing.T) {
 			n, _ := dig(r.body, "data", "unread").(float64)
 			return n, len(list)
 		}
+		if n, l := unread(admin); n != 0 || l != 1 {
+			t.Errorf("author: unread %v of %d, want their own read", n, l)
+		}
 		if n, l := unread(analyst); n != 1 || l != 1 {
 			t.Errorf("analyst before reading: unread %v of %d", n, l)
 		}
