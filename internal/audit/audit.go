@@ -58,6 +58,26 @@ func Encode(f Fields) string {
 	return string(b)
 }
 
+// Snapshot encodes an item's fields as a created or deleted row shows them: without the empty
+// ones (blank text, none, empty lists), which say nothing about it.
+func Snapshot(f Fields) string {
+	kept := Fields{}
+	for k, v := range f {
+		if !empty(v) {
+			kept[k] = v
+		}
+	}
+	return Encode(kept)
+}
+
+func empty(v any) bool {
+	if v == nil {
+		return true
+	}
+	b, err := json.Marshal(v)
+	return err == nil && (string(b) == `""` || string(b) == "[]" || string(b) == "{}" || string(b) == "null")
+}
+
 // Diff keeps only the fields whose values differ and encodes them: the previous and the new
 // value of an update. changed is false when nothing differs (then nothing is worth a row).
 func Diff(before, after Fields) (previous, next string, changed bool) {
@@ -123,12 +143,12 @@ func Record(ctx context.Context, r Recorder, a authz.Actor, c Change) error {
 
 // Created records a new item with its snapshot as the new value.
 func Created(ctx context.Context, r Recorder, a authz.Actor, model string, id int64, f Fields) {
-	Record(ctx, r, a, Change{Model: model, ModelID: id, Action: ActionCreated, New: Encode(f)})
+	Record(ctx, r, a, Change{Model: model, ModelID: id, Action: ActionCreated, New: Snapshot(f)})
 }
 
 // Deleted records a removed item with its last snapshot as the previous value.
 func Deleted(ctx context.Context, r Recorder, a authz.Actor, model string, id int64, f Fields) {
-	Record(ctx, r, a, Change{Model: model, ModelID: id, Action: ActionDeleted, Previous: Encode(f)})
+	Record(ctx, r, a, Change{Model: model, ModelID: id, Action: ActionDeleted, Previous: Snapshot(f)})
 }
 
 // Updated records the fields that changed between before and after, and nothing when none did.

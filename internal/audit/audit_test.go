@@ -19,6 +19,14 @@ import (
 	"github.com/sightline/sightline/internal/store/storetest"
 )
 
+func TestSnapshot(t *testing.T) {
+	got := audit.Snapshot(audit.Fields{"name": "River", "address": "", "providers": []string{}, "end_at": nil,
+		"enabled": false, "keywords": "flood"})
+	if want := `{"enabled":false,"keywords":"flood","name":"River"}`; got != want {
+		t.Errorf("Snapshot = %s, want %s", got, want)
+	}
+}
+
 func TestDiff(t *testing.T) {
 	tests := []struct {
 		name          string

@@ -216,7 +216,7 @@ func (l *Locations) Create(ctx context.Context, a authz.Actor, in LocationInput)
 		return LocationView{}, account.AssetLimitProblem(err)
 	}
 	audit.Record(ctx, l.store, a, audit.Change{Model: audit.ModelConfiguration, Ref: c.FPID, Action: audit.ActionCreated,
-		New: audit.Encode(configurationFields(c))})
+		New: audit.Snapshot(configurationFields(c))})
 	return l.One(ctx, a, c.FPID)
 }
 
@@ -331,7 +331,7 @@ func (l *Locations) Delete(ctx context.Context, a authz.Actor, ref string) error
 		return err
 	}
 	audit.Record(ctx, l.store, a, audit.Change{Model: audit.ModelConfiguration, Ref: c.FPID, Action: audit.ActionDeleted,
-		Previous: audit.Encode(configurationFields(c))})
+		Previous: audit.Snapshot(configurationFields(c))})
 	return nil
 }
 

@@ -353,7 +353,7 @@ func (s *Service) DetachGroup(ctx context.Context, actor authz.Actor, id int64) 
 		return err
 	}
 	audit.Record(ctx, s.store, actor, audit.Change{Model: audit.ModelGroup, ModelID: id, Action: audit.ActionDetached,
-		Previous: audit.Encode(groupFields(gv.Group))})
+		Previous: audit.Snapshot(groupFields(gv.Group))})
 	s.groupChanged(ctx, gv.Group)
 	return nil
 }

@@ -102,9 +102,14 @@ export function TopBar() {
               onClick={(event) => announcements.open(event.currentTarget)}
               sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
             >
-              <Badge badgeContent={announcements.unread} color="error" max={99}>
+              {/* Without unread ones there is no badge at all: a hidden "0" would still be read. */}
+              {announcements.unread > 0 ? (
+                <Badge badgeContent={announcements.unread} color="error" max={99}>
+                  <CampaignOutlined />
+                </Badge>
+              ) : (
                 <CampaignOutlined />
-              </Badge>
+              )}
             </IconButton>
           </Tooltip>
           <Tooltip title="Sightline products">
