@@ -129,6 +129,7 @@ export function TopBar() {
           setMenuOpen(false);
           setHelpOpen(true);
         }}
+        unreadAnnouncements={announcements.unread}
         onOpenAnnouncements={() => {
           setMenuOpen(false);
           announcements.open(menuButton.current);
