@@ -87,8 +87,12 @@ function AuditLogs() {
     const byId = new Map<number, AuditActor>();
     for (const m of organization.data?.users ?? []) byId.set(m.id, { id: m.id, name: m.name, email: m.email });
     for (const row of logs.data?.data ?? []) if (row.actor) byId.set(row.actor.id, row.actor);
+    // A person from a shared link who is on neither list is still the filter in force.
+    if (filters.userId && !byId.has(filters.userId)) {
+      byId.set(filters.userId, { id: filters.userId, name: `User ${filters.userId}`, email: '' });
+    }
     return [...byId.values()].sort((a, b) => (a.name || a.email).localeCompare(b.name || b.email));
-  }, [organization.data, logs.data]);
+  }, [organization.data, logs.data, filters.userId]);
 
   const filtered = Object.values(filters).some((v) => v !== undefined);
   const meta = logs.data?.meta;
@@ -153,7 +157,7 @@ function AuditLogs() {
           select
           size="small"
           label="Actor"
-          value={filters.userId !== undefined && actors.some((a) => a.id === filters.userId) ? filters.userId : ''}
+          value={filters.userId ?? ''}
           onChange={(event) => setFilter('userId', String(event.target.value))}
           sx={{ minWidth: 220 }}
         >
