@@ -10,6 +10,7 @@ import (
 
 	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/api"
+	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/server"
 )
 
@@ -43,6 +44,17 @@ func runServe(args []string) error {
 		"(STARTTLS when offered) or smtps://... (TLS from the start); without it e-mail is off")
 	fs.StringVar(&cfg.MailFrom, "mail-from", server.DefaultMailFrom, "sender of every e-mail")
 	fs.StringVar(&cfg.PublicURL, "public-url", "", "the app's address as users reach it, for links in e-mails (default: the listen address)")
+	fs.StringVar(&cfg.OAuthConfig, "oauth-config", "", "JSON file of the OAuth 2 apps users may connect their social accounts through (docs/social.md)")
+	cfg.Portals = api.Portals{}
+	portal := func(p authz.Portal) func(string) error {
+		return func(v string) (err error) {
+			cfg.Portals[p], err = api.ParsePortalURL(v)
+			return err
+		}
+	}
+	fs.Func("compliance-url", "address of the Compliance product, linked from the navigation (default: not linked)", portal(authz.PortalCompliance))
+	fs.Func("rfi-url", "address of the My RFIs portal, linked for users with RFI access (default: not linked)", portal(authz.PortalRFI))
+	fs.Func("intel-reports-url", "address of the Intel Reports portal, linked for users with its access (default: not linked)", portal(authz.PortalIntelReports))
 	fs.StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
 	fs.StringVar(&logFormat, "log-format", "text", "text or json")
 	if err := parseFlags(fs, args); err != nil {

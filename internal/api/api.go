@@ -24,13 +24,18 @@ import (
 	"github.com/sightline/sightline/internal/live"
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/search"
+	"github.com/sightline/sightline/internal/social"
 )
 
 // Deps are the domain services the API calls.
 type Deps struct {
 	// EmailDelivery says the server can send e-mail (--smtp-url); the profile tells the app.
 	EmailDelivery bool
-	Accounts      *account.Service
+	// Social connects users' accounts on the networks the operator configured (--oauth-config).
+	Social *social.Service
+	// Portals are the other products' addresses; the profile says which exist.
+	Portals  Portals
+	Accounts *account.Service
 	// AuditLog serves the tenant's audit log to tenant admins; Announcements the tenant's notes.
 	AuditLog      *audit.Log
 	Announcements *announce.Service
@@ -97,6 +102,13 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("GET /api/v1/settings/sessions", a.user(a.sessions))
 	mux.HandleFunc("DELETE /api/v1/settings/sessions", a.user(a.endOtherSessions))
 	mux.HandleFunc("DELETE /api/v1/settings/sessions/{id}", a.user(a.endSession))
+	mux.HandleFunc("GET /api/v1/settings/social/providers", a.user(a.socialProviders))
+	mux.HandleFunc("GET /api/v1/settings/social/integrations", a.user(a.socialIntegrations))
+	if d.Social != nil {
+		mux.HandleFunc("GET /api/v1/settings/social/connect/{provider}", a.user(a.connectSocial))
+		mux.HandleFunc("GET /api/v1/settings/social/callback/{provider}", a.user(a.socialCallback))
+		mux.HandleFunc("DELETE /api/v1/settings/social/logout/{id}", a.user(a.disconnectSocial))
+	}
 	mux.HandleFunc("GET /api/v1/settings/organizations/current", a.user(a.currentOrganization))
 	mux.HandleFunc("PUT /api/v1/settings/organizations/{orgId}/webhook", a.user(a.rotateWebhookSecret))
 
@@ -198,6 +210,13 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("GET /app/{key}", a.liveSocket)
 	mux.HandleFunc("POST /broadcasting/auth", a.user(a.authorizeChannel))
 	mux.HandleFunc("GET /api/v1/live/config", a.user(a.liveConfig))
+
+	// The other products' portals; without an address a portal's path is the app's not-found page.
+	for portal, path := range portalPaths {
+		if address := d.Portals[portal]; address != "" {
+			mux.HandleFunc("GET "+path, a.user(a.openPortal(portal, address)))
+		}
+	}
 
 	// Beacon's screens live at and under the search API's prefix (without the exact pattern the
 	// mux would redirect /beacon to /beacon/, a JSON 404).

@@ -35,14 +35,24 @@ type env struct {
 
 func newEnv(t *testing.T, s *store.Store) *env {
 	t.Helper()
+	return newEnvWith(t, s, nil)
+}
+
+// newEnvWith is newEnv with the API's dependencies adjusted by configure first.
+func newEnvWith(t *testing.T, s *store.Store, configure func(*api.Deps)) *env {
+	t.Helper()
 	ctx := context.Background()
 	accounts := account.NewService(s)
 	a, err := auth.New(ctx, s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := api.New(api.Deps{Accounts: accounts, Auth: a, Health: s.Ping, App: api.AppHandler(nil, false),
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	deps := api.Deps{Accounts: accounts, Auth: a, Health: s.Ping, App: api.AppHandler(nil, false),
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if configure != nil {
+		configure(&deps)
+	}
+	h := api.New(deps)
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	e := &env{t: t, srv: srv, store: s, accounts: accounts, auth: a}

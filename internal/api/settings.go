@@ -37,25 +37,27 @@ type tenantReply struct {
 }
 
 type profileReply struct {
-	ID                                    int64             `json:"id"`
-	Name                                  string            `json:"name"`
-	Email                                 string            `json:"email"`
-	Username                              string            `json:"username"`
-	IsMFAEnabled                          bool              `json:"is_mfa_enabled"`
-	IsTranslationEnrichmentEnabled        bool              `json:"is_translation_enrichment_enabled"`
-	IsMentionedLocationsEnrichmentEnabled bool              `json:"is_mentioned_locations_enrichment_enabled"`
-	IsInboxStreamingEnabled               bool              `json:"is_inbox_streaming_enabled"`
-	DisplayTheme                          string            `json:"display_theme"`
-	MediaSensitivity                      string            `json:"media_sensitivity"`
-	IsTenantAdmin                         bool              `json:"is_tenant_admin"`
-	IsIgniteUser                          bool              `json:"is_ignite_user"`
-	Role                                  account.Role      `json:"role"`
-	ACL                                   aclReply          `json:"acl"`
-	Organization                          organizationReply `json:"organization"`
-	Tenant                                tenantReply       `json:"tenant"`
-	SocialAccounts                        []any             `json:"social_accounts"`
+	ID                                    int64                `json:"id"`
+	Name                                  string               `json:"name"`
+	Email                                 string               `json:"email"`
+	Username                              string               `json:"username"`
+	IsMFAEnabled                          bool                 `json:"is_mfa_enabled"`
+	IsTranslationEnrichmentEnabled        bool                 `json:"is_translation_enrichment_enabled"`
+	IsMentionedLocationsEnrichmentEnabled bool                 `json:"is_mentioned_locations_enrichment_enabled"`
+	IsInboxStreamingEnabled               bool                 `json:"is_inbox_streaming_enabled"`
+	DisplayTheme                          string               `json:"display_theme"`
+	MediaSensitivity                      string               `json:"media_sensitivity"`
+	IsTenantAdmin                         bool                 `json:"is_tenant_admin"`
+	IsIgniteUser                          bool                 `json:"is_ignite_user"`
+	Role                                  account.Role         `json:"role"`
+	ACL                                   aclReply             `json:"acl"`
+	Organization                          organizationReply    `json:"organization"`
+	Tenant                                tenantReply          `json:"tenant"`
+	SocialAccounts                        []socialAccountReply `json:"social_accounts"`
 	// EmailDelivery says whether this server sends e-mail at all (alerts, export links).
 	EmailDelivery bool `json:"emailDelivery"`
+	// Portals says which other products this deployment links to.
+	Portals map[authz.Portal]bool `json:"portals"`
 }
 
 func (a *API) profileJSON(p account.Profile) profileReply {
@@ -74,7 +76,7 @@ func (a *API) profileJSON(p account.Profile) profileReply {
 			MonthlyDataLimit: o.MonthlyDataLimit, AssetLimit: o.AssetLimit},
 		Tenant: tenantReply{ID: t.ID, Name: t.Name, Logout: t.LogoutAllowed, SupportEmail: t.SupportEmail,
 			IsECS: t.IsECS()},
-		SocialAccounts: []any{}, EmailDelivery: a.EmailDelivery,
+		SocialAccounts: []socialAccountReply{}, EmailDelivery: a.EmailDelivery, Portals: a.Portals.configured(),
 	}
 }
 
@@ -83,7 +85,11 @@ func (a *API) currentProfile(w http.ResponseWriter, r *http.Request, id auth.Ide
 	if err != nil {
 		return err
 	}
-	return ok(w, a.profileJSON(p))
+	reply := a.profileJSON(p)
+	if reply.SocialAccounts, err = a.socialAccounts(r, id); err != nil {
+		return err
+	}
+	return ok(w, reply)
 }
 
 func (a *API) updateDisplayTheme(w http.ResponseWriter, r *http.Request, id auth.Identity) error {

@@ -25,6 +25,17 @@ const (
 	MediaBoth   = "both" // posts with images and videos, as a saved search with both boxes ticked
 )
 
+// Locate's priorities: how high a post's threat score (docs/threat-score.md) must be. One
+// category of threat language scores up to 60, so "high" takes a strong finding or two kinds
+// together, and "elevated" any clear one.
+const (
+	PriorityAny      = ""
+	PriorityElevated = "elevated"
+	PriorityHigh     = "high"
+)
+
+var priorityScores = map[string]int{PriorityAny: 0, PriorityElevated: 25, PriorityHigh: 50}
+
 // SortRecent is Locate's one order. The spec's "most popular" and "most followers" need
 // engagement and follower counts that no connector collects (docs/decisions.md).
 const SortRecent = "recent"
@@ -40,6 +51,7 @@ type LocateRequest struct {
 	From      *int64   `json:"from,omitempty"` // unix milliseconds, published time
 	To        *int64   `json:"to,omitempty"`
 	Media     string   `json:"media,omitempty"`
+	Priority  string   `json:"priority,omitempty"`
 	Sort      string   `json:"sort,omitempty"`
 	Size      int      `json:"size,omitempty"`
 }
@@ -116,6 +128,11 @@ func (r LocateRequest) request() (Request, error) {
 		req.ImagesOnly, req.VideosOnly = true, true
 	default:
 		fields["media"] = []string{"Choose images, videos or both."}
+	}
+	if score, ok := priorityScores[r.Priority]; ok {
+		req.MinThreatScore = score
+	} else {
+		fields["priority"] = []string{"Choose elevated or high priority, or none."}
 	}
 	if r.Sort != "" && r.Sort != SortRecent {
 		fields["sort"] = []string{"Sort by recent."}

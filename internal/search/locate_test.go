@@ -30,6 +30,8 @@ func TestLocateByType(t *testing.T) {
 			{Provider: "reddit", NativeID: "elsewhere", AuthorName: "Ana", ContentText: "crane in Paris",
 				Location: &post.Point{Lat: 48.85, Lon: 2.35}},
 		}
+		// Threat scores for the priorities: elevated from 25, high from 50.
+		posts[0].Threat.Score, posts[1].Threat.Score, posts[2].Threat.Score = 24, 25, 50
 		for i := range posts {
 			posts[i].PublishedAt = now.Add(-time.Duration(i) * time.Minute)
 			posts[i].ID, posts[i].DiscoveredAt = post.NewID(posts[i].Provider, posts[i].NativeID), posts[i].PublishedAt
@@ -50,6 +52,8 @@ func TestLocateByType(t *testing.T) {
 			{"images", search.LocateRequest{Type: "location", Bounds: lyon, Media: "images"}, "[point]"},
 			{"both media", search.LocateRequest{Type: "location", Bounds: lyon, Media: "both"}, "[]"},
 			{"providers", search.LocateRequest{Type: "keyword", Keywords: "crane", Providers: []string{"reddit"}}, "[mentioned elsewhere]"},
+			{"elevated priority", search.LocateRequest{Type: "keyword", Keywords: "crane", Priority: "elevated"}, "[mentioned elsewhere]"},
+			{"high priority", search.LocateRequest{Type: "compound", Author: "ana", Priority: "high"}, "[elsewhere]"},
 		} {
 			t.Run(tt.name, func(t *testing.T) {
 				page, err := svc.Locate(ctx, everything, tt.req)
@@ -91,6 +95,7 @@ func TestLocateValidation(t *testing.T) {
 		{"location without bounds", search.LocateRequest{Type: "location", Keywords: "a"}, search.MsgInvalidParameters, "bounds"},
 		{"empty compound", search.LocateRequest{Type: "compound"}, search.MsgEmpty, "keywords"},
 		{"unknown media", search.LocateRequest{Type: "keyword", Keywords: "a", Media: "audio"}, search.MsgInvalidParameters, "media"},
+		{"unknown priority", search.LocateRequest{Type: "keyword", Keywords: "a", Priority: "urgent"}, search.MsgInvalidParameters, "priority"},
 		{"popular sort", search.LocateRequest{Type: "keyword", Keywords: "a", Sort: "popular"}, search.MsgInvalidParameters, "sort"},
 		{"bad keywords", search.LocateRequest{Type: "keyword", Keywords: `"open`}, search.MsgInvalidParameters, "keywords"},
 		{"bad bounds", search.LocateRequest{Type: "location", Bounds: "POLYGON((1 2"}, search.MsgInvalidParameters, "bounds"},

@@ -17,6 +17,7 @@ type PostQuery struct {
 	Providers  []string     // empty: any
 	ImagesOnly bool
 	VideosOnly bool
+	MinThreat  int // 0: any
 	Sort       string
 	// After continues a time-ordered search from a previous page's last row.
 	After *Cursor

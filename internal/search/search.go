@@ -54,8 +54,10 @@ type Request struct {
 	ImagesOnly bool     `json:"imagesOnly,omitempty"`
 	VideosOnly bool     `json:"videosOnly,omitempty"`
 	Boards     []string `json:"boards,omitempty"`
-	Sort       string   `json:"sort,omitempty"`
-	Size       int      `json:"size,omitempty"`
+	// MinThreatScore keeps posts whose threat score (docs/threat-score.md) is at least this.
+	MinThreatScore int    `json:"minThreatScore,omitempty"`
+	Sort           string `json:"sort,omitempty"`
+	Size           int    `json:"size,omitempty"`
 }
 
 // Page is one page of results.
@@ -128,8 +130,8 @@ func (s *Service) run(ctx context.Context, e provider.Entitlements, c continuati
 		return Page{}, err
 	}
 	q := PostQuery{Keywords: p.keywords, From: p.from, To: p.to, Providers: p.providers,
-		ImagesOnly: c.Request.ImagesOnly, VideosOnly: c.Request.VideosOnly, Sort: p.sort,
-		After: c.After, Offset: c.Offset}
+		ImagesOnly: c.Request.ImagesOnly, VideosOnly: c.Request.VideosOnly, MinThreat: c.Request.MinThreatScore,
+		Sort: p.sort, After: c.After, Offset: c.Offset}
 	// The matcher runs "as of" the window's end, so the window bounds published time only.
 	asOf := p.to
 
@@ -244,6 +246,9 @@ func (s *Service) prepare(e provider.Entitlements, category provider.Category, r
 	}
 	if !p.to.After(p.from) {
 		fields["endDate"] = []string{"The end date must be after the start date."}
+	}
+	if r.MinThreatScore < 0 || r.MinThreatScore > 100 {
+		fields["minThreatScore"] = []string{"The minimum threat score is from 0 to 100."}
 	}
 
 	var err error

@@ -188,6 +188,7 @@ func TestSearchValidation(t *testing.T) {
 		{"dark web without Beacon", provider.Entitlements{Pro: true}, provider.DarkWeb, search.Request{Query: "a"}, "providers"},
 		{"bad bounds", everything, provider.Social, search.Request{Query: "a", Bounds: "POLYGON((1 2"}, "bounds"},
 		{"reversed dates", everything, provider.Social, search.Request{Query: "a", StartDate: ptr(2000), EndDate: ptr(1000)}, "endDate"},
+		{"threat score over 100", everything, provider.Social, search.Request{Query: "a", MinThreatScore: 101}, "minThreatScore"},
 		{"unknown sort", everything, provider.Social, search.Request{Query: "a", Sort: "random"}, "sort"},
 		{"author with operators", everything, provider.Social, search.Request{Authors: []string{"a OR b"}}, "author"},
 	}

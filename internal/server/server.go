@@ -37,6 +37,7 @@ import (
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/sealed"
 	"github.com/sightline/sightline/internal/search"
+	"github.com/sightline/sightline/internal/social"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/stream"
 	"github.com/sightline/sightline/web"
@@ -89,6 +90,14 @@ type Config struct {
 	// start); empty turns e-mail off. MailFrom is the sender of every e-mail.
 	SMTPURL  string
 	MailFrom string
+
+	// OAuthConfig is the file of OAuth 2 apps users may connect their social accounts through
+	// (docs/social.md); empty means none.
+	OAuthConfig string
+
+	// Portals are the addresses of the other products (Compliance, My RFIs, Intel Reports); a
+	// portal without one is not linked.
+	Portals api.Portals
 }
 
 // DefaultMailFrom is the sender when --mail-from is not given.
@@ -171,6 +180,12 @@ type Node struct {
 
 // New opens the store and builds the services and the HTTP handler.
 func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
+	var networks []social.Provider
+	if c.OAuthConfig != "" {
+		if networks, err = social.LoadConfig(c.OAuthConfig); err != nil {
+			return nil, fmt.Errorf("oauth config: %w", err)
+		}
+	}
 	s, err := OpenStore(ctx, c)
 	if err != nil {
 		return nil, err
@@ -283,6 +298,8 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		Exports:       n.Exports,
 		Alerts:        n.Alerts,
 		EmailDelivery: n.Mail != nil,
+		Portals:       c.Portals,
+		Social:        social.NewService(s, networks, c.PublicURLOrDefault()),
 		Geocoder:      n.Geocoder,
 		Monitor:       n.Monitor,
 		Filters:       n.Filters,

@@ -50,6 +50,9 @@ func (s *Store) selection(q search.PostQuery) *selection {
 	if q.VideosOnly {
 		sel.where = append(sel.where, "p.has_videos")
 	}
+	if q.MinThreat > 0 {
+		sel.where = append(sel.where, "p.threat_score >= "+sel.arg(q.MinThreat))
+	}
 	if q.Keywords == nil {
 		return sel
 	}

@@ -37,7 +37,8 @@ describe('Locate', () => {
         native_id: `locate-e2e-${process.pid}-paris`,
         content_type: 'social_media_post',
         author_name: 'River watcher',
-        content_text: 'Crane barges moored along the Seine in Paris',
+        // A bomb threat scores 35 of 100 (docs/threat-score.md): elevated priority.
+        content_text: 'Crane barges moored along the Seine in Paris after a bomb threat',
         location: { lat: 48.86, lon: 2.35 },
         published_at: new Date(now - 120_000).toISOString(),
       },
@@ -86,6 +87,21 @@ describe('Locate', () => {
     await page.getByText('2 results, most recent first').waitFor();
     await page.waitForFunction(() => document.querySelectorAll('.locate-marker').length === 2);
     await page.screenshot({ path: new URL('locate-drawn.png', shots).pathname });
+  });
+
+  it('keeps only elevated-priority posts when asked', async () => {
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('radio', { name: 'Elevated and high' }).check();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL((url) => url.searchParams.get('priority') === 'elevated');
+    await page.getByText('1 result, most recent first').waitFor();
+    assert.match(
+      await page.getByRole('list', { name: 'Search results' }).getByRole('article').first().textContent(),
+      /bomb threat/,
+    );
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await page.getByText('2 results, most recent first').waitFor();
   });
 
   it('shows the word cloud and adds a word to the search', async () => {

@@ -1,8 +1,9 @@
 // The app shell end to end: the real binary, a real browser, a new user's first visit.
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { closeAll, launchBrowser, signIn, startServer } from './harness.mjs';
+import { closeAll, launchBrowser, listen, signIn, startServer } from './harness.mjs';
 
 const screenshots = new URL('../test-results/', import.meta.url);
 
@@ -10,15 +11,26 @@ describe('app shell', () => {
   let server;
   let browser;
   let page;
+  // The Compliance product beside Sightline, and an RFI portal the admin has no access to.
+  let portal;
 
   before(async () => {
-    server = await startServer();
+    portal = createServer((_, response) =>
+      response.end('<!doctype html><title>Compliance</title><h1>Compliance portal</h1>'),
+    );
+    const portalUrl = `http://127.0.0.1:${await listen(portal)}`;
+    server = await startServer({
+      env: { SIGHTLINE_COMPLIANCE_URL: `${portalUrl}/compliance-home`, SIGHTLINE_RFI_URL: `${portalUrl}/rfi-home` },
+    });
     browser = await launchBrowser();
     page = await browser.context.newPage();
     await mkdir(screenshots, { recursive: true });
   });
 
-  after(() => closeAll(browser, server));
+  after(async () => {
+    await closeAll(browser, server);
+    portal.close();
+  });
 
   const path = () => new URL(page.url()).pathname;
   const heading = (name) => page.getByRole('heading', { level: 1, name });
@@ -99,9 +111,19 @@ describe('app shell', () => {
     await heading('Dashboard').waitFor();
     await page.screenshot({ path: new URL('shell-dark.png', screenshots).pathname });
 
-    // Only areas with screens are linked: none of them leads to the 404 page.
+    // Only areas that exist here are linked: Compliance has an address; My RFIs has one too, but
+    // the admin has no RFI access.
     const areas = await rail.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    assert.deepEqual(areas, ['/locate', '/beacon', '/monitor/dashboard', '/settings', '/logout']);
+    assert.deepEqual(areas, ['/locate', '/beacon', '/monitor/dashboard', '/compliance', '/settings', '/logout']);
+  });
+
+  it('opens Compliance at the address the operator gave', async () => {
+    const rail = page.getByRole('navigation', { name: 'Products' });
+    await rail.getByRole('link', { name: 'Compliance', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/compliance-home');
+    await page.getByRole('heading', { name: 'Compliance portal' }).waitFor();
+    await page.goBack();
+    await heading('Dashboard').waitFor();
   });
 
   it('shows the 404 page for an unknown Monitor route', async () => {

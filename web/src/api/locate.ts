@@ -7,6 +7,9 @@ import { request } from './transport';
 export type LocateType = 'keyword' | 'author' | 'location' | 'compound';
 export type LocateMedia = 'images' | 'videos' | 'both';
 
+/** How high a post's threat score must be: elevated from 25, high from 50 (docs/threat-score.md). */
+export type LocatePriority = 'elevated' | 'high';
+
 export interface LocateRequest {
   type: LocateType;
   keywords?: string;
@@ -19,6 +22,7 @@ export interface LocateRequest {
   from?: number;
   to?: number;
   media?: LocateMedia;
+  priority?: LocatePriority;
   size?: number;
 }
 

@@ -24,6 +24,7 @@ describe('the Locate search in the URL', () => {
       providers: ['twitter', 'reddit'],
       range: 'week' as const,
       media: 'images' as const,
+      priority: 'elevated' as const,
     };
     expect(locateFromParams(locateParams(s))).toEqual(s);
   });

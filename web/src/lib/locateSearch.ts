@@ -1,6 +1,6 @@
 // Locate's search as the URL holds it, so a search can be bookmarked, shared and opened from
 // the search builder's Test in Locate link (search-side.md section 5).
-import type { LocateMedia, LocateRequest, LocateType } from '../api/locate';
+import type { LocateMedia, LocatePriority, LocateRequest, LocateType } from '../api/locate';
 
 export type LocateRange = 'all' | 'day' | 'week';
 
@@ -18,6 +18,7 @@ export interface LocateSearch {
   from?: number;
   to?: number;
   media?: LocateMedia;
+  priority?: LocatePriority;
 }
 
 export const LOCATE_TYPES: { id: LocateType; label: string }[] = [
@@ -40,6 +41,11 @@ export const LOCATE_MEDIA: { id: LocateMedia; label: string }[] = [
   { id: 'both', label: 'Images and videos' },
 ];
 
+export const LOCATE_PRIORITIES: { id: LocatePriority; label: string }[] = [
+  { id: 'elevated', label: 'Elevated and high' },
+  { id: 'high', label: 'High only' },
+];
+
 export function emptyLocateSearch(): LocateSearch {
   return { type: 'location', keywords: '', author: '', address: '', bounds: '', providers: [], range: 'all' };
 }
@@ -60,6 +66,7 @@ export function locateFromParams(params: URLSearchParams): LocateSearch {
   const type = LOCATE_TYPES.find((t) => t.id === params.get('type'))?.id ?? 'location';
   const range = LOCATE_RANGES.find((r) => r.id === params.get('range'))?.id ?? 'all';
   const media = LOCATE_MEDIA.find((m) => m.id === params.get('media'))?.id;
+  const priority = LOCATE_PRIORITIES.find((m) => m.id === params.get('priority'))?.id;
   const s: LocateSearch = {
     type,
     keywords: params.get('q') ?? '',
@@ -74,6 +81,7 @@ export function locateFromParams(params: URLSearchParams): LocateSearch {
   if (from !== undefined) s.from = from;
   if (to !== undefined) s.to = to;
   if (media) s.media = media;
+  if (priority) s.priority = priority;
   return s;
 }
 
@@ -88,6 +96,7 @@ export function locateParams(s: LocateSearch): URLSearchParams {
   if (s.from !== undefined) p.set('from', String(s.from));
   if (s.to !== undefined) p.set('to', String(s.to));
   if (s.media) p.set('media', s.media);
+  if (s.priority) p.set('priority', s.priority);
   return p;
 }
 
@@ -149,6 +158,7 @@ export function locateRequest(s: LocateSearch): LocateQuery {
   if ((s.type === 'location' || compound) && s.bounds) r.bounds = s.bounds;
   if (s.providers.length > 0) r.providers = s.providers;
   if (s.media) r.media = s.media;
+  if (s.priority) r.priority = s.priority;
   if (s.from !== undefined || s.to !== undefined) {
     if (s.from !== undefined) r.from = s.from;
     if (s.to !== undefined) r.to = s.to;
@@ -169,5 +179,16 @@ export function withMedia<T extends { media?: LocateMedia }>(filters: T, media: 
   const next = { ...filters };
   if (media) next.media = media;
   else delete next.media;
+  return next;
+}
+
+/** The filters with this priority, or none. */
+export function withPriority<T extends { priority?: LocatePriority }>(
+  filters: T,
+  priority: LocatePriority | undefined,
+): T {
+  const next = { ...filters };
+  if (priority) next.priority = priority;
+  else delete next.priority;
   return next;
 }

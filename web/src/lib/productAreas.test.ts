@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeArea, allAreaIds, type Entitlements, productAreas } from './productAreas';
+import { activeArea, type Entitlements, productAreas } from './productAreas';
 
 function entitlements(overrides: {
   beacon?: boolean;
@@ -8,7 +8,9 @@ function entitlements(overrides: {
   intelReports?: boolean;
   rfi?: boolean;
   logout?: boolean;
+  portals?: boolean;
 }): Entitlements {
+  const portals = overrides.portals ?? true;
   return {
     acl: {
       beacon: overrides.beacon ?? true,
@@ -26,6 +28,7 @@ function entitlements(overrides: {
       is_ecs: false,
     },
     organization: { feature_flags: { beacon_sunset: overrides.beaconSunset ?? false } },
+    portals: { compliance: portals, rfi: portals, intel_reports: portals },
   };
 }
 
@@ -64,20 +67,20 @@ describe('productAreas', () => {
   ];
   for (const c of cases) {
     it(c.name, () => {
-      expect(productAreas(entitlements(c.given), allAreaIds).map((area) => area.label)).toEqual(c.want);
+      expect(productAreas(entitlements(c.given)).map((area) => area.label)).toEqual(c.want);
     });
   }
 
   it('opens the intelligence portals in a new tab and nothing else', () => {
-    const areas = productAreas(entitlements({ intelReports: true, rfi: true, logout: true }), allAreaIds);
+    const areas = productAreas(entitlements({ intelReports: true, rfi: true, logout: true }));
     expect(areas.filter((area) => area.newTab).map((area) => area.href)).toEqual(['/cti', '/rfi']);
   });
 });
 
-it('links only the areas this build serves', () => {
-  expect(productAreas(entitlements({ intelReports: true, rfi: true, logout: true })).map((area) => area.label)).toEqual(
-    ['Locate', 'Beacon', 'Monitor', 'Settings', 'Logout'],
-  );
+it('links the other products only when the operator gave their addresses', () => {
+  expect(
+    productAreas(entitlements({ intelReports: true, rfi: true, logout: true, portals: false })).map((area) => area.label),
+  ).toEqual(['Locate', 'Beacon', 'Monitor', 'Settings', 'Logout']);
 });
 
 describe('activeArea', () => {

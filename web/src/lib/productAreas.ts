@@ -21,7 +21,7 @@ const allAreas: ProductArea[] = [
   { id: 'logout', label: 'Logout', href: '/logout', newTab: false },
 ];
 
-export type Entitlements = Pick<Profile, 'acl' | 'tenant'> & {
+export type Entitlements = Pick<Profile, 'acl' | 'tenant' | 'portals'> & {
   organization: Pick<Profile['organization'], 'feature_flags'>;
 };
 
@@ -42,26 +42,32 @@ function isEntitled(id: AreaId, { acl, tenant, organization }: Entitlements): bo
   }
 }
 
-/** Every area of the spec, for tests of the entitlement rules. */
-export const allAreaIds: ReadonlySet<AreaId> = new Set(allAreas.map((area) => area.id));
-
-// The areas this build has screens for. The others belong to the spec too (Compliance and the
-// intelligence portals), but a link must never lead to a 404.
-const servedAreas: ReadonlySet<AreaId> = new Set(['locate', 'beacon', 'monitor', 'settings', 'logout']);
-
-/** Whether this build has the area's screens, so that links into it may be shown. */
-export function isServed(id: AreaId): boolean {
-  return servedAreas.has(id);
+/**
+ * Whether this deployment has the area: the app's own areas always, the other products' portals
+ * (Compliance, My RFIs, Intel Reports) only when the operator gave their address, since a link
+ * must never lead to a 404.
+ */
+function isServed(id: AreaId, { portals }: Entitlements): boolean {
+  switch (id) {
+    case 'compliance':
+      return portals.compliance;
+    case 'rfi':
+      return portals.rfi;
+    case 'intel-reports':
+      return portals.intel_reports;
+    default:
+      return true;
+  }
 }
 
 /** Whether the user may be sent into the area: it is served and they are entitled to it. */
 export function canOpen(id: AreaId, entitlements: Entitlements): boolean {
-  return isServed(id) && isEntitled(id, entitlements);
+  return isServed(id, entitlements) && isEntitled(id, entitlements);
 }
 
-/** The left rail and the cross-product menu: every served area the user may reach, in the spec's order. */
-export function productAreas(entitlements: Entitlements, served = servedAreas): ProductArea[] {
-  return allAreas.filter((area) => served.has(area.id) && isEntitled(area.id, entitlements));
+/** The left rail and the cross-product menu: every area the user may reach, in the spec's order. */
+export function productAreas(entitlements: Entitlements): ProductArea[] {
+  return allAreas.filter((area) => canOpen(area.id, entitlements));
 }
 
 /** The area the path belongs to, for highlighting and for skipping needless reloads. */

@@ -22,6 +22,7 @@ import type { ReactNode } from 'react';
 import type { DisplayTheme } from '../api/settings';
 import { PasswordForm } from '../components/settings/PasswordForm';
 import { SessionsTable } from '../components/settings/SessionsTable';
+import { SocialIntegrations } from '../components/settings/SocialIntegrations';
 import { WebhookSecret } from '../components/WebhookSecret';
 import { PageHeader } from '../components/PageHeader';
 import { useOrganizationQuery } from '../hooks/useOrganizationQuery';
@@ -145,6 +146,10 @@ export function SettingsPage() {
           description="Where you are signed in. Ending a session signs that browser out at once."
         >
           <SessionsTable />
+        </Section>
+
+        <Section title="Social integrations" description="Your accounts on other networks that Sightline may use for you.">
+          <SocialIntegrations />
         </Section>
 
         {(profile.role === 'owner' || profile.role === 'admin') && (

@@ -14,23 +14,31 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { LocateMedia } from '../../api/locate';
+import type { LocateMedia, LocatePriority } from '../../api/locate';
 import type { Provider } from '../../api/monitor';
-import { LOCATE_MEDIA, LOCATE_RANGES, type LocateRange, type LocateSearch, withMedia } from '../../lib/locateSearch';
+import {
+  LOCATE_MEDIA,
+  LOCATE_PRIORITIES,
+  LOCATE_RANGES,
+  type LocateRange,
+  type LocateSearch,
+  withMedia,
+  withPriority,
+} from '../../lib/locateSearch';
 import { KINDS, providersOfRegion, REGIONS } from '../../lib/providerSelection';
 
-export type LocateFilterValues = Pick<LocateSearch, 'range' | 'media' | 'providers'>;
+export type LocateFilterValues = Pick<LocateSearch, 'range' | 'media' | 'priority' | 'providers'>;
 
 const NO_FILTERS: LocateFilterValues = { range: 'all', providers: [] };
 
 /** How many filters differ from none, for the button's badge. */
 function activeFilters(f: LocateFilterValues): number {
-  return (f.range !== 'all' ? 1 : 0) + (f.media ? 1 : 0) + (f.providers.length > 0 ? 1 : 0);
+  return (f.range !== 'all' ? 1 : 0) + (f.media ? 1 : 0) + (f.priority ? 1 : 0) + (f.providers.length > 0 ? 1 : 0);
 }
 
 /**
- * The filters menu (search-side.md section 5): the date shortcut, the media and the data sources
- * by region. Apply runs the search with them; Cancel, or closing the menu, drops the changes;
+ * The filters menu (search-side.md section 5): the date shortcut, the media, the priority (by
+ * threat score) and the data sources by region or type. Apply runs the search with them; Cancel, or closing the menu, drops the changes;
  * Clear all applies no filters.
  */
 export function LocateFilters({
@@ -110,6 +118,26 @@ export function LocateFilters({
                 <FormControlLabel key={m.id} value={m.id} control={<Radio size="small" />} label={m.label} />
               ))}
             </RadioGroup>
+          </FormControl>
+          <FormControl>
+            <FormLabel id="locate-priority">Priority</FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby="locate-priority"
+              value={draft.priority ?? 'any'}
+              onChange={(event) => {
+                const priority = event.target.value;
+                setDraft((d) => withPriority(d, priority === 'any' ? undefined : (priority as LocatePriority)));
+              }}
+            >
+              <FormControlLabel value="any" control={<Radio size="small" />} label="Any" />
+              {LOCATE_PRIORITIES.map((p) => (
+                <FormControlLabel key={p.id} value={p.id} control={<Radio size="small" />} label={p.label} />
+              ))}
+            </RadioGroup>
+            <Typography variant="body2" color="text.secondary">
+              By threat score: elevated from 25, high from 50 of 100.
+            </Typography>
           </FormControl>
           <Box>
             <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>

@@ -61,11 +61,13 @@ describe('Locate', () => {
     await user.click(screen.getByRole('button', { name: 'Filters' }));
     await user.click(screen.getByRole('radio', { name: 'Last week' }));
     await user.click(screen.getByRole('radio', { name: 'Images only' }));
+    await user.click(screen.getByRole('radio', { name: 'High only' }));
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(searches(requests)).toHaveLength(2));
-    const body = searches(requests)[1]?.body as { from: number; media: string; type: string };
+    const body = searches(requests)[1]?.body as { from: number; media: string; priority: string; type: string };
     expect(body.type).toBe('location');
     expect(body.media).toBe('images');
+    expect(body.priority).toBe('high');
     expect(Date.now() - body.from).toBeGreaterThan(6.9 * 86_400_000);
 
     // Without filters it is the first search again, whose results are still at hand.
@@ -73,7 +75,8 @@ describe('Locate', () => {
     await user.click(screen.getByRole('button', { name: 'Clear all' }));
     await user.click(screen.getByRole('button', { name: 'Filters' }));
     expect(screen.getByRole('radio', { name: 'Last 30 days' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: 'Any' })).toBeChecked();
+    expect(within(screen.getByRole('radiogroup', { name: 'Media' })).getByRole('radio', { name: 'Any' })).toBeChecked();
+    expect(within(screen.getByRole('radiogroup', { name: 'Priority' })).getByRole('radio', { name: 'Any' })).toBeChecked();
     expect(searches(requests)).toHaveLength(2);
   });
 

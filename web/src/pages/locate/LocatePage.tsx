@@ -43,6 +43,7 @@ import {
   missingField,
   withLocateDates,
   withMedia,
+  withPriority,
 } from '../../lib/locateSearch';
 
 /** The builder's Test in Locate link, in the spec's parameters: opened as Locate's own search. */
@@ -224,12 +225,17 @@ function LocateScreen({
                 Search
               </Button>
               <LocateFilters
-                value={{ range: committed.range, media: committed.media, providers: committed.providers }}
+                value={{
+                  range: committed.range,
+                  media: committed.media,
+                  priority: committed.priority,
+                  providers: committed.providers,
+                }}
                 providers={providersQuery.data ?? []}
                 onApply={(filters) => {
-                  const next = withMedia(
-                    { ...draft, range: filters.range, providers: filters.providers },
-                    filters.media,
+                  const next = withPriority(
+                    withMedia({ ...draft, range: filters.range, providers: filters.providers }, filters.media),
+                    filters.priority,
                   );
                   setDraft(next);
                   if (missingField(next) === null) onSearch(next);
