@@ -53,6 +53,8 @@ export const AUDIT_MODELS = [
   'flag',
   'organization',
   'session',
+  'api_token',
+  'social_account',
 ] as const;
 
 export const AUDIT_ACTIONS = [
@@ -71,6 +73,8 @@ export const AUDIT_ACTIONS = [
   'enabled',
   'disabled',
   'login',
+  'connected',
+  'disconnected',
 ] as const;
 
 function filterParams(filters: AuditFilters): URLSearchParams {
