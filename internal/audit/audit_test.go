@@ -193,6 +193,14 @@ func TestChangesAreAudited(t *testing.T) {
 				_, err := accounts.Toggle(ctx, owner.ID, "is-inbox-streaming-enabled")
 				return err
 			}, audit.ModelSettings, audit.ActionUpdated, `{"is_inbox_streaming_enabled":false}`, `{"is_inbox_streaming_enabled":true}`, true},
+			{"password changed", func() error {
+				a, err := auth.New(ctx, s)
+				if err != nil {
+					return err
+				}
+				return a.ChangePassword(ctx, auth.Identity{User: owner, Role: account.RoleOwner}, "correct-horse-9",
+					"tidal-harbour-77", "tidal-harbour-77", "127.0.0.1")
+			}, audit.ModelSettings, audit.ActionUpdated, "", `{"password":"changed"}`, true},
 			{"announcement published", func() error {
 				_, err := news.Publish(ctx, actor, announce.Draft{Title: "Maintenance", Body: "Sunday 02:00 UTC"})
 				return err
