@@ -2,6 +2,7 @@ package account
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/mail"
 	"strconv"
@@ -241,9 +242,15 @@ func (s *Service) updateSettings(ctx context.Context, userID int64, field string
 	if err := s.store.UpdateUserSettings(ctx, u); err != nil {
 		return User{}, err
 	}
+	// Settings rows read like every other audit row (docs/tenant-api.md, "Audit logs"): the one
+	// field that changed, as compact JSON before and after.
+	value := func(v string) string {
+		b, _ := json.Marshal(map[string]any{strings.ReplaceAll(field, "-", "_"): settingValue(v)})
+		return string(b)
+	}
 	s.store.AddAudit(ctx, AuditEntry{TenantID: u.TenantID, OrganizationID: u.OrganizationID, UserID: u.ID,
-		Model: "user", ModelID: strconv.FormatInt(u.ID, 10), Action: "update " + field,
-		PreviousValue: before, NewValue: after})
+		Model: "settings", ModelID: strconv.FormatInt(u.ID, 10), Action: "updated",
+		PreviousValue: value(before), NewValue: value(after)})
 	return u, nil
 }
 
@@ -295,9 +302,20 @@ func (s *Service) UpdateContact(ctx context.Context, userID int64, name, usernam
 	if err := s.store.UpdateUserContact(ctx, userID, name, username); err != nil {
 		return User{}, err
 	}
+	// As every audited change: the changed fields before and after, as compact JSON.
+	before, _ := json.Marshal(map[string]string{"name": u.Name, "username": u.Username})
+	after, _ := json.Marshal(map[string]string{"name": name, "username": username})
 	s.store.AddAudit(ctx, AuditEntry{TenantID: u.TenantID, OrganizationID: u.OrganizationID, UserID: u.ID,
 		Model: "user", ModelID: strconv.FormatInt(u.ID, 10), Action: "updated",
-		PreviousValue: u.Name + " (" + u.Username + ")", NewValue: name + " (" + username + ")"})
+		PreviousValue: string(before), NewValue: string(after)})
 	u.Name, u.Username = name, username
 	return u, nil
+}
+
+// settingValue keeps switches as JSON booleans and everything else as text.
+func settingValue(v string) any {
+	if b, err := strconv.ParseBool(v); err == nil && (v == "true" || v == "false") {
+		return b
+	}
+	return v
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/audit"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/filters"
 	"github.com/sightline/sightline/internal/mail"
@@ -62,6 +63,9 @@ type Delivery struct {
 
 // Store keeps deliveries and the runs that made them.
 type Store interface {
+	// Rotating the webhook secret is appended to the audit log.
+	audit.Recorder
+
 	// ClaimRun moves a search's alert's last run from prev (zero: never ran) to next; false when
 	// another node moved it first.
 	ClaimRun(ctx context.Context, searchID int64, alertType string, prev, next time.Time) (bool, error)

@@ -7,6 +7,7 @@ import (
 	"net/mail"
 	"net/url"
 
+	"github.com/sightline/sightline/internal/audit"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/problem"
@@ -59,5 +60,8 @@ func (s *Service) RotateWebhookSecret(ctx context.Context, actor authz.Actor, or
 	if err := s.Store.SetWebhookSecret(ctx, organizationID, secret); err != nil {
 		return "", err
 	}
+	// The secret itself never enters the log; the row says that it was replaced and by whom.
+	audit.Record(ctx, s.Store, actor, audit.Change{Model: audit.ModelAlert, Ref: "webhook_secret",
+		Action: audit.ActionRotated, New: audit.Encode(audit.Fields{"organization_id": organizationID})})
 	return secret, nil
 }

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/announce"
+	"github.com/sightline/sightline/internal/audit"
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/backtest"
 	"github.com/sightline/sightline/internal/export"
@@ -39,9 +41,12 @@ type Deps struct {
 	// Portals are the other products' addresses; the profile says which exist.
 	Portals  Portals
 	Accounts *account.Service
-	Alerts   *alerts.Service
-	Auth     *auth.Service
-	Ingest   *ingest.Service
+	// AuditLog serves the tenant's audit log to tenant admins; Announcements the tenant's notes.
+	AuditLog      *audit.Log
+	Announcements *announce.Service
+	Alerts        *alerts.Service
+	Auth          *auth.Service
+	Ingest        *ingest.Service
 	// IngestStats reports the state of ingestion, for everyone or for one user's sources.
 	IngestStats   func(ctx context.Context, scope ingest.Scope) (ingest.Stats, error)
 	Geocoder      geo.Geocoder
@@ -142,6 +147,14 @@ func New(d Deps) http.Handler {
 		mux.HandleFunc("POST /api/v1/tenant/tokens", a.user(a.createTenantToken))
 		mux.HandleFunc("DELETE /api/v1/tenant/tokens/{id}", a.user(a.revokeTenantToken))
 	}
+
+	// Tenant portal: audit logs and announcements (docs/tenant-api.md).
+	mux.HandleFunc("GET /api/v1/tenant/audit-logs", a.user(a.auditLogs))
+	mux.HandleFunc("GET /api/v1/tenant/audit-logs.csv", a.user(a.auditLogsCSV))
+	mux.HandleFunc("POST /api/v1/tenant/announcements", a.user(a.publishAnnouncement))
+	mux.HandleFunc("DELETE /api/v1/tenant/announcements/{id}", a.user(a.deleteAnnouncement))
+	mux.HandleFunc("GET /api/v1/announcements", a.user(a.announcements))
+	mux.HandleFunc("POST /api/v1/announcements/read", a.user(a.readAnnouncements))
 
 	// Content pipeline (issue: sources, stream, storage).
 	mux.HandleFunc("POST /api/v1/ingest/posts", a.authenticated(a.ingestPosts))

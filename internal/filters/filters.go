@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/audit"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/percolate"
 	"github.com/sightline/sightline/internal/problem"
@@ -104,6 +105,9 @@ type Attachment struct {
 
 // Store keeps filter lists.
 type Store interface {
+	// Changes to lists are appended to the audit log.
+	audit.Recorder
+
 	CreateFilterList(ctx context.Context, l *List) error
 	FilterList(ctx context.Context, id int64) (List, error)
 	FilterLists(ctx context.Context, organizationID int64) ([]List, error)
@@ -269,6 +273,7 @@ func (s *Service) Create(ctx context.Context, a authz.Actor, d Draft) (View, Str
 	if err := s.store.CreateFilterList(ctx, &l); err != nil {
 		return View{}, stripped, account.AssetLimitProblem(err)
 	}
+	audit.Created(ctx, s.store, a, audit.ModelFilterList, l.ID, listFields(l))
 	v, err := s.One(ctx, a, l.ID)
 	return v, stripped, err
 }
@@ -364,6 +369,7 @@ func (s *Service) Update(ctx context.Context, a authz.Actor, id int64, p Patch) 
 	if level < authz.LevelEdit {
 		return View{}, problem.Forbidden(authz.MsgFilterSharing)
 	}
+	before := l
 	errs := fieldErrors{}
 	if p.Name != nil {
 		l.Name = checkName(errs, *p.Name)
@@ -387,6 +393,8 @@ func (s *Service) Update(ctx context.Context, a authz.Actor, id int64, p Patch) 
 	if err := s.store.UpdateFilterList(ctx, l); err != nil {
 		return View{}, err
 	}
+	audit.Updated(ctx, s.store, a, audit.ModelFilterList, id, audit.Fields{"name": before.Name, "inclusion": before.Inclusion},
+		audit.Fields{"name": l.Name, "inclusion": l.Inclusion})
 	if switched {
 		if err := s.notify(ctx, id); err != nil {
 			return View{}, err
@@ -397,7 +405,7 @@ func (s *Service) Update(ctx context.Context, a authz.Actor, id int64, p Patch) 
 
 // Delete removes a list, detaching it from the searches using it. Only its owner may.
 func (s *Service) Delete(ctx context.Context, a authz.Actor, id int64) error {
-	_, level, err := s.load(ctx, a, id)
+	l, level, err := s.load(ctx, a, id)
 	if err != nil {
 		return err
 	}
@@ -408,6 +416,7 @@ func (s *Service) Delete(ctx context.Context, a authz.Actor, id int64) error {
 	if err != nil {
 		return err
 	}
+	audit.Deleted(ctx, s.store, a, audit.ModelFilterList, id, listFields(l))
 	s.changed(ctx, searches)
 	return nil
 }
@@ -432,6 +441,7 @@ func (s *Service) addEntries(ctx context.Context, a authz.Actor, id int64, t Typ
 	if _, err := s.store.AddFilterListEntries(ctx, id, kept); err != nil {
 		return View{}, stripped, account.AssetLimitProblem(err)
 	}
+	s.auditEntries(ctx, a, l, nil, kept)
 	if err := s.notify(ctx, id); err != nil {
 		return View{}, stripped, err
 	}
@@ -462,6 +472,13 @@ func (s *Service) RemoveEntries(ctx context.Context, a authz.Actor, id int64, t 
 	if err != nil {
 		return View{}, err
 	}
+	var gone []Entry
+	for _, e := range l.Entries {
+		if slices.Contains(entryIDs, e.ID) {
+			gone = append(gone, e)
+		}
+	}
+	s.auditEntries(ctx, a, l, gone, nil)
 	if removed > 0 {
 		if err := s.notify(ctx, id); err != nil {
 			return View{}, err
@@ -546,5 +563,33 @@ func (s *Service) notify(ctx context.Context, listID int64) error {
 func (s *Service) changed(ctx context.Context, searchIDs []int64) {
 	if s.OnChange != nil && len(searchIDs) > 0 {
 		s.OnChange(ctx, searchIDs)
+	}
+}
+
+// listFields is what a list's audit rows show of it.
+func listFields(l List) audit.Fields {
+	return audit.Fields{"name": l.Name, "type": string(l.Type), "inclusion": l.Inclusion, l.Type.EntriesField(): l.Values()}
+}
+
+// auditEntries records entries added to or removed from a list: only those, not the whole list,
+// which may hold thousands.
+func (s *Service) auditEntries(ctx context.Context, a authz.Actor, l List, removed, added []Entry) {
+	values := func(entries []Entry) []string {
+		out := make([]string, len(entries))
+		for i, e := range entries {
+			out[i] = e.Value
+		}
+		return out
+	}
+	field := l.Type.EntriesField()
+	c := audit.Change{Model: audit.ModelFilterList, ModelID: l.ID, Action: audit.ActionUpdated}
+	if len(removed) > 0 {
+		c.Previous = audit.Encode(audit.Fields{"name": l.Name, field: values(removed)})
+	}
+	if len(added) > 0 {
+		c.New = audit.Encode(audit.Fields{"name": l.Name, field: values(added)})
+	}
+	if c.Previous != "" || c.New != "" {
+		audit.Record(ctx, s.store, a, c)
 	}
 }

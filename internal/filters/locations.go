@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/audit"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/geo"
 	"github.com/sightline/sightline/internal/geom"
@@ -81,6 +82,9 @@ func (c LocationConfiguration) bounds() geom.Shape {
 
 // LocationStore keeps location configurations.
 type LocationStore interface {
+	// Changes to configurations are appended to the audit log.
+	audit.Recorder
+
 	// CreateLocationConfiguration fails with account.ErrAssetLimitReached when the organization holds
 	// as many assets as its asset limit allows.
 	CreateLocationConfiguration(ctx context.Context, c *LocationConfiguration) error
@@ -211,6 +215,8 @@ func (l *Locations) Create(ctx context.Context, a authz.Actor, in LocationInput)
 	if err := l.store.CreateLocationConfiguration(ctx, &c); err != nil {
 		return LocationView{}, account.AssetLimitProblem(err)
 	}
+	audit.Record(ctx, l.store, a, audit.Change{Model: audit.ModelConfiguration, Ref: c.FPID, Action: audit.ActionCreated,
+		New: audit.Snapshot(configurationFields(c))})
 	return l.One(ctx, a, c.FPID)
 }
 
@@ -298,11 +304,16 @@ func (l *Locations) Update(ctx context.Context, a authz.Actor, ref string, in Lo
 	if level < authz.LevelEdit {
 		return LocationView{}, problem.Forbidden(authz.MsgLocationReadOnly)
 	}
+	before := configurationFields(c)
 	if err := l.apply(ctx, &c, in); err != nil {
 		return LocationView{}, err
 	}
 	if err := l.store.UpdateLocationConfiguration(ctx, c); err != nil {
 		return LocationView{}, err
+	}
+	if prev, next, changed := audit.Diff(before, configurationFields(c)); changed {
+		audit.Record(ctx, l.store, a, audit.Change{Model: audit.ModelConfiguration, Ref: c.FPID, Action: audit.ActionUpdated,
+			Previous: prev, New: next})
 	}
 	return l.One(ctx, a, c.FPID)
 }
@@ -316,7 +327,22 @@ func (l *Locations) Delete(ctx context.Context, a authz.Actor, ref string) error
 	if level < authz.LevelEdit {
 		return problem.Forbidden(authz.MsgLocationReadOnly)
 	}
-	return l.store.DeleteLocationConfiguration(ctx, c.ID)
+	if err := l.store.DeleteLocationConfiguration(ctx, c.ID); err != nil {
+		return err
+	}
+	audit.Record(ctx, l.store, a, audit.Change{Model: audit.ModelConfiguration, Ref: c.FPID, Action: audit.ActionDeleted,
+		Previous: audit.Snapshot(configurationFields(c))})
+	return nil
+}
+
+// configurationFields is what a configuration's audit rows show of it (its bounds follow from
+// the address or point, so they are left out).
+func configurationFields(c LocationConfiguration) audit.Fields {
+	f := audit.Fields{"name": c.Name, "address": c.Address, "radius_meters": c.RadiusMeters}
+	if c.Point != nil {
+		f["lat"], f["lon"] = c.Point.Lat, c.Point.Lon
+	}
+	return f
 }
 
 // Geocode returns the GeoJSON Feature a configuration at address would store.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/audit"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/geom"
 	"github.com/sightline/sightline/internal/problem"
@@ -173,6 +174,9 @@ func (s *Service) CreateSearch(ctx context.Context, actor authz.Actor, in Search
 	if err := s.store.CreateSearch(ctx, &p.search, shares, p.lists); err != nil {
 		return SearchView{}, account.AssetLimitProblem(err)
 	}
+	audit.Created(ctx, s.store, actor, audit.ModelSearch, p.search.ID, searchFields(p.search, p.lists))
+	s.auditShares(ctx, actor, "search", p.search.ID, nil, p.shares)
+	s.auditAlerts(ctx, actor, p.search.ID, json.RawMessage("[]"), p.search.NotificationSettings)
 	s.searchChanged(ctx, p.search.ID)
 	return s.Search(ctx, actor, p.search.ID)
 }
@@ -200,6 +204,13 @@ func (s *Service) UpdateSearch(ctx context.Context, actor authz.Actor, id int64,
 	if err := s.store.UpdateSearch(ctx, p.search, p.shares, &p.lists); err != nil {
 		return SearchView{}, err
 	}
+	before, after := searchFields(current.Search, current.FilterLists), searchFields(p.search, p.lists)
+	if current.GroupID != p.search.GroupID {
+		before["group"], after["group"] = v.groups[current.GroupID].Name, v.groups[p.search.GroupID].Name
+	}
+	audit.Updated(ctx, s.store, actor, audit.ModelSearch, id, before, after)
+	s.auditShares(ctx, actor, "search", id, current.Shares, p.shares)
+	s.auditAlerts(ctx, actor, id, current.NotificationSettings, p.search.NotificationSettings)
 	s.searchChanged(ctx, id)
 	return s.viewAfterChange(ctx, actor, id)
 }
@@ -375,6 +386,8 @@ func (s *Service) DetachSearch(ctx context.Context, actor authz.Actor, id int64)
 	if err := s.detach(ctx, "search", id, sv.Level, actor.UserID); err != nil {
 		return err
 	}
+	audit.Record(ctx, s.store, actor, audit.Change{Model: audit.ModelSearch, ModelID: id, Action: audit.ActionDetached,
+		Previous: audit.Encode(audit.Fields{"name": sv.Name})})
 	s.searchChanged(ctx, id)
 	return nil
 }
@@ -391,6 +404,7 @@ func (s *Service) DeleteSearch(ctx context.Context, actor authz.Actor, id int64)
 	if err := s.store.DeleteSearch(ctx, id); err != nil {
 		return err
 	}
+	audit.Deleted(ctx, s.store, actor, audit.ModelSearch, id, searchFields(sv.Search, sv.FilterLists))
 	s.searchChanged(ctx, id)
 	return nil
 }
@@ -412,6 +426,7 @@ func (s *Service) MoveSearches(ctx context.Context, actor authz.Actor, ids []int
 	if len(ids) == 0 {
 		return 0, problem.InvalidField("monitorSearches", "Choose at least one search to move.")
 	}
+	from := make(map[int64]int64, len(ids))
 	for _, id := range ids {
 		sv, err := s.searchView(ctx, v, id)
 		if err != nil {
@@ -420,11 +435,17 @@ func (s *Service) MoveSearches(ctx context.Context, actor authz.Actor, ids []int
 		if err := authz.Require(sv.Level, authz.LevelEdit, authz.MsgNotFoundSearch, authz.MsgReadOnly); err != nil {
 			return 0, err
 		}
+		from[id] = sv.GroupID
 	}
 	if err := s.store.MoveSearches(ctx, ids, groupID); err != nil {
 		return 0, err
 	}
 	for _, id := range ids {
+		if from[id] != groupID {
+			audit.Record(ctx, s.store, actor, audit.Change{Model: audit.ModelSearch, ModelID: id, Action: audit.ActionMoved,
+				Previous: audit.Encode(audit.Fields{"group_id": from[id], "group": v.groups[from[id]].Name}),
+				New:      audit.Encode(audit.Fields{"group_id": groupID, "group": g.Name})})
+		}
 		s.searchChanged(ctx, id)
 	}
 	return len(ids), nil
@@ -486,6 +507,8 @@ func (s *Service) change(ctx context.Context, actor authz.Actor, id int64, fn fu
 	if err := s.store.UpdateSearch(ctx, m, nil, nil); err != nil {
 		return SearchView{}, err
 	}
+	audit.Updated(ctx, s.store, actor, audit.ModelSearch, id, searchFields(sv.Search, sv.FilterLists), searchFields(m, sv.FilterLists))
+	s.auditAlerts(ctx, actor, id, sv.NotificationSettings, m.NotificationSettings)
 	s.searchChanged(ctx, id)
 	return s.Search(ctx, actor, id)
 }

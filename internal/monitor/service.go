@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/audit"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/percolate"
 	"github.com/sightline/sightline/internal/problem"
@@ -14,6 +15,9 @@ import (
 
 // Store is the persistence the Monitor needs.
 type Store interface {
+	// Changes to searches, groups, sharing and alerts are appended to the audit log.
+	audit.Recorder
+
 	Organization(ctx context.Context, id int64) (account.Organization, error)
 	Tenant(ctx context.Context, id int64) (account.Tenant, error)
 	User(ctx context.Context, id int64) (account.User, error)
@@ -257,6 +261,8 @@ func (s *Service) CreateGroup(ctx context.Context, actor authz.Actor, in GroupIn
 	if err := s.store.CreateGroup(ctx, &g, shares); err != nil {
 		return GroupView{}, account.AssetLimitProblem(err)
 	}
+	audit.Created(ctx, s.store, actor, audit.ModelGroup, g.ID, groupFields(g))
+	s.auditShares(ctx, actor, "group", g.ID, nil, &shares)
 	if in.IsFavourite != nil && *in.IsFavourite {
 		if err := s.store.SetPersonalFlag(ctx, "favourite", "group", g.ID, actor.UserID, true); err != nil {
 			return GroupView{}, err
@@ -326,6 +332,8 @@ func (s *Service) UpdateGroup(ctx context.Context, actor authz.Actor, id int64, 
 	if err := s.store.UpdateGroup(ctx, g, shares); err != nil {
 		return GroupView{}, err
 	}
+	audit.Updated(ctx, s.store, actor, audit.ModelGroup, g.ID, groupFields(gv.Group), groupFields(g))
+	s.auditShares(ctx, actor, "group", g.ID, gv.Shares, shares)
 	s.groupChanged(ctx, g)
 	// The actor may have removed their own access: answer with what they still see.
 	after, err := s.Group(ctx, actor, id)
@@ -344,6 +352,8 @@ func (s *Service) DetachGroup(ctx context.Context, actor authz.Actor, id int64) 
 	if err := s.detach(ctx, "group", id, gv.Level, actor.UserID); err != nil {
 		return err
 	}
+	audit.Record(ctx, s.store, actor, audit.Change{Model: audit.ModelGroup, ModelID: id, Action: audit.ActionDetached,
+		Previous: audit.Snapshot(groupFields(gv.Group))})
 	s.groupChanged(ctx, gv.Group)
 	return nil
 }
@@ -377,6 +387,7 @@ func (s *Service) DeleteGroup(ctx context.Context, actor authz.Actor, id int64) 
 	if err := s.store.DeleteGroup(ctx, gv.Group); err != nil {
 		return err
 	}
+	audit.Deleted(ctx, s.store, actor, audit.ModelGroup, id, groupFields(gv.Group))
 	s.notify(ctx, moved)
 	return nil
 }

@@ -19,7 +19,9 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/announce"
 	"github.com/sightline/sightline/internal/api"
+	"github.com/sightline/sightline/internal/audit"
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/backtest"
 	"github.com/sightline/sightline/internal/connector"
@@ -286,6 +288,8 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	}
 	n.Handler = api.New(api.Deps{
 		Accounts:      n.Accounts,
+		AuditLog:      audit.NewLog(s),
+		Announcements: announce.NewService(s),
 		Auth:          n.Auth,
 		Ingest:        n.Ingest,
 		IngestStats:   n.ingestStats,

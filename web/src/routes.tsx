@@ -29,6 +29,8 @@ import { TenantHomePage } from './pages/tenant/TenantHomePage';
 import { TenantLayout } from './pages/tenant/TenantLayout';
 import { TenantTokensPage } from './pages/tenant/TenantTokensPage';
 import { TenantUsersPage } from './pages/tenant/TenantUsersPage';
+import { AnnouncementsPage } from './pages/tenant/AnnouncementsPage';
+import { AuditLogsPage } from './pages/tenant/AuditLogsPage';
 import { HOME_PATH } from './lib/redirect';
 
 // Screens that fill the height and scroll inside, like the inbox's grid and list.
@@ -77,6 +79,8 @@ export const routes: RouteObject[] = [
               { path: 'home', element: <TenantHomePage /> },
               { path: 'users', element: <TenantUsersPage /> },
               { path: 'tokens', element: <TenantTokensPage /> },
+              { path: 'audit-logs', element: <AuditLogsPage /> },
+              { path: 'announcements', element: <AnnouncementsPage /> },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

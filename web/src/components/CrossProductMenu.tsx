@@ -18,11 +18,13 @@ export function CrossProductMenu({
   onClose,
   onOpenHelp,
   onOpenAnnouncements,
+  unreadAnnouncements = 0,
 }: {
   open: boolean;
   onClose: () => void;
   onOpenHelp: () => void;
   onOpenAnnouncements: () => void;
+  unreadAnnouncements?: number;
 }) {
   const { areas, active, loading, open: openArea } = useAreaNavigation();
   const smallScreenOnly = { display: { xs: 'flex', sm: 'none' } };
@@ -70,7 +72,10 @@ export function CrossProductMenu({
           <ListItemIcon>
             <CampaignOutlined />
           </ListItemIcon>
-          <ListItemText primary="Announcements" />
+          <ListItemText
+            primary="Announcements"
+            secondary={unreadAnnouncements > 0 ? `${unreadAnnouncements} unread` : undefined}
+          />
         </ListItemButton>
       </List>
     </SideDrawer>

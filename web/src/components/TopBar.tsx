@@ -5,6 +5,7 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -14,6 +15,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { useAnnouncements } from '../hooks/useAnnouncementQueries';
 import { useProfile } from '../hooks/useProfileQuery';
 import { useSearchBuilder } from '../hooks/useSearchBuilder';
 import { activeArea, productAreas } from '../lib/productAreas';
@@ -34,7 +36,7 @@ export function TopBar() {
 
   const [helpOpen, setHelpOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
-  const [announcementsAnchor, setAnnouncementsAnchor] = useState<HTMLElement | null>(null);
+  const announcements = useAnnouncements();
   const menuButton = useRef<HTMLButtonElement>(null);
 
   return (
@@ -96,11 +98,18 @@ export function TopBar() {
           </Tooltip>
           <Tooltip title="Announcements">
             <IconButton
-              aria-label="Announcements"
-              onClick={(event) => setAnnouncementsAnchor(event.currentTarget)}
+              aria-label={announcements.unread > 0 ? `Announcements, ${announcements.unread} unread` : 'Announcements'}
+              onClick={(event) => announcements.open(event.currentTarget)}
               sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
             >
-              <CampaignOutlined />
+              {/* Without unread ones there is no badge at all: a hidden "0" would still be read. */}
+              {announcements.unread > 0 ? (
+                <Badge badgeContent={announcements.unread} color="error" max={99}>
+                  <CampaignOutlined />
+                </Badge>
+              ) : (
+                <CampaignOutlined />
+              )}
             </IconButton>
           </Tooltip>
           <Tooltip title="Sightline products">
@@ -112,7 +121,7 @@ export function TopBar() {
       </Toolbar>
 
       <HelpDrawer open={helpOpen} onClose={() => setHelpOpen(false)} supportEmail={profile.tenant.support_email} />
-      <AnnouncementsPopover anchor={announcementsAnchor} onClose={() => setAnnouncementsAnchor(null)} />
+      <AnnouncementsPopover anchor={announcements.anchor} onClose={announcements.close} fresh={announcements.fresh} />
       <CrossProductMenu
         open={menuOpen}
         onClose={() => setMenuOpen(false)}
@@ -120,9 +129,10 @@ export function TopBar() {
           setMenuOpen(false);
           setHelpOpen(true);
         }}
+        unreadAnnouncements={announcements.unread}
         onOpenAnnouncements={() => {
           setMenuOpen(false);
-          setAnnouncementsAnchor(menuButton.current);
+          announcements.open(menuButton.current);
         }}
       />
     </AppBar>

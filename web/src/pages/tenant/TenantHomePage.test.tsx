@@ -59,7 +59,7 @@ describe('the tenant portal', () => {
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Home', 'Users', 'API tokens']);
+    ).toEqual(['Home', 'Users', 'API tokens', 'Audit logs', 'Announcements']);
 
     const card = await screen.findByRole('region', { name: 'Acme' });
     expect(within(card).getByText('Matches this month').parentElement).toHaveTextContent('1,234of 5,000');

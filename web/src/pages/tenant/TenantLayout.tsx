@@ -1,3 +1,5 @@
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
@@ -14,6 +16,8 @@ const pages: SidebarPage[] = [
   { label: 'Home', to: 'home', icon: HomeOutlined },
   { label: 'Users', to: 'users', icon: PeopleOutlined },
   { label: 'API tokens', to: 'tokens', icon: KeyOutlined },
+  { label: 'Audit logs', to: 'audit-logs', icon: HistoryOutlined },
+  { label: 'Announcements', to: 'announcements', icon: CampaignOutlined },
 ];
 
 /** /tenant: the tenant portal's navigation beside its screens, for tenant admins only. */
