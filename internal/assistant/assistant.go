@@ -294,7 +294,9 @@ func (s *Service) retrieve(ctx context.Context, actor authz.Actor, question stri
 	}
 	all := make([]ranked, len(docs))
 	for i, p := range page.Documents {
-		all[i] = ranked{p, ranker.score(docs[i], weights)}
+		if relevant(docs[i], weights) {
+			all[i] = ranked{p, ranker.score(docs[i], weights)}
+		}
 	}
 	slices.SortStableFunc(all, func(a, b ranked) int {
 		return cmp.Or(cmp.Compare(b.score, a.score), b.p.PublishedAt.Compare(a.p.PublishedAt))

@@ -74,6 +74,9 @@ func (Extractive) Answer(_ context.Context, question string, history []Turn, pos
 	}
 	ranker := newBM25(docs)
 	for i := range all {
+		if !relevant(all[i].terms, weights) {
+			continue
+		}
 		all[i].score = ranker.score(all[i].terms, weights)
 		if len(all[i].terms) < 3 {
 			all[i].score /= 2 // a fragment says less than a sentence
@@ -106,7 +109,7 @@ func (Extractive) Answer(_ context.Context, question string, history []Turn, pos
 }
 
 // questionWeights are the question's terms (weight 1) and the previous question's (0.5): a
-// follow-up such as "and who reported it?" keeps the topic of the question before.
+// follow-up such as "and was anybody arrested?" keeps the topic of the question before.
 func questionWeights(question string, history []Turn) map[string]float64 {
 	w := map[string]float64{}
 	if len(history) > 0 {
@@ -118,6 +121,22 @@ func questionWeights(question string, history []Turn) map[string]float64 {
 		w[t] = 1
 	}
 	return w
+}
+
+// relevant says whether text holds one of the question's own terms (weight 1), or, for a
+// question of none ("tell me more"), one of the previous question's: the topic of the question
+// before ranks a follow-up's sentences but never answers a new question alone.
+func relevant(text []string, weights map[string]float64) bool {
+	own := false
+	for _, w := range weights {
+		own = own || w == 1
+	}
+	for _, t := range text {
+		if w, ok := weights[t]; ok && (w == 1 || !own) {
+			return true
+		}
+	}
+	return false
 }
 
 func extractivePrompt(question string, posts []post.Post) string {
