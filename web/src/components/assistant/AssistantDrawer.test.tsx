@@ -49,7 +49,9 @@ describe('the assistant drawer', () => {
     fakeServer({ 'GET /api/v1/monitor/providers': { data: testProviders } });
     renderDrawer();
     const dialog = await screen.findByRole('dialog', { name: 'Assist' });
-    const chips = within(dialog).getAllByRole('button').filter((b) => EXAMPLE_PROMPTS.includes(b.textContent ?? ''));
+    const chips = within(dialog)
+      .getAllByRole('button')
+      .filter((b) => EXAMPLE_PROMPTS.includes(b.textContent ?? ''));
     expect(chips).toHaveLength(3);
     expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toMatch(/^[0-9a-f]{32}$/);
   });
@@ -76,10 +78,10 @@ describe('the assistant drawer', () => {
     await user.click(screen.getByRole('button', { name: 'View Sources (2)' }));
     const panel = screen.getByRole('region', { name: 'Sources of the answer' });
     // The screen name stands in for a missing author name.
-    await user.click(within(panel).getByRole('button', { name: /Source 2: bo_watch/ }));
+    await user.click(within(panel).getByRole('button', { name: /^\[2\] bo_watch/ }));
     expect(within(panel).getByText('Police watched the gates.')).toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Back to sources' }));
-    await user.click(within(panel).getByRole('button', { name: /Source 1: Ana Lopez/ }));
+    await user.click(within(panel).getByRole('button', { name: /^\[1\] Ana Lopez/ }));
     expect(within(panel).queryByText(longText.trim())).not.toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Show more' }));
     expect(within(panel).getByText(longText.trim())).toBeInTheDocument();

@@ -110,9 +110,10 @@ export function AnswerBubble({
 function AnswerText({ text, count, onCite }: { text: string; count: number; onCite: (index: number) => void }) {
   return (
     <>
-      {answerPieces(text).map((piece, i) =>
+      {answerPieces(text).map((piece, i, pieces) =>
         'text' in piece ? (
-          <Fragment key={i}>{piece.text}</Fragment>
+          // A citation stays on its sentence's line.
+          <Fragment key={i}>{i + 1 < pieces.length ? piece.text.replace(/ $/, '\u00a0') : piece.text}</Fragment>
         ) : piece.cite >= 1 && piece.cite <= count ? (
           <Link
             key={i}

@@ -66,7 +66,6 @@ export function SourcesPanel({
                   p: 1.5,
                   '&:hover': { bgcolor: 'action.hover' },
                 }}
-                aria-label={`Source ${index + 1}: ${sourceAuthor(s)} on ${providers.get(s.provider)?.displayName ?? s.provider}`}
               >
                 <SourceHeading source={s} number={index + 1} provider={providers.get(s.provider)} />
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
