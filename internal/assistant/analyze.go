@@ -21,7 +21,13 @@ type Analysis struct {
 	// Locations are the places the text names.
 	Locations []string `json:"mentioned_locations"`
 	// Threat is the post's threat score and its reasons (docs/threat-score.md).
-	Threat post.Threat `json:"threat"`
+	Threat Threat `json:"threat"`
+}
+
+// Threat is a post's threat score with its reasons, listed even when there are none.
+type Threat struct {
+	Score   int      `json:"score"`
+	Reasons []string `json:"reasons"`
 }
 
 // Analyze analyses a post the caller may see. It needs an English post of more than ten words
@@ -59,7 +65,7 @@ func (s *Service) Analyze(ctx context.Context, actor authz.Actor, postID string)
 		sentences = []string{Excerpt(Text(p), maxSentenceRunes)}
 	}
 	a := Analysis{PostID: p.ID, Summary: strings.Join(sentences, " "), Model: s.engine.Model(), Entities: p.Entities,
-		Locations: []string{}, Threat: p.Threat}
+		Locations: []string{}, Threat: Threat{Score: p.Threat.Score, Reasons: p.Threat.Reasons}}
 	for _, l := range p.MentionedLocations {
 		a.Locations = append(a.Locations, l.Name)
 	}

@@ -150,7 +150,7 @@ func extractivePrompt(question string, posts []post.Post) string {
 
 // Summarize picks the sentences that best represent the posts: each sentence scores by how
 // common its words are across all the posts (a centroid), normalised by length, at most one
-// sentence a post, so the summary spans posts. Every sentence is quoted verbatim and cited.
+// sentence a post (of several), so the summary spans posts. Every sentence is quoted verbatim and cited.
 func (Extractive) Summarize(_ context.Context, posts []post.Post, n int) (Answer, error) {
 	freq := map[string]int{}
 	var all []candidate
@@ -184,8 +184,8 @@ func (Extractive) Summarize(_ context.Context, posts []post.Post, n int) (Answer
 		if len(out) == n || c.score == 0 {
 			break
 		}
-		if used[c.post] {
-			continue
+		if used[c.post] && len(posts) > 1 {
+			continue // one sentence a post, unless there is one post (an analysis)
 		}
 		used[c.post] = true
 		out = append(out, Cited{Text: Excerpt(c.text, maxSentenceRunes), Cites: []int{c.post + 1}})

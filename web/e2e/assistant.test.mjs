@@ -89,4 +89,22 @@ describe('Assistant', () => {
     await log.getByText('Sorry, the documents contain no information about this.', { exact: false }).waitFor();
     assert.deepEqual(await accessibilityViolations(page), []);
   });
+
+  it('analyses an English post of more than ten words, and says why not for a shorter one', async () => {
+    await page.goto(`${server.url}/beacon/results?q=harbour+OR+cat`);
+    const results = page.getByRole('list', { name: 'Search results' });
+    const strike = results.getByRole('article').filter({ hasText: 'Dockers extended' });
+    await strike.getByRole('button', { name: 'Analyze' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Analysis of the post by Harbour watcher 0/ });
+    await dialog.getByRole('heading', { name: /^Threat score/ }).waitFor();
+    await dialog.getByText('Dockers extended the harbour strike', { exact: false }).waitFor();
+    await page.screenshot({ path: new URL('assistant-analysis.png', shots).pathname });
+    assert.deepEqual(await accessibilityViolations(page), []);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    const cat = results.getByRole('article').filter({ hasText: 'My cat sleeps' });
+    await cat.getByRole('button', { name: 'Analyze' }).click();
+    await page.getByText('Analysis needs an English post of more than 10 words.').waitFor();
+    assert.deepEqual(await accessibilityViolations(page), []);
+  });
 });

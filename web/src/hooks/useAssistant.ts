@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { analyzePost, askAssistant, type AskRequest } from '../api/assistant';
 
 /** Asks the assistant; the caller's signal stops the question. */
@@ -8,6 +8,12 @@ export function useAskAssistant() {
   });
 }
 
-export function useAnalyzePost() {
-  return useMutation({ mutationFn: (postId: string) => analyzePost(postId) });
+/** "Analyze" on a post: asked once per post, kept while the app runs. */
+export function useAnalysisQuery(postId: string) {
+  return useQuery({
+    queryKey: ['assistant', 'analysis', postId],
+    queryFn: ({ signal }) => analyzePost(postId, signal),
+    retry: false,
+    staleTime: Infinity,
+  });
 }
