@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AssistantReply } from '../../api/assistant';
@@ -117,9 +117,43 @@ describe('the assistant drawer', () => {
     const input = await screen.findByRole('textbox', { name: 'Your question' });
     const before = sessionStorage.getItem(SESSION_STORAGE_KEY);
     await user.type(input, 'Anything new?{Enter}');
-    expect(await screen.findByText(APOLOGY, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText(APOLOGY, {}, { timeout: 8000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'New topic' }));
     expect(screen.queryByText('Anything new?')).not.toBeInTheDocument();
     expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).not.toBe(before);
+  });
+
+  it('follows the answer down, throttled, unless the user scrolled up', async () => {
+    const scrollTo = vi.fn();
+    const original = Element.prototype.scrollTo;
+    Element.prototype.scrollTo = scrollTo as unknown as typeof Element.prototype.scrollTo;
+    try {
+      const long = `${'The harbour strike goes on. '.repeat(12)}[1]`;
+      fakeServer({
+        'GET /api/v1/monitor/providers': { data: testProviders },
+        'POST /api/v1/ai-insights/conversation': { data: { ...reply, response: long } },
+      });
+      renderDrawer();
+      const input = await screen.findByRole('textbox', { name: 'Your question' });
+      await user.type(input, 'Strike?{Enter}');
+      const log = screen.getByRole('log', { name: 'Conversation with the assistant' });
+      await waitFor(() => expect(within(log).getByText(/The harbour strike goes on/)).toBeInTheDocument());
+      await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: expect.any(Number), behavior: 'smooth' }));
+      // Throttled: far fewer scrolls than characters typed so far.
+      expect(scrollTo.mock.calls.length).toBeLessThan(10);
+
+      // The user scrolls up more than 100 px from the end: typing goes on, the view stays.
+      Object.defineProperty(log, 'scrollHeight', { configurable: true, value: 2000 });
+      Object.defineProperty(log, 'clientHeight', { configurable: true, value: 500 });
+      log.scrollTop = 1500; // at the end
+      fireEvent.scroll(log);
+      log.scrollTop = 100; // then up
+      fireEvent.scroll(log);
+      scrollTo.mockClear();
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(scrollTo).not.toHaveBeenCalled();
+    } finally {
+      Element.prototype.scrollTo = original;
+    }
   });
 });

@@ -53,6 +53,10 @@ export function AssistantDrawer({ open, onClose }: { open: boolean; onClose: () 
   const [openSources, setOpenSources] = useState<string | null>(null);
   const [activeSource, setActiveSource] = useState<number | null>(null);
   const controller = useRef<AbortController | null>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const scrolledUp = useRef(false);
+  const lastScroll = useRef(0);
+  const pendingScroll = useRef<number | undefined>(undefined);
   const loadingTimer = useRef<number | undefined>(undefined);
   const loading = waiting || typingId !== null;
 
@@ -81,6 +85,7 @@ export function AssistantDrawer({ open, onClose }: { open: boolean; onClose: () 
   const send = (question: string) => {
     const text = question.trim();
     if (!text) return;
+    scrolledUp.current = false; // asking brings the conversation back to its end
     setMessages((all) => [
       ...all,
       { id: messageId(), text, question: true, date: new Date(), loading: false, sources: [] },
@@ -129,16 +134,13 @@ export function AssistantDrawer({ open, onClose }: { open: boolean; onClose: () 
   };
 
   // Smooth autoscroll to the newest message, at most every 300 ms, unless the user scrolled up.
-  const list = useRef<HTMLDivElement>(null);
-  const scrolledUp = useRef(false);
-  const lastScroll = useRef(0);
-  const pendingScroll = useRef<number | undefined>(undefined);
   const scrollToEnd = useCallback(() => {
     const el = list.current;
     if (!el || scrolledUp.current) return;
     const run = () => {
-      lastScroll.current = Date.now();
       pendingScroll.current = undefined;
+      if (scrolledUp.current) return; // the user scrolled up while this one waited
+      lastScroll.current = Date.now();
       el.scrollTo?.({ top: el.scrollHeight, behavior: 'smooth' });
     };
     const wait = SCROLL_THROTTLE_MS - (Date.now() - lastScroll.current);
@@ -147,12 +149,18 @@ export function AssistantDrawer({ open, onClose }: { open: boolean; onClose: () 
   }, []);
   useEffect(() => () => window.clearTimeout(pendingScroll.current), []);
   useEffect(() => {
-    scrolledUp.current = false; // a new message brings the user back down
     scrollToEnd();
   }, [messages.length, scrollToEnd]);
+  // Only the user scrolls up: a smooth scroll on its way down passes through "far from the end"
+  // without meaning it.
+  const lastTop = useRef(0);
   const onScroll = () => {
     const el = list.current;
-    if (el) scrolledUp.current = el.scrollHeight - el.scrollTop - el.clientHeight > SCROLL_THRESHOLD_PX;
+    if (!el) return;
+    const fromEnd = el.scrollHeight - el.scrollTop - el.clientHeight;
+    if (fromEnd <= SCROLL_THRESHOLD_PX) scrolledUp.current = false;
+    else if (el.scrollTop < lastTop.current) scrolledUp.current = true;
+    lastTop.current = el.scrollTop;
   };
 
   const onTyped = useCallback(() => {
@@ -215,6 +223,7 @@ export function AssistantDrawer({ open, onClose }: { open: boolean; onClose: () 
                   message={m}
                   typing={typingId === m.id}
                   onTyped={onTyped}
+                  onGrow={scrollToEnd}
                   sourcesOpen={openSources === m.id}
                   onToggleSources={() => {
                     setOpenSources(openSources === m.id ? null : m.id);

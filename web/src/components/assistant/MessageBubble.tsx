@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Fragment } from 'react';
+import { Fragment, useEffect } from 'react';
 import type { AssistantSource } from '../../api/assistant';
 import type { Provider } from '../../api/monitor';
 import { answerPieces, formatMessageTime } from '../../lib/assistant';
@@ -45,6 +45,7 @@ export function AnswerBubble({
   message,
   typing,
   onTyped,
+  onGrow,
   sourcesOpen,
   onToggleSources,
   activeSource,
@@ -54,6 +55,8 @@ export function AnswerBubble({
   message: ChatMessage;
   typing: boolean;
   onTyped: () => void;
+  /** The answer grew while being typed (the conversation follows it down). */
+  onGrow: () => void;
   sourcesOpen: boolean;
   onToggleSources: () => void;
   activeSource: number | null;
@@ -62,6 +65,9 @@ export function AnswerBubble({
 }) {
   const shown = useReveal(message.text, typing, onTyped);
   const done = shown >= message.text.length;
+  useEffect(() => {
+    if (typing) onGrow();
+  }, [typing, shown, onGrow]);
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
       <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main' }} aria-hidden>
