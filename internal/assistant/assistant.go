@@ -269,6 +269,9 @@ func (s *Service) retrieve(ctx context.Context, actor authz.Actor, question stri
 	quoted := make([]string, len(words))
 	for i, w := range words {
 		quoted[i] = `"` + w + `"`
+		if isASCIIWord(w) {
+			quoted[i] = w + "*" // the stem and its inflections
+		}
 	}
 	now := s.now().UTC()
 	from, to := now.Add(-Window).UnixMilli(), now.UnixMilli()
@@ -294,7 +297,7 @@ func (s *Service) retrieve(ctx context.Context, actor authz.Actor, question stri
 	}
 	all := make([]ranked, len(docs))
 	for i, p := range page.Documents {
-		if relevant(docs[i], weights) {
+		if relevant(docs[i], weights, 1) {
 			all[i] = ranked{p, ranker.score(docs[i], weights)}
 		}
 	}
@@ -309,6 +312,17 @@ func (s *Service) retrieve(ctx context.Context, actor authz.Actor, question stri
 		out = append(out, r.p)
 	}
 	return out, nil
+}
+
+// isASCIIWord says whether w is made of ASCII letters and digits only (a word a wildcard can
+// follow; other scripts are searched as they are).
+func isASCIIWord(w string) bool {
+	for _, r := range w {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return w != ""
 }
 
 func entitlementsOf(a authz.Actor) provider.Entitlements {

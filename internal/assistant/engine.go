@@ -49,6 +49,8 @@ const ExtractiveModel = "extractive"
 const (
 	answerSentences = 4
 	perPost         = 2
+	// maxMerged bounds the posts one repeated sentence cites.
+	maxMerged = 3
 )
 
 func (Extractive) Model() string { return ExtractiveModel }
@@ -64,7 +66,7 @@ func (Extractive) Answer(_ context.Context, question string, history []Turn, pos
 	weights := questionWeights(question, history)
 	var all []candidate
 	for i, p := range posts {
-		for _, s := range Sentences(Text(p)) {
+		for _, s := range postSentences(p) {
 			all = append(all, candidate{text: s, terms: terms(s, p.Language), post: i})
 		}
 	}
@@ -74,7 +76,7 @@ func (Extractive) Answer(_ context.Context, question string, history []Turn, pos
 	}
 	ranker := newBM25(docs)
 	for i := range all {
-		if !relevant(all[i].terms, weights) {
+		if !relevant(all[i].terms, weights, coverage(weights)) {
 			continue
 		}
 		all[i].score = ranker.score(all[i].terms, weights)
@@ -93,7 +95,7 @@ func (Extractive) Answer(_ context.Context, question string, history []Turn, pos
 		dup := slices.IndexFunc(kept, func(k candidate) bool { return similar(k.terms, c.terms) })
 		if dup >= 0 {
 			// The same words in another post: one more source for the sentence, not a repeat.
-			if !slices.Contains(out[dup].Cites, c.post+1) {
+			if !slices.Contains(out[dup].Cites, c.post+1) && len(out[dup].Cites) < maxMerged {
 				out[dup].Cites = append(out[dup].Cites, c.post+1)
 			}
 			continue
@@ -123,20 +125,39 @@ func questionWeights(question string, history []Turn) map[string]float64 {
 	return w
 }
 
-// relevant says whether text holds one of the question's own terms (weight 1), or, for a
-// question of none ("tell me more"), one of the previous question's: the topic of the question
-// before ranks a follow-up's sentences but never answers a new question alone.
-func relevant(text []string, weights map[string]float64) bool {
-	own := false
+// relevant says whether text holds at least need of the question's own terms (weight 1), or,
+// for a question of none ("tell me more"), one of the previous question's: the topic of the
+// question before ranks a follow-up's sentences but never answers a new question alone.
+func relevant(text []string, weights map[string]float64, need int) bool {
+	own := 0
 	for _, w := range weights {
-		own = own || w == 1
-	}
-	for _, t := range text {
-		if w, ok := weights[t]; ok && (w == 1 || !own) {
-			return true
+		if w == 1 {
+			own++
 		}
 	}
-	return false
+	if own == 0 {
+		need = 1
+	}
+	found := map[string]bool{}
+	for _, t := range text {
+		if w, ok := weights[t]; ok && (w == 1 || own == 0) {
+			found[t] = true
+		}
+	}
+	return len(found) >= need
+}
+
+// coverage is how many of the question's own terms a sentence must hold: one for a short
+// question, a third of them (rounded up) for a longer one, so a broad question ("which
+// cybersecurity threats to banks are discussed?") is not answered by one word ("banks").
+func coverage(weights map[string]float64) int {
+	own := 0
+	for _, w := range weights {
+		if w == 1 {
+			own++
+		}
+	}
+	return max(1, (own+2)/3)
 }
 
 func extractivePrompt(question string, posts []post.Post) string {
@@ -156,7 +177,7 @@ func (Extractive) Summarize(_ context.Context, posts []post.Post, n int) (Answer
 	var all []candidate
 	for i, p := range posts {
 		seen := map[string]bool{}
-		for _, sentence := range Sentences(Text(p)) {
+		for _, sentence := range postSentences(p) {
 			ws := summaryWords(sentence)
 			for _, w := range ws {
 				if !seen[w] {

@@ -179,3 +179,23 @@ func TestLLMNoAnswer(t *testing.T) {
 		t.Errorf("%+v %v", a, err)
 	}
 }
+
+// A broad question is not answered by one of its words that happens to occur in another sense.
+func TestExtractiveNeedsMoreThanOneWordOfABroadQuestion(t *testing.T) {
+	posts := []post.Post{{ID: "river", Provider: "reddit", Language: "en",
+		ContentText: "Streets are under water after the river burst its banks."}}
+	a, _ := Extractive{}.Answer(context.Background(), "What cybersecurity threats to banks are being discussed?", nil, posts)
+	if text, _ := compose(a.Sentences, posts); text != "" {
+		t.Errorf("answered from one word: %s", text)
+	}
+}
+
+// A title the text repeats is quoted once.
+func TestExtractiveQuotesARepeatedTitleOnce(t *testing.T) {
+	posts := []post.Post{{ID: "flood", Provider: "news", Language: "en", TitleText: "Flood water rising in Santiago",
+		ContentText: "Flood water rising in Santiago. People wait on rooftops."}}
+	a, _ := Extractive{}.Answer(context.Background(), "Santiago flood water?", nil, posts)
+	if text, _ := compose(a.Sentences, posts); strings.Count(text, "Flood water rising") != 1 {
+		t.Errorf("answer %q", text)
+	}
+}

@@ -32,6 +32,17 @@ func Sentences(text string) []string {
 	return out
 }
 
+// postSentences are the sentences of a post's title and text; a title the text begins with (as
+// many feeds repeat it) is not said twice.
+func postSentences(p post.Post) []string {
+	title, content := strings.TrimSpace(p.TitleText), strings.TrimSpace(p.ContentText)
+	var out []string
+	if title != "" && !strings.HasPrefix(content, title) {
+		out = Sentences(title)
+	}
+	return append(out, Sentences(content)...)
+}
+
 // Text is a post's title and content as one text.
 func Text(p post.Post) string {
 	return strings.TrimSpace(strings.Join(slices.DeleteFunc([]string{p.TitleText, p.ContentText},
@@ -56,9 +67,25 @@ func terms(s string, language string) []string {
 		if utf8.RuneCountInString(t) < 2 || en[t] || own[t] {
 			continue
 		}
-		out = append(out, t)
+		out = append(out, stem(t))
 	}
 	return out
+}
+
+// stem strips the commonest English inflections, lightly, so that "flooding", "floods" and
+// "flood" are one term for ranking (and "flood*" one search): -ing and -ed from longer words,
+// a plural -s (not -ss). Both the question and the posts go through it, so a rough cut is enough.
+func stem(t string) string {
+	n := len(t)
+	switch {
+	case n >= 6 && strings.HasSuffix(t, "ing"):
+		return t[:n-3]
+	case n >= 5 && strings.HasSuffix(t, "ed"):
+		return t[:n-2]
+	case n >= 4 && strings.HasSuffix(t, "s") && !strings.HasSuffix(t, "ss"):
+		return t[:n-1]
+	}
+	return t
 }
 
 // bm25 scores documents (each a list of terms) against weighted query terms with Okapi BM25
