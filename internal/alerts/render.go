@@ -187,6 +187,9 @@ func summarize(ctx context.Context, engine Summarizer, entries []monitor.InboxEn
 	for _, c := range ranked.Sentences {
 		chosen, given = append(chosen, entries[c.Cites[0]-1]), append(given, posts[c.Cites[0]-1])
 	}
+	if len(given) == 0 {
+		return citations(extractive.Sentences, entries, posts), "" // nothing long enough to summarize
+	}
 	written, err := engine.Summarize(ctx, given, n)
 	if out := citations(written.Sentences, chosen, given); err == nil && len(out) > 0 {
 		return out, engine.Model()

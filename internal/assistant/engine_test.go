@@ -151,7 +151,7 @@ func TestLLMAnswerDropsUncitedSentences(t *testing.T) {
 	srv := chatServer(t, "Dockers extended the strike into a second day [1]. The strike will end tomorrow. Police watched the gates [2][9].", &seen)
 	llm := NewLLM(srv.URL+"/v1", "test-model", "k")
 	posts := corpus()[:2]
-	a, err := llm.Answer(context.Background(), "What about the harbour strike?", []Turn{{Question: "Hello", Answer: "Hi"}}, posts)
+	a, err := llm.Answer(context.Background(), "What about the harbour strike?", []Turn{{Question: "Hello", Answer: "Hi there. [3]"}}, posts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +163,8 @@ func TestLLMAnswerDropsUncitedSentences(t *testing.T) {
 		t.Errorf("cited %v", used)
 	}
 	if len(seen) != 1 || seen[0].Model != "test-model" || len(seen[0].Messages) != 4 ||
-		!strings.Contains(seen[0].Messages[0].Content, "[2] (reddit, Bo,") || seen[0].Messages[3].Content != "What about the harbour strike?" {
+		!strings.Contains(seen[0].Messages[0].Content, "[2] (reddit, Bo,") || seen[0].Messages[2].Content != "Hi there." ||
+		seen[0].Messages[3].Content != "What about the harbour strike?" {
 		t.Errorf("request %+v", seen)
 	}
 	if !strings.Contains(a.Prompt, "test-model") {

@@ -71,7 +71,9 @@ type chatRequest struct {
 func (l *LLM) Answer(ctx context.Context, question string, history []Turn, posts []post.Post) (Answer, error) {
 	msgs := []chatMessage{{Role: "system", Content: answerInstructions + "\n\n" + l.numbered(posts)}}
 	for _, t := range history {
-		msgs = append(msgs, chatMessage{Role: "user", Content: t.Question}, chatMessage{Role: "assistant", Content: t.Answer})
+		// Earlier answers cited earlier posts: their numbers would point at this question's posts.
+		earlier := strings.Join(strings.Fields(citationGroup.ReplaceAllString(t.Answer, "")), " ")
+		msgs = append(msgs, chatMessage{Role: "user", Content: t.Question}, chatMessage{Role: "assistant", Content: earlier})
 	}
 	msgs = append(msgs, chatMessage{Role: "user", Content: question})
 	return l.complete(ctx, msgs)
