@@ -358,8 +358,14 @@ func compose(sentences []Cited, posts []post.Post) (string, []post.Post) {
 	return strings.Join(parts, " "), used
 }
 
+// sourceOf is a cited post as a source; a post with a title only has it as its text too, since a
+// source needs a text (search-side.md section 3).
 func sourceOf(p post.Post) Source {
-	return Source{ID: p.ID, Provider: p.Provider, TitleText: p.TitleText, Text: p.ContentText, AuthorName: p.AuthorName,
+	text := p.ContentText
+	if strings.TrimSpace(text) == "" {
+		text = p.TitleText
+	}
+	return Source{ID: p.ID, Provider: p.Provider, TitleText: p.TitleText, Text: text, AuthorName: p.AuthorName,
 		AuthorScreenName: p.AuthorScreenName, CreatedAt: p.PublishedAt.Unix(), PostLink: p.PostLink}
 }
 

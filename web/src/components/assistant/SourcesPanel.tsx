@@ -80,8 +80,13 @@ export function SourcesPanel({
   );
 }
 
+/** The source's title and text, the title once when the text is the title. */
+function sourceParts(source: AssistantSource): string[] {
+  return source.text === source.title_text ? [source.text] : [source.title_text, source.text].filter(Boolean);
+}
+
 function preview(source: AssistantSource): string {
-  const text = [source.title_text, source.text].filter(Boolean).join(' — ');
+  const text = sourceParts(source).join(' — ');
   return text.length > 140 ? `${text.slice(0, 140).trimEnd()}…` : text;
 }
 
@@ -111,7 +116,7 @@ function SourceHeading({ source, number, provider }: { source: AssistantSource; 
 /** The source's text, cut with Show more / Show less when long. */
 function SourceText({ source }: { source: AssistantSource }) {
   const [expanded, setExpanded] = useState(false);
-  const text = [source.title_text, source.text].filter(Boolean).join('\n\n');
+  const text = sourceParts(source).join('\n\n');
   const long = text.length > SOURCE_PREVIEW_CHARS;
   return (
     <Box sx={{ mt: 1 }}>
