@@ -156,4 +156,32 @@ describe('the assistant drawer', () => {
       Element.prototype.scrollTo = original;
     }
   });
+
+  it('shows the whole answer at once for users who ask for reduced motion', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(prefers-reduced-motion: reduce)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      onchange: null,
+      dispatchEvent: () => false,
+    }));
+    try {
+      fakeServer({
+        'GET /api/v1/monitor/providers': { data: testProviders },
+        'POST /api/v1/ai-insights/conversation': { data: reply },
+      });
+      renderDrawer();
+      const input = await screen.findByRole('textbox', { name: 'Your question' });
+      await user.type(input, 'Strike?{Enter}');
+      const log = screen.getByRole('log', { name: 'Conversation with the assistant' });
+      // No typing: the citations are there as soon as the answer is.
+      await within(log).findByText(/Dockers extended the harbour strike/);
+      expect(within(log).getByRole('button', { name: 'Source 2' })).toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
