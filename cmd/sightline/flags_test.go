@@ -79,3 +79,11 @@ func TestCommandsRefuseStrayArguments(t *testing.T) {
 		})
 	}
 }
+
+// A language model needs its name: the server does not start with --llm-url alone.
+func TestLLMURLNeedsAModel(t *testing.T) {
+	err := runServe([]string{"--llm-url", "http://127.0.0.1:11434/v1", "--data-dir", t.TempDir()})
+	if err == nil || !strings.Contains(err.Error(), "--llm-model") {
+		t.Errorf("serve with --llm-url alone: %v", err)
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net"
 	"os"
@@ -45,6 +46,10 @@ func runServe(args []string) error {
 	fs.StringVar(&cfg.MailFrom, "mail-from", server.DefaultMailFrom, "sender of every e-mail")
 	fs.StringVar(&cfg.PublicURL, "public-url", "", "the app's address as users reach it, for links in e-mails (default: the listen address)")
 	fs.StringVar(&cfg.OAuthConfig, "oauth-config", "", "JSON file of the OAuth 2 apps users may connect their social accounts through (docs/social.md)")
+	fs.StringVar(&cfg.LLMURL, "llm-url", "", "OpenAI-compatible chat-completions server the assistant and AI summaries use, as its API base "+
+		"(http://127.0.0.1:11434/v1); without it the embedded extractive engine answers (docs/assistant.md)")
+	fs.StringVar(&cfg.LLMModel, "llm-model", "", "the model --llm-url serves")
+	fs.StringVar(&cfg.LLMKey, "llm-key", "", "bearer key of --llm-url, if it wants one")
 	cfg.Portals = api.Portals{}
 	portal := func(p authz.Portal) func(string) error {
 		return func(v string) (err error) {
@@ -61,6 +66,9 @@ func runServe(args []string) error {
 		return err
 	}
 	sf.apply(&cfg)
+	if cfg.LLMURL != "" && cfg.LLMModel == "" {
+		return fmt.Errorf("--llm-url needs --llm-model")
+	}
 	log := newLogger(logLevel, logFormat)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

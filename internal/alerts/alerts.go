@@ -108,6 +108,8 @@ type Deps struct {
 	Mail mail.Sender
 	// Webhooks is the outbound guard's client for webhook calls.
 	Webhooks *outbound.Client
+	// Summarizer writes the daily AI summaries: the assistant's engine (extractive when nil).
+	Summarizer Summarizer
 	// PublicURL is the app's address, for links.
 	PublicURL string
 	Logger    *slog.Logger

@@ -1,19 +1,18 @@
 package alerts
 
 import (
-	"cmp"
+	"context"
 	"fmt"
 	htmltemplate "html/template"
-	"math"
 	"slices"
 	"strings"
 	texttemplate "text/template"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
+	"github.com/sightline/sightline/internal/assistant"
 	"github.com/sightline/sightline/internal/mail"
 	"github.com/sightline/sightline/internal/monitor"
+	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/query"
 )
 
@@ -42,14 +41,16 @@ type mailData struct {
 	More       int
 	Link       string
 	Summary    []citation
-	Extractive bool
+	Summarized bool
+	// Model is the language model that wrote the summary; "" when it is quoted (extractive).
+	Model string
 }
 
 var textMail = texttemplate.Must(texttemplate.New("text").Parse(`{{.Heading}}
-{{if .Extractive}}
-Summary (extractive: sentences quoted from the matches, most representative first):
+{{if .Summarized}}
+{{if .Model}}Summary (written by the language model {{.Model}} from the matches; each sentence names its source):{{else}}Summary (extractive: sentences quoted from the matches, most representative first):{{end}}
 {{range .Summary}}
-- "{{.Sentence}}"
+- {{if $.Model}}{{.Sentence}}{{else}}"{{.Sentence}}"{{end}}
   {{.Match.Provider}}, {{.Match.Author}}, {{.Match.Time}}{{if .Match.PostLink}}: {{.Match.PostLink}}{{end}}
 {{else}}
 The matches' texts are too short to quote; they are listed below.
@@ -67,9 +68,9 @@ The matches' texts are too short to quote; they are listed below.
 var htmlMail = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype html>
 <html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933;max-width:640px">
 <h2 style="font-size:18px">{{.Heading}}</h2>
-{{if .Extractive}}<h3 style="font-size:15px">Summary</h3>
-<p style="color:#52606d;font-size:13px">Extractive: sentences quoted from the matches, most representative first.</p>
-{{if .Summary}}<ol>{{range .Summary}}<li style="margin-bottom:8px">“{{.Sentence}}”<br>
+{{if .Summarized}}<h3 style="font-size:15px">Summary</h3>
+<p style="color:#52606d;font-size:13px">{{if .Model}}Written by the language model {{.Model}} from the matches; each sentence names its source.{{else}}Extractive: sentences quoted from the matches, most representative first.{{end}}</p>
+{{if .Summary}}<ol>{{range .Summary}}<li style="margin-bottom:8px">{{if $.Model}}{{.Sentence}}{{else}}“{{.Sentence}}”{{end}}<br>
 <span style="color:#52606d;font-size:13px">{{.Match.Provider}} · {{.Match.Author}} · {{.Match.Time}}{{if .Match.PostLink}} · <a href="{{.Match.PostLink}}">post</a>{{end}}</span></li>{{end}}</ol>
 {{else}}<p>The matches' texts are too short to quote; they are listed below.</p>{{end}}{{end}}
 {{range .Matches}}<div style="border-top:1px solid #d9e2ec;padding:10px 0">
@@ -83,8 +84,20 @@ var htmlMail = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype html>
 </body></html>
 `))
 
-// render is the e-mail of an alert of the given type over its matches (oldest first).
+// Summarizer writes daily summaries (the assistant's engine).
+type Summarizer interface {
+	Model() string
+	Summarize(ctx context.Context, posts []post.Post, n int) (assistant.Answer, error)
+}
+
+// render is the e-mail of an alert of the given type over its matches (oldest first), summaries
+// by the extractive engine.
 func render(alertType string, m monitor.Search, entries []monitor.InboxEntry, publicURL string, now time.Time) (mail.Message, error) {
+	return renderWith(context.Background(), nil, alertType, m, entries, publicURL, now)
+}
+
+// renderWith is render with summaries by engine (nil: the extractive engine).
+func renderWith(ctx context.Context, engine Summarizer, alertType string, m monitor.Search, entries []monitor.InboxEntry, publicURL string, now time.Time) (mail.Message, error) {
 	d := mailData{Search: m.Name, Count: len(entries), Link: inboxLink(publicURL, m.ID)}
 	noun := "matches"
 	if len(entries) == 1 {
@@ -98,7 +111,8 @@ func render(alertType string, m monitor.Search, entries []monitor.InboxEntry, pu
 		subject = fmt.Sprintf("%d new %s near your locations for “%s”", len(entries), noun, m.Name)
 	case monitor.AlertAISummary:
 		subject = fmt.Sprintf("Summary of “%s” for %s: %d %s", m.Name, now.AddDate(0, 0, -1).Format("January 2"), len(entries), noun)
-		d.Summary, d.Extractive = summarize(entries, summarySentences), true
+		d.Summary, d.Model = summarize(ctx, engine, entries, summarySentences)
+		d.Summarized = true
 	default:
 		subject = fmt.Sprintf("%d new %s for “%s”", len(entries), noun, m.Name)
 	}
@@ -133,19 +147,9 @@ func author(e monitor.InboxEntry) string {
 	return "unknown author"
 }
 
-func postText(e monitor.InboxEntry) string {
-	return strings.TrimSpace(strings.Join(slices.DeleteFunc([]string{e.Post.TitleText, e.Post.ContentText},
-		func(s string) bool { return s == "" }), " — "))
-}
+func postText(e monitor.InboxEntry) string { return assistant.Text(e.Post) }
 
-func excerpt(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)[:n]
-	return strings.TrimSpace(string(r)) + "…"
-}
+func excerpt(s string, n int) string { return assistant.Excerpt(s, n) }
 
 func terms(hits []query.Hit) string {
 	var out []string
@@ -159,82 +163,49 @@ func terms(hits []query.Hit) string {
 
 func htmlEscape(s string) string { return htmltemplate.HTMLEscapeString(s) }
 
-// summarize picks the sentences that best represent the matches: each sentence scores by how
-// common its words are across all the matches' texts (a centroid), normalised by length, at
-// most one sentence a post, so the summary spans posts. Every sentence is quoted verbatim and
-// cited; nothing is written that a post did not say.
-func summarize(entries []monitor.InboxEntry, n int) []citation {
-	type candidate struct {
-		sentence string
-		entry    int
-		score    float64
-	}
-	freq := map[string]int{}
-	var candidates []candidate
+// summaryPosts bounds the matches a language model is given to summarize: the most
+// representative ones, as the extractive engine ranks them.
+const summaryPosts = 30
+
+// summarize is the daily summary of the matches by the engine: cited sentences, each with the
+// match it comes from. The extractive engine quotes, one sentence a match, the most
+// representative first; a language model is given the most representative matches and its
+// uncited sentences are dropped. A model that fails leaves the summary to the extractive engine
+// (model "" in the reply), so the day's e-mail still goes out.
+func summarize(ctx context.Context, engine Summarizer, entries []monitor.InboxEntry, n int) ([]citation, string) {
+	posts := make([]post.Post, len(entries))
 	for i, e := range entries {
-		seen := map[string]bool{}
-		for _, sentence := range sentences(postText(e)) {
-			for _, w := range words(sentence) {
-				if !seen[w] {
-					seen[w] = true
-					freq[w]++
-				}
-			}
-			candidates = append(candidates, candidate{sentence: sentence, entry: i})
-		}
+		posts[i] = e.Post
 	}
-	for i, c := range candidates {
-		ws := words(c.sentence)
-		if len(ws) < 3 {
-			continue // too short to say anything
-		}
-		var sum float64
-		for _, w := range ws {
-			sum += float64(freq[w])
-		}
-		candidates[i].score = sum / math.Sqrt(float64(len(ws)))
+	extractive, _ := assistant.Extractive{}.Summarize(ctx, posts, n)
+	if engine == nil || engine.Model() == assistant.ExtractiveModel {
+		return citations(extractive.Sentences, entries, posts), ""
 	}
-	slices.SortStableFunc(candidates, func(a, b candidate) int { return cmp.Compare(b.score, a.score) })
+	ranked, _ := assistant.Extractive{}.Summarize(ctx, posts, summaryPosts)
+	chosen := make([]monitor.InboxEntry, 0, len(ranked.Sentences))
+	given := make([]post.Post, 0, len(ranked.Sentences))
+	for _, c := range ranked.Sentences {
+		chosen, given = append(chosen, entries[c.Cites[0]-1]), append(given, posts[c.Cites[0]-1])
+	}
+	if len(given) == 0 {
+		return citations(extractive.Sentences, entries, posts), "" // nothing long enough to summarize
+	}
+	written, err := engine.Summarize(ctx, given, n)
+	if out := citations(written.Sentences, chosen, given); err == nil && len(out) > 0 {
+		return out, engine.Model()
+	}
+	return citations(extractive.Sentences, entries, posts), ""
+}
+
+// citations pairs each cited sentence with the first match it cites; uncited sentences go.
+func citations(sentences []assistant.Cited, entries []monitor.InboxEntry, posts []post.Post) []citation {
 	var out []citation
-	used := map[int]bool{}
-	for _, c := range candidates {
-		if len(out) == n || c.score == 0 {
-			break
-		}
-		if used[c.entry] {
+	for _, c := range sentences {
+		i := slices.IndexFunc(c.Cites, func(n int) bool { return n >= 1 && n <= len(posts) })
+		if i < 0 || strings.TrimSpace(c.Text) == "" {
 			continue
 		}
-		used[c.entry] = true
-		out = append(out, citation{Sentence: excerpt(c.sentence, excerptRunes), Match: mailMatchOf(entries[c.entry])})
-	}
-	return out
-}
-
-// sentences splits text after ., ! or ? followed by a space, and at line breaks.
-func sentences(text string) []string {
-	var out []string
-	start := 0
-	runes := []rune(text)
-	for i, r := range runes {
-		end := r == '\n' || ((r == '.' || r == '!' || r == '?') && (i+1 == len(runes) || unicode.IsSpace(runes[i+1])))
-		if end || i+1 == len(runes) {
-			if s := strings.TrimSpace(string(runes[start : i+1])); s != "" {
-				out = append(out, s)
-			}
-			start = i + 1
-		}
-	}
-	return out
-}
-
-// words are a sentence's lowercased words of four letters or more (short words are mostly
-// grammar).
-func words(s string) []string {
-	var out []string
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		if utf8.RuneCountInString(w) >= 4 {
-			out = append(out, w)
-		}
+		out = append(out, citation{Sentence: excerpt(c.Text, excerptRunes), Match: mailMatchOf(entries[c.Cites[i]-1])})
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package alerts
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -74,7 +75,7 @@ func TestSummarizeQuotesAndCites(t *testing.T) {
 		entry(3, "Cy", "Weather is fine."),
 		entry(4, "Di", "Police watch the harbour strike near the terminal gates."),
 	}
-	got := summarize(entries, 3)
+	got, _ := summarize(context.Background(), nil, entries, 3)
 	if len(got) != 3 {
 		t.Fatalf("%d sentences, want 3: %v", len(got), got)
 	}

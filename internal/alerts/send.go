@@ -55,7 +55,7 @@ func (s *Service) send(ctx context.Context, d Delivery) error {
 	if s.Mail == nil {
 		return errors.Join(errPermanent, ErrMailOff)
 	}
-	msg, err := render(d.Type, m, entries, s.PublicURL, s.now().UTC())
+	msg, err := renderWith(ctx, s.Summarizer, d.Type, m, entries, s.PublicURL, s.now().UTC())
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/announce"
+	"github.com/sightline/sightline/internal/assistant"
 	"github.com/sightline/sightline/internal/audit"
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/backtest"
@@ -62,6 +63,8 @@ type Deps struct {
 	Members *members.Service
 	// Usage counts searches, results and exports by month for the statistics.
 	Usage *usage.Service
+	// Assistant answers questions from stored posts and analyses posts (issue 15).
+	Assistant *assistant.Service
 	// Exports writes chosen posts to files in the background (issue 13).
 	Exports *export.Service
 	Health  func(ctx context.Context) error
@@ -175,6 +178,11 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("POST /beacon/v1/flags", a.beaconUser(a.flagPosts))
 	mux.HandleFunc("DELETE /beacon/v1/flags", a.beaconUser(a.clearFlags))
 	mux.HandleFunc("DELETE /beacon/v1/flags/{postId}", a.beaconUser(a.unflagPost))
+
+	// The assistant (search-side.md section 7; docs/assistant.md).
+	mux.HandleFunc("POST /api/v1/ai-insights/conversation", a.user(a.askAssistant))
+	mux.HandleFunc("GET /api/v1/ai-insights/conversation/{sessionId}", a.user(a.assistantConversation))
+	mux.HandleFunc("POST /api/v1/ai-insights/analyze", a.user(a.analyzePost))
 
 	mux.HandleFunc("GET /demo-media/{name}", a.handle(a.demoMedia))
 	mux.HandleFunc("GET /api/v1/geocode/autocomplete", a.user(a.geocodeAutocomplete))

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/sightline/sightline/internal/alerts"
+	"github.com/sightline/sightline/internal/assistant"
 	"log/slog"
 	"net"
 	"net/http"
@@ -98,6 +99,13 @@ type Config struct {
 	// (docs/social.md); empty means none.
 	OAuthConfig string
 
+	// LLMURL is an OpenAI-compatible chat-completions server (its API base, such as
+	// http://127.0.0.1:11434/v1) the assistant and AI summaries use; empty means the embedded
+	// extractive engine. LLMModel names the model, LLMKey is its bearer key if it wants one.
+	LLMURL   string
+	LLMModel string
+	LLMKey   string
+
 	// Portals are the addresses of the other products (Compliance, My RFIs, Intel Reports); a
 	// portal without one is not linked.
 	Portals api.Portals
@@ -174,6 +182,7 @@ type Node struct {
 	Filters    *filters.Service
 	Exports    *export.Service
 	Alerts     *alerts.Service
+	Assistant  *assistant.Service
 	// Mail sends e-mail through the operator's SMTP server; nil when e-mail is off.
 	Mail    mail.Sender
 	Live    *live.Hub
@@ -275,8 +284,15 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		}
 		n.Mail = smtp
 	}
+	var engine assistant.Engine = assistant.Extractive{}
+	if c.LLMURL != "" {
+		engine = assistant.NewLLM(c.LLMURL, c.LLMModel, c.LLMKey)
+		log.Info("the assistant answers through a language model", "model", c.LLMModel)
+	}
+	n.Assistant = assistant.NewService(s, searches, engine, log)
 	n.Alerts = alerts.NewService(alerts.Deps{Store: s, Matches: n.Monitor, Mail: n.Mail,
-		Webhooks: alerts.WebhookClient(c.AllowPrivateNetworks), PublicURL: c.PublicURLOrDefault(), Logger: log})
+		Webhooks: alerts.WebhookClient(c.AllowPrivateNetworks), PublicURL: c.PublicURLOrDefault(), Logger: log,
+		Summarizer: engine})
 	if n.Exports, err = export.NewService(export.Deps{Store: s, Users: s, Matches: n.Monitor, Beacon: searches,
 		Live: n.Live, Mail: n.Mail, Dir: filepath.Join(c.DataDir, "exports"), PublicURL: c.PublicURLOrDefault(), Logger: log}); err != nil {
 		return nil, err
@@ -303,6 +319,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 			PublicURL: c.PublicURLOrDefault(), Logger: log}),
 		Usage:         usage.NewService(s, log),
 		Alerts:        n.Alerts,
+		Assistant:     n.Assistant,
 		EmailDelivery: n.Mail != nil,
 		Portals:       c.Portals,
 		Social:        social.NewService(s, networks, c.PublicURLOrDefault()),
@@ -420,6 +437,7 @@ func (n *Node) runBackground(ctx context.Context) <-chan struct{} {
 			{What: "posts", Delete: n.Store.DeletePostsBefore},
 			{What: "search history", Delete: n.Store.DeleteSearchHistoryBefore},
 			{What: "flags", Delete: n.Store.DeleteFlagsBefore},
+			{What: "assistant conversations", Delete: n.Store.DeleteConversationsBefore},
 		}, time.Hour, n.log)
 		return nil
 	})

@@ -14,6 +14,7 @@ export function SideDrawer({
   title,
   closeLabel,
   width,
+  actions,
   children,
 }: {
   open: boolean;
@@ -21,6 +22,8 @@ export function SideDrawer({
   title: string;
   closeLabel: string;
   width: number;
+  /** Controls beside the close button. */
+  actions?: ReactNode;
   children: ReactNode;
 }) {
   const titleId = useId();
@@ -35,6 +38,7 @@ export function SideDrawer({
         <Typography id={titleId} variant="h3" component="h2" sx={{ flex: 1 }}>
           {title}
         </Typography>
+        {actions}
         <IconButton aria-label={closeLabel} onClick={onClose} edge="end">
           <CloseOutlined />
         </IconButton>

@@ -1,5 +1,6 @@
 import AddCircleOutlineOutlined from '@mui/icons-material/AddCircleOutlineOutlined';
 import AppsOutlined from '@mui/icons-material/AppsOutlined';
+import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
@@ -21,6 +22,7 @@ import { useSearchBuilder } from '../hooks/useSearchBuilder';
 import { activeArea, productAreas } from '../lib/productAreas';
 import { TOP_BAR_HEIGHT } from '../theme';
 import { AnnouncementsPopover } from './AnnouncementsPopover';
+import { AssistantDrawer } from './assistant/AssistantDrawer';
 import { CrossProductMenu } from './CrossProductMenu';
 import { HelpDrawer } from './HelpDrawer';
 import { MonitorSearchForm } from './MonitorSearchForm';
@@ -35,6 +37,7 @@ export function TopBar() {
   const title = productAreas(profile).find((entry) => entry.id === area)?.label;
 
   const [helpOpen, setHelpOpen] = useState(false);
+  const [assistantOpen, setAssistantOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const announcements = useAnnouncements();
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -77,6 +80,11 @@ export function TopBar() {
               New saved search
             </Button>
           )}
+          <Tooltip title="Assistant">
+            <IconButton aria-label="Assistant" onClick={() => setAssistantOpen(true)}>
+              <AutoAwesomeOutlined />
+            </IconButton>
+          </Tooltip>
           <Tooltip title="Help and support">
             <IconButton
               aria-label="Help and support"
@@ -120,6 +128,7 @@ export function TopBar() {
         </Stack>
       </Toolbar>
 
+      <AssistantDrawer open={assistantOpen} onClose={() => setAssistantOpen(false)} />
       <HelpDrawer open={helpOpen} onClose={() => setHelpOpen(false)} supportEmail={profile.tenant.support_email} />
       <AnnouncementsPopover anchor={announcements.anchor} onClose={announcements.close} fresh={announcements.fresh} />
       <CrossProductMenu

@@ -1,3 +1,4 @@
+import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import Flag from '@mui/icons-material/Flag';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import Box from '@mui/material/Box';
@@ -9,6 +10,7 @@ import type { Post, Provider } from '../../api/monitor';
 import { useAuthorLink } from '../../hooks/useAuthorLink';
 import { useExternalLink } from '../../hooks/useExternalLink';
 import type { Term } from '../../lib/highlight';
+import { AnalysisDialog } from '../assistant/AnalysisDialog';
 import { ThreadDialog } from '../inbox/ThreadDialog';
 import { authorOf } from '../../lib/postAuthor';
 import { PostCard } from '../post/PostCard';
@@ -39,6 +41,7 @@ export function ResultList({
   const openExternal = useExternalLink();
   const authorLink = useAuthorLink();
   const [threadOf, setThreadOf] = useState<Post | null>(null);
+  const [analysed, setAnalysed] = useState<Post | null>(null);
   const now = new Date();
   return (
     <>
@@ -84,6 +87,11 @@ export function ResultList({
                         {isFlagged ? <Flag fontSize="small" color="warning" /> : <FlagOutlined fontSize="small" />}
                       </IconButton>
                     </Tooltip>
+                    <Tooltip title="Analyze: summary, entities and threat">
+                      <IconButton size="small" aria-label="Analyze" onClick={() => setAnalysed(post)}>
+                        <AutoAwesomeOutlined fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
                     <PostLinks post={post} onThread={() => setThreadOf(post)} onOpenPost={(url) => openExternal(url)} />
                   </>
                 }
@@ -92,6 +100,9 @@ export function ResultList({
           );
         })}
       </Stack>
+      {analysed && (
+        <AnalysisDialog postId={analysed.id} author={authorOf(analysed)} onClose={() => setAnalysed(null)} />
+      )}
       {threadOf && (
         <ThreadDialog
           post={threadOf}
