@@ -155,4 +155,17 @@ describe('members in Settings', () => {
     expect(screen.queryByRole('heading', { name: 'Invitations' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Statistics' })).not.toBeInTheDocument();
   });
+
+  it('says in a snackbar when the organization or its invitations cannot be loaded', async () => {
+    fakeServer({
+      ...statistics(),
+      'GET /api/v1/settings/organizations/current': new Reply(500, { message: 'The store is unavailable.' }),
+      [`GET ${base}/invitations`]: new Reply(500, { message: 'The store is unavailable.' }),
+    });
+    renderApp('/settings', { profile: testProfile({ role: 'owner' }) });
+    expect(
+      await screen.findByText('Your organization’s settings could not be loaded. Please try again.'),
+    ).toBeInTheDocument();
+    expect(await screen.findAllByText('The store is unavailable.')).not.toHaveLength(0);
+  });
 });

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import type { Role } from '../../api/members';
 import type { OrganizationMember, Profile } from '../../api/settings';
 import { useConfirm } from '../../hooks/useConfirm';
+import { useLoadFailureSnackbar } from '../../hooks/useLoadFailureSnackbar';
 import { useInvitationsQuery, useMemberActions } from '../../hooks/useMembersQueries';
 import { useOrganizationQuery } from '../../hooks/useOrganizationQuery';
 import { useSnackbar } from '../../hooks/useSnackbar';
@@ -39,6 +40,11 @@ export function MembersSection({ profile }: { profile: Profile }) {
   const confirm = useConfirm();
   const snackbar = useSnackbar();
   const [inviting, setInviting] = useState(false);
+  // One message for either: both are the organization's settings to the person reading.
+  useLoadFailureSnackbar(
+    organization.error ?? invitations.error,
+    'Your organization’s settings could not be loaded. Please try again.',
+  );
 
   const failed = (error: Error) => snackbar.show({ text: error.message, color: 'error' });
   const mayChange = (member: OrganizationMember) => manager && (profile.role === 'owner' || member.role !== 'owner');
