@@ -16,6 +16,7 @@ import (
 	"github.com/sightline/sightline/internal/connector/bluesky"
 	"github.com/sightline/sightline/internal/connector/hackernews"
 	"github.com/sightline/sightline/internal/connector/mastodon"
+	"github.com/sightline/sightline/internal/connector/reddit"
 	"github.com/sightline/sightline/internal/connector/rss"
 	"github.com/sightline/sightline/internal/connector/simulator"
 	"github.com/sightline/sightline/internal/outbound"
@@ -28,6 +29,7 @@ type Config struct {
 	Bluesky    bluesky.Config    `json:"bluesky"`
 	Mastodon   mastodon.Config   `json:"mastodon"`
 	HackerNews hackernews.Config `json:"hackernews"`
+	Reddit     reddit.Config     `json:"reddit"`
 }
 
 // Default is a fresh install's configuration: the simulator on, the real connectors
@@ -39,6 +41,7 @@ func Default() Config {
 		Bluesky:    bluesky.DefaultConfig(),
 		Mastodon:   mastodon.DefaultConfig(),
 		HackerNews: hackernews.DefaultConfig(),
+		Reddit:     reddit.DefaultConfig(),
 	}
 }
 
@@ -100,6 +103,13 @@ func Build(cfg Config, cursors connector.CursorStore, allowPrivate bool) ([]conn
 	}
 	if cfg.HackerNews.Enabled {
 		srcs = append(srcs, hackernews.New(cfg.HackerNews, cursors, client))
+	}
+	if cfg.Reddit.Enabled {
+		src, err := reddit.New(cfg.Reddit, cursors, client)
+		errs = append(errs, err)
+		if err == nil {
+			srcs = append(srcs, src)
+		}
 	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
