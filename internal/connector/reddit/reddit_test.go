@@ -119,7 +119,7 @@ func TestListingsPostsCommentsAndSearch(t *testing.T) {
 			}
 			for _, tc := range []struct {
 				id, thread, parent, board, author, title, link string
-				photos                                      int
+				photos                                         int
 			}{
 				{"1h0abc6", "1h0abc6", "", "r/worldnews", "newsbot_eu", "Port workers strike over automation plans",
 					"https://www.reddit.com/r/worldnews/comments/1h0abc6/port_workers_strike_over_automation_plans/", 1},
