@@ -15,6 +15,7 @@ import (
 	"github.com/sightline/sightline/internal/connector"
 	"github.com/sightline/sightline/internal/connector/bluesky"
 	"github.com/sightline/sightline/internal/connector/hackernews"
+	"github.com/sightline/sightline/internal/connector/lemmy"
 	"github.com/sightline/sightline/internal/connector/mastodon"
 	"github.com/sightline/sightline/internal/connector/reddit"
 	"github.com/sightline/sightline/internal/connector/rss"
@@ -30,6 +31,7 @@ type Config struct {
 	Mastodon   mastodon.Config   `json:"mastodon"`
 	HackerNews hackernews.Config `json:"hackernews"`
 	Reddit     reddit.Config     `json:"reddit"`
+	Lemmy      lemmy.Config      `json:"lemmy"`
 }
 
 // Default is a fresh install's configuration: the simulator on, the real connectors
@@ -42,6 +44,7 @@ func Default() Config {
 		Mastodon:   mastodon.DefaultConfig(),
 		HackerNews: hackernews.DefaultConfig(),
 		Reddit:     reddit.DefaultConfig(),
+		Lemmy:      lemmy.DefaultConfig(),
 	}
 }
 
@@ -106,6 +109,13 @@ func Build(cfg Config, cursors connector.CursorStore, allowPrivate bool) ([]conn
 	}
 	if cfg.Reddit.Enabled {
 		src, err := reddit.New(cfg.Reddit, cursors, client)
+		errs = append(errs, err)
+		if err == nil {
+			srcs = append(srcs, src)
+		}
+	}
+	if cfg.Lemmy.Enabled {
+		src, err := lemmy.New(cfg.Lemmy, cursors, client)
 		errs = append(errs, err)
 		if err == nil {
 			srcs = append(srcs, src)
