@@ -14,6 +14,7 @@ import (
 
 	"github.com/sightline/sightline/internal/connector"
 	"github.com/sightline/sightline/internal/connector/bluesky"
+	"github.com/sightline/sightline/internal/connector/gdelt"
 	"github.com/sightline/sightline/internal/connector/hackernews"
 	"github.com/sightline/sightline/internal/connector/lemmy"
 	"github.com/sightline/sightline/internal/connector/mastodon"
@@ -32,6 +33,7 @@ type Config struct {
 	HackerNews hackernews.Config `json:"hackernews"`
 	Reddit     reddit.Config     `json:"reddit"`
 	Lemmy      lemmy.Config      `json:"lemmy"`
+	GDELT      gdelt.Config      `json:"gdelt"`
 }
 
 // Default is a fresh install's configuration: the simulator on, the real connectors
@@ -45,6 +47,7 @@ func Default() Config {
 		HackerNews: hackernews.DefaultConfig(),
 		Reddit:     reddit.DefaultConfig(),
 		Lemmy:      lemmy.DefaultConfig(),
+		GDELT:      gdelt.DefaultConfig(),
 	}
 }
 
@@ -116,6 +119,13 @@ func Build(cfg Config, cursors connector.CursorStore, allowPrivate bool) ([]conn
 	}
 	if cfg.Lemmy.Enabled {
 		src, err := lemmy.New(cfg.Lemmy, cursors, client)
+		errs = append(errs, err)
+		if err == nil {
+			srcs = append(srcs, src)
+		}
+	}
+	if cfg.GDELT.Enabled {
+		src, err := gdelt.New(cfg.GDELT, cursors, client)
 		errs = append(errs, err)
 		if err == nil {
 			srcs = append(srcs, src)
