@@ -16,6 +16,7 @@ import (
 	"github.com/sightline/sightline/internal/connector/bluesky"
 	"github.com/sightline/sightline/internal/connector/gdelt"
 	"github.com/sightline/sightline/internal/connector/hackernews"
+	"github.com/sightline/sightline/internal/connector/imageboard"
 	"github.com/sightline/sightline/internal/connector/lemmy"
 	"github.com/sightline/sightline/internal/connector/mastodon"
 	"github.com/sightline/sightline/internal/connector/reddit"
@@ -34,6 +35,7 @@ type Config struct {
 	Reddit     reddit.Config     `json:"reddit"`
 	Lemmy      lemmy.Config      `json:"lemmy"`
 	GDELT      gdelt.Config      `json:"gdelt"`
+	Imageboard imageboard.Config `json:"imageboard"`
 }
 
 // Default is a fresh install's configuration: the simulator on, the real connectors
@@ -48,6 +50,7 @@ func Default() Config {
 		Reddit:     reddit.DefaultConfig(),
 		Lemmy:      lemmy.DefaultConfig(),
 		GDELT:      gdelt.DefaultConfig(),
+		Imageboard: imageboard.DefaultConfig(),
 	}
 }
 
@@ -129,6 +132,15 @@ func Build(cfg Config, cursors connector.CursorStore, allowPrivate bool) ([]conn
 		errs = append(errs, err)
 		if err == nil {
 			srcs = append(srcs, src)
+		}
+	}
+	if cfg.Imageboard.Enabled {
+		for _, site := range cfg.Imageboard.Sites {
+			src, err := imageboard.New(site, cfg.Imageboard, cursors, client)
+			errs = append(errs, err)
+			if err == nil {
+				srcs = append(srcs, src)
+			}
 		}
 	}
 	if err := errors.Join(errs...); err != nil {
