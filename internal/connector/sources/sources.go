@@ -21,6 +21,7 @@ import (
 	"github.com/sightline/sightline/internal/connector/mastodon"
 	"github.com/sightline/sightline/internal/connector/reddit"
 	"github.com/sightline/sightline/internal/connector/rss"
+	"github.com/sightline/sightline/internal/connector/scrape"
 	"github.com/sightline/sightline/internal/connector/simulator"
 	"github.com/sightline/sightline/internal/outbound"
 )
@@ -36,6 +37,7 @@ type Config struct {
 	Lemmy      lemmy.Config      `json:"lemmy"`
 	GDELT      gdelt.Config      `json:"gdelt"`
 	Imageboard imageboard.Config `json:"imageboard"`
+	HTML       scrape.Config     `json:"html"`
 }
 
 // Default is a fresh install's configuration: the simulator on, the real connectors
@@ -51,6 +53,7 @@ func Default() Config {
 		Lemmy:      lemmy.DefaultConfig(),
 		GDELT:      gdelt.DefaultConfig(),
 		Imageboard: imageboard.DefaultConfig(),
+		HTML:       scrape.DefaultConfig(),
 	}
 }
 
@@ -137,6 +140,15 @@ func Build(cfg Config, cursors connector.CursorStore, allowPrivate bool) ([]conn
 	if cfg.Imageboard.Enabled {
 		for _, site := range cfg.Imageboard.Sites {
 			src, err := imageboard.New(site, cfg.Imageboard, cursors, client)
+			errs = append(errs, err)
+			if err == nil {
+				srcs = append(srcs, src)
+			}
+		}
+	}
+	if cfg.HTML.Enabled {
+		for _, page := range cfg.HTML.Pages {
+			src, err := scrape.New(page, cfg.HTML, cursors, client)
 			errs = append(errs, err)
 			if err == nil {
 				srcs = append(srcs, src)
