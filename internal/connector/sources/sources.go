@@ -23,6 +23,7 @@ import (
 	"github.com/sightline/sightline/internal/connector/rss"
 	"github.com/sightline/sightline/internal/connector/scrape"
 	"github.com/sightline/sightline/internal/connector/simulator"
+	"github.com/sightline/sightline/internal/connector/telegram"
 	"github.com/sightline/sightline/internal/outbound"
 )
 
@@ -38,6 +39,7 @@ type Config struct {
 	GDELT      gdelt.Config      `json:"gdelt"`
 	Imageboard imageboard.Config `json:"imageboard"`
 	HTML       scrape.Config     `json:"html"`
+	Telegram   telegram.Config   `json:"telegram"`
 }
 
 // Default is a fresh install's configuration: the simulator on, the real connectors
@@ -54,6 +56,7 @@ func Default() Config {
 		GDELT:      gdelt.DefaultConfig(),
 		Imageboard: imageboard.DefaultConfig(),
 		HTML:       scrape.DefaultConfig(),
+		Telegram:   telegram.DefaultConfig(),
 	}
 }
 
@@ -153,6 +156,13 @@ func Build(cfg Config, cursors connector.CursorStore, allowPrivate bool) ([]conn
 			if err == nil {
 				srcs = append(srcs, src)
 			}
+		}
+	}
+	if cfg.Telegram.Enabled {
+		src, err := telegram.New(cfg.Telegram, cursors, client)
+		errs = append(errs, err)
+		if err == nil {
+			srcs = append(srcs, src)
 		}
 	}
 	if err := errors.Join(errs...); err != nil {
