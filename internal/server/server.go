@@ -63,6 +63,9 @@ type Config struct {
 	// link-local addresses (on-premises feeds, tests); by default they reach public ones only.
 	AllowPrivateNetworks bool
 
+	// TorSOCKS is a Tor SOCKS5 proxy's address: onion sources read .onion sites through it.
+	TorSOCKS string
+
 	// AdminEmail and AdminPassword create the first administrator on a store with no users.
 	AdminEmail    string
 	AdminPassword string
@@ -327,6 +330,9 @@ func buildSources(c Config, s *store.Store) ([]connector.Source, error) {
 	cfg.Simulator.Enabled = c.Simulator
 	if c.SimulatorRate > 0 {
 		cfg.Simulator.Rate = c.SimulatorRate
+	}
+	if c.TorSOCKS != "" {
+		cfg.Onion.SOCKS = c.TorSOCKS
 	}
 	return sources.Build(cfg, s, c.AllowPrivateNetworks)
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/sightline/sightline/internal/connector/imageboard"
 	"github.com/sightline/sightline/internal/connector/lemmy"
 	"github.com/sightline/sightline/internal/connector/mastodon"
+	"github.com/sightline/sightline/internal/connector/onion"
 	"github.com/sightline/sightline/internal/connector/reddit"
 	"github.com/sightline/sightline/internal/connector/rss"
 	"github.com/sightline/sightline/internal/connector/scrape"
@@ -40,6 +41,7 @@ type Config struct {
 	Imageboard imageboard.Config `json:"imageboard"`
 	HTML       scrape.Config     `json:"html"`
 	Telegram   telegram.Config   `json:"telegram"`
+	Onion      onion.Config      `json:"onion"`
 }
 
 // Default is a fresh install's configuration: the simulator on, the real connectors
@@ -57,6 +59,7 @@ func Default() Config {
 		Imageboard: imageboard.DefaultConfig(),
 		HTML:       scrape.DefaultConfig(),
 		Telegram:   telegram.DefaultConfig(),
+		Onion:      onion.DefaultConfig(),
 	}
 }
 
@@ -164,6 +167,11 @@ func Build(cfg Config, cursors connector.CursorStore, allowPrivate bool) ([]conn
 		if err == nil {
 			srcs = append(srcs, src)
 		}
+	}
+	if cfg.Onion.Enabled {
+		onionSrcs, err := onion.New(cfg.Onion, cursors)
+		errs = append(errs, err)
+		srcs = append(srcs, onionSrcs...)
 	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
