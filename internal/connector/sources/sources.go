@@ -19,6 +19,7 @@ import (
 	"github.com/sightline/sightline/internal/connector/imageboard"
 	"github.com/sightline/sightline/internal/connector/lemmy"
 	"github.com/sightline/sightline/internal/connector/mastodon"
+	"github.com/sightline/sightline/internal/connector/nostr"
 	"github.com/sightline/sightline/internal/connector/onion"
 	"github.com/sightline/sightline/internal/connector/reddit"
 	"github.com/sightline/sightline/internal/connector/rss"
@@ -42,6 +43,7 @@ type Config struct {
 	HTML       scrape.Config     `json:"html"`
 	Telegram   telegram.Config   `json:"telegram"`
 	Onion      onion.Config      `json:"onion"`
+	Nostr      nostr.Config      `json:"nostr"`
 }
 
 // Default is a fresh install's configuration: the simulator on, the real connectors
@@ -60,6 +62,7 @@ func Default() Config {
 		HTML:       scrape.DefaultConfig(),
 		Telegram:   telegram.DefaultConfig(),
 		Onion:      onion.DefaultConfig(),
+		Nostr:      nostr.DefaultConfig(),
 	}
 }
 
@@ -172,6 +175,13 @@ func Build(cfg Config, cursors connector.CursorStore, allowPrivate bool) ([]conn
 		onionSrcs, err := onion.New(cfg.Onion, cursors)
 		errs = append(errs, err)
 		srcs = append(srcs, onionSrcs...)
+	}
+	if cfg.Nostr.Enabled {
+		src, err := nostr.New(cfg.Nostr, cursors, client)
+		errs = append(errs, err)
+		if err == nil {
+			srcs = append(srcs, src)
+		}
 	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
