@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/coder/websocket"
@@ -27,13 +28,24 @@ const Name = "bluesky"
 type Config struct {
 	Enabled bool `json:"enabled"`
 	// URL is the Jetstream subscribe endpoint.
-	URL     string            `json:"url"`
-	Backoff connector.Backoff `json:"backoff"`
+	URL string `json:"url"`
+	// ProfileURL is the AppView whose app.bsky.actor.getProfile names authors (handle, display
+	// name, avatar); empty leaves authors as DIDs or the handles identity events announce.
+	ProfileURL string `json:"profileURL"`
+	// ProfileLookupEvery spaces the profile lookups; authors beyond that pace are named when a
+	// later post of theirs is read.
+	ProfileLookupEvery connector.Duration `json:"profileLookupEvery"`
+	Backoff            connector.Backoff  `json:"backoff"`
 }
 
 // DefaultConfig reads Bluesky's public Jetstream, off until switched on.
 func DefaultConfig() Config {
-	return Config{URL: "wss://jetstream2.us-east.bsky.network/subscribe", Backoff: connector.DefaultBackoff}
+	return Config{
+		URL:                "wss://jetstream2.us-east.bsky.network/subscribe",
+		ProfileURL:         "https://public.api.bsky.app",
+		ProfileLookupEvery: connector.Duration(250 * time.Millisecond),
+		Backoff:            connector.DefaultBackoff,
+	}
 }
 
 const (
@@ -45,8 +57,10 @@ const (
 	maxMessage = 1 << 20
 	// saveEvery bounds how often the cursor is saved.
 	saveEvery = time.Second
-	// handleCacheSize bounds the handles remembered from identity events.
-	handleCacheSize = 100_000
+	// profileCacheSize bounds the authors remembered.
+	profileCacheSize = 100_000
+	// profileTimeout bounds one profile lookup, which holds up the stream.
+	profileTimeout = 5 * time.Second
 )
 
 // Source is the Bluesky source.
@@ -57,9 +71,19 @@ type Source struct {
 	status      *connector.Status
 	sleep       func(context.Context, time.Duration) error
 	idleTimeout time.Duration
-	// handles maps DIDs to the handles identity events announced, to show "@name.bsky.social"
-	// rather than a DID where possible.
-	handles map[string]string
+	// profiles maps DIDs to what is known of their authors, from identity events and profile
+	// lookups, to show "@name.bsky.social" and a display name rather than a DID.
+	profiles   map[string]profile
+	lastLookup time.Time
+}
+
+// profile is what is known of an author.
+type profile struct {
+	Handle      string `json:"handle"`
+	DisplayName string `json:"displayName"`
+	Avatar      string `json:"avatar"`
+	// looked is set once a lookup was made (whatever its outcome): none is made again.
+	looked bool
 }
 
 // New returns a source dialing with client and keeping its position in cursors.
@@ -70,7 +94,7 @@ func New(cfg Config, cursors connector.CursorStore, client *outbound.Client) (*S
 	}
 	return &Source{
 		cfg: cfg, client: client, cursors: cursors, status: connector.NewStatus(Name),
-		idleTimeout: idleTimeout, handles: map[string]string{},
+		idleTimeout: idleTimeout, profiles: map[string]profile{},
 	}, nil
 }
 
@@ -175,12 +199,11 @@ func (c *connection) handle(ctx context.Context, data []byte) error {
 	}
 	switch {
 	case ev.Kind == "identity" && ev.Identity != nil && ev.Identity.Handle != "":
-		if len(c.handles) >= handleCacheSize {
-			clear(c.handles)
-		}
-		c.handles[ev.DID] = ev.Identity.Handle
+		pr := c.profiles[ev.DID]
+		pr.Handle = ev.Identity.Handle
+		c.remember(ev.DID, pr)
 	case ev.Kind == "commit" && ev.Commit != nil && ev.Commit.Operation == "create" && ev.Commit.Collection == postCollection:
-		p, err := c.toPost(ev)
+		p, err := c.toPost(ev, c.author(ctx, ev.DID))
 		if err != nil {
 			c.status.Skipped(fmt.Errorf("%w: event %d: %v", connector.ErrMalformed, ev.TimeUS, err))
 			break
@@ -244,7 +267,42 @@ type blob struct {
 	} `json:"ref"`
 }
 
-func (c *connection) toPost(ev event) (post.Post, error) {
+func (s *Source) remember(did string, pr profile) {
+	if _, ok := s.profiles[did]; !ok && len(s.profiles) >= profileCacheSize {
+		clear(s.profiles)
+	}
+	s.profiles[did] = pr
+}
+
+// author returns what is known of did, looking its profile up once when a lookup is due.
+func (s *Source) author(ctx context.Context, did string) profile {
+	pr, known := s.profiles[did]
+	if pr.looked || s.cfg.ProfileURL == "" || time.Since(s.lastLookup) < time.Duration(s.cfg.ProfileLookupEvery) {
+		return pr
+	}
+	s.lastLookup = time.Now()
+	lookupCtx, cancel := context.WithTimeout(ctx, profileTimeout)
+	defer cancel()
+	var got profile
+	u := strings.TrimRight(s.cfg.ProfileURL, "/") + "/xrpc/app.bsky.actor.getProfile?actor=" + url.QueryEscape(did)
+	err := connector.GetJSON(lookupCtx, s.client, u, nil, &got)
+	if errors.Is(err, context.Canceled) && ctx.Err() != nil {
+		return pr
+	}
+	if err == nil {
+		if got.Handle == "handle.invalid" {
+			got.Handle = pr.Handle
+		}
+		pr = got
+	} else if !known {
+		pr = profile{}
+	}
+	pr.looked = true // a failed lookup is not tried again: the author keeps what is known
+	s.remember(did, pr)
+	return pr
+}
+
+func (c *connection) toPost(ev event, author profile) (post.Post, error) {
 	var rec record
 	if err := json.Unmarshal(ev.Commit.Record, &rec); err != nil {
 		return post.Post{}, err
@@ -270,9 +328,14 @@ func (c *connection) toPost(ev event) (post.Post, error) {
 		ThreadID:         uri,
 		Tags:             rec.Tags,
 	}
-	if handle, ok := c.handles[ev.DID]; ok {
-		p.AuthorScreenName, p.AuthorName = handle, handle
+	if author.Handle != "" {
+		p.AuthorScreenName, p.AuthorName = author.Handle, author.Handle
+		p.AuthorURL = "https://bsky.app/profile/" + author.Handle
 	}
+	if author.DisplayName != "" {
+		p.AuthorName = author.DisplayName
+	}
+	p.AuthorThumbnail = author.Avatar
 	if len(rec.Langs) > 0 {
 		p.Language = rec.Langs[0]
 	}
