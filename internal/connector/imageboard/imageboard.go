@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"html"
+	"net/http"
 	"net/url"
 	"regexp"
 	"slices"
@@ -212,7 +213,7 @@ func (s *Source) board(ctx context.Context, emit connector.EmitFunc, board strin
 // isGone reports a thread deleted between the catalog and its reading.
 func isGone(err error) bool {
 	var h *connector.HTTPError
-	return asHTTPError(err, &h) && h.StatusCode == 404
+	return errors.As(err, &h) && h.StatusCode == http.StatusNotFound
 }
 
 // postData is a post of a thread.
@@ -299,8 +300,4 @@ func (s *Source) toPost(board string, thread int64, pd postData) post.Post {
 		}
 	}
 	return p
-}
-
-func asHTTPError(err error, target **connector.HTTPError) bool {
-	return errors.As(err, target)
 }

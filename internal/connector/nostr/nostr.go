@@ -126,10 +126,7 @@ func (s *Source) Run(ctx context.Context, emit connector.EmitFunc) error {
 		})
 	}
 	wg.Wait()
-	s.mu.Lock()
-	cursor := s.cursorText()
-	s.mu.Unlock()
-	s.saver.Flush(ctx, cursor)
+	s.saver.Flush(ctx, s.cursorText())
 	return nil
 }
 
@@ -255,9 +252,9 @@ func (s *Source) event(ctx context.Context, emit connector.EmitFunc, ev Event) e
 	if ev.CreatedAt > s.cursor && ev.CreatedAt <= s.now().Unix()+60 {
 		s.cursor = ev.CreatedAt
 	}
-	cursor := s.cursorText()
+	// The saver is shared by the relays' connections: it is used under the lock.
+	s.saver.Save(ctx, s.cursorText())
 	s.mu.Unlock()
-	s.saver.Save(ctx, cursor)
 	return nil
 }
 

@@ -152,7 +152,6 @@ func TestRelaysDeduplicatedAndVerified(t *testing.T) {
 	src, got, stop := start(t, []string{url1, url2}, cursors)
 	posts := got.WaitForPosts(t, 3)
 	connectortest.WaitFor(t, "the bad events skipped", func() bool { return src.Stats().Skipped >= 2 })
-	time.Sleep(20 * time.Millisecond)
 	stop()
 	if n := len(got.Posts()); n != 3 {
 		t.Fatalf("emitted %d notes, want the three kind-1 notes once each", n)
@@ -216,7 +215,6 @@ func TestNewRefusesBadRelays(t *testing.T) {
 		}
 	}
 }
-
 
 func TestForgedCopyDoesNotShadowTheGenuineEvent(t *testing.T) {
 	evs := recorded(t)

@@ -174,7 +174,7 @@ func (s *Source) poll(ctx context.Context, emit connector.EmitFunc, seen *connec
 	if err != nil {
 		return fmt.Errorf("reading %s: %w", outbound.RedactURL(s.page.URL), err)
 	}
-	posts, skipped, err := Parse(body, resp.Header.Get("Content-Type"), s.base, s.page, s.zone, s.now())
+	posts, skipped, err := parse(body, resp.Header.Get("Content-Type"), s.base, s.page, s.zone, s.now())
 	if err != nil {
 		return fmt.Errorf("%s: %w", outbound.RedactURL(s.page.URL), err)
 	}
@@ -195,10 +195,10 @@ func (s *Source) poll(ctx context.Context, emit connector.EmitFunc, seen *connec
 	return nil
 }
 
-// Parse reads the items of an HTML page into posts, with links resolved against base.
+// parse reads the items of an HTML page into posts, with links resolved against base.
 // Items that cannot become posts are returned as errors, to be counted as skipped. An item
 // without a time is stamped now: it is new when first seen.
-func Parse(body []byte, contentType string, base *url.URL, page Page, zone *time.Location, now time.Time) ([]post.Post, []error, error) {
+func parse(body []byte, contentType string, base *url.URL, page Page, zone *time.Location, now time.Time) ([]post.Post, []error, error) {
 	r, err := charset.NewReader(bytes.NewReader(body), contentType)
 	if err != nil {
 		return nil, nil, fmt.Errorf("decoding the page: %w", err)

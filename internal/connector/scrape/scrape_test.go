@@ -62,7 +62,7 @@ func TestParse(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			posts, skipped, err := Parse(body, tc.contentType, base, src.page, src.zone, now)
+			posts, skipped, err := parse(body, tc.contentType, base, src.page, src.zone, now)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -157,4 +157,24 @@ func TestNewRefusesBadPages(t *testing.T) {
 			t.Errorf("%+v accepted", p)
 		}
 	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, file := range []string{"forum.html", "pastes-latin1.html"} {
+		b, _ := os.ReadFile("testdata/" + file)
+		f.Add(b)
+	}
+	base, _ := url.Parse("http://forum.example/board/7")
+	now := time.Date(2026, 11, 25, 7, 0, 0, 0, time.UTC)
+	f.Fuzz(func(t *testing.T, body []byte) {
+		posts, _, err := parse(body, "text/html", base, forumPage, time.UTC, now)
+		if err != nil {
+			return
+		}
+		for _, p := range posts {
+			if p.NativeID == "" || (p.TitleText == "" && p.ContentText == "") || p.PublishedAt.IsZero() {
+				t.Errorf("post without an id, a text or a time: %+v", p)
+			}
+		}
+	})
 }

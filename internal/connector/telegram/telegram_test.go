@@ -154,3 +154,22 @@ func TestNewRefusesBadChannels(t *testing.T) {
 		}
 	}
 }
+
+func FuzzParse(f *testing.F) {
+	for _, file := range []string{"osintdesk.html", "osintdesk-before-140.html"} {
+		b, _ := os.ReadFile("testdata/" + file)
+		f.Add(b)
+	}
+	f.Add([]byte(`<div class="tgme_widget_message" data-post="osintdesk/"><time datetime="x"></time></div>`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		msgs, _, err := parse(body, "osintdesk")
+		if err != nil {
+			return
+		}
+		for _, m := range msgs {
+			if m.id <= 0 || m.published.IsZero() {
+				t.Errorf("message without an id or a date: %+v", m)
+			}
+		}
+	})
+}
