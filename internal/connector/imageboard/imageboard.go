@@ -73,6 +73,8 @@ type Source struct {
 	cursors connector.CursorStore
 	status  *connector.Status
 	sleep   func(context.Context, time.Duration) error
+	// catalogModified is each board catalog's Last-Modified, for the next If-Modified-Since.
+	catalogModified map[string]string
 }
 
 // New returns the source of one site of cfg.
@@ -99,7 +101,7 @@ func New(site Site, cfg Config, cursors connector.CursorStore, client *outbound.
 		return nil, fmt.Errorf("imageboard: site %s: provider %q is not a known provider", site.Name, site.Provider)
 	}
 	cfg.MaxThreadsPerRound = max(cfg.MaxThreadsPerRound, 1)
-	s := &Source{site: site, cfg: cfg, client: client, cursors: cursors}
+	s := &Source{site: site, cfg: cfg, client: client, cursors: cursors, catalogModified: map[string]string{}}
 	s.status = connector.NewStatus(s.Name())
 	return s, nil
 }
@@ -169,10 +171,25 @@ type catalogPage struct {
 
 // board reads the catalog, then the threads that changed, least recently changed first.
 func (s *Source) board(ctx context.Context, emit connector.EmitFunc, board string, marks map[string]threadMark) error {
-	var pages []catalogPage
-	if err := connector.GetJSON(ctx, s.client, s.site.APIURL+"/"+board+"/catalog.json", nil, &pages); err != nil {
+	// The API asks for conditional requests: an unchanged catalog is a 304 and nothing to do.
+	catalogURL := s.site.APIURL + "/" + board + "/catalog.json"
+	header := http.Header{}
+	if lm := s.catalogModified[board]; lm != "" {
+		header.Set("If-Modified-Since", lm)
+	}
+	resp, err := connector.Get(ctx, s.client, catalogURL, header)
+	if err != nil {
 		return err
 	}
+	defer resp.Body.Close()
+	if resp.StatusCode == http.StatusNotModified {
+		return nil
+	}
+	var pages []catalogPage
+	if err := json.NewDecoder(resp.Body).Decode(&pages); err != nil {
+		return fmt.Errorf("GET %s: %w: %v", outbound.RedactURL(catalogURL), connector.ErrMalformed, err)
+	}
+
 	type changed struct {
 		no, modified int64
 	}
@@ -206,6 +223,11 @@ func (s *Source) board(ctx context.Context, emit connector.EmitFunc, board strin
 		}
 		mark.Modified = th.modified
 		marks[key] = mark
+	}
+	if len(todo) <= s.cfg.MaxThreadsPerRound {
+		// Every change read: until the catalog changes again there is nothing to do. With
+		// threads left over, the next round reads the catalog again.
+		s.catalogModified[board] = resp.Header.Get("Last-Modified")
 	}
 	return nil
 }

@@ -16,8 +16,9 @@ import (
 
 // replay serves the recorded catalog and threads of /po/; thread 570399 is gone (404).
 type replay struct {
-	mu   sync.Mutex
-	hits map[string]int
+	mu          sync.Mutex
+	hits        map[string]int
+	notModified int
 }
 
 func (r *replay) ServeHTTP(w http.ResponseWriter, req *http.Request) {
@@ -32,6 +33,15 @@ func (r *replay) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		return
 	}
 	body, _ := os.ReadFile("testdata/" + file)
+	if file == "catalog.json" {
+		const modified = "Wed, 25 Nov 2026 06:05:00 GMT"
+		if req.Header.Get("If-Modified-Since") == modified {
+			r.notModified++
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+		w.Header().Set("Last-Modified", modified)
+	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Write(body)
 }
@@ -102,6 +112,12 @@ func TestCatalogAndThreads(t *testing.T) {
 	if st := src.Stats(); st.Skipped != 1 || st.LastError != "" {
 		t.Errorf("stats %+v: one post without a number skipped; the thread gone is no error", st)
 	}
+	// The second round asked for the catalog with If-Modified-Since, and it had not changed.
+	r.mu.Lock()
+	if r.notModified < 1 {
+		t.Errorf("no conditional request for the catalog")
+	}
+	r.mu.Unlock()
 	// Unchanged threads are not read again in the second round.
 	if n := r.count("/po/thread/570368.json"); n != 1 {
 		t.Errorf("thread read %d times", n)
