@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -61,6 +62,10 @@ const (
 	profileCacheSize = 100_000
 	// profileTimeout bounds one profile lookup, which holds up the stream.
 	profileTimeout = 5 * time.Second
+	// profilesPerLookup is what app.bsky.actor.getProfiles takes at once; maxWaiting bounds
+	// the authors waiting for a lookup.
+	profilesPerLookup = 25
+	maxWaiting        = 1_000
 )
 
 // Source is the Bluesky source.
@@ -75,6 +80,8 @@ type Source struct {
 	// lookups, to show "@name.bsky.social" and a display name rather than a DID.
 	profiles   map[string]profile
 	lastLookup time.Time
+	// waiting are authors whose lookup was not due, asked for with the next one.
+	waiting []string
 }
 
 // profile is what is known of an author.
@@ -274,32 +281,60 @@ func (s *Source) remember(did string, pr profile) {
 	s.profiles[did] = pr
 }
 
-// author returns what is known of did, looking its profile up once when a lookup is due.
+// author returns what is known of did. When a lookup is due, did's profile is asked for with
+// those of up to 24 authors whose lookup was not due earlier (getProfiles takes 25), so that
+// they are named at their next post.
 func (s *Source) author(ctx context.Context, did string) profile {
-	pr, known := s.profiles[did]
-	if pr.looked || s.cfg.ProfileURL == "" || time.Since(s.lastLookup) < time.Duration(s.cfg.ProfileLookupEvery) {
+	pr := s.profiles[did]
+	if pr.looked || s.cfg.ProfileURL == "" {
+		return pr
+	}
+	if time.Since(s.lastLookup) < time.Duration(s.cfg.ProfileLookupEvery) {
+		if len(s.waiting) < maxWaiting && !slices.Contains(s.waiting, did) {
+			s.waiting = append(s.waiting, did)
+		}
 		return pr
 	}
 	s.lastLookup = time.Now()
+	actors := []string{did}
+	for len(s.waiting) > 0 && len(actors) < profilesPerLookup {
+		next := s.waiting[0]
+		s.waiting = s.waiting[1:]
+		if next != did && !s.profiles[next].looked {
+			actors = append(actors, next)
+		}
+	}
+	q := url.Values{"actors": actors}
+	var reply struct {
+		Profiles []struct {
+			DID string `json:"did"`
+			profile
+		} `json:"profiles"`
+	}
 	lookupCtx, cancel := context.WithTimeout(ctx, profileTimeout)
 	defer cancel()
-	var got profile
-	u := strings.TrimRight(s.cfg.ProfileURL, "/") + "/xrpc/app.bsky.actor.getProfile?actor=" + url.QueryEscape(did)
-	err := connector.GetJSON(lookupCtx, s.client, u, nil, &got)
-	if errors.Is(err, context.Canceled) && ctx.Err() != nil {
+	err := connector.GetJSON(lookupCtx, s.client, strings.TrimRight(s.cfg.ProfileURL, "/")+"/xrpc/app.bsky.actor.getProfiles?"+q.Encode(), nil, &reply)
+	if ctx.Err() != nil {
 		return pr
 	}
+	found := map[string]profile{}
 	if err == nil {
-		if got.Handle == "handle.invalid" {
-			got.Handle = pr.Handle
+		for _, got := range reply.Profiles {
+			found[got.DID] = got.profile
 		}
-		pr = got
-	} else if !known {
-		pr = profile{}
 	}
-	pr.looked = true // a failed lookup is not tried again: the author keeps what is known
-	s.remember(did, pr)
-	return pr
+	for _, a := range actors {
+		known := s.profiles[a]
+		if got, ok := found[a]; ok {
+			if got.Handle == "handle.invalid" {
+				got.Handle = known.Handle
+			}
+			known = got
+		}
+		known.looked = true // a failed lookup is not tried again: the author keeps what is known
+		s.remember(a, known)
+	}
+	return s.profiles[did]
 }
 
 func (c *connection) toPost(ev event, author profile) (post.Post, error) {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -116,18 +115,22 @@ func newSource(t *testing.T, srv *httptest.Server, cursors connector.CursorStore
 	return s
 }
 
-// newAppView serves the recorded profiles at app.bsky.actor.getProfile, and Bluesky's error for
-// the others.
+// newAppView serves the recorded profiles at app.bsky.actor.getProfiles, leaving out the
+// actors it has none of, as Bluesky does.
 func newAppView(t *testing.T) *httptest.Server {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, err := os.ReadFile("testdata/profiles/" + filepath.Base(r.URL.Query().Get("actor")) + ".json")
-		w.Header().Set("Content-Type", "application/json")
-		if r.URL.Path != "/xrpc/app.bsky.actor.getProfile" || err != nil {
-			w.WriteHeader(http.StatusBadRequest)
-			w.Write([]byte(`{"error":"InvalidRequest","message":"Profile not found"}`))
+		if r.URL.Path != "/xrpc/app.bsky.actor.getProfiles" {
+			http.Error(w, `{"error":"MethodNotImplemented"}`, http.StatusNotImplemented)
 			return
 		}
-		w.Write(body)
+		var profiles []json.RawMessage
+		for _, actor := range r.URL.Query()["actors"] {
+			if body, err := os.ReadFile("testdata/profiles/" + filepath.Base(actor) + ".json"); err == nil {
+				profiles = append(profiles, body)
+			}
+		}
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(map[string]any{"profiles": profiles})
 	}))
 	t.Cleanup(srv.Close)
 	return srv
@@ -284,31 +287,33 @@ func TestNewRefusesNonWebsocketURL(t *testing.T) {
 	}
 }
 
-func TestProfileLookupsCachedAndPaced(t *testing.T) {
+func TestProfileLookupsCachedPacedAndBatched(t *testing.T) {
 	var mu sync.Mutex
-	asked := map[string]int{}
+	var requests [][]string
 	appView := newAppView(t)
 	counting := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
-		asked[r.URL.Query().Get("actor")]++
+		requests = append(requests, r.URL.Query()["actors"])
 		mu.Unlock()
 		http.Redirect(w, r, appView.URL+r.URL.RequestURI(), http.StatusTemporaryRedirect)
 	}))
 	defer counting.Close()
 	const alice, bob, carol = "did:plc:4alicexq7ovc3s2ttkzqbcqd", "did:plc:7bobxe2lq3h5hvqkkwjv3bms", "did:plc:2carolz6d6d2w5qfhn4x2v5j"
 	for _, tc := range []struct {
-		name  string
-		every time.Duration
-		dids  []string
-		names []string
-		asked map[string]int
+		name     string
+		every    time.Duration
+		dids     []string
+		due      []bool // a lookup is made due before this author's post
+		names    []string
+		requests [][]string
 	}{
-		{"each author once", 0, []string{alice, alice, carol, carol, bob}, []string{"Alice (OSINT)", "Alice (OSINT)", "", "", "Bob Jornalista"},
-			map[string]int{alice: 1, carol: 1, bob: 1}},
-		{"paced", time.Hour, []string{alice, bob, bob}, []string{"Alice (OSINT)", "", ""}, map[string]int{alice: 1}},
+		{"each author once", 0, []string{alice, alice, carol, carol, bob}, nil,
+			[]string{"Alice (OSINT)", "Alice (OSINT)", "", "", "Bob Jornalista"}, [][]string{{alice}, {carol}, {bob}}},
+		{"paced: authors not due wait for the next lookup", time.Hour, []string{alice, bob, carol, bob}, []bool{false, false, true, false},
+			[]string{"Alice (OSINT)", "", "", "Bob Jornalista"}, [][]string{{alice}, {carol, bob}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			clear(asked)
+			requests = nil
 			cfg := DefaultConfig()
 			cfg.ProfileURL, cfg.ProfileLookupEvery = counting.URL, connector.Duration(tc.every)
 			s, err := New(cfg, &connectortest.Cursors{}, outbound.New(outbound.Options{AllowPrivate: true}))
@@ -316,14 +321,17 @@ func TestProfileLookupsCachedAndPaced(t *testing.T) {
 				t.Fatal(err)
 			}
 			for i, did := range tc.dids {
+				if tc.due != nil && tc.due[i] {
+					s.lastLookup = time.Time{}
+				}
 				if got := s.author(t.Context(), did).DisplayName; got != tc.names[i] {
 					t.Errorf("%d: %s named %q", i, did, got)
 				}
 			}
 			mu.Lock()
 			defer mu.Unlock()
-			if !maps.Equal(asked, tc.asked) {
-				t.Errorf("asked %v", asked)
+			if !slices.EqualFunc(requests, tc.requests, slices.Equal) {
+				t.Errorf("requests %v, want %v", requests, tc.requests)
 			}
 		})
 	}
