@@ -23,6 +23,7 @@ import (
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/backtest"
 	"github.com/sightline/sightline/internal/connector"
+	"github.com/sightline/sightline/internal/connector/onion"
 	"github.com/sightline/sightline/internal/connector/sources"
 	"github.com/sightline/sightline/internal/enrich"
 	"github.com/sightline/sightline/internal/export"
@@ -181,6 +182,7 @@ type Node struct {
 
 // New opens the store and builds the services and the HTTP handler.
 func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
+	onion.DefaultSOCKS = c.TorSOCKS
 	var networks []social.Provider
 	if c.OAuthConfig != "" {
 		if networks, err = social.LoadConfig(c.OAuthConfig); err != nil {
@@ -330,9 +332,6 @@ func buildSources(c Config, s *store.Store) ([]connector.Source, error) {
 	cfg.Simulator.Enabled = c.Simulator
 	if c.SimulatorRate > 0 {
 		cfg.Simulator.Rate = c.SimulatorRate
-	}
-	if c.TorSOCKS != "" {
-		cfg.Onion.SOCKS = c.TorSOCKS
 	}
 	return sources.Build(cfg, s, c.AllowPrivateNetworks)
 }
