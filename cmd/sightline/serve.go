@@ -37,6 +37,7 @@ func runServe(args []string) error {
 		})
 	fs.Var(switchFlag{&cfg.AllowPrivateNetworks}, "allow-private-networks",
 		"let sources and the image proxy reach loopback, private and link-local addresses (on-premises feeds): on or off")
+	fs.StringVar(&cfg.TorSOCKS, "tor-socks", "", "Tor SOCKS5 proxy (127.0.0.1:9050) through which onion sources read .onion sites; without it .onion addresses are refused")
 	fs.Int64Var(&cfg.Caps.SavedSearches, "max-saved-searches", account.DefaultCaps.SavedSearches, "saved searches one organization may hold (0: no cap)")
 	fs.Int64Var(&cfg.Caps.Groups, "max-groups", account.DefaultCaps.Groups, "search groups one organization may hold, Uncategorized not counted (0: no cap)")
 	fs.Int64Var(&cfg.Caps.FilterLists, "max-filter-lists", account.DefaultCaps.FilterLists, "filter lists one organization may hold (0: no cap)")

@@ -34,6 +34,7 @@ var (
 	ErrBadURL           = errors.New("outbound: not an absolute http or https address")
 	ErrTooManyRedirects = errors.New("outbound: too many redirects")
 	ErrTooLarge         = errors.New("outbound: the reply is too large")
+	ErrOnionWithoutTor  = errors.New("outbound: a .onion address needs a Tor SOCKS proxy (--tor-socks)")
 )
 
 // Options configure a Client.
@@ -50,6 +51,11 @@ type Options struct {
 	// MaxRedirects bounds the redirects followed (DefaultMaxRedirects when 0; negative follows
 	// none: a redirect is an error).
 	MaxRedirects int
+	// TorSOCKS is the address of a Tor SOCKS5 proxy ("127.0.0.1:9050"). With it, .onion
+	// addresses are dialled through the proxy, which resolves them; without it they are
+	// refused. A .onion name is never resolved locally either way, and other addresses are
+	// dialled directly, under the rules above.
+	TorSOCKS string
 	// Stream is for replies that stay open (server-sent events): neither Timeout nor MaxBytes
 	// applies, and the reader bounds each message and watches for silence. Dialling, the TLS
 	// handshake and the wait for the reply's header stay bounded.
@@ -94,9 +100,13 @@ func New(o Options) *Client {
 			return nil
 		},
 	}
+	dial := dialer.DialContext
+	if o.TorSOCKS != "" {
+		dial = torDial(o.TorSOCKS, dialer.DialContext)
+	}
 	transport := &http.Transport{
 		Proxy:                  nil,
-		DialContext:            dialer.DialContext,
+		DialContext:            dial,
 		TLSHandshakeTimeout:    10 * time.Second,
 		ResponseHeaderTimeout:  30 * time.Second,
 		MaxResponseHeaderBytes: 64 << 10,
@@ -107,6 +117,9 @@ func New(o Options) *Client {
 	check := func(u *url.URL) error {
 		if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			return ErrBadURL
+		}
+		if IsOnion(u.Hostname()) && o.TorSOCKS == "" {
+			return ErrOnionWithoutTor
 		}
 		// An address written in the URL is refused before any dial, with a clear error.
 		if addr, err := netip.ParseAddr(u.Hostname()); err == nil && !permit(addr.Unmap()) {

@@ -26,6 +26,7 @@ import (
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/backtest"
 	"github.com/sightline/sightline/internal/connector"
+	"github.com/sightline/sightline/internal/connector/onion"
 	"github.com/sightline/sightline/internal/connector/sources"
 	"github.com/sightline/sightline/internal/enrich"
 	"github.com/sightline/sightline/internal/export"
@@ -68,6 +69,9 @@ type Config struct {
 	// AllowPrivateNetworks lets sources and the image proxy reach loopback, private and
 	// link-local addresses (on-premises feeds, tests); by default they reach public ones only.
 	AllowPrivateNetworks bool
+
+	// TorSOCKS is a Tor SOCKS5 proxy's address: onion sources read .onion sites through it.
+	TorSOCKS string
 
 	// AdminEmail and AdminPassword create the first administrator on a store with no users.
 	AdminEmail    string
@@ -192,6 +196,7 @@ type Node struct {
 
 // New opens the store and builds the services and the HTTP handler.
 func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
+	onion.DefaultSOCKS = c.TorSOCKS
 	var networks []social.Provider
 	if c.OAuthConfig != "" {
 		if networks, err = social.LoadConfig(c.OAuthConfig); err != nil {

@@ -10,7 +10,9 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/coder/websocket"
@@ -27,13 +29,24 @@ const Name = "bluesky"
 type Config struct {
 	Enabled bool `json:"enabled"`
 	// URL is the Jetstream subscribe endpoint.
-	URL     string            `json:"url"`
-	Backoff connector.Backoff `json:"backoff"`
+	URL string `json:"url"`
+	// ProfileURL is the AppView whose app.bsky.actor.getProfile names authors (handle, display
+	// name, avatar); empty leaves authors as DIDs or the handles identity events announce.
+	ProfileURL string `json:"profileURL"`
+	// ProfileLookupEvery spaces the profile lookups; authors beyond that pace are named when a
+	// later post of theirs is read.
+	ProfileLookupEvery connector.Duration `json:"profileLookupEvery"`
+	Backoff            connector.Backoff  `json:"backoff"`
 }
 
 // DefaultConfig reads Bluesky's public Jetstream, off until switched on.
 func DefaultConfig() Config {
-	return Config{URL: "wss://jetstream2.us-east.bsky.network/subscribe", Backoff: connector.DefaultBackoff}
+	return Config{
+		URL:                "wss://jetstream2.us-east.bsky.network/subscribe",
+		ProfileURL:         "https://public.api.bsky.app",
+		ProfileLookupEvery: connector.Duration(250 * time.Millisecond),
+		Backoff:            connector.DefaultBackoff,
+	}
 }
 
 const (
@@ -45,8 +58,14 @@ const (
 	maxMessage = 1 << 20
 	// saveEvery bounds how often the cursor is saved.
 	saveEvery = time.Second
-	// handleCacheSize bounds the handles remembered from identity events.
-	handleCacheSize = 100_000
+	// profileCacheSize bounds the authors remembered.
+	profileCacheSize = 100_000
+	// profileTimeout bounds one profile lookup, which holds up the stream.
+	profileTimeout = 5 * time.Second
+	// profilesPerLookup is what app.bsky.actor.getProfiles takes at once; maxWaiting bounds
+	// the authors waiting for a lookup.
+	profilesPerLookup = 25
+	maxWaiting        = 1_000
 )
 
 // Source is the Bluesky source.
@@ -57,9 +76,21 @@ type Source struct {
 	status      *connector.Status
 	sleep       func(context.Context, time.Duration) error
 	idleTimeout time.Duration
-	// handles maps DIDs to the handles identity events announced, to show "@name.bsky.social"
-	// rather than a DID where possible.
-	handles map[string]string
+	// profiles maps DIDs to what is known of their authors, from identity events and profile
+	// lookups, to show "@name.bsky.social" and a display name rather than a DID.
+	profiles   map[string]profile
+	lastLookup time.Time
+	// waiting are authors whose lookup was not due, asked for with the next one.
+	waiting []string
+}
+
+// profile is what is known of an author.
+type profile struct {
+	Handle      string `json:"handle"`
+	DisplayName string `json:"displayName"`
+	Avatar      string `json:"avatar"`
+	// looked is set once a lookup was made (whatever its outcome): none is made again.
+	looked bool
 }
 
 // New returns a source dialing with client and keeping its position in cursors.
@@ -70,7 +101,7 @@ func New(cfg Config, cursors connector.CursorStore, client *outbound.Client) (*S
 	}
 	return &Source{
 		cfg: cfg, client: client, cursors: cursors, status: connector.NewStatus(Name),
-		idleTimeout: idleTimeout, handles: map[string]string{},
+		idleTimeout: idleTimeout, profiles: map[string]profile{},
 	}, nil
 }
 
@@ -175,12 +206,11 @@ func (c *connection) handle(ctx context.Context, data []byte) error {
 	}
 	switch {
 	case ev.Kind == "identity" && ev.Identity != nil && ev.Identity.Handle != "":
-		if len(c.handles) >= handleCacheSize {
-			clear(c.handles)
-		}
-		c.handles[ev.DID] = ev.Identity.Handle
+		pr := c.profiles[ev.DID]
+		pr.Handle = ev.Identity.Handle
+		c.remember(ev.DID, pr)
 	case ev.Kind == "commit" && ev.Commit != nil && ev.Commit.Operation == "create" && ev.Commit.Collection == postCollection:
-		p, err := c.toPost(ev)
+		p, err := c.toPost(ev, c.author(ctx, ev.DID))
 		if err != nil {
 			c.status.Skipped(fmt.Errorf("%w: event %d: %v", connector.ErrMalformed, ev.TimeUS, err))
 			break
@@ -244,7 +274,70 @@ type blob struct {
 	} `json:"ref"`
 }
 
-func (c *connection) toPost(ev event) (post.Post, error) {
+func (s *Source) remember(did string, pr profile) {
+	if _, ok := s.profiles[did]; !ok && len(s.profiles) >= profileCacheSize {
+		clear(s.profiles)
+	}
+	s.profiles[did] = pr
+}
+
+// author returns what is known of did. When a lookup is due, did's profile is asked for with
+// those of up to 24 authors whose lookup was not due earlier (getProfiles takes 25), so that
+// they are named at their next post.
+func (s *Source) author(ctx context.Context, did string) profile {
+	pr := s.profiles[did]
+	if pr.looked || s.cfg.ProfileURL == "" {
+		return pr
+	}
+	if time.Since(s.lastLookup) < time.Duration(s.cfg.ProfileLookupEvery) {
+		if len(s.waiting) < maxWaiting && !slices.Contains(s.waiting, did) {
+			s.waiting = append(s.waiting, did)
+		}
+		return pr
+	}
+	s.lastLookup = time.Now()
+	actors := []string{did}
+	for len(s.waiting) > 0 && len(actors) < profilesPerLookup {
+		next := s.waiting[0]
+		s.waiting = s.waiting[1:]
+		if next != did && !s.profiles[next].looked {
+			actors = append(actors, next)
+		}
+	}
+	q := url.Values{"actors": actors}
+	var reply struct {
+		Profiles []struct {
+			DID string `json:"did"`
+			profile
+		} `json:"profiles"`
+	}
+	lookupCtx, cancel := context.WithTimeout(ctx, profileTimeout)
+	defer cancel()
+	err := connector.GetJSON(lookupCtx, s.client, strings.TrimRight(s.cfg.ProfileURL, "/")+"/xrpc/app.bsky.actor.getProfiles?"+q.Encode(), nil, &reply)
+	if ctx.Err() != nil {
+		return pr
+	}
+	found := map[string]profile{}
+	if err == nil {
+		for _, got := range reply.Profiles {
+			found[got.DID] = got.profile
+		}
+	}
+	for _, a := range actors {
+		known := s.profiles[a]
+		if got, ok := found[a]; ok {
+			if got.Handle == "handle.invalid" {
+				got.Handle = known.Handle
+			}
+			known = got
+		}
+		known.looked = true // a failed lookup is not tried again: the author keeps what is known
+		s.remember(a, known)
+	}
+	return s.profiles[did]
+}
+
+func (c *connection) toPost(ev event, author profile) (post.Post, error) {
 	var rec record
 	if err := json.Unmarshal(ev.Commit.Record, &rec); err != nil {
 		return post.Post{}, err
@@ -270,9 +363,14 @@ func (c *connection) toPost(ev event) (post.Post, error) {
 		ThreadID:         uri,
 		Tags:             rec.Tags,
 	}
-	if handle, ok := c.handles[ev.DID]; ok {
-		p.AuthorScreenName, p.AuthorName = handle, handle
+	if author.Handle != "" {
+		p.AuthorScreenName, p.AuthorName = author.Handle, author.Handle
+		p.AuthorURL = "https://bsky.app/profile/" + author.Handle
 	}
+	if author.DisplayName != "" {
+		p.AuthorName = author.DisplayName
+	}
+	p.AuthorThumbnail = author.Avatar
 	if len(rec.Langs) > 0 {
 		p.Language = rec.Langs[0]
 	}

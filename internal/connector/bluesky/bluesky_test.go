@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -105,12 +106,34 @@ func newSource(t *testing.T, srv *httptest.Server, cursors connector.CursorStore
 	t.Helper()
 	cfg := DefaultConfig()
 	cfg.URL = "ws" + strings.TrimPrefix(srv.URL, "http") + "/subscribe"
+	cfg.ProfileURL, cfg.ProfileLookupEvery = newAppView(t).URL, 0
 	s, err := New(cfg, cursors, outbound.New(outbound.Options{AllowPrivate: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	s.sleep = sleeper.Sleep
 	return s
+}
+
+// newAppView serves the recorded profiles at app.bsky.actor.getProfiles, leaving out the
+// actors it has none of, as Bluesky does.
+func newAppView(t *testing.T) *httptest.Server {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/xrpc/app.bsky.actor.getProfiles" {
+			http.Error(w, `{"error":"MethodNotImplemented"}`, http.StatusNotImplemented)
+			return
+		}
+		var profiles []json.RawMessage
+		for _, actor := range r.URL.Query()["actors"] {
+			if body, err := os.ReadFile("testdata/profiles/" + filepath.Base(actor) + ".json"); err == nil {
+				profiles = append(profiles, body)
+			}
+		}
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(map[string]any{"profiles": profiles})
+	}))
+	t.Cleanup(srv.Close)
+	return srv
 }
 
 var wantRKeys = []string{"3lkbq2u7kbc2c", "3lkbq2v2dgs2d", "3lkbq2x4v3c2f", "3lkbq2ztr4s2h"}
@@ -160,6 +183,8 @@ func TestStream(t *testing.T) {
 	if alice.NativeID != "at://did:plc:4alicexq7ovc3s2ttkzqbcqd/app.bsky.feed.post/3lkbq2u7kbc2c" ||
 		alice.PostLink != "https://bsky.app/profile/did:plc:4alicexq7ovc3s2ttkzqbcqd/post/3lkbq2u7kbc2c" ||
 		alice.AuthorScreenName != "alice-osint.bsky.social" || alice.AuthorID != "did:plc:4alicexq7ovc3s2ttkzqbcqd" ||
+		alice.AuthorName != "Alice (OSINT)" || alice.AuthorURL != "https://bsky.app/profile/alice-osint.bsky.social" ||
+		alice.AuthorThumbnail != "https://cdn.bsky.app/img/avatar/plain/did:plc:4alicexq7ovc3s2ttkzqbcqd/bafkreialiceavatar@jpeg" ||
 		alice.Language != "en" || !slices.Equal(alice.Tags, []string{"osint"}) ||
 		!slices.Equal(alice.Entities.ExternalLinks, []string{"https://harbour.example.org/live"}) ||
 		alice.ThreadID != alice.NativeID || len(alice.Photos) != 1 ||
@@ -168,10 +193,14 @@ func TestStream(t *testing.T) {
 		t.Errorf("alice's post: %+v", alice)
 	}
 	bob := posts[1]
-	if bob.ParentID != alice.NativeID || bob.ThreadID != alice.NativeID || bob.Language != "pt" || bob.AuthorScreenName != "did:plc:7bobxe2lq3h5hvqkkwjv3bms" {
+	if bob.ParentID != alice.NativeID || bob.ThreadID != alice.NativeID || bob.Language != "pt" || bob.AuthorScreenName != "bob.jornal.example" ||
+		bob.AuthorName != "Bob Jornalista" {
 		t.Errorf("bob's reply: %+v", bob)
 	}
 	carol := posts[2]
+	if carol.AuthorScreenName != "did:plc:2carolz6d6d2w5qfhn4x2v5j" || carol.AuthorName != "" {
+		t.Errorf("an author without a profile stays a DID: %+v", carol)
+	}
 	if len(carol.Videos) != 1 || carol.Videos[0].Large != "https://video.bsky.app/watch/did:plc:2carolz6d6d2w5qfhn4x2v5j/bafkreiaxq6v5gfeqmw3xlhb4vbc6mzxvwqzq7f2vc4jnzd6ytm2xq3lq7e/playlist.m3u8" {
 		t.Errorf("carol's video: %+v", carol.Videos)
 	}
@@ -255,5 +284,55 @@ func TestNewRefusesNonWebsocketURL(t *testing.T) {
 		if _, err := New(Config{URL: u}, &connectortest.Cursors{}, outbound.New(outbound.Options{})); err == nil {
 			t.Errorf("New accepted %q", u)
 		}
+	}
+}
+
+func TestProfileLookupsCachedPacedAndBatched(t *testing.T) {
+	var mu sync.Mutex
+	var requests [][]string
+	appView := newAppView(t)
+	counting := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		requests = append(requests, r.URL.Query()["actors"])
+		mu.Unlock()
+		http.Redirect(w, r, appView.URL+r.URL.RequestURI(), http.StatusTemporaryRedirect)
+	}))
+	defer counting.Close()
+	const alice, bob, carol = "did:plc:4alicexq7ovc3s2ttkzqbcqd", "did:plc:7bobxe2lq3h5hvqkkwjv3bms", "did:plc:2carolz6d6d2w5qfhn4x2v5j"
+	for _, tc := range []struct {
+		name     string
+		every    time.Duration
+		dids     []string
+		due      []bool // a lookup is made due before this author's post
+		names    []string
+		requests [][]string
+	}{
+		{"each author once", 0, []string{alice, alice, carol, carol, bob}, nil,
+			[]string{"Alice (OSINT)", "Alice (OSINT)", "", "", "Bob Jornalista"}, [][]string{{alice}, {carol}, {bob}}},
+		{"paced: authors not due wait for the next lookup", time.Hour, []string{alice, bob, carol, bob}, []bool{false, false, true, false},
+			[]string{"Alice (OSINT)", "", "", "Bob Jornalista"}, [][]string{{alice}, {carol, bob}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			requests = nil
+			cfg := DefaultConfig()
+			cfg.ProfileURL, cfg.ProfileLookupEvery = counting.URL, connector.Duration(tc.every)
+			s, err := New(cfg, &connectortest.Cursors{}, outbound.New(outbound.Options{AllowPrivate: true}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, did := range tc.dids {
+				if tc.due != nil && tc.due[i] {
+					s.lastLookup = time.Time{}
+				}
+				if got := s.author(t.Context(), did).DisplayName; got != tc.names[i] {
+					t.Errorf("%d: %s named %q", i, did, got)
+				}
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if !slices.EqualFunc(requests, tc.requests, slices.Equal) {
+				t.Errorf("requests %v, want %v", requests, tc.requests)
+			}
+		})
 	}
 }

@@ -120,7 +120,8 @@ func (s *Source) Run(ctx context.Context, emit connector.EmitFunc) error {
 	if err != nil {
 		return fmt.Errorf("%s: loading the cursor: %w", s.Name(), err)
 	}
-	r := &reader{Source: s, emit: emit, cursor: cursor, saver: connector.NewCursorSaver(s.cursors, s.Name(), s.status, saveEvery, cursor)}
+	r := &reader{Source: s, emit: emit, cursor: cursor, saver: connector.NewCursorSaver(s.cursors, s.Name(), s.status, saveEvery, cursor),
+		threads: map[string]string{}}
 	poller := connector.Poller{Status: s.status, Backoff: s.cfg.Backoff, Interval: time.Duration(s.cfg.Interval), Sleep: s.sleep}
 	round := r.catchUp
 	if s.cfg.Stream {
@@ -138,6 +139,50 @@ type reader struct {
 	emit   connector.EmitFunc
 	cursor string // newest status id emitted
 	saver  *connector.CursorSaver
+	// threads maps statuses seen (native ids) to their thread, so most replies find their
+	// thread without a request; lastLookup bounds the requests for the others.
+	threads    map[string]string
+	lastLookup time.Time
+}
+
+// threadCacheSize bounds the statuses whose thread is remembered.
+const threadCacheSize = 50_000
+
+// threadLookupEvery spaces the context requests that find the thread of a reply to a status
+// not seen: at most a third of the API's 300 requests in five minutes.
+var threadLookupEvery = 3 * time.Second
+
+// thread returns the thread of a reply: its parent's when the parent was seen, else the
+// first of its ancestors (GET /api/v1/statuses/{id}/context) when a lookup is due, else its
+// parent's id.
+func (r *reader) thread(ctx context.Context, st status) string {
+	parent := r.host + "/" + st.InReplyToID
+	if t, ok := r.threads[parent]; ok {
+		return t
+	}
+	if time.Since(r.lastLookup) < threadLookupEvery {
+		return parent
+	}
+	r.lastLookup = time.Now()
+	var c struct {
+		Ancestors []struct {
+			ID string `json:"id"`
+		} `json:"ancestors"`
+	}
+	lookupCtx, cancel := context.WithTimeout(ctx, requestTimeout)
+	defer cancel()
+	u := r.cfg.BaseURL + "/api/v1/statuses/" + url.PathEscape(st.ID) + "/context"
+	if err := connector.GetJSON(lookupCtx, r.client, u, r.authorization(), &c); err != nil || len(c.Ancestors) == 0 || c.Ancestors[0].ID == "" {
+		return parent
+	}
+	return r.host + "/" + c.Ancestors[0].ID
+}
+
+func (r *reader) rememberThread(id, thread string) {
+	if len(r.threads) >= threadCacheSize {
+		clear(r.threads)
+	}
+	r.threads[id] = thread
 }
 
 func (r *reader) authorization() http.Header {
@@ -192,7 +237,7 @@ func (r *reader) handle(ctx context.Context, raw json.RawMessage) error {
 	if !newer(st.ID, r.cursor) {
 		return nil
 	}
-	if err := connector.Send(ctx, r.status, r.emit, r.toPost(st)); err != nil {
+	if err := connector.Send(ctx, r.status, r.emit, r.toPost(ctx, st)); err != nil {
 		return err
 	}
 	r.cursor = st.ID
@@ -242,7 +287,7 @@ type status struct {
 
 // toPost converts a status. Ids are the instance's, prefixed with its host, so that parents
 // are found by id and two instances' ids never collide.
-func (r *reader) toPost(st status) post.Post {
+func (r *reader) toPost(ctx context.Context, st status) post.Post {
 	if st.Reblog != nil {
 		// A boost carries no content of its own: the post is the boosted status.
 		st = *st.Reblog
@@ -271,9 +316,11 @@ func (r *reader) toPost(st status) post.Post {
 	}
 	if st.InReplyToID != "" {
 		p.ParentID = r.host + "/" + st.InReplyToID
+		p.ThreadID = r.thread(ctx, st)
 	} else {
 		p.ThreadID = p.NativeID
 	}
+	r.rememberThread(p.NativeID, p.ThreadID)
 	for _, t := range st.Tags {
 		p.Tags = append(p.Tags, t.Name)
 	}

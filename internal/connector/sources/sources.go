@@ -14,10 +14,18 @@ import (
 
 	"github.com/sightline/sightline/internal/connector"
 	"github.com/sightline/sightline/internal/connector/bluesky"
+	"github.com/sightline/sightline/internal/connector/gdelt"
 	"github.com/sightline/sightline/internal/connector/hackernews"
+	"github.com/sightline/sightline/internal/connector/imageboard"
+	"github.com/sightline/sightline/internal/connector/lemmy"
 	"github.com/sightline/sightline/internal/connector/mastodon"
+	"github.com/sightline/sightline/internal/connector/nostr"
+	"github.com/sightline/sightline/internal/connector/onion"
+	"github.com/sightline/sightline/internal/connector/reddit"
 	"github.com/sightline/sightline/internal/connector/rss"
+	"github.com/sightline/sightline/internal/connector/scrape"
 	"github.com/sightline/sightline/internal/connector/simulator"
+	"github.com/sightline/sightline/internal/connector/telegram"
 	"github.com/sightline/sightline/internal/outbound"
 )
 
@@ -28,6 +36,14 @@ type Config struct {
 	Bluesky    bluesky.Config    `json:"bluesky"`
 	Mastodon   mastodon.Config   `json:"mastodon"`
 	HackerNews hackernews.Config `json:"hackernews"`
+	Reddit     reddit.Config     `json:"reddit"`
+	Lemmy      lemmy.Config      `json:"lemmy"`
+	GDELT      gdelt.Config      `json:"gdelt"`
+	Imageboard imageboard.Config `json:"imageboard"`
+	HTML       scrape.Config     `json:"html"`
+	Telegram   telegram.Config   `json:"telegram"`
+	Onion      onion.Config      `json:"onion"`
+	Nostr      nostr.Config      `json:"nostr"`
 }
 
 // Default is a fresh install's configuration: the simulator on, the real connectors
@@ -39,6 +55,14 @@ func Default() Config {
 		Bluesky:    bluesky.DefaultConfig(),
 		Mastodon:   mastodon.DefaultConfig(),
 		HackerNews: hackernews.DefaultConfig(),
+		Reddit:     reddit.DefaultConfig(),
+		Lemmy:      lemmy.DefaultConfig(),
+		GDELT:      gdelt.DefaultConfig(),
+		Imageboard: imageboard.DefaultConfig(),
+		HTML:       scrape.DefaultConfig(),
+		Telegram:   telegram.DefaultConfig(),
+		Onion:      onion.DefaultConfig(),
+		Nostr:      nostr.DefaultConfig(),
 	}
 }
 
@@ -100,6 +124,64 @@ func Build(cfg Config, cursors connector.CursorStore, allowPrivate bool) ([]conn
 	}
 	if cfg.HackerNews.Enabled {
 		srcs = append(srcs, hackernews.New(cfg.HackerNews, cursors, client))
+	}
+	if cfg.Reddit.Enabled {
+		src, err := reddit.New(cfg.Reddit, cursors, client)
+		errs = append(errs, err)
+		if err == nil {
+			srcs = append(srcs, src)
+		}
+	}
+	if cfg.Lemmy.Enabled {
+		src, err := lemmy.New(cfg.Lemmy, cursors, client)
+		errs = append(errs, err)
+		if err == nil {
+			srcs = append(srcs, src)
+		}
+	}
+	if cfg.GDELT.Enabled {
+		src, err := gdelt.New(cfg.GDELT, cursors, client)
+		errs = append(errs, err)
+		if err == nil {
+			srcs = append(srcs, src)
+		}
+	}
+	if cfg.Imageboard.Enabled {
+		for _, site := range cfg.Imageboard.Sites {
+			src, err := imageboard.New(site, cfg.Imageboard, cursors, client)
+			errs = append(errs, err)
+			if err == nil {
+				srcs = append(srcs, src)
+			}
+		}
+	}
+	if cfg.HTML.Enabled {
+		for _, page := range cfg.HTML.Pages {
+			src, err := scrape.New(page, cfg.HTML, cursors, client)
+			errs = append(errs, err)
+			if err == nil {
+				srcs = append(srcs, src)
+			}
+		}
+	}
+	if cfg.Telegram.Enabled {
+		src, err := telegram.New(cfg.Telegram, cursors, client)
+		errs = append(errs, err)
+		if err == nil {
+			srcs = append(srcs, src)
+		}
+	}
+	if cfg.Onion.Enabled {
+		onionSrcs, err := onion.New(cfg.Onion, cursors)
+		errs = append(errs, err)
+		srcs = append(srcs, onionSrcs...)
+	}
+	if cfg.Nostr.Enabled {
+		src, err := nostr.New(cfg.Nostr, cursors, client)
+		errs = append(errs, err)
+		if err == nil {
+			srcs = append(srcs, src)
+		}
 	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
