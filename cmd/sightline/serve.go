@@ -28,7 +28,8 @@ func runServe(args []string) error {
 	cfg.Simulator = true
 	fs.Var(switchFlag{&cfg.Simulator}, "simulator", "run the demo-data simulator: on or off")
 	fs.Float64Var(&cfg.SimulatorRate, "simulator-rate", 5, "simulated posts per second")
-	fs.StringVar(&cfg.SourcesFile, "sources", "", "JSON file configuring the content sources (see docs/connectors.md)")
+	fs.StringVar(&cfg.SourcesFile, "sources", "", `JSON file of content sources that seeds the sources table on first start, or "none"; `+
+		"without it the default public sources are seeded (see docs/connectors.md)")
 	fs.Func("trusted-proxies", "comma-separated CIDR ranges of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed",
 		func(v string) (err error) {
 			cfg.TrustedProxies, err = api.ParseTrustedProxies(v)
@@ -61,6 +62,12 @@ func runServe(args []string) error {
 		return err
 	}
 	sf.apply(&cfg)
+	switch cfg.SourcesFile {
+	case "none":
+		cfg.SourcesFile = ""
+	case "":
+		cfg.DefaultSources = true
+	}
 	log := newLogger(logLevel, logFormat)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

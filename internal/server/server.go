@@ -33,9 +33,9 @@ import (
 	"github.com/sightline/sightline/internal/live"
 	"github.com/sightline/sightline/internal/mail"
 	"github.com/sightline/sightline/internal/monitor"
+	"github.com/sightline/sightline/internal/problem"
 	"github.com/sightline/sightline/internal/sealed"
 	"github.com/sightline/sightline/internal/search"
-	"github.com/sightline/sightline/internal/problem"
 	"github.com/sightline/sightline/internal/social"
 	"github.com/sightline/sightline/internal/sourcing"
 	"github.com/sightline/sightline/internal/store"
@@ -163,12 +163,12 @@ func OpenStore(ctx context.Context, c Config) (*store.Store, error) {
 
 // Node is a started Sightline node.
 type Node struct {
-	Store      *store.Store
-	Stream     *stream.Stream
-	Accounts   *account.Service
-	Auth       *auth.Service
-	Ingest     *ingest.Service
-	Pipeline   *ingest.Pipeline
+	Store    *store.Store
+	Stream   *stream.Stream
+	Accounts *account.Service
+	Auth     *auth.Service
+	Ingest   *ingest.Service
+	Pipeline *ingest.Pipeline
 	// Sources are the node's own sources (the simulator); Managed runs the sources table's.
 	Sources    []connector.Source
 	Managed    *sourcing.Manager

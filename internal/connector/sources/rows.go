@@ -272,3 +272,11 @@ func Interval(typ string, settings json.RawMessage) time.Duration {
 
 // SettingsField is the part of the row at fault: type, config or config.<setting>.
 func (e *SettingsError) SettingsField() string { return e.Field }
+
+// SetRequestTimeout changes the bound of every polling request built after it, and returns a
+// function that restores the previous one: the fault tests' slow sources time out quickly.
+func SetRequestTimeout(d time.Duration) (restore func()) {
+	prev := requestTimeout
+	requestTimeout = d
+	return func() { requestTimeout = prev }
+}
