@@ -24,6 +24,7 @@ import { MonitorLayout, type MonitorRouteHandle } from './pages/monitor/MonitorL
 import { MonitorSearchPage } from './pages/monitor/MonitorSearchPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { SettingsPage } from './pages/SettingsPage';
+import { SourcesPage } from './pages/SourcesPage';
 import { HOME_PATH } from './lib/redirect';
 
 // Screens that fill the height and scroll inside, like the inbox's grid and list.
@@ -67,6 +68,7 @@ export const routes: RouteObject[] = [
           { path: 'beacon/author', element: <AuthorPage /> },
           { path: 'history', element: <HistoryPage /> },
           { path: 'exports', element: <ExportsPage /> },
+          { path: 'sources', element: <SourcesPage /> },
           { path: 'locate', element: <LocatePage /> },
           { path: 'locate/quick-search', element: <LocateLinkPage /> },
           { path: 'locate/saved', element: <LocateSavedPage /> },
