@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Source, SourceHealth } from '../api/sources';
-import { Reply, fakeServer } from '../test/fakeServer';
+import { Reply, fakeServer, type Request } from '../test/fakeServer';
 import { testProfile } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
 
@@ -90,7 +90,7 @@ describe('sources page', () => {
           ],
         },
       },
-      'POST /api/v1/sources': (request) => {
+      'POST /api/v1/sources': (request: Request) => {
         const body = request.body as { name: string };
         if (body.name === 'Taken')
           return new Reply(422, { message: 'x', errors: { name: ['A source named "Taken" exists already.'] } });
@@ -99,7 +99,8 @@ describe('sources page', () => {
       },
     });
     renderApp('/sources', { profile: admin });
-    const add = (await screen.findAllByRole('button', { name: 'Add source' }))[0];
+    const [add] = await screen.findAllByRole('button', { name: 'Add source' });
+    if (!add) throw new Error('no Add source button');
     await waitFor(() => expect(add).toBeEnabled());
     await user.click(add);
     const dialog = await screen.findByRole('dialog', { name: 'Add source' });
