@@ -146,8 +146,8 @@ function SourcesTable() {
             </Alert>
           )}
           <Typography color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
-            {sources.data.length} sources: {counts.ok ?? 0} OK, {counts.degraded ?? 0} degraded, {failing} failing or
-            unreachable, {counts.disabled ?? 0} disabled.
+            {sources.data.length === 1 ? 'One source' : `${sources.data.length} sources`}: {counts.ok ?? 0} OK,{' '}
+            {counts.degraded ?? 0} degraded, {failing} failing or unreachable, {counts.disabled ?? 0} disabled.
           </Typography>
           <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
             <Table aria-label="Sources" size="small">

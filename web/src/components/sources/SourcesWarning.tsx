@@ -18,9 +18,13 @@ export function SourcesWarning() {
         to="/sources"
         sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
       >
-        <Badge badgeContent={failing} color="warning" invisible={failing === 0}>
+        {failing > 0 ? (
+          <Badge badgeContent={failing} color="warning">
+            <RssFeedOutlined />
+          </Badge>
+        ) : (
           <RssFeedOutlined />
-        </Badge>
+        )}
       </IconButton>
     </Tooltip>
   );
