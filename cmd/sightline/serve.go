@@ -29,7 +29,8 @@ func runServe(args []string) error {
 	cfg.Simulator = true
 	fs.Var(switchFlag{&cfg.Simulator}, "simulator", "run the demo-data simulator: on or off")
 	fs.Float64Var(&cfg.SimulatorRate, "simulator-rate", 5, "simulated posts per second")
-	fs.StringVar(&cfg.SourcesFile, "sources", "", "JSON file configuring the content sources (see docs/connectors.md)")
+	fs.StringVar(&cfg.SourcesFile, "sources", "", `JSON file of content sources that seeds the sources table on first start, or "none"; `+
+		"without it the default public sources are seeded (see docs/connectors.md)")
 	fs.Func("trusted-proxies", "comma-separated CIDR ranges of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed",
 		func(v string) (err error) {
 			cfg.TrustedProxies, err = api.ParseTrustedProxies(v)
@@ -69,6 +70,12 @@ func runServe(args []string) error {
 	sf.apply(&cfg)
 	if cfg.LLMURL != "" && cfg.LLMModel == "" {
 		return fmt.Errorf("--llm-url needs --llm-model")
+	}
+	switch cfg.SourcesFile {
+	case "none":
+		cfg.SourcesFile = ""
+	case "":
+		cfg.DefaultSources = true
 	}
 	log := newLogger(logLevel, logFormat)
 

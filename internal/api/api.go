@@ -27,6 +27,7 @@ import (
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/search"
 	"github.com/sightline/sightline/internal/social"
+	"github.com/sightline/sightline/internal/sourcing"
 	"github.com/sightline/sightline/internal/tenant"
 	"github.com/sightline/sightline/internal/usage"
 )
@@ -65,6 +66,9 @@ type Deps struct {
 	Usage *usage.Service
 	// Assistant answers questions from stored posts and analyses posts (issue 15).
 	Assistant *assistant.Service
+	// Sources are the tenant's content sources (issue 16); SourceTypes the types they may have.
+	Sources     *sourcing.Service
+	SourceTypes []string
 	// Exports writes chosen posts to files in the background (issue 13).
 	Exports *export.Service
 	Health  func(ctx context.Context) error
@@ -163,6 +167,22 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("POST /api/v1/ingest/posts", a.authenticated(a.ingestPosts))
 	// Operators' ingest-scoped tokens read their own sources' stats.
 	mux.HandleFunc("GET /api/v1/ingest/stats", a.authenticated(a.ingestStats))
+
+	// The post format of the ingest API, as a JSON Schema (docs/ingest.md).
+	mux.HandleFunc("GET /api/v1/ingest/schema", a.handle(a.ingestSchema))
+
+	// Content sources and their health (issue 16; docs/connectors.md), for tenant admins.
+	if d.Sources != nil {
+		mux.HandleFunc("GET /api/v1/sources", a.user(a.sources))
+		mux.HandleFunc("POST /api/v1/sources", a.user(a.createSource))
+		mux.HandleFunc("GET /api/v1/sources/types", a.user(a.sourceTypes))
+		mux.HandleFunc("GET /api/v1/sources/health", a.user(a.sourcesHealth))
+		mux.HandleFunc("POST /api/v1/sources/test", a.user(a.testSource))
+		mux.HandleFunc("GET /api/v1/sources/{id}", a.user(a.source))
+		mux.HandleFunc("PATCH /api/v1/sources/{id}", a.user(a.updateSource))
+		mux.HandleFunc("DELETE /api/v1/sources/{id}", a.user(a.deleteSource))
+		mux.HandleFunc("POST /api/v1/sources/{id}/test", a.user(a.testSource))
+	}
 
 	// Beacon search (search-side.md section 7; the body is documented in docs/search-api.md).
 	mux.HandleFunc("POST /beacon/v1/search", a.beaconUser(a.recordSearch))

@@ -6,6 +6,7 @@ import (
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/ingest"
+	"github.com/sightline/sightline/internal/post/postschema"
 )
 
 // ingestPosts accepts NDJSON or a JSON array of posts, processing them as the body arrives. A
@@ -36,4 +37,13 @@ func (a *API) ingestStats(w http.ResponseWriter, r *http.Request, id auth.Identi
 		return err
 	}
 	return ok(w, stats)
+}
+
+// ingestSchema serves the post format's JSON Schema (docs/post.schema.json) to anyone: it is
+// the public contract of the ingest API.
+func (a *API) ingestSchema(w http.ResponseWriter, r *http.Request) error {
+	w.Header().Set("Content-Type", "application/schema+json")
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	_, err := w.Write(postschema.JSON())
+	return err
 }

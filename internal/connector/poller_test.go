@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -123,7 +124,7 @@ func TestSendSkipsMalformedPosts(t *testing.T) {
 		}
 	}
 	st := status.Stats()
-	if len(emitted) != 2 || st.Count != 2 || st.Skipped != 1 || st.LastSkip != "native_id is required" {
+	if len(emitted) != 2 || st.Count != 2 || st.Skipped != 1 || !strings.HasPrefix(st.LastSkip, "native_id is required") {
 		t.Fatalf("emitted %d, stats %+v", len(emitted), st)
 	}
 	if st.LagSeconds < 59 || st.LagSeconds > 120 {

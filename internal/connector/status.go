@@ -1,6 +1,8 @@
 package connector
 
 import (
+	"errors"
+	"net"
 	"sync"
 	"time"
 )
@@ -18,6 +20,15 @@ type Stats struct {
 	// Skipped counts malformed items that were dropped; LastSkip says why the last one was.
 	Skipped  int64  `json:"skipped"`
 	LastSkip string `json:"lastSkip,omitempty"`
+	// Retries counts failed rounds, each retried after a backoff; Failures is how many of the
+	// latest rounds failed in a row (0 after a success).
+	Retries  int64 `json:"retries"`
+	Failures int64 `json:"failures"`
+	// Unreachable says the last failure was the provider's address not answering at all (no
+	// such host, connection refused, no route): offline, or the provider is down.
+	Unreachable bool `json:"unreachable,omitempty"`
+	// NewestPublished is the publication time of the newest post emitted.
+	NewestPublished time.Time `json:"newestPublished,omitzero"`
 }
 
 // Status is a source's live status, updated by the source and read by anyone, concurrently.
@@ -39,6 +50,8 @@ func (s *Status) Succeeded() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.stats.LastSuccess = time.Now().UTC()
+	s.stats.Failures = 0
+	s.stats.Unreachable = false
 	s.progress++
 }
 
@@ -48,6 +61,24 @@ func (s *Status) Failed(err error) {
 	defer s.mu.Unlock()
 	s.stats.LastError = err.Error()
 	s.stats.LastErrorAt = time.Now().UTC()
+	s.stats.Retries++
+	s.stats.Failures++
+	s.stats.Unreachable = IsUnreachable(err)
+}
+
+// IsUnreachable reports whether err is an address that does not answer: a name that does not
+// resolve, or a connection refused or without a route. A timeout is not: something answered,
+// too slowly.
+func IsUnreachable(err error) bool {
+	var dns *net.DNSError
+	if errors.As(err, &dns) {
+		return !dns.IsTimeout
+	}
+	var op *net.OpError
+	if errors.As(err, &op) && op.Op == "dial" {
+		return !op.Timeout()
+	}
+	return false
 }
 
 // Emitted records a post handed to the pipeline.
@@ -58,6 +89,9 @@ func (s *Status) Emitted(published time.Time) {
 	s.stats.Count++
 	s.stats.LastSuccess = now.UTC()
 	s.stats.LagSeconds = max(0, now.Sub(published).Seconds())
+	if published.After(s.stats.NewestPublished) {
+		s.stats.NewestPublished = published.UTC()
+	}
 	s.progress++
 }
 

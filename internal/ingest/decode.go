@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/sightline/sightline/internal/post"
 )
@@ -98,10 +100,66 @@ func (d *Decoder) firstByte() (byte, error) {
 	}
 }
 
+// aliases are the spec's names of two fields (docs/ingest.md): id for native_id and createdAt
+// for published_at, used when the native names are absent.
+type aliases struct {
+	CreatedAt json.RawMessage `json:"createdAt"`
+}
+
 func itemOf(line int, raw []byte) Item {
 	var p post.Post
 	if err := json.Unmarshal(raw, &p); err != nil {
-		return Item{Line: line, Err: fmt.Errorf("not a JSON post object: %v", err)}
+		return Item{Line: line, Err: decodeError(raw, err)}
+	}
+	// Sightline's own id is derived from provider and native_id: an id sent is the native one.
+	if p.NativeID == "" {
+		p.NativeID = p.ID
+	}
+	p.ID = ""
+	var a aliases
+	_ = json.Unmarshal(raw, &a) // raw is an object: it decoded above
+	if p.PublishedAt.IsZero() && len(a.CreatedAt) > 0 && string(a.CreatedAt) != "null" {
+		if err := json.Unmarshal(a.CreatedAt, &p.PublishedAt); err != nil {
+			return Item{Line: line, Err: fmt.Errorf("createdAt must be an RFC 3339 date-time such as 2026-11-25T06:00:00Z")}
+		}
 	}
 	return Item{Line: line, Post: p}
+}
+
+// timeFields are the post's date-time fields, named in the error when one does not parse.
+var timeFields = []string{"published_at", "discovered_at", "createdAt"}
+
+// decodeError says which field is wrong and what form it takes.
+func decodeError(raw []byte, err error) error {
+	var mistyped *json.UnmarshalTypeError
+	if errors.As(err, &mistyped) && mistyped.Field != "" {
+		return fmt.Errorf("%s must be %s, not %s", mistyped.Field, jsonForm(mistyped.Type.Kind().String()), mistyped.Value)
+	}
+	var parse *time.ParseError
+	if errors.As(err, &parse) {
+		var fields map[string]json.RawMessage
+		_ = json.Unmarshal(raw, &fields)
+		for _, name := range timeFields {
+			var t time.Time
+			if v, ok := fields[name]; ok && json.Unmarshal(v, &t) != nil {
+				return fmt.Errorf("%s must be an RFC 3339 date-time such as 2026-11-25T06:00:00Z, not %s", name, v)
+			}
+		}
+	}
+	return fmt.Errorf("not a JSON post object: %v", err)
+}
+
+func jsonForm(kind string) string {
+	switch kind {
+	case "string":
+		return "a string"
+	case "slice", "array":
+		return "a list"
+	case "struct", "map":
+		return "an object"
+	case "bool":
+		return "true or false"
+	default:
+		return "a number"
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestDecode(t *testing.T) {
@@ -80,4 +81,29 @@ func FuzzDecoder(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The spec's id and createdAt stand for native_id and published_at; a wrong form names the
+// field and the form it takes.
+func TestAliasesAndRejections(t *testing.T) {
+	tests := []struct{ line, native, published, err string }{
+		{`{"provider":"news","id":"a1","createdAt":"2026-01-02T03:04:05Z","content_text":"x"}`, "a1", "2026-01-02T03:04:05Z", ""},
+		{`{"provider":"news","native_id":"n","id":"ignored","published_at":"2026-01-02T03:04:05Z","createdAt":"2020-01-01T00:00:00Z"}`, "n", "2026-01-02T03:04:05Z", ""},
+		{`{"provider":"news","native_id":"n","published_at":"yesterday"}`, "", "", `published_at must be an RFC 3339 date-time such as 2026-11-25T06:00:00Z, not "yesterday"`},
+		{`{"provider":"news","native_id":"n","createdAt":"soon"}`, "", "", "createdAt must be an RFC 3339 date-time"},
+		{`{"provider":"news","native_id":7}`, "", "", "native_id must be a string, not number"},
+		{`{"provider":"news","tags":"a"}`, "", "", "tags must be a list, not string"},
+	}
+	for _, tt := range tests {
+		it := itemOf(1, []byte(tt.line))
+		if tt.err != "" {
+			if it.Err == nil || !strings.Contains(it.Err.Error(), tt.err) {
+				t.Errorf("%s: err %v, want %q", tt.line, it.Err, tt.err)
+			}
+			continue
+		}
+		if it.Err != nil || it.Post.NativeID != tt.native || it.Post.PublishedAt.UTC().Format(time.RFC3339) != tt.published || it.Post.ID != "" {
+			t.Errorf("%s: %+v %v", tt.line, it.Post, it.Err)
+		}
+	}
 }

@@ -60,12 +60,12 @@ func (p *Post) Normalize(now time.Time) error {
 	catalogued, known := provider.Lookup(p.Provider)
 	switch {
 	case p.Provider == "":
-		problem("provider is required")
+		problem("provider is required: a provider of the catalogue such as news or reddit")
 	case !known:
 		problem("provider %q is not a known provider", p.Provider)
 	}
 	if p.NativeID == "" {
-		problem("native_id is required")
+		problem("native_id is required: the post's id at its provider, a string (id is accepted too)")
 	}
 	if p.Type == "" && known {
 		p.Type = catalogued.ContentType
@@ -127,7 +127,7 @@ func (p *Post) Normalize(now time.Time) error {
 	}
 
 	if p.PublishedAt.IsZero() {
-		problem("published_at is required")
+		problem("published_at is required: an RFC 3339 date-time such as 2026-11-25T06:00:00Z (createdAt is accepted too)")
 	} else if p.PublishedAt.After(now.Add(MaxFutureSkew)) {
 		problem("published_at %s is in the future", p.PublishedAt.UTC().Format(time.RFC3339))
 	}

@@ -38,9 +38,11 @@ import (
 	"github.com/sightline/sightline/internal/mail"
 	"github.com/sightline/sightline/internal/members"
 	"github.com/sightline/sightline/internal/monitor"
+	"github.com/sightline/sightline/internal/problem"
 	"github.com/sightline/sightline/internal/sealed"
 	"github.com/sightline/sightline/internal/search"
 	"github.com/sightline/sightline/internal/social"
+	"github.com/sightline/sightline/internal/sourcing"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/stream"
 	"github.com/sightline/sightline/internal/tenant"
@@ -61,10 +63,15 @@ type Config struct {
 	LiveKey string
 
 	// Sources configures the content sources: Simulator on/off and its rate override the
-	// JSON file at SourcesFile (when given), which overrides the defaults.
-	Simulator     bool
-	SimulatorRate float64
-	SourcesFile   string
+	// JSON file at SourcesFile (when given), which overrides the defaults. The file's other
+	// sources, or without a file the default public set when DefaultSources, seed the default
+	// tenant's sources table once (docs/connectors.md); from then on tenant admins manage them
+	// at /sources. DefaultSources is false in the zero Config, so tests never reach the
+	// internet; serve turns it on unless --sources none.
+	Simulator      bool
+	SimulatorRate  float64
+	SourcesFile    string
+	DefaultSources bool
 
 	// AllowPrivateNetworks lets sources and the image proxy reach loopback, private and
 	// link-local addresses (on-premises feeds, tests); by default they reach public ones only.
@@ -173,13 +180,16 @@ func OpenStore(ctx context.Context, c Config) (*store.Store, error) {
 
 // Node is a started Sightline node.
 type Node struct {
-	Store      *store.Store
-	Stream     *stream.Stream
-	Accounts   *account.Service
-	Auth       *auth.Service
-	Ingest     *ingest.Service
-	Pipeline   *ingest.Pipeline
+	Store    *store.Store
+	Stream   *stream.Stream
+	Accounts *account.Service
+	Auth     *auth.Service
+	Ingest   *ingest.Service
+	Pipeline *ingest.Pipeline
+	// Sources are the node's own sources (the simulator); Managed runs the sources table's.
 	Sources    []connector.Source
+	Managed    *sourcing.Manager
+	SourceRows *sourcing.Service
 	Geocoder   geo.Geocoder
 	Monitor    *monitor.Service
 	Percolator *monitor.Percolator
@@ -252,7 +262,11 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 			log.Warn("live: close the sockets of an ended session", "user", sess.UserID, "err", err)
 		}
 	}
-	if n.Sources, err = buildSources(c, s); err != nil {
+	seeds, err := sourceSeeds(c)
+	if err != nil {
+		return nil, err
+	}
+	if n.Sources, err = buildSources(c, seeds.node); err != nil {
 		return nil, err
 	}
 	gazetteer, err := geo.LoadGazetteer()
@@ -275,6 +289,15 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		return nil, err
 	}
 	n.Pipeline = ingest.NewPipeline(st, s, log, n.Percolator.Stage)
+	build := func(r sourcing.Source, cursors connector.CursorStore, prefix string) ([]connector.Source, error) {
+		return sources.BuildRow(r.Type, r.Name, r.Config, cursors, prefix, c.AllowPrivateNetworks)
+	}
+	n.SourceRows = sourcing.NewService(s, build, sources.Interval)
+	n.Managed = sourcing.NewManager(s, build, s, n.Ingest.Emit, log)
+	n.SourceRows.Changed = n.Managed.Changed
+	if err := n.seedSources(ctx, seeds.rows); err != nil {
+		return nil, err
+	}
 	searches := search.NewService(s)
 	if c.SMTPURL == "" {
 		log.Info("E-mail delivery is off (no --smtp-url)")
@@ -323,6 +346,8 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		Members: members.NewService(members.Deps{Store: s, Access: n.Auth, Mail: n.Mail,
 			PublicURL: c.PublicURLOrDefault(), Logger: log}),
 		Usage:         usage.NewService(s, log),
+		Sources:       n.SourceRows,
+		SourceTypes:   sources.Types(),
 		Alerts:        n.Alerts,
 		Assistant:     n.Assistant,
 		EmailDelivery: n.Mail != nil,
@@ -344,28 +369,77 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	return n, nil
 }
 
-// buildSources reads the source configuration and makes the enabled sources.
-func buildSources(c Config, s *store.Store) ([]connector.Source, error) {
+// seeded is what the source configuration gives: the node's own sources (the simulator) and
+// the rows to seed the sources table with.
+type seeded struct {
+	node sources.Config
+	rows []sources.Seed
+}
+
+// sourceSeeds reads the source configuration: the file when given, else the default public
+// set when DefaultSources.
+func sourceSeeds(c Config) (seeded, error) {
 	cfg := sources.Default()
+	var rows []sources.Seed
 	if c.SourcesFile != "" {
 		f, err := os.Open(c.SourcesFile)
 		if err != nil {
-			return nil, err
+			return seeded{}, err
 		}
 		defer f.Close()
 		if cfg, err = sources.Load(f); err != nil {
-			return nil, err
+			return seeded{}, err
 		}
+		if rows, err = sources.Seeds(cfg); err != nil {
+			return seeded{}, err
+		}
+	} else if c.DefaultSources {
+		rows = sources.DefaultSeeds()
 	}
-	cfg.Simulator.Enabled = c.Simulator
+	// The node runs the simulator only; the rest run from the table.
+	node := sources.Default()
+	node.Simulator = cfg.Simulator
+	node.Simulator.Enabled = c.Simulator
 	if c.SimulatorRate > 0 {
-		cfg.Simulator.Rate = c.SimulatorRate
+		node.Simulator.Rate = c.SimulatorRate
 	}
-	return sources.Build(cfg, s, c.AllowPrivateNetworks)
+	return seeded{node: node, rows: rows}, nil
+}
+
+// buildSources makes the node's own sources.
+func buildSources(c Config, cfg sources.Config) ([]connector.Source, error) {
+	return sources.Build(cfg, nil, c.AllowPrivateNetworks)
+}
+
+// seedSources creates the rows in the default tenant's sources table, once.
+func (n *Node) seedSources(ctx context.Context, rows []sources.Seed) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	tenant, err := n.Store.TenantByName(ctx, account.DefaultTenant)
+	if problem.Is(err, problem.KindNotFound) {
+		tenant = account.Tenant{Name: account.DefaultTenant, LogoutAllowed: true}
+		err = n.Store.CreateTenant(ctx, &tenant)
+	}
+	if err != nil {
+		return err
+	}
+	seeds := make([]sourcing.Seed, 0, len(rows))
+	for _, r := range rows {
+		seeds = append(seeds, sourcing.Seed{Type: r.Type, Name: r.Name, Config: r.Config, Enabled: r.Enabled})
+	}
+	created, err := n.SourceRows.Seed(ctx, tenant.ID, seeds)
+	if err != nil {
+		n.log.Warn("some sources could not be seeded", "err", err)
+	}
+	if created {
+		n.log.Info("seeded the content sources", "tenant", account.DefaultTenant, "sources", len(seeds))
+	}
+	return nil
 }
 
 func (n *Node) ingestStats(ctx context.Context, scope ingest.Scope) (ingest.Stats, error) {
-	return ingest.CollectStats(ctx, n.Store, scope, ingest.StatsSources{Connectors: sources.Stats(n.Sources),
+	return ingest.CollectStats(ctx, n.Store, scope, ingest.StatsSources{Connectors: append(sources.Stats(n.Sources), n.Managed.Stats()...),
 		Health: n.Stream.Health})
 }
 
@@ -454,6 +528,7 @@ func (n *Node) runBackground(ctx context.Context) <-chan struct{} {
 	for _, src := range n.Sources {
 		start("source "+src.Name(), func(ctx context.Context) error { return src.Run(ctx, n.Ingest.Emit) })
 	}
+	start("sources", n.Managed.Run)
 	go func() {
 		wg.Wait()
 		close(done)

@@ -43,6 +43,8 @@ export async function startServer({ timeoutMs = 30_000, env = {} } = {}) {
       SIGHTLINE_ADMIN_EMAIL: ADMIN_EMAIL,
       SIGHTLINE_ADMIN_PASSWORD: ADMIN_PASSWORD,
       SIGHTLINE_SIMULATOR: 'off',
+      // Tests never reach the internet: no default public sources.
+      SIGHTLINE_SOURCES: 'none',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -31,6 +31,7 @@ import { TenantTokensPage } from './pages/tenant/TenantTokensPage';
 import { TenantUsersPage } from './pages/tenant/TenantUsersPage';
 import { AnnouncementsPage } from './pages/tenant/AnnouncementsPage';
 import { AuditLogsPage } from './pages/tenant/AuditLogsPage';
+import { SourcesPage } from './pages/SourcesPage';
 import { HOME_PATH } from './lib/redirect';
 
 // Screens that fill the height and scroll inside, like the inbox's grid and list.
@@ -89,6 +90,7 @@ export const routes: RouteObject[] = [
           { path: 'beacon/author', element: <AuthorPage /> },
           { path: 'history', element: <HistoryPage /> },
           { path: 'exports', element: <ExportsPage /> },
+          { path: 'sources', element: <SourcesPage /> },
           { path: 'locate', element: <LocatePage /> },
           { path: 'locate/quick-search', element: <LocateLinkPage /> },
           { path: 'locate/saved', element: <LocateSavedPage /> },

@@ -5,6 +5,7 @@ package connectortest
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"sync"
 	"testing"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/sightline/sightline/internal/connector"
 	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/post/postschema"
 )
 
 // Cursors is an in-memory connector.CursorStore.
@@ -42,8 +44,12 @@ type Collector struct {
 	posts []post.Post
 }
 
-// Emit is the connector.EmitFunc that collects.
+// Emit is the connector.EmitFunc that collects. Every post must match the post format's
+// contract, docs/post.schema.json: one that does not stops the test binary with the reason.
 func (c *Collector) Emit(_ context.Context, p post.Post) error {
+	if err := postschema.CheckValue(p); err != nil {
+		panic(fmt.Sprintf("connectortest: post %s/%s does not match docs/post.schema.json: %v", p.Provider, p.NativeID, err))
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.posts = append(c.posts, p)

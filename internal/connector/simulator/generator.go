@@ -151,6 +151,11 @@ func (g *Generator) original(now time.Time) post.Post {
 			p.TitleText = firstWords(p.ContentText, 8)
 		}
 		threat = true
+	case g.rng.Float64() < topicShare:
+		p.ContentText = g.fill(pick(g.rng, phrasesFor(topics, a.language)), a, place.name)
+		if prof.kind == news || prof.kind == forum || prof.kind == darkweb {
+			p.TitleText = firstWords(p.ContentText, 10)
+		}
 	case prof.kind == news:
 		h := pick(g.rng, headlines[a.language])
 		p.TitleText, p.ContentText = g.fill(h.title, a, place.name), g.fill(h.body, a, place.name)

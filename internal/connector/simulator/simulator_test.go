@@ -11,6 +11,7 @@ import (
 
 	"github.com/sightline/sightline/internal/connector/connectortest"
 	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/post/postschema"
 	"github.com/sightline/sightline/internal/provider"
 )
 
@@ -296,5 +297,35 @@ func TestRunRetriesAPostThePipelineRefused(t *testing.T) {
 	}
 	if sim.Stats().LastError == "" {
 		t.Fatal("the refusals were not reported")
+	}
+}
+
+// Within a minute at the default rate, posts mention every topic analysts watch, in several
+// languages, and every post matches the post format's contract.
+func TestWatchedTopicsWithinAMinute(t *testing.T) {
+	posts := generate(7, int(DefaultConfig().Rate*60))
+	languages := map[string]bool{}
+	for _, word := range []string{"protest", "attack", "breach", "ransomware", "leak", "scam", "disaster", "election"} {
+		found := 0
+		for _, p := range posts {
+			if strings.Contains(strings.ToLower(p.TitleText+" "+p.ContentText), word) {
+				found++
+				languages[p.Language] = true
+			}
+		}
+		if found == 0 {
+			t.Errorf("no post mentions %q within a minute", word)
+		}
+	}
+	if len(languages) < 5 {
+		t.Errorf("the watched topics came in %d languages, want most of the eleven", len(languages))
+	}
+	for _, p := range posts[:300] {
+		if err := p.Normalize(time.Now()); err != nil {
+			t.Fatalf("post %s: %v", p.NativeID, err)
+		}
+		if err := postschema.CheckValue(p); err != nil {
+			t.Fatalf("post %s: %v", p.NativeID, err)
+		}
 	}
 }

@@ -78,8 +78,9 @@ func Load(r io.Reader) (Config, error) {
 	return cfg, nil
 }
 
-// requestTimeout bounds a polling request (and a websocket handshake).
-const requestTimeout = 30 * time.Second
+// requestTimeout bounds a polling request (and a websocket handshake). A variable so that the
+// fault tests of slow sources need not wait half a minute.
+var requestTimeout = 30 * time.Second
 
 // Build makes the enabled sources. Their requests go through the outbound guard, which dials
 // public addresses only unless allowPrivate (on-premises feeds, tests).

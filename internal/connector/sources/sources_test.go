@@ -2,6 +2,8 @@ package sources
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -146,5 +148,59 @@ func TestSourcesRefuseLoopbackUnlessAllowed(t *testing.T) {
 	}
 	if n := hits.Load(); n != 0 {
 		t.Fatalf("the loopback feed was fetched %d times", n)
+	}
+}
+
+// Every default row and every row a --sources file seeds builds, and a row's cursor keys are
+// its own.
+func TestRowsBuild(t *testing.T) {
+	for _, seed := range DefaultSeeds() {
+		srcs, err := BuildRow(seed.Type, seed.Name, seed.Config, MemoryCursors{}, "source:1:", false)
+		if err != nil || len(srcs) != 1 {
+			t.Errorf("default %s %q: %v (%d sources)", seed.Type, seed.Name, err, len(srcs))
+		}
+	}
+	cfg, err := Load(strings.NewReader(`{"rss": {"enabled": true, "interval": "10m", "feeds": [{"name": "gazette", "url": "https://news.example.org/rss.xml"}]},
+		"mastodon": {"enabled": true, "baseURL": "https://social.example.org", "timelines": ["public", "tag:osint"]},
+		"hackernews": {"enabled": false}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seeds, err := Seeds(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range seeds {
+		srcs, err := BuildRow(s.Type, s.Name, s.Config, MemoryCursors{}, "x:", false)
+		if err != nil {
+			t.Fatalf("seed %+v: %v", s, err)
+		}
+		got = append(got, s.Type+"="+strings.Join(names(srcs), "+"))
+	}
+	if want := "rss=rss:gazette,mastodon=mastodon:social.example.org:public+mastodon:social.example.org:tag:osint"; strings.Join(got, ",") != want {
+		t.Fatalf("seeded %q, want %q", strings.Join(got, ","), want)
+	}
+	if d := Interval("rss", seeds[0].Config); d != 10*time.Minute {
+		t.Errorf("interval %v", d)
+	}
+}
+
+func TestRowSettingsErrors(t *testing.T) {
+	tests := []struct{ typ, config, field, msg string }{
+		{"myspace", `{}`, "type", "The type must be one of"},
+		{"rss", `{}`, "config.url", "feed's address"},
+		{"rss", `{"url": "ftp://x"}`, "config", "not an absolute http or https URL"},
+		{"rss", `{"url": "https://x", "colour": "red"}`, "config.colour", `no setting "colour"`},
+		{"mastodon", `{"baseURL": 3}`, "config.baseURL", "must be a string"},
+		{"mastodon", `{"enabled": false}`, "config.enabled", "enabled field"},
+		{"hackernews", `[1]`, "config", "JSON object"},
+	}
+	for _, tt := range tests {
+		_, err := BuildRow(tt.typ, "n", json.RawMessage(tt.config), MemoryCursors{}, "", false)
+		var se *SettingsError
+		if !errors.As(err, &se) || se.Field != tt.field || !strings.Contains(se.Message, tt.msg) {
+			t.Errorf("%s %s: %v (%+v), want %s: %s", tt.typ, tt.config, err, se, tt.field, tt.msg)
+		}
 	}
 }

@@ -27,6 +27,7 @@ import { CrossProductMenu } from './CrossProductMenu';
 import { HelpDrawer } from './HelpDrawer';
 import { MonitorSearchForm } from './MonitorSearchForm';
 import { SightlineMark } from './SightlineMark';
+import { SourcesWarning } from './sources/SourcesWarning';
 
 export function TopBar() {
   const profile = useProfile();
@@ -94,6 +95,7 @@ export function TopBar() {
               <HelpOutlineOutlined />
             </IconButton>
           </Tooltip>
+          {profile.is_tenant_admin && <SourcesWarning />}
           <Tooltip title="Exports">
             <IconButton
               aria-label="Exports"

@@ -1,0 +1,176 @@
+package api_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/api"
+	"github.com/sightline/sightline/internal/connector"
+	"github.com/sightline/sightline/internal/connector/sources"
+	"github.com/sightline/sightline/internal/sourcing"
+	"github.com/sightline/sightline/internal/store"
+	"github.com/sightline/sightline/internal/store/storetest"
+)
+
+// feedXML is an RSS feed of n items published a minute apart, the newest a minute ago.
+func feedXML(n int) string {
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0"?><rss version="2.0"><channel><title>Loopback news</title>`)
+	for i := range n {
+		at := time.Now().Add(-time.Duration(i+1) * time.Minute).UTC().Format(time.RFC1123Z)
+		fmt.Fprintf(&b, `<item><title>Protest in the square, report %d</title><link>https://news.example.org/%d</link><guid>item-%d</guid><pubDate>%s</pubDate><description>Thousands gathered.</description></item>`, i, i, i, at)
+	}
+	b.WriteString(`</channel></rss>`)
+	return b.String()
+}
+
+func sourcesService(s *store.Store) *sourcing.Service {
+	build := func(r sourcing.Source, cursors connector.CursorStore, prefix string) ([]connector.Source, error) {
+		return sources.BuildRow(r.Type, r.Name, r.Config, cursors, prefix, true)
+	}
+	svc := sourcing.NewService(s, build, sources.Interval)
+	svc.TestTimeout = 5 * time.Second
+	return svc
+}
+
+// Tenant admins add, list, test, edit, switch off and delete their tenant's sources; members
+// may not, another tenant's sources do not exist for them, and bad settings are refused with
+// the field at fault.
+func TestSources(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		feed := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/broken" {
+				http.Error(w, "down", http.StatusInternalServerError)
+				return
+			}
+			w.Header().Set("Content-Type", "application/rss+xml")
+			io.WriteString(w, feedXML(3))
+		}))
+		defer feed.Close()
+		e := newEnvWith(t, s, func(d *api.Deps) { d.Sources = sourcesService(s); d.SourceTypes = sources.Types() })
+		ctx := context.Background()
+		for _, u := range []account.NewUser{
+			{Organization: "Acme", Email: "admin@acme.test", Password: testPassword, TenantAdmin: true, Role: account.RoleOwner},
+			{Tenant: "initech", Organization: "Initech", Email: "admin@initech.test", Password: testPassword, TenantAdmin: true, Role: account.RoleOwner},
+		} {
+			if _, err := e.accounts.CreateUser(ctx, u); err != nil {
+				t.Fatal(err)
+			}
+		}
+		admin, member, other := e.client(), e.client(), e.client()
+		admin.login("admin@acme.test")
+		member.login("analyst@acme.test")
+		other.login("admin@initech.test")
+		as := func(c *client) opt { return withBearer(c.bearer) }
+
+		r := admin.do("POST", "/api/v1/sources", map[string]any{"type": "rss", "name": "Loopback", "config": map[string]any{"url": feed.URL + "/rss"}}, as(admin))
+		if r.status != http.StatusCreated {
+			t.Fatalf("create: %d %v", r.status, r.body)
+		}
+		id := int64(dig(r.body, "data", "id").(float64))
+		if dig(r.body, "data", "enabled") != true || dig(r.body, "data", "health", "state") != "pending" {
+			t.Fatalf("created %v", r.body)
+		}
+		path := fmt.Sprintf("/api/v1/sources/%d", id)
+
+		if r := admin.do("GET", "/api/v1/sources", nil, as(admin)); r.status != 200 || len(r.body["data"].([]any)) != 1 {
+			t.Fatalf("list: %d %v", r.status, r.body)
+		}
+		if r := other.do("GET", "/api/v1/sources", nil, as(other)); r.status != 200 || len(r.body["data"].([]any)) != 0 {
+			t.Fatalf("another tenant's list: %d %v", r.status, r.body)
+		}
+		for _, req := range []struct{ method, path string }{{"GET", path}, {"PATCH", path}, {"DELETE", path}, {"POST", path + "/test"}} {
+			if r := other.do(req.method, req.path, map[string]any{}, as(other)); r.status != http.StatusNotFound {
+				t.Errorf("another tenant's %s %s: %d", req.method, req.path, r.status)
+			}
+		}
+		for _, req := range []struct{ method, path string }{{"GET", "/api/v1/sources"}, {"POST", "/api/v1/sources"}, {"GET", "/api/v1/sources/health"},
+			{"POST", "/api/v1/sources/test"}, {"PATCH", path}, {"DELETE", path}} {
+			if r := member.do(req.method, req.path, map[string]any{"type": "rss"}, as(member)); r.status != http.StatusForbidden {
+				t.Errorf("member's %s %s: %d", req.method, req.path, r.status)
+			}
+		}
+
+		for _, tt := range []struct {
+			body  map[string]any
+			field string
+			msg   string
+		}{
+			{map[string]any{"name": "x", "config": map[string]any{}}, "type", "Choose the type"},
+			{map[string]any{"type": "myspace", "name": "x"}, "type", "must be one of"},
+			{map[string]any{"type": "rss", "config": map[string]any{"url": "https://x.example/rss"}}, "name", "Give the source a name"},
+			{map[string]any{"type": "rss", "name": "x", "config": map[string]any{}}, "config.url", "feed's address"},
+			{map[string]any{"type": "rss", "name": "x", "config": map[string]any{"url": "gopher://x"}}, "config", "absolute http or https"},
+			{map[string]any{"type": "mastodon", "name": "x", "config": map[string]any{"timeline": "public"}}, "config.timeline", "no setting"},
+			{map[string]any{"type": "rss", "name": "Loopback", "config": map[string]any{"url": feed.URL}}, "name", "exists already"},
+		} {
+			r := admin.do("POST", "/api/v1/sources", tt.body, as(admin))
+			msgs, _ := dig(r.body, "errors", tt.field).([]any)
+			if r.status != http.StatusUnprocessableEntity || len(msgs) == 0 || !strings.Contains(msgs[0].(string), tt.msg) {
+				t.Errorf("%v: %d %v, want 422 on %s: %s", tt.body, r.status, r.body, tt.field, tt.msg)
+			}
+		}
+
+		// A test fetch previews the items and stores nothing; a failing one says why.
+		r = admin.do("POST", "/api/v1/sources/test", map[string]any{"type": "rss", "config": map[string]any{"url": feed.URL + "/rss"}}, as(admin))
+		items, _ := dig(r.body, "data", "items").([]any)
+		if r.status != 200 || dig(r.body, "data", "ok") != true || len(items) != 3 || !strings.Contains(dig(items[0], "title_text").(string), "Protest") {
+			t.Fatalf("test: %d %v", r.status, r.body)
+		}
+		r = admin.do("POST", path+"/test", map[string]any{"config": map[string]any{"url": feed.URL + "/broken"}}, as(admin))
+		if r.status != 200 || dig(r.body, "data", "ok") != false || !strings.Contains(dig(r.body, "data", "error").(string), "500") {
+			t.Fatalf("failing test: %d %v", r.status, r.body)
+		}
+		if n, _, _ := s.CountPosts(ctx); n != 0 {
+			t.Fatalf("a test fetch stored %d posts", n)
+		}
+
+		r = admin.do("PATCH", path, map[string]any{"enabled": false}, as(admin))
+		if r.status != 200 || dig(r.body, "data", "enabled") != false || dig(r.body, "data", "health", "state") != "disabled" {
+			t.Fatalf("disable: %d %v", r.status, r.body)
+		}
+		r = admin.do("PATCH", path, map[string]any{"name": "Loopback news", "config": map[string]any{"url": feed.URL + "/rss", "interval": "1m"}}, as(admin))
+		if r.status != 200 || dig(r.body, "data", "name") != "Loopback news" || dig(r.body, "data", "config", "interval") != "1m" {
+			t.Fatalf("edit: %d %v", r.status, r.body)
+		}
+		r = admin.do("GET", "/api/v1/sources/health", nil, as(admin))
+		if r.status != 200 || dig(r.body, "data", "failing") != float64(0) || len(dig(r.body, "data", "sources").([]any)) != 1 {
+			t.Fatalf("health: %d %v", r.status, r.body)
+		}
+		tenant, _ := s.TenantByName(ctx, account.DefaultTenant)
+		audit, err := s.AuditLog(ctx, tenant.ID, 10)
+		var actions []string
+		for _, a := range audit {
+			if a.Model == "source" {
+				actions = append(actions, a.Action)
+			}
+		}
+		if err != nil || strings.Join(actions, ",") != "updated,disabled,created" && strings.Join(actions, ",") != "created,disabled,updated" {
+			t.Fatalf("audit: %v %v", actions, err)
+		}
+		if r := admin.do("DELETE", path, nil, as(admin)); r.status != 200 {
+			t.Fatalf("delete: %d %v", r.status, r.body)
+		}
+		if r := admin.do("GET", path, nil, as(admin)); r.status != http.StatusNotFound {
+			t.Fatalf("deleted source: %d", r.status)
+		}
+	})
+}
+
+// The post format's contract is public.
+func TestIngestSchema(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		e := newEnv(t, s)
+		r := e.client().do("GET", "/api/v1/ingest/schema", nil)
+		if r.status != 200 || r.header.Get("Content-Type") != "application/schema+json" || dig(r.body, "title") != "Sightline post" {
+			t.Fatalf("%d %v", r.status, r.body)
+		}
+	})
+}

@@ -1,0 +1,186 @@
+package sourcing
+
+import (
+	"context"
+	"crypto/rand"
+	"log/slog"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/sightline/sightline/internal/connector"
+)
+
+// Manager runs the enabled sources this node holds. On every tick, and at once after a change
+// on this node, it claims the enabled sources that are free or already its own (a lease in the
+// sources table, as exports claim their work), starts those not running, restarts those edited
+// since they started and stops those deleted, disabled or lost. A node that stops releases its
+// sources; one that dies loses them when its lease runs out, and another node takes them over.
+// Each source thus runs on one node. Every tick it also writes each running source's report.
+type Manager struct {
+	store   Store
+	build   BuildFunc
+	cursors connector.CursorStore
+	emit    connector.EmitFunc
+	log     *slog.Logger
+	claim   string
+	// Tick is how often the manager reconciles and reports; Lease how long a claim lasts.
+	Tick  time.Duration
+	Lease time.Duration
+
+	wake    chan struct{}
+	mu      sync.Mutex
+	running map[int64]*running
+}
+
+type running struct {
+	row      Source
+	srcs     []connector.Source
+	cancel   context.CancelFunc
+	done     chan struct{}
+	buildErr string
+	// counts are the items emitted per Unix minute over the last hour.
+	counts     map[int64]int64
+	lastCount  int64
+	lastItemAt time.Time
+}
+
+// NewManager runs sources with build, keeping cursors in cursors and emitting into emit.
+func NewManager(store Store, build BuildFunc, cursors connector.CursorStore, emit connector.EmitFunc, log *slog.Logger) *Manager {
+	return &Manager{store: store, build: build, cursors: cursors, emit: emit, log: log, claim: rand.Text(),
+		Tick: 10 * time.Second, Lease: 45 * time.Second, wake: make(chan struct{}, 1), running: map[int64]*running{}}
+}
+
+// Changed makes the manager reconcile at once.
+func (m *Manager) Changed() {
+	select {
+	case m.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Run manages the sources until ctx ends, then stops them and releases their claims.
+func (m *Manager) Run(ctx context.Context) error {
+	t := time.NewTicker(m.Tick)
+	defer t.Stop()
+	defer m.stopAll()
+	for {
+		m.reconcile(ctx)
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+		case <-m.wake:
+		}
+	}
+}
+
+func (m *Manager) reconcile(ctx context.Context) {
+	now := time.Now()
+	held, err := m.store.ClaimSources(ctx, m.claim, now, now.Add(m.Lease))
+	if err != nil {
+		if ctx.Err() == nil {
+			m.log.Warn("sources: claiming", "err", err)
+		}
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	want := map[int64]Source{}
+	for _, r := range held {
+		want[r.ID] = r
+	}
+	for id, run := range m.running {
+		r, ok := want[id]
+		if !ok || !r.UpdatedAt.Equal(run.row.UpdatedAt) {
+			run.stop()
+			delete(m.running, id)
+		}
+	}
+	for id, r := range want {
+		if _, ok := m.running[id]; !ok {
+			m.running[id] = m.start(ctx, r)
+		}
+	}
+	for id, run := range m.running {
+		if err := m.store.SaveSourceReport(ctx, id, m.claim, run.report(now)); err != nil && ctx.Err() == nil {
+			m.log.Warn("sources: saving a report", "source", run.row.Name, "err", err)
+		}
+	}
+}
+
+func (m *Manager) start(ctx context.Context, r Source) *running {
+	run := &running{row: r, counts: map[int64]int64{}, done: make(chan struct{})}
+	srcs, err := m.build(r, m.cursors, "source:"+strconv.FormatInt(r.ID, 10)+":")
+	if err != nil {
+		run.buildErr = err.Error()
+		close(run.done)
+		m.log.Warn("sources: cannot run", "source", r.Name, "err", err)
+		return run
+	}
+	run.srcs = srcs
+	ctx, run.cancel = context.WithCancel(ctx)
+	m.log.Info("sources: started", "source", r.Name, "type", r.Type)
+	go func() {
+		defer close(run.done)
+		if err := Run(ctx, srcs, m.emit); err != nil && ctx.Err() == nil {
+			m.log.Error("sources: stopped", "source", r.Name, "err", err)
+		}
+	}()
+	return run
+}
+
+func (r *running) stop() {
+	if r.cancel != nil {
+		r.cancel()
+	}
+	<-r.done
+}
+
+func (r *running) report(now time.Time) Report {
+	st := total(r.srcs)
+	minute := now.Unix() / 60
+	if delta := st.Count - r.lastCount; delta > 0 {
+		r.counts[minute] += delta
+		r.lastItemAt = now
+	}
+	r.lastCount = st.Count
+	minutes := make([]int64, 60)
+	for m, n := range r.counts {
+		if i := 59 - int(minute-m); i >= 0 && i < 60 {
+			minutes[i] = n
+		} else {
+			delete(r.counts, m)
+		}
+	}
+	return Report{ReportedAt: now.UTC(), Stats: st, Minutes: minutes, LastItemAt: r.lastItemAt, BuildError: r.buildErr}
+}
+
+func (m *Manager) stopAll() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for id, run := range m.running {
+		run.stop()
+		delete(m.running, id)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := m.store.ReleaseSources(ctx, m.claim); err != nil {
+		m.log.Warn("sources: releasing", "err", err)
+	}
+}
+
+// Stats are the statuses of the sources running on this node, for GET /api/v1/ingest/stats.
+func (m *Manager) Stats() []connector.Stats {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []connector.Stats
+	for _, run := range m.running {
+		for _, src := range run.srcs {
+			if r, ok := src.(connector.Reporter); ok {
+				out = append(out, r.Stats())
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,220 @@
+package sourcing_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/authz"
+	"github.com/sightline/sightline/internal/connector"
+	"github.com/sightline/sightline/internal/connector/sources"
+	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/sourcing"
+	"github.com/sightline/sightline/internal/store"
+	"github.com/sightline/sightline/internal/store/storetest"
+)
+
+// feed serves an RSS feed that gains an item on every request, or fails as mode says:
+// "500", "garbage" or "slow".
+type feed struct {
+	srv      *httptest.Server
+	requests atomic.Int64
+	mode     atomic.Value
+}
+
+func newFeed(t *testing.T) *feed {
+	f := &feed{}
+	f.mode.Store("ok")
+	f.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n := f.requests.Add(1)
+		switch f.mode.Load().(string) {
+		case "500":
+			http.Error(w, "internal error", http.StatusInternalServerError)
+			return
+		case "garbage":
+			io.WriteString(w, "\x00\x01 this is not a feed {")
+			return
+		case "slow":
+			select {
+			case <-r.Context().Done():
+			case <-time.After(5 * time.Second):
+			}
+			return
+		}
+		w.Header().Set("Content-Type", "application/rss+xml")
+		fmt.Fprintf(w, `<?xml version="1.0"?><rss version="2.0"><channel><title>t</title>`)
+		for i := int64(1); i <= min(n, 30); i++ {
+			fmt.Fprintf(w, `<item><title>Breach report %d at %s</title><guid>%s-%d</guid><link>https://news.example.org/%d</link><pubDate>%s</pubDate></item>`,
+				n-i, r.Host, r.Host, n-i, n-i, time.Now().Add(-time.Duration(i)*time.Second).UTC().Format(time.RFC1123Z))
+		}
+		io.WriteString(w, `</channel></rss>`)
+	}))
+	t.Cleanup(f.srv.Close)
+	return f
+}
+
+type sink struct {
+	mu    sync.Mutex
+	posts map[string]int // by host of the feed
+}
+
+func (s *sink) emit(_ context.Context, p post.Post) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	host := strings.Fields(p.TitleText)[len(strings.Fields(p.TitleText))-1]
+	s.posts[host]++
+	return nil
+}
+
+func (s *sink) count(host string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.posts[host]
+}
+
+func build(r sourcing.Source, cursors connector.CursorStore, prefix string) ([]connector.Source, error) {
+	return sources.BuildRow(r.Type, r.Name, r.Config, cursors, prefix, true)
+}
+
+func waitFor(t *testing.T, what string, timeout time.Duration, done func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for !done() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func rssConfig(url string) *json.RawMessage {
+	b := json.RawMessage(`{"url":"` + url + `","interval":"100ms","backoff":{"initial":"50ms","max":"100ms"}}`)
+	return &b
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// A source that answers 500, then garbage, then slowly, then not at all shows each state in
+// turn while another source keeps flowing; a new source fetches at once, an edited one
+// restarts, a disabled or deleted one stops, and a source runs on one node only.
+func TestManagerAndHealth(t *testing.T) {
+	defer sources.SetRequestTimeout(300 * time.Millisecond)()
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		tenant := account.Tenant{Name: "acme"}
+		if err := s.CreateTenant(ctx, &tenant); err != nil {
+			t.Fatal(err)
+		}
+		admin := authz.Actor{UserID: 0, TenantID: tenant.ID, TenantAdmin: true}
+		svc := sourcing.NewService(s, build, sources.Interval)
+		got := &sink{posts: map[string]int{}}
+		m := sourcing.NewManager(s, build, s, got.emit, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		m.Tick, m.Lease = 100*time.Millisecond, 2*time.Second
+		svc.Changed = m.Changed
+		done := make(chan struct{})
+		go func() { defer close(done); m.Run(ctx) }()
+
+		steady, faulty := newFeed(t), newFeed(t)
+		steadyHost, faultyHost := strings.TrimPrefix(steady.srv.URL, "http://"), strings.TrimPrefix(faulty.srv.URL, "http://")
+		add := func(name, url string) int64 {
+			v, err := svc.Create(ctx, admin, sourcing.Input{Type: ptr("rss"), Name: ptr(name), Config: rssConfig(url)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return v.ID
+		}
+		steadyID, faultyID := add("steady", steady.srv.URL), add("faulty", faulty.srv.URL)
+		health := func(id int64) sourcing.Health {
+			v, err := svc.Get(ctx, admin, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return v.Health
+		}
+		waitFor(t, "both sources to flow", 10*time.Second, func() bool {
+			return got.count(steadyHost) > 0 && got.count(faultyHost) > 0 && health(steadyID).State == "ok" && health(faultyID).State == "ok"
+		})
+
+		state := func(mode, want, message string) {
+			t.Helper()
+			faulty.mode.Store(mode)
+			before := got.count(steadyHost)
+			waitFor(t, "faulty to be "+want+" after "+mode, 10*time.Second, func() bool {
+				h := health(faultyID)
+				return h.State == want && h.LastError != nil && strings.Contains(h.LastError.Message, message)
+			})
+			h := health(faultyID)
+			if h.Retries == 0 || h.LastSuccess.IsZero() || h.ItemsLastHour == 0 {
+				t.Errorf("faulty health %+v", h)
+			}
+			waitFor(t, "steady to keep flowing", 5*time.Second, func() bool { return got.count(steadyHost) > before })
+			if h := health(steadyID); h.State != "ok" || h.LagSeconds == nil || h.ItemsLastHour == 0 {
+				t.Errorf("steady health %+v", h)
+			}
+		}
+		state("500", "failing", "500 Internal Server Error")
+		state("garbage", "failing", "not a feed")
+		state("slow", "failing", "Timeout exceeded")
+		// Nothing listens at the address any more: unreachable.
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		closed := "http://" + ln.Addr().String()
+		ln.Close()
+		if _, err := svc.Update(ctx, admin, faultyID, sourcing.Input{Config: rssConfig(closed)}); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, "faulty to be unreachable", 10*time.Second, func() bool { return health(faultyID).State == "unreachable" })
+
+		// Edited back to a working address, it fetches at once and recovers.
+		faulty.mode.Store("ok")
+		if _, err := svc.Update(ctx, admin, faultyID, sourcing.Input{Config: rssConfig(faulty.srv.URL)}); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, "faulty to recover", 10*time.Second, func() bool { return health(faultyID).State == "ok" })
+
+		// Disabled, the source stops.
+		if _, err := svc.Update(ctx, admin, steadyID, sourcing.Input{Enabled: ptr(false)}); err != nil {
+			t.Fatal(err)
+		}
+		if h := health(steadyID); h.State != "disabled" {
+			t.Fatalf("disabled source is %s", h.State)
+		}
+		time.Sleep(300 * time.Millisecond)
+		requests := steady.requests.Load()
+		time.Sleep(500 * time.Millisecond)
+		if n := steady.requests.Load(); n != requests {
+			t.Fatalf("a disabled source fetched %d times", n-requests)
+		}
+
+		// Another node claims nothing this one holds; once this one stops, it takes them over.
+		if held, err := s.ClaimSources(ctx, "other-node", time.Now(), time.Now().Add(time.Minute)); err != nil || len(held) != 0 {
+			t.Fatalf("another node claimed %v (%v)", held, err)
+		}
+		if err := svc.Delete(ctx, admin, faultyID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.Update(ctx, admin, steadyID, sourcing.Input{Enabled: ptr(true)}); err != nil {
+			t.Fatal(err)
+		}
+		cancel()
+		<-done
+		held, err := s.ClaimSources(context.Background(), "other-node", time.Now(), time.Now().Add(time.Minute))
+		if err != nil || len(held) != 1 || held[0].ID != steadyID {
+			t.Fatalf("after the node stopped, another claimed %v (%v)", held, err)
+		}
+	})
+}

@@ -1,0 +1,77 @@
+// Package sourcing manages the content sources a tenant's admins add, edit, test, switch on and
+// off at /sources (issue 16): the rows, their validation, the manager that runs the enabled
+// ones (each on one node) and their health.
+package sourcing
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/connector"
+)
+
+// Source is a row of the sources table.
+type Source struct {
+	ID       int64
+	TenantID int64
+	// Type is the connector: rss, mastodon, bluesky, hackernews, ...
+	Type string
+	Name string
+	// Config is the type's settings (docs/connectors.md).
+	Config    json.RawMessage
+	Enabled   bool
+	CreatedAt time.Time
+	UpdatedAt time.Time
+	// Health is the running node's last report; zero before any.
+	Report Report
+}
+
+// Report is what the node running a source writes about it on every tick: its status and how
+// many items it emitted in each of the last 60 minutes.
+type Report struct {
+	ReportedAt time.Time       `json:"reportedAt"`
+	Stats      connector.Stats `json:"stats"`
+	// Minutes are the items emitted in each of the 60 minutes up to ReportedAt, oldest first.
+	Minutes []int64 `json:"minutes"`
+	// LastItemAt is when the source last emitted an item.
+	LastItemAt time.Time `json:"lastItemAt,omitzero"`
+	// BuildError is why the row could not run at all.
+	BuildError string `json:"buildError,omitempty"`
+}
+
+// Seed is a row to create once: the default public set or a --sources file.
+type Seed struct {
+	Type    string
+	Name    string
+	Config  json.RawMessage
+	Enabled bool
+}
+
+// Store keeps the rows and their leases.
+type Store interface {
+	Sources(ctx context.Context, tenantID int64) ([]Source, error)
+	Source(ctx context.Context, id int64) (Source, error)
+	// CreateSource fails with a conflict when the tenant has a source of that name.
+	CreateSource(ctx context.Context, s *Source) error
+	UpdateSource(ctx context.Context, s Source) error
+	DeleteSource(ctx context.Context, id int64) error
+	// ClaimSources takes, until leaseUntil, every enabled source free or already held by
+	// claim, and returns those it holds.
+	ClaimSources(ctx context.Context, claim string, now, leaseUntil time.Time) ([]Source, error)
+	// ReleaseSources gives up every source claim holds.
+	ReleaseSources(ctx context.Context, claim string) error
+	// SaveSourceReport stores the report of a source claim holds.
+	SaveSourceReport(ctx context.Context, id int64, claim string, r Report) error
+	// SeedSources creates the seeds once per tenant: false when the tenant was seeded before.
+	SeedSources(ctx context.Context, tenantID int64, seeds []Seed, now time.Time) (bool, error)
+	AddAudit(ctx context.Context, e account.AuditEntry) error
+}
+
+// BuildFunc makes the running sources of a row; prefix keys the row's cursors. A row that
+// cannot run returns an error naming what is wrong (a *sources.SettingsError).
+type BuildFunc func(s Source, cursors connector.CursorStore, prefix string) ([]connector.Source, error)
+
+// IntervalFunc is how often a row polls (0 for a stream).
+type IntervalFunc func(typ string, config json.RawMessage) time.Duration

@@ -1,0 +1,140 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"time"
+
+	"github.com/sightline/sightline/internal/problem"
+	"github.com/sightline/sightline/internal/sourcing"
+)
+
+const sourceColumns = `id, tenant_id, type, name, config, enabled, created_at, updated_at, health`
+
+func scanSource(row interface{ Scan(...any) error }) (sourcing.Source, error) {
+	var r sourcing.Source
+	var config, health string
+	var created, updated int64
+	if err := row.Scan(&r.ID, &r.TenantID, &r.Type, &r.Name, &config, &r.Enabled, &created, &updated, &health); err != nil {
+		return r, err
+	}
+	r.Config = json.RawMessage(config)
+	r.CreatedAt, r.UpdatedAt = fromMillis(created), fromMillis(updated)
+	if health != "" {
+		_ = json.Unmarshal([]byte(health), &r.Report) // a report from another version reads as none
+	}
+	return r, nil
+}
+
+func scanSources(rows *sql.Rows, err error) ([]sourcing.Source, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []sourcing.Source{}
+	for rows.Next() {
+		r, err := scanSource(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// Sources returns the tenant's content sources by name.
+func (s *Store) Sources(ctx context.Context, tenantID int64) ([]sourcing.Source, error) {
+	return scanSources(s.read.QueryContext(ctx, `SELECT `+sourceColumns+` FROM sources WHERE tenant_id = $1 ORDER BY name, id`, tenantID))
+}
+
+// Source returns one content source.
+func (s *Store) Source(ctx context.Context, id int64) (sourcing.Source, error) {
+	r, err := scanSource(s.read.QueryRowContext(ctx, `SELECT `+sourceColumns+` FROM sources WHERE id = $1`, id))
+	return r, notFound(err, "source")
+}
+
+// CreateSource adds a content source; a name the tenant uses already is a conflict.
+func (s *Store) CreateSource(ctx context.Context, r *sourcing.Source) error {
+	err := s.write.QueryRowContext(ctx, `INSERT INTO sources (tenant_id, type, name, config, enabled, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`, r.TenantID, r.Type, r.Name, string(r.Config), r.Enabled,
+		millis(r.CreatedAt), millis(r.UpdatedAt)).Scan(&r.ID)
+	if isUniqueViolation(err) {
+		return problem.Conflict("A source of that name exists already.")
+	}
+	return err
+}
+
+// UpdateSource saves an edited source.
+func (s *Store) UpdateSource(ctx context.Context, r sourcing.Source) error {
+	res, err := s.write.ExecContext(ctx, `UPDATE sources SET type = $1, name = $2, config = $3, enabled = $4, updated_at = $5
+		WHERE id = $6`, r.Type, r.Name, string(r.Config), r.Enabled, millis(r.UpdatedAt), r.ID)
+	if isUniqueViolation(err) {
+		return problem.Conflict("A source of that name exists already.")
+	}
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return problem.NotFound("The source was not found.")
+	}
+	return nil
+}
+
+// DeleteSource removes a source.
+func (s *Store) DeleteSource(ctx context.Context, id int64) error {
+	_, err := s.write.ExecContext(ctx, `DELETE FROM sources WHERE id = $1`, id)
+	return err
+}
+
+// ClaimSources takes until leaseUntil every enabled source that is free (its lease ran out)
+// or already claim's, and returns those claim holds. One statement: two nodes never both hold
+// a source.
+func (s *Store) ClaimSources(ctx context.Context, claim string, now, leaseUntil time.Time) ([]sourcing.Source, error) {
+	if _, err := s.write.ExecContext(ctx, `UPDATE sources SET claim = '', lease_until = 0 WHERE claim = $1 AND NOT enabled`, claim); err != nil {
+		return nil, err
+	}
+	return scanSources(s.write.QueryContext(ctx, `UPDATE sources SET claim = $1, lease_until = $2
+		WHERE enabled AND (claim = $1 OR lease_until < $3) RETURNING `+sourceColumns, claim, millis(leaseUntil), millis(now)))
+}
+
+// ReleaseSources frees every source claim holds, for another node to take at once.
+func (s *Store) ReleaseSources(ctx context.Context, claim string) error {
+	_, err := s.write.ExecContext(ctx, `UPDATE sources SET claim = '', lease_until = 0 WHERE claim = $1`, claim)
+	return err
+}
+
+// SaveSourceReport stores the health report of a source claim holds.
+func (s *Store) SaveSourceReport(ctx context.Context, id int64, claim string, r sourcing.Report) error {
+	b, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	_, err = s.write.ExecContext(ctx, `UPDATE sources SET health = $1 WHERE id = $2 AND claim = $3`, string(b), id, claim)
+	return err
+}
+
+// SeedSources creates the seeds for the tenant if it was never seeded, in one transaction;
+// seeds whose name the tenant uses already are left out.
+func (s *Store) SeedSources(ctx context.Context, tenantID int64, seeds []sourcing.Seed, now time.Time) (bool, error) {
+	seeded := false
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO source_seeds (tenant_id, seeded_at) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+			tenantID, millis(now))
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil
+		}
+		seeded = true
+		for _, sd := range seeds {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO sources (tenant_id, type, name, config, enabled, created_at, updated_at)
+				VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT DO NOTHING`, tenantID, sd.Type, sd.Name, string(sd.Config), sd.Enabled, millis(now)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return seeded, err
+}
