@@ -45,6 +45,9 @@ func runServe(args []string) error {
 	fs.StringVar(&cfg.MailFrom, "mail-from", server.DefaultMailFrom, "sender of every e-mail")
 	fs.StringVar(&cfg.PublicURL, "public-url", "", "the app's address as users reach it, for links in e-mails (default: the listen address)")
 	fs.StringVar(&cfg.OAuthConfig, "oauth-config", "", "JSON file of the OAuth 2 apps users may connect their social accounts through (docs/social.md)")
+	fs.StringVar(&cfg.TranslateURL, "translate-url", "", "LibreTranslate-compatible server that translates posts and keywords "+
+		"(docs/translation.md); without it translation is off")
+	fs.StringVar(&cfg.TranslateKey, "translate-key", "", "API key of the translation server, if it asks for one")
 	cfg.Portals = api.Portals{}
 	portal := func(p authz.Portal) func(string) error {
 		return func(v string) (err error) {

@@ -23,6 +23,7 @@ import (
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/search"
 	"github.com/sightline/sightline/internal/social"
+	"github.com/sightline/sightline/internal/translate"
 )
 
 // Deps are the domain services the API calls.
@@ -31,6 +32,9 @@ type Deps struct {
 	EmailDelivery bool
 	// Social connects users' accounts on the networks the operator configured (--oauth-config).
 	Social *social.Service
+	// Translate translates through the operator's server (--translate-url) and lists a
+	// document's entities; nil is a server without translation.
+	Translate *translate.Service
 	// Portals are the other products' addresses; the profile says which exist.
 	Portals  Portals
 	Accounts *account.Service
@@ -77,6 +81,9 @@ const RequestTimeout = 60 * time.Second
 func New(d Deps) http.Handler {
 	if d.ImageProxy == nil {
 		d.ImageProxy = imageproxy.New(imageproxy.Options{})
+	}
+	if d.Translate == nil {
+		d.Translate = translate.NewService(nil, nil)
 	}
 	a := &API{Deps: d}
 	mux := http.NewServeMux()
@@ -126,6 +133,9 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("POST /beacon/v1/flags", a.beaconUser(a.flagPosts))
 	mux.HandleFunc("DELETE /beacon/v1/flags", a.beaconUser(a.clearFlags))
 	mux.HandleFunc("DELETE /beacon/v1/flags/{postId}", a.beaconUser(a.unflagPost))
+
+	// Translation (search-side.md section 7, docs/translation.md).
+	mux.HandleFunc("POST /api/v1/translate", a.user(a.translateText))
 
 	mux.HandleFunc("GET /demo-media/{name}", a.handle(a.demoMedia))
 	mux.HandleFunc("GET /api/v1/geocode/autocomplete", a.user(a.geocodeAutocomplete))
