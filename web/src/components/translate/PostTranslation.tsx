@@ -7,7 +7,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { isCancelledError, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Post } from '../../api/monitor';
 import { TRANSLATION_NOT_CONFIGURED } from '../../api/translate';
@@ -53,15 +53,10 @@ function Translator({ post, text, enrichment }: { post: Post; text: string; enri
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
 
-  const translating = language !== ORIGINAL;
-  const query = useQuery({ ...postTranslationQuery(post.id, text, source, language), enabled: translating });
-
-  useEffect(() => {
-    if (!translating || !query.error) return;
-    if (query.error instanceof ApiError && query.error.canceled) return;
-    snackbar.show({ text: query.error.message, color: 'error' });
-    setLanguage(ORIGINAL);
-  }, [translating, query.error, snackbar]);
+  const wanted = language !== ORIGINAL;
+  const query = useQuery({ ...postTranslationQuery(post.id, text, source, language), enabled: wanted });
+  // A failed translation shows the original; the failure was said when the user asked for it.
+  const translating = wanted && !(query.isError && !query.isFetching);
 
   useEffect(() => () => window.clearTimeout(copiedTimer.current), []);
 
@@ -69,6 +64,12 @@ function Translator({ post, text, enrichment }: { post: Post; text: string; enri
     setAnchor(null);
     setCopied(false);
     setLanguage(code);
+    if (code === ORIGINAL) return;
+    queryClient.fetchQuery(postTranslationQuery(post.id, text, source, code)).catch((error: unknown) => {
+      if (isCancelledError(error) || (error instanceof ApiError && error.canceled)) return;
+      snackbar.show({ text: error instanceof Error ? error.message : String(error), color: 'error' });
+      setLanguage(ORIGINAL);
+    });
   };
   const cancel = () => {
     void queryClient.cancelQueries({ queryKey: postTranslationsKey(post.id) });
