@@ -52,6 +52,9 @@ func runServe(args []string) error {
 		"(http://127.0.0.1:11434/v1); without it the embedded extractive engine answers (docs/assistant.md)")
 	fs.StringVar(&cfg.LLMModel, "llm-model", "", "the model --llm-url serves")
 	fs.StringVar(&cfg.LLMKey, "llm-key", "", "bearer key of --llm-url, if it wants one")
+	fs.StringVar(&cfg.TranslateURL, "translate-url", "", "LibreTranslate-compatible server that translates posts and keywords "+
+		"(docs/translation.md); without it translation is off")
+	fs.StringVar(&cfg.TranslateKey, "translate-key", "", "API key of the translation server, if it asks for one")
 	cfg.Portals = api.Portals{}
 	portal := func(p authz.Portal) func(string) error {
 		return func(v string) (err error) {

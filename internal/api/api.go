@@ -29,6 +29,7 @@ import (
 	"github.com/sightline/sightline/internal/social"
 	"github.com/sightline/sightline/internal/sourcing"
 	"github.com/sightline/sightline/internal/tenant"
+	"github.com/sightline/sightline/internal/translate"
 	"github.com/sightline/sightline/internal/usage"
 )
 
@@ -40,6 +41,9 @@ type Deps struct {
 	Social *social.Service
 	// Tenant is the tenant portal: organizations, users and API tokens (docs/tenant-api.md).
 	Tenant *tenant.Service
+	// Translate translates through the operator's server (--translate-url) and lists a
+	// document's entities; nil is a server without translation.
+	Translate *translate.Service
 	// Portals are the other products' addresses; the profile says which exist.
 	Portals  Portals
 	Accounts *account.Service
@@ -98,6 +102,9 @@ const RequestTimeout = 60 * time.Second
 func New(d Deps) http.Handler {
 	if d.ImageProxy == nil {
 		d.ImageProxy = imageproxy.New(imageproxy.Options{})
+	}
+	if d.Translate == nil {
+		d.Translate = translate.NewService(nil, nil)
 	}
 	a := &API{Deps: d}
 	mux := http.NewServeMux()
@@ -203,6 +210,8 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("POST /api/v1/ai-insights/conversation", a.user(a.askAssistant))
 	mux.HandleFunc("GET /api/v1/ai-insights/conversation/{sessionId}", a.user(a.assistantConversation))
 	mux.HandleFunc("POST /api/v1/ai-insights/analyze", a.user(a.analyzePost))
+	// Translation (search-side.md section 7, docs/translation.md).
+	mux.HandleFunc("POST /api/v1/translate", a.user(a.translateText))
 
 	mux.HandleFunc("GET /demo-media/{name}", a.handle(a.demoMedia))
 	mux.HandleFunc("GET /api/v1/geocode/autocomplete", a.user(a.geocodeAutocomplete))

@@ -56,6 +56,8 @@ type profileReply struct {
 	SocialAccounts                        []socialAccountReply `json:"social_accounts"`
 	// EmailDelivery says whether this server sends e-mail at all (alerts, export links).
 	EmailDelivery bool `json:"emailDelivery"`
+	// Translation says whether this server has a translation server (--translate-url).
+	Translation bool `json:"translation"`
 	// Portals says which other products this deployment links to.
 	Portals map[authz.Portal]bool `json:"portals"`
 }
@@ -77,6 +79,7 @@ func (a *API) profileJSON(p account.Profile) profileReply {
 		Tenant: tenantReply{ID: t.ID, Name: t.Name, Logout: t.LogoutAllowed, SupportEmail: t.SupportEmail,
 			IsECS: t.IsECS()},
 		SocialAccounts: []socialAccountReply{}, EmailDelivery: a.EmailDelivery, Portals: a.Portals.configured(),
+		Translation: a.Translate.Configured(),
 	}
 }
 

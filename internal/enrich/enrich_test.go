@@ -26,24 +26,39 @@ func TestDetectLanguage(t *testing.T) {
 		{"lol 😂😂", Undetermined},
 		{"Hello world", Undetermined},
 		{"https://example.com/some/very/long/path/with/words", Undetermined}, // only letters of a link
+		{"12345 67890 !!! ??? ... 2026-11-25", Undetermined},
+		// Short posts, one or two per language the detector knows.
+		{"Zebracorn launch confirmed for Friday", "en"},
 		{"The protesters gathered in front of the parliament building this morning.", "en"},
+		{"Power outage reported downtown, crews on site", "en"},
 		{"Les manifestants se sont rassemblés devant le parlement ce matin.", "fr"},
+		{"Coupure de courant signalée au centre-ville", "fr"},
 		{"Los manifestantes se reunieron frente al parlamento esta mañana.", "es"},
+		{"Corte de luz en el centro de la ciudad", "es"},
 		{"Die Demonstranten versammelten sich heute Morgen vor dem Parlament.", "de"},
+		{"Stromausfall in der Innenstadt gemeldet", "de"},
 		{"Os manifestantes reuniram-se em frente ao parlamento esta manhã.", "pt"},
+		{"I manifestanti si sono radunati davanti al parlamento stamattina.", "it"},
+		{"Göstericiler bu sabah meclis binasının önünde toplandı.", "tr"},
 		{"Протестующие собрались утром перед зданием парламента.", "ru"},
+		{"Протестувальники зібралися вранці перед будівлею парламенту.", "uk"},
 		{"تجمع المتظاهرون أمام مبنى البرلمان صباح اليوم", "ar"},
 		{"抗议者今天早上聚集在议会大楼前面。", "zh"},
 		{"抗議者たちは今朝、国会議事堂の前に集まりました。", "ja"},
+		{"시위대가 오늘 아침 국회 앞에 모였습니다.", "ko"},
+		{"De demonstranten verzamelden zich vanochtend voor het parlement.", "nl"},
+		{"Protestujący zebrali się dziś rano przed budynkiem parlamentu.", "pl"},
 	}
 	for _, tt := range tests {
-		text := tt.text
-		if tt.want == Undetermined {
-			text = withoutEntities(text, Entities(text))
-		}
-		if got := DetectLanguage(text); got != tt.want {
-			t.Errorf("DetectLanguage(%q) = %q, want %q", tt.text, got, tt.want)
-		}
+		t.Run(tt.text, func(t *testing.T) {
+			text := tt.text
+			if tt.want == Undetermined {
+				text = withoutEntities(text, Entities(text))
+			}
+			if got := DetectLanguage(text); got != tt.want {
+				t.Errorf("DetectLanguage(%q) = %q, want %q", tt.text, got, tt.want)
+			}
+		})
 	}
 }
 

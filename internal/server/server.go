@@ -46,6 +46,7 @@ import (
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/stream"
 	"github.com/sightline/sightline/internal/tenant"
+	"github.com/sightline/sightline/internal/translate"
 	"github.com/sightline/sightline/internal/usage"
 	"github.com/sightline/sightline/web"
 )
@@ -116,6 +117,10 @@ type Config struct {
 	LLMURL   string
 	LLMModel string
 	LLMKey   string
+	// TranslateURL is a LibreTranslate-compatible server (docs/translation.md); empty turns
+	// translation off. TranslateKey is its API key, if it asks for one.
+	TranslateURL string
+	TranslateKey string
 
 	// Portals are the addresses of the other products (Compliance, My RFIs, Intel Reports); a
 	// portal without one is not linked.
@@ -326,6 +331,17 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		return nil, err
 	}
 
+	translator := translate.NewService(nil, nil)
+	if c.TranslateURL == "" {
+		log.Info("Translation is off (no --translate-url)")
+	} else {
+		backend, err := translate.NewLibreTranslate(c.TranslateURL, c.TranslateKey)
+		if err != nil {
+			return nil, err
+		}
+		translator = translate.NewService(backend, s)
+	}
+
 	app, built := web.App()
 	if !built {
 		log.Warn("the web app is not built into this binary; run `make build`")
@@ -351,6 +367,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		Alerts:        n.Alerts,
 		Assistant:     n.Assistant,
 		EmailDelivery: n.Mail != nil,
+		Translate:     translator,
 		Portals:       c.Portals,
 		Social:        social.NewService(s, networks, c.PublicURLOrDefault()),
 		Tenant:        tenant.NewService(s, n.Accounts, n.Auth),

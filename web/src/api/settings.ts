@@ -45,6 +45,8 @@ export interface Profile {
   social_accounts: unknown[];
   /** Whether the server can send e-mail (it was started with an SMTP server). */
   emailDelivery: boolean;
+  /** The server has a translation server (--translate-url); without one translating is off. */
+  translation: boolean;
   /** Which other products this deployment links to (the operator gave their addresses). */
   portals: { compliance: boolean; rfi: boolean; intel_reports: boolean };
 }

@@ -30,6 +30,7 @@ export function testProfile(overrides: Partial<Profile> = {}): Profile {
     tenant: { id: 1, name: 'default', logout: true, support_email: 'support@example.test', is_ecs: false },
     social_accounts: [],
     emailDelivery: true,
+    translation: false,
     portals: { compliance: false, rfi: false, intel_reports: false },
     ...overrides,
   };

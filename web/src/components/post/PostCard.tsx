@@ -13,6 +13,7 @@ import { relativeTime } from '../../lib/relativeTime';
 import { HighlightedText } from '../inbox/HighlightedText';
 import { PostMedia } from '../inbox/PostMedia';
 import { ProviderIcon } from '../ProviderIcon';
+import { PostTranslation } from '../translate/PostTranslation';
 
 const UNKNOWN_PROVIDER_COLOR = '#6b7280';
 
@@ -146,6 +147,7 @@ export function PostCard({
             <HighlightedText text={post.content_text} terms={terms} />
           </Typography>
         )}
+        <PostTranslation post={post} />
         {details}
         {!list && <PostMedia post={post} blur={blurMedia} onOpenVideo={onOpenVideo} />}
         <Stack direction="row" spacing={0.25} sx={{ alignItems: 'center', mt: 'auto' }}>

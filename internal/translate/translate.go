@@ -1,0 +1,278 @@
+// Package translate turns text into another language through an operator-configured
+// LibreTranslate-compatible server, caching every answer per text and language pair so a text
+// is sent once, and lists the entities a document holds (search-side.md sections 3, 4, 7).
+// Entities need no server; translation answers ErrNotConfigured without one.
+package translate
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/sightline/sightline/internal/enrich"
+)
+
+// MaxTextChars bounds the text of one request: a post or a few keywords, never a whole dump.
+const MaxTextChars = 10000
+
+// maxQueryTerms bounds the search terms a form-B request may name.
+const maxQueryTerms = 100
+
+// Formats a text may be sent in: html keeps markup and translates only the text between tags.
+const (
+	FormatText = "text"
+	FormatHTML = "html"
+)
+
+// Auto is the source language the backend detects itself.
+const Auto = "auto"
+
+// Errors of Translate, tested with errors.Is.
+var (
+	ErrNotConfigured = errors.New("Translation is not configured on this server")
+	ErrEmptyText     = errors.New("The text to translate is empty.")
+	ErrTooLong       = fmt.Errorf("The text to translate is longer than %d characters; translate a shorter passage.", MaxTextChars)
+)
+
+// Backend translates one text. Its errors are shown to the user (after "The translation server
+// failed: "), so they must name no credentials.
+type Backend interface {
+	Translate(ctx context.Context, text, source, target, format string) (string, error)
+}
+
+// Cache keeps translations. Key is the hash of the text with its format; a miss is ("", false, nil).
+type Cache interface {
+	CachedTranslation(ctx context.Context, k Key) (string, bool, error)
+	SaveTranslation(ctx context.Context, k Key, translation string) error
+}
+
+// Key names one cached translation.
+type Key struct {
+	TextHash string // hex SHA-256 of the format, a NUL and the text
+	Source   string // ISO 639-1 code, or "auto"
+	Target   string
+	Format   string
+}
+
+// KeyOf is the cache key of a text: whoever holds the same text (an export, another user) finds
+// the same translation.
+func KeyOf(text, source, target, format string) Key {
+	sum := sha256.Sum256([]byte(format + "\x00" + text))
+	return Key{TextHash: hex.EncodeToString(sum[:]), Source: source, Target: target, Format: format}
+}
+
+// BackendError is a failure of the translation server.
+type BackendError struct{ Err error }
+
+func (e *BackendError) Error() string { return "The translation server failed: " + e.Err.Error() }
+func (e *BackendError) Unwrap() error { return e.Err }
+
+// LanguageError is a language code that is not one.
+type LanguageError struct{ Field, Code string }
+
+func (e *LanguageError) Error() string {
+	return fmt.Sprintf("%q is not a language code (two or three letters, such as en).", e.Code)
+}
+
+// Request is one translation: form A (Text, Target, Source, Format) or form B, which adds the
+// search's terms and the entities the client knows of, and asks for the document's entities.
+type Request struct {
+	Text   string
+	Target string // default "en"
+	Source string // default automatic detection
+	Format string // default html (section 7)
+
+	// WantEntities (beacon_entity_request) asks for EntitiesInDocument.
+	WantEntities bool
+	QueryTerms   []string
+	// Known are entity lists the client sent; those the text holds are reported with the ones
+	// found in it.
+	Known Entities
+}
+
+// Entities are the lists of entitiesInDocument, named as the request's lists are.
+type Entities struct {
+	ExternalLinks    []string `json:"external_links"`
+	ExternalIPs      []string `json:"external_ips"`
+	Phones           []string `json:"phones"`
+	Authors          []string `json:"authors"`
+	AuthorScreenName []string `json:"author_screen_name"`
+	AuthorUsername   []string `json:"author_username"`
+	Emails           []string `json:"emails"`
+	CreditCards      []string `json:"credit_cards"`
+	SSNs             []string `json:"ssns"`
+	QueryTerms       []string `json:"queryTerms"`
+}
+
+// Result is the reply: the translation, and the document's entities when they were asked for.
+type Result struct {
+	Translation        string    `json:"translation"`
+	EntitiesInDocument *Entities `json:"entitiesInDocument"`
+}
+
+// Service translates through a Backend and a Cache; with a nil Backend only entities work.
+type Service struct {
+	backend Backend
+	cache   Cache
+}
+
+// NewService returns a Service; backend may be nil (no server configured).
+func NewService(backend Backend, cache Cache) *Service {
+	return &Service{backend: backend, cache: cache}
+}
+
+// Configured says whether a translation server is set up; the profile tells the app.
+func (s *Service) Configured() bool { return s != nil && s.backend != nil }
+
+// Translate translates r.Text, from the cache when it was translated before.
+func (s *Service) Translate(ctx context.Context, r Request) (Result, error) {
+	text := strings.TrimSpace(r.Text)
+	if text == "" {
+		return Result{}, ErrEmptyText
+	}
+	if utf8.RuneCountInString(text) > MaxTextChars {
+		return Result{}, ErrTooLong
+	}
+	if len(r.QueryTerms) > maxQueryTerms {
+		r.QueryTerms = r.QueryTerms[:maxQueryTerms]
+	}
+	target, err := languageCode("destination_language", r.Target, "en")
+	if err != nil {
+		return Result{}, err
+	}
+	source, err := languageCode("source_language", r.Source, Auto)
+	if err != nil {
+		return Result{}, err
+	}
+	if source == enrich.Undetermined {
+		source = Auto
+	}
+	format := r.Format
+	switch format {
+	case "":
+		format = FormatHTML
+	case FormatHTML, FormatText:
+	default:
+		return Result{}, &FormatError{Format: r.Format}
+	}
+	var res Result
+	if r.WantEntities {
+		res.EntitiesInDocument = DocumentEntities(text, r.QueryTerms, r.Known)
+	}
+	if !s.Configured() {
+		return res, ErrNotConfigured
+	}
+	if source == target {
+		res.Translation = text
+		return res, nil
+	}
+	key := KeyOf(text, source, target, format)
+	cached, found, err := s.cache.CachedTranslation(ctx, key)
+	if err != nil {
+		return res, err
+	}
+	if found {
+		res.Translation = cached
+		return res, nil
+	}
+	translated, err := s.backend.Translate(ctx, text, source, target, format)
+	if err != nil {
+		if ctx.Err() != nil {
+			return res, ctx.Err()
+		}
+		return res, &BackendError{Err: err}
+	}
+	if err := s.cache.SaveTranslation(ctx, key, translated); err != nil {
+		return res, err
+	}
+	res.Translation = translated
+	return res, nil
+}
+
+// Cached returns the stored translation of a text, if any; it never calls the backend.
+func (s *Service) Cached(ctx context.Context, text, source, target, format string) (string, bool, error) {
+	if s == nil || s.cache == nil {
+		return "", false, nil
+	}
+	if source == "" || source == enrich.Undetermined {
+		source = Auto
+	}
+	return s.cache.CachedTranslation(ctx, KeyOf(strings.TrimSpace(text), source, target, format))
+}
+
+// FormatError is a format other than html or text.
+type FormatError struct{ Format string }
+
+func (e *FormatError) Error() string {
+	return fmt.Sprintf("The format %q is not one of html and text.", e.Format)
+}
+
+// languageCode checks a language code: two or three lower-case letters ("pt-BR" is "pt"), or
+// "auto" for a source.
+func languageCode(field, code, fallback string) (string, error) {
+	code = strings.ToLower(strings.TrimSpace(code))
+	if code == "" {
+		return fallback, nil
+	}
+	if code == Auto && fallback == Auto {
+		return Auto, nil
+	}
+	primary, _, _ := strings.Cut(strings.ReplaceAll(code, "_", "-"), "-")
+	if len(primary) < 2 || len(primary) > 3 || strings.Trim(primary, "abcdefghijklmnopqrstuvwxyz") != "" {
+		return "", &LanguageError{Field: field, Code: code}
+	}
+	// Chinese keeps its script: LibreTranslate knows zh (simplified) and zt (traditional).
+	if primary == "zh" && (strings.Contains(code, "tw") || strings.Contains(code, "hant") || strings.Contains(code, "hk")) {
+		return "zt", nil
+	}
+	return primary, nil
+}
+
+// DocumentEntities lists what the text holds: the entities enrichment finds in it, the client's
+// lists (only the items the text contains, so a client cannot make a document say more than it
+// does) and the search terms it contains.
+func DocumentEntities(text string, queryTerms []string, known Entities) *Entities {
+	found := enrich.Entities(text)
+	lower := strings.ToLower(text)
+	inText := func(items []string) []string {
+		var out []string
+		for _, it := range items {
+			if it = strings.TrimSpace(it); it != "" && strings.Contains(lower, strings.ToLower(it)) {
+				out = append(out, it)
+			}
+		}
+		return out
+	}
+	handles := make([]string, 0, len(found.Handles))
+	for _, h := range found.Handles {
+		handles = append(handles, "@"+h)
+	}
+	return &Entities{
+		ExternalLinks:    union(found.ExternalLinks, inText(known.ExternalLinks)),
+		ExternalIPs:      union(found.IPs, inText(known.ExternalIPs)),
+		Phones:           union(found.Phones, inText(known.Phones)),
+		Authors:          union(handles, inText(known.Authors)),
+		AuthorScreenName: union(nil, inText(known.AuthorScreenName)),
+		AuthorUsername:   union(nil, inText(known.AuthorUsername)),
+		Emails:           union(found.Emails, inText(known.Emails)),
+		CreditCards:      union(found.CreditCards, inText(known.CreditCards)),
+		SSNs:             union(found.SSNs, inText(known.SSNs)),
+		QueryTerms:       union(nil, inText(queryTerms)),
+	}
+}
+
+// union appends to a the items of b it lacks, ignoring case; never nil, so JSON says [].
+func union(a, b []string) []string {
+	out := append([]string{}, a...)
+	for _, s := range b {
+		if !slices.ContainsFunc(out, func(o string) bool { return strings.EqualFold(o, s) }) {
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -1,0 +1,105 @@
+package translate
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestDocumentEntities(t *testing.T) {
+	tests := []struct {
+		name  string
+		text  string
+		terms []string
+		known Entities
+		want  Entities
+	}{
+		{name: "nothing", text: "Quiet day at the harbour.", want: Entities{}},
+		{name: "found by enrichment", text: "Dump at https://paste.example/x from 203.0.113.7, card 4111 1111 1111 1111, SSN 536-22-1234, call +44 20 7946 0958, mail a.b@example.com, via @leaker",
+			want: Entities{ExternalLinks: []string{"https://paste.example/x"}, ExternalIPs: []string{"203.0.113.7"},
+				CreditCards: []string{"4111111111111111"}, SSNs: []string{"536-22-1234"}, Phones: []string{"+442079460958"},
+				Emails: []string{"a.b@example.com"}, Authors: []string{"@leaker"}}},
+		{name: "client lists kept only when in the text", text: "Posted by Jane Roe (jroe) about the flood",
+			terms: []string{"Flood", "fire", " "},
+			known: Entities{AuthorScreenName: []string{"Jane Roe", "John Doe"}, AuthorUsername: []string{"jroe"}, Emails: []string{"x@y.example"}},
+			want:  Entities{AuthorScreenName: []string{"Jane Roe"}, AuthorUsername: []string{"jroe"}, QueryTerms: []string{"Flood"}}},
+		{name: "no duplicates ignoring case", text: "Mail ANA@example.com", known: Entities{Emails: []string{"ana@EXAMPLE.com"}},
+			want: Entities{Emails: []string{"ANA@example.com"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := DocumentEntities(tt.text, tt.terms, tt.known)
+			want := normalize(tt.want)
+			if !reflect.DeepEqual(*got, want) {
+				t.Errorf("got  %+v\nwant %+v", *got, want)
+			}
+		})
+	}
+}
+
+// normalize makes every nil list empty, as DocumentEntities does for JSON.
+func normalize(e Entities) Entities {
+	v := reflect.ValueOf(&e).Elem()
+	for i := range v.NumField() {
+		if v.Field(i).IsNil() {
+			v.Field(i).Set(reflect.ValueOf([]string{}))
+		}
+	}
+	return e
+}
+
+func TestLanguageCode(t *testing.T) {
+	tests := []struct{ in, fallback, want string }{
+		{"", "en", "en"}, {"EN", "en", "en"}, {"pt-BR", "en", "pt"}, {"zh_TW", "en", "zt"}, {"zh-Hans", "en", "zh"},
+		{"auto", Auto, Auto}, {"fil", "en", "fil"},
+	}
+	for _, tt := range tests {
+		if got, err := languageCode("f", tt.in, tt.fallback); err != nil || got != tt.want {
+			t.Errorf("languageCode(%q) = %q %v, want %q", tt.in, got, err, tt.want)
+		}
+	}
+	for _, bad := range []string{"auto", "e", "english", "e1", "<b>"} {
+		if _, err := languageCode("destination_language", bad, "en"); err == nil {
+			t.Errorf("languageCode(%q) accepted", bad)
+		}
+	}
+}
+
+type memCache map[Key]string
+
+func (m memCache) CachedTranslation(_ context.Context, k Key) (string, bool, error) {
+	s, ok := m[k]
+	return s, ok, nil
+}
+func (m memCache) SaveTranslation(_ context.Context, k Key, s string) error { m[k] = s; return nil }
+
+func TestUnreachableServer(t *testing.T) {
+	backend, err := NewLibreTranslate("http://127.0.0.1:1/?api_key=secret", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = NewService(backend, memCache{}).Translate(context.Background(), Request{Text: "Hola", Target: "en"})
+	var be *BackendError
+	if !errors.As(err, &be) || !strings.HasPrefix(err.Error(), "The translation server failed: could not reach it") ||
+		strings.Contains(err.Error(), "secret") {
+		t.Errorf("err = %v", err)
+	}
+	if _, err := NewLibreTranslate("ftp://x", ""); err == nil {
+		t.Error("ftp address accepted")
+	}
+}
+
+func TestSameLanguageIsNotSent(t *testing.T) {
+	res, err := NewService(failing{}, memCache{}).Translate(context.Background(), Request{Text: " Hello ", Source: "en", Target: "en"})
+	if err != nil || res.Translation != "Hello" {
+		t.Errorf("= %+v %v", res, err)
+	}
+}
+
+type failing struct{}
+
+func (failing) Translate(context.Context, string, string, string, string) (string, error) {
+	return "", errors.New("called")
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { appendKeywords, asTerm, translatedPhrases } from './phrases';
+
+describe('translatedPhrases', () => {
+  it.each([
+    ['inondation OR pont,', ['inondation', 'pont']],
+    ['"pont fermé" OR inondation OR inondation', ['"pont fermé"', 'inondation']],
+    ['"a OR b" OR c', ['"a OR b"', 'c']],
+    ['  ', []],
+    ['or lowercase stays', ['or lowercase stays']],
+  ])('%s', (text, want) => {
+    expect(translatedPhrases(text)).toEqual(want);
+  });
+});
+
+describe('appendKeywords', () => {
+  it.each([
+    ['', ['inondation'], 'inondation'],
+    ['flood', ['inondation', 'Überschwemmung'], 'flood OR inondation OR Überschwemmung'],
+    ['flood AND bridge', ['pont'], '(flood AND bridge) OR pont'],
+    ['flood', ['pont fermé'], 'flood OR "pont fermé"'],
+    ['flood OR inondation', ['inondation'], 'flood OR inondation'],
+  ])('%s + %j', (existing, added, want) => {
+    expect(appendKeywords(existing, added)).toBe(want);
+  });
+
+  it('quotes phrases once', () => {
+    expect(asTerm('"already quoted"')).toBe('"already quoted"');
+    expect(asTerm('two words')).toBe('"two words"');
+  });
+});
