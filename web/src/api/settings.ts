@@ -188,6 +188,11 @@ export async function updateContact(contact: Contact): Promise<Profile> {
   return (await request<Profile>('PUT', '/api/v1/settings/profile/contact', { body: contact })).data;
 }
 
+/** Opens post cards in the browser's language, or not. */
+export async function toggleTranslationEnrichment(): Promise<Profile> {
+  return (await request<Profile>('PATCH', '/api/v1/settings/profile/update/is-translation-enrichment-enabled')).data;
+}
+
 /** Shows or hides the places a post's text mentions. */
 export async function toggleMentionedLocations(): Promise<Profile> {
   return (await request<Profile>('PATCH', '/api/v1/settings/profile/update/is-mentioned-locations-enrichment-enabled'))

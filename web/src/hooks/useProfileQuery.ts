@@ -5,6 +5,7 @@ import {
   type Profile,
   toggleInboxStreaming,
   toggleMentionedLocations,
+  toggleTranslationEnrichment,
   updateContact,
   updateDisplayTheme,
 } from '../api/settings';
@@ -43,6 +44,14 @@ export function useInboxStreamingMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: toggleInboxStreaming,
+    onSuccess: (profile) => queryClient.setQueryData(profileQuery.queryKey, profile),
+  });
+}
+
+export function useTranslationEnrichmentMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: toggleTranslationEnrichment,
     onSuccess: (profile) => queryClient.setQueryData(profileQuery.queryKey, profile),
   });
 }

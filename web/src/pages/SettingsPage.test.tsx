@@ -48,6 +48,25 @@ describe('settings page', () => {
     ).toEqual(['NameE-mailRole', 'Ada AnalystYouada@example.testMember', 'Olu Ownerolu@example.testOwner']);
   });
 
+  it('offers the translation setting only when the server translates', async () => {
+    const requests = fakeServer({
+      'PATCH /api/v1/settings/profile/update/is-translation-enrichment-enabled': {
+        data: testProfile({ translation: true, is_translation_enrichment_enabled: true }),
+      },
+    });
+    const { unmount } = renderApp('/settings', { profile: testProfile({ translation: false }) });
+    await screen.findByRole('heading', { name: 'Inbox' });
+    expect(screen.queryByRole('switch', { name: /Translate posts/ })).not.toBeInTheDocument();
+    unmount();
+
+    renderApp('/settings', { profile: testProfile({ translation: true, is_translation_enrichment_enabled: false }) });
+    const toggle = await screen.findByRole('switch', { name: "Translate posts into your browser's language" });
+    await userEvent.click(toggle);
+    expect(await screen.findByText('Inbox setting saved')).toBeInTheDocument();
+    expect(toggle).toBeChecked();
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(true);
+  });
+
   it('saves the chosen theme to the profile', async () => {
     const fetchMock = server((body) =>
       json(200, { data: testProfile({ display_theme: body.display_theme as 'dark' }) }),

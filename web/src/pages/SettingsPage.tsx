@@ -27,6 +27,7 @@ import {
   useDisplayThemeMutation,
   useInboxStreamingMutation,
   useMentionedLocationsMutation,
+  useTranslationEnrichmentMutation,
   useProfile,
 } from '../hooks/useProfileQuery';
 import { useSnackbar } from '../hooks/useSnackbar';
@@ -67,6 +68,7 @@ export function SettingsPage() {
   const themeChange = useDisplayThemeMutation();
   const streamingChange = useInboxStreamingMutation();
   const placesChange = useMentionedLocationsMutation();
+  const translationChange = useTranslationEnrichmentMutation();
   const snackbar = useSnackbar();
   const manager = profile.role === 'owner' || profile.role === 'admin';
 
@@ -159,6 +161,29 @@ export function SettingsPage() {
           <Typography variant="body2" color="text.secondary">
             Places named in a post's text, shown on its card and on the map. Geotagged places always show.
           </Typography>
+          {profile.translation && (
+            <>
+              <FormControlLabel
+                sx={{ mt: 2 }}
+                control={
+                  <Switch
+                    checked={profile.is_translation_enrichment_enabled}
+                    disabled={translationChange.isPending}
+                    onChange={() =>
+                      translationChange.mutate(undefined, {
+                        onSuccess: () => snackbar.show({ text: 'Inbox setting saved', color: 'success' }),
+                        onError: (error) => snackbar.show({ text: error.message, color: 'error' }),
+                      })
+                    }
+                  />
+                }
+                label="Translate posts into your browser's language"
+              />
+              <Typography variant="body2" color="text.secondary">
+                Cards in another language open translated; the original is one click away.
+              </Typography>
+            </>
+          )}
         </Section>
 
         <Section
@@ -179,7 +204,10 @@ export function SettingsPage() {
           <SessionsTable />
         </Section>
 
-        <Section title="Social integrations" description="Your accounts on other networks that Sightline may use for you.">
+        <Section
+          title="Social integrations"
+          description="Your accounts on other networks that Sightline may use for you."
+        >
           <SocialIntegrations />
         </Section>
 
