@@ -14,7 +14,7 @@ GO_PACKAGES = $(shell $(GO) list ./... | grep -v /node_modules/)
 RACE_PACKAGES = $(addprefix $(shell $(GO) list -m)/internal/,live percolate monitor stream ingest server)
 
 .DEFAULT_GOAL := help
-.PHONY: help build web go run test test-go test-web test-e2e lint fmt chromium clean
+.PHONY: help build web go run test test-go test-web test-e2e lint fmt chromium rum clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -42,7 +42,7 @@ run: build ## build everything and start Sightline with demo data
 	SIGHTLINE_ADMIN_EMAIL=$(DEMO_EMAIL) SIGHTLINE_ADMIN_PASSWORD=$(DEMO_PASSWORD) \
 		$(BIN) serve --addr $(ADDR) --data-dir $(DATA_DIR)
 
-test: lint test-go test-web test-e2e ## every test: Go on SQLite and PostgreSQL, web units, browser
+test: rum lint test-go test-web test-e2e ## every test: Go on SQLite and PostgreSQL, web units, browser
 
 lint: web/node_modules/.package-lock.json ## gofmt, go vet, tsc and ESLint
 	@unformatted=$$(gofmt -l cmd internal web/embed.go); \
@@ -50,7 +50,7 @@ lint: web/node_modules/.package-lock.json ## gofmt, go vet, tsc and ESLint
 	$(GO) vet $(GO_PACKAGES)
 	cd web && $(NPM) run typecheck && $(NPM) run lint
 
-test-go: ## Go tests, the concurrent packages under -race (PostgreSQL at 127.0.0.1:5432 is required when CI=true)
+test-go: rum ## Go tests, the concurrent packages under -race (PostgreSQL at 127.0.0.1:5432 is required when CI=true)
 	$(GO) test -count=1 -race $(RACE_PACKAGES)
 	$(GO) test -count=1 $(filter-out $(RACE_PACKAGES),$(GO_PACKAGES))
 
@@ -64,6 +64,14 @@ chromium: ## install Debian's Chromium for the browser tests when missing
 	@command -v chromium >/dev/null 2>&1 || { \
 		echo "installing chromium (apt-get)"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+# The PostgreSQL server's major version, for its RUM package; none when no server is installed here.
+PG_MAJOR = $(shell ls /usr/lib/postgresql 2>/dev/null | sort -n | tail -1)
+
+rum: ## install Debian's RUM extension for the local PostgreSQL when missing (the store falls back to GIN without it)
+	@if [ -n "$(PG_MAJOR)" ] && [ ! -f /usr/share/postgresql/$(PG_MAJOR)/extension/rum.control ]; then \
+		echo "installing postgresql-$(PG_MAJOR)-rum (apt-get)"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-$(PG_MAJOR)-rum >/dev/null; fi
 
 fmt: ## format Go code
 	gofmt -w cmd internal web/embed.go

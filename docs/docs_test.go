@@ -44,6 +44,8 @@ func TestSchemaRefusals(t *testing.T) {
 		{`{"provider":"news","native_id":"a","published_at":"yesterday","content_text":"x"}`, "published_at"},
 		{`{"provider":"news","native_id":"a","published_at":"2026-11-25T05:40:00Z"}`, "content_text"},
 		{`{"provider":"news","native_id":"a","published_at":"2026-11-25T05:40:00Z","content_text":"x","colour":"red"}`, "colour"},
+		{`{"provider":"news","native_id":"a","published_at":"2026-11-25T05:40:00Z","content_text":"x","engagement":-1}`, "engagement"},
+		{`{"provider":"news","native_id":"a","published_at":"2026-11-25T05:40:00Z","content_text":"x","author_followers":1.5}`, "author_followers"},
 	} {
 		err := postschema.Check([]byte(tt.post))
 		if err == nil || !strings.Contains(err.Error(), tt.field) {

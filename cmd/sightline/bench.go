@@ -4,13 +4,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"strconv"
 	"strings"
 
-	"github.com/sightline/sightline/internal/percolate/workload"
+	"github.com/sightline/sightline/internal/bench"
 )
 
-// benchmark is one `sightline bench <name>`.
+// benchmark is one `sightline bench <name>`: its flags here, its work in internal/bench.
 type benchmark struct {
 	name    string
 	summary string
@@ -19,9 +21,10 @@ type benchmark struct {
 
 func benchmarks() []benchmark {
 	return []benchmark{
-		{"percolate", "saved searches matched against generated posts, checked against brute force", benchPercolate},
-		{"ingest", "posts per second through stream, store and index; search latency over them", benchIngest},
+		{"percolate", "saved searches matched against generated posts, checked against an independent oracle", benchPercolate},
+		{"ingest", "posts per second through a whole node (stream, store, percolator, matches); search latency over them", benchIngest},
 		{"live", "live clients on one hub: memory per connection, per-user event delivery latency", benchLive},
+		{"cluster", "posts per second end to end through 1, 2, 3 serve processes on one PostgreSQL and NATS cluster", benchCluster},
 	}
 }
 
@@ -36,37 +39,108 @@ func runBench(args []string) error {
 	return fmt.Errorf("usage: sightline bench <%s> [flags]", strings.Join(names, "|"))
 }
 
-func benchPercolate(args []string) error {
-	fs := newFlagSet("bench percolate", "Match generated posts against generated saved searches on all cores.")
-	var cfg workload.Config
-	var asJSON bool
-	fs.IntVar(&cfg.Searches, "queries", 10000, "number of saved searches")
-	fs.IntVar(&cfg.Posts, "posts", 20000, "number of posts")
-	fs.IntVar(&cfg.Sample, "sample", 300, "posts also matched by brute force to check the answers")
-	fs.Uint64Var(&cfg.Seed, "seed", 1, "workload seed")
-	fs.BoolVar(&asJSON, "json", false, "print the result as one JSON object")
-	fs.StringVar(&cfg.CPUProfile, "cpuprofile", "", "write a CPU profile of the matching phase to this file")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	res, err := workload.Run(cfg)
-	if err != nil {
-		return err
-	}
+// report prints a benchmark's result as one JSON object or as text.
+func report(res interface{ WriteText(io.Writer) }, asJSON bool) error {
 	if asJSON {
 		return json.NewEncoder(os.Stdout).Encode(res)
 	}
-	fmt.Printf("searches               %d\n", res.Queries)
-	fmt.Printf("posts                  %d on %d workers\n", res.Posts, res.Workers)
-	fmt.Printf("throughput             %.0f posts/s\n", res.PostsPerSec)
-	fmt.Printf("latency p50 / p99      %.0f µs / %.0f µs\n", res.P50us, res.P99us)
-	fmt.Printf("candidates per post    %.1f (matches per post %.2f)\n", res.CandidatesPerPost, res.MatchesPerPost)
-	fmt.Printf("brute force            %.0f posts/s (speed-up %.0fx)\n", res.BruteForcePostsPerSec, res.Speedup)
-	fmt.Printf("heap of the index      %.0f MB (built in %.0f ms; one more search: p50 %.0f µs, max %.0f µs)\n", res.HeapMB, res.IndexBuildMillis, res.PutP50us, res.PutMaxus)
-	fmt.Printf("CPU per post           %.0f µs\n", res.CPUPerPostMicros)
-	fmt.Printf("agrees with brute force %v (on %d posts)\n", res.AgreesWithBruteForce, res.BruteSample)
+	res.WriteText(os.Stdout)
+	return nil
+}
+
+func benchPercolate(args []string) error {
+	fs := newFlagSet("bench percolate", "Match generated posts against generated saved searches on all cores.")
+	var cfg bench.PercolateConfig
+	var asJSON bool
+	fs.IntVar(&cfg.Searches, "queries", 10000, "number of saved searches")
+	fs.IntVar(&cfg.Posts, "posts", 20000, "number of posts")
+	fs.IntVar(&cfg.Sample, "sample", 2000, "posts also matched by the oracle (written from the query language's spec) to check the answers; the first 300 by brute force too")
+	fs.Uint64Var(&cfg.Seed, "seed", 1, "workload seed")
+	fs.BoolVar(&asJSON, "json", false, "print the result as one JSON object")
+	fs.StringVar(&cfg.CPUProfile, "cpuprofile", "", "write a CPU profile of the matching phase to this file")
+	fs.StringVar(&cfg.Peer, "peer", "", "bleve: also match posts as the Elasticsearch and Lucene percolators do (a one-post in-memory index per post), with Bleve, and print the ratio")
+	fs.IntVar(&cfg.PeerSample, "peer-sample", 300, "posts the peer matches")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	res, err := bench.Percolate(cfg)
+	if err != nil {
+		return err
+	}
+	if err := report(res, asJSON); err != nil {
+		return err
+	}
+	if !res.AgreesWithOracle {
+		return fmt.Errorf("the percolator disagrees with the oracle on %d of %d posts", res.OracleDisagreements, res.OracleSample)
+	}
 	if !res.AgreesWithBruteForce {
 		return errors.New("the percolator disagrees with brute force")
 	}
 	return nil
+}
+
+func benchIngest(args []string) error {
+	fs := newFlagSet("bench ingest", "Ingest generated posts through a whole node with saved searches, then time searches over them.")
+	var cfg bench.IngestConfig
+	var asJSON bool
+	fs.IntVar(&cfg.Posts, "posts", 1_000_000, "posts to ingest")
+	fs.IntVar(&cfg.Searches, "searches", 1000, "saved searches every post is percolated against (chosen within their streaming limits at 5,000 posts/s)")
+	fs.IntVar(&cfg.Queries, "queries", 300, "Beacon searches to time after ingesting")
+	fs.IntVar(&cfg.Analytics, "analytics", 100, "of those Beacon searches, how many to time the analytics (word cloud, daily graph) of")
+	fs.StringVar(&cfg.Dir, "dir", "", "data dir (default: a temporary one, removed afterwards)")
+	fs.StringVar(&cfg.DB, "db", "", "store: a postgres:// URL (default: SQLite in the data dir)")
+	fs.BoolVar(&asJSON, "json", false, "print the result as one JSON object")
+	fs.StringVar(&cfg.CPUProfile, "cpuprofile", "", "write a CPU profile of the run to this file")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if !asJSON {
+		cfg.Progress = os.Stderr
+	}
+	res, err := bench.Ingest(cfg)
+	if err != nil {
+		return err
+	}
+	return report(res, asJSON)
+}
+
+// benchLive runs the hub and, as a second process of this binary (--clients-of), its clients,
+// so only the server's memory is counted.
+func benchLive(args []string) error {
+	fs := newFlagSet("bench live", "Connect many live clients to one hub; memory per connection and delivery latency.")
+	var cfg bench.LiveConfig
+	var clientsOf string
+	var asJSON bool
+	fs.IntVar(&cfg.Clients, "clients", 10_000, "websocket clients, each subscribed to its own user's channel")
+	fs.BoolVar(&asJSON, "json", false, "print the result as one JSON object")
+	fs.StringVar(&clientsOf, "clients-of", "", "run only the clients, against this ws:// socket URL (the benchmark starts itself so)")
+	fs.IntVar(&cfg.Searches, "searches", 10_000, "saved searches for the ingest-to-socket measurement")
+	fs.IntVar(&cfg.Rate, "rate", 1000, "posts per second offered in the ingest-to-socket measurement")
+	fs.Float64Var(&cfg.Seconds, "seconds", 20, "how long to offer posts (0 skips the ingest-to-socket measurement)")
+	fs.StringVar(&cfg.CPUProfile, "cpuprofile", "", "write a CPU profile of the ingest-to-socket measurement to this file")
+	fs.StringVar(&cfg.Peer, "peer", "", "centrifuge: first run the same clients and burst against a server built on centrifugal/centrifuge, and print both figures and their ratio")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if clientsOf != "" {
+		if err := bench.RaiseFileLimit(cfg.Clients + 1000); err != nil {
+			return err
+		}
+		return bench.LiveClients(clientsOf, os.Getenv(bench.LiveSecretEnv), os.Getenv(bench.LiveProtocolEnv), cfg.Clients)
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	cfg.ClientCommand = func(url string, clients int) []string {
+		return []string{self, "bench", "live", "--clients", strconv.Itoa(clients), "--clients-of", url}
+	}
+	if !asJSON {
+		cfg.Progress = os.Stderr
+	}
+	res, err := bench.Live(cfg)
+	if err != nil {
+		return err
+	}
+	return report(res, asJSON)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // A switch reads its value as a separate word too, so the flags after it still count.
@@ -85,5 +86,21 @@ func TestLLMURLNeedsAModel(t *testing.T) {
 	err := runServe([]string{"--llm-url", "http://127.0.0.1:11434/v1", "--data-dir", t.TempDir()})
 	if err == nil || !strings.Contains(err.Error(), "--llm-model") {
 		t.Errorf("serve with --llm-url alone: %v", err)
+	}
+}
+
+func TestRetentionFlag(t *testing.T) {
+	for _, tt := range []struct {
+		value string
+		days  int
+		ok    bool
+	}{
+		{"30", 30, true}, {"90", 90, true}, {"90d", 90, true}, {" 365 ", 365, true}, {"7", 7, true},
+		{"6", 0, false}, {"401", 0, false}, {"0", 0, false}, {"-30", 0, false}, {"3 months", 0, false}, {"", 0, false},
+	} {
+		got, err := parseRetention(tt.value)
+		if (err == nil) != tt.ok || (tt.ok && got != time.Duration(tt.days)*24*time.Hour) {
+			t.Errorf("parseRetention(%q) = %v, %v; want %d days, ok %v", tt.value, got, err, tt.days, tt.ok)
+		}
 	}
 }

@@ -7,11 +7,15 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"strconv"
+	"strings"
 	"syscall"
+	"time"
 
 	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/api"
 	"github.com/sightline/sightline/internal/authz"
+	"github.com/sightline/sightline/internal/ingest"
 	"github.com/sightline/sightline/internal/server"
 )
 
@@ -22,7 +26,9 @@ func runServe(args []string) error {
 	var cfg server.Config
 	var logLevel, logFormat string
 	fs.StringVar(&cfg.Addr, "addr", "127.0.0.1:8080", "address to listen on")
-	fs.StringVar(&cfg.NATS, "nats", "embedded", `message backbone: "embedded" or a nats:// URL of an external cluster`)
+	fs.StringVar(&cfg.NATS, "nats", "embedded", `message backbone: "embedded" or the nats:// URLs of an external cluster, comma-separated`)
+	fs.IntVar(&cfg.NATSReplicas, "nats-replicas", 1, "servers of the external NATS cluster that keep each stream: 3 on a three-server cluster, "+
+		"so that losing one loses nothing (ignored with embedded)")
 	fs.StringVar(&cfg.LiveKey, "live-key", "", "app key of the live channel (default: generated once and kept in the store)")
 	fs.StringVar(&cfg.AdminEmail, "admin-email", "", "e-mail of the first administrator, created when no user exists")
 	fs.StringVar(&cfg.AdminPassword, "admin-password", "", "password of the first administrator")
@@ -55,6 +61,12 @@ func runServe(args []string) error {
 	fs.StringVar(&cfg.TranslateURL, "translate-url", "", "LibreTranslate-compatible server that translates posts and keywords "+
 		"(docs/translation.md); without it translation is off")
 	fs.StringVar(&cfg.TranslateKey, "translate-key", "", "API key of the translation server, if it asks for one")
+	fs.Func("retention", fmt.Sprintf("days of posts to keep, from %d to %d; searches reach that far back and older posts are deleted (default %d)",
+		int(ingest.MinRetention.Hours()/24), int(ingest.MaxRetention.Hours()/24), int(ingest.Retention.Hours()/24)),
+		func(v string) (err error) {
+			cfg.Retention, err = parseRetention(v)
+			return err
+		})
 	cfg.Portals = api.Portals{}
 	portal := func(p authz.Portal) func(string) error {
 		return func(v string) (err error) {
@@ -104,4 +116,14 @@ func newLogger(level, format string) *slog.Logger {
 		return slog.New(slog.NewJSONHandler(os.Stderr, opts))
 	}
 	return slog.New(slog.NewTextHandler(os.Stderr, opts))
+}
+
+// parseRetention reads --retention: a whole number of days within ingest's bounds.
+func parseRetention(v string) (time.Duration, error) {
+	days, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(v), "d"))
+	lo, hi := int(ingest.MinRetention.Hours()/24), int(ingest.MaxRetention.Hours()/24)
+	if err != nil || days < lo || days > hi {
+		return 0, fmt.Errorf("%q is not a number of days from %d to %d", v, lo, hi)
+	}
+	return time.Duration(days) * 24 * time.Hour, nil
 }

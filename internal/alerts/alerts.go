@@ -35,8 +35,13 @@ const (
 	MaxListed = 100
 	// MaxCovered bounds the matches one delivery covers; the next run takes the rest.
 	MaxCovered = 10_000
-	// lease is how long a sender holds a delivery before another may take it over.
-	lease = 2 * time.Minute
+	// lease is how long a claim on a delivery lasts; the sender renews it every renewEvery
+	// while it works, so a crashed node's deliveries are taken over within a lease.
+	lease      = 20 * time.Second
+	renewEvery = lease / 4
+	// senders is how many deliveries a node sends at once, so that one slow mail server or
+	// webhook receiver does not hold up the rest.
+	senders = 4
 	// lateCommit is how far back a run looks past its last one, for matches whose rows were
 	// committed after newer ones (concurrent writers on PostgreSQL).
 	lateCommit = 10 * time.Minute
@@ -79,9 +84,13 @@ type Store interface {
 	// ClaimDelivery takes one due delivery (pending or retrying, next attempt passed, lease
 	// expired) until leaseUntil.
 	ClaimDelivery(ctx context.Context, now, leaseUntil time.Time) (Delivery, bool, error)
+	// RenewDelivery moves a held lease from held to until; false when the lease is no longer
+	// held (it ran out and another sender took the row).
+	RenewDelivery(ctx context.Context, id int64, held, until time.Time) (bool, error)
 	DeliveryMatches(ctx context.Context, deliveryID int64) ([]int64, error)
-	// FinishDelivery records an attempt's outcome and frees the row.
-	FinishDelivery(ctx context.Context, d Delivery) error
+	// FinishDelivery records an attempt's outcome and frees the row, if d.LeaseUntil is still
+	// its lease; false when another sender holds it.
+	FinishDelivery(ctx context.Context, d Delivery) (bool, error)
 	Deliveries(ctx context.Context, searchID int64, limit int) ([]Delivery, error)
 
 	Searches(ctx context.Context, organizationID int64) ([]monitor.Search, error)

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/geom"
 	"github.com/sightline/sightline/internal/monitor"
@@ -229,25 +231,41 @@ func (s *Service) owner(ctx context.Context, m monitor.Search) (authz.Actor, err
 		TenantAdmin: u.IsTenantAdmin, Via: authz.ViaSession, ACL: u.ACL}, nil
 }
 
-// SendDue sends every delivery that is due, one claimed row at a time.
+// SendDue sends every delivery that is due, senders at a time, one claimed row each.
 func (s *Service) SendDue(ctx context.Context) error {
-	for ctx.Err() == nil {
-		now := s.now().UTC()
-		d, ok, err := s.Store.ClaimDelivery(ctx, now, now.Add(lease))
-		if err != nil || !ok {
-			return err
-		}
-		s.attempt(ctx, d)
+	// A plain group: one sender's failed claim must not cancel the others' sends.
+	var g errgroup.Group
+	for range senders {
+		g.Go(func() error {
+			for ctx.Err() == nil {
+				now := s.now().UTC()
+				d, ok, err := s.Store.ClaimDelivery(ctx, now, now.Add(lease))
+				if err != nil || !ok {
+					return err
+				}
+				s.attempt(ctx, d)
+			}
+			return ctx.Err()
+		})
 	}
-	return ctx.Err()
+	return g.Wait()
 }
 
 // attempt sends a claimed delivery and records the outcome: sent, or retried with backoff
-// until a day has passed, then failed.
+// until a day has passed, then failed. The lease is renewed while the send runs; a sender
+// that loses it (its renewals failed for a whole lease) stops, as another may have the row.
 func (s *Service) attempt(ctx context.Context, d Delivery) {
-	err := s.send(ctx, d)
-	if ctx.Err() != nil {
-		return // stopping: the lease runs out and a sender takes the row over
+	sendCtx, lost := context.WithCancel(ctx)
+	renewed := make(chan time.Time, 1)
+	go func() {
+		defer close(renewed)
+		renewed <- s.holdLease(sendCtx, lost, d)
+	}()
+	err := s.send(sendCtx, d)
+	lost()
+	d.LeaseUntil = <-renewed
+	if ctx.Err() != nil || d.LeaseUntil.IsZero() {
+		return // stopping, or the row is no longer ours: the lease runs out and a sender takes it over
 	}
 	now := s.now().UTC()
 	d.Attempts++
@@ -259,8 +277,40 @@ func (s *Service) attempt(ctx context.Context, d Delivery) {
 	default:
 		d.Status, d.LastError, d.NextAttemptAt = StatusRetrying, err.Error(), now.Add(backoff(d.Attempts))
 	}
-	if err := s.Store.FinishDelivery(context.WithoutCancel(ctx), d); err != nil {
-		s.Logger.Warn("alerts: record a delivery", "delivery", d.ID, "err", err)
+	if ok, err := s.Store.FinishDelivery(context.WithoutCancel(ctx), d); err != nil || !ok {
+		s.Logger.Warn("alerts: record a delivery", "delivery", d.ID, "held", ok, "err", err)
+	}
+}
+
+// holdLease renews d's lease every renewEvery until ctx ends, and returns the lease it holds
+// then; zero, after calling lost, when a renewal found the lease gone or none succeeded
+// before it ran out.
+func (s *Service) holdLease(ctx context.Context, lost context.CancelFunc, d Delivery) time.Time {
+	held := d.LeaseUntil
+	t := time.NewTicker(renewEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return held
+		case <-t.C:
+		}
+		now := s.now().UTC()
+		next := now.Add(lease)
+		// Not cancelled with ctx: a renewal that commits must be known, or the finish would
+		// miss its own lease.
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), renewEvery)
+		ok, err := s.Store.RenewDelivery(rctx, d.ID, held, next)
+		cancel()
+		switch {
+		case err == nil && ok:
+			held = next
+		case err == nil || !now.Before(held):
+			lost()
+			return time.Time{}
+		default:
+			s.Logger.Warn("alerts: renew a delivery's lease", "delivery", d.ID, "err", err)
+		}
 	}
 }
 

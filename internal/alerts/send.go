@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -60,7 +61,19 @@ func (s *Service) send(ctx context.Context, d Delivery) error {
 		return err
 	}
 	msg.To = []string{d.Destination.Address}
+	msg.ID = messageID(d, s.PublicURL)
 	return s.Mail.Send(ctx, msg)
+}
+
+// messageID names a delivery's e-mail the same on every attempt: if a node dies after the
+// mail server took the message but before the delivery was marked sent, the message sent again
+// is recognisably the same one.
+func messageID(d Delivery, publicURL string) string {
+	host := "sightline.localhost"
+	if u, err := url.Parse(publicURL); err == nil && u.Hostname() != "" {
+		host = u.Hostname()
+	}
+	return fmt.Sprintf("delivery-%d@%s", d.ID, host)
 }
 
 // entries reads the matches as the search's owner sees them, oldest first.

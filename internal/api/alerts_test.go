@@ -1,7 +1,6 @@
 package api_test
 
 import (
-	"bytes"
 	"context"
 	"crypto/hmac"
 	"crypto/sha256"
@@ -10,11 +9,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"mime"
-	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
-	netmail "net/mail"
 	"strconv"
 	"strings"
 	"sync"
@@ -125,6 +121,21 @@ func (x *alertEnv) addMatches(email string, searchID int64, n int) []int64 {
 		ids[i] = c.ID
 	}
 	return ids
+}
+
+// emailBatchAlert gives the owner a search with a one-minute e-mail batch alert and n matches
+// found after it was set up, and moves the clock past the alert's interval.
+func (x *alertEnv) emailBatchAlert(n int) int64 {
+	x.t.Helper()
+	owner := x.signedIn("owner@acme.test")
+	x.seed("owner@acme.test", 0)
+	searchID := x.searchID("owner@acme.test")
+	x.settings(owner, searchID, []map[string]any{{"type": "batch", "interval": 60,
+		"destinations": []map[string]string{{"type": "email", "address": "desk@acme.test"}}}})
+	x.clock.Advance(time.Second)
+	x.addMatches("owner@acme.test", searchID, n)
+	x.clock.Advance(2 * time.Minute)
+	return searchID
 }
 
 // run collects and sends as the scheduler does at the clock's time.
@@ -348,14 +359,7 @@ func TestAlertsDeliverEachMatchOnce(t *testing.T) {
 func TestAlertsResumeAfterACrash(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		x := newAlertEnv(t, s, true)
-		owner := x.signedIn("owner@acme.test")
-		x.seed("owner@acme.test", 0)
-		searchID := x.searchID("owner@acme.test")
-		x.settings(owner, searchID, []map[string]any{{"type": "batch", "interval": 60,
-			"destinations": []map[string]string{{"type": "email", "address": "desk@acme.test"}}}})
-		x.clock.Advance(time.Second)
-		x.addMatches("owner@acme.test", searchID, 5)
-		x.clock.Advance(2 * time.Minute)
+		x.emailBatchAlert(5)
 
 		// Two nodes collect at the same moment.
 		other := alerts.NewService(x.alerts.Deps)
@@ -386,6 +390,45 @@ func TestAlertsResumeAfterACrash(t *testing.T) {
 		time.Sleep(100 * time.Millisecond) // a second message, if any, arrives now
 		if msgs = x.smtp.Messages(); len(msgs) != 1 || !strings.Contains(mailText(t, msgs[0].Data), "5 new matches") {
 			t.Fatalf("%d mails, want one of the 5 matches", len(msgs))
+		}
+	})
+}
+
+// A sender whose lease ran out and passed to another can neither renew it nor record its
+// outcome over the new holder's; the holder can.
+func TestAlertsLeaseIsHeldByOneSender(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := newAlertEnv(t, s, true)
+		searchID := x.emailBatchAlert(1)
+		if err := x.alerts.Collect(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		ctx, now := context.Background(), x.clock.Now().UTC()
+		stale, ok, err := s.ClaimDelivery(ctx, now, now.Add(20*time.Second))
+		if err != nil || !ok {
+			t.Fatalf("claim = %v %v", ok, err)
+		}
+		if ok, err := s.RenewDelivery(ctx, stale.ID, stale.LeaseUntil, now.Add(25*time.Second)); err != nil || !ok {
+			t.Fatalf("renewing a held lease = %v %v", ok, err)
+		}
+		later := now.Add(time.Minute)
+		holder, ok, err := s.ClaimDelivery(ctx, later, later.Add(20*time.Second))
+		if err != nil || !ok || holder.ID != stale.ID {
+			t.Fatalf("claim after the lease ran out = %+v %v %v", holder, ok, err)
+		}
+		if ok, err := s.RenewDelivery(ctx, stale.ID, now.Add(25*time.Second), later.Add(time.Hour)); err != nil || ok {
+			t.Errorf("renewing a lost lease = %v %v, want false", ok, err)
+		}
+		stale.LeaseUntil, stale.Status = now.Add(25*time.Second), alerts.StatusFailed
+		if ok, err := s.FinishDelivery(ctx, stale); err != nil || ok {
+			t.Errorf("finishing under a lost lease = %v %v, want false", ok, err)
+		}
+		holder.Status, holder.SentAt = alerts.StatusSent, later
+		if ok, err := s.FinishDelivery(ctx, holder); err != nil || !ok {
+			t.Errorf("finishing under the held lease = %v %v", ok, err)
+		}
+		if ds, err := s.Deliveries(ctx, searchID, 5); err != nil || len(ds) != 1 || ds[0].Status != alerts.StatusSent {
+			t.Errorf("deliveries = %+v %v, want one sent", ds, err)
 		}
 	})
 }
@@ -482,26 +525,9 @@ func TestAlertsRetryThenFail(t *testing.T) {
 // mailText is a received message's subject and decoded parts, text and HTML.
 func mailText(t *testing.T, raw []byte) string {
 	t.Helper()
-	msg, err := netmail.ReadMessage(bytes.NewReader(raw))
+	text, err := mailtest.Received{Data: raw}.Text()
 	if err != nil {
 		t.Fatal(err)
 	}
-	subject, _ := new(mime.WordDecoder).DecodeHeader(msg.Header.Get("Subject"))
-	out := []string{subject}
-	_, params, err := mime.ParseMediaType(msg.Header.Get("Content-Type"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := multipart.NewReader(msg.Body, params["boundary"])
-	for {
-		p, err := r.NextPart()
-		if err == io.EOF {
-			return strings.Join(out, "\n")
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, _ := io.ReadAll(p)
-		out = append(out, string(body))
-	}
+	return text
 }

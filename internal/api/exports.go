@@ -24,6 +24,8 @@ type exportBody struct {
 	Columns  []string `json:"columns"`
 	Format   string   `json:"format"`
 	Email    string   `json:"email"`
+	// TranslateTo is the language of the translatedText column (en when empty).
+	TranslateTo string `json:"translateTo"`
 }
 
 func (a *API) requestExport(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
@@ -33,6 +35,7 @@ func (a *API) requestExport(w http.ResponseWriter, r *http.Request, id auth.Iden
 	}
 	in := export.Input{Source: body.Source, Columns: body.Columns, Format: body.Format, Email: body.Email}
 	in.MatchIDs, in.Search, in.Category = body.MatchIDs, body.Search, provider.Category(body.Category)
+	in.TranslateTo = body.TranslateTo
 	if body.Filters != nil {
 		q, err := body.Filters.query()
 		if err != nil {

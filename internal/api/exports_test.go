@@ -30,6 +30,7 @@ import (
 	"github.com/sightline/sightline/internal/search"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
+	"github.com/sightline/sightline/internal/translate"
 )
 
 // clock is a test clock the export service reads.
@@ -513,6 +514,58 @@ func TestEachMatchWalksInInboxOrder(t *testing.T) {
 					t.Errorf("walk = %v, %v; inbox = %v", got, err, want)
 				}
 			})
+		}
+	})
+}
+
+// calledBackend is a translation server an export must never call.
+type calledBackend struct{ t *testing.T }
+
+func (b calledBackend) Translate(context.Context, string, string, string, string) (string, error) {
+	b.t.Error("an export called the translation server")
+	return "", errors.New("called")
+}
+
+// The translatedText column holds what was translated before into the export's language (the
+// cards' text and key), empty for posts nobody translated, without calling the server.
+func TestExportTranslatedText(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := newExportEnv(t, s, nil)
+		x.exports.Translations = translate.NewService(calledBackend{t}, s)
+		x.seed("owner@acme.test", 3)
+		owner := x.signedIn("owner@acme.test")
+		ctx := context.Background()
+		for _, i := range []int{0, 2} {
+			text := translate.PostText("", fmt.Sprintf("=flood number %d, \"quoted\"", i))
+			if err := s.SaveTranslation(ctx, translate.KeyOf(text, translate.Auto, "fr", translate.FormatText), fmt.Sprintf("crue numéro %d", i)); err != nil {
+				t.Fatal(err)
+			}
+		}
+
+		id := exportOf(t, owner.requestExport(map[string]any{"source": "matches", "filters": map[string]any{},
+			"columns": []string{"id", "translatedText"}, "format": "csv", "translateTo": "fr-FR"}))["id"].(string)
+		x.work()
+		_, _, body := owner.download(id)
+		records, err := csv.NewReader(bytes.NewReader(body)).ReadAll()
+		want := [][]string{{"id", "translatedText"}, {"owner@acme.test-0", "crue numéro 0"}, {"owner@acme.test-1", ""},
+			{"owner@acme.test-2", "crue numéro 2"}}
+		if err != nil || fmt.Sprint(records) != fmt.Sprint(want) {
+			t.Errorf("csv = %v %v, want %v", records, err, want)
+		}
+
+		// Without a language, English, the spec's default target: nothing was translated into it.
+		id = exportOf(t, owner.requestExport(map[string]any{"source": "beacon", "search": map[string]any{"query": "flood"},
+			"columns": []string{"id", "translatedText"}, "format": "json"}))["id"].(string)
+		x.work()
+		_, _, body = owner.download(id)
+		var rows []map[string]any
+		if err := json.Unmarshal(body, &rows); err != nil || len(rows) != 3 || rows[0]["translatedText"] != "" {
+			t.Errorf("json = %s %v", body, err)
+		}
+
+		if r := owner.requestExport(map[string]any{"source": "matches", "columns": []string{"translatedText"}, "translateTo": "français"}); r.status != http.StatusUnprocessableEntity ||
+			dig(r.body, "errors", "translateTo") == nil {
+			t.Errorf("bad language = %d %v", r.status, r.body)
 		}
 	})
 }

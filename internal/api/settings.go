@@ -2,10 +2,12 @@ package api
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/authz"
+	"github.com/sightline/sightline/internal/ingest"
 )
 
 type aclReply struct {
@@ -58,6 +60,9 @@ type profileReply struct {
 	EmailDelivery bool `json:"emailDelivery"`
 	// Translation says whether this server has a translation server (--translate-url).
 	Translation bool `json:"translation"`
+	// RetentionDays is how many days of posts this server keeps (--retention): how far back a
+	// search can reach, and which of Locate's date shortcuts mean something.
+	RetentionDays int `json:"retentionDays"`
 	// Portals says which other products this deployment links to.
 	Portals map[authz.Portal]bool `json:"portals"`
 }
@@ -79,7 +84,8 @@ func (a *API) profileJSON(p account.Profile) profileReply {
 		Tenant: tenantReply{ID: t.ID, Name: t.Name, Logout: t.LogoutAllowed, SupportEmail: t.SupportEmail,
 			IsECS: t.IsECS()},
 		SocialAccounts: []socialAccountReply{}, EmailDelivery: a.EmailDelivery, Portals: a.Portals.configured(),
-		Translation: a.Translate.Configured(),
+		Translation:   a.Translate.Configured(),
+		RetentionDays: int(a.retention().Hours() / 24),
 	}
 }
 
@@ -155,4 +161,12 @@ func (a *API) currentOrganization(w http.ResponseWriter, r *http.Request, id aut
 		"id": org.Organization.ID, "name": org.Organization.Name, "crm_id": org.Organization.CRMID, "users": users,
 		"hasWebhookSecret": org.Organization.WebhookSecret != "",
 	}})
+}
+
+// retention is how long this server keeps posts.
+func (a *API) retention() time.Duration {
+	if a.Ingest == nil {
+		return ingest.Retention
+	}
+	return a.Ingest.Retention
 }

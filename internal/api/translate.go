@@ -37,14 +37,21 @@ func (a *API) translateText(w http.ResponseWriter, r *http.Request, id auth.Iden
 		return err
 	}
 	res, err := a.Translate.Translate(r.Context(), translate.Request{
-		Text: in.Query, Target: in.DestinationLanguage, Source: in.SourceLanguage, Format: in.Format,
+		UserID: id.User.ID,
+		Text:   in.Query, Target: in.DestinationLanguage, Source: in.SourceLanguage, Format: in.Format,
 		WantEntities: in.BeaconEntityRequest, QueryTerms: in.QueryTerms,
 		Known: translate.Entities{ExternalLinks: in.ExternalLinks, ExternalIPs: in.ExternalIPs, Phones: in.Phones,
 			Authors: in.Authors, AuthorScreenName: in.AuthorScreenName, AuthorUsername: in.AuthorUsername,
 			Emails: in.Emails, CreditCards: in.CreditCards, SSNs: in.SSNs},
 	})
 	if err != nil {
-		return translateProblem(err)
+		err = translateProblem(err)
+		// The entities need no server: without one (or past the limit) a form B reply still
+		// carries them beside the reason there is no translation.
+		if p, isProblem := err.(*problem.Problem); isProblem && res.EntitiesInDocument != nil {
+			p.Extra = map[string]any{"entitiesInDocument": res.EntitiesInDocument}
+		}
+		return err
 	}
 	return ok(w, res)
 }
@@ -53,7 +60,10 @@ func translateProblem(err error) error {
 	var backend *translate.BackendError
 	var lang *translate.LanguageError
 	var format *translate.FormatError
+	var limited *translate.RateLimitError
 	switch {
+	case errors.As(err, &limited):
+		return problem.RateLimited(limited.Error(), limited.Wait)
 	case errors.Is(err, translate.ErrNotConfigured):
 		return problem.Unavailable(err.Error())
 	case errors.Is(err, translate.ErrEmptyText):

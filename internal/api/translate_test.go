@@ -2,13 +2,16 @@ package api_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/sightline/sightline/internal/api"
+	"github.com/sightline/sightline/internal/ingest"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
 	"github.com/sightline/sightline/internal/translate"
@@ -108,6 +111,14 @@ func TestTranslate(t *testing.T) {
 		if got := libre.last.Load().(map[string]string); got["source"] != "auto" {
 			t.Errorf("form B source = %q, want auto", got["source"])
 		}
+		// The entities and terms went masked and came back as written.
+		if got := libre.last.Load().(map[string]string)["q"]; strings.Contains(got, "leak@") || strings.Contains(got, "flood") ||
+			strings.Contains(got, "555") || strings.Contains(got, "x.example") {
+			t.Errorf("form B sent %q", got)
+		}
+		if got := dig(r.body, "data", "translation"); got != "[de] "+formB["query"].(string) {
+			t.Errorf("form B translation = %q", got)
+		}
 
 		tests := []struct {
 			name    string
@@ -146,8 +157,15 @@ func TestTranslateWithoutBackend(t *testing.T) {
 			t.Errorf("profile translation = %v, want false", dig(r.body, "data", "translation"))
 		}
 		r := c.do("POST", "/api/v1/translate", map[string]any{"query": "Hola", "destination_language": "en"}, auth)
-		if r.status != 503 || r.body["message"] != "Translation is not configured on this server" {
+		if r.status != 503 || r.body["message"] != "Translation is not configured on this server" || r.body["entitiesInDocument"] != nil {
 			t.Errorf("= %d %v", r.status, r.body)
+		}
+		// Form B's entities need no server: they come with the reason.
+		r = c.do("POST", "/api/v1/translate", map[string]any{"query": "Hola, mail leak@example.org", "destination_language": "en",
+			"beacon_entity_request": true}, auth)
+		if r.status != 503 || r.body["message"] != "Translation is not configured on this server" ||
+			jsonString(dig(r.body, "entitiesInDocument", "emails")) != "[leak@example.org]" {
+			t.Errorf("form B = %d %v", r.status, r.body)
 		}
 	})
 }
@@ -166,7 +184,70 @@ func TestTranslateBackendRefusesKey(t *testing.T) {
 	})
 }
 
+// Past the per-user limit, a call that would reach the server is 429 with the message and
+// Retry-After; answers from the cache and other users still pass.
+func TestTranslateRateLimit(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		libre := startLibre(t)
+		backend, _ := translate.NewLibreTranslate(libre.URL, "k3y")
+		svc := translate.NewService(backend, s)
+		at := time.Now()
+		svc.Limiter.Now = func() time.Time { return at } // the clock stands still: nothing refills
+		e := newEnvWith(t, s, func(d *api.Deps) { d.Translate = svc })
+		c := e.client()
+		c.login("analyst@acme.test")
+		auth := withBearer(c.bearer)
+		ask := func(c *client, text string) reply {
+			return c.do("POST", "/api/v1/translate", map[string]any{"query": text, "destination_language": "fr", "format": "text"}, withBearer(c.bearer))
+		}
+		for i := range translate.Burst {
+			if r := ask(c, fmt.Sprintf("text number %d", i)); r.status != 200 {
+				t.Fatalf("call %d = %d %v", i+1, r.status, r.body)
+			}
+		}
+		r := ask(c, "one too many")
+		if r.status != http.StatusTooManyRequests || r.body["message"] != translate.MsgRateLimited || r.header.Get("Retry-After") != "2" {
+			t.Errorf("past the limit = %d %v Retry-After %q", r.status, r.body, r.header.Get("Retry-After"))
+		}
+		if r := ask(c, "text number 0"); r.status != 200 {
+			t.Errorf("a cached text = %d %v", r.status, r.body)
+		}
+		if r := c.do("POST", "/api/v1/translate", map[string]any{"query": "Hello", "source_language": "en", "destination_language": "en"}, auth); r.status != 200 {
+			t.Errorf("a text already in its target = %d", r.status)
+		}
+		other := e.client()
+		other.login("owner@acme.test")
+		if r := ask(other, "one too many"); r.status != 200 {
+			t.Errorf("another user = %d %v", r.status, r.body)
+		}
+		if n := libre.calls.Load(); n != translate.Burst+1 {
+			t.Errorf("server called %d times, want %d", n, translate.Burst+1)
+		}
+	})
+}
+
 func jsonString(v any) string {
 	b, _ := json.Marshal(v)
 	return strings.ReplaceAll(string(b), `"`, "")
+}
+
+// The profile says how many days of posts the server keeps (--retention).
+func TestProfileRetentionDays(t *testing.T) {
+	for _, tt := range []struct {
+		retention time.Duration
+		want      float64
+	}{{0, 30}, {90 * 24 * time.Hour, 90}} {
+		s := storetest.Open(t, store.SQLite)
+		e := newEnvWith(t, s, func(d *api.Deps) {
+			if tt.retention > 0 {
+				d.Ingest = ingest.NewService(nil, nil) // only its retention is read
+				d.Ingest.Retention = tt.retention
+			}
+		})
+		c := e.client()
+		c.login("analyst@acme.test")
+		if got := dig(c.do("GET", "/api/v1/settings/profile/current", nil, withBearer(c.bearer)).body, "data", "retentionDays"); got != tt.want {
+			t.Errorf("retention %v: retentionDays = %v, want %v", tt.retention, got, tt.want)
+		}
+	}
 }

@@ -32,6 +32,78 @@ var (
 // duplicates, at most 50 of a kind.
 func Entities(text string) post.Entities {
 	var e post.Entities
+	// Lists are made on first use: most posts hold no entity at all.
+	var lists [7]*list
+	visit(text, func(k Kind, value string, _, _ int) {
+		i := kindIndex(k)
+		if lists[i] == nil {
+			lists[i] = newList()
+		}
+		lists[i].add(value)
+	})
+	items := func(k Kind) []string {
+		if l := lists[kindIndex(k)]; l != nil {
+			return l.items
+		}
+		return nil
+	}
+	e.ExternalLinks, e.Handles, e.Emails = items(KindLink), items(KindHandle), items(KindEmail)
+	e.IPs, e.Phones, e.SSNs, e.CreditCards = items(KindIP), items(KindPhone), items(KindSSN), items(KindCreditCard)
+	return e
+}
+
+func kindIndex(k Kind) int {
+	switch k {
+	case KindLink:
+		return 0
+	case KindHandle:
+		return 1
+	case KindEmail:
+		return 2
+	case KindIP:
+		return 3
+	case KindPhone:
+		return 4
+	case KindSSN:
+		return 5
+	}
+	return 6
+}
+
+// Kind is a kind of entity.
+type Kind string
+
+// The kinds of entity Entities lists.
+const (
+	KindLink       Kind = "link"
+	KindHandle     Kind = "handle"
+	KindEmail      Kind = "email"
+	KindIP         Kind = "ip"
+	KindPhone      Kind = "phone"
+	KindSSN        Kind = "ssn"
+	KindCreditCard Kind = "credit_card"
+)
+
+// Span is where an entity is written in a text: text[Start:End], as written (Entities lists
+// some normalized: a phone's digits, a card's digits, an e-mail's lower-case domain).
+type Span struct {
+	Kind       Kind
+	Start, End int
+}
+
+// EntitySpans finds every occurrence of every entity Entities lists, repeats included, in
+// order of the kinds then of position; spans of different kinds may overlap (a link holding an
+// IP address). Translation masks them so that the server leaves them as they are.
+func EntitySpans(text string) []Span {
+	var spans []Span
+	visit(text, func(k Kind, _ string, start, end int) {
+		spans = append(spans, Span{Kind: k, Start: start, End: end})
+	})
+	return spans
+}
+
+// visit calls fn with each entity of the text: its kind, its value as listed, and where it is.
+func visit(text string, fn func(k Kind, value string, start, end int)) {
 	// Most posts hold few digits and no '@' or ':': patterns that cannot match are not run.
 	digits := 0
 	for i := 0; i < len(text); i++ {
@@ -41,44 +113,40 @@ func Entities(text string) post.Entities {
 	}
 	colon := strings.Contains(text, ":")
 	if colon || strings.Contains(text, "www.") {
-		e.ExternalLinks = links(text)
+		links(text, fn)
 	}
 	if strings.Contains(text, "@") {
-		e.Handles, e.Emails = handlesAndEmails(text)
+		handlesAndEmails(text, fn)
 	}
-	e.IPs = ipAddresses(text, digits >= 4, colon)
+	ipAddresses(text, digits >= 4, colon, fn)
 	if digits >= 7 {
-		e.Phones = phones(text)
-		e.SSNs = ssns(text)
-		e.CreditCards = creditCards(text)
+		phones(text, fn)
+		ssns(text, fn)
+		creditCards(text, fn)
 	}
-	return e
 }
 
-func links(text string) []string {
-	found := newList()
+func links(text string, fn func(Kind, string, int, int)) {
 	for _, loc := range linkPattern.FindAllStringIndex(text, -1) {
-		found.add(trimLink(text[loc[0]:loc[1]]))
+		link := trimLink(text[loc[0]:loc[1]])
+		fn(KindLink, link, loc[0], loc[0]+len(link))
 	}
-	return found.items
 }
 
-func handlesAndEmails(text string) (handles, emails []string) {
-	foundHandles, foundEmails := newList(), newList()
+func handlesAndEmails(text string, fn func(Kind, string, int, int)) {
 	for _, m := range handlePattern.FindAllStringSubmatchIndex(text, -1) {
 		if before, _ := utf8.DecodeLastRuneInString(text[:m[0]]); isWordRune(before) || strings.ContainsRune("@./", before) {
 			continue // the domain part of an e-mail, or a path
 		}
-		foundHandles.add(text[m[2]:m[3]] + substring(text, m[4], m[5])) // "user" or "user@instance.social"
+		fn(KindHandle, text[m[2]:m[3]]+substring(text, m[4], m[5]), m[0], m[1]) // "user" or "user@instance.social"
 	}
 	for _, loc := range emailPattern.FindAllStringIndex(text, -1) {
 		if before, _ := utf8.DecodeLastRuneInString(text[:loc[0]]); before == '@' {
 			continue // "@user@instance.social" is a fediverse handle
 		}
 		local, domain, _ := strings.Cut(text[loc[0]:loc[1]], "@")
-		foundEmails.add(local + "@" + strings.ToLower(domain))
+		fn(KindEmail, local+"@"+strings.ToLower(domain), loc[0], loc[1])
 	}
-	return foundHandles.items, foundEmails.items
 }
 
 func substring(s string, start, end int) string {
@@ -106,8 +174,7 @@ func trimLink(link string) string {
 
 // ipAddresses finds valid IPv4 addresses (when the text has the digits for one) and IPv6
 // addresses (when it has a colon).
-func ipAddresses(text string, v4, v6 bool) []string {
-	ips := newList()
+func ipAddresses(text string, v4, v6 bool, fn func(Kind, string, int, int)) {
 	if v4 {
 		for _, loc := range ipv4Pattern.FindAllStringIndex(text, -1) {
 			before, _ := utf8.DecodeLastRuneInString(text[:loc[0]])
@@ -116,7 +183,7 @@ func ipAddresses(text string, v4, v6 bool) []string {
 				continue // part of a longer dotted number, such as a version
 			}
 			if addr, err := netip.ParseAddr(text[loc[0]:loc[1]]); err == nil && addr.Is4() {
-				ips.add(addr.String())
+				fn(KindIP, addr.String(), loc[0], loc[1])
 			}
 		}
 	}
@@ -129,24 +196,21 @@ func ipAddresses(text string, v4, v6 bool) []string {
 				continue
 			}
 			if addr, err := netip.ParseAddr(candidate); err == nil && addr.Is6() {
-				ips.add(addr.String())
+				fn(KindIP, addr.String(), loc[0], loc[0]+len(candidate))
 			}
 		}
 	}
-	return ips.items
 }
 
 // creditCards keeps 13-19 digit numbers that pass the Luhn check and start like a card of a
 // known network; numbers of one repeated digit pass Luhn but are placeholders.
-func creditCards(text string) []string {
-	cards := newList()
-	for _, match := range cardPattern.FindAllString(text, -1) {
-		digits := onlyDigits(match)
+func creditCards(text string, fn func(Kind, string, int, int)) {
+	for _, loc := range cardPattern.FindAllStringIndex(text, -1) {
+		digits := onlyDigits(text[loc[0]:loc[1]])
 		if luhnValid(digits) && cardNetwork(digits) && strings.Count(digits, digits[:1]) != len(digits) {
-			cards.add(digits)
+			fn(KindCreditCard, digits, loc[0], loc[1])
 		}
 	}
-	return cards.items
 }
 
 // luhnValid is the ISO/IEC 7812 check digit test.
@@ -205,17 +269,21 @@ func cardNetwork(digits string) bool {
 // ssns finds US Social Security numbers written 123-45-6789 (or with spaces), or as nine digits
 // right after "SSN", that the SSA could have issued: area not 000, 666 or 900-999, group not 00,
 // serial not 0000, and not one of the numbers known from advertising and samples.
-func ssns(text string) []string {
-	found := newList()
-	for _, m := range ssnPattern.FindAllStringSubmatch(text, -1) {
-		if m[2] == m[4] { // one separator style: "123-45 6789" is something else
-			found.addIf(validSSN(m[1], m[3], m[5]))
+func ssns(text string, fn func(Kind, string, int, int)) {
+	for _, m := range ssnPattern.FindAllStringSubmatchIndex(text, -1) {
+		g := func(i int) string { return text[m[2*i]:m[2*i+1]] }
+		if g(2) == g(4) { // one separator style: "123-45 6789" is something else
+			if ssn, ok := validSSN(g(1), g(3), g(5)); ok {
+				fn(KindSSN, ssn, m[0], m[1])
+			}
 		}
 	}
-	for _, m := range ssnLabelPattern.FindAllStringSubmatch(text, -1) {
-		found.addIf(validSSN(m[1][:3], m[1][3:5], m[1][5:]))
+	for _, m := range ssnLabelPattern.FindAllStringSubmatchIndex(text, -1) {
+		n := text[m[2]:m[3]]
+		if ssn, ok := validSSN(n[:3], n[3:5], n[5:]); ok {
+			fn(KindSSN, ssn, m[2], m[3])
+		}
 	}
-	return found.items
 }
 
 // publicizedSSNs were printed in advertising or documentation and belong to no one.
@@ -233,8 +301,7 @@ func validSSN(area, group, serial string) (string, bool) {
 // phones keeps numbers written as phone numbers: international ("+44 20 7946 0958", 8 to 15
 // digits), North American ("(415) 555-2671") or national with a trunk zero ("06 12 34 56 78").
 // Bare digit runs, dates, versions and card numbers do not look like that and are left out.
-func phones(text string) []string {
-	found := newList()
+func phones(text string, fn func(Kind, string, int, int)) {
 	for _, loc := range phonePattern.FindAllStringIndex(text, -1) {
 		match := text[loc[0]:loc[1]]
 		before, _ := utf8.DecodeLastRuneInString(text[:loc[0]])
@@ -245,14 +312,13 @@ func phones(text string) []string {
 		digits := onlyDigits(match)
 		switch {
 		case match[0] == '+' && len(digits) >= 8 && len(digits) <= 15 && digits[0] != '0':
-			found.add("+" + digits)
+			fn(KindPhone, "+"+digits, loc[0], loc[1])
 		case nanpPattern.MatchString(match):
-			found.add("+1" + digits[len(digits)-10:])
+			fn(KindPhone, "+1"+digits[len(digits)-10:], loc[0], loc[1])
 		case digits[0] == '0' && len(digits) >= 9 && len(digits) <= 11 && nationalGroups(match):
-			found.add(digits)
+			fn(KindPhone, digits, loc[0], loc[1])
 		}
 	}
-	return found.items
 }
 
 // nationalGroups reports whether a number is written in three or more groups of 2 to 4 digits.
@@ -299,10 +365,4 @@ func (l *list) add(s string) {
 	}
 	l.seen[s] = true
 	l.items = append(l.items, s)
-}
-
-func (l *list) addIf(s string, ok bool) {
-	if ok {
-		l.add(s)
-	}
 }

@@ -1,6 +1,7 @@
 package enrich
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -138,5 +139,34 @@ func FuzzEntities(f *testing.F) {
 				t.Fatalf("card %s fails Luhn", c)
 			}
 		}
+		for _, s := range EntitySpans(text) {
+			if s.Start < 0 || s.End > len(text) || s.Start >= s.End {
+				t.Fatalf("span %+v of a %d-byte text", s, len(text))
+			}
+		}
 	})
+}
+
+// Spans are where the entities are written, repeats included, as written.
+func TestEntitySpans(t *testing.T) {
+	tests := []struct {
+		text string
+		want []string // kind=text of each span
+	}{
+		{"Quiet day.", nil},
+		{"Call +44 20 7946 0958 or +44 20 7946 0958.", []string{"phone=+44 20 7946 0958", "phone=+44 20 7946 0958"}},
+		{"see https://x.example/a, from 203.0.113.7 by @Leaker; mail A.B@Example.com",
+			[]string{"link=https://x.example/a", "handle=@Leaker", "email=A.B@Example.com", "ip=203.0.113.7"}},
+		{"card 4111-1111-1111-1111 SSN 536 22 1234 and ssn: 536221234", []string{"ssn=536 22 1234", "ssn=536221234", "credit_card=4111-1111-1111-1111"}},
+		{"v6 2001:db8::1.", []string{"ip=2001:db8::1"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, s := range EntitySpans(tt.text) {
+			got = append(got, string(s.Kind)+"="+tt.text[s.Start:s.End])
+		}
+		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("EntitySpans(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
 }

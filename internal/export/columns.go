@@ -27,6 +27,8 @@ type Row struct {
 	Post         post.Post
 	MatchedTerms []query.Hit
 	SearchName   string
+	// TranslatedText is the stored translation of the post's title and text ("" when none).
+	TranslatedText string
 }
 
 // value is the column of r as JSON writes it; text is the same as one CSV cell.
@@ -62,8 +64,7 @@ func value(column string, r Row) any {
 	case "mentionedLocations":
 		return nonNil(p.MentionedLocations)
 	case "translatedText":
-		// Posts carry no translation yet: the column is there, empty, so files keep one shape.
-		return ""
+		return r.TranslatedText
 	case "matchedTerms":
 		return nonNil(r.MatchedTerms)
 	case "searchName":

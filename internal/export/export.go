@@ -25,6 +25,7 @@ import (
 	"github.com/sightline/sightline/internal/problem"
 	"github.com/sightline/sightline/internal/provider"
 	"github.com/sightline/sightline/internal/search"
+	"github.com/sightline/sightline/internal/translate"
 )
 
 // Sources, formats and states.
@@ -94,6 +95,9 @@ type Selection struct {
 	Filters  *monitor.MatchQuery `json:"filters,omitempty"`
 	Category provider.Category   `json:"category,omitempty"`
 	Search   *search.Request     `json:"search,omitempty"`
+	// TranslateTo is the language of the translatedText column (en when empty, the spec's
+	// default target); the app sends the browser's, as its post cards translate into.
+	TranslateTo string `json:"translateTo,omitempty"`
 }
 
 // Input is a request as the API decoded it.
@@ -160,6 +164,12 @@ type Beacon interface {
 	More(ctx context.Context, e provider.Entitlements, category provider.Category, searchID string) (search.Page, error)
 }
 
+// Translations finds the translations made before (*translate.Service): an export reads them
+// and never calls the translation server, which would take minutes for 50,000 posts.
+type Translations interface {
+	CachedTexts(ctx context.Context, texts []translate.Text, target string) ([]string, error)
+}
+
 // Deps are what the service needs.
 type Deps struct {
 	Store   Store
@@ -170,6 +180,8 @@ type Deps struct {
 	Live live.Publisher
 	// Mail sends the link when an address was given; nil means e-mail is off.
 	Mail mail.Sender
+	// Translations fills the translatedText column; nil leaves it empty.
+	Translations Translations
 	// Dir holds the files (<data dir>/exports); every node must see the same one.
 	Dir string
 	// PublicURL is the app's address as users reach it, for links in e-mails and events;
@@ -330,6 +342,11 @@ func (s *Service) validate(in Input) (Export, error) {
 	}
 	if e.Email != "" && !validEmail(e.Email) {
 		return e, problem.InvalidField("email", MsgInvalidEmail)
+	}
+	if in.TranslateTo != "" {
+		if _, err := translate.TargetLanguage("translateTo", in.TranslateTo); err != nil {
+			return e, problem.InvalidField("translateTo", err.Error())
+		}
 	}
 	return e, nil
 }

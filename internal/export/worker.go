@@ -9,12 +9,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/live"
 	"github.com/sightline/sightline/internal/monitor"
+	"github.com/sightline/sightline/internal/translate"
 )
 
 // pageSize is how many posts the worker reads at a time: memory holds one page, not the export.
@@ -122,7 +124,13 @@ func (s *Service) write(ctx context.Context, e *Export, claim string) (err error
 		return err
 	}
 	n, renewAt := 0, s.now().Add(s.lease/3)
+	translated := s.Translations != nil && slices.Contains(e.Columns, "translatedText")
 	emit := func(rows []Row) error {
+		if translated {
+			if err := s.translate(ctx, rows, sel.TranslateTo); err != nil {
+				return err
+			}
+		}
 		for _, r := range rows {
 			if n >= limit {
 				return errFull
@@ -168,6 +176,23 @@ func (s *Service) write(ctx context.Context, e *Export, claim string) (err error
 		return err
 	}
 	e.File, e.PostCount = name, n
+	return nil
+}
+
+// translate fills in the rows' translatedText from the translations stored before, in one
+// read of the store for the page; a post nobody translated into target stays empty.
+func (s *Service) translate(ctx context.Context, rows []Row, target string) error {
+	texts := make([]translate.Text, len(rows))
+	for i, r := range rows {
+		texts[i] = translate.Text{Text: translate.PostText(r.Post.TitleText, r.Post.ContentText), Language: r.Post.Language}
+	}
+	found, err := s.Translations.CachedTexts(ctx, texts, target)
+	if err != nil {
+		return err
+	}
+	for i := range rows {
+		rows[i].TranslatedText = found[i]
+	}
 	return nil
 }
 

@@ -17,8 +17,13 @@ import (
 	"github.com/sightline/sightline/internal/stream"
 )
 
-// Retention is how long posts and everything derived from them are kept.
-const Retention = 30 * 24 * time.Hour
+// Retention is how long posts and everything derived from them are kept unless the operator
+// chooses otherwise (--retention); MinRetention and MaxRetention bound that choice.
+const (
+	Retention    = 30 * 24 * time.Hour
+	MinRetention = 7 * 24 * time.Hour
+	MaxRetention = 400 * 24 * time.Hour
+)
 
 // Publisher puts posts on the stream.
 type Publisher interface {
@@ -35,10 +40,13 @@ type Service struct {
 	publisher Publisher
 	enricher  Enricher
 	now       func() time.Time
+	// Retention is how far back a post may be published and still be taken: what the store
+	// keeps. Retention (30 days) unless the server was told otherwise.
+	Retention time.Duration
 }
 
 func NewService(publisher Publisher, enricher Enricher) *Service {
-	return &Service{publisher: publisher, enricher: enricher, now: time.Now}
+	return &Service{publisher: publisher, enricher: enricher, now: time.Now, Retention: Retention}
 }
 
 // Item is one post as submitted, with the line (1-based) it came from.
@@ -251,10 +259,10 @@ func (s *Service) prepare(p *post.Post, o Origin) error {
 	if o.Namespace != "" {
 		p.ID = post.NewIngestID(o.Namespace, p.Provider, p.NativeID)
 	}
-	if p.PublishedAt.Before(now.Add(-Retention)) {
+	if p.PublishedAt.Before(now.Add(-s.Retention)) {
 		// Marked as final so that a connector skips the post instead of retrying it forever.
 		return connector.Rejected(fmt.Errorf("published_at %s is older than the %d-day retention window",
-			p.PublishedAt.Format(time.RFC3339), int(Retention.Hours()/24)))
+			p.PublishedAt.Format(time.RFC3339), int(s.Retention.Hours()/24)))
 	}
 	if s.enricher != nil {
 		s.enricher.Enrich(p)
@@ -314,14 +322,15 @@ type Expiry struct {
 	Delete func(ctx context.Context, cutoff time.Time) (int64, error)
 }
 
-// RunRetention deletes expired posts and everything derived from them every interval until ctx
-// ends. Each deletion runs in small chunks so it never blocks ingest for long.
-func RunRetention(ctx context.Context, expiries []Expiry, interval time.Duration, log *slog.Logger) {
+// RunRetention deletes what is older than retention (posts and everything derived from them)
+// every interval until ctx ends. Each deletion runs in small chunks so it never blocks ingest
+// for long.
+func RunRetention(ctx context.Context, expiries []Expiry, retention, interval time.Duration, log *slog.Logger) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
 		for _, e := range expiries {
-			n, err := e.Delete(ctx, time.Now().Add(-Retention))
+			n, err := e.Delete(ctx, time.Now().Add(-retention))
 			switch {
 			case err != nil && ctx.Err() == nil:
 				log.Warn("retention", "what", e.What, "err", err)

@@ -342,6 +342,80 @@ func TestFanOutAcrossHubs(t *testing.T) {
 	}
 }
 
+// A keyed event published again, by the same node or another (a batch re-run after its node
+// died), reaches each socket once; other keys and other users are not held back.
+func TestKeyedEventsReachASocketOnce(t *testing.T) {
+	ns := startNATS(t)
+	creds := randomCredentials(t)
+	nodeA := newTestHub(t, ns, creds, Config{})
+	nodeB := newTestHub(t, ns, creds, Config{})
+	onA := nodeA.subscribed(t, 1)
+	onB := nodeB.subscribed(t, 1)
+	other := nodeA.subscribed(t, 2)
+	ctx := context.Background()
+	for _, p := range []struct {
+		hub  *testHub
+		user int64
+		key  string
+		link string
+	}{
+		{nodeA, 1, "match:1", "first"},
+		{nodeB, 1, "match:1", "again from node B"},
+		{nodeA, 1, "match:1", "again from node A"},
+		{nodeB, 2, "match:1", "another user's"},
+		{nodeB, 1, "match:2", "second"},
+	} {
+		if err := p.hub.PublishToUserOnce(ctx, p.user, EventExportReady, p.key, ExportReady{Link: p.link}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Which copy of match:1 comes first to a socket depends on NATS's timing; one comes.
+	copies := map[string]bool{"first": true, "again from node B": true, "again from node A": true}
+	for _, tt := range []struct {
+		name   string
+		client *Client
+		want   []string
+	}{{"node A", onA, []string{"match:1", "second"}}, {"node B", onB, []string{"match:1", "second"}},
+		{"user 2", other, []string{"another user's"}}} {
+		for _, want := range tt.want {
+			f, err := tt.client.Next(timeout(t, 5*time.Second))
+			var ev ExportReady
+			if err != nil || f.Decode(&ev) != nil {
+				t.Fatalf("%s: %+v, %v", tt.name, f, err)
+			}
+			if ev.Link != want && !(want == "match:1" && copies[ev.Link]) {
+				t.Errorf("%s received %q, want %q", tt.name, ev.Link, want)
+			}
+		}
+		// Nothing else: the next frame is the answer to a ping.
+		tt.client.Send(timeout(t, 5*time.Second), "pusher:ping", map[string]any{})
+		if f, err := tt.client.Next(timeout(t, 5*time.Second)); err != nil || f.Event != "pusher:pong" {
+			t.Errorf("%s received %+v, %v; want nothing more", tt.name, f, err)
+		}
+	}
+}
+
+func TestOnceKeysForgetAfterTheWindow(t *testing.T) {
+	var o onceKeys
+	start := time.Now()
+	for _, tt := range []struct {
+		at   time.Duration
+		user int64
+		key  string
+		want bool
+	}{
+		{0, 1, "a", true},
+		{time.Second, 1, "a", false},
+		{time.Second, 2, "a", true},
+		{OnceWindow + time.Second, 1, "a", false}, // the previous generation still holds it
+		{2*OnceWindow + 2*time.Second, 1, "a", true},
+	} {
+		if got := o.first(tt.user, tt.key, start.Add(tt.at)); got != tt.want {
+			t.Errorf("at %s user %d key %q: first = %v, want %v", tt.at, tt.user, tt.key, got, tt.want)
+		}
+	}
+}
+
 func TestPublishRefusesProtocolEvents(t *testing.T) {
 	th := newTestHub(t, startNATS(t), randomCredentials(t), Config{})
 	for _, event := range []string{"", "pusher:error", "pusher_internal:subscription_succeeded"} {

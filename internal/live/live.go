@@ -103,6 +103,8 @@ type Hub struct {
 	users   map[int64]map[*conn]struct{}
 	serving sync.WaitGroup
 	dropped atomic.Uint64
+	// once holds the keys of the keyed events delivered lately.
+	once onceKeys
 }
 
 // NewHub subscribes to every user's events on NATS; call Shutdown to close it. nc must be the
@@ -166,10 +168,43 @@ func (h *Hub) PublishToUser(ctx context.Context, userID int64, event string, pay
 	return h.nc.Publish(subjectPrefix+strconv.FormatInt(userID, 10), frame)
 }
 
+// PublishToUserOnce is PublishToUser for an event that may be published again under the same
+// key, by this node or another (a batch of posts run again after its node died): each hub hands
+// a socket the event of a key once within OnceWindow.
+func (h *Hub) PublishToUserOnce(ctx context.Context, userID int64, event, key string, payload any) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if event == "" || strings.HasPrefix(event, "pusher") {
+		return errors.New("live: event names must not be empty or start with pusher")
+	}
+	frame, err := encodeFrame(event, UserChannel(userID), payload)
+	if err != nil {
+		return err
+	}
+	h.deliverOnce(userID, key, frame)
+	msg := nats.NewMsg(subjectPrefix + strconv.FormatInt(userID, 10))
+	msg.Header.Set(onceHeader, key)
+	msg.Data = frame
+	return h.nc.PublishMsg(msg)
+}
+
+// onceHeader carries the key of an event published with PublishToUserOnce.
+const onceHeader = "Sightline-Once"
+
+// OnceWindow is how long, at least, a hub remembers the keys of the events it delivered: longer
+// than a batch of posts takes to come back to a node after its node died (the stream's ack wait
+// and retries).
+const OnceWindow = 5 * time.Minute
+
 // deliverRemote hands a frame published by another node to this node's sockets.
 func (h *Hub) deliverRemote(msg *nats.Msg) {
 	userID, err := strconv.ParseInt(strings.TrimPrefix(msg.Subject, subjectPrefix), 10, 64)
 	if err != nil {
+		return
+	}
+	if key := msg.Header.Get(onceHeader); key != "" {
+		h.deliverOnce(userID, key, msg.Data)
 		return
 	}
 	h.deliver(userID, msg.Data)
@@ -182,6 +217,52 @@ func (h *Hub) deliver(userID int64, frame []byte) {
 	for c := range h.users[userID] {
 		c.enqueue(frame)
 	}
+}
+
+// deliverOnce is deliver for a keyed event: it is dropped if the key was delivered to the user
+// lately. Only events this node has sockets for are remembered, so the memory follows what the
+// node serves.
+func (h *Hub) deliverOnce(userID int64, key string, frame []byte) {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	if len(h.users[userID]) == 0 || !h.once.first(userID, key, time.Now()) {
+		return
+	}
+	for c := range h.users[userID] {
+		c.enqueue(frame)
+	}
+}
+
+// onceKeys remembers event keys in two generations: a key is found in either, and the older is
+// dropped whole every OnceWindow, so nothing is swept key by key and a key lives one to two
+// windows.
+type onceKeys struct {
+	mu        sync.Mutex
+	cur, prev map[onceKey]struct{}
+	rotated   time.Time
+}
+
+type onceKey struct {
+	user int64
+	key  string
+}
+
+// first reports whether the user's key is new, and remembers it.
+func (o *onceKeys) first(userID int64, key string, now time.Time) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.cur == nil || now.Sub(o.rotated) >= OnceWindow {
+		o.prev, o.cur, o.rotated = o.cur, map[onceKey]struct{}{}, now
+	}
+	k := onceKey{userID, key}
+	if _, ok := o.cur[k]; ok {
+		return false
+	}
+	if _, ok := o.prev[k]; ok {
+		return false
+	}
+	o.cur[k] = struct{}{}
+	return true
 }
 
 // CloseUser closes the sockets subscribed to the user's channel, on every node, when one of the

@@ -19,6 +19,9 @@ import (
 
 // Message is one e-mail: plain text, and an HTML alternative when HTML is set.
 type Message struct {
+	// ID is the Message-ID without its angle brackets; empty gets a fresh one. A message sent
+	// again after a crash keeps its ID, so the receiving side can tell it is the same one.
+	ID      string
 	To      []string
 	Subject string
 	Text    string
@@ -102,7 +105,11 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 	}
 	msg.Subject(m.Subject)
 	msg.SetDate()
-	msg.SetMessageID()
+	if m.ID != "" {
+		msg.SetMessageIDWithValue(m.ID)
+	} else {
+		msg.SetMessageID()
+	}
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	if m.HTML != "" {
 		msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)

@@ -27,6 +27,9 @@ type InboxStore interface {
 // Notifier delivers live events to a user's private channel.
 type Notifier interface {
 	PublishToUser(ctx context.Context, userID int64, event string, payload any) error
+	// PublishToUserOnce is PublishToUser for an event that may be published again (after a
+	// node died): a socket gets an event of the same key once.
+	PublishToUserOnce(ctx context.Context, userID int64, event, key string, payload any) error
 }
 
 // InboxEntry is a match as its viewer sees it.

@@ -22,6 +22,7 @@ type PercolatorStore interface {
 	Searches(ctx context.Context, organizationID int64) ([]Search, error)
 	SearchFilterLists(ctx context.Context, organizationID int64) (map[int64][]int64, error)
 	InsertMatches(ctx context.Context, matches []Match) ([]Match, error)
+	StoredMatches(ctx context.Context, matches []Match, since time.Time) ([]Match, error)
 	SearchAudience(ctx context.Context, searchID int64) (Audience, error)
 	SetSearchLimitFlags(ctx context.Context, searchID int64, streamingLower, streamingUpper, gnipLower, gnipUpper bool) error
 	Organization(ctx context.Context, id int64) (account.Organization, error)
@@ -272,8 +273,44 @@ func (p *Percolator) Stage(ctx context.Context, posts []post.Post) error {
 	if err != nil {
 		return err
 	}
-	p.announce(ctx, created, posts)
+	p.announce(ctx, append(created, p.unannounced(ctx, grant.Matches, created, now)...), posts)
 	return nil
+}
+
+// reannounceWithin is how recent a stored match of a batch must be to be announced again: the
+// stream drops a post published again within its ten-minute dedup window, so within it a stored
+// match can only come from a batch that is run again, and after a node died between storing
+// the matches and announcing them, announcing is what is left to do.
+const reannounceWithin = 10 * time.Minute
+
+// unannounced are the granted matches that were stored already, recently: a batch run again.
+// Their events may never have left the node that stored them, so they go out again; the live
+// hubs drop what a socket already got (live.Hub.PublishToUserOnce).
+func (p *Percolator) unannounced(ctx context.Context, granted, created []Match, now time.Time) []Match {
+	if len(created) == len(granted) {
+		return nil
+	}
+	isNew := make(map[matchKey]bool, len(created))
+	for _, m := range created {
+		isNew[matchKey{m.SearchID, m.PostID}] = true
+	}
+	var stored []Match
+	for _, m := range granted {
+		if !isNew[matchKey{m.SearchID, m.PostID}] {
+			stored = append(stored, m)
+		}
+	}
+	again, err := p.store.StoredMatches(ctx, stored, now.Add(-reannounceWithin))
+	if err != nil {
+		p.log.Warn("read the stored matches of a batch run again; their events are not sent again", "err", err)
+		return nil
+	}
+	return again
+}
+
+type matchKey struct {
+	search int64
+	post   string
 }
 
 // recordLimits stores the flags of searches that reached a limit and recompiles them, so they
@@ -353,7 +390,7 @@ func (p *Percolator) announce(ctx context.Context, created []Match, posts []post
 	}
 	for userID, events := range streamed {
 		for _, ev := range events {
-			p.notifier.PublishToUser(ctx, userID, EventMatchCreated, ev)
+			p.notifier.PublishToUserOnce(ctx, userID, EventMatchCreated, "match:"+strconv.FormatInt(ev.Match.MatchMeta.MatchID, 10), ev)
 		}
 	}
 }

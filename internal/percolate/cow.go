@@ -67,6 +67,12 @@ func (m *cowMap[K, V]) mayHave(k K) bool {
 	return m.bloom[word].Load()&mask == mask
 }
 
+// bloomWord reads the Bloom filter word of a hash (see Matcher.touch).
+func (m *cowMap[K, V]) bloomWord(h uint64) uint64 {
+	word, _ := m.bloomSlot(h)
+	return m.bloom[word].Load()
+}
+
 // getHashed is get for a key whose hash the caller already has.
 func (m *cowMap[K, V]) getHashed(k K, h uint64) (V, bool) {
 	var zero V

@@ -240,6 +240,7 @@ func (b *batch) apply() {
 	}
 	ix.patterns.lookups.apply(b.lookups)
 	ix.patterns.publish(b.patterns)
+	ix.patterns.sizeCache()
 	if ix.nextSeq > ix.maxSeq.Load() {
 		ix.maxSeq.Store(ix.nextSeq)
 	}
@@ -249,8 +250,8 @@ func (b *batch) apply() {
 }
 
 // Matcher matches posts against an Index. It holds per-goroutine scratch (the analyzed post,
-// "seen" marks, a 16 MB cache of the patterns each token matches): use one per goroutine, and
-// keep it, as Index.Match and MatchBatch do with up to GOMAXPROCS of them.
+// "seen" marks): use one per goroutine, and keep it, as Index.Match and MatchBatch do with up to
+// GOMAXPROCS of them.
 type Matcher struct {
 	ix       *Index
 	a        Analyzed
@@ -261,6 +262,7 @@ type Matcher struct {
 	out      []int64
 	sampleN  uint32
 	verified uint64
+	touched  uint64
 }
 
 // NewMatcher returns a matcher for the index.
@@ -320,6 +322,11 @@ func (m *Matcher) Match(d *Doc, now time.Time) []int64 {
 
 	text := &m.a.text
 	hasPatterns := ix.patterns.registered.Load() > 0
+	var cache *tokenCache
+	if hasPatterns {
+		cache = ix.patterns.cache.Load()
+	}
+	m.touch(text, cache)
 	for i := 0; i < text.Len(); i++ {
 		tok, h := text.Token(i), text.TokenHash(i)
 		if ps, ok := ix.postings.getHashed(tok, h); ok {
@@ -354,6 +361,22 @@ func (m *Matcher) Match(d *Doc, now time.Time) []int64 {
 	// A search changed during this match may have been met in both versions.
 	m.out = slices.Compact(m.out)
 	return m.out
+}
+
+// touch reads, for every token, the Bloom filter word and the cache slot that the token loop
+// then reads. These loads do not depend on each other, so the processor overlaps their misses
+// (most are misses: both tables are far larger than its caches) instead of waiting for each in
+// turn; the loop then finds them in its cache.
+func (m *Matcher) touch(text *query.Text, cache *tokenCache) {
+	var sum uint64
+	for i := 0; i < text.Len(); i++ {
+		h := text.TokenHash(i)
+		sum += m.ix.postings.bloomWord(h)
+		if cache != nil {
+			sum += cache.slots[h&uint64(len(cache.slots)-1)].hash.Load()
+		}
+	}
+	m.touched = sum // kept, so the compiler does not drop the loads
 }
 
 func (m *Matcher) lookupPrefixed(prefix, name string, lookup func(string)) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sightline/sightline/internal/geom"
@@ -188,5 +189,94 @@ func TestCachedTokensLearnNewPatterns(t *testing.T) {
 	}
 	if got := m.Match(&doc, now); !slices.Equal(got, []int64{1, 2, 3, 4}) {
 		t.Fatalf("after a large batch: %v", got)
+	}
+}
+
+// TestTokenCache: a cached answer is returned only for the very token it was computed for.
+func TestTokenCache(t *testing.T) {
+	long := strings.Repeat("x", maxCachedToken+1)
+	cases := []struct {
+		name             string
+		putTok, getTok   string
+		putHash, getHash uint64
+		keys             []string
+		busy             bool // a writer holds the slot
+		hit              bool
+	}{
+		{name: "same token", putTok: "netword", getTok: "netword", putHash: 7, getHash: 7, keys: []string{"k"}, hit: true},
+		{name: "no keys", putTok: "colour", getTok: "colour", putHash: 9, getHash: 9, hit: true},
+		{name: "other token, same hash", putTok: "netword", getTok: "network", putHash: 7, getHash: 7, keys: []string{"k"}},
+		{name: "same words, other length", putTok: "ab", getTok: "ab\x00", putHash: 3, getHash: 3},
+		{name: "other hash", putTok: "netword", getTok: "netword", putHash: 7, getHash: 7 + minCacheSlots},
+		{name: "longest cached", putTok: long[1:], getTok: long[1:], putHash: 5, getHash: 5, keys: []string{"k"}, hit: true},
+		{name: "too long to cache", putTok: long, getTok: long, putHash: 5, getHash: 5, keys: []string{"k"}},
+		{name: "slot being written", putTok: "netword", getTok: "netword", putHash: 7, getHash: 7, busy: true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := &tokenCache{slots: make([]cacheSlot, minCacheSlots)}
+			if tc.busy {
+				c.slots[tc.putHash%minCacheSlots].version.Store(1)
+			}
+			pw := tokenWords(tc.putTok[:min(len(tc.putTok), maxCachedToken)])
+			c.put(tc.putTok, tc.putHash, &pw, 42, tc.keys)
+			gw := tokenWords(tc.getTok[:min(len(tc.getTok), maxCachedToken)])
+			keys, gen, ok := c.get(tc.getTok, tc.getHash, &gw)
+			if ok != tc.hit {
+				t.Fatalf("hit = %v, want %v", ok, tc.hit)
+			}
+			if ok && (gen != 42 || !slices.Equal(keys, tc.keys)) {
+				t.Fatalf("got %q at generation %d, want %q at 42", keys, gen, tc.keys)
+			}
+		})
+	}
+}
+
+// TestCacheSizedByPatterns: the shared cache appears with the first pattern and grows with them.
+func TestCacheSizedByPatterns(t *testing.T) {
+	for _, tc := range []struct {
+		patterns int64
+		slots    int
+	}{{1, minCacheSlots}, {32, minCacheSlots}, {33, 2 * minCacheSlots}, {8192, maxCacheSlots}, {1 << 20, maxCacheSlots}} {
+		if got := cacheSlotsFor(tc.patterns); got != tc.slots {
+			t.Errorf("cacheSlotsFor(%d) = %d, want %d", tc.patterns, got, tc.slots)
+		}
+	}
+	ix := New()
+	if err := ix.Put(SavedSearch{ID: 1, Keywords: "plain", Providers: []string{"x"}, Enabled: true}); err != nil {
+		t.Fatal(err)
+	}
+	if ix.patterns.cache.Load() != nil {
+		t.Fatal("a cache without any pattern")
+	}
+	var batch []SavedSearch
+	for i := range 40 {
+		batch = append(batch, SavedSearch{ID: int64(10 + i), Keywords: fmt.Sprintf("yy%03d*", i), Providers: []string{"x"}, Enabled: true})
+	}
+	if err := ix.Put(batch...); err != nil {
+		t.Fatal(err)
+	}
+	if c := ix.patterns.cache.Load(); c == nil || len(c.slots) != 2*minCacheSlots {
+		t.Fatalf("cache for 40 patterns: %v", c)
+	}
+}
+
+// TestMatchersShareTheCache: what one matcher learnt of a token, another finds in the cache.
+func TestMatchersShareTheCache(t *testing.T) {
+	ix := New()
+	if err := ix.Put(SavedSearch{ID: 1, Keywords: "colr~", Providers: []string{"x"}, Enabled: true}); err != nil {
+		t.Fatal(err)
+	}
+	doc := Doc{Provider: "x", Text: "the colour"}
+	if got := ix.NewMatcher().Match(&doc, now); !slices.Equal(got, []int64{1}) {
+		t.Fatalf("first matcher: %v", got)
+	}
+	w := tokenWords("colour")
+	keys, _, ok := ix.patterns.cache.Load().get("colour", query.HashToken("colour"), &w)
+	if !ok || len(keys) != 1 {
+		t.Fatalf("cached answer for colour: %q, %v", keys, ok)
+	}
+	if got := ix.NewMatcher().Match(&doc, now); !slices.Equal(got, []int64{1}) {
+		t.Fatalf("second matcher: %v", got)
 	}
 }

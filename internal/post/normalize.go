@@ -137,6 +137,12 @@ func (p *Post) Normalize(now time.Time) error {
 	}
 	p.DiscoveredAt = p.DiscoveredAt.UTC()
 
+	if p.Engagement < 0 {
+		problem("engagement %d is negative: it counts reactions (likes, reposts, replies), 0 or more", p.Engagement)
+	}
+	if p.AuthorFollowers < 0 {
+		problem("author_followers %d is negative: it counts followers, 0 or more", p.AuthorFollowers)
+	}
 	if p.Location != nil && !validPoint(*p.Location) {
 		problem("location %v,%v is not a latitude in [-90, 90] and a longitude in [-180, 180]", p.Location.Lat, p.Location.Lon)
 	}

@@ -232,6 +232,8 @@ func TestNormalizeRefuses(t *testing.T) {
 		{"native id too long", func(p *Post) { p.NativeID = strings.Repeat("x", MaxIdentifier+1) }, "native_id is longer than 512 characters"},
 		{"link too long", func(p *Post) { p.PostLink = "https://x/" + strings.Repeat("x", MaxURL) }, "post_link is longer than 2048 characters"},
 		{"photo link too long", func(p *Post) { p.Photos = []Media{{Large: strings.Repeat("x", MaxURL+1)}} }, "photos[0] has a link longer than"},
+		{"negative engagement", func(p *Post) { p.Engagement = -3 }, "engagement -3 is negative"},
+		{"negative followers", func(p *Post) { p.AuthorFollowers = -1 }, "author_followers -1 is negative"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -32,12 +32,19 @@ type Post struct {
 	AuthorScreenName string `json:"author_screen_name,omitempty"`
 	AuthorThumbnail  string `json:"author_thumbnail,omitempty"`
 	AuthorURL        string `json:"author_url,omitempty"`
+	// AuthorFollowers is how many accounts followed the author when the post was collected;
+	// 0 when the provider does not say.
+	AuthorFollowers int64 `json:"author_followers,omitempty"`
 
 	TitleText   string   `json:"title_text,omitempty"`
 	ContentText string   `json:"content_text,omitempty"`
 	PostLink    string   `json:"post_link,omitempty"`
 	Language    string   `json:"language,omitempty"`
 	Tags        []string `json:"tags,omitempty"`
+	// Engagement is how much the audience had reacted when the post was collected: likes or
+	// favourites, reposts or shares and replies added together (a Reddit post's score and
+	// comments); 0 when the provider does not say. Locate's "most popular" orders by it.
+	Engagement int64 `json:"engagement,omitempty"`
 
 	// PublishedAt is when the author published the post (the spec's createdAt);
 	// DiscoveredAt is when Sightline first saw it.

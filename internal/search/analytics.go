@@ -70,7 +70,8 @@ func (s *Service) Analyze(ctx context.Context, e provider.Entitlements, category
 		return Analytics{}, err
 	}
 	q := PostQuery{Keywords: p.keywords, From: p.from, To: p.to, Providers: p.providers,
-		ImagesOnly: r.ImagesOnly, VideosOnly: r.VideosOnly, MinThreat: r.MinThreatScore, Sort: post.SortPublishedDesc}
+		ImagesOnly: r.ImagesOnly, VideosOnly: r.VideosOnly, MinThreat: r.MinThreatScore, Within: p.within,
+		Sort: post.SortPublishedDesc}
 
 	days := lastDays(p.to, DailyDays)
 	daily := make([]int, len(days))

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"strings"
+	"time"
 
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/problem"
@@ -36,9 +37,16 @@ const (
 
 var priorityScores = map[string]int{PriorityAny: 0, PriorityElevated: 25, PriorityHigh: 50}
 
-// SortRecent is Locate's one order. The spec's "most popular" and "most followers" need
-// engagement and follower counts that no connector collects (docs/decisions.md).
-const SortRecent = "recent"
+// Locate's orders (search-side.md section 2): most recent, most popular (the post's
+// engagement) and most followers (its author's); ties come newest first.
+const (
+	SortRecent    = "recent"
+	SortPopular   = "popular"
+	SortFollowers = "followers"
+)
+
+var locateSorts = map[string]string{"": post.SortPublishedDesc, SortRecent: post.SortPublishedDesc,
+	SortPopular: post.SortEngagementDesc, SortFollowers: post.SortFollowersDesc}
 
 // LocateRequest is a Locate quick search (docs/search-api.md). It runs over every category the
 // user's subscriptions reach, with the fields of its type.
@@ -58,7 +66,7 @@ type LocateRequest struct {
 
 // Locate runs the first page of a Locate search; More(ctx, e, All, searchId) continues it.
 func (s *Service) Locate(ctx context.Context, e provider.Entitlements, r LocateRequest) (Page, error) {
-	req, err := r.request()
+	req, err := s.locateRequest(r)
 	if err != nil {
 		return Page{}, err
 	}
@@ -68,7 +76,7 @@ func (s *Service) Locate(ctx context.Context, e provider.Entitlements, r LocateR
 
 // LocateAnalytics is the word cloud and daily graph of a Locate search's results.
 func (s *Service) LocateAnalytics(ctx context.Context, e provider.Entitlements, r LocateRequest) (Analytics, error) {
-	req, err := r.request()
+	req, err := s.locateRequest(r)
 	if err != nil {
 		return Analytics{}, err
 	}
@@ -76,10 +84,25 @@ func (s *Service) LocateAnalytics(ctx context.Context, e provider.Entitlements, 
 	return a, locateFields(err)
 }
 
+// locateRequest is the search a Locate request stands for. Without a start it reaches back as
+// far as posts are kept (Locate's "all"), which may be more than the 30 days of a search's
+// default window.
+func (s *Service) locateRequest(r LocateRequest) (Request, error) {
+	req, err := r.request()
+	if req.StartDate == nil && s.Retention > DefaultWindow {
+		end := s.now()
+		if req.EndDate != nil {
+			end = time.UnixMilli(*req.EndDate)
+		}
+		from := end.Add(-s.Retention).UnixMilli()
+		req.StartDate = &from
+	}
+	return req, err
+}
+
 // request is the search the Locate request stands for: the fields its type uses.
 func (r LocateRequest) request() (Request, error) {
-	req := Request{Providers: r.Providers, StartDate: r.From, EndDate: r.To, Size: r.Size,
-		Sort: post.SortPublishedDesc}
+	req := Request{Providers: r.Providers, StartDate: r.From, EndDate: r.To, Size: r.Size}
 	useKeywords, useAuthor, useBounds := false, false, false
 	switch r.Type {
 	case TypeKeyword:
@@ -134,8 +157,10 @@ func (r LocateRequest) request() (Request, error) {
 	} else {
 		fields["priority"] = []string{"Choose elevated or high priority, or none."}
 	}
-	if r.Sort != "" && r.Sort != SortRecent {
-		fields["sort"] = []string{"Sort by recent."}
+	if sort, ok := locateSorts[r.Sort]; ok {
+		req.Sort = sort
+	} else {
+		fields["sort"] = []string{"Sort by recent, popular or followers."}
 	}
 	if len(fields) > 0 {
 		if _, empty := fields["keywords"]; empty && len(fields) == 1 {

@@ -82,6 +82,71 @@ func TestLocateByType(t *testing.T) {
 	})
 }
 
+// Most popular orders by engagement and most followers by the author's followers, highest
+// first and the newest of a tie first, page after page, whether or not the full-text index
+// narrows the rows.
+func TestLocateSorts(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		now := time.Now().UTC().Truncate(time.Millisecond)
+		// native id, engagement, followers; listed newest first.
+		rows := []struct {
+			id                    string
+			engagement, followers int64
+		}{
+			{"a", 5, 10}, {"b", 0, 0}, {"c", 40, 3}, {"d", 5, 900}, {"e", 7, 10}, {"f", 5, 10}, {"g", 1200, 0},
+		}
+		var posts []post.Post
+		for i, r := range rows {
+			p := post.Post{Provider: "mastodon", NativeID: r.id, AuthorName: "Ana", ContentText: "crane on the quay",
+				Engagement: r.engagement, AuthorFollowers: r.followers, PublishedAt: now.Add(-time.Duration(i) * time.Minute)}
+			p.ID, p.DiscoveredAt = post.NewID(p.Provider, p.NativeID), p.PublishedAt
+			posts = append(posts, p)
+		}
+		if _, err := s.InsertPosts(ctx, posts); err != nil {
+			t.Fatal(err)
+		}
+		svc := search.NewService(s)
+		for _, tt := range []struct {
+			name string
+			req  search.LocateRequest
+			want string
+		}{
+			{"recent", search.LocateRequest{Type: "keyword", Keywords: "crane"}, "[a b c d e f g]"},
+			{"popular by keyword", search.LocateRequest{Type: "keyword", Keywords: "crane", Sort: "popular"}, "[g c e a d f b]"},
+			{"popular by author", search.LocateRequest{Type: "author", Author: "ana", Sort: "popular"}, "[g c e a d f b]"},
+			{"followers by keyword", search.LocateRequest{Type: "keyword", Keywords: "quay", Sort: "followers"}, "[d a e f c b g]"},
+			{"followers by author", search.LocateRequest{Type: "author", Author: "ana", Sort: "followers"}, "[d a e f c b g]"},
+		} {
+			t.Run(tt.name, func(t *testing.T) {
+				tt.req.Size = 2
+				page, err := svc.Locate(ctx, everything, tt.req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if page.TotalCount != len(rows) {
+					t.Errorf("total %d, want %d", page.TotalCount, len(rows))
+				}
+				var got []string
+				for pages := 0; ; pages++ {
+					for _, d := range page.Documents {
+						got = append(got, d.NativeID)
+					}
+					if page.SearchID == "" || pages > len(rows) {
+						break
+					}
+					if page, err = svc.More(ctx, everything, search.All, page.SearchID); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if fmt.Sprint(got) != tt.want {
+					t.Errorf("found %v, want %v", got, tt.want)
+				}
+			})
+		}
+	})
+}
+
 func TestLocateValidation(t *testing.T) {
 	svc := search.NewService(storetest.Open(t, store.SQLite))
 	for _, tt := range []struct {
@@ -96,7 +161,7 @@ func TestLocateValidation(t *testing.T) {
 		{"empty compound", search.LocateRequest{Type: "compound"}, search.MsgEmpty, "keywords"},
 		{"unknown media", search.LocateRequest{Type: "keyword", Keywords: "a", Media: "audio"}, search.MsgInvalidParameters, "media"},
 		{"unknown priority", search.LocateRequest{Type: "keyword", Keywords: "a", Priority: "urgent"}, search.MsgInvalidParameters, "priority"},
-		{"popular sort", search.LocateRequest{Type: "keyword", Keywords: "a", Sort: "popular"}, search.MsgInvalidParameters, "sort"},
+		{"unknown sort", search.LocateRequest{Type: "keyword", Keywords: "a", Sort: "oldest"}, search.MsgInvalidParameters, "sort"},
 		{"bad keywords", search.LocateRequest{Type: "keyword", Keywords: `"open`}, search.MsgInvalidParameters, "keywords"},
 		{"bad bounds", search.LocateRequest{Type: "location", Bounds: "POLYGON((1 2"}, search.MsgInvalidParameters, "bounds"},
 		{"reversed dates", search.LocateRequest{Type: "keyword", Keywords: "a", From: ptr(2000), To: ptr(1000)}, search.MsgInvalidParameters, "to"},
@@ -109,4 +174,46 @@ func TestLocateValidation(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Locate's "all" (no start) reaches back as far as the server keeps posts, and never less than
+// a search's default 30 days.
+func TestLocateReachesBackAsFarAsPostsAreKept(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		now := time.Now().UTC().Truncate(time.Millisecond)
+		var posts []post.Post
+		for _, age := range []int{1, 20, 60, 100} {
+			p := post.Post{Provider: "twitter", NativeID: fmt.Sprint(age, "d"), ContentText: "crane",
+				PublishedAt: now.Add(-time.Duration(age) * 24 * time.Hour)}
+			p.ID, p.DiscoveredAt = post.NewID(p.Provider, p.NativeID), p.PublishedAt
+			posts = append(posts, p)
+		}
+		if _, err := s.InsertPosts(ctx, posts); err != nil {
+			t.Fatal(err)
+		}
+		for _, tt := range []struct {
+			retention time.Duration
+			want      string
+		}{
+			{0, "[1d 20d]"},
+			{30 * 24 * time.Hour, "[1d 20d]"},
+			{90 * 24 * time.Hour, "[1d 20d 60d]"},
+			{120 * 24 * time.Hour, "[1d 20d 60d 100d]"},
+		} {
+			svc := search.NewService(s)
+			svc.Retention = tt.retention
+			page, err := svc.Locate(ctx, everything, search.LocateRequest{Type: "keyword", Keywords: "crane"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, d := range page.Documents {
+				got = append(got, d.NativeID)
+			}
+			if fmt.Sprint(got) != tt.want {
+				t.Errorf("kept %v: found %v, want %s", tt.retention, got, tt.want)
+			}
+		}
+	})
 }

@@ -3,6 +3,7 @@ package search
 import (
 	"time"
 
+	"github.com/sightline/sightline/internal/geom"
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/query"
 )
@@ -18,18 +19,24 @@ type PostQuery struct {
 	ImagesOnly bool
 	VideosOnly bool
 	MinThreat  int // 0: any
-	Sort       string
-	// After continues a time-ordered search from a previous page's last row.
+	// Within keeps posts whose point, or the box around their mentioned places, meets this box
+	// (a superset of the posts in the search's area, which the matcher decides); nil: anywhere.
+	// MinLon > MaxLon crosses the antimeridian, as geom.Rect says.
+	Within *geom.Rect
+	Sort   string
+	// After continues a time- or count-ordered search from a previous page's last row.
 	After *Cursor
 	// Offset continues a relevance-ordered search, which has no stable key.
 	Offset int
 	Limit  int
 }
 
-// Cursor is a position in a time-ordered result: the last row's time and tie-breaker.
+// Cursor is a position in an ordered result: the last row's time and tie-breaker, and in an
+// order by a count (post.SortEngagementDesc, post.SortFollowersDesc) its count.
 type Cursor struct {
-	Time int64  `json:"t"`
-	Key  string `json:"k"`
+	Time  int64  `json:"t"`
+	Key   string `json:"k"`
+	Count int64  `json:"r,omitempty"`
 }
 
 // Candidate is a stored post with its position.

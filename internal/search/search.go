@@ -83,9 +83,12 @@ type Store interface {
 type Service struct {
 	store Store
 	now   func() time.Time
+	// Retention is how long the store keeps posts (the server's --retention): Locate's "all"
+	// reaches that far back.
+	Retention time.Duration
 }
 
-func NewService(s Store) *Service { return &Service{store: s, now: time.Now} }
+func NewService(s Store) *Service { return &Service{store: s, now: time.Now, Retention: DefaultWindow} }
 
 // continuation is what a searchId holds: the request and where the last page stopped. It is
 // self-contained, so any node can continue any search; it is re-validated on every use.
@@ -107,6 +110,8 @@ type prepared struct {
 	from, to  time.Time
 	sort      string
 	size      int
+	// within is the box around the search's area, for the store's spatial index; nil without one.
+	within *geom.Rect
 }
 
 // Search runs the first page of a search in a category for a user with these entitlements.
@@ -131,7 +136,7 @@ func (s *Service) run(ctx context.Context, e provider.Entitlements, c continuati
 	}
 	q := PostQuery{Keywords: p.keywords, From: p.from, To: p.to, Providers: p.providers,
 		ImagesOnly: c.Request.ImagesOnly, VideosOnly: c.Request.VideosOnly, MinThreat: c.Request.MinThreatScore,
-		Sort: p.sort, After: c.After, Offset: c.Offset}
+		Within: p.within, Sort: p.sort, After: c.After, Offset: c.Offset}
 	// The matcher runs "as of" the window's end, so the window bounds published time only.
 	asOf := p.to
 
@@ -231,7 +236,8 @@ func (s *Service) prepare(e provider.Entitlements, category provider.Category, r
 	switch p.sort {
 	case "":
 		p.sort = post.SortPublishedDesc
-	case post.SortPublishedDesc, post.SortPublishedAsc, post.SortDiscoveredDesc, post.SortDiscoveredAsc, post.SortRelevance:
+	case post.SortPublishedDesc, post.SortPublishedAsc, post.SortDiscoveredDesc, post.SortDiscoveredAsc, post.SortRelevance,
+		post.SortEngagementDesc, post.SortFollowersDesc:
 	default:
 		fields["sort"] = []string{"Sort by published_desc, published_asc, discovered_desc, discovered_asc or relevance."}
 	}
@@ -274,6 +280,10 @@ func (s *Service) prepare(e provider.Entitlements, category provider.Category, r
 		return nil, invalidFrom(err)
 	}
 	p.compiled = compiled
+	if bounds != nil {
+		box := bounds.Bounds()
+		p.within = &box
+	}
 	if strings.TrimSpace(r.Query) != "" {
 		p.keywords, _ = query.Parse(r.Query, query.ModeBeacon)
 	}

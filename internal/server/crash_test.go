@@ -31,8 +31,11 @@ func TestNodeProcess(t *testing.T) {
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	ctx := context.Background()
+	// The alert crash test also gives a database, a mail server and loopback webhooks.
 	node, err := server.New(ctx, server.Config{DataDir: dir, AdminEmail: "admin@example.test",
-		AdminPassword: "crash-test-pw"}, log)
+		AdminPassword: "crash-test-pw", DB: os.Getenv("SIGHTLINE_TEST_NODE_DB"),
+		SMTPURL: os.Getenv("SIGHTLINE_TEST_NODE_SMTP"), PublicURL: "http://sightline.test",
+		AllowPrivateNetworks: os.Getenv("SIGHTLINE_TEST_NODE_DB") != ""}, log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,11 +51,12 @@ type child struct {
 	addr string
 }
 
-func startChild(t *testing.T, dir string) *child {
+// startChild starts a node process on dir; env adds SIGHTLINE_TEST_NODE_* settings.
+func startChild(t *testing.T, dir string, env ...string) *child {
 	t.Helper()
 	os.Remove(filepath.Join(dir, "addr"))
 	cmd := exec.Command(os.Args[0], "-test.run=^TestNodeProcess$", "-test.v")
-	cmd.Env = append(os.Environ(), "SIGHTLINE_TEST_NODE_DIR="+dir)
+	cmd.Env = append(append(os.Environ(), "SIGHTLINE_TEST_NODE_DIR="+dir), env...)
 	cmd.Stderr = os.Stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

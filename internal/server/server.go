@@ -57,8 +57,11 @@ type Config struct {
 	DataDir string
 	// DB is a postgres:// URL or a SQLite path; empty means sightline.db in DataDir.
 	DB string
-	// NATS is "embedded" or a nats:// URL of an external cluster.
+	// NATS is "embedded" or a nats:// URL of an external cluster (several, comma-separated).
 	NATS string
+	// NATSReplicas is how many servers of an external cluster keep each stream (1 when 0): 3
+	// on a three-server cluster, so that losing one server loses no post.
+	NATSReplicas int
 	// LiveKey is the live channel's app key; empty means one generated once and shared by every
 	// node through the store.
 	LiveKey string
@@ -121,6 +124,10 @@ type Config struct {
 	// translation off. TranslateKey is its API key, if it asks for one.
 	TranslateURL string
 	TranslateKey string
+
+	// Retention is how long posts and everything derived from them are kept (--retention in
+	// days); 0 means ingest.Retention, 30 days.
+	Retention time.Duration
 
 	// Portals are the addresses of the other products (Compliance, My RFIs, Intel Reports); a
 	// portal without one is not linked.
@@ -207,6 +214,16 @@ type Node struct {
 	Live    *live.Hub
 	Handler http.Handler
 	log     *slog.Logger
+	// retention is how long posts are kept (Config.Retention).
+	retention time.Duration
+}
+
+// retention is how long posts are kept: the operator's choice, or ingest.Retention.
+func (c Config) retention() time.Duration {
+	if c.Retention <= 0 {
+		return ingest.Retention
+	}
+	return c.Retention
 }
 
 // New opens the store and builds the services and the HTTP handler.
@@ -222,7 +239,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	if err != nil {
 		return nil, err
 	}
-	n = &Node{Store: s, log: log}
+	n = &Node{Store: s, log: log, retention: c.retention()}
 	// Every failure below returns a nil node: close the one being built.
 	building := n
 	defer func() {
@@ -244,11 +261,11 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	if n.Auth, err = auth.New(ctx, s); err != nil {
 		return nil, err
 	}
-	if n.Stream, err = stream.Open(ctx, stream.Config{URL: c.NATS, DataDir: c.DataDir}, log); err != nil {
+	if n.Stream, err = stream.Open(ctx, stream.Config{URL: c.NATS, DataDir: c.DataDir, Replicas: c.NATSReplicas}, log); err != nil {
 		return nil, err
 	}
 	st := n.Stream
-	if err := s.EnsurePartitions(ctx, time.Now().Add(-ingest.Retention-24*time.Hour), time.Now().Add(48*time.Hour)); err != nil {
+	if err := s.EnsurePartitions(ctx, time.Now().Add(-c.retention()-24*time.Hour), time.Now().Add(48*time.Hour)); err != nil {
 		return nil, err
 	}
 	creds, err := live.LoadCredentials(ctx, s, c.LiveKey)
@@ -280,6 +297,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	}
 	n.Geocoder = gazetteer
 	n.Ingest = ingest.NewService(st, enrich.New(gazetteer))
+	n.Ingest.Retention = c.retention()
 	n.Filters = filters.NewService(s)
 	n.Percolator = monitor.NewPercolator(s, n.Filters, st.Conn(), log)
 	n.Monitor = monitor.NewService(monitor.Deps{Store: s, Inbox: s, Layouts: s, FilterLists: n.Filters, Changes: n.Percolator,
@@ -304,6 +322,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		return nil, err
 	}
 	searches := search.NewService(s)
+	searches.Retention = c.retention()
 	if c.SMTPURL == "" {
 		log.Info("E-mail delivery is off (no --smtp-url)")
 	} else {
@@ -326,12 +345,8 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	n.Alerts = alerts.NewService(alerts.Deps{Store: s, Matches: n.Monitor, Mail: n.Mail,
 		Webhooks: alerts.WebhookClient(c.AllowPrivateNetworks), PublicURL: c.PublicURLOrDefault(), Logger: log,
 		Summarizer: engine})
-	if n.Exports, err = export.NewService(export.Deps{Store: s, Users: s, Matches: n.Monitor, Beacon: searches,
-		Live: n.Live, Mail: n.Mail, Dir: filepath.Join(c.DataDir, "exports"), PublicURL: c.PublicURLOrDefault(), Logger: log}); err != nil {
-		return nil, err
-	}
-
-	translator := translate.NewService(nil, nil)
+	// Without a server, translations made while there was one are still read by exports.
+	translator := translate.NewService(nil, s)
 	if c.TranslateURL == "" {
 		log.Info("Translation is off (no --translate-url)")
 	} else {
@@ -340,6 +355,10 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 			return nil, err
 		}
 		translator = translate.NewService(backend, s)
+	}
+	if n.Exports, err = export.NewService(export.Deps{Store: s, Users: s, Matches: n.Monitor, Beacon: searches,
+		Live: n.Live, Mail: n.Mail, Translations: translator, Dir: filepath.Join(c.DataDir, "exports"), PublicURL: c.PublicURLOrDefault(), Logger: log}); err != nil {
+		return nil, err
 	}
 
 	app, built := web.App()
@@ -534,7 +553,7 @@ func (n *Node) runBackground(ctx context.Context) <-chan struct{} {
 			{What: "search history", Delete: n.Store.DeleteSearchHistoryBefore},
 			{What: "flags", Delete: n.Store.DeleteFlagsBefore},
 			{What: "assistant conversations", Delete: n.Store.DeleteConversationsBefore},
-		}, time.Hour, n.log)
+		}, n.retention, time.Hour, n.log)
 		return nil
 	})
 	start("percolator", n.Percolator.Run)

@@ -43,11 +43,7 @@ func (s *Store) ClaimRun(ctx context.Context, searchID int64, alertType string, 
 		res, err = s.write.ExecContext(ctx, `UPDATE alert_runs SET last_run_at = $1
 			WHERE search_id = $2 AND type = $3 AND last_run_at = $4`, millis(next), searchID, alertType, millis(prev))
 	}
-	if err != nil {
-		return false, err
-	}
-	n, err := res.RowsAffected()
-	return n == 1, err
+	return affectedOne(res, err)
 }
 
 // UncoveredMatches lists the search's matches since a time that no delivery of the alert and
@@ -139,12 +135,28 @@ func (s *Store) DeliveryMatches(ctx context.Context, deliveryID int64) ([]int64,
 	return ids, rows.Err()
 }
 
-// FinishDelivery records the outcome of an attempt and frees the row.
-func (s *Store) FinishDelivery(ctx context.Context, d alerts.Delivery) error {
-	_, err := s.write.ExecContext(ctx, `UPDATE alert_deliveries SET status = $1, attempts = $2, next_attempt_at = $3,
-		last_error = $4, sent_at = $5, lease_until = 0 WHERE id = $6`, d.Status, d.Attempts, millis(d.NextAttemptAt),
-		d.LastError, millis(d.SentAt), d.ID)
-	return err
+// RenewDelivery extends a lease the caller still holds.
+func (s *Store) RenewDelivery(ctx context.Context, id int64, held, until time.Time) (bool, error) {
+	res, err := s.write.ExecContext(ctx, `UPDATE alert_deliveries SET lease_until = $1 WHERE id = $2 AND lease_until = $3`,
+		millis(until), id, millis(held))
+	return affectedOne(res, err)
+}
+
+// FinishDelivery records the outcome of an attempt and frees the row, unless the lease the
+// attempt held has passed to another sender.
+func (s *Store) FinishDelivery(ctx context.Context, d alerts.Delivery) (bool, error) {
+	res, err := s.write.ExecContext(ctx, `UPDATE alert_deliveries SET status = $1, attempts = $2, next_attempt_at = $3,
+		last_error = $4, sent_at = $5, lease_until = 0 WHERE id = $6 AND lease_until = $7`, d.Status, d.Attempts,
+		millis(d.NextAttemptAt), d.LastError, millis(d.SentAt), d.ID, millis(d.LeaseUntil))
+	return affectedOne(res, err)
+}
+
+func affectedOne(res sql.Result, err error) (bool, error) {
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
 }
 
 // Deliveries are a search's newest deliveries.

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"testing"
 	"time"
@@ -162,6 +163,40 @@ func TestDashboardCountsKnownMatches(t *testing.T) {
 
 // Migration 0012 builds the dashboard's counts from the matches an older version stored: the
 // dashboard over them equals the one over the same matches stored today.
+// insertPostsOfVersion11 stores posts in the columns the posts table had at version 11 (later
+// versions add columns InsertPosts fills).
+func insertPostsOfVersion11(t *testing.T, s *store.Store, posts []post.Post) {
+	t.Helper()
+	ctx := context.Background()
+	for i, p := range posts {
+		doc, err := json.Marshal(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var lat, lon *float64
+		if p.Location != nil {
+			lat, lon = &p.Location.Lat, &p.Location.Lon
+		}
+		if s.Dialect() == store.Postgres {
+			if err := s.EnsurePartitions(ctx, p.PublishedAt, p.PublishedAt); err != nil {
+				t.Fatal(err)
+			}
+			err = s.Exec(ctx, `INSERT INTO posts (id, provider, published_at, discovered_at, threat_score, doc,
+				author_name, author_screen_name, lat, lon, search) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, ''::tsvector)`,
+				p.ID, p.Provider, p.PublishedAt.UnixMilli(), p.DiscoveredAt.UnixMilli(), p.Threat.Score, string(doc),
+				p.AuthorName, p.AuthorScreenName, lat, lon)
+		} else {
+			err = s.Exec(ctx, `INSERT INTO posts (seq, id, provider, published_at, discovered_at, threat_score, doc,
+				author_name, author_screen_name, lat, lon) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+				p.PublishedAt.UnixMilli()<<20+int64(i), p.ID, p.Provider, p.PublishedAt.UnixMilli(),
+				p.DiscoveredAt.UnixMilli(), p.Threat.Score, string(doc), p.AuthorName, p.AuthorScreenName, lat, lon)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 func TestDashboardMigrationCountsStoredMatches(t *testing.T) {
 	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
 		t.Run(string(d), func(t *testing.T) {
@@ -180,10 +215,8 @@ func TestDashboardMigrationCountsStoredMatches(t *testing.T) {
 				owner := seedUser(t, s, "owner@acme.test")
 				searches := seedSearches(t, s, owner, 3)
 				posts, matches := dashboardFixture(owner, searches, now)
-				if _, err := s.InsertPosts(ctx, posts); err != nil {
-					t.Fatal(err)
-				}
 				if way == "migrated" {
+					insertPostsOfVersion11(t, s, posts)
 					for _, m := range matches {
 						// The columns of version 11.
 						if err := s.Exec(ctx, `INSERT INTO monitor_matches (search_id, organization_id, post_id, published_at,
@@ -198,6 +231,9 @@ func TestDashboardMigrationCountsStoredMatches(t *testing.T) {
 					}
 				} else {
 					if err := s.Migrate(ctx); err != nil {
+						t.Fatal(err)
+					}
+					if _, err := s.InsertPosts(ctx, posts); err != nil {
 						t.Fatal(err)
 					}
 					if _, err := s.InsertMatches(ctx, matches); err != nil {

@@ -50,3 +50,14 @@ func (s *Store) Exec(ctx context.Context, query string, args ...any) error {
 func (s *Store) QueryRow(ctx context.Context, query string, args []any, dest ...any) error {
 	return s.write.QueryRowContext(ctx, query, args...).Scan(dest...)
 }
+
+// WaitAnalyzed waits for a running analysis of a partition (analyze.go) to finish.
+func (s *Store) WaitAnalyzed() { s.growth.wg.Wait() }
+
+// AnalyzeCount is how many times a table of the store's schema was analyzed by hand (ANALYZE).
+func (s *Store) AnalyzeCount(ctx context.Context, table string) (int64, error) {
+	var n int64
+	err := s.read.QueryRowContext(ctx, `SELECT COALESCE(SUM(analyze_count), 0) FROM pg_stat_user_tables
+		WHERE schemaname = current_schema() AND relname = $1`, table).Scan(&n)
+	return n, err
+}

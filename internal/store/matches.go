@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -32,6 +33,56 @@ func (s *Store) InsertMatches(ctx context.Context, matches []monitor.Match) ([]m
 		return s.countMatches(ctx, tx, created)
 	})
 	return created, err
+}
+
+// StoredMatches returns those of the given matches that are stored already and were created
+// at or after since, each with its id and creation time. The percolator asks after a batch
+// whose matches existed: a batch run again after its node died.
+func (s *Store) StoredMatches(ctx context.Context, matches []monitor.Match, since time.Time) ([]monitor.Match, error) {
+	type key struct {
+		search int64
+		post   string
+	}
+	var found []monitor.Match
+	for chunk := range slices.Chunk(matches, matchRowsPerInsert) {
+		q := []byte(`SELECT id, search_id, post_id, created_at FROM monitor_matches WHERE created_at >= `)
+		q = strconv.AppendInt(q, millis(since), 10)
+		q = append(q, ` AND (search_id, post_id) IN (VALUES `...)
+		args := make([]any, 0, len(chunk))
+		wanted := make(map[key]monitor.Match, len(chunk))
+		for i, m := range chunk {
+			if i > 0 {
+				q = append(q, ", "...)
+			}
+			args = append(args, m.PostID)
+			q = append(q, '(')
+			q = strconv.AppendInt(q, m.SearchID, 10)
+			q = append(q, ", "+s.param(len(args))+")"...)
+			wanted[key{m.SearchID, m.PostID}] = m
+		}
+		q = append(q, ") ORDER BY id"...)
+		rows, err := s.read.QueryContext(ctx, string(q), args...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var id, createdAt int64
+			var k key
+			if err := rows.Scan(&id, &k.search, &k.post, &createdAt); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			m := wanted[k]
+			m.ID, m.CreatedAt = id, fromMillis(createdAt)
+			found = append(found, m)
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, err
+		}
+	}
+	return found, nil
 }
 
 // matchRowsPerInsert rows go in one statement: one statement for many rows is what makes a busy
@@ -99,16 +150,25 @@ func (s *Store) insertMatchRows(ctx context.Context, tx *sql.Tx, rows []monitor.
 
 // inboxSelection is a MatchQuery as SQL: FROM and WHERE with their arguments.
 func (s *Store) inboxSelection(q monitor.MatchQuery) (from string, where []string, args []any) {
+	return s.matchFilter(q, true)
+}
+
+// matchSelection is inboxSelection without the posts, unless the text filter reads them.
+func (s *Store) matchSelection(q monitor.MatchQuery) (from string, where []string, args []any) {
+	return s.matchFilter(q, strings.TrimSpace(q.Text) != "")
+}
+
+func (s *Store) matchFilter(q monitor.MatchQuery, withPosts bool) (from string, where []string, args []any) {
 	arg := func(v any) string {
 		args = append(args, v)
 		return "$" + strconv.Itoa(len(args))
 	}
-	postJoin := "p.id = m.post_id"
-	if s.dialect == Postgres {
-		postJoin += " AND p.published_at = m.published_at" // prunes the day partitions
+	postJoin := s.matchPostJoin()
+	from = `monitor_matches m`
+	if withPosts {
+		from += ` JOIN posts p ON ` + postJoin
 	}
-	from = `monitor_matches m JOIN posts p ON ` + postJoin + `
-		LEFT JOIN monitor_match_states st ON st.match_id = m.id AND st.user_id = ` + arg(q.UserID)
+	from += ` LEFT JOIN monitor_match_states st ON st.match_id = m.id AND st.user_id = ` + arg(q.UserID)
 	where = append(where, "m.search_id IN ("+idList(q.SearchIDs)+")")
 	if !q.IncludeDeleted {
 		where = append(where, "COALESCE(st.is_deleted, FALSE) = FALSE")
@@ -183,34 +243,164 @@ func (s *Store) Inbox(ctx context.Context, q monitor.MatchQuery) ([]monitor.Inbo
 	if len(q.SearchIDs) == 0 {
 		return nil, 0, nil
 	}
-	from, where, args := s.inboxSelection(q)
 	var total int64
 	if !q.SkipTotal {
-		if err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+from+` WHERE `+strings.Join(where, " AND "), args...).
-			Scan(&total); err != nil {
+		var err error
+		if total, err = s.inboxTotal(ctx, q); err != nil {
 			return nil, 0, fmt.Errorf("count inbox: %w", err)
 		}
 	}
-	column, direction, before := "m.published_at", "DESC", "<"
+	ids, err := s.inboxPage(ctx, q)
+	if err != nil || len(ids) == 0 {
+		return nil, total, err
+	}
+	items, err := s.inboxByID(ctx, q.UserID, ids)
+	if err != nil {
+		return nil, 0, err
+	}
+	at := make(map[int64]int, len(ids))
+	for i, id := range ids {
+		at[id] = i
+	}
+	slices.SortFunc(items, func(a, b monitor.InboxItem) int { return at[a.ID] - at[b.ID] })
+	return items, total, nil
+}
+
+// inboxTotal counts what a query selects. Kept counts answer the common views without reading
+// the matches: MatchCounts the plain inbox and its unread view, the dashboard's hourly counts
+// (less the user's deleted matches) a choice of data sources. Other filters count the matches,
+// joined to their posts only when the text filter needs them.
+func (s *Store) inboxTotal(ctx context.Context, q monitor.MatchQuery) (int64, error) {
+	media := q.Images || q.Video || q.Location || q.Flagged || strings.TrimSpace(q.Text) != ""
+	switch {
+	case !media && len(q.Providers) == 0 && !(q.Unread && q.IncludeDeleted):
+		counts, err := s.MatchCounts(ctx, q.UserID, q.SearchIDs)
+		if err != nil {
+			return 0, err
+		}
+		var total int64
+		for _, c := range counts {
+			switch {
+			case q.Unread:
+				total += c.UnreadCount
+			case q.IncludeDeleted:
+				total += c.TotalCount + c.DeletedCount
+			default:
+				total += c.TotalCount
+			}
+		}
+		return total, nil
+	case !media && len(q.Providers) > 0 && !q.Unread:
+		return s.providerTotal(ctx, q)
+	}
+	from, where, args := s.matchSelection(q)
+	var total int64
+	err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+from+` WHERE `+strings.Join(where, " AND "), args...).Scan(&total)
+	return total, err
+}
+
+// providerTotal counts the matches of the query's data sources from monitor_match_hours, less
+// those the user deleted unless the query includes them.
+func (s *Store) providerTotal(ctx context.Context, q monitor.MatchQuery) (int64, error) {
+	var args []any
+	in := make([]string, len(q.Providers))
+	for i, p := range q.Providers {
+		args = append(args, p)
+		in[i] = "$" + strconv.Itoa(len(args))
+	}
+	providers := strings.Join(in, ", ")
+	user := ""
+	if !q.IncludeDeleted {
+		args = append(args, q.UserID)
+		user = "$" + strconv.Itoa(len(args))
+	}
+	var total int64
+	for ids := range slices.Chunk(q.SearchIDs, idsPerStatement) {
+		chunk := idList(ids)
+		count := `SELECT COALESCE((SELECT SUM(match_count) FROM monitor_match_hours
+			WHERE search_id IN (` + chunk + `) AND provider IN (` + providers + `)), 0)`
+		if user != "" {
+			count += ` - (SELECT COUNT(*) FROM monitor_match_states st JOIN monitor_matches m ON m.id = st.match_id
+				WHERE st.user_id = ` + user + ` AND st.search_id IN (` + chunk + `) AND st.is_deleted
+				AND m.provider IN (` + providers + `))`
+		}
+		var n int64
+		if err := s.read.QueryRowContext(ctx, count, args...).Scan(&n); err != nil {
+			return 0, err
+		}
+		total += n
+	}
+	return total, nil
+}
+
+// searchesPerUnion bounds the per-search reads in one statement (SQLite allows 500).
+const searchesPerUnion = 100
+
+// inboxPage returns the ids of a page of matches in the query's order. Each search's matches
+// are read from its own (search_id, time) index, offset+limit of them at most, and the
+// searches merged here: one ORDER BY over all the chosen searches would sort every match.
+func (s *Store) inboxPage(ctx context.Context, q monitor.MatchQuery) ([]int64, error) {
+	column, direction, before := "published_at", "DESC", "<"
 	switch q.Sort {
 	case post.SortPublishedAsc:
 		direction, before = "ASC", ">"
 	case post.SortDiscoveredDesc:
-		column = "m.discovered_at"
+		column = "discovered_at"
 	case post.SortDiscoveredAsc:
-		column, direction, before = "m.discovered_at", "ASC", ">"
+		column, direction, before = "discovered_at", "ASC", ">"
 	}
-	order := column + " " + direction + ", m.id " + direction
+	from, where, args := s.matchSelection(monitor.MatchQuery{UserID: q.UserID, Images: q.Images, Video: q.Video,
+		Location: q.Location, Unread: q.Unread, Flagged: q.Flagged, Providers: q.Providers, Text: q.Text,
+		SearchIn: q.SearchIn, IncludeDeleted: q.IncludeDeleted})
+	where = where[1:] // the selection's search list: each read names its one search
 	if q.After != nil {
 		args = append(args, millis(q.After.At), q.After.ID)
-		t, id := fmt.Sprintf("$%d", len(args)-1), fmt.Sprintf("$%d", len(args))
 		// A row value comparison, which both databases read as one range on the index.
-		where = append(where, "("+column+", m.id) "+before+" ("+t+", "+id+")")
+		where = append(where, fmt.Sprintf("(m.%s, m.id) %s ($%d, $%d)", column, before, len(args)-1, len(args)))
 	}
-	args = append(args, q.Limit, q.Offset)
-	items, err := s.inboxRows(ctx, `SELECT `+inboxColumns+` FROM `+from+` WHERE `+strings.Join(where, " AND ")+
-		` ORDER BY `+order+fmt.Sprintf(` LIMIT $%d OFFSET $%d`, len(args)-1, len(args)), args...)
-	return items, total, err
+	filter := ""
+	if len(where) > 0 {
+		filter = " AND " + strings.Join(where, " AND ")
+	}
+	type row struct{ id, at int64 }
+	var merged []row
+	n := q.Offset + q.Limit
+	for chunk := range slices.Chunk(q.SearchIDs, searchesPerUnion) {
+		reads := make([]string, len(chunk))
+		for i, id := range chunk {
+			reads[i] = fmt.Sprintf(`SELECT * FROM (SELECT m.id, m.%s FROM %s WHERE m.search_id = %d%s
+				ORDER BY m.%s %s, m.id %s LIMIT %d) r%d`, column, from, id, filter, column, direction, direction, n, i)
+		}
+		rows, err := s.read.QueryContext(ctx, strings.Join(reads, " UNION ALL "), args...)
+		if err != nil {
+			return nil, fmt.Errorf("inbox: %w", err)
+		}
+		for rows.Next() {
+			var r row
+			if err := rows.Scan(&r.id, &r.at); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			merged = append(merged, r)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	slices.SortFunc(merged, func(a, b row) int {
+		c := cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(a.id, b.id))
+		if direction == "DESC" {
+			return -c
+		}
+		return c
+	})
+	merged = merged[min(q.Offset, len(merged)):min(n, len(merged))]
+	ids := make([]int64, len(merged))
+	for i, r := range merged {
+		ids[i] = r.id
+	}
+	return ids, nil
 }
 
 const inboxColumns = `m.id, m.search_id, m.organization_id, m.post_id, m.published_at, m.discovered_at, m.created_at,
@@ -247,9 +437,39 @@ func (s *Store) InboxByIDs(ctx context.Context, userID int64, searchIDs, matchID
 	if len(searchIDs) == 0 || len(matchIDs) == 0 {
 		return nil, nil
 	}
-	from, where, args := s.inboxSelection(monitor.MatchQuery{UserID: userID, SearchIDs: searchIDs, IncludeDeleted: true})
-	where = append(where, "m.id IN ("+idList(matchIDs)+")")
-	return s.inboxRows(ctx, `SELECT `+inboxColumns+` FROM `+from+` WHERE `+strings.Join(where, " AND ")+` ORDER BY m.id`, args...)
+	items, err := s.inboxByID(ctx, userID, matchIDs)
+	if err != nil {
+		return nil, err
+	}
+	items = slices.DeleteFunc(items, func(it monitor.InboxItem) bool { return !slices.Contains(searchIDs, it.SearchID) })
+	slices.SortFunc(items, func(a, b monitor.InboxItem) int { return cmp.Compare(a.ID, b.ID) })
+	return items, nil
+}
+
+// matchPostJoin joins a match m to its post p.
+func (s *Store) matchPostJoin() string {
+	if s.dialect == Postgres {
+		return "p.id = m.post_id AND p.published_at = m.published_at" // prunes the day partitions
+	}
+	return "p.id = m.post_id"
+}
+
+// inboxByID reads matches by id with their posts and the user's state. The caller keeps them to
+// the searches it may show: a search list in the statement would lead SQLite to walk those
+// searches' index instead of looking the ids up.
+func (s *Store) inboxByID(ctx context.Context, userID int64, ids []int64) ([]monitor.InboxItem, error) {
+	postJoin := s.matchPostJoin()
+	var out []monitor.InboxItem
+	for chunk := range slices.Chunk(ids, idsPerStatement) {
+		items, err := s.inboxRows(ctx, `SELECT `+inboxColumns+` FROM monitor_matches m JOIN posts p ON `+postJoin+`
+			LEFT JOIN monitor_match_states st ON st.match_id = m.id AND st.user_id = $1
+			WHERE m.id IN (`+idList(chunk)+`)`, userID)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, items...)
+	}
+	return out, nil
 }
 
 // MatchIDs lists the ids of the matches a query selects (for the "all" actions), with the
@@ -258,7 +478,7 @@ func (s *Store) MatchIDs(ctx context.Context, q monitor.MatchQuery) (map[int64]i
 	if len(q.SearchIDs) == 0 {
 		return nil, nil
 	}
-	from, where, args := s.inboxSelection(q)
+	from, where, args := s.matchSelection(q)
 	rows, err := s.read.QueryContext(ctx, `SELECT m.id, m.search_id FROM `+from+` WHERE `+strings.Join(where, " AND "), args...)
 	if err != nil {
 		return nil, err
@@ -335,12 +555,13 @@ func (s *Store) MatchCounts(ctx context.Context, userID int64, searchIDs []int64
 	if len(searchIDs) == 0 {
 		return out, nil
 	}
-	// Totals come from the matches' (search_id, published_at) index; the user's read, deleted
-	// and flagged matches from monitor_state_counts, one row a search.
+	// Totals come from the dashboard's hourly counts, kept as matches are stored and expired (a
+	// few thousand rows a search, where counting read one index entry a match); the user's
+	// read, deleted and flagged matches from monitor_state_counts, one row a search.
 	for ids := range slices.Chunk(searchIDs, idsPerStatement) {
 		chunk := idList(ids)
-		rows, err := s.read.QueryContext(ctx, `SELECT search_id, COUNT(*) FROM monitor_matches
-			WHERE search_id IN (`+chunk+`) GROUP BY search_id`)
+		rows, err := s.read.QueryContext(ctx, `SELECT search_id, SUM(match_count) FROM monitor_match_hours
+			WHERE search_id IN (`+chunk+`) GROUP BY search_id HAVING SUM(match_count) > 0`)
 		if err != nil {
 			return nil, err
 		}

@@ -1,14 +1,17 @@
 package store_test
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/monitor"
+	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
 )
@@ -73,6 +76,52 @@ func TestInsertMatchesStoresEachPairOnce(t *testing.T) {
 		}
 		if len(created) != 1 || created[0].SearchID != searches[1] || created[0].PostID != "post-0" || ids[created[0].ID] {
 			t.Errorf("redelivery created %+v, want only the new pair", created)
+		}
+	})
+}
+
+// StoredMatches finds the stored matches of a batch run again, with their ids, and only those
+// created since the given time.
+func TestStoredMatchesOfABatchRunAgain(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		owner := seedUser(t, s, "owner@acme.test")
+		searches := seedSearches(t, s, owner, 2)
+		now := time.Now().UTC().Truncate(time.Millisecond)
+		var batch []monitor.Match
+		for i := range 450 { // more than one statement's chunk
+			batch = append(batch, monitor.Match{SearchID: searches[i%2], OrganizationID: owner.OrganizationID,
+				PostID: fmt.Sprint("post-", i), PublishedAt: now, DiscoveredAt: now, Provider: "reddit"})
+		}
+		created, err := s.InsertMatches(ctx, batch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		idOf := map[string]int64{}
+		for _, m := range created {
+			idOf[fmt.Sprint(m.SearchID, m.PostID)] = m.ID
+		}
+		// The same posts against the other search are not stored; neither is an unknown post.
+		asked := append(slices.Clone(batch), monitor.Match{SearchID: searches[1], PostID: "post-0"},
+			monitor.Match{SearchID: searches[0], PostID: "post-unknown"})
+		for _, tt := range []struct {
+			name  string
+			since time.Time
+			want  int
+		}{{"recent", now.Add(-time.Minute), len(batch)}, {"older than the window", now.Add(time.Minute), 0}} {
+			found, err := s.StoredMatches(ctx, asked, tt.since)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(found) != tt.want {
+				t.Errorf("%s: found %d stored matches, want %d", tt.name, len(found), tt.want)
+			}
+			for _, m := range found {
+				if id := idOf[fmt.Sprint(m.SearchID, m.PostID)]; id == 0 || m.ID != id || m.CreatedAt.IsZero() ||
+					m.OrganizationID != owner.OrganizationID {
+					t.Fatalf("%s: found %+v, want the stored match %d", tt.name, m, id)
+				}
+			}
 		}
 	})
 }
@@ -205,4 +254,126 @@ func TestStateCountsMigrationFillsFromStoredStates(t *testing.T) {
 			countsAgree(t, s, "after changes and expiry", searches, owner.ID, other.ID)
 		})
 	}
+}
+
+// An inbox page and its total are what sorting and counting every match in Go gives, for each
+// filter, order and page, across more searches than one statement reads, with two users'
+// states; ties in time are broken by id.
+func TestInboxAgreesWithAScan(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		owner, other := seedUser(t, s, "owner@acme.test"), seedUser(t, s, "other@acme.test")
+		searches := seedSearches(t, s, owner, 120)
+		now := time.Now().UTC().Truncate(time.Millisecond)
+		rng := rand.New(rand.NewPCG(5, 6))
+		var posts []post.Post
+		var batch []monitor.Match
+		for i := range 600 {
+			// Few distinct times, so that ties are common.
+			published := now.Add(-time.Duration(rng.IntN(40)) * time.Minute)
+			discovered := now.Add(-time.Duration(rng.IntN(40)) * time.Minute)
+			id := fmt.Sprint("post-", i)
+			provider := []string{"reddit", "telegram", "twitter"}[rng.IntN(3)]
+			posts = append(posts, post.Post{ID: id, Provider: provider, NativeID: id, Type: post.TypeThreadPost,
+				ContentText: "bridge", PublishedAt: published, DiscoveredAt: discovered})
+			// Most matches in a few searches, one in each of the rest.
+			search := searches[rng.IntN(4)]
+			if i < len(searches) {
+				search = searches[i]
+			}
+			batch = append(batch, monitor.Match{SearchID: search, OrganizationID: owner.OrganizationID, PostID: id,
+				PublishedAt: published, DiscoveredAt: discovered, Provider: provider, HasImages: rng.IntN(4) == 0})
+		}
+		if _, err := s.InsertPosts(ctx, posts); err != nil {
+			t.Fatal(err)
+		}
+		created, err := s.InsertMatches(ctx, batch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		type state struct{ read, flagged, deleted bool }
+		states := map[[2]int64]*state{}
+		for range 40 {
+			user := []int64{owner.ID, other.ID}[rng.IntN(2)]
+			field, value := []string{monitor.FieldRead, monitor.FieldFlagged, monitor.FieldDeleted}[rng.IntN(3)], rng.IntN(3) > 0
+			var ids []int64
+			for range 1 + rng.IntN(30) {
+				ids = append(ids, created[rng.IntN(len(created))].ID)
+			}
+			if _, err := s.SetMatchState(ctx, user, ids, field, value); err != nil {
+				t.Fatal(err)
+			}
+			for _, id := range ids {
+				st := states[[2]int64{user, id}]
+				if st == nil {
+					st = &state{}
+					states[[2]int64{user, id}] = st
+				}
+				switch field {
+				case monitor.FieldRead:
+					st.read = value
+				case monitor.FieldFlagged:
+					st.flagged = value
+				default:
+					st.deleted = value
+				}
+			}
+		}
+
+		queries := []monitor.MatchQuery{{}, {Unread: true}, {Flagged: true}, {IncludeDeleted: true},
+			{Unread: true, IncludeDeleted: true}, {Images: true}, {Providers: []string{"telegram", "twitter"}},
+			{SearchIDs: searches[:2]}, {Unread: true, Providers: []string{"reddit"}}}
+		for _, user := range []int64{owner.ID, other.ID} {
+			for qi, q := range queries {
+				for _, sort := range post.TimeSorts {
+					var want []monitor.Match
+					for _, m := range created {
+						st := states[[2]int64{user, m.ID}]
+						if st == nil {
+							st = &state{}
+						}
+						switch {
+						case q.SearchIDs != nil && !slices.Contains(q.SearchIDs, m.SearchID),
+							!q.IncludeDeleted && st.deleted, q.Unread && st.read, q.Flagged && !st.flagged,
+							q.Images && !m.HasImages, len(q.Providers) > 0 && !slices.Contains(q.Providers, m.Provider):
+							continue
+						}
+						want = append(want, m)
+					}
+					slices.SortFunc(want, func(a, b monitor.Match) int {
+						at, bt := a.PublishedAt, b.PublishedAt
+						if sort == post.SortDiscoveredAsc || sort == post.SortDiscoveredDesc {
+							at, bt = a.DiscoveredAt, b.DiscoveredAt
+						}
+						c := cmp.Or(at.Compare(bt), cmp.Compare(a.ID, b.ID))
+						if sort == post.SortPublishedDesc || sort == post.SortDiscoveredDesc {
+							return -c
+						}
+						return c
+					})
+					for _, page := range []struct{ offset, limit int }{{0, 50}, {130, 25}, {len(want) - 3, 50}} {
+						q := q
+						q.UserID, q.Sort, q.Offset, q.Limit = user, sort, max(page.offset, 0), page.limit
+						if q.SearchIDs == nil {
+							q.SearchIDs = searches
+						}
+						items, total, err := s.Inbox(ctx, q)
+						if err != nil {
+							t.Fatal(err)
+						}
+						var got, wantIDs []int64
+						for _, it := range items {
+							got = append(got, it.ID)
+						}
+						for _, m := range want[min(q.Offset, len(want)):min(q.Offset+q.Limit, len(want))] {
+							wantIDs = append(wantIDs, m.ID)
+						}
+						if total != int64(len(want)) || !slices.Equal(got, wantIDs) {
+							t.Fatalf("user %d, query %d %+v: total %d, page %v; want %d, %v", user, qi, q, total, got, len(want), wantIDs)
+						}
+					}
+				}
+			}
+		}
+	})
 }

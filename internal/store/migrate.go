@@ -111,6 +111,9 @@ func (s *Store) migrateTo(ctx context.Context, version int) error {
 			return fmt.Errorf("store: migration %s: %w", m.name, err)
 		}
 	}
+	s.searchIndexMu.Lock()
+	s.searchIndexKnown = false // a migration may have changed the posts' full-text index
+	s.searchIndexMu.Unlock()
 	return nil
 }
 

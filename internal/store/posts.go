@@ -14,6 +14,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
+
+	"github.com/sightline/sightline/internal/geom"
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/query"
 )
@@ -61,10 +65,16 @@ func (s *Store) InsertPosts(ctx context.Context, posts []post.Post) (int, error)
 		}
 		inserted, err = s.insertRows(ctx, posts, rows)
 	}
+	if s.dialect == Postgres && err == nil {
+		s.noteInserted(posts)
+	}
 	return inserted, err
 }
 
 func (s *Store) insertRows(ctx context.Context, posts []post.Post, rows []postRow) (int, error) {
+	if s.dialect == Postgres {
+		return s.copyRows(ctx, posts, rows)
+	}
 	inserted := 0
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		inserted = 0
@@ -73,8 +83,13 @@ func (s *Store) insertRows(ctx context.Context, posts []post.Post, rows []postRo
 			return err
 		}
 		defer insert.Close()
-		var indexFTS, exists *sql.Stmt
+		var indexFTS, exists, indexGeo *sql.Stmt
 		if s.dialect == SQLite {
+			if indexGeo, err = tx.PrepareContext(ctx, `INSERT INTO posts_geo (id, min_lat, max_lat, min_lon, max_lon)
+				VALUES ($1, $2, $3, $4, $5)`); err != nil {
+				return err
+			}
+			defer indexGeo.Close()
 			if indexFTS, err = tx.PrepareContext(ctx, `INSERT INTO posts_fts (rowid, title, body) VALUES ($1, $2, $3)`); err != nil {
 				return err
 			}
@@ -100,6 +115,11 @@ func (s *Store) insertRows(ctx context.Context, posts []post.Post, rows []postRo
 			}
 			if isNew {
 				stored, seqs[i] = append(stored, i), seq
+				if indexGeo != nil {
+					if err := indexPlaces(ctx, indexGeo, seq, posts[i], rows[i].places); err != nil {
+						return fmt.Errorf("index the places of post %s: %w", posts[i].ID, err)
+					}
+				}
 			}
 		}
 		inserted = len(stored)
@@ -117,17 +137,79 @@ func (s *Store) insertRows(ctx context.Context, posts []post.Post, rows []postRo
 	return inserted, err
 }
 
-// insertPost inserts one post and reports whether it was new. On SQLite a row number taken by
+// pgPostColumns are the posts columns in the order of postRow.args on PostgreSQL.
+var pgPostColumns = []string{"id", "provider", "published_at", "discovered_at", "author_name", "author_screen_name",
+	"board", "language", "lat", "lon", "has_images", "has_videos", "thread_id", "threat_score", "doc", "source",
+	"source_user_id", "engagement", "author_followers", "places", "search"}
+
+// copyRows stores a batch on PostgreSQL with COPY into a session's staging table, then one
+// INSERT ... SELECT that skips posts already stored. One statement per post cost a round trip
+// and an executor start each.
+func (s *Store) copyRows(ctx context.Context, posts []post.Post, rows []postRow) (int, error) {
+	for i, row := range rows {
+		if row.err != nil {
+			return 0, fmt.Errorf("encode post %s: %w", posts[i].ID, row.err)
+		}
+	}
+	conn, err := s.write.Conn(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer conn.Close()
+	var inserted int64
+	err = conn.Raw(func(dc any) error {
+		pc := dc.(*stdlib.Conn).Conn()
+		tx, err := pc.Begin(ctx)
+		if err != nil {
+			return err
+		}
+		defer tx.Rollback(ctx)
+		// The staging table lives as long as the connection and is emptied at every commit.
+		// places and search are text, cast on the way into posts, as bound parameters were before.
+		if _, err := tx.Exec(ctx, `CREATE TEMP TABLE IF NOT EXISTS posts_incoming (
+			id TEXT, provider TEXT, published_at BIGINT, discovered_at BIGINT, author_name TEXT,
+			author_screen_name TEXT, board TEXT, language TEXT, lat DOUBLE PRECISION, lon DOUBLE PRECISION,
+			has_images BOOLEAN, has_videos BOOLEAN, thread_id TEXT, threat_score INTEGER, doc TEXT, source TEXT,
+			source_user_id BIGINT, engagement BIGINT, author_followers BIGINT, places TEXT, search TEXT)
+			ON COMMIT DELETE ROWS`); err != nil {
+			return err
+		}
+		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"posts_incoming"}, pgPostColumns,
+			pgx.CopyFromSlice(len(rows), func(i int) ([]any, error) { return rows[i].args, nil })); err != nil {
+			return err
+		}
+		columns := strings.Join(pgPostColumns, ", ")
+		tag, err := tx.Exec(ctx, `INSERT INTO posts (`+columns+`) SELECT `+
+			strings.NewReplacer("places", "places::box", "search", "search::tsvector").Replace(columns)+
+			` FROM posts_incoming ON CONFLICT DO NOTHING`)
+		if err != nil {
+			return err
+		}
+		inserted = tag.RowsAffected()
+		return tx.Commit(ctx)
+	})
+	return int(inserted), err
+}
+
+// indexPlaces adds a post's point (under its row number) and the box around its mentioned
+// places (under minus its row number) to SQLite's spatial index.
+func indexPlaces(ctx context.Context, insert *sql.Stmt, seq int64, p post.Post, places *geom.Rect) error {
+	if p.Location != nil {
+		if _, err := insert.ExecContext(ctx, seq, p.Location.Lat, p.Location.Lat, p.Location.Lon, p.Location.Lon); err != nil {
+			return err
+		}
+	}
+	if places != nil {
+		if _, err := insert.ExecContext(ctx, -seq, places.MinLat, places.MaxLat, places.MinLon, places.MaxLon); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// insertPost inserts one post on SQLite and reports whether it was new. A row number taken by
 // another post of the same millisecond is followed by the next free one.
 func (s *Store) insertPost(ctx context.Context, insert, exists *sql.Stmt, p post.Post, row postRow) (int64, bool, error) {
-	if s.dialect == Postgres {
-		var one int64
-		err := insert.QueryRowContext(ctx, row.args...).Scan(&one)
-		if errors.Is(err, sql.ErrNoRows) {
-			return 0, false, nil
-		}
-		return 0, err == nil, err
-	}
 	for seq := seqOf(p); ; seq++ {
 		var stored int64
 		err := insert.QueryRowContext(ctx, append(row.args, seq)...).Scan(&stored)
@@ -150,8 +232,23 @@ func (s *Store) insertPost(ctx context.Context, insert, exists *sql.Stmt, p post
 // postRow is a post encoded for insertion.
 type postRow struct {
 	args        []any
-	title, body string // SQLite's full-text columns
+	title, body string     // SQLite's full-text columns
+	places      *geom.Rect // the box around the post's mentioned places, nil without any
 	err         error
+}
+
+// placesBox is the box around the points of a post's mentioned places, nil when it has none.
+func placesBox(p post.Post) *geom.Rect {
+	if len(p.MentionedLocations) == 0 {
+		return nil
+	}
+	first := p.MentionedLocations[0].Point
+	r := geom.Rect{MinLat: first.Lat, MaxLat: first.Lat, MinLon: first.Lon, MaxLon: first.Lon}
+	for _, m := range p.MentionedLocations[1:] {
+		r.MinLat, r.MaxLat = min(r.MinLat, m.Point.Lat), max(r.MaxLat, m.Point.Lat)
+		r.MinLon, r.MaxLon = min(r.MinLon, m.Point.Lon), max(r.MaxLon, m.Point.Lon)
+	}
+	return &r
 }
 
 func (s *Store) rowOf(p post.Post) postRow {
@@ -166,9 +263,15 @@ func (s *Store) rowOf(p post.Post) postRow {
 	}
 	row := postRow{args: []any{p.ID, p.Provider, millis(p.PublishedAt), millis(p.DiscoveredAt), p.AuthorName,
 		p.AuthorScreenName, p.Board, p.Language, lat, lon, len(p.Photos) > 0, len(p.Videos) > 0,
-		p.ThreadID, p.Threat.Score, string(doc), p.Source, sql.NullInt64{Int64: p.SourceUserID, Valid: p.SourceUserID != 0}}}
+		p.ThreadID, p.Threat.Score, string(doc), p.Source, sql.NullInt64{Int64: p.SourceUserID, Valid: p.SourceUserID != 0},
+		p.Engagement, p.AuthorFollowers}, places: placesBox(p)}
 	if s.dialect == Postgres {
-		row.args = append(row.args, query.TSVector(p.TitleText, p.ContentText))
+		var places sql.NullString
+		if row.places != nil {
+			places = sql.NullString{String: fmt.Sprintf("(%g,%g),(%g,%g)", row.places.MinLon, row.places.MinLat,
+				row.places.MaxLon, row.places.MaxLat), Valid: true}
+		}
+		row.args = append(row.args, places, query.TSVector(p.TitleText, p.ContentText))
 	} else {
 		row.title, row.body = query.IndexText(p.TitleText), query.IndexText(p.ContentText)
 	}
@@ -193,14 +296,10 @@ func parallel(n int, fn func(i int)) {
 
 func (s *Store) insertPostSQL() string {
 	const columns = `id, provider, published_at, discovered_at, author_name, author_screen_name, board,
-		language, lat, lon, has_images, has_videos, thread_id, threat_score, doc, source, source_user_id`
-	if s.dialect == Postgres {
-		return `INSERT INTO posts (` + columns + `, search)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18::tsvector)
-			ON CONFLICT DO NOTHING RETURNING 1`
-	}
+		language, lat, lon, has_images, has_videos, thread_id, threat_score, doc, source, source_user_id,
+		engagement, author_followers`
 	return `INSERT INTO posts (` + columns + `, seq)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
 		ON CONFLICT DO NOTHING RETURNING seq`
 }
 
@@ -319,6 +418,10 @@ func (s *Store) deletePostChunk(ctx context.Context, cutoff int64) (int64, error
 		}
 		for _, seq := range seqs {
 			if _, err := tx.ExecContext(ctx, `DELETE FROM posts_fts WHERE rowid = $1`, seq); err != nil {
+				return err
+			}
+			// The spatial index's entries of the post, if it has any: its point and its places.
+			if _, err := tx.ExecContext(ctx, `DELETE FROM posts_geo WHERE id = $1 OR id = $2`, seq, -seq); err != nil {
 				return err
 			}
 		}

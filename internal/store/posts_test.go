@@ -118,3 +118,35 @@ func TestInsertAfterAnotherNodeDroppedThePartition(t *testing.T) {
 		t.Fatalf("InsertPosts after the day was dropped = %d, %v", n, err)
 	}
 }
+
+// A partition that grew by a bulk load is analyzed by the store, without waiting for autovacuum.
+func TestBulkLoadAnalyzesThePartition(t *testing.T) {
+	s := storetest.Open(t, store.Postgres)
+	ctx := context.Background()
+	at := time.Now().UTC().Add(-2 * time.Hour)
+	analyzed := func() int64 {
+		t.Helper()
+		s.WaitAnalyzed()
+		n, err := s.AnalyzeCount(ctx, "posts_"+at.Format("20060102"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	var batch []post.Post
+	for i := range 4999 {
+		batch = append(batch, indexed("news", fmt.Sprint("n", i), at, "bulk news"))
+	}
+	if _, err := s.InsertPosts(ctx, batch); err != nil {
+		t.Fatal(err)
+	}
+	if n := analyzed(); n != 0 {
+		t.Fatalf("analyzed %d times after 4,999 posts, want none yet", n)
+	}
+	if _, err := s.InsertPosts(ctx, []post.Post{indexed("news", "last", at, "bulk news")}); err != nil {
+		t.Fatal(err)
+	}
+	if n := analyzed(); n != 1 {
+		t.Fatalf("analyzed %d times after 5,000 posts, want once", n)
+	}
+}

@@ -6,11 +6,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/sightline/sightline/internal/search"
 	"strconv"
 	"strings"
 
+	"github.com/sightline/sightline/internal/geom"
 	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/search"
 )
 
 // selection is a search.PostQuery turned into SQL.
@@ -53,6 +54,9 @@ func (s *Store) selection(q search.PostQuery) *selection {
 	if q.MinThreat > 0 {
 		sel.where = append(sel.where, "p.threat_score >= "+sel.arg(q.MinThreat))
 	}
+	if q.Within != nil {
+		sel.where = append(sel.where, s.withinCondition(sel, *q.Within))
+	}
 	if q.Keywords == nil {
 		return sel
 	}
@@ -73,14 +77,82 @@ func (s *Store) selection(q search.PostQuery) *selection {
 	return sel
 }
 
+// withinCondition is "the post's point or its places' box meets r", read from the spatial
+// index: SQLite's R*Tree gives the row numbers, PostgreSQL's GiST indexes the rows. A box that
+// crosses the antimeridian is asked as its two halves.
+func (s *Store) withinCondition(sel *selection, r geom.Rect) string {
+	halves := []geom.Rect{r}
+	if r.MinLon > r.MaxLon {
+		east, west := r, r
+		east.MaxLon, west.MinLon = 180, -180
+		halves = []geom.Rect{east, west}
+	}
+	var parts []string
+	for _, h := range halves {
+		minLat, maxLat, minLon, maxLon := sel.arg(h.MinLat), sel.arg(h.MaxLat), sel.arg(h.MinLon), sel.arg(h.MaxLon)
+		if s.dialect == SQLite {
+			parts = append(parts, fmt.Sprintf(`SELECT abs(id) FROM posts_geo WHERE max_lat >= %s AND min_lat <= %s
+				AND max_lon >= %s AND min_lon <= %s`, minLat, maxLat, minLon, maxLon))
+			continue
+		}
+		box := fmt.Sprintf("box(point(%s, %s), point(%s, %s))", minLon, minLat, maxLon, maxLat)
+		parts = append(parts, fmt.Sprintf("point(p.lon, p.lat) <@ %s OR p.places && %s", box, box))
+	}
+	if s.dialect == SQLite {
+		return "p.seq IN (" + strings.Join(parts, " UNION ALL ") + ")"
+	}
+	return "(" + strings.Join(parts, " OR ") + ")"
+}
+
 // CandidatePosts returns up to q.Limit candidates in q.Sort order.
 func (s *Store) CandidatePosts(ctx context.Context, q search.PostQuery) ([]search.Candidate, error) {
-	if s.dialect == Postgres && q.Sort != post.SortRelevance && q.Keywords != nil {
+	if s.dialect == Postgres && q.Sort != post.SortRelevance && countColumn(q.Sort) == "" && q.Keywords != nil {
 		if _, ok := q.Keywords.TSQuery(); ok {
 			return s.candidatesInTwoSteps(ctx, q)
 		}
 	}
 	return s.candidates(ctx, s.read, q, nil)
+}
+
+// rumOrder reports whether the RUM index reads q's order: publication time, either way.
+func (s *Store) rumOrder(ctx context.Context, sort string) (bool, error) {
+	if sort != post.SortPublishedDesc && sort != post.SortPublishedAsc {
+		return false, nil
+	}
+	schema, err := s.rumSchema(ctx)
+	return schema != "", err
+}
+
+// SearchIndex names the posts' full-text index: "fts5" on SQLite, "rum" or "gin" on PostgreSQL
+// (migration 0026 makes it RUM when the extension can be had).
+func (s *Store) SearchIndex(ctx context.Context) (string, error) {
+	if s.dialect == SQLite {
+		return "fts5", nil
+	}
+	rum, err := s.rumSchema(ctx)
+	if rum != "" {
+		return "rum", err
+	}
+	return "gin", err
+}
+
+// rumSchema is the schema of the RUM extension when the posts' full-text index is a RUM index
+// (migration 0026), "" when it is GIN. It is looked up once; Migrate looks again.
+func (s *Store) rumSchema(ctx context.Context) (string, error) {
+	s.searchIndexMu.Lock()
+	defer s.searchIndexMu.Unlock()
+	if s.searchIndexKnown {
+		return s.rum, nil
+	}
+	var schema sql.NullString
+	err := s.read.QueryRowContext(ctx, `SELECT n.nspname FROM pg_extension e
+		JOIN pg_namespace n ON n.oid = e.extnamespace
+		WHERE e.extname = 'rum' AND to_regclass('posts_search_rum') IS NOT NULL`).Scan(&schema)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return "", err
+	}
+	s.rum, s.searchIndexKnown = schema.String, true
+	return s.rum, nil
 }
 
 // pgWalk is how many rows of the window PostgreSQL reads in time order, checking each, before
@@ -109,11 +181,37 @@ func (s *Store) candidatesInTwoSteps(ctx context.Context, q search.PostQuery) ([
 	rest := q
 	rest.Limit = q.Limit - len(near)
 	var far []search.Candidate
-	err = s.fullTextOnly(ctx, func(db querier) (err error) {
+	readFar := func(db querier) (err error) {
 		far, err = s.candidates(ctx, db, rest, &bound{at: edge, beyond: true})
 		return err
-	})
+	}
+	rum, err := s.rumOrder(ctx, q.Sort)
+	if err != nil {
+		return nil, err
+	}
+	if rum {
+		err = s.rumOnly(ctx, readFar)
+	} else {
+		err = s.fullTextOnly(ctx, readFar)
+	}
 	return append(near, far...), err
+}
+
+// rumOnly runs fn in a read transaction whose plans may not scan the table or build a bitmap,
+// so that a page ordered by the RUM index's distance is read from that index, the only one
+// that has the order. RUM 1.3 sorts a word's matches in the index before the first row; the
+// larger work_mem keeps that sort of a common word's hundreds of thousands in memory.
+func (s *Store) rumOnly(ctx context.Context, fn func(db querier) error) error {
+	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off;
+		SET LOCAL work_mem = '64MB'`); err != nil {
+		return err
+	}
+	return fn(tx)
 }
 
 // fullTextOnly runs fn in a read transaction whose plans may not walk an index or scan the
@@ -186,12 +284,75 @@ type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
+// countColumn is the column of an order by a count, "" for the orders by time or relevance.
+func countColumn(sort string) string {
+	switch sort {
+	case post.SortEngagementDesc:
+		return "p.engagement"
+	case post.SortFollowersDesc:
+		return "p.author_followers"
+	}
+	return ""
+}
+
+// afterKey is a cursor's tie-breaker as the dialect's key column holds it.
+func (s *Store) afterKey(c *search.Cursor) (any, error) {
+	if s.dialect == Postgres {
+		return c.Key, nil
+	}
+	seq, err := strconv.ParseInt(c.Key, 10, 64)
+	if err != nil {
+		return nil, fmt.Errorf("search posts: bad cursor key %q", c.Key)
+	}
+	return seq, nil
+}
+
+// candidatesByCount runs q, whose order is by the count column, highest first; posts that tie
+// come newest first. The count's index walks the rows in that order (on SQLite the row number is
+// publication order, so it alone breaks ties).
+func (s *Store) candidatesByCount(ctx context.Context, db querier, q search.PostQuery, column string) ([]search.Candidate, error) {
+	sel := s.selection(q)
+	order := fmt.Sprintf("%s DESC, p.published_at DESC, %s DESC", column, sel.key)
+	if s.dialect == SQLite {
+		order = fmt.Sprintf("%s DESC, %s DESC", column, sel.key)
+	}
+	if q.After != nil {
+		after, err := s.afterKey(q.After)
+		if err != nil {
+			return nil, err
+		}
+		c, k := sel.arg(q.After.Count), sel.arg(after)
+		if s.dialect == SQLite {
+			sel.where = append(sel.where, fmt.Sprintf("(%s < %s OR (%s = %s AND %s < %s))", column, c, column, c, sel.key, k))
+		} else {
+			t := sel.arg(q.After.Time)
+			sel.where = append(sel.where, fmt.Sprintf("(%s < %s OR (%s = %s AND %s))", column, c, column, c,
+				position("p.published_at", sel.key, "DESC", t, k)))
+		}
+	}
+	text := fmt.Sprintf(`SELECT p.published_at, %s, p.doc, %s FROM %s WHERE %s ORDER BY %s LIMIT %s`,
+		sel.key, column, sel.from, strings.Join(sel.where, " AND "), order, sel.arg(q.Limit))
+	return scanCandidates(db.QueryContext(ctx, text, sel.args...))
+}
+
 // candidates runs q on db, limited by b when it is not nil.
 func (s *Store) candidates(ctx context.Context, db querier, q search.PostQuery, b *bound) ([]search.Candidate, error) {
+	if column := countColumn(q.Sort); column != "" {
+		return s.candidatesByCount(ctx, db, q, column)
+	}
 	sel := s.selection(q)
 	timeColumn, dir := sortColumns(q.Sort)
 	order := fmt.Sprintf("%s %s, %s %s", timeColumn, dir, sel.key, dir)
 	publicationOrder := s.dialect == SQLite && timeColumn == "p.published_at"
+	rum := ""
+	// The RUM index reads the rows beyond a walk (or a whole window too small to walk).
+	if s.dialect == Postgres && sel.keyword && timeColumn == "p.published_at" && q.Sort != post.SortRelevance &&
+		(b == nil || b.beyond) {
+		var err error
+		if rum, err = s.rumSchema(ctx); err != nil {
+			return nil, err
+		}
+	}
 	if publicationOrder {
 		// SQLite numbers rows in publication order, so the key alone is the order, which the
 		// full-text index (or the table) delivers without sorting and stops at the limit.
@@ -206,13 +367,9 @@ func (s *Store) candidates(ctx context.Context, db querier, q search.PostQuery, 
 		order = sel.rank + ", " + sel.key + " DESC"
 		paging = " OFFSET " + sel.arg(q.Offset)
 	case q.After != nil:
-		var after any = q.After.Key
-		if s.dialect == SQLite {
-			seq, err := strconv.ParseInt(q.After.Key, 10, 64)
-			if err != nil {
-				return nil, fmt.Errorf("search posts: bad cursor key %q", q.After.Key)
-			}
-			after = seq
+		after, err := s.afterKey(q.After)
+		if err != nil {
+			return nil, err
 		}
 		if publicationOrder {
 			cmp := "<"
@@ -225,19 +382,52 @@ func (s *Store) candidates(ctx context.Context, db querier, q search.PostQuery, 
 		sel.where = append(sel.where, position(timeColumn, sel.key, dir, sel.arg(q.After.Time), sel.arg(after)))
 	}
 	sel.limitTo(b, timeColumn, dir)
-	text := fmt.Sprintf(`SELECT %s, %s, p.doc FROM %s WHERE %s ORDER BY %s LIMIT %s%s`,
-		timeColumn, sel.key, sel.from, strings.Join(sel.where, " AND "), order, sel.arg(q.Limit), paging)
-	rows, err := db.QueryContext(ctx, text, sel.args...)
+	var text string
+	if rum == "" {
+		text = fmt.Sprintf(`SELECT %s, %s, p.doc FROM %s WHERE %s ORDER BY %s LIMIT %s%s`,
+			timeColumn, sel.key, sel.from, strings.Join(sel.where, " AND "), order, sel.arg(q.Limit), paging)
+	} else {
+		// PostgreSQL orders by an index's distance operator only when it is the whole ORDER BY,
+		// so the index gives the page by time alone. The posts of the page's last millisecond
+		// may go on beyond it: they are read by that time and the page cut after sorting by
+		// time and id.
+		where, limit := strings.Join(sel.where, " AND "), sel.arg(q.Limit)
+		last := "MIN"
+		if dir == "ASC" {
+			last = "MAX"
+		}
+		text = fmt.Sprintf(`WITH page AS MATERIALIZED (
+				SELECT %[1]s AS t, %[2]s AS k, p.doc FROM %[3]s WHERE %[4]s ORDER BY %[5]s LIMIT %[6]s)
+			SELECT t, k, doc FROM (
+				SELECT t, k, doc FROM page
+				UNION
+				SELECT %[1]s, %[2]s, p.doc FROM %[3]s WHERE %[4]s AND %[1]s = (SELECT %[7]s(t) FROM page)) u
+			ORDER BY t %[8]s, k %[8]s LIMIT %[6]s`,
+			timeColumn, sel.key, sel.from, where, rumOrderBy(sel, rum, q, b, dir), limit, last, dir)
+	}
+	return scanCandidates(db.QueryContext(ctx, text, sel.args...))
+}
+
+// scanCandidates reads rows of (time, key, doc) and, in an order by a count, the count.
+func scanCandidates(rows *sql.Rows, err error) ([]search.Candidate, error) {
 	if err != nil {
 		return nil, fmt.Errorf("search posts: %w", err)
 	}
 	defer rows.Close()
+	columns, err := rows.Columns()
+	if err != nil {
+		return nil, err
+	}
 	var out []search.Candidate
 	for rows.Next() {
 		var c search.Candidate
 		var key any
 		var doc string
-		if err := rows.Scan(&c.Cursor.Time, &key, &doc); err != nil {
+		dest := []any{&c.Cursor.Time, &key, &doc}
+		if len(columns) == 4 {
+			dest = append(dest, &c.Cursor.Count)
+		}
+		if err := rows.Scan(dest...); err != nil {
 			return nil, err
 		}
 		if b, ok := key.([]byte); ok {
@@ -251,6 +441,34 @@ func (s *Store) candidates(ctx context.Context, db querier, q search.PostQuery, 
 	}
 	return out, rows.Err()
 }
+
+// rumOrderBy is q's publication order as the RUM index delivers it: by distance from where the
+// page starts (the window's end or start, the cursor's time, the walk's edge). The anchor lies
+// one millisecond outside the rows wanted: RUM 1.3's |=> leaves out the rows at distance 0.
+func rumOrderBy(sel *selection, schema string, q search.PostQuery, b *bound, dir string) string {
+	op, anchor := "<=|", millis(q.To)
+	if q.After != nil {
+		anchor = min(anchor, q.After.Time)
+	}
+	if b != nil {
+		anchor = min(anchor, b.at)
+	}
+	anchor++
+	if dir == "ASC" {
+		op, anchor = "|=>", millis(q.From)
+		if q.After != nil {
+			anchor = max(anchor, q.After.Time)
+		}
+		if b != nil {
+			anchor = max(anchor, b.at)
+		}
+		anchor--
+	}
+	return fmt.Sprintf("p.published_at OPERATOR(%s.%s) %s::bigint", pq(schema), op, sel.arg(anchor))
+}
+
+// pq quotes a PostgreSQL identifier.
+func pq(name string) string { return `"` + strings.ReplaceAll(name, `"`, `""`) + `"` }
 
 // limitTo adds b's condition, if there is one.
 func (sel *selection) limitTo(b *bound, timeColumn, dir string) {
@@ -273,7 +491,7 @@ func (sel *selection) limitTo(b *bound, timeColumn, dir string) {
 // counts in the same two steps as CandidatePosts reads, for the same reason.
 func (s *Store) CountCandidates(ctx context.Context, q search.PostQuery, limit int) (int, error) {
 	q.After, q.Offset = nil, 0
-	if q.Sort == post.SortRelevance {
+	if q.Sort == post.SortRelevance || countColumn(q.Sort) != "" {
 		q.Sort = post.SortPublishedDesc // any time order will do for counting
 	}
 	if s.dialect == Postgres && q.Keywords != nil {

@@ -4,7 +4,10 @@ import (
 	"context"
 	"fmt"
 	"github.com/sightline/sightline/internal/search"
+	"math/rand/v2"
+	"os"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -16,9 +19,10 @@ import (
 
 // PostgreSQL reads a search's window in two steps: a walk over its first rows in time order,
 // then the full-text index for the rest. Whatever the walk's length, every order and every page
-// of a cursor-paged read, and every capped count, must be what one plain query gives.
+// of a cursor-paged read, and every capped count, must be what one plain query gives. The two
+// steps are how a store with the GIN index (the default) reads.
 func TestPostgresSearchInTwoStepsKeepsOrderAndPages(t *testing.T) {
-	s := storetest.Open(t, store.Postgres)
+	s := openGIN(t)
 	now := time.Now().UTC().Truncate(time.Millisecond)
 	batch := make([]postForSearch, 0, 240)
 	for i := range 240 {
@@ -116,4 +120,88 @@ func countAt(t *testing.T, s *store.Store, q search.PostQuery) []int {
 		out = append(out, n)
 	}
 	return out
+}
+
+// openGIN opens a PostgreSQL store with the default GIN full-text index (migration 0026).
+func openGIN(t *testing.T) *store.Store {
+	t.Helper()
+	s := storetest.Open(t, store.Postgres)
+	if index, err := s.SearchIndex(context.Background()); err != nil || index != "gin" {
+		t.Fatalf("search index %q, %v; want gin", index, err)
+	}
+	return s
+}
+
+// A store with the RUM index reads publication orders from the index (by distance from an
+// anchor time); one with GIN reads in two steps. Both must give the same posts in the same
+// order, page after page, and the same capped counts, over posts spread across days with many
+// sharing a millisecond. Where RUM is not installed only the fallback runs (on CI, where
+// make test installs it, its absence fails).
+func TestPostgresRUMAndGINAgree(t *testing.T) {
+	rum := storetest.OpenPostgres(t, map[string]string{"sightline.posts_index": "rum"})
+	index, err := rum.SearchIndex(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if index != "rum" {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("the search index is %q: RUM is required on CI (make rum)", index)
+		}
+		t.Skip("the RUM extension is not installed (make rum); the GIN store is tested elsewhere")
+	}
+	gin := openGIN(t)
+	gin.SetWalk(7) // reach the second step with a few hundred posts
+
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	r := rand.New(rand.NewPCG(1, 2))
+	words := []string{"alpha", "beta", "gamma", "delta", "epsilon", "alphabet"}
+	var batch []postForSearch
+	for i := range 600 {
+		var text []string
+		for j, w := range words {
+			if r.IntN(j*3+2) == 0 { // alpha in half the posts, alphabet in one in 17
+				text = append(text, w)
+			}
+		}
+		text = append(text, "filler")
+		// Many posts share a minute, some a millisecond, over three days.
+		at := now.Add(-time.Duration(r.IntN(3*24*60)) * time.Minute)
+		if i%10 == 0 && len(batch) > 0 {
+			at = batch[len(batch)-1].at
+		}
+		provider := []string{"reddit", "news", "telegram"}[r.IntN(3)]
+		batch = append(batch, postForSearch{provider, fmt.Sprint("p", i), at, strings.Join(text, " ")})
+	}
+	insertForSearch(t, rum, batch)
+	insertForSearch(t, gin, batch)
+
+	windows := [][2]time.Time{{now.Add(-30 * 24 * time.Hour), now}, {now.Add(-50 * time.Hour), now.Add(-20 * time.Hour)}}
+	for _, sort := range []string{post.SortPublishedDesc, post.SortPublishedAsc, post.SortDiscoveredDesc} {
+		for _, words := range []string{"alpha", "epsilon", "gamma delta", "beta OR alphabet", "alph*", "filler"} {
+			for _, providers := range [][]string{nil, {"reddit", "telegram"}} {
+				for _, w := range windows {
+					keywords, issues := query.Parse(words, query.ModeSavedSearch)
+					if len(issues) > 0 {
+						t.Fatal(issues)
+					}
+					q := search.PostQuery{Keywords: keywords, From: w[0], To: w[1], Providers: providers, Sort: sort}
+					// The RUM store reads a whole window from the index, or what lies beyond a walk.
+					for _, walk := range []int{1 << 30, 5, 40} {
+						rum.SetWalk(walk)
+						for _, page := range []int{4, 1000} {
+							want, got := readAll(t, gin, q, page), readAll(t, rum, q, page)
+							if len(want) == 0 || !slices.Equal(got, want) {
+								t.Fatalf("%s %q providers %v window %v, walk %d, pages of %d:\nRUM %v\nGIN %v",
+									sort, words, providers, w, walk, page, got, want)
+							}
+						}
+						if got, want := countAt(t, rum, q), countAt(t, gin, q); !slices.Equal(got, want) {
+							t.Fatalf("%s %q providers %v window %v, walk %d: capped counts RUM %v, GIN %v",
+								sort, words, providers, w, walk, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
 }

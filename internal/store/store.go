@@ -50,6 +50,12 @@ type Store struct {
 	// inserts rarely touch the catalogue. It belongs to the store, not the process: two stores
 	// (tests, or a store reopened at a freed address) must never share what they know.
 	partitions sync.Map
+	// rum is the RUM extension's schema when the posts' full-text index is RUM (rumSchema).
+	// growth drives the PostgreSQL partitions' analyses after bulk loads (analyze.go).
+	growth           *growth
+	searchIndexMu    sync.Mutex
+	searchIndexKnown bool
+	rum              string
 }
 
 // Open connects to dsn: a postgres:// or postgresql:// URL selects PostgreSQL; anything else
@@ -88,7 +94,7 @@ func openPostgres(dsn string) (*Store, error) {
 	db.SetMaxOpenConns(20)
 	db.SetMaxIdleConns(10)
 	db.SetConnMaxIdleTime(5 * time.Minute)
-	return &Store{dialect: Postgres, write: db, read: db, walk: pgWalk}, nil
+	return &Store{dialect: Postgres, write: db, read: db, walk: pgWalk, growth: newGrowth()}, nil
 }
 
 func openSQLite(path string) (*Store, error) {
@@ -124,6 +130,9 @@ func (s *Store) Dialect() Dialect { return s.dialect }
 
 // Close closes every connection.
 func (s *Store) Close() error {
+	if s.growth != nil {
+		s.growth.stopAnalyzing()
+	}
 	err := s.write.Close()
 	if s.read != s.write {
 		err = errors.Join(err, s.read.Close())

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/sightline/sightline/internal/enrich"
@@ -48,6 +49,9 @@ type Backend interface {
 // Cache keeps translations. Key is the hash of the text with its format; a miss is ("", false, nil).
 type Cache interface {
 	CachedTranslation(ctx context.Context, k Key) (string, bool, error)
+	// CachedTranslations looks up many keys at once (an export's page of posts); the map holds
+	// the hits.
+	CachedTranslations(ctx context.Context, keys []Key) (map[Key]string, error)
 	SaveTranslation(ctx context.Context, k Key, translation string) error
 }
 
@@ -82,6 +86,9 @@ func (e *LanguageError) Error() string {
 // Request is one translation: form A (Text, Target, Source, Format) or form B, which adds the
 // search's terms and the entities the client knows of, and asks for the document's entities.
 type Request struct {
+	// UserID is who asks: calls to the server are limited per user (0: not limited, for the
+	// server's own callers).
+	UserID int64
 	Text   string
 	Target string // default "en"
 	Source string // default automatic detection
@@ -115,15 +122,18 @@ type Result struct {
 	EntitiesInDocument *Entities `json:"entitiesInDocument"`
 }
 
-// Service translates through a Backend and a Cache; with a nil Backend only entities work.
+// Service translates through a Backend and a Cache; with a nil Backend only entities work, and
+// with a Cache translations made earlier can still be read (Cached, CachedTexts).
 type Service struct {
 	backend Backend
 	cache   Cache
+	// Limiter bounds each user's calls to the server (NewLimiter's limits); cache hits are free.
+	Limiter *Limiter
 }
 
 // NewService returns a Service; backend may be nil (no server configured).
 func NewService(backend Backend, cache Cache) *Service {
-	return &Service{backend: backend, cache: cache}
+	return &Service{backend: backend, cache: cache, Limiter: NewLimiter()}
 }
 
 // Configured says whether a translation server is set up; the profile tells the app.
@@ -171,27 +181,52 @@ func (s *Service) Translate(ctx context.Context, r Request) (Result, error) {
 		res.Translation = text
 		return res, nil
 	}
+	if r.WantEntities {
+		if m := mask(text, format, r.QueryTerms, r.Known); m.pattern != nil {
+			if !strings.ContainsFunc(m.pattern.ReplaceAllString(m.text, ""), unicode.IsLetter) {
+				res.Translation = text // only entities and numbers: nothing to translate
+				return res, nil
+			}
+			translated, err := s.translate(ctx, r.UserID, m.text, source, target, format)
+			if err != nil {
+				return res, err
+			}
+			if restored, ok := m.restore(translated); ok {
+				res.Translation = restored
+				return res, nil
+			}
+			// The server lost or broke a placeholder: the plain text's translation, with its
+			// entities as the server left them, is better than none.
+		}
+	}
+	res.Translation, err = s.translate(ctx, r.UserID, text, source, target, format)
+	return res, err
+}
+
+// translate answers from the cache, or asks the server (within the user's limit) and keeps
+// its answer.
+func (s *Service) translate(ctx context.Context, userID int64, text, source, target, format string) (string, error) {
 	key := KeyOf(text, source, target, format)
 	cached, found, err := s.cache.CachedTranslation(ctx, key)
-	if err != nil {
-		return res, err
+	if err != nil || found {
+		return cached, err
 	}
-	if found {
-		res.Translation = cached
-		return res, nil
+	if userID != 0 && s.Limiter != nil {
+		if err := s.Limiter.Allow(userID); err != nil {
+			return "", err
+		}
 	}
 	translated, err := s.backend.Translate(ctx, text, source, target, format)
 	if err != nil {
 		if ctx.Err() != nil {
-			return res, ctx.Err()
+			return "", ctx.Err()
 		}
-		return res, &BackendError{Err: err}
+		return "", &BackendError{Err: err}
 	}
 	if err := s.cache.SaveTranslation(ctx, key, translated); err != nil {
-		return res, err
+		return "", err
 	}
-	res.Translation = translated
-	return res, nil
+	return translated, nil
 }
 
 // Cached returns the stored translation of a text, if any; it never calls the backend.
@@ -199,10 +234,84 @@ func (s *Service) Cached(ctx context.Context, text, source, target, format strin
 	if s == nil || s.cache == nil {
 		return "", false, nil
 	}
-	if source == "" || source == enrich.Undetermined {
-		source = Auto
+	return s.cache.CachedTranslation(ctx, KeyOf(strings.TrimSpace(text), sourceOf(source), targetOf(target), format))
+}
+
+// Text is a text to look up, in its language (as detected: a code, "und" or "").
+type Text struct {
+	Text     string
+	Language string
+}
+
+// PostText is the text of a post that the post cards translate: its title and its text,
+// each trimmed, the empty ones left out, joined by a blank line. Exports look up the same text,
+// so what a user translated in the app is what the export finds.
+func PostText(title, content string) string {
+	title, content = strings.TrimSpace(title), strings.TrimSpace(content)
+	switch {
+	case title == "":
+		return content
+	case content == "":
+		return title
 	}
-	return s.cache.CachedTranslation(ctx, KeyOf(strings.TrimSpace(text), source, target, format))
+	return title + "\n\n" + content
+}
+
+// CachedTexts returns the stored plain-text translation of each text into target, as the post
+// cards ask for them, with one read of the store for all: "" where none is stored, and the text
+// itself where it is already in target (what Translate answers). It never calls the server.
+func (s *Service) CachedTexts(ctx context.Context, texts []Text, target string) ([]string, error) {
+	out := make([]string, len(texts))
+	if s == nil || s.cache == nil {
+		return out, nil
+	}
+	target = targetOf(target)
+	keys := make([]Key, 0, len(texts))
+	at := make([]int, 0, len(texts))
+	for i, t := range texts {
+		text := strings.TrimSpace(t.Text)
+		switch source := sourceOf(t.Language); {
+		case text == "":
+		case source == target:
+			out[i] = text
+		default:
+			keys = append(keys, KeyOf(text, source, target, FormatText))
+			at = append(at, i)
+		}
+	}
+	if len(keys) == 0 {
+		return out, nil
+	}
+	found, err := s.cache.CachedTranslations(ctx, keys)
+	if err != nil {
+		return nil, err
+	}
+	for j, k := range keys {
+		out[at[j]] = found[k]
+	}
+	return out, nil
+}
+
+// TargetLanguage checks a target language as Translate does: en when empty.
+func TargetLanguage(field, code string) (string, error) { return languageCode(field, code, "en") }
+
+// sourceOf is a stored language as a source: a code as Translate normalizes it, and auto for
+// undetermined or anything else.
+func sourceOf(language string) string {
+	code, err := languageCode("", language, Auto)
+	if err != nil || code == enrich.Undetermined {
+		return Auto
+	}
+	return code
+}
+
+// targetOf is a target as Translate normalizes it (en when empty or invalid).
+func targetOf(language string) string {
+	code, err := languageCode("", language, "en")
+	if err != nil {
+		return "en"
+	}
+	return code
 }
 
 // FormatError is a format other than html or text.

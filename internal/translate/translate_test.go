@@ -73,6 +73,15 @@ func (m memCache) CachedTranslation(_ context.Context, k Key) (string, bool, err
 	s, ok := m[k]
 	return s, ok, nil
 }
+func (m memCache) CachedTranslations(_ context.Context, keys []Key) (map[Key]string, error) {
+	out := map[Key]string{}
+	for _, k := range keys {
+		if s, ok := m[k]; ok {
+			out[k] = s
+		}
+	}
+	return out, nil
+}
 func (m memCache) SaveTranslation(_ context.Context, k Key, s string) error { m[k] = s; return nil }
 
 func TestUnreachableServer(t *testing.T) {
@@ -102,4 +111,34 @@ type failing struct{}
 
 func (failing) Translate(context.Context, string, string, string, string) (string, error) {
 	return "", errors.New("called")
+}
+
+// An export's lookup: the cards' text and key, the text itself when already in the target, and
+// nothing where none is stored; the server is never called.
+func TestCachedTexts(t *testing.T) {
+	cache := memCache{}
+	cache[KeyOf("Titre\n\nBonjour", "fr", "en", FormatText)] = "Title\n\nHello"
+	cache[KeyOf("Hola", Auto, "en", FormatText)] = "Hello"
+	cache[KeyOf("Ciao", "it", "en", FormatHTML)] = "html, not what cards ask"
+	svc := NewService(failing{}, cache)
+	texts := []Text{
+		{Text: PostText(" Titre ", "Bonjour "), Language: "fr"},
+		{Text: "Hola", Language: "und"},
+		{Text: "Hola", Language: ""},
+		{Text: "Hello there", Language: "EN"},
+		{Text: "Ciao", Language: "it"},
+		{Text: "", Language: "de"},
+		{Text: "Hola", Language: "es"}, // stored under auto, not es
+	}
+	got, err := svc.CachedTexts(context.Background(), texts, "")
+	want := []string{"Title\n\nHello", "Hello", "Hello", "Hello there", "", "", ""}
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("CachedTexts = %q %v, want %q", got, err, want)
+	}
+	if got, _ := NewService(nil, nil).CachedTexts(context.Background(), texts, "en"); len(got) != len(texts) || got[0] != "" {
+		t.Errorf("without a cache = %q", got)
+	}
+	if PostText("", " x ") != "x" || PostText("t", "") != "t" {
+		t.Error("PostText")
+	}
 }

@@ -89,6 +89,7 @@ type profile struct {
 	Handle      string `json:"handle"`
 	DisplayName string `json:"displayName"`
 	Avatar      string `json:"avatar"`
+	Followers   int64  `json:"followersCount"`
 	// looked is set once a lookup was made (whatever its outcome): none is made again.
 	looked bool
 }
@@ -371,6 +372,9 @@ func (c *connection) toPost(ev event, author profile) (post.Post, error) {
 		p.AuthorName = author.DisplayName
 	}
 	p.AuthorThumbnail = author.Avatar
+	// The stream carries posts as they are created, before anyone reacts: a post's likes,
+	// reposts and replies are not known yet, its author's followers are (docs/connectors.md).
+	p.AuthorFollowers = connector.Followers(author.Followers)
 	if len(rec.Langs) > 0 {
 		p.Language = rec.Langs[0]
 	}

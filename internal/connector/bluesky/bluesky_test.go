@@ -183,7 +183,7 @@ func TestStream(t *testing.T) {
 	if alice.NativeID != "at://did:plc:4alicexq7ovc3s2ttkzqbcqd/app.bsky.feed.post/3lkbq2u7kbc2c" ||
 		alice.PostLink != "https://bsky.app/profile/did:plc:4alicexq7ovc3s2ttkzqbcqd/post/3lkbq2u7kbc2c" ||
 		alice.AuthorScreenName != "alice-osint.bsky.social" || alice.AuthorID != "did:plc:4alicexq7ovc3s2ttkzqbcqd" ||
-		alice.AuthorName != "Alice (OSINT)" || alice.AuthorURL != "https://bsky.app/profile/alice-osint.bsky.social" ||
+		alice.AuthorName != "Alice (OSINT)" || alice.AuthorFollowers != 1520 || alice.AuthorURL != "https://bsky.app/profile/alice-osint.bsky.social" ||
 		alice.AuthorThumbnail != "https://cdn.bsky.app/img/avatar/plain/did:plc:4alicexq7ovc3s2ttkzqbcqd/bafkreialiceavatar@jpeg" ||
 		alice.Language != "en" || !slices.Equal(alice.Tags, []string{"osint"}) ||
 		!slices.Equal(alice.Entities.ExternalLinks, []string{"https://harbour.example.org/live"}) ||

@@ -99,6 +99,9 @@ type item struct {
 	Parent  int    `json:"parent"`
 	Deleted bool   `json:"deleted"`
 	Dead    bool   `json:"dead"`
+	// Score is a story's points and Descendants its comments; comments carry neither.
+	Score       int64 `json:"score"`
+	Descendants int64 `json:"descendants"`
 }
 
 // round emits the items after *last up to the newest, moving *last and the saved cursor along.
@@ -177,6 +180,7 @@ func (s *Source) toPost(ctx context.Context, it *item) (p post.Post, ok bool, er
 		PostLink:         "https://news.ycombinator.com/item?id=" + strconv.Itoa(it.ID),
 		PublishedAt:      time.Unix(it.Time, 0).UTC(),
 		Board:            board(it),
+		Engagement:       connector.Engagement(it.Score, it.Descendants),
 	}
 	if it.By != "" {
 		p.AuthorURL = "https://news.ycombinator.com/user?id=" + it.By

@@ -131,7 +131,8 @@ func TestNormalPage(t *testing.T) {
 	if story.TitleText != "Show HN: An open-source tool for tracking ship positions from AIS feeds" || story.Board != "show" ||
 		story.ThreadID != "43000100" || !slices.Equal(story.Entities.ExternalLinks, []string{"https://github.com/example/ais-tracker"}) ||
 		story.PostLink != "https://news.ycombinator.com/item?id=43000100" || story.AuthorScreenName != "mkrieger" ||
-		!story.PublishedAt.Equal(time.Unix(1741953601, 0)) || story.Type != "thread_post" || story.ID == "" {
+		!story.PublishedAt.Equal(time.Unix(1741953601, 0)) || story.Type != "thread_post" || story.ID == "" ||
+		story.Engagement != 214+2 {
 		t.Errorf("story: %+v", story)
 	}
 	reply := posts[byID["43000102"]]

@@ -171,6 +171,13 @@ type view struct {
 	Comment   *commentData `json:"comment"`
 	Creator   person       `json:"creator"`
 	Community community    `json:"community"`
+	// Counts are a post's score (upvotes less downvotes) and comments, or a comment's score and
+	// replies (child_count).
+	Counts struct {
+		Score      int64 `json:"score"`
+		Comments   int64 `json:"comments"`
+		ChildCount int64 `json:"child_count"`
+	} `json:"counts"`
 }
 
 type page struct {
@@ -249,6 +256,7 @@ func (s *Source) toPost(v view) (post.Post, error) {
 		Board:            board(v.Community),
 		CommunityKind:    post.CommunityDiscussionBoards,
 		ThreadID:         postID,
+		Engagement:       connector.Engagement(v.Counts.Score, v.Counts.Comments, v.Counts.ChildCount),
 	}
 	if u, err := url.Parse(v.Creator.ActorID); err == nil && u.Host != "" && v.Creator.Name != "" {
 		p.AuthorScreenName = v.Creator.Name + "@" + u.Host

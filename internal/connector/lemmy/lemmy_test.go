@@ -86,6 +86,12 @@ func TestPostsAndComments(t *testing.T) {
 			t.Errorf("%s: %+v", tc.id, p)
 		}
 	}
+	// Score and comments (a comment's replies): 5 + 2 and 6 + 2; a view without counts has 0.
+	for id, want := range map[string]int64{"post/22871503": 7, "comment/13700002": 8, "post/22871490": 0, "comment/13700000": 0} {
+		if got := byID[id].Engagement; got != want {
+			t.Errorf("%s: engagement %d, want %d", id, got, want)
+		}
+	}
 	if p := byID["post/22871490"]; !p.PublishedAt.Equal(time.Date(2026, 11, 25, 6, 0, 0, 0, time.UTC)) {
 		t.Errorf("a time without a zone is UTC: %v", p.PublishedAt)
 	}

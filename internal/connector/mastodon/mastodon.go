@@ -260,6 +260,7 @@ type account struct {
 	DisplayName string `json:"display_name"`
 	URL         string `json:"url"`
 	Avatar      string `json:"avatar"`
+	Followers   int64  `json:"followers_count"`
 }
 
 type attachment struct {
@@ -282,7 +283,10 @@ type status struct {
 	Tags        []struct {
 		Name string `json:"name"`
 	} `json:"tags"`
-	Reblog *status `json:"reblog"`
+	Reblog     *status `json:"reblog"`
+	Favourites int64   `json:"favourites_count"`
+	Reblogs    int64   `json:"reblogs_count"`
+	Replies    int64   `json:"replies_count"`
 }
 
 // toPost converts a status. Ids are the instance's, prefixed with its host, so that parents
@@ -310,6 +314,8 @@ func (r *reader) toPost(ctx context.Context, st status) post.Post {
 		PostLink:         cmp.Or(st.URL, st.URI),
 		Language:         st.Language,
 		PublishedAt:      st.CreatedAt,
+		Engagement:       connector.Engagement(st.Favourites, st.Reblogs, st.Replies),
+		AuthorFollowers:  connector.Followers(st.Account.Followers),
 	}
 	if p.AuthorName == "" {
 		p.AuthorName = st.Account.Username

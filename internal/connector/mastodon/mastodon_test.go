@@ -205,6 +205,7 @@ func TestPollingTimeline(t *testing.T) {
 		!slices.Equal(first.Tags, []string{"osint"}) || len(first.Photos) != 1 ||
 		first.Photos[0].Normal != "https://files.social.example.org/media_attachments/files/113/912/345/670/000/010/small/graph.png" ||
 		first.ContentText != "New write-up: tracing a disinformation network across three platforms using only public data. #OSINT" ||
+		first.Engagement != 9+4+1 || first.AuthorFollowers != 5120 ||
 		!first.PublishedAt.Equal(time.Date(2025, 3, 14, 9, 1, 12, 0, time.UTC)) {
 		t.Errorf("first status: %+v", first)
 	}

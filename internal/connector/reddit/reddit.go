@@ -217,6 +217,8 @@ type item struct {
 	ParentID      string  `json:"parent_id"`
 	LinkFlairText string  `json:"link_flair_text"`
 	PostHint      string  `json:"post_hint"`
+	Score         int64   `json:"score"`
+	NumComments   int64   `json:"num_comments"`
 	Preview       *struct {
 		Images []struct {
 			Source struct {
@@ -351,6 +353,9 @@ func toPost(th thing) (post.Post, bool) {
 		PublishedAt:      time.Unix(0, int64(it.CreatedUTC*1e9)).UTC(),
 		Board:            "r/" + it.Subreddit,
 		CommunityKind:    post.CommunityDiscussionBoards,
+		// The score is upvotes less downvotes; with the comments it is how much the thing
+		// was engaged with. Listings carry no follower counts.
+		Engagement: connector.Engagement(it.Score, it.NumComments),
 	}
 	if it.Author != "" && it.Author != "[deleted]" {
 		p.AuthorURL = "https://www.reddit.com/user/" + url.PathEscape(it.Author)

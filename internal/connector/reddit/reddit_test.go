@@ -120,13 +120,14 @@ func TestListingsPostsCommentsAndSearch(t *testing.T) {
 			for _, tc := range []struct {
 				id, thread, parent, board, author, title, link string
 				photos                                         int
+				engagement                                     int64
 			}{
 				{"1h0abc6", "1h0abc6", "", "r/worldnews", "newsbot_eu", "Port workers strike over automation plans",
-					"https://www.reddit.com/r/worldnews/comments/1h0abc6/port_workers_strike_over_automation_plans/", 1},
-				{"1h0abc5", "1h0abc5", "", "r/worldnews", "worldnewsmods", "Live thread: summit day two", "", 0},
-				{"m1x3", "1h0abc5", "m1x2", "r/worldnews", "analyst42", "", "", 0},
-				{"m1x2", "1h0abc5", "1h0abc5", "r/worldnews", "worldnewsmods", "", "", 0},
-				{"1h0zz01", "1h0zz01", "", "r/cybersecurity", "blue_team_lead", "Ransomware group claims breach of logistics firm", "", 0},
+					"https://www.reddit.com/r/worldnews/comments/1h0abc6/port_workers_strike_over_automation_plans/", 1, 3},
+				{"1h0abc5", "1h0abc5", "", "r/worldnews", "worldnewsmods", "Live thread: summit day two", "", 0, 850 + 120},
+				{"m1x3", "1h0abc5", "m1x2", "r/worldnews", "analyst42", "", "", 0, 12},
+				{"m1x2", "1h0abc5", "1h0abc5", "r/worldnews", "worldnewsmods", "", "", 0, 0}, // voted below zero
+				{"1h0zz01", "1h0zz01", "", "r/cybersecurity", "blue_team_lead", "Ransomware group claims breach of logistics firm", "", 0, 0},
 			} {
 				p, ok := byID[tc.id]
 				if !ok {
@@ -134,7 +135,8 @@ func TestListingsPostsCommentsAndSearch(t *testing.T) {
 					continue
 				}
 				if p.ThreadID != tc.thread || p.ParentID != tc.parent || p.Board != tc.board || p.AuthorScreenName != tc.author ||
-					p.TitleText != tc.title || len(p.Photos) != tc.photos || (tc.link != "" && p.PostLink != tc.link) || p.Provider != "reddit" {
+					p.TitleText != tc.title || len(p.Photos) != tc.photos || (tc.link != "" && p.PostLink != tc.link) || p.Provider != "reddit" ||
+					p.Engagement != tc.engagement {
 					t.Errorf("%s: %+v", tc.id, p)
 				}
 			}

@@ -25,7 +25,10 @@ const (
 
 // Generator makes the simulated posts. The same seed and the same times give the same posts.
 type Generator struct {
-	rng        *rand.Rand
+	rng *rand.Rand
+	// counts draws the engagement counts apart from rng, so the stream of posts is the one it
+	// was before posts had counts.
+	counts     *rand.Rand
 	runID      string
 	authors    []author
 	byProvider map[string][]int // author indices per provider
@@ -47,6 +50,7 @@ type event struct {
 func NewGenerator(seed uint64) *Generator {
 	g := &Generator{
 		rng:        rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)),
+		counts:     rand.New(rand.NewPCG(seed^0x5bd1e995, seed)),
 		runID:      strconv.FormatUint(seed, 36),
 		authors:    castAuthors(),
 		byProvider: map[string][]int{},
@@ -75,10 +79,40 @@ func (g *Generator) Next(now time.Time) post.Post {
 	}
 	p.DiscoveredAt = now
 	p.Demo = true
+	p.Engagement = g.engagement(p)
 	if threadable(p.Provider) {
 		g.remember(p)
 	}
 	return p
+}
+
+// engagement invents how much a post was reacted to when read: on social networks and news a
+// share of the author's followers (most posts get little, a few take off), on forums a
+// heavy-tailed score, on dark-web boards a few replies, on pastes nothing. Replies get less,
+// and a post about the current event more.
+func (g *Generator) engagement(p post.Post) int64 {
+	var n float64
+	i := slices.IndexFunc(profiles, func(prof profile) bool { return prof.name == p.Provider })
+	if i < 0 {
+		return 0
+	}
+	switch profiles[i].kind {
+	case social, news:
+		n = float64(p.AuthorFollowers) * 0.02 * math.Exp(g.counts.NormFloat64()*1.2)
+	case forum:
+		n = math.Exp(2 + g.counts.NormFloat64()*1.4)
+	case darkweb:
+		n = math.Exp(g.counts.NormFloat64())
+	default:
+		return 0
+	}
+	if p.ParentID != "" {
+		n /= 8
+	}
+	if g.event != nil && slices.Contains(p.Tags, strings.TrimPrefix(g.event.tag, "#")) {
+		n *= 3
+	}
+	return int64(n)
 }
 
 // updateEvent starts a new event at the start of each period and ends it after the burst.
@@ -221,6 +255,7 @@ func (g *Generator) base(a author, prof profile, now time.Time) post.Post {
 		AuthorScreenName: a.handle,
 		AuthorThumbnail:  a.avatar,
 		AuthorURL:        "https://demo.sightline.invalid/" + prof.name + "/@" + a.handle,
+		AuthorFollowers:  a.followers,
 		Language:         a.language,
 		PublishedAt:      now.Add(-delay).UTC(),
 	}

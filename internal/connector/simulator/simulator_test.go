@@ -120,6 +120,41 @@ func TestVariety(t *testing.T) {
 	}
 }
 
+// Engagement and followers look like real ones: most posts get little, a few a lot; social
+// authors have followers and keep them from post to post; pastes get no reactions.
+func TestEngagementIsPlausible(t *testing.T) {
+	posts := generate(7, 6000)
+	followers := map[string]int64{}
+	var engaged, viral int
+	var counts []int64
+	for _, p := range posts {
+		if f, ok := followers[p.AuthorScreenName]; ok && f != p.AuthorFollowers {
+			t.Fatalf("%s has %d followers, then %d", p.AuthorScreenName, f, p.AuthorFollowers)
+		}
+		followers[p.AuthorScreenName] = p.AuthorFollowers
+		if (p.Provider == "pastebin" || p.Provider == "reddit") && p.AuthorFollowers != 0 {
+			t.Errorf("%s author with %d followers", p.Provider, p.AuthorFollowers)
+		}
+		if p.Provider == "pastebin" && p.Engagement != 0 {
+			t.Errorf("a paste with engagement %d", p.Engagement)
+		}
+		if p.Engagement > 0 {
+			engaged++
+		}
+		if p.Engagement >= 1000 {
+			viral++
+		}
+		counts = append(counts, p.Engagement)
+	}
+	slices.Sort(counts)
+	if median := counts[len(counts)/2]; median > 50 {
+		t.Errorf("median engagement %d, want most posts to get little", median)
+	}
+	if engaged < len(posts)/3 || viral == 0 || viral > len(posts)/20 {
+		t.Errorf("%d engaged and %d with 1,000 or more of %d posts", engaged, viral, len(posts))
+	}
+}
+
 func containsAny(s string, words ...string) bool {
 	s = strings.ToLower(s)
 	for _, w := range words {

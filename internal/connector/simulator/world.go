@@ -2,6 +2,8 @@ package simulator
 
 import (
 	"fmt"
+	"hash/fnv"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -202,6 +204,7 @@ type author struct {
 	home             city
 	profile          int // index in profiles
 	avatar           string
+	followers        int64
 }
 
 // worldSeed fixes the cast: the same authors, with the same handles, in every run.
@@ -271,8 +274,25 @@ func castAuthors() []author {
 			profile:  prof,
 			avatar:   mediaURL(fmt.Sprintf("avatar-%d", 1+rng.IntN(avatarCount))),
 		})
+		authors[len(authors)-1].followers = followersOf(handle, profiles[prof].kind)
 	}
 	return authors
+}
+
+// followersOf invents an author's follower count, drawn from their handle (so the cast's own
+// draws are untouched): on social networks a few hundred for most and hundreds of thousands for
+// a few, for news outlets more; forums, dark-web boards and pastes have no followers.
+func followersOf(handle string, kind contentKind) int64 {
+	h := fnv.New64a()
+	h.Write([]byte(handle))
+	rng := rand.New(rand.NewPCG(h.Sum64(), worldSeed))
+	switch kind {
+	case social:
+		return int64(math.Exp(5.5 + rng.NormFloat64()*1.8))
+	case news:
+		return int64(math.Exp(9 + rng.NormFloat64()*1.5))
+	}
+	return 0
 }
 
 func splitName(s string) (display, handle string) {

@@ -3,6 +3,7 @@
 package mailtest
 
 import (
+	"bytes"
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
@@ -10,6 +11,10 @@ import (
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"errors"
+	"mime"
+	"mime/multipart"
+	netmail "net/mail"
+	"strings"
 
 	"io"
 	"math/big"
@@ -30,6 +35,36 @@ type Received struct {
 	Data []byte // the raw RFC 5322 message
 }
 
+// Text is the message's decoded subject and parts (text and HTML), one after another, for
+// tests to look into.
+func (r Received) Text() (string, error) {
+	msg, err := netmail.ReadMessage(bytes.NewReader(r.Data))
+	if err != nil {
+		return "", err
+	}
+	subject, _ := new(mime.WordDecoder).DecodeHeader(msg.Header.Get("Subject"))
+	out := []string{subject}
+	_, params, err := mime.ParseMediaType(msg.Header.Get("Content-Type"))
+	if err != nil {
+		return "", err
+	}
+	parts := multipart.NewReader(msg.Body, params["boundary"])
+	for {
+		p, err := parts.NextPart()
+		if err == io.EOF {
+			return strings.Join(out, "\n"), nil
+		}
+		if err != nil {
+			return "", err
+		}
+		body, err := io.ReadAll(p)
+		if err != nil {
+			return "", err
+		}
+		out = append(out, string(body))
+	}
+}
+
 // Server is a running SMTP server.
 type Server struct {
 	url    string
@@ -39,6 +74,9 @@ type Server struct {
 	notify chan struct{}
 	// Refuse, when set, makes DATA fail with this error (a full mailbox, a rejected message).
 	refuse error
+	// hold, while open, stops every session after RCPT; held hears of each one stopped.
+	hold chan struct{}
+	held chan struct{}
 }
 
 // Option configures Start.
@@ -92,7 +130,7 @@ func Start(t testing.TB, options ...Option) *Server {
 	}
 	s.url = u.String()
 	go func() { _ = srv.Serve(ln) }()
-	t.Cleanup(func() { _ = srv.Close() })
+	t.Cleanup(func() { s.release(); _ = srv.Close() })
 	return s
 }
 
@@ -107,6 +145,25 @@ func (s *Server) Refuse(err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.refuse = err
+}
+
+// Hold stops every later session after its recipients, before the message is sent, until
+// release is called: a client that is gone by then has sent nothing. held receives once for
+// each session stopped.
+func (s *Server) Hold() (held <-chan struct{}, release func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.hold, s.held = make(chan struct{}), make(chan struct{}, 16)
+	return s.held, s.release
+}
+
+func (s *Server) release() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.hold != nil {
+		close(s.hold)
+		s.hold = nil
+	}
 }
 
 // Messages is what has arrived so far.
@@ -173,6 +230,17 @@ func (ss *session) Mail(from string, _ *smtp.MailOptions) error {
 
 func (ss *session) Rcpt(to string, _ *smtp.RcptOptions) error {
 	ss.to = append(ss.to, to)
+	s := ss.b.s
+	s.mu.Lock()
+	hold, held := s.hold, s.held
+	s.mu.Unlock()
+	if hold != nil {
+		select {
+		case held <- struct{}{}:
+		default:
+		}
+		<-hold
+	}
 	return nil
 }
 

@@ -1,5 +1,5 @@
-// Package workload generates a realistic percolation workload (saved searches and posts) and
-// measures the percolator on it, for `sightline bench percolate`.
+// Package workload generates a realistic percolation workload (saved searches and posts), for
+// `sightline bench percolate` and `bench ingest` (internal/bench) and the percolator's tests.
 //
 // Vocabulary: several synthetic languages with their own alphabets (accents, ß, Cyrillic, Greek)
 // whose words are drawn with Zipf frequencies, frequent words being short as in real languages,

@@ -7,21 +7,6 @@ import (
 	"github.com/sightline/sightline/internal/percolate"
 )
 
-// TestRunAgrees runs a small benchmark end to end: the generated searches compile, posts match
-// some of them, and the index agrees with brute force.
-func TestRunAgrees(t *testing.T) {
-	res, err := Run(Config{Searches: 2000, Posts: 1500, Sample: 300, Seed: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !res.AgreesWithBruteForce {
-		t.Fatal("the index disagrees with brute force")
-	}
-	if res.MatchesPerPost == 0 || res.CandidatesPerPost == 0 {
-		t.Fatalf("a workload where nothing matches proves nothing: %+v", res)
-	}
-}
-
 func BenchmarkMatch(b *testing.B) {
 	now := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
 	g := NewGenerator(1)

@@ -53,6 +53,30 @@ func Open(t testing.TB, d store.Dialect) *store.Store {
 	return s
 }
 
+// OpenPostgres is Open for PostgreSQL with runtime parameters added to the connection URL,
+// such as sightline.posts_index=rum to ask for the RUM full-text index.
+func OpenPostgres(t testing.TB, params map[string]string) *store.Store {
+	t.Helper()
+	u, err := url.Parse(DSN(t, store.Postgres))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	for k, v := range params {
+		q.Set(k, v)
+	}
+	u.RawQuery = q.Encode()
+	s, err := store.Open(context.Background(), u.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	if err := s.Migrate(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 // NewKey returns a fresh secret key for sealing a store's secrets.
 func NewKey(t testing.TB) *sealed.Key {
 	t.Helper()
@@ -63,6 +87,27 @@ func NewKey(t testing.TB) *sealed.Key {
 	return k
 }
 
+// Admin connects to the PostgreSQL server the tests use (PostgresURL), closed when t ends. Without
+// a server that answers the test is skipped, except on CI (CI=true), where it fails.
+func Admin(t testing.TB) *sql.DB {
+	t.Helper()
+	base := PostgresURL()
+	admin, err := sql.Open("pgx", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { admin.Close() })
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := admin.PingContext(ctx); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("PostgreSQL at %s is required on CI: %v", base, err)
+		}
+		t.Skipf("PostgreSQL at %s not reachable: %v", base, err)
+	}
+	return admin
+}
+
 // DSN returns a connection string for a fresh, empty database of the dialect: a SQLite file in
 // a temporary directory, or a new PostgreSQL schema dropped when t ends.
 func DSN(t testing.TB, d store.Dialect) string {
@@ -70,32 +115,17 @@ func DSN(t testing.TB, d store.Dialect) string {
 	if d == store.SQLite {
 		return filepath.Join(t.TempDir(), "sightline.db")
 	}
-	base := PostgresURL()
-	admin, err := sql.Open("pgx", base)
-	if err != nil {
-		t.Fatal(err)
-	}
+	admin := Admin(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if err := admin.PingContext(ctx); err != nil {
-		admin.Close()
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("PostgreSQL at %s is required on CI: %v", base, err)
-		}
-		t.Skipf("PostgreSQL at %s not reachable: %v", base, err)
-	}
 	suffix := make([]byte, 6)
 	rand.Read(suffix)
 	schema := "test_" + hex.EncodeToString(suffix)
 	if _, err := admin.ExecContext(ctx, `CREATE SCHEMA `+schema); err != nil {
-		admin.Close()
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		admin.Exec(`DROP SCHEMA ` + schema + ` CASCADE`)
-		admin.Close()
-	})
-	u, err := url.Parse(base)
+	t.Cleanup(func() { admin.Exec(`DROP SCHEMA ` + schema + ` CASCADE`) })
+	u, err := url.Parse(PostgresURL())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@
 // queued, a worker writes the file, and export.ready on the live channel says it can be fetched.
 import type { SearchCategory, SearchRequest } from './beacon';
 import { matchFilterBody, type MatchQuery } from './monitor';
+import { browserLanguage } from '../lib/translate/languages';
 import { request } from './transport';
 
 export type ExportFormat = 'csv' | 'json';
@@ -63,7 +64,9 @@ export interface ExportReady {
 }
 
 export async function requestExport(selection: ExportSelection, options: ExportRequest): Promise<Export> {
-  const body = { ...selection, ...options, email: options.email?.trim() || undefined };
+  // The translatedText column is filled in the language cards open in: the browser's.
+  const translateTo = options.columns.includes('translatedText') ? browserLanguage() : undefined;
+  const body = { ...selection, ...options, email: options.email?.trim() || undefined, translateTo };
   return (await request<Export>('POST', '/api/v1/exports', { body })).data;
 }
 

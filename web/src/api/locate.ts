@@ -10,6 +10,9 @@ export type LocateMedia = 'images' | 'videos' | 'both';
 /** How high a post's threat score must be: elevated from 25, high from 50 (docs/threat-score.md). */
 export type LocatePriority = 'elevated' | 'high';
 
+/** Most recent (the default), most popular (the post's engagement), most followers (its author's). */
+export type LocateSort = 'recent' | 'popular' | 'followers';
+
 export interface LocateRequest {
   type: LocateType;
   keywords?: string;
@@ -23,6 +26,7 @@ export interface LocateRequest {
   to?: number;
   media?: LocateMedia;
   priority?: LocatePriority;
+  sort?: LocateSort;
   size?: number;
 }
 

@@ -243,11 +243,15 @@ export interface Post {
   author_screen_name?: string;
   author_thumbnail?: string;
   author_url?: string;
+  /** The author's followers when the post was read; absent when the provider does not say. */
+  author_followers?: number;
   title_text?: string;
   content_text?: string;
   post_link?: string;
   language?: string;
   tags?: string[];
+  /** Likes, reposts and replies together when the post was read; absent when the provider does not say. */
+  engagement?: number;
   published_at: string;
   discovered_at: string;
   location?: { lat: number; lon: number };

@@ -47,6 +47,8 @@ export interface Profile {
   emailDelivery: boolean;
   /** The server has a translation server (--translate-url); without one translating is off. */
   translation: boolean;
+  /** How many days of posts the server keeps (--retention, 30 by default). */
+  retentionDays: number;
   /** Which other products this deployment links to (the operator gave their addresses). */
   portals: { compliance: boolean; rfi: boolean; intel_reports: boolean };
 }

@@ -77,3 +77,9 @@ export function useShowMentionedPlaces(): boolean {
   const { data } = useQuery({ ...profileQuery, enabled: false });
   return data?.is_mentioned_locations_enrichment_enabled ?? true;
 }
+
+/** Whether the server translates (--translate-url): without it no translate control is offered. */
+export function useServerTranslates(): boolean {
+  const { data } = useQuery({ ...profileQuery, enabled: false });
+  return data?.translation ?? false;
+}

@@ -1,5 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
+import { isCancelledError, queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { translateText } from '../api/translate';
+import { ApiError } from '../api/transport';
+import { useSnackbar } from './useSnackbar';
 
 /** A post's text to translate: its title and its text. */
 export function postText(post: { title_text?: string; content_text?: string }): string {
@@ -29,13 +32,74 @@ export function postTranslationQuery(postId: string, text: string, source: strin
   });
 }
 
+/** Every keyword translation, for cancelling them together. */
+const keywordTranslationsKey = ['translate', 'keyword'] as const;
+
 /** One keyword in one language. */
 export function keywordTranslationQuery(keyword: string, target: string) {
   return queryOptions({
-    queryKey: ['translate', 'keyword', keyword, target],
+    queryKey: [...keywordTranslationsKey, keyword, target],
     queryFn: ({ signal }) => translateText({ query: keyword, destination_language: target, format: 'text' }, signal),
     staleTime: Infinity,
     gcTime: 30 * 60_000,
     retry: false,
   });
+}
+
+/** Translations asked together: each keyword into each language. */
+export interface KeywordRequest {
+  keyword: string;
+  target: string;
+}
+
+/**
+ * Translates keywords (each once per language, then cached): translate resolves to the texts in
+ * the order asked, or undefined when cancelled or failed; a failure is said in an error snackbar
+ * (section 8) and stops the others. Cancel, and leaving the screen, abort every call under way.
+ */
+export function useKeywordTranslator() {
+  const queryClient = useQueryClient();
+  const snackbar = useSnackbar();
+  const [pending, setPending] = useState(false);
+  const run = useRef(0);
+
+  const cancel = useCallback(() => {
+    run.current++;
+    setPending(false);
+    void queryClient.cancelQueries({ queryKey: keywordTranslationsKey });
+  }, [queryClient]);
+
+  useEffect(
+    () => () => {
+      run.current++;
+      void queryClient.cancelQueries({ queryKey: keywordTranslationsKey });
+    },
+    [queryClient],
+  );
+
+  const translate = useCallback(
+    async (requests: readonly KeywordRequest[]): Promise<string[] | undefined> => {
+      const id = ++run.current;
+      setPending(true);
+      try {
+        const texts = await Promise.all(
+          requests.map((r) => queryClient.fetchQuery(keywordTranslationQuery(r.keyword, r.target))),
+        );
+        if (run.current !== id) return undefined;
+        setPending(false);
+        return texts;
+      } catch (error) {
+        // Cancelled, or another run took over: whoever did that has set the state.
+        if (run.current !== id) return undefined;
+        setPending(false);
+        if (isCancelledError(error) || (error instanceof ApiError && error.canceled)) return undefined;
+        void queryClient.cancelQueries({ queryKey: keywordTranslationsKey });
+        snackbar.show({ text: error instanceof Error ? error.message : String(error), color: 'error' });
+        return undefined;
+      }
+    },
+    [queryClient, snackbar],
+  );
+
+  return { translate, cancel, pending };
 }

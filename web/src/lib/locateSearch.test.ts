@@ -4,6 +4,7 @@ import {
   locateFromLink,
   locateFromParams,
   locateParams,
+  locateRanges,
   locateRequest,
   missingField,
   withLocateDates,
@@ -25,8 +26,13 @@ describe('the Locate search in the URL', () => {
       range: 'week' as const,
       media: 'images' as const,
       priority: 'elevated' as const,
+      sort: 'followers' as const,
     };
     expect(locateFromParams(locateParams(s))).toEqual(s);
+    expect(locateRequest(s).sort).toBe('followers');
+    // Most recent is the default: an unknown or default order is left out.
+    expect(locateFromParams(new URLSearchParams({ sort: 'recent' })).sort).toBeUndefined();
+    expect(locateFromParams(new URLSearchParams({ sort: 'loudest' })).sort).toBeUndefined();
   });
 
   it('reads the builder’s link parameters, typed by the fields given', () => {
@@ -82,5 +88,23 @@ describe('locateRequest', () => {
       'Enter keywords to search for.',
     );
     expect(missingField({ ...emptyLocateSearch(), type: 'compound', author: 'ana' })).toBeNull();
+  });
+});
+
+describe('the date shortcuts', () => {
+  it('offers the spans shorter than what the server keeps, and says how far "all" reaches', () => {
+    const labels = (days: number) => locateRanges(days).map((r) => r.label);
+    expect(labels(30)).toEqual(['All (last 30 days)', 'Last 24 hours', 'Last week']);
+    expect(labels(90)).toEqual(['All (last 90 days)', 'Last 24 hours', 'Last week', 'Last month']);
+    expect(labels(365)).toEqual(['All (last 365 days)', 'Last 24 hours', 'Last week', 'Last month', 'Last 3 months']);
+  });
+
+  it('resolves a month and three months when the request is sent', () => {
+    const DAY = 86_400_000;
+    const month = withLocateDates(locateRequest({ ...emptyLocateSearch(), bounds: BOX, range: 'month' }), NOW);
+    expect(month.from).toBe(NOW - 30 * DAY);
+    const quarter = withLocateDates(locateRequest({ ...emptyLocateSearch(), bounds: BOX, range: 'quarter' }), NOW);
+    expect(quarter.from).toBe(NOW - 90 * DAY);
+    expect(locateFromParams(new URLSearchParams({ range: 'quarter' })).range).toBe('quarter');
   });
 });

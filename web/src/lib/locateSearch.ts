@@ -1,8 +1,8 @@
 // Locate's search as the URL holds it, so a search can be bookmarked, shared and opened from
 // the search builder's Test in Locate link (search-side.md section 5).
-import type { LocateMedia, LocatePriority, LocateRequest, LocateType } from '../api/locate';
+import type { LocateMedia, LocatePriority, LocateRequest, LocateSort, LocateType } from '../api/locate';
 
-export type LocateRange = 'all' | 'day' | 'week';
+export type LocateRange = 'all' | 'day' | 'week' | 'month' | 'quarter';
 
 export interface LocateSearch {
   type: LocateType;
@@ -19,6 +19,8 @@ export interface LocateSearch {
   to?: number;
   media?: LocateMedia;
   priority?: LocatePriority;
+  /** Absent for most recent first. */
+  sort?: Exclude<LocateSort, 'recent'>;
 }
 
 export const LOCATE_TYPES: { id: LocateType; label: string }[] = [
@@ -28,12 +30,30 @@ export const LOCATE_TYPES: { id: LocateType; label: string }[] = [
   { id: 'compound', label: 'Compound' },
 ];
 
-/** Posts are kept 30 days, so "all" is the last 30. */
-export const LOCATE_RANGES: { id: LocateRange; label: string }[] = [
-  { id: 'all', label: 'Last 30 days' },
-  { id: 'week', label: 'Last week' },
-  { id: 'day', label: 'Last 24 hours' },
-];
+/** Days back of each date shortcut; "all" reaches as far as the server keeps posts. */
+const RANGE_DAYS: Record<Exclude<LocateRange, 'all'>, number> = { day: 1, week: 7, month: 30, quarter: 90 };
+
+const RANGE_LABELS: Record<Exclude<LocateRange, 'all'>, string> = {
+  day: 'Last 24 hours',
+  week: 'Last week',
+  month: 'Last month',
+  quarter: 'Last 3 months',
+};
+
+const RANGE_IDS: LocateRange[] = ['all', 'day', 'week', 'month', 'quarter'];
+
+/**
+ * The date shortcuts (search-side.md section 5) that mean something on a server keeping posts
+ * retentionDays days: "all", which says how far that is, and each shorter span. A span as long as
+ * what is kept would be "all" under another name, so it is not offered.
+ */
+export function locateRanges(retentionDays: number): { id: LocateRange; label: string }[] {
+  const spans = (Object.keys(RANGE_DAYS) as Exclude<LocateRange, 'all'>[]).filter((r) => RANGE_DAYS[r] < retentionDays);
+  return [
+    { id: 'all', label: `All (last ${retentionDays} days)` },
+    ...spans.map((id) => ({ id, label: RANGE_LABELS[id] })),
+  ];
+}
 
 export const LOCATE_MEDIA: { id: LocateMedia; label: string }[] = [
   { id: 'images', label: 'Images only' },
@@ -44,6 +64,12 @@ export const LOCATE_MEDIA: { id: LocateMedia; label: string }[] = [
 export const LOCATE_PRIORITIES: { id: LocatePriority; label: string }[] = [
   { id: 'elevated', label: 'Elevated and high' },
   { id: 'high', label: 'High only' },
+];
+
+export const LOCATE_SORTS: { id: LocateSort; label: string; order: string }[] = [
+  { id: 'recent', label: 'Most recent', order: 'most recent first' },
+  { id: 'popular', label: 'Most popular', order: 'most popular first' },
+  { id: 'followers', label: 'Most followers', order: 'authors with most followers first' },
 ];
 
 export function emptyLocateSearch(): LocateSearch {
@@ -64,9 +90,10 @@ function millis(value: string | null): number | undefined {
 
 export function locateFromParams(params: URLSearchParams): LocateSearch {
   const type = LOCATE_TYPES.find((t) => t.id === params.get('type'))?.id ?? 'location';
-  const range = LOCATE_RANGES.find((r) => r.id === params.get('range'))?.id ?? 'all';
+  const range = RANGE_IDS.find((r) => r === params.get('range')) ?? 'all';
   const media = LOCATE_MEDIA.find((m) => m.id === params.get('media'))?.id;
   const priority = LOCATE_PRIORITIES.find((m) => m.id === params.get('priority'))?.id;
+  const sort = LOCATE_SORTS.find((o) => o.id !== 'recent' && o.id === params.get('sort'))?.id;
   const s: LocateSearch = {
     type,
     keywords: params.get('q') ?? '',
@@ -82,6 +109,7 @@ export function locateFromParams(params: URLSearchParams): LocateSearch {
   if (to !== undefined) s.to = to;
   if (media) s.media = media;
   if (priority) s.priority = priority;
+  if (sort && sort !== 'recent') s.sort = sort;
   return s;
 }
 
@@ -97,6 +125,7 @@ export function locateParams(s: LocateSearch): URLSearchParams {
   if (s.to !== undefined) p.set('to', String(s.to));
   if (s.media) p.set('media', s.media);
   if (s.priority) p.set('priority', s.priority);
+  if (s.sort) p.set('sort', s.sort);
   return p;
 }
 
@@ -159,6 +188,7 @@ export function locateRequest(s: LocateSearch): LocateQuery {
   if (s.providers.length > 0) r.providers = s.providers;
   if (s.media) r.media = s.media;
   if (s.priority) r.priority = s.priority;
+  if (s.sort) r.sort = s.sort;
   if (s.from !== undefined || s.to !== undefined) {
     if (s.from !== undefined) r.from = s.from;
     if (s.to !== undefined) r.to = s.to;
@@ -169,9 +199,7 @@ export function locateRequest(s: LocateSearch): LocateQuery {
 }
 
 export function withLocateDates({ range, ...r }: LocateQuery, now: number): LocateRequest {
-  if (range === 'day') return { ...r, from: now - DAY_MS };
-  if (range === 'week') return { ...r, from: now - 7 * DAY_MS };
-  return r;
+  return range ? { ...r, from: now - RANGE_DAYS[range] * DAY_MS } : r;
 }
 
 /** The filters with this media filter, or none. */
@@ -179,6 +207,14 @@ export function withMedia<T extends { media?: LocateMedia }>(filters: T, media: 
   const next = { ...filters };
   if (media) next.media = media;
   else delete next.media;
+  return next;
+}
+
+/** The filters with this order; most recent is the default and left out. */
+export function withSort<T extends { sort?: Exclude<LocateSort, 'recent'> }>(filters: T, sort: LocateSort): T {
+  const next = { ...filters };
+  if (sort !== 'recent') next.sort = sort;
+  else delete next.sort;
   return next;
 }
 

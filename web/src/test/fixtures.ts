@@ -31,6 +31,7 @@ export function testProfile(overrides: Partial<Profile> = {}): Profile {
     social_accounts: [],
     emailDelivery: true,
     translation: false,
+    retentionDays: 30,
     portals: { compliance: false, rfi: false, intel_reports: false },
     ...overrides,
   };

@@ -12,8 +12,10 @@ import { darken, type Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useServerTranslates } from '../../hooks/useProfileQuery';
 import { type Mark, operatorMarks } from '../../lib/operatorMarks';
 import { validateQuery } from '../../lib/query';
+import { KeywordTranslator } from '../translate/KeywordTranslator';
 
 // The theme's dark orange reads at 3.8:1 on white, under the 4.5:1 small text needs; on the dark
 // theme the light orange reads well.
@@ -63,6 +65,8 @@ export function BeaconSearchBar({
   const [submitted, setSubmitted] = useState(false);
   const [open, setOpen] = useState(false);
   const [advanced, setAdvanced] = useState(false);
+  const [translating, setTranslating] = useState(false);
+  const translates = useServerTranslates();
   const openedAt = useRef(0);
   const panelId = useId();
 
@@ -96,7 +100,10 @@ export function BeaconSearchBar({
         aria-label="Beacon search"
         onSubmit={submit}
         onBlur={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) close();
+          // Focus with nowhere to go (a control inside turned disabled or was removed, as the
+          // translate helper's do) has not left; a click outside is the click-away's.
+          const to = event.relatedTarget as Node | null;
+          if (to !== null && !event.currentTarget.contains(to)) close();
         }}
         sx={{ position: 'relative' }}
       >
@@ -174,6 +181,27 @@ export function BeaconSearchBar({
               label="Advanced operators"
             />
             {advanced && <Hints rows={ADVANCED_HINTS} />}
+            {translates && (
+              <>
+                <FormControlLabel
+                  sx={{ mt: 1 }}
+                  control={<Switch checked={translating} onChange={(event) => setTranslating(event.target.checked)} />}
+                  label="Translate keywords"
+                />
+                {translating && (
+                  <Box sx={{ mt: 1 }}>
+                    <KeywordTranslator
+                      query={text}
+                      onChange={(query) => {
+                        setText(query);
+                        setSubmitted(false);
+                      }}
+                      disablePortal
+                    />
+                  </Box>
+                )}
+              </>
+            )}
             <Box sx={{ mt: 1 }}>
               <Button size="small" onClick={onBreachSearch}>
                 Search data breaches by e-mail or domain

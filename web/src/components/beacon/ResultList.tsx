@@ -1,4 +1,3 @@
-import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import Flag from '@mui/icons-material/Flag';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import Box from '@mui/material/Box';
@@ -11,6 +10,7 @@ import { useAuthorLink } from '../../hooks/useAuthorLink';
 import { useExternalLink } from '../../hooks/useExternalLink';
 import type { Term } from '../../lib/highlight';
 import { AnalysisDialog } from '../assistant/AnalysisDialog';
+import { AnalyzeButton } from '../assistant/AnalyzeButton';
 import { ThreadDialog } from '../inbox/ThreadDialog';
 import { authorOf } from '../../lib/postAuthor';
 import { PostCard } from '../post/PostCard';
@@ -87,11 +87,7 @@ export function ResultList({
                         {isFlagged ? <Flag fontSize="small" color="warning" /> : <FlagOutlined fontSize="small" />}
                       </IconButton>
                     </Tooltip>
-                    <Tooltip title="Analyze: summary, entities and threat">
-                      <IconButton size="small" aria-label="Analyze" onClick={() => setAnalysed(post)}>
-                        <AutoAwesomeOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
+                    <AnalyzeButton onClick={() => setAnalysed(post)} />
                     <PostLinks post={post} onThread={() => setThreadOf(post)} onOpenPost={(url) => openExternal(url)} />
                   </>
                 }

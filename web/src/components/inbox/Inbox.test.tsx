@@ -29,7 +29,7 @@ beforeEach(() => {
   );
 });
 
-function inboxServer(patch: (body: unknown) => unknown) {
+function inboxServer(patch: (body: unknown) => unknown, extra: Record<string, unknown> = {}) {
   return fakeServer({
     'GET /api/v1/monitor/providers': { data: testProviders },
     'GET /api/v1/monitor/searches': { data: [] },
@@ -50,6 +50,7 @@ function inboxServer(patch: (body: unknown) => unknown) {
       meta: { current_page: 1, last_page: 1, per_page: 100, total: 2 },
     },
     'PATCH /api/v1/monitor/matches/update/is-deleted': (request: { body: unknown }) => ({ data: patch(request.body) }),
+    ...extra,
   });
 }
 
@@ -85,5 +86,26 @@ describe('inbox', () => {
       expect(screen.queryByRole('article', { name: 'Unread match by Author 1' })).not.toBeInTheDocument(),
     );
     expect(await screen.findByRole('article', { name: 'Unread match by Author 2' })).toBeInTheDocument();
+  });
+
+  it('analyses a match’s post with the same Analyze as Beacon’s cards', async () => {
+    const requests = inboxServer(() => undefined, {
+      'POST /api/v1/ai-insights/analyze': {
+        data: {
+          postId: 'post-1',
+          summary: 'The bridge is closed.',
+          model: 'extractive',
+          entities: {},
+          mentioned_locations: [],
+          threat: { score: 0, reasons: [] },
+        },
+      },
+    });
+    renderApp('/monitor/matches/list', { profile: testProfile() });
+    const card = await screen.findByRole('article', { name: 'Unread match by Author 1' });
+    await user.click(within(card).getByRole('button', { name: 'Analyze' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Analysis of the post by Author 1' });
+    expect(await within(dialog).findByText('The bridge is closed.')).toBeInTheDocument();
+    expect(requests.find((r) => r.path === '/api/v1/ai-insights/analyze')?.body).toEqual({ postId: 'post-1' });
   });
 });

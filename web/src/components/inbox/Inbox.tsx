@@ -18,6 +18,8 @@ import { useProfile } from '../../hooks/useProfileQuery';
 import { countOf } from '../../lib/countFormat';
 import { type Term, termsOf } from '../../lib/highlight';
 import { isFiltered, readInboxQuery, writeInboxQuery } from '../../lib/inboxQuery';
+import { authorOf } from '../../lib/postAuthor';
+import { AnalysisDialog } from '../assistant/AnalysisDialog';
 import { EmptyState } from '../EmptyState';
 import { ExportDialog } from '../export/ExportDialog';
 import { SearchTextFilter } from '../SearchTextFilter';
@@ -55,6 +57,7 @@ export function Inbox({ view, searchId }: { view: InboxView; searchId?: number }
   const runAction = useMatchActions({ filtered: query, all: everything });
   const [chosen, setChosen] = useState<Set<number>>(() => new Set());
   const [threadOf, setThreadOf] = useState<Match | null>(null);
+  const [analysed, setAnalysed] = useState<Match | null>(null);
   const [exportOpen, setExportOpen] = useState(false);
   const counts = useMatchCountsQuery();
   // Without inbox streaming, new matches wait for the user: the count of all matches when the
@@ -122,6 +125,7 @@ export function Inbox({ view, searchId }: { view: InboxView; searchId?: number }
       onFlag: (match) => run({ flag: 'is-flagged', value: !match.matchMeta.isFlagged }, 'chosen', [match]),
       onRead: (match) => run({ flag: 'is-read', value: !match.matchMeta.isRead }, 'chosen', [match]),
       onThread: setThreadOf,
+      onAnalyze: setAnalysed,
       onOpenPost: openExternal,
     }),
     [run, openExternal],
@@ -230,6 +234,9 @@ export function Inbox({ view, searchId }: { view: InboxView; searchId?: number }
             }
           />
         </Suspense>
+      )}
+      {analysed && (
+        <AnalysisDialog postId={analysed.post.id} author={authorOf(analysed.post)} onClose={() => setAnalysed(null)} />
       )}
       {threadOf && (
         <ThreadDialog

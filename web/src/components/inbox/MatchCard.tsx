@@ -13,6 +13,7 @@ import { memo } from 'react';
 import type { Match, Provider } from '../../api/monitor';
 import type { Term } from '../../lib/highlight';
 import { authorOf } from '../../lib/postAuthor';
+import { AnalyzeButton } from '../assistant/AnalyzeButton';
 import { PostCard } from '../post/PostCard';
 import { PostLinks } from '../post/PostLinks';
 import { MatchedTerms } from './MatchedTerms';
@@ -23,6 +24,7 @@ export interface MatchCardActions {
   onFlag: (match: Match) => void;
   onRead: (match: Match) => void;
   onThread: (match: Match) => void;
+  onAnalyze: (match: Match) => void;
   onOpenPost: (url: string) => void;
 }
 
@@ -129,6 +131,7 @@ export const MatchCard = memo(function MatchCard({
               {unread ? <MarkEmailReadOutlined fontSize="small" /> : <MarkEmailUnreadOutlined fontSize="small" />}
             </IconButton>
           </Tooltip>
+          <AnalyzeButton onClick={() => actions.onAnalyze(match)} />
           <PostLinks post={post} onThread={() => actions.onThread(match)} onOpenPost={actions.onOpenPost} />
         </>
       }

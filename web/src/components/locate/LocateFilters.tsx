@@ -14,40 +14,51 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { LocateMedia, LocatePriority } from '../../api/locate';
+import type { LocateMedia, LocatePriority, LocateSort } from '../../api/locate';
 import type { Provider } from '../../api/monitor';
 import {
   LOCATE_MEDIA,
   LOCATE_PRIORITIES,
-  LOCATE_RANGES,
+  LOCATE_SORTS,
   type LocateRange,
   type LocateSearch,
+  locateRanges,
   withMedia,
   withPriority,
+  withSort,
 } from '../../lib/locateSearch';
 import { KINDS, providersOfRegion, REGIONS } from '../../lib/providerSelection';
 
-export type LocateFilterValues = Pick<LocateSearch, 'range' | 'media' | 'priority' | 'providers'>;
+export type LocateFilterValues = Pick<LocateSearch, 'range' | 'media' | 'priority' | 'providers' | 'sort'>;
 
 const NO_FILTERS: LocateFilterValues = { range: 'all', providers: [] };
 
-/** How many filters differ from none, for the button's badge. */
+/** How many filters differ from none (and the order from most recent), for the button's badge. */
 function activeFilters(f: LocateFilterValues): number {
-  return (f.range !== 'all' ? 1 : 0) + (f.media ? 1 : 0) + (f.priority ? 1 : 0) + (f.providers.length > 0 ? 1 : 0);
+  return (
+    (f.range !== 'all' ? 1 : 0) +
+    (f.media ? 1 : 0) +
+    (f.priority ? 1 : 0) +
+    (f.providers.length > 0 ? 1 : 0) +
+    (f.sort ? 1 : 0)
+  );
 }
 
 /**
  * The filters menu (search-side.md section 5): the date shortcut, the media, the priority (by
- * threat score) and the data sources by region or type. Apply runs the search with them; Cancel, or closing the menu, drops the changes;
+ * threat score), the data sources by region or type, and the order of the results. Apply runs the search with them; Cancel, or closing the menu, drops the changes;
  * Clear all applies no filters.
  */
 export function LocateFilters({
   value,
   providers,
+  retentionDays,
   onApply,
 }: {
   value: LocateFilterValues;
   providers: Provider[];
+  /** How many days of posts the server keeps: "all" reaches that far, and shorter shortcuts are offered. */
+  retentionDays: number;
   onApply: (filters: LocateFilterValues) => void;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -97,7 +108,7 @@ export function LocateFilters({
               value={draft.range}
               onChange={(event) => setDraft((d) => ({ ...d, range: event.target.value as LocateRange }))}
             >
-              {LOCATE_RANGES.map((r) => (
+              {locateRanges(retentionDays).map((r) => (
                 <FormControlLabel key={r.id} value={r.id} control={<Radio size="small" />} label={r.label} />
               ))}
             </RadioGroup>
@@ -138,6 +149,19 @@ export function LocateFilters({
             <Typography variant="body2" color="text.secondary">
               By threat score: elevated from 25, high from 50 of 100.
             </Typography>
+          </FormControl>
+          <FormControl>
+            <FormLabel id="locate-sort">Sort by</FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby="locate-sort"
+              value={draft.sort ?? 'recent'}
+              onChange={(event) => setDraft((d) => withSort(d, event.target.value as LocateSort))}
+            >
+              {LOCATE_SORTS.map((o) => (
+                <FormControlLabel key={o.id} value={o.id} control={<Radio size="small" />} label={o.label} />
+              ))}
+            </RadioGroup>
           </FormControl>
           <Box>
             <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>

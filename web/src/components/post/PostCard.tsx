@@ -9,6 +9,7 @@ import type { Post, Provider } from '../../api/monitor';
 import { authorOf } from '../../lib/postAuthor';
 import { formatDateTime } from '../../lib/dateRange';
 import type { Term } from '../../lib/highlight';
+import { countOf } from '../../lib/countFormat';
 import { relativeTime } from '../../lib/relativeTime';
 import { HighlightedText } from '../inbox/HighlightedText';
 import { PostMedia } from '../inbox/PostMedia';
@@ -124,6 +125,8 @@ export function PostCard({
                   <PlaceOutlined sx={{ fontSize: 12, verticalAlign: '-2px' }} /> {post.place_name}
                 </>
               )}
+              {post.engagement ? ` · ${countOf(post.engagement, 'reaction', 'reactions')}` : ''}
+              {post.author_followers ? ` · ${countOf(post.author_followers, 'follower', 'followers')}` : ''}
             </Typography>
           </Box>
           {!list && tag}

@@ -3,6 +3,7 @@ import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
 import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -22,7 +23,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type SetStateAction, useId, useMemo, useState } from 'react';
 import type { Group, Provider } from '../../api/monitor';
-import { useProfile } from '../../hooks/useProfileQuery';
+import { useProfile, useServerTranslates } from '../../hooks/useProfileQuery';
 import { useSettledValue } from '../../hooks/useSettledValue';
 import { hasActiveAlerts } from '../../lib/alerts';
 import { providersForLinks } from '../../lib/providerSelection';
@@ -45,6 +46,8 @@ import { AlertsPanel } from '../alerts/AlertsPanel';
 import { InfoPopover } from '../InfoPopover';
 import { ProviderSelector } from '../ProviderSelector';
 import { SharingAvatars } from '../SharingAvatars';
+import { ExpandLanguagesDialog } from '../translate/ExpandLanguagesDialog';
+import { KeywordTranslator } from '../translate/KeywordTranslator';
 import { AdvancedOptions, SearchFiltersPanel } from './BuilderPanels';
 import { DateRangeField } from './DateRangeField';
 import { LocationField } from './LocationField';
@@ -147,6 +150,9 @@ export function MainStep({
   // Coming back from a side step, the data sources stay open if they were.
   const [panel, setPanel] = useState<string | false>(providersOpen ? 'providers' : false);
   const [locationFailure, setLocationFailure] = useState<string | undefined>();
+  const translates = useServerTranslates();
+  const [translating, setTranslating] = useState(false);
+  const [expanding, setExpanding] = useState(false);
   const update = (change: (f: SearchForm) => SearchForm) => setForm((f) => change(f));
   const updateTerms = (change: Partial<SearchForm>) => setForm((f) => withAutoName({ ...f, ...change }));
 
@@ -292,8 +298,46 @@ export function MainStep({
                   </>
                 )}
               </Typography>
-              <KeywordHelp />
+              <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }}>
+                {translates && (
+                  <Link
+                    component="button"
+                    type="button"
+                    variant="body2"
+                    aria-expanded={translating}
+                    onClick={() => setTranslating((open) => !open)}
+                    sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+                  >
+                    <TranslateOutlined sx={{ fontSize: 16 }} /> Translate keywords
+                  </Link>
+                )}
+                {translates && (
+                  <Link
+                    component="button"
+                    type="button"
+                    variant="body2"
+                    aria-haspopup="dialog"
+                    onClick={() => setExpanding(true)}
+                    sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+                  >
+                    <TranslateOutlined sx={{ fontSize: 16 }} /> Expand to languages
+                  </Link>
+                )}
+                <KeywordHelp />
+              </Stack>
             </Stack>
+            {translates && translating && (
+              <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
+                <KeywordTranslator query={form.keywords} onChange={(keywords) => updateTerms({ keywords })} />
+              </Box>
+            )}
+            {translates && expanding && (
+              <ExpandLanguagesDialog
+                query={form.keywords}
+                onApply={(keywords) => updateTerms({ keywords })}
+                onClose={() => setExpanding(false)}
+              />
+            )}
           </Stack>
           <DateRangeField
             value={{ startDate: form.startDate, endDate: form.endDate }}

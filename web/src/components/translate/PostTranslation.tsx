@@ -15,7 +15,13 @@ import { ApiError } from '../../api/transport';
 import { profileQuery } from '../../hooks/useProfileQuery';
 import { useSnackbar } from '../../hooks/useSnackbar';
 import { postText, postTranslationQuery, postTranslationsKey, sourceLanguage } from '../../hooks/useTranslation';
-import { browserLanguage, languageName, menuLanguages, OFFERED_LANGUAGES, ORIGINAL } from '../../lib/translate/languages';
+import {
+  browserLanguage,
+  languageName,
+  menuLanguages,
+  OFFERED_LANGUAGES,
+  ORIGINAL,
+} from '../../lib/translate/languages';
 
 /** How long Copy says 'Copied' (section 4). */
 export const COPIED_MS = 1000;

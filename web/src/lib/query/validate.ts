@@ -65,9 +65,9 @@ export const CODES: readonly { code: string; message: string }[] = [
   },
 ];
 
-type Kind = 'word' | 'phrase' | 'open' | 'close' | 'comma' | 'and' | 'or' | 'minus';
+export type Kind = 'word' | 'phrase' | 'open' | 'close' | 'comma' | 'and' | 'or' | 'minus';
 
-interface Lexeme {
+export interface Lexeme {
   kind: Kind;
   /** A word without its "~N" suffix, or the inside of a phrase. */
   text: string;
@@ -75,34 +75,38 @@ interface Lexeme {
   digits: string;
   /** A word with nothing searchable in it ("-", "!!"): skipped. */
   noise: boolean;
+  /** Where it stands in the query, in code points: [start, end). */
+  start: number;
+  end: number;
 }
 
 const isDigit = (ch: string | undefined) => ch !== undefined && ch >= '0' && ch <= '9';
 const isOperator = (k: Kind) => k === 'and' || k === 'or';
 
-function lexeme(kind: Kind, text = ''): Lexeme {
-  return { kind, text, tilde: false, digits: '', noise: false };
+function lexeme(kind: Kind, text = '', start = 0, end = 0): Lexeme {
+  return { kind, text, tilde: false, digits: '', noise: false, start, end };
 }
 
-function wordLexeme(word: string[]): Lexeme {
+function wordLexeme(word: string[], start: number): Lexeme {
   const text = word.join('');
-  if (text === 'AND') return lexeme('and', text);
-  if (text === 'OR') return lexeme('or', text);
-  const w = lexeme('word', text);
+  const end = start + word.length;
+  if (text === 'AND') return lexeme('and', text, start, end);
+  if (text === 'OR') return lexeme('or', text, start, end);
+  const w = lexeme('word', text, start, end);
   // A trailing "~" with only digits after it asks for similarity.
-  let end = word.length;
-  while (end > 0 && isDigit(word[end - 1])) end--;
-  if (end > 0 && word[end - 1] === '~') {
-    w.text = word.slice(0, end - 1).join('');
+  let stem = word.length;
+  while (stem > 0 && isDigit(word[stem - 1])) stem--;
+  if (stem > 0 && word[stem - 1] === '~') {
+    w.text = word.slice(0, stem - 1).join('');
     w.tilde = true;
-    w.digits = word.slice(end).join('');
+    w.digits = word.slice(stem).join('');
   }
   w.noise = !hasSearchable(w.text);
   return w;
 }
 
 /** Splits a query into lexemes; it never fails, the rules judge the result. */
-function lex(q: string): Lexeme[] {
+export function lex(q: string): Lexeme[] {
   const cs = [...q];
   const out: Lexeme[] = [];
   let i = 0;
@@ -111,18 +115,18 @@ function lex(q: string): Lexeme[] {
     if (isSpace(c)) {
       i++;
     } else if (c === '(') {
-      out.push(lexeme('open'));
+      out.push(lexeme('open', '', i, i + 1));
       i++;
     } else if (c === ')') {
-      out.push(lexeme('close'));
+      out.push(lexeme('close', '', i, i + 1));
       i++;
     } else if (c === ',') {
-      out.push(lexeme('comma'));
+      out.push(lexeme('comma', '', i, i + 1));
       i++;
     } else if (c === '"') {
       let end = i + 1;
       while (end < cs.length && cs[end] !== '"') end++;
-      const phrase = lexeme('phrase', cs.slice(i + 1, end).join(''));
+      const phrase = lexeme('phrase', cs.slice(i + 1, end).join(''), i);
       const closed = end < cs.length;
       i = end;
       if (closed) {
@@ -135,6 +139,7 @@ function lex(q: string): Lexeme[] {
           phrase.digits = cs.slice(start, i).join('');
         }
       }
+      phrase.end = i;
       out.push(phrase);
     } else {
       let end = i;
@@ -144,13 +149,15 @@ function lex(q: string): Lexeme[] {
         end++;
       }
       let word = cs.slice(i, end);
+      let start = i;
       i = end;
       if (word[0] === '-' && (word.length > 1 || cs[i] === '"' || cs[i] === '(')) {
-        out.push(lexeme('minus'));
+        out.push(lexeme('minus', '', start, start + 1));
         word = word.slice(1);
+        start++;
         if (word.length === 0) continue;
       }
-      out.push(wordLexeme(word));
+      out.push(wordLexeme(word, start));
     }
   }
   return out;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendKeywords, asTerm, translatedPhrases } from './phrases';
+import { appendKeywords, asTerm, keywordsToTranslate, translatedPhrases } from './phrases';
 
 describe('translatedPhrases', () => {
   it.each([
@@ -27,5 +27,16 @@ describe('appendKeywords', () => {
   it('quotes phrases once', () => {
     expect(asTerm('"already quoted"')).toBe('"already quoted"');
     expect(asTerm('two words')).toBe('"two words"');
+  });
+});
+
+describe('keywordsToTranslate', () => {
+  it.each([
+    ['flood, bridge closed', ['flood', 'bridge closed']],
+    ['"bridge closed"~3 OR -spam OR flood AND storm', ['bridge closed', 'spam', 'flood storm']],
+    ['flood OR flood, !!', ['flood']],
+    ['', []],
+  ])('%s', (text, want) => {
+    expect(keywordsToTranslate(text)).toEqual(want);
   });
 });

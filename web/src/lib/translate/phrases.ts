@@ -1,6 +1,24 @@
 // Keyword translation (search-side.md sections 4 and 5): what a translated keyword text holds,
 // and how translated keywords join a search.
 
+import { keywordList } from '../query';
+import { hasSearchable } from '../query/analysis';
+
+/**
+ * The keywords of a text to translate, one call each: the keyword list (split on OR and commas),
+ * each without its quotes, exclusion dash or ~N, so the translator reads words.
+ */
+export function keywordsToTranslate(text: string): string[] {
+  const keywords = keywordList(text).map((k) =>
+    k
+      .replace(/~\d*$/, '')
+      .replaceAll('"', '')
+      .replace(/(^|\s)-+/g, '$1')
+      .trim(),
+  );
+  return [...new Set(keywords.filter(hasSearchable))];
+}
+
 /**
  * The phrases of a translated text: split on OR outside quotes, trimmed, trailing commas
  * removed, empties and duplicates dropped (section 5).
@@ -32,9 +50,14 @@ export function translatedPhrases(text: string): string[] {
   return out;
 }
 
-/** A phrase as a search term: several words are quoted so they are searched together. */
+/**
+ * A phrase as a search term: several words are quoted so they are searched together, and so is
+ * a word the query language would read as something else (an operator, a bracket, an exclusion,
+ * a wildcard).
+ */
 export function asTerm(phrase: string): string {
-  if (/^".*"$/.test(phrase) || !/\s/.test(phrase)) return phrase;
+  if (/^"[^"]*"$/.test(phrase)) return phrase;
+  if (!/[\s"(),*?~]/.test(phrase) && !phrase.startsWith('-') && !/^(and|or)$/i.test(phrase)) return phrase;
   return `"${phrase.replaceAll('"', '')}"`;
 }
 

@@ -79,7 +79,8 @@ function AuthorProfile({ name }: { name: string }) {
         </LoadError>
       ) : posts.length === 0 ? (
         <EmptyState icon={PersonSearchOutlined} title={`No posts by ${name} in the last 30 days`}>
-          Posts are kept 30 days. Search for the author in Beacon to try another spelling of the name.
+          {profile.retentionDays <= 30 ? 'Posts are kept 30 days. ' : ''}Search for the author in Beacon to try another
+          spelling of the name.
         </EmptyState>
       ) : (
         <Stack spacing={2}>

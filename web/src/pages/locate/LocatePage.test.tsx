@@ -74,10 +74,44 @@ describe('Locate', () => {
     await user.click(screen.getByRole('button', { name: 'Filters' }));
     await user.click(screen.getByRole('button', { name: 'Clear all' }));
     await user.click(screen.getByRole('button', { name: 'Filters' }));
-    expect(screen.getByRole('radio', { name: 'Last 30 days' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'All (last 30 days)' })).toBeChecked();
+    // Posts are kept 30 days here: a month would be "all" again, three months more than is kept.
+    expect(screen.queryByRole('radio', { name: 'Last month' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'Last 3 months' })).not.toBeInTheDocument();
     expect(within(screen.getByRole('radiogroup', { name: 'Media' })).getByRole('radio', { name: 'Any' })).toBeChecked();
-    expect(within(screen.getByRole('radiogroup', { name: 'Priority' })).getByRole('radio', { name: 'Any' })).toBeChecked();
+    expect(
+      within(screen.getByRole('radiogroup', { name: 'Priority' })).getByRole('radio', { name: 'Any' }),
+    ).toBeChecked();
     expect(searches(requests)).toHaveLength(2);
+  });
+
+  it('sorts by most popular or most followers from the filters menu', async () => {
+    const popular = { ...lyonPost, engagement: 1234, author_followers: 56_000 };
+    const requests = server({ [SEARCH]: { data: { documents: [popular], count: 1, totalCount: 1, searchId: '' } } });
+    renderApp(`/locate?type=location&bounds=${encodeURIComponent(BOX)}`, { profile: testProfile() });
+    await screen.findByText('1 result, most recent first');
+    // The card says what the orders go by.
+    expect(screen.getByText(/1\.2k reactions · 56\.0k followers/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    expect(screen.getByRole('radio', { name: 'Most recent' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Most popular' }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await screen.findByText('1 result, most popular first');
+    expect(searches(requests)[1]?.body).toEqual({ type: 'location', bounds: BOX, sort: 'popular' });
+
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.click(screen.getByRole('radio', { name: 'Most followers' }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await screen.findByText('1 result, authors with most followers first');
+    expect(searches(requests)[2]?.body).toEqual({ type: 'location', bounds: BOX, sort: 'followers' });
+
+    // Most recent is the default, which the request leaves out: it is the first search again,
+    // whose results are still at hand.
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.click(screen.getByRole('radio', { name: 'Most recent' }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await screen.findByText('1 result, most recent first');
+    expect(searches(requests)).toHaveLength(3);
   });
 
   it('groups the data sources by region or by type', async () => {

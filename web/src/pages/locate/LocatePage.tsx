@@ -34,6 +34,7 @@ import { formatCount } from '../../lib/countFormat';
 import { searchError } from '../../lib/searchError';
 import { termsOf } from '../../lib/highlight';
 import {
+  LOCATE_SORTS,
   LOCATE_TYPES,
   type LocateSearch,
   locateFromLink,
@@ -44,6 +45,7 @@ import {
   withLocateDates,
   withMedia,
   withPriority,
+  withSort,
 } from '../../lib/locateSearch';
 
 /** The builder's Test in Locate link, in the spec's parameters: opened as Locate's own search. */
@@ -230,12 +232,17 @@ function LocateScreen({
                   media: committed.media,
                   priority: committed.priority,
                   providers: committed.providers,
+                  ...(committed.sort ? { sort: committed.sort } : {}),
                 }}
                 providers={providersQuery.data ?? []}
+                retentionDays={profile.retentionDays}
                 onApply={(filters) => {
-                  const next = withPriority(
-                    withMedia({ ...draft, range: filters.range, providers: filters.providers }, filters.media),
-                    filters.priority,
+                  const next = withSort(
+                    withPriority(
+                      withMedia({ ...draft, range: filters.range, providers: filters.providers }, filters.media),
+                      filters.priority,
+                    ),
+                    filters.sort ?? 'recent',
                   );
                   setDraft(next);
                   if (missingField(next) === null) onSearch(next);
@@ -286,8 +293,8 @@ function LocateScreen({
               )}
               <Typography variant="body2" color="text.secondary" aria-live="polite">
                 {first?.totalCountIsEstimate ? 'About ' : ''}
-                {formatCount(first?.totalCount ?? 0)} {first?.totalCount === 1 ? 'result' : 'results'}, most recent
-                first
+                {formatCount(first?.totalCount ?? 0)} {first?.totalCount === 1 ? 'result' : 'results'},{' '}
+                {LOCATE_SORTS.find((o) => o.id === (committed.sort ?? 'recent'))?.order}
               </Typography>
               <ResultList
                 posts={posts}

@@ -1,4 +1,4 @@
-package main
+package bench
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/connector/simulator"
 	"github.com/sightline/sightline/internal/enrich"
 	"github.com/sightline/sightline/internal/geo"
@@ -24,7 +25,8 @@ import (
 	"github.com/sightline/sightline/internal/server"
 )
 
-type pipelineBenchResult struct {
+// PipelineResult is the ingest-to-socket measurement of `bench live`.
+type PipelineResult struct {
 	Searches    int     `json:"searches"`
 	OfferedRate float64 `json:"offered_posts_per_sec"`
 	Posts       int     `json:"posts"`
@@ -34,51 +36,32 @@ type pipelineBenchResult struct {
 	P99ms       float64 `json:"ingest_to_socket_p99_ms"`
 }
 
-// livePipeline measures the time from a post's ingest to its match event on the owner's
-// socket, through a whole node, with many saved searches and a steady stream of posts.
-func livePipeline(searches, rate int, seconds float64, cpuProfile string) (pipelineBenchResult, error) {
-	var res pipelineBenchResult
-	dir, err := os.MkdirTemp("", "sightline-bench-")
-	if err != nil {
-		return res, err
-	}
-	defer os.RemoveAll(dir)
+// benchAdmin is the administrator of the benchmarks' nodes, who owns their saved searches.
+const benchAdmin = "bench@example.test"
+
+// startNode starts a whole node as `sightline serve` does (store, stream, services, background
+// work), in dir with the store db ("" for SQLite in dir). stop ends its work and closes it.
+func startNode(dir, db string) (node *server.Node, stop func(), err error) {
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	node, err := server.New(ctx, server.Config{DataDir: dir, AdminEmail: "bench@example.test", AdminPassword: "bench-password"}, log)
+	node, err = server.New(ctx, server.Config{DataDir: dir, DB: db, AdminEmail: benchAdmin, AdminPassword: "bench-password"}, log)
 	if err != nil {
-		return res, err
+		cancel()
+		return nil, nil, err
 	}
-	defer node.Close()
 	served := make(chan struct{})
 	go func() { node.Serve(ctx, "127.0.0.1:0", nil); close(served) }()
-	defer func() { cancel(); <-served }()
-	srv := httptest.NewServer(node.Handler)
-	defer srv.Close()
+	return node, func() { cancel(); <-served; node.Close() }, nil
+}
 
-	owner, err := node.Store.UserByEmail(ctx, "bench@example.test")
-	if err != nil {
-		return res, err
-	}
-	owner.IsInboxStreamingEnabled = true
-	if err := node.Store.UpdateUserSettings(ctx, owner); err != nil {
-		return res, err
-	}
+// saveSearches stores the searches as the administrator's, in their home group, and loads them
+// into the node's percolator.
+func saveSearches(ctx context.Context, node *server.Node, owner account.User, searches []percolate.SavedSearch) error {
 	home, err := node.Store.UncategorizedGroup(ctx, owner.OrganizationID, owner.ID)
 	if err != nil {
-		return res, err
+		return err
 	}
-	everyProvider := make([]string, 0, len(provider.All()))
-	for _, p := range provider.All() {
-		everyProvider = append(everyProvider, p.Name)
-	}
-	now := time.Now()
-	chosen, err := searchesWithinStreamingLimit(searches, rate, now, everyProvider)
-	if err != nil {
-		return res, err
-	}
-	for i, s := range chosen {
+	for i, s := range searches {
 		m := monitor.Search{OrganizationID: owner.OrganizationID, OwnerID: owner.ID, GroupID: home.ID,
 			Name: fmt.Sprint("bench ", i), Enabled: !s.Paused, Keywords: s.Keywords, AuthorQuery: s.Author,
 			Providers: s.Providers, ImagesOnly: s.ImagesOnly, VideoOnly: s.VideosOnly, BoardNames: s.Boards}
@@ -86,13 +69,57 @@ func livePipeline(searches, rate int, seconds float64, cpuProfile string) (pipel
 			m.AddressBounds = s.Bounds.WKT()
 		}
 		if err := node.Store.CreateSearch(ctx, &m, nil, nil); err != nil {
-			return res, err
+			return err
 		}
 	}
-	posts := simulator.NewGenerator(11)
-	if err := node.Percolator.Load(ctx); err != nil {
+	return node.Percolator.Load(ctx)
+}
+
+// everyProvider names every provider, as a saved search for all of them does.
+func everyProvider() []string {
+	names := make([]string, 0, len(provider.All()))
+	for _, p := range provider.All() {
+		names = append(names, p.Name)
+	}
+	return names
+}
+
+// livePipeline measures the time from a post's ingest to its match event on the owner's
+// socket, through a whole node, with many saved searches and a steady stream of posts.
+func livePipeline(searches, rate int, seconds float64, cpuProfile string) (PipelineResult, error) {
+	var res PipelineResult
+	dir, err := os.MkdirTemp("", "sightline-bench-")
+	if err != nil {
 		return res, err
 	}
+	defer os.RemoveAll(dir)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	node, stop, err := startNode(dir, "")
+	if err != nil {
+		return res, err
+	}
+	defer stop()
+	srv := httptest.NewServer(node.Handler)
+	defer srv.Close()
+
+	owner, err := node.Store.UserByEmail(ctx, benchAdmin)
+	if err != nil {
+		return res, err
+	}
+	owner.IsInboxStreamingEnabled = true
+	if err := node.Store.UpdateUserSettings(ctx, owner); err != nil {
+		return res, err
+	}
+	now := time.Now()
+	chosen, err := searchesWithinStreamingLimit(searches, rate, now)
+	if err != nil {
+		return res, err
+	}
+	if err := saveSearches(ctx, node, owner, chosen); err != nil {
+		return res, err
+	}
+	posts := simulator.NewGenerator(11)
 
 	client, err := live.Dial(ctx, "ws"+strings.TrimPrefix(srv.URL, "http")+live.SocketPath(node.Live.Credentials().Key))
 	if err != nil {
@@ -170,7 +197,7 @@ func livePipeline(searches, rate int, seconds float64, cpuProfile string) (pipel
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	res = pipelineBenchResult{Matches: stored, Searches: searches, OfferedRate: float64(rate), Posts: total, Matched: len(latencies)}
+	res = PipelineResult{Matches: stored, Searches: searches, OfferedRate: float64(rate), Posts: total, Matched: len(latencies)}
 	res.P50ms, res.P99ms, _ = percentiles(latencies)
 	return res, nil
 }
@@ -181,7 +208,8 @@ func livePipeline(searches, rate int, seconds float64, cpuProfile string) (pipel
 // (authors, places, boards, wildcards), half are typed from the words of the simulator's posts;
 // each candidate is measured against a sample of enriched simulator posts (another seed than the
 // timed ones) and kept only when its share of them is within the limit.
-func searchesWithinStreamingLimit(n, rate int, now time.Time, everyProvider []string) ([]percolate.SavedSearch, error) {
+func searchesWithinStreamingLimit(n, rate int, now time.Time) ([]percolate.SavedSearch, error) {
+	all := everyProvider()
 	gazetteer, err := geo.LoadGazetteer()
 	if err != nil {
 		return nil, err
@@ -211,7 +239,7 @@ func searchesWithinStreamingLimit(n, rate int, now time.Time, everyProvider []st
 		for i := 0; i < 2*(n-len(chosen)); i++ {
 			c := searchGen.Search(int64(i+1), now)
 			if i%2 == 1 && len(typed) > 0 {
-				c = percolate.SavedSearch{ID: int64(i + 1), Keywords: typed[0], Providers: everyProvider, Enabled: true}
+				c = percolate.SavedSearch{ID: int64(i + 1), Keywords: typed[0], Providers: all, Enabled: true}
 				typed = typed[1:]
 			}
 			c.Enabled, c.Paused = true, false // every search runs

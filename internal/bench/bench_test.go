@@ -1,0 +1,85 @@
+package bench
+
+import (
+	"bytes"
+	"flag"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// clientsProcessEnv marks this test binary, run again by TestLiveSmoke, as the live clients.
+const clientsProcessEnv = "SIGHTLINE_BENCH_TEST_CLIENTS"
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	if os.Getenv(clientsProcessEnv) == "1" {
+		clients, _ := strconv.Atoi(flag.Arg(1))
+		if err := LiveClients(flag.Arg(0), os.Getenv(LiveSecretEnv), os.Getenv(LiveProtocolEnv), clients); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// Each benchmark runs at a tiny size: it must finish, and its figures must say it did the work.
+
+func TestPercolateSmoke(t *testing.T) {
+	res, err := Percolate(PercolateConfig{Searches: 1000, Posts: 1000, Sample: 300, Seed: 3, Peer: "bleve", PeerSample: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.AgreesWithBruteForce || !res.AgreesWithOracle || res.OracleSample != 300 {
+		t.Fatalf("the index disagrees with brute force or the oracle: %+v", res)
+	}
+	if res.MatchesPerPost == 0 || res.CandidatesPerPost == 0 || res.PostsPerSec == 0 {
+		t.Fatalf("a workload where nothing matches proves nothing: %+v", res)
+	}
+	if b := res.Bleve; b == nil || b.Posts != 50 || b.Searches == 0 || b.PostsPerSec == 0 || b.Ratio == 0 {
+		t.Fatalf("the Bleve peer did not run: %+v", b)
+	}
+	checkText(t, res, "peer: Bleve")
+}
+
+func TestIngestSmoke(t *testing.T) {
+	res, err := Ingest(IngestConfig{Posts: 3000, Searches: 300, Queries: 20, Analytics: 3, Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.StoredPosts != 3000 || res.PostsPerSec == 0 || res.Searches != 300 || res.MatchesTotal == 0 ||
+		res.Queries == 0 || res.Analytics == 0 {
+		t.Fatalf("the run did not do the work: %+v", res)
+	}
+	checkText(t, res, "ingested")
+}
+
+func TestLiveSmoke(t *testing.T) {
+	t.Setenv(clientsProcessEnv, "1") // for the client process only: TestMain has run here
+	res, err := Live(LiveConfig{Clients: 50, Searches: 50, Rate: 200, Seconds: 1, Peer: "centrifuge",
+		ClientCommand: func(url string, clients int) []string {
+			return []string{os.Args[0], "-test.run=^$", url, strconv.Itoa(clients)}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Delivered != 50 || res.KBPerConn <= 0 || res.Pipeline == nil || res.Pipeline.Posts != 200 {
+		t.Fatalf("the run did not do the work: %+v", res)
+	}
+	if p := res.Peer; p == nil || p.KBPerConn <= 0 || p.DeliveryP99ms <= 0 || p.MemoryRatio <= 0 {
+		t.Fatalf("the Centrifuge peer did not run: %+v", p)
+	}
+	checkText(t, res, "peer: centrifuge")
+}
+
+// checkText checks the text report names the figure want.
+func checkText(t *testing.T, res interface{ WriteText(io.Writer) }, want string) {
+	t.Helper()
+	var b bytes.Buffer
+	res.WriteText(&b)
+	if !strings.Contains(b.String(), want) {
+		t.Errorf("the report does not say %q:\n%s", want, b.String())
+	}
+}
