@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"embed"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -17,41 +18,63 @@ import (
 	"github.com/sightline/sightline/internal/query"
 )
 
-// Analytics bounds. A search can match most of a million posts; reading them all would take
-// seconds, so the analysis reads the newest matches for a fixed time and says so.
+// Analytics bounds. A search can match most of a million posts, more than can be read in the
+// time a page waits: the analysis reads the newest matches for a while, then an even sample of
+// the older ones, and scales the sample's counts up by its share.
 const (
 	WordCloudSize = 100
 	DailyDays     = 7
-	// analyticsBudget and maxAnalyzed bound the candidates read; the daily counts of the days
-	// the reading did not reach are estimated from the candidates' counts.
-	analyticsBudget = 200 * time.Millisecond
-	maxAnalyzed     = 20_000
-	analyticsBatch  = 500
-	minWordRunes    = 3
+	// maxAnalyzed bounds the candidates the reading of the newest matches reads.
+	maxAnalyzed    = 20_000
+	analyticsBatch = 500
+	minWordRunes   = 3
 )
 
-// countBudget bounds the count of the candidates of the days the reading did not reach (a
-// variable so that tests can take it away).
-var countBudget = 150 * time.Millisecond
+// newestBudget bounds the reading of the newest matches, sampleBudget the reading of the
+// sample of the older ones (variables so that tests can change them).
+var newestBudget, sampleBudget = 150 * time.Millisecond, 250 * time.Millisecond
 
-// readTimeout cuts short a read of candidates that outlasts the budget (a variable so that
-// tests on a clock of their own are not cut short by a busy machine's real one).
-var readTimeout = analyticsBudget
+// totalBudget bounds the whole analysis: what the reading leaves of it is what counting the
+// days not reached may take (a variable so that tests can change it).
+var totalBudget = 450 * time.Millisecond
+
+// sampleSize is how many candidates the sample of the older matches aims at: enough for the
+// hundredth word of a cloud, used by one post in a hundred, to be counted within about a
+// fifth (a variable so that tests can use a small one).
+var sampleSize = 3000
+
+// fullTextCountBudget bounds counting the candidates to sample; minSampled is the smallest sample that may
+// stand for the older matches.
+const (
+	fullTextCountBudget = 100 * time.Millisecond
+	minSampled          = 100
+)
+
+// readTimeout, when set, bounds each read of candidates instead of what is left of its budget:
+// tests on a clock of their own set it, so that a busy machine's real one does not cut them
+// short.
+var readTimeout time.Duration
 
 // Analytics is what a search's results are about: their most used words and how many there
 // were each day of the last week.
 type Analytics struct {
 	WordCloud []WordCount `json:"wordCloud"`
 	Daily     []DayCount  `json:"daily"`
-	// Analyzed is how many matching posts the word cloud counts; Complete is false when they
-	// are the newest of more (the rest were not read in time).
-	Analyzed int  `json:"analyzed"`
-	Complete bool `json:"complete"`
+	// Analyzed is how many matching posts were read: the newest, then Sampled of the older
+	// ones, a SampleRate share of them, each counting for 1/SampleRate posts.
+	Analyzed   int     `json:"analyzed"`
+	Sampled    int     `json:"sampled"`
+	SampleRate float64 `json:"sampleRate"`
+	// Complete is true when the counts cover every matching post, read or sampled; false when
+	// even the sample could not be read back to the window's start, and the word cloud is of
+	// the posts published since Reached.
+	Complete bool      `json:"complete"`
+	Reached  time.Time `json:"reached"`
 	// DailyIsEstimate is true when some day's count is estimated rather than counted.
 	DailyIsEstimate bool `json:"dailyIsEstimate"`
 }
 
-// WordCount is a word and the number of analyzed posts that use it.
+// WordCount is a word and the number of matching posts that use it.
 type WordCount struct {
 	Word  string `json:"word"`
 	Count int    `json:"count"`
@@ -63,99 +86,235 @@ type DayCount struct {
 	Count int    `json:"count"`
 }
 
-// Analyze reads a search's matches, newest first, for the word cloud and the daily graph.
+// tally is what a reading counted among the matches it read, each match counting for the
+// posts it stands for: 1, or 1/rate in a sample.
+type tally struct {
+	matched    int     // matches read
+	standFor   float64 // the matching posts they stand for
+	lowestRate float64 // of the reads
+	daily      []float64
+	words      map[string]float64
+}
+
+func newTally(days int) *tally {
+	return &tally{daily: make([]float64, days), words: map[string]float64{}}
+}
+
+// add adds o's counts.
+func (t *tally) add(o *tally) {
+	t.matched += o.matched
+	t.standFor += o.standFor
+	for i, n := range o.daily {
+		t.daily[i] += n
+	}
+	for w, n := range o.words {
+		t.words[w] += n
+	}
+}
+
+// reading reads a search's candidates newest first, a batch at a time, and counts the matches.
+type reading struct {
+	s    *Service
+	p    *prepared
+	q    PostQuery
+	days []time.Time
+	text query.Text
+	// How far it went: the candidates read, the last one's time and position, and whether
+	// the window's start was reached.
+	scanned  int
+	reached  time.Time
+	last     *Cursor
+	finished bool
+}
+
+// batch reads up to limit candidates after the last one read, those in the hash range, into
+// t, each match counting for weight. A read that outlasts the time left is cut short and
+// counts for nothing; ok is false then. (One read can take long: a word in most posts,
+// sorted by time.)
+func (r *reading) batch(ctx context.Context, left time.Duration, sample HashRange, limit int, weight float64, t *tally) (n int, ok bool, err error) {
+	q := r.q
+	q.After, q.Sample, q.Limit = r.last, sample, limit
+	if readTimeout > 0 {
+		left = readTimeout
+	}
+	readCtx, cancel := context.WithTimeout(ctx, left)
+	defer cancel()
+	candidates, err := r.s.store.CandidatePosts(readCtx, q)
+	if err != nil && ctx.Err() == nil && readCtx.Err() != nil {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, err
+	}
+	for i, c := range candidates {
+		r.scanned++
+		r.reached, r.last = c.Post.PublishedAt, &candidates[i].Cursor
+		if !r.p.compiled.Match(percolate.DocOf(c.Post), r.p.to) {
+			continue
+		}
+		t.matched++
+		t.standFor += weight
+		if d := dayIndex(r.days, c.Post.PublishedAt); d >= 0 {
+			t.daily[d] += weight
+		}
+		countWords(&r.text, c.Post, t.words, weight)
+	}
+	r.finished = len(candidates) < limit
+	return len(candidates), true, nil
+}
+
+// Analyze reads a search's matches for the word cloud and the daily graph: every match when
+// they can be read in time; otherwise the newest, then an even sample of the older ones.
 func (s *Service) Analyze(ctx context.Context, e provider.Entitlements, category provider.Category, r Request) (Analytics, error) {
 	p, err := s.prepare(e, category, r)
 	if err != nil {
 		return Analytics{}, err
 	}
-	q := PostQuery{Keywords: p.keywords, From: p.from, To: p.to, Providers: p.providers,
-		ImagesOnly: r.ImagesOnly, VideosOnly: r.VideosOnly, MinThreat: r.MinThreatScore, Within: p.within,
-		Sort: post.SortPublishedDesc}
-
 	days := lastDays(p.to, DailyDays)
-	daily := make([]int, len(days))
-	words := map[string]int{}
-	var text query.Text
-	a := Analytics{Complete: true}
-	scanned, matched := 0, 0
-	reached := p.to // everything published after reached has been read
+	rd := &reading{s: s, p: p, days: days, reached: p.to,
+		q: PostQuery{Keywords: p.keywords, From: p.from, To: p.to, Providers: p.providers,
+			ImagesOnly: r.ImagesOnly, VideosOnly: r.VideosOnly, MinThreat: r.MinThreatScore, Within: p.within,
+			Sort: post.SortPublishedDesc}}
 	started := s.now()
-	// One read of candidates can itself outlast the budget (a word in most posts, sorted by
-	// time): the budget bounds the reads too, and a read it cuts short ends the reading.
-	readCtx, cancel := context.WithTimeout(ctx, readTimeout)
-	defer cancel()
-	for {
-		if scanned >= maxAnalyzed || s.now().Sub(started) >= analyticsBudget {
-			a.Complete = false
+	total := newTally(len(days))
+	deadline := started.Add(newestBudget)
+	for now := s.now(); !rd.finished && rd.scanned < maxAnalyzed && now.Before(deadline); now = s.now() {
+		if _, ok, err := rd.batch(ctx, deadline.Sub(now), HashRange{}, analyticsBatch, 1, total); err != nil {
+			return Analytics{}, err
+		} else if !ok {
 			break
 		}
-		q.Limit = analyticsBatch
-		candidates, err := s.store.CandidatePosts(readCtx, q)
-		if err != nil && ctx.Err() == nil && readCtx.Err() != nil {
-			a.Complete = false
-			break
-		}
+	}
+	newest := *rd
+	newestTook := s.now().Sub(started)
+	a := Analytics{SampleRate: 1}
+	if !rd.finished && rd.scanned > 0 {
+		sample, err := s.sampleOlder(ctx, rd, newestTook)
 		if err != nil {
 			return Analytics{}, err
 		}
-		for i, c := range candidates {
-			scanned++
-			reached = c.Post.PublishedAt
-			q.After = &candidates[i].Cursor
-			if !p.compiled.Match(percolate.DocOf(c.Post), p.to) {
-				continue
+		if sample.lowestRate == 1 || sample.matched >= minSampled {
+			total.add(sample)
+			if sample.lowestRate < 1 && sample.matched > 0 {
+				a.Sampled, a.SampleRate = sample.matched, float64(sample.matched)/sample.standFor
 			}
-			matched++
-			if d := dayIndex(days, c.Post.PublishedAt); d >= 0 {
-				daily[d]++
-			}
-			countWords(&text, c.Post, words)
-		}
-		if len(candidates) < analyticsBatch {
-			break
+		} else {
+			*rd = newest // too few to stand for the older matches: left out
 		}
 	}
-	a.Analyzed = matched
-	a.WordCloud = topWords(words, WordCloudSize)
-
-	// The days the reading did not reach: their candidates counted (in one pass), times the
-	// share of the read candidates that matched. When even the count would take too long, the
-	// rate of the matches read is carried over those days instead.
-	if !a.Complete && scanned > 0 && !reached.Before(days[0]) {
-		from := latest(days[0], p.from)
-		// Up to just before the last post read: those at that instant were partly read.
-		to := reached.Add(-time.Millisecond)
-		if !to.Before(from) {
-			a.DailyIsEstimate = true
-			cq := q
-			cq.After, cq.From, cq.To = nil, from, to
-			countCtx, cancelCount := context.WithTimeout(ctx, countBudget)
-			counts, err := s.store.CountCandidatesByDay(countCtx, cq)
-			cancelCount()
-			switch {
-			case err == nil:
-				for i, day := range days {
-					daily[i] += counts[day.Unix()/86400] * matched / scanned
-				}
-			case ctx.Err() == nil && countCtx.Err() != nil:
-				perMs := float64(matched) / float64(max(p.to.Sub(reached).Milliseconds(), 1))
-				for i, day := range days {
-					start, end := latest(day, from), earliestOf(day.Add(24*time.Hour), to)
-					if end.After(start) {
-						daily[i] += int(perMs * float64(end.Sub(start).Milliseconds()))
-					}
-				}
-			default:
-				return Analytics{}, err
-			}
+	a.Complete, a.Reached = rd.finished, rd.reached
+	if rd.finished {
+		a.Reached = p.from
+	}
+	a.Analyzed = total.matched
+	a.DailyIsEstimate = !a.Complete || a.SampleRate < 1
+	if !a.Complete && rd.scanned > 0 && !a.Reached.Before(days[0]) {
+		left := totalBudget - s.now().Sub(started)
+		if err := s.estimateUnread(ctx, rd, total, left); err != nil {
+			return Analytics{}, err
 		}
 	}
+	a.WordCloud = topWords(total.words, WordCloudSize)
 	a.Daily = make([]DayCount, len(days))
 	for i, day := range days {
-		a.Daily[i] = DayCount{Date: day.Format(time.DateOnly), Count: daily[i]}
+		a.Daily[i] = DayCount{Date: day.Format(time.DateOnly), Count: int(math.Round(total.daily[i]))}
 	}
 	return a, nil
+}
+
+// sampleOlder reads an even sample of the candidates older than the last one read, back to
+// the window's start, for at most sampleBudget, and counts each match for the posts it stands
+// for. It reads newest first, a batch at a time, each at the rate that spreads what the time
+// left can read (sampleSize at most) over the candidates left: the samples of the batches'
+// stretches of time add up, each post counting for 1/rate of its own batch. The candidates are
+// counted in the full-text index; for a search without full text they are guessed from the
+// newest: as many in the older time as in theirs.
+func (s *Service) sampleOlder(ctx context.Context, rd *reading, newestTook time.Duration) (*tally, error) {
+	older := rd.q
+	older.To = rd.reached
+	countCtx, cancel := context.WithTimeout(ctx, fullTextCountBudget)
+	n, ok, err := s.store.CountFullText(countCtx, older)
+	cancel()
+	switch {
+	case err != nil && (ctx.Err() != nil || countCtx.Err() == nil):
+		return nil, err
+	case err != nil:
+		return newTally(len(rd.days)), nil // too many to count in time, so to sample in time
+	case !ok:
+		span := max(rd.p.to.Sub(rd.reached), time.Millisecond)
+		n = int(float64(rd.scanned) * float64(rd.reached.Sub(rd.p.from)) / float64(span))
+	}
+	left := float64(max(n, 1))
+	sample := newTally(len(rd.days))
+	started := s.now()
+	deadline := started.Add(sampleBudget)
+	// A sampled candidate costs more than one of the newest (the rows are far apart): a first
+	// guess, then what the sample's own reads took.
+	perRow := max(newestTook, time.Millisecond) * 3 / time.Duration(rd.scanned)
+	read := 0
+	for !rd.finished {
+		now := s.now()
+		if !now.Before(deadline) {
+			break
+		}
+		if read > 0 {
+			perRow = max(now.Sub(started)/time.Duration(read), time.Microsecond)
+		}
+		afford := float64(deadline.Sub(now)) / float64(perRow) * 0.8
+		rate := min(1, min(afford, float64(sampleSize-read))/left)
+		if rate <= 0 {
+			break
+		}
+		got, ok, err := rd.batch(ctx, deadline.Sub(now), HashRange{0, rate}, max(analyticsBatch, int(afford)/2), 1/rate, sample)
+		if err != nil || !ok {
+			return sample, err
+		}
+		read += got
+		left = max(left-float64(got)/rate, 1)
+		sample.lowestRate = min(sample.lowestRate, rate)
+	}
+	return sample, nil
+}
+
+// estimateUnread adds to t's daily counts the days the reading did not reach: their
+// candidates counted (in one pass), times the share of the read candidates that matched. When
+// even the count would take longer than budget, the rate of the matches read is carried over
+// instead.
+func (s *Service) estimateUnread(ctx context.Context, rd *reading, t *tally, budget time.Duration) error {
+	from := latest(rd.days[0], rd.p.from)
+	// Up to just before the last post read: those at that instant were partly read.
+	to := rd.reached.Add(-time.Millisecond)
+	if to.Before(from) {
+		return nil
+	}
+	cq := rd.q
+	cq.From, cq.To = from, to
+	countCtx, cancel := context.WithTimeout(ctx, max(budget, 0))
+	counts, err := s.store.CountCandidatesByDay(countCtx, cq)
+	cancel()
+	matchedShare := float64(t.matched) / float64(rd.scanned)
+	daily := t.daily
+	switch {
+	case err == nil:
+		for i, day := range rd.days {
+			daily[i] += float64(counts[day.Unix()/86400]) * matchedShare
+		}
+	case ctx.Err() == nil && countCtx.Err() != nil:
+		var read float64
+		for _, n := range daily {
+			read += n
+		}
+		perMs := read / float64(max(rd.p.to.Sub(rd.reached).Milliseconds(), 1))
+		for i, day := range rd.days {
+			start, end := latest(day, from), earliestOf(day.Add(24*time.Hour), to)
+			if end.After(start) {
+				daily[i] += perMs * float64(end.Sub(start).Milliseconds())
+			}
+		}
+	default:
+		return err
+	}
+	return nil
 }
 
 // lastDays is the start of each of the n UTC days up to and including the one holding end,
@@ -193,7 +352,7 @@ func dayIndex(days []time.Time, t time.Time) int {
 
 // countWords adds one to each word the post uses, once per post, leaving out stop words of
 // the post's language and of English, numbers and words shorter than three letters.
-func countWords(text *query.Text, p post.Post, words map[string]int) {
+func countWords(text *query.Text, p post.Post, words map[string]float64, weight float64) {
 	text.Reset(p.TitleText, p.ContentText)
 	stop := stopWordsOf(p.Language)
 	english := stopWordsOf("en")
@@ -203,9 +362,9 @@ func countWords(text *query.Text, p post.Post, words map[string]int) {
 			continue
 		}
 		if n, ok := words[w]; ok {
-			words[w] = n + 1
+			words[w] = n + weight
 		} else {
-			words[strings.Clone(w)] = 1 // not the analyzed text's whole buffer
+			words[strings.Clone(w)] = weight // not the analyzed text's whole buffer
 		}
 	}
 }
@@ -215,10 +374,10 @@ func hasLetter(w string) bool {
 }
 
 // topWords is the n most used words, most used first, ties alphabetical.
-func topWords(words map[string]int, n int) []WordCount {
+func topWords(words map[string]float64, n int) []WordCount {
 	all := make([]WordCount, 0, len(words))
 	for w, c := range words {
-		all = append(all, WordCount{Word: w, Count: c})
+		all = append(all, WordCount{Word: w, Count: int(math.Round(c))})
 	}
 	slices.SortFunc(all, func(a, b WordCount) int {
 		return cmp.Or(cmp.Compare(b.Count, a.Count), strings.Compare(a.Word, b.Word))

@@ -113,8 +113,68 @@ func TestAnalyticsLeavesOutStopWords(t *testing.T) {
 	}
 }
 
-// When the matches cannot all be read in time, the cloud is of the newest and says so, and the
-// days not reached are estimated from their candidates.
+// When the matches cannot all be read in time, the newest are read and the older ones sampled
+// evenly: the counts cover every match, each sampled one standing for 1/rate of them.
+func TestAnalyticsSamplesTheOlderMatches(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		now := time.Now().UTC().Truncate(time.Millisecond)
+		const n = 2500
+		var posts []post.Post
+		perDay := map[string]int{}
+		for i := range n {
+			text := "crane"
+			if i%4 == 0 {
+				text += " harbour"
+			}
+			p := post.Post{Provider: "reddit", NativeID: fmt.Sprint(i), ContentText: text,
+				PublishedAt: now.Add(-time.Duration(i) * 6 * 24 * time.Hour / n)}
+			p.ID, p.DiscoveredAt = post.NewID(p.Provider, p.NativeID), p.PublishedAt
+			posts = append(posts, p)
+			perDay[p.PublishedAt.Format(time.DateOnly)]++
+		}
+		if _, err := s.InsertPosts(context.Background(), posts); err != nil {
+			t.Fatal(err)
+		}
+		svc := search.NewService(s)
+		// Each reading of the clock takes 100 ms: one batch of the newest is read within its
+		// budget (150 ms), and the sample of the older ones, about 400 posts, after it.
+		clock := now
+		search.SetClock(svc, func() time.Time { clock = clock.Add(100 * time.Millisecond); return clock })
+		search.SetBudgets(t, 150*time.Millisecond, 10*time.Second, time.Hour)
+		search.SetReadTimeout(t, time.Minute)
+		search.SetSampleSize(t, 400)
+		got, err := svc.Analyze(context.Background(), everything, provider.Social, search.Request{Query: "crane"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !got.Complete || !got.DailyIsEstimate || got.Sampled == 0 || got.Analyzed != 500+got.Sampled ||
+			got.SampleRate < 0.15 || got.SampleRate > 0.25 {
+			t.Fatalf("complete %v, estimate %v, analyzed %d, sampled %d at %.3f; want the newest 500 read and a fifth of the rest",
+				got.Complete, got.DailyIsEstimate, got.Analyzed, got.Sampled, got.SampleRate)
+		}
+		within := func(what string, got, want int, share float64) {
+			t.Helper()
+			if d := float64(got - want); d > share*float64(want) || d < -share*float64(want) {
+				t.Errorf("%s: %d estimated, %d in fact (more than %.0f%% off)", what, got, want, share*100)
+			}
+		}
+		words := map[string]int{}
+		for _, w := range got.WordCloud {
+			words[w.Word] = w.Count
+		}
+		within("crane", words["crane"], n, 0.1)
+		within("harbour", words["harbour"], n/4, 0.2)
+		for _, d := range got.Daily {
+			if perDay[d.Date] > 0 {
+				within(d.Date, d.Count, perDay[d.Date], 0.3)
+			}
+		}
+	})
+}
+
+// When no sample big enough to stand for the older matches can be read in time, the cloud is
+// of the newest and says how far back they go, and the days not reached are estimated from
+// their candidates.
 func TestAnalyticsEstimatesWhatItCouldNotRead(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		now := time.Now().UTC().Truncate(time.Millisecond)
@@ -132,17 +192,19 @@ func TestAnalyticsEstimatesWhatItCouldNotRead(t *testing.T) {
 			t.Fatal(err)
 		}
 		svc := search.NewService(s)
-		// Each reading of the clock takes 150 ms: one batch is read within the budget, not two.
+		// One batch of the newest in 200 ms: the sample's 150 ms would read about 60 more.
 		clock := now
-		search.SetClock(svc, func() time.Time { clock = clock.Add(150 * time.Millisecond); return clock })
+		search.SetClock(svc, func() time.Time { clock = clock.Add(100 * time.Millisecond); return clock })
+		search.SetBudgets(t, 150*time.Millisecond, 150*time.Millisecond, time.Hour)
 		search.SetReadTimeout(t, time.Minute)
 		got, err := svc.Analyze(context.Background(), everything, provider.Social, search.Request{Query: "crane"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Complete || !got.DailyIsEstimate || got.Analyzed == 0 || got.Analyzed >= n {
-			t.Errorf("complete %v, estimate %v, analyzed %d; want the newest read and the rest estimated",
-				got.Complete, got.DailyIsEstimate, got.Analyzed)
+		if got.Complete || !got.DailyIsEstimate || got.Analyzed != 500 || got.SampleRate != 1 ||
+			!got.Reached.Equal(posts[499].PublishedAt) {
+			t.Errorf("complete %v, estimate %v, analyzed %d at %.3f back to %v; want 500 read back to %v and the rest estimated",
+				got.Complete, got.DailyIsEstimate, got.Analyzed, got.SampleRate, got.Reached, posts[499].PublishedAt)
 		}
 		// Every candidate matches, so the estimate is exact.
 		for _, d := range got.Daily {
@@ -176,9 +238,10 @@ func TestAnalyticsExtrapolatesWhenCountingTakesTooLong(t *testing.T) {
 		t.Fatal(err)
 	}
 	svc := search.NewService(s)
+	// One batch of the newest (the last day), a sample too small to count, no time to count.
 	clock := now
-	search.SetClock(svc, func() time.Time { clock = clock.Add(150 * time.Millisecond); return clock })
-	search.SetCountBudget(t, 0)
+	search.SetClock(svc, func() time.Time { clock = clock.Add(100 * time.Millisecond); return clock })
+	search.SetBudgets(t, 150*time.Millisecond, 150*time.Millisecond, 0)
 	search.SetReadTimeout(t, time.Minute)
 	got, err := svc.Analyze(context.Background(), everything, provider.Social, search.Request{Query: "crane"})
 	if err != nil {

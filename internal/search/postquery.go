@@ -24,12 +24,22 @@ type PostQuery struct {
 	// MinLon > MaxLon crosses the antimeridian, as geom.Rect says.
 	Within *geom.Rect
 	Sort   string
+	// Sample keeps an even share of the candidates: those whose id hashes into it.
+	Sample HashRange
 	// After continues a time- or count-ordered search from a previous page's last row.
 	After *Cursor
 	// Offset continues a relevance-ordered search, which has no stable key.
 	Offset int
 	Limit  int
 }
+
+// HashRange is the part [From, To) of [0, 1) a hash of a post's id falls into: an even sample
+// of the candidates, spread evenly over time, the same posts every time. Samples of adjacent
+// ranges add up to the sample of both. The zero value keeps every candidate.
+type HashRange struct{ From, To float64 }
+
+// All reports whether r keeps every candidate.
+func (r HashRange) All() bool { return r.From <= 0 && (r.To <= 0 || r.To >= 1) }
 
 // Cursor is a position in an ordered result: the last row's time and tie-breaker, and in an
 // order by a count (post.SortEngagementDesc, post.SortFollowersDesc) its count.

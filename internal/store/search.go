@@ -57,9 +57,15 @@ func (s *Store) selection(q search.PostQuery) *selection {
 	if q.Within != nil {
 		sel.where = append(sel.where, s.withinCondition(sel, *q.Within))
 	}
-	if q.Keywords == nil {
-		return sel
+	if q.Keywords != nil {
+		s.matchKeywords(sel, q)
 	}
+	s.sample(sel, q.Sample) // after the keywords, which may change the key
+	return sel
+}
+
+// matchKeywords narrows sel by the full-text index.
+func (s *Store) matchKeywords(sel *selection, q search.PostQuery) {
 	if s.dialect == Postgres {
 		if expr, ok := q.Keywords.TSQuery(); ok {
 			mark := sel.arg(expr)
@@ -74,7 +80,57 @@ func (s *Store) selection(q search.PostQuery) *selection {
 			"f.rowid >= "+sel.arg(seqFloor(q.From)), "f.rowid <= "+sel.arg(seqCeiling(q.To)))
 		sel.rank, sel.keyword, sel.key = "f.rank", true, "f.rowid"
 	}
-	return sel
+}
+
+// sample keeps the rows whose id hashes into r. On SQLite the row number's low bits are
+// already a hash of the post's id (seqOf), so the full-text index drops the others before a
+// post is read; PostgreSQL hashes the id.
+func (s *Store) sample(sel *selection, r search.HashRange) {
+	if r.All() {
+		return
+	}
+	hash := fmt.Sprintf("(hashtext(p.id) & %d)", seqSpread-1)
+	if s.dialect == SQLite {
+		hash = fmt.Sprintf("(%s %% %d)", sel.key, seqSpread)
+	}
+	sel.where = append(sel.where, fmt.Sprintf("%s >= %s AND %s < %s",
+		hash, sel.arg(int64(r.From*seqSpread)), hash, sel.arg(int64(r.To*seqSpread))))
+}
+
+// CountFullText counts the rows q's full-text match finds in its window, reading the
+// full-text index alone: the filters beside it are left out. ok is false when q has no
+// full-text part to count by.
+func (s *Store) CountFullText(ctx context.Context, q search.PostQuery) (n int, ok bool, err error) {
+	if q.Keywords == nil {
+		return 0, false, nil
+	}
+	var text string
+	var args []any
+	if s.dialect == SQLite {
+		expr, ok := q.Keywords.FTS5()
+		if !ok {
+			return 0, false, nil
+		}
+		text = `SELECT count(*) FROM posts_fts f WHERE posts_fts MATCH $1 AND f.rowid >= $2 AND f.rowid <= $3`
+		args = []any{expr, seqFloor(q.From), seqCeiling(q.To)}
+	} else {
+		expr, ok := q.Keywords.TSQuery()
+		if !ok {
+			return 0, false, nil
+		}
+		text = `SELECT count(*) FROM posts p WHERE p.search @@ $1::tsquery AND p.published_at >= $2 AND p.published_at <= $3`
+		args = []any{expr, millis(q.From), millis(q.To)}
+	}
+	read := func(db querier) error { return db.QueryRowContext(ctx, text, args...).Scan(&n) }
+	if s.dialect == Postgres {
+		err = s.fullTextOnly(ctx, read)
+	} else {
+		err = read(s.read)
+	}
+	if err != nil {
+		return 0, false, fmt.Errorf("count full-text matches: %w", err)
+	}
+	return n, true, nil
 }
 
 // withinCondition is "the post's point or its places' box meets r", read from the spatial
@@ -108,6 +164,15 @@ func (s *Store) withinCondition(sel *selection, r geom.Rect) string {
 func (s *Store) CandidatePosts(ctx context.Context, q search.PostQuery) ([]search.Candidate, error) {
 	if s.dialect == Postgres && q.Sort != post.SortRelevance && countColumn(q.Sort) == "" && q.Keywords != nil {
 		if _, ok := q.Keywords.TSQuery(); ok {
+			if !q.Sample.All() {
+				// A sample keeps few of a word's rows wherever they are: walking the time
+				// index would check many for each kept.
+				var out []search.Candidate
+				return out, s.fullTextOnly(ctx, func(db querier) (err error) {
+					out, err = s.candidates(ctx, db, q, nil)
+					return err
+				})
+			}
 			return s.candidatesInTwoSteps(ctx, q)
 		}
 	}

@@ -205,3 +205,66 @@ func TestPostgresRUMAndGINAgree(t *testing.T) {
 		}
 	}
 }
+
+// A hash range keeps an even share of the candidates: adjacent ranges split them without
+// overlap, a range keeps about its share of every part of the window, and the full-text count
+// is of every row the words find, whatever the other filters.
+func TestSamplesSplitTheCandidatesEvenly(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		now := time.Now().UTC().Truncate(time.Millisecond)
+		const n = 2000
+		batch := make([]postForSearch, 0, n)
+		age := map[string]int{} // post id → its place from the newest
+		for i := range n {
+			provider := "reddit"
+			if i%4 == 0 {
+				provider = "news"
+			}
+			p := postForSearch{provider, fmt.Sprint("p", i), now.Add(-time.Duration(i) * time.Minute), "harbour crane"}
+			batch = append(batch, p)
+			age[indexed(p.provider, p.native, p.at, p.text).ID] = i
+		}
+		insertForSearch(t, s, batch)
+		keywords, _ := query.Parse("crane", query.ModeSavedSearch)
+		q := search.PostQuery{Keywords: keywords, From: now.Add(-n * time.Minute), To: now,
+			Providers: []string{"reddit"}, Sort: post.SortPublishedDesc}
+		all := readAll(t, s, q, 500)
+		if len(all) != n*3/4 {
+			t.Fatalf("%d candidates, want %d", len(all), n*3/4)
+		}
+		seen := map[string]int{}
+		for _, r := range []search.HashRange{{From: 0, To: 0.25}, {From: 0.25, To: 0.6}, {From: 0.6, To: 1}} {
+			q.Sample = r
+			part := readAll(t, s, q, 500)
+			share := float64(len(part)) / float64(len(all))
+			if want := r.To - r.From; share < want-0.05 || share > want+0.05 {
+				t.Errorf("%v keeps %.3f of the candidates, want about %.2f", r, share, want)
+			}
+			// As even in the older half of the window as in the newer.
+			older := 0
+			for _, id := range part {
+				if age[id] >= n/2 {
+					older++
+				}
+			}
+			if f := float64(older) / float64(len(part)); f < 0.4 || f > 0.6 {
+				t.Errorf("%v: %.2f of its posts are in the older half of the window", r, f)
+			}
+			for _, id := range part {
+				seen[id]++
+			}
+		}
+		for _, id := range all {
+			if seen[id] != 1 {
+				t.Fatalf("%s is in %d of the adjacent samples, want 1", id, seen[id])
+			}
+		}
+		count, ok, err := s.CountFullText(context.Background(), q)
+		if err != nil || !ok || count != n {
+			t.Errorf("full-text count = %d, %v, %v; want every one of the %d posts with the word", count, ok, err, n)
+		}
+		if _, ok, _ := s.CountFullText(context.Background(), search.PostQuery{From: q.From, To: q.To}); ok {
+			t.Error("a query without words has no full-text count")
+		}
+	})
+}

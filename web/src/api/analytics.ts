@@ -7,9 +7,16 @@ export interface Analytics {
   wordCloud: { word: string; count: number }[];
   /** Matching posts per UTC day (YYYY-MM-DD), the last 7 days, oldest first. */
   daily: { date: string; count: number }[];
-  /** How many matches the word cloud counts; complete is false when they are the newest of more. */
+  /**
+   * How many matches were read: the newest, then `sampled` of the older ones, a `sampleRate`
+   * share of them (1 when none was sampled), each standing for 1/sampleRate posts.
+   */
   analyzed: number;
+  sampled: number;
+  sampleRate: number;
+  /** False when even the sample was not read back to the window's start: the counts cover the posts since `reached`. */
   complete: boolean;
+  reached: string;
   dailyIsEstimate: boolean;
 }
 

@@ -12,7 +12,10 @@ const analytics: Analytics = {
   ],
   daily: [{ date: '2026-11-24', count: 40 }],
   analyzed: 2000,
-  complete: false,
+  sampled: 1000,
+  sampleRate: 0.01,
+  complete: true,
+  reached: '2026-10-26T00:00:00Z',
   dailyIsEstimate: true,
 };
 
@@ -22,10 +25,31 @@ describe('AnalyticsPanel', () => {
     render(<AnalyticsPanel analytics={analytics} error={null} onRetry={() => {}} onWord={onWord} />);
     const words = screen.getAllByRole('button').map((b) => b.textContent);
     expect(words).toEqual(['crane', 'harbour', 'quay']);
-    expect(screen.getByText(/In the newest 2.0k results/)).toBeInTheDocument();
+    expect(screen.getByText(/In all of about 101.0k results: the newest 1.0k read, the older ones sampled \(1 in 100\)/)).toBeInTheDocument();
     expect(screen.getByText(/days beyond the newest results are estimated/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'harbour, in 12 results: add to the search' }));
     expect(onWord).toHaveBeenCalledWith('harbour');
+  });
+
+  it('says what the counts cover when every result was read, and when not even a sample reached back', () => {
+    const { rerender } = render(
+      <AnalyticsPanel
+        analytics={{ ...analytics, sampled: 0, sampleRate: 1, analyzed: 740, dailyIsEstimate: false }}
+        error={null}
+        onRetry={() => {}}
+        onWord={() => {}}
+      />,
+    );
+    expect(screen.getByText(/In all 740 results\./)).toBeInTheDocument();
+    rerender(
+      <AnalyticsPanel
+        analytics={{ ...analytics, sampled: 0, sampleRate: 1, complete: false, reached: '2026-11-20T10:00:00Z' }}
+        error={null}
+        onRetry={() => {}}
+        onWord={() => {}}
+      />,
+    );
+    expect(screen.getByText(/In the 2.0k results since /)).toBeInTheDocument();
   });
 
   it('says when there are no words, and offers a retry after an error', async () => {

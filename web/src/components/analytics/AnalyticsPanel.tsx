@@ -47,9 +47,7 @@ export function AnalyticsPanel({
               Most used words
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              {analytics.complete
-                ? `In all ${formatCount(analytics.analyzed)} results. Click a word to add it to the search.`
-                : `In the newest ${formatCount(analytics.analyzed)} results. Click a word to add it to the search.`}
+              {coverage(analytics)} Click a word to add it to the search.
             </Typography>
             <WordCloud words={analytics.wordCloud} onWord={onWord} />
           </Box>
@@ -70,6 +68,18 @@ export function AnalyticsPanel({
       )}
     </Paper>
   );
+}
+
+/** What the word counts cover: every result read, or the newest read and the older ones sampled. */
+function coverage({ analyzed, sampled, sampleRate, complete, reached }: Analytics): string {
+  const since = complete ? '' : ` since ${new Date(reached).toLocaleString()}`;
+  if (sampleRate >= 1) {
+    return complete ? `In all ${formatCount(analyzed)} results.` : `In the ${formatCount(analyzed)} results${since}.`;
+  }
+  const newest = analyzed - sampled;
+  const estimate = newest + Math.round(sampled / sampleRate);
+  const of = complete ? 'In all of about' : 'In the about';
+  return `${of} ${formatCount(estimate)} results${since}: the newest ${formatCount(newest)} read, the older ones sampled (1 in ${formatCount(Math.round(1 / sampleRate))}).`;
 }
 
 function WordCloud({ words, onWord }: { words: Analytics['wordCloud']; onWord: (word: string) => void }) {
