@@ -40,5 +40,8 @@ export default defineConfig({
     restoreMocks: true,
     // The first test of a file renders the whole app cold; shared CI cores can be slow.
     testTimeout: 30_000,
+    // Vitest leaves a core free by default; `make test` runs nothing beside it, so a file runs
+    // on each core (on CI's two, half the time).
+    maxWorkers: '100%',
   },
 });
