@@ -360,7 +360,7 @@ function ResultsPanel({
       </EmptyState>
     );
   }
-  const total = `${first.totalCountIsEstimate ? 'About ' : ''}${formatCount(first.totalCount)}`;
+  const total = `${first.totalCountIsEstimate ? 'More than ' : ''}${formatCount(first.totalCount)}`;
   const nextPage = async () => {
     const index = (shownPage ?? pages.length - 1) + 1;
     if (index >= pages.length) {

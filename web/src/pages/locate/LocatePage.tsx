@@ -292,7 +292,7 @@ function LocateScreen({
                 />
               )}
               <Typography variant="body2" color="text.secondary" aria-live="polite">
-                {first?.totalCountIsEstimate ? 'About ' : ''}
+                {first?.totalCountIsEstimate ? 'More than ' : ''}
                 {formatCount(first?.totalCount ?? 0)} {first?.totalCount === 1 ? 'result' : 'results'},{' '}
                 {LOCATE_SORTS.find((o) => o.id === (committed.sort ?? 'recent'))?.order}
               </Typography>
