@@ -43,8 +43,8 @@ var totalBudget = 450 * time.Millisecond
 // fifth (a variable so that tests can use a small one).
 var sampleSize = 3000
 
-// fullTextCountBudget bounds counting the candidates to sample; minSampled is the smallest sample that may
-// stand for the older matches.
+// fullTextCountBudget bounds counting the candidates to sample; minSampled is the smallest
+// sample that may stand for the older matches.
 const (
 	fullTextCountBudget = 100 * time.Millisecond
 	minSampled          = 100
@@ -239,7 +239,8 @@ func (s *Service) sampleOlder(ctx context.Context, rd *reading, newestTook time.
 	case err != nil && (ctx.Err() != nil || countCtx.Err() == nil):
 		return nil, err
 	case err != nil:
-		return newTally(len(rd.days)), nil // too many to count in time, so to sample in time
+		// Too many to count in time, so to sample in time: nothing read, the newest stand.
+		return newTally(len(rd.days)), nil
 	case !ok:
 		span := max(rd.p.to.Sub(rd.reached), time.Millisecond)
 		n = int(float64(rd.scanned) * float64(rd.reached.Sub(rd.p.from)) / float64(span))
