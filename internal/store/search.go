@@ -334,13 +334,17 @@ func sortColumns(sort string) (timeColumn, dir string) {
 	return "p.published_at", "DESC"
 }
 
-// position is the condition "the row comes after (t, k) in the order dir".
+// position is the condition "the row comes after (t, k) in the order dir". Its first term
+// repeats the time's half of the OR as a range the time index can start from: without it
+// PostgreSQL walks the index from the window's edge and filters out every row before the cursor
+// (130 ms for a second page at a million posts).
 func position(timeColumn, key, dir, t, k string) string {
 	cmp := "<"
 	if dir == "ASC" {
 		cmp = ">"
 	}
-	return fmt.Sprintf("(%s %s %s OR (%s = %s AND %s %s %s))", timeColumn, cmp, t, timeColumn, t, key, cmp, k)
+	return fmt.Sprintf("(%s %s= %s AND (%s %s %s OR (%s = %s AND %s %s %s)))",
+		timeColumn, cmp, t, timeColumn, cmp, t, timeColumn, t, key, cmp, k)
 }
 
 // querier is a database or a transaction.
