@@ -302,7 +302,14 @@ func (s *Store) walkEdge(ctx context.Context, q search.PostQuery) (int64, bool, 
 	sel := s.selection(window)
 	timeColumn, dir := sortColumns(q.Sort)
 	if q.After != nil {
-		sel.where = append(sel.where, position(timeColumn, sel.key, dir, sel.arg(q.After.Time), sel.arg(q.After.Key)))
+		// By the cursor's time alone, which the time index holds: the key would read each row.
+		// The rows of that time before the cursor only move the edge a little; each step reads
+		// from the cursor.
+		cmp := "<="
+		if dir == "ASC" {
+			cmp = ">="
+		}
+		sel.where = append(sel.where, timeColumn+" "+cmp+" "+sel.arg(q.After.Time))
 	}
 	var edge int64
 	err := s.read.QueryRowContext(ctx, fmt.Sprintf(`SELECT %s FROM %s WHERE %s ORDER BY %s %s LIMIT 1 OFFSET %d`,
