@@ -104,3 +104,12 @@ func TestRetentionFlag(t *testing.T) {
 		}
 	}
 }
+
+func TestLiveQueueFlag(t *testing.T) {
+	for _, v := range []string{"0", "-5", "many", ""} {
+		err := runServe([]string{"--live-queue", v, "--data-dir", t.TempDir()})
+		if err == nil || !strings.Contains(err.Error(), "live-queue") {
+			t.Errorf("serve --live-queue %q: %v, want it refused", v, err)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -16,6 +17,7 @@ import (
 	"github.com/sightline/sightline/internal/api"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/ingest"
+	"github.com/sightline/sightline/internal/live"
 	"github.com/sightline/sightline/internal/server"
 )
 
@@ -30,6 +32,14 @@ func runServe(args []string) error {
 	fs.IntVar(&cfg.NATSReplicas, "nats-replicas", 1, "servers of the external NATS cluster that keep each stream: 3 on a three-server cluster, "+
 		"so that losing one loses nothing (ignored with embedded)")
 	fs.StringVar(&cfg.LiveKey, "live-key", "", "app key of the live channel (default: generated once and kept in the store)")
+	fs.Func("live-queue", fmt.Sprintf("messages a live socket may have waiting before it is closed as too slow to take them (4100: "+
+		"the client reconnects and reloads) (default %d)", live.DefaultQueueSize), func(v string) (err error) {
+		cfg.LiveQueue, err = strconv.Atoi(v)
+		if err != nil || cfg.LiveQueue < 1 {
+			return errors.New("a whole number of messages, 1 or more")
+		}
+		return nil
+	})
 	fs.StringVar(&cfg.AdminEmail, "admin-email", "", "e-mail of the first administrator, created when no user exists")
 	fs.StringVar(&cfg.AdminPassword, "admin-password", "", "password of the first administrator")
 	cfg.Simulator = true

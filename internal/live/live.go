@@ -44,6 +44,10 @@ const subjectPrefix = "live.user."
 // live.signed-out.<id>.
 const signedOutPrefix = "live.signed-out."
 
+// DefaultQueueSize is how many messages a socket may have waiting by default: a page of match
+// events (monitor.StreamedPerBatch) several times over.
+const DefaultQueueSize = 64
+
 // Config tunes a hub; zero fields take the defaults.
 type Config struct {
 	Credentials Credentials
@@ -53,7 +57,7 @@ type Config struct {
 	// PongTimeout is how long a pinged client has to answer before it is closed with 4201 (30 s).
 	PongTimeout time.Duration
 	// QueueSize bounds each socket's send queue; a socket whose queue overflows is a slow
-	// consumer and is closed with 4100 (64 messages).
+	// consumer and is closed with 4100 (DefaultQueueSize messages).
 	QueueSize int
 	// WriteTimeout bounds one write to a socket (10 s).
 	WriteTimeout time.Duration
@@ -67,7 +71,7 @@ func (c Config) withDefaults() Config {
 		c.PongTimeout = 30 * time.Second
 	}
 	if c.QueueSize <= 0 {
-		c.QueueSize = 64
+		c.QueueSize = DefaultQueueSize
 	}
 	if c.WriteTimeout <= 0 {
 		c.WriteTimeout = 10 * time.Second

@@ -65,6 +65,8 @@ type Config struct {
 	// LiveKey is the live channel's app key; empty means one generated once and shared by every
 	// node through the store.
 	LiveKey string
+	// LiveQueue is how many messages a live socket may have waiting (live.Config.QueueSize).
+	LiveQueue int
 
 	// Sources configures the content sources: Simulator on/off and its rate override the
 	// JSON file at SourcesFile (when given), which overrides the defaults. The file's other
@@ -276,7 +278,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("live channel: %w", err)
 	}
-	if n.Live, err = live.NewHub(hubConn, live.Config{Credentials: creds}, log); err != nil {
+	if n.Live, err = live.NewHub(hubConn, live.Config{Credentials: creds, QueueSize: c.LiveQueue}, log); err != nil {
 		return nil, fmt.Errorf("live channel: %w", err)
 	}
 	n.Auth.SessionEnded = func(ctx context.Context, sess auth.Session) {
