@@ -6,7 +6,9 @@ package bench
 
 import (
 	"fmt"
+	"os"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"syscall"
 	"time"
@@ -74,4 +76,20 @@ func RaiseFileLimit(want int) error {
 		return fmt.Errorf("the open-file limit is %d, below the %d this benchmark needs; lower --clients", lim.Cur, want)
 	}
 	return nil
+}
+
+// startCPUProfile writes a CPU profile to path until stop is called; "" profiles nothing.
+func startCPUProfile(path string) (stop func(), err error) {
+	if path == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }

@@ -366,15 +366,7 @@ func processCPU(pid int) time.Duration {
 func consumerLag(js jetstream.JetStream, durable string) (uint64, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	cons, err := js.Consumer(ctx, stream.PostsStream, durable)
-	if err != nil {
-		return 0, err
-	}
-	info, err := cons.Info(ctx)
-	if err != nil {
-		return 0, err
-	}
-	return info.NumPending + uint64(info.NumAckPending), nil
+	return stream.Lag(ctx, js, durable)
 }
 
 // benchSend sends the batches through the nodes' ingest API, two senders a node.

@@ -6,7 +6,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"runtime/pprof"
 	"sync"
 	"time"
 
@@ -68,17 +67,11 @@ const calibrationRate = 1000
 // Then it times Beacon searches and analytics over what was stored.
 func Ingest(cfg IngestConfig) (IngestResult, error) {
 	var res IngestResult
-	if cfg.CPUProfile != "" {
-		f, err := os.Create(cfg.CPUProfile)
-		if err != nil {
-			return res, err
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return res, err
-		}
-		defer pprof.StopCPUProfile()
+	stopProfile, err := startCPUProfile(cfg.CPUProfile)
+	if err != nil {
+		return res, err
 	}
+	defer stopProfile()
 	dir := cfg.Dir
 	if dir == "" {
 		tmp, err := os.MkdirTemp("", "sightline-bench-")

@@ -4,9 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
-	"runtime/pprof"
 	"slices"
 	"strings"
 	"sync"
@@ -113,15 +111,9 @@ func Percolate(cfg PercolateConfig) (PercolateResult, error) {
 	var next atomic.Int64
 	var candidates, matches atomic.Uint64
 	var wg sync.WaitGroup
-	if cfg.CPUProfile != "" {
-		f, err := os.Create(cfg.CPUProfile)
-		if err != nil {
-			return PercolateResult{}, err
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return PercolateResult{}, err
-		}
+	stopProfile, err := startCPUProfile(cfg.CPUProfile)
+	if err != nil {
+		return PercolateResult{}, err
 	}
 	cpuBefore := cpuTime()
 	start = time.Now()
@@ -151,7 +143,7 @@ func Percolate(cfg PercolateConfig) (PercolateResult, error) {
 	wg.Wait()
 	elapsed := time.Since(start)
 	cpu := cpuTime() - cpuBefore
-	pprof.StopCPUProfile()
+	stopProfile()
 
 	res := PercolateResult{
 		Queries:           cfg.Searches,

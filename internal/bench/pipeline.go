@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"net/http/httptest"
 	"os"
-	"runtime/pprof"
 	"strings"
 	"sync"
 	"time"
@@ -158,17 +157,11 @@ func livePipeline(searches, rate int, seconds float64, cpuProfile string) (Pipel
 		}
 	}()
 
-	if cpuProfile != "" {
-		f, err := os.Create(cpuProfile)
-		if err != nil {
-			return res, err
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return res, err
-		}
-		defer pprof.StopCPUProfile()
+	stopProfile, err := startCPUProfile(cpuProfile)
+	if err != nil {
+		return res, err
 	}
+	defer stopProfile()
 	const tick = 20 * time.Millisecond
 	perTick := max(1, rate*int(tick)/int(time.Second))
 	total := int(seconds * float64(rate))

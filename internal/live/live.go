@@ -156,13 +156,7 @@ func (h *Hub) ActivityTimeout() time.Duration { return h.cfg.ActivityTimeout }
 // PublishToUser sends event with payload to every socket subscribed to the user's private
 // channel, on every node.
 func (h *Hub) PublishToUser(ctx context.Context, userID int64, event string, payload any) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if event == "" || strings.HasPrefix(event, "pusher") {
-		return errors.New("live: event names must not be empty or start with pusher")
-	}
-	frame, err := encodeFrame(event, UserChannel(userID), payload)
+	frame, err := userFrame(ctx, userID, event, payload)
 	if err != nil {
 		return err
 	}
@@ -176,13 +170,7 @@ func (h *Hub) PublishToUser(ctx context.Context, userID int64, event string, pay
 // key, by this node or another (a batch of posts run again after its node died): each hub hands
 // a socket the event of a key once within OnceWindow.
 func (h *Hub) PublishToUserOnce(ctx context.Context, userID int64, event, key string, payload any) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if event == "" || strings.HasPrefix(event, "pusher") {
-		return errors.New("live: event names must not be empty or start with pusher")
-	}
-	frame, err := encodeFrame(event, UserChannel(userID), payload)
+	frame, err := userFrame(ctx, userID, event, payload)
 	if err != nil {
 		return err
 	}
@@ -191,6 +179,18 @@ func (h *Hub) PublishToUserOnce(ctx context.Context, userID int64, event, key st
 	msg.Header.Set(onceHeader, key)
 	msg.Data = frame
 	return h.nc.PublishMsg(msg)
+}
+
+// userFrame is the frame of an event on a user's private channel; application events may not
+// take the protocol's pusher names.
+func userFrame(ctx context.Context, userID int64, event string, payload any) ([]byte, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if event == "" || strings.HasPrefix(event, "pusher") {
+		return nil, errors.New("live: event names must not be empty or start with pusher")
+	}
+	return encodeFrame(event, UserChannel(userID), payload)
 }
 
 // onceHeader carries the key of an event published with PublishToUserOnce.

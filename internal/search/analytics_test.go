@@ -119,22 +119,7 @@ func TestAnalyticsSamplesTheOlderMatches(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		now := time.Now().UTC().Truncate(time.Millisecond)
 		const n = 2500
-		var posts []post.Post
-		perDay := map[string]int{}
-		for i := range n {
-			text := "crane"
-			if i%4 == 0 {
-				text += " harbour"
-			}
-			p := post.Post{Provider: "reddit", NativeID: fmt.Sprint(i), ContentText: text,
-				PublishedAt: now.Add(-time.Duration(i) * 6 * 24 * time.Hour / n)}
-			p.ID, p.DiscoveredAt = post.NewID(p.Provider, p.NativeID), p.PublishedAt
-			posts = append(posts, p)
-			perDay[p.PublishedAt.Format(time.DateOnly)]++
-		}
-		if _, err := s.InsertPosts(context.Background(), posts); err != nil {
-			t.Fatal(err)
-		}
+		_, perDay := cranePosts(t, s, now, n)
 		svc := search.NewService(s)
 		// Each reading of the clock takes 100 ms: one batch of the newest is read within its
 		// budget (150 ms), and the sample of the older ones, about 400 posts, after it.
@@ -172,6 +157,28 @@ func TestAnalyticsSamplesTheOlderMatches(t *testing.T) {
 	})
 }
 
+// cranePosts stores n posts saying "crane", every fourth "harbour" too, spread evenly over the
+// six days before now, newest first; perDay counts them by UTC day.
+func cranePosts(t *testing.T, s *store.Store, now time.Time, n int) (posts []post.Post, perDay map[string]int) {
+	t.Helper()
+	perDay = map[string]int{}
+	for i := range n {
+		text := "crane"
+		if i%4 == 0 {
+			text += " harbour"
+		}
+		p := post.Post{Provider: "reddit", NativeID: fmt.Sprint(i), ContentText: text,
+			PublishedAt: now.Add(-time.Duration(i) * 6 * 24 * time.Hour / time.Duration(n))}
+		p.ID, p.DiscoveredAt = post.NewID(p.Provider, p.NativeID), p.PublishedAt
+		posts = append(posts, p)
+		perDay[p.PublishedAt.Format(time.DateOnly)]++
+	}
+	if _, err := s.InsertPosts(context.Background(), posts); err != nil {
+		t.Fatal(err)
+	}
+	return posts, perDay
+}
+
 // When no sample big enough to stand for the older matches can be read in time, the cloud is
 // of the newest and says how far back they go, and the days not reached are estimated from
 // their candidates.
@@ -179,18 +186,7 @@ func TestAnalyticsEstimatesWhatItCouldNotRead(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		now := time.Now().UTC().Truncate(time.Millisecond)
 		const n = 2500
-		var posts []post.Post
-		perDay := map[string]int{}
-		for i := range n {
-			p := post.Post{Provider: "reddit", NativeID: fmt.Sprint(i), ContentText: "crane",
-				PublishedAt: now.Add(-time.Duration(i) * 6 * 24 * time.Hour / n)}
-			p.ID, p.DiscoveredAt = post.NewID(p.Provider, p.NativeID), p.PublishedAt
-			posts = append(posts, p)
-			perDay[p.PublishedAt.Format(time.DateOnly)]++
-		}
-		if _, err := s.InsertPosts(context.Background(), posts); err != nil {
-			t.Fatal(err)
-		}
+		posts, perDay := cranePosts(t, s, now, n)
 		svc := search.NewService(s)
 		// One batch of the newest in 200 ms: the sample's 150 ms would read about 60 more.
 		clock := now

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -220,7 +221,7 @@ func TestClusterSurvivesANodeKill(t *testing.T) {
 		stored[id] = true
 	}
 	rows.Close()
-	if len(stored) != total || !mapsEqual(stored, allIDs) {
+	if len(stored) != total || !maps.Equal(stored, allIDs) {
 		t.Errorf("%d distinct posts stored, want exactly the %d sent", len(stored), total)
 	}
 
@@ -245,7 +246,7 @@ func TestClusterSurvivesANodeKill(t *testing.T) {
 			n++
 		}
 		rows.Close()
-		if n != len(want[w]) || !mapsEqual(got, want[w]) {
+		if n != len(want[w]) || !maps.Equal(got, want[w]) {
 			t.Errorf("search %q: %d matches on %d posts, want one on each of the %d posts naming it", w, n, len(got), len(want[w]))
 		}
 	}
@@ -450,11 +451,7 @@ func (e *liveEvents) snapshot() map[int64]int {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.decode()
-	out := make(map[int64]int, len(e.ids))
-	for k, v := range e.ids {
-		out[k] = v
-	}
-	return out
+	return maps.Clone(e.ids)
 }
 
 // webhookReceiver keeps the webhooks it receives: each message id, and the matches in it.
@@ -499,43 +496,19 @@ func startWebhookReceiver(t *testing.T) *webhookReceiver {
 func (h *webhookReceiver) covered() map[int64]int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	out := make(map[int64]int, len(h.matches))
-	for k, v := range h.matches {
-		out[k] = v
-	}
-	return out
+	return maps.Clone(h.matches)
 }
 
 func (h *webhookReceiver) messageIDs() map[string]int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	out := make(map[string]int, len(h.ids))
-	for k, v := range h.ids {
-		out[k] = v
-	}
-	return out
+	return maps.Clone(h.ids)
 }
 
 func (h *webhookReceiver) searchOf() map[int64]string {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	out := make(map[int64]string, len(h.search))
-	for k, v := range h.search {
-		out[k] = v
-	}
-	return out
-}
-
-func mapsEqual(a, b map[string]bool) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k := range a {
-		if !b[k] {
-			return false
-		}
-	}
-	return true
+	return maps.Clone(h.search)
 }
 
 // clusterNode is one `sightline serve` process; it keeps its address and data dir across a

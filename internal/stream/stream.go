@@ -534,7 +534,13 @@ func (s *Stream) Health(ctx context.Context) (Health, error) {
 
 // Pending reports how many posts a stage has not yet acknowledged (its lag).
 func (s *Stream) Pending(ctx context.Context, durable string) (uint64, error) {
-	cons, err := s.js.Consumer(ctx, PostsStream, durable)
+	return Lag(ctx, s.js, durable)
+}
+
+// Lag is how many posts of the stream a stage (its durable consumer) has not yet
+// acknowledged, asked of any JetStream connection (a benchmark's, say).
+func Lag(ctx context.Context, js jetstream.JetStream, durable string) (uint64, error) {
+	cons, err := js.Consumer(ctx, PostsStream, durable)
 	if err != nil {
 		return 0, err
 	}
