@@ -231,16 +231,7 @@ func (t *Text) Reset(fields ...string) {
 
 	pos := int32(0)
 	for _, field := range fields {
-		rawTokens(field, false, &t.scratch, func(tok []byte) {
-			start := len(t.buf)
-			t.buf = appendFold(t.buf, tok)
-			if len(t.buf) == start {
-				return // the token was marks only
-			}
-			t.spans = append(t.spans, span{start: int32(start), end: int32(len(t.buf)), pos: pos})
-			pos++
-		})
-		pos += fieldGap
+		pos = t.appendTokens(field, pos) + fieldGap
 	}
 	t.all = string(t.buf)
 
@@ -275,6 +266,116 @@ func (t *Text) Reset(fields ...string) {
 		t.flat[en.first+en.num] = sp.pos
 		en.num++
 	}
+}
+
+// appendTokens appends the folded tokens of one field to t.buf and t.spans, numbered from pos,
+// and returns the next position. It is rawTokens and appendFold in one pass: each rune is
+// decomposed, split and folded from its table entry (runeInfo.analysis). A segment (the text
+// between ASCII separators and spaces, which NFKD never reorders across) holding a rune the
+// table cannot answer for alone is taken back and analyzed by the general path instead.
+func (t *Text) appendTokens(field string, pos int32) int32 {
+	start, runes, searchable := -1, 0, false // the word being appended to t.buf
+	end := func() {
+		if start >= 0 && searchable && len(t.buf) > start {
+			t.spans = append(t.spans, span{start: int32(start), end: int32(len(t.buf)), pos: pos})
+			pos++
+		} else if start >= 0 {
+			t.buf = t.buf[:start] // marks only
+		}
+		start, runes, searchable = -1, 0, false
+	}
+	segment, segmentBuf, segmentSpans, segmentPos := 0, len(t.buf), len(t.spans), pos
+	newSegment := func(at int) {
+		segment, segmentBuf, segmentSpans, segmentPos = at, len(t.buf), len(t.spans), pos
+	}
+	for i := 0; i < len(field); {
+		c := field[i]
+		if c < utf8.RuneSelf {
+			if c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
+				if runes == maxTokenRunes {
+					end()
+				}
+				if start < 0 {
+					start = len(t.buf)
+				}
+				if 'A' <= c && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				t.buf = append(t.buf, c)
+				runes++
+				searchable = true
+			} else {
+				end()
+				newSegment(i + 1)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(field[i:])
+		info := runeInfo{} // analyzeSlow beyond the BMP
+		if r < 0x10000 {
+			info = lookupRune(r)
+		}
+		switch info.analysis {
+		case analyzeSeparator:
+			end()
+			if isSpace(r) {
+				newSegment(i + size)
+			}
+		case analyzeIdeograph:
+			end()
+			start, searchable = len(t.buf), true
+			t.buf = append(t.buf, info.folded...)
+			end()
+		case analyzeWord, analyzeSearchable:
+			if runes+int(info.nfkdRunes) > maxTokenRunes {
+				i = t.appendSegment(field, segment, segmentBuf, segmentSpans, &segmentPos)
+				pos = segmentPos
+				start, runes, searchable = -1, 0, false
+				newSegment(i)
+				continue
+			}
+			if start < 0 {
+				start = len(t.buf)
+			}
+			t.buf = append(t.buf, info.folded...)
+			runes += int(info.nfkdRunes)
+			searchable = searchable || info.analysis == analyzeSearchable
+		default:
+			i = t.appendSegment(field, segment, segmentBuf, segmentSpans, &segmentPos)
+			pos = segmentPos
+			start, runes, searchable = -1, 0, false
+			newSegment(i)
+			continue
+		}
+		i += size
+	}
+	end()
+	return pos
+}
+
+// appendSegment analyzes again, by the general path, the segment of field starting at from,
+// whose tokens were appended from t.buf[buf:] and t.spans[spans:] at position *pos; it returns
+// where the segment ends and leaves *pos at the next position.
+func (t *Text) appendSegment(field string, from, buf, spans int, pos *int32) int {
+	t.buf, t.spans = t.buf[:buf], t.spans[:spans]
+	to := len(field)
+	forEachSegment(field[from:], false, func(seg string, _ bool) {
+		if to == len(field) {
+			to = from + len(seg) // the first segment; its start is from, a segment's first byte
+		}
+	})
+	t.scratch = appendNFKD(t.scratch[:0], field[from:to])
+	splitTokens(t.scratch, false, func(tok []byte) {
+		start := len(t.buf)
+		t.buf = appendFold(t.buf, tok)
+		if len(t.buf) == start {
+			return // the token was marks only
+		}
+		t.spans = append(t.spans, span{start: int32(start), end: int32(len(t.buf)), pos: *pos})
+		*pos++
+	})
+	return to
 }
 
 // slot returns the table slot of tok: its own, or the empty one where it would go.

@@ -102,3 +102,28 @@ func FuzzMatch(f *testing.F) {
 		}
 	})
 }
+
+// FuzzTokens: a post's analysis in one pass gives what the definition gives (see
+// TestAnalysisMatchesDefinition), whatever the text.
+func FuzzTokens(f *testing.F) {
+	for _, s := range []string{
+		"Café STRASSE Straße", "ﬁre ½ ℃ x_y", "東京タワー が", "ΣΊΣΥΦΟΣ", "a\u00a0b\u3000c \u0301\u0301 a",
+		strings.Repeat("a", 254) + "ﬁa", strings.Repeat("é", 200), "x\u0323\u0307 ǅ ᾳ \U0001D400",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if !utf8.ValidString(text) {
+			return
+		}
+		got, want := Tokens(text), definitionTokens(text)
+		if len(got) != len(want) {
+			t.Fatalf("Tokens(%q) = %q, definition gives %q", text, got, want)
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("Tokens(%q) = %q, definition gives %q", text, got, want)
+			}
+		}
+	})
+}

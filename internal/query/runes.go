@@ -26,7 +26,23 @@ type runeInfo struct {
 	class uint8
 	// fold is the full case folding when it is one rune, -1 when it is longer (ß to ss).
 	fold rune
+	// How Text analyzes the rune in one step (see Text.appendTokens): what NFKD makes of it, when
+	// that is all token characters (appended folded, in NFKD runes), all separators, or one
+	// ideograph; else the rune's segment takes the general path.
+	analysis  analysisKind
+	nfkdRunes uint8
+	folded    string
 }
+
+type analysisKind uint8
+
+const (
+	analyzeSlow       analysisKind = iota // the general path: NFKD of the segment, split, fold
+	analyzeWord                           // part of a word: append folded
+	analyzeSearchable                     // part of a word that makes it searchable
+	analyzeSeparator                      // ends a word
+	analyzeIdeograph                      // a word by itself
+)
 
 var (
 	runeTableOnce sync.Once
@@ -46,7 +62,8 @@ func buildRuneTable() {
 		} else if folded := []rune(caser.String(string(r))); len(folded) == 1 {
 			info.fold = folded[0]
 		}
-		if d := norm.NFKD.String(string(r)); d != string(r) {
+		d := norm.NFKD.String(string(r))
+		if d != string(r) {
 			decompositions[r] = d
 			info.class |= runeDecomposes
 			for _, dr := range d {
@@ -55,8 +72,56 @@ func buildRuneTable() {
 				}
 			}
 		}
+		if r >= utf8.RuneSelf && info.class&runeComplex == 0 && (r < 0xD800 || r >= 0xE000) {
+			info.analysis, info.nfkdRunes, info.folded = analysisOf(d)
+		}
 		runeTable[r] = info
 	}
+}
+
+// analysisOf tells how splitTokens and appendFold treat the NFKD runes d of one rune, when they
+// all agree.
+func analysisOf(d string) (analysisKind, uint8, string) {
+	var tokens, separators, ideographs, searchable int
+	for _, r := range d {
+		c := classify(r)
+		if r < utf8.RuneSelf && !isTokenRune(r) {
+			c = 0
+		}
+		switch {
+		case c&runeToken == 0:
+			separators++
+		case c&runeIdeograph != 0:
+			ideographs++
+		default:
+			tokens++
+			if c&runeSearchable != 0 {
+				searchable++
+			}
+		}
+	}
+	n := utf8.RuneCountInString(d)
+	// appendFold's steps, without the table being built.
+	var folded []byte
+	for _, r := range d {
+		switch {
+		case r < utf8.RuneSelf:
+			folded = append(folded, byte(unicode.ToLower(r)))
+		case !unicode.Is(unicode.Mn, r):
+			folded = append(folded, cases.Fold().String(string(r))...)
+		}
+	}
+	switch {
+	case separators == n:
+		return analyzeSeparator, uint8(n), ""
+	case ideographs == 1 && n == 1:
+		return analyzeIdeograph, 1, string(folded)
+	case tokens == n && searchable > 0:
+		return analyzeSearchable, uint8(n), string(folded)
+	case tokens == n:
+		return analyzeWord, uint8(n), string(folded)
+	}
+	return analyzeSlow, 0, ""
 }
 
 func classify(r rune) uint8 {
