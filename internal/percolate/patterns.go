@@ -17,8 +17,8 @@ import (
 //	S + literal end, up to 8 characters      wildcard with a literal end only ("*work")
 //	I + literal run, up to 8 characters      wildcard with neither ("*etw*"): its longest literal
 //	                                         run, found among a token's substrings
-//	D + deletion variant of the first 7      similarity: every string reachable by deleting up to
-//	    characters                           MaxEdits characters from the word's first 7 (FastSS,
+//	D + deletion variant of the first 8      similarity: every string reachable by deleting up to
+//	    characters                           MaxEdits characters from the word's first 8 (FastSS,
 //	                                         with SymSpell's prefix).
 //
 // Why D keys find every similar token: words within k edits (transpositions included) have a
@@ -36,9 +36,11 @@ import (
 // keys it matches) is cached, shared by the index's matchers, since a stream's vocabulary
 // repeats (Zipf); see tokenCache.
 
-// deletionPrefix is how many first characters of a word its deletion variants come from (their
-// number grows with its square).
-const deletionPrefix = 7
+// deletionPrefix is how many first characters of a word its deletion variants come from. Their
+// number grows with its square, but each is a cheap Bloom probe; shorter variants are shared by
+// many words, and each shared one is a lookup and a pattern to rule out. At 100,000 searches, 8
+// instead of 7 took a post's probes from 512 to 606 and its lookups from 19.6 to 6.7.
+const deletionPrefix = 8
 
 // maxLiteralKey bounds the characters of P, S and I keys.
 const maxLiteralKey = 8
