@@ -270,10 +270,11 @@ func (t *Text) Reset(fields ...string) {
 
 // appendTokens appends the folded tokens of one field to t.buf and t.spans, numbered from pos,
 // and returns the next position. It is rawTokens and appendFold in one pass: each rune is
-// decomposed, split and folded from its table entry (runeInfo.analysis). A segment (the text
+// decomposed, split and folded from its table entry (runeAnalysis). A segment (the text
 // between ASCII separators and spaces, which NFKD never reorders across) holding a rune the
 // table cannot answer for alone is taken back and analyzed by the general path instead.
 func (t *Text) appendTokens(field string, pos int32) int32 {
+	table, folds := analysisOfRunes()
 	start, runes, searchable := -1, 0, false // the word being appended to t.buf
 	end := func() {
 		if start >= 0 && searchable && len(t.buf) > start {
@@ -312,11 +313,12 @@ func (t *Text) appendTokens(field string, pos int32) int32 {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(field[i:])
-		info := runeInfo{} // analyzeSlow beyond the BMP
+		var a runeAnalysis // analyzeSlow beyond the BMP
 		if r < 0x10000 {
-			info = lookupRune(r)
+			a = table[r]
 		}
-		switch info.analysis {
+		folded := folds[a.off : a.off+uint32(a.size)]
+		switch a.kind {
 		case analyzeSeparator:
 			end()
 			if isSpace(r) {
@@ -325,10 +327,10 @@ func (t *Text) appendTokens(field string, pos int32) int32 {
 		case analyzeIdeograph:
 			end()
 			start, searchable = len(t.buf), true
-			t.buf = append(t.buf, info.folded...)
+			t.buf = append(t.buf, folded...)
 			end()
 		case analyzeWord, analyzeSearchable:
-			if runes+int(info.nfkdRunes) > maxTokenRunes {
+			if runes+int(a.nfkdRunes) > maxTokenRunes {
 				i = t.appendSegment(field, segment, segmentBuf, segmentSpans, &segmentPos)
 				pos = segmentPos
 				start, runes, searchable = -1, 0, false
@@ -338,9 +340,9 @@ func (t *Text) appendTokens(field string, pos int32) int32 {
 			if start < 0 {
 				start = len(t.buf)
 			}
-			t.buf = append(t.buf, info.folded...)
-			runes += int(info.nfkdRunes)
-			searchable = searchable || info.analysis == analyzeSearchable
+			t.buf = append(t.buf, folded...)
+			runes += int(a.nfkdRunes)
+			searchable = searchable || a.kind == analyzeSearchable
 		default:
 			i = t.appendSegment(field, segment, segmentBuf, segmentSpans, &segmentPos)
 			pos = segmentPos

@@ -26,12 +26,17 @@ type runeInfo struct {
 	class uint8
 	// fold is the full case folding when it is one rune, -1 when it is longer (ß to ss).
 	fold rune
-	// How Text analyzes the rune in one step (see Text.appendTokens): what NFKD makes of it, when
-	// that is all token characters (appended folded, in NFKD runes), all separators, or one
-	// ideograph; else the rune's segment takes the general path.
-	analysis  analysisKind
+}
+
+// runeAnalysis is how Text analyzes a BMP rune in one step (see Text.appendTokens): what NFKD
+// makes of it, when that is all token characters (appended folded, counted in NFKD runes), all
+// separators, or one ideograph; else the rune's segment takes the general path. Its folded form
+// is folds[off:off+size]. Eight bytes, so that a script's block takes few cache lines.
+type runeAnalysis struct {
+	kind      analysisKind
 	nfkdRunes uint8
-	folded    string
+	size      uint8
+	off       uint32
 }
 
 type analysisKind uint8
@@ -47,6 +52,8 @@ const (
 var (
 	runeTableOnce sync.Once
 	runeTable     []runeInfo
+	analysisTable []runeAnalysis
+	folds         string
 	// decompositions holds NFKD(r) for the BMP runes it changes.
 	decompositions map[rune]string
 )
@@ -54,6 +61,8 @@ var (
 func buildRuneTable() {
 	caser := cases.Fold()
 	runeTable = make([]runeInfo, 0x10000)
+	analysisTable = make([]runeAnalysis, 0x10000)
+	var allFolds []byte
 	decompositions = map[rune]string{}
 	for r := rune(0); r < 0x10000; r++ {
 		info := runeInfo{class: classify(r), fold: -1}
@@ -73,10 +82,19 @@ func buildRuneTable() {
 			}
 		}
 		if r >= utf8.RuneSelf && info.class&runeComplex == 0 && (r < 0xD800 || r >= 0xE000) {
-			info.analysis, info.nfkdRunes, info.folded = analysisOf(d)
+			kind, n, folded := analysisOf(d)
+			analysisTable[r] = runeAnalysis{kind: kind, nfkdRunes: n, size: uint8(len(folded)), off: uint32(len(allFolds))}
+			allFolds = append(allFolds, folded...)
 		}
 		runeTable[r] = info
 	}
+	folds = string(allFolds)
+}
+
+// analysisOfRunes returns the BMP's runeAnalysis table and their folded forms.
+func analysisOfRunes() ([]runeAnalysis, string) {
+	runeTableOnce.Do(buildRuneTable)
+	return analysisTable, folds
 }
 
 // analysisOf tells how splitTokens and appendFold treat the NFKD runes d of one rune, when they
