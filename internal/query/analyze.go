@@ -84,15 +84,7 @@ func forEachSegment(text string, wildcards bool, fn func(seg string, ascii bool)
 	start, ascii := -1, true
 	for i := 0; i < len(text); {
 		c := text[i]
-		size, cut := 1, false
-		if c < utf8.RuneSelf {
-			cut = !(c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
-				wildcards && (c == wildcardMany || c == wildcardOne))
-		} else {
-			var r rune
-			r, size = utf8.DecodeRuneInString(text[i:])
-			cut = isSpace(r)
-		}
+		cut, size := segmentCut(text[i:], wildcards)
 		switch {
 		case cut && start >= 0:
 			fn(text[start:i], ascii)
@@ -107,6 +99,16 @@ func forEachSegment(text string, wildcards bool, fn func(seg string, ascii bool)
 	if start >= 0 {
 		fn(text[start:], ascii)
 	}
+}
+
+// segmentCut reports whether the first character of text ends a segment, and its size.
+func segmentCut(text string, wildcards bool) (cut bool, size int) {
+	if c := text[0]; c < utf8.RuneSelf {
+		return !(c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+			wildcards && (c == wildcardMany || c == wildcardOne)), 1
+	}
+	r, size := utf8.DecodeRuneInString(text)
+	return isSpace(r), size
 }
 
 // rawTokens splits text into raw tokens (NFKD applied), reusing scratch for the decomposition.
@@ -318,6 +320,14 @@ func (t *Text) appendTokens(field string, pos int32) int32 {
 			a = table[r]
 		}
 		folded := folds[a.off : a.off+uint32(a.size)]
+		word := a.kind == analyzeWord || a.kind == analyzeSearchable
+		if a.kind == analyzeSlow || word && runes+int(a.nfkdRunes) > maxTokenRunes {
+			i = t.appendSegment(field, segment, segmentBuf, segmentSpans, &segmentPos)
+			pos = segmentPos
+			start, runes, searchable = -1, 0, false
+			newSegment(i)
+			continue
+		}
 		switch a.kind {
 		case analyzeSeparator:
 			end()
@@ -329,26 +339,13 @@ func (t *Text) appendTokens(field string, pos int32) int32 {
 			start, searchable = len(t.buf), true
 			t.buf = append(t.buf, folded...)
 			end()
-		case analyzeWord, analyzeSearchable:
-			if runes+int(a.nfkdRunes) > maxTokenRunes {
-				i = t.appendSegment(field, segment, segmentBuf, segmentSpans, &segmentPos)
-				pos = segmentPos
-				start, runes, searchable = -1, 0, false
-				newSegment(i)
-				continue
-			}
+		default: // a word's part
 			if start < 0 {
 				start = len(t.buf)
 			}
 			t.buf = append(t.buf, folded...)
 			runes += int(a.nfkdRunes)
 			searchable = searchable || a.kind == analyzeSearchable
-		default:
-			i = t.appendSegment(field, segment, segmentBuf, segmentSpans, &segmentPos)
-			pos = segmentPos
-			start, runes, searchable = -1, 0, false
-			newSegment(i)
-			continue
 		}
 		i += size
 	}
@@ -361,12 +358,14 @@ func (t *Text) appendTokens(field string, pos int32) int32 {
 // where the segment ends and leaves *pos at the next position.
 func (t *Text) appendSegment(field string, from, buf, spans int, pos *int32) int {
 	t.buf, t.spans = t.buf[:buf], t.spans[:spans]
-	to := len(field)
-	forEachSegment(field[from:], false, func(seg string, _ bool) {
-		if to == len(field) {
-			to = from + len(seg) // the first segment; its start is from, a segment's first byte
+	to := from
+	for to < len(field) {
+		cut, size := segmentCut(field[to:], false)
+		if cut {
+			break
 		}
-	})
+		to += size
+	}
 	t.scratch = appendNFKD(t.scratch[:0], field[from:to])
 	splitTokens(t.scratch, false, func(tok []byte) {
 		start := len(t.buf)
