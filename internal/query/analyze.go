@@ -167,6 +167,9 @@ func appendFold(dst, tok []byte) []byte {
 // NFKD, combining marks removed, case folded, outer space trimmed and inner runs of space made one
 // space. Words are not split, so "Jane Doe" stays "jane doe".
 func Fold(s string) string {
+	if folded(s) {
+		return s // most names, providers and boards are (no allocation)
+	}
 	var out []byte
 	for _, w := range strings.FieldsFunc(norm.NFKD.String(s), isSpace) {
 		if len(out) > 0 {
@@ -175,6 +178,20 @@ func Fold(s string) string {
 		out = appendFold(out, []byte(w))
 	}
 	return string(out)
+}
+
+// folded reports whether s is ASCII that Fold would return unchanged: no capitals, no space at
+// either end or twice in a row, and no space other than ' '.
+func folded(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= utf8.RuneSelf, 'A' <= c && c <= 'Z', c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
+			return false
+		case c == ' ' && (i == 0 || i == len(s)-1 || s[i-1] == ' '):
+			return false
+		}
+	}
+	return true
 }
 
 // Tokens returns the folded tokens of text in order: what a post's text is indexed as.

@@ -99,4 +99,29 @@ func TestFold(t *testing.T) {
 			t.Errorf("Fold(%q) = %q, want %q", in, got, want)
 		}
 	}
+	// The definition, which the ASCII shortcut must agree with.
+	definition := func(s string) string {
+		var words []string
+		for _, w := range strings.FieldsFunc(norm.NFKD.String(s), isSpace) {
+			var kept []rune
+			for _, r := range w {
+				if !unicode.Is(unicode.Mn, r) {
+					kept = append(kept, r)
+				}
+			}
+			words = append(words, cases.Fold().String(string(kept)))
+		}
+		return strings.Join(words, " ")
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	alphabet := []rune("aZz_9 @.-\t\né\u00a0")
+	for range 20000 {
+		rs := make([]rune, r.IntN(8))
+		for i := range rs {
+			rs[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		if got, want := Fold(string(rs)), definition(string(rs)); got != want {
+			t.Fatalf("Fold(%q) = %q, definition gives %q", string(rs), got, want)
+		}
+	}
 }
