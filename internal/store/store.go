@@ -51,7 +51,7 @@ type Store struct {
 	// (tests, or a store reopened at a freed address) must never share what they know.
 	partitions sync.Map
 	// rum is the RUM extension's schema when the posts' full-text index is RUM (rumSchema).
-	// growth drives the PostgreSQL partitions' analyses after bulk loads (analyze.go).
+	// growth drives the PostgreSQL partitions' analyses and vacuums after bulk loads (analyze.go).
 	growth           *growth
 	searchIndexMu    sync.Mutex
 	searchIndexKnown bool
@@ -131,7 +131,7 @@ func (s *Store) Dialect() Dialect { return s.dialect }
 // Close closes every connection.
 func (s *Store) Close() error {
 	if s.growth != nil {
-		s.growth.stopAnalyzing()
+		s.growth.close()
 	}
 	err := s.write.Close()
 	if s.read != s.write {
