@@ -52,6 +52,10 @@ func (s *Store) QueryRow(ctx context.Context, query string, args []any, dest ...
 	return s.write.QueryRowContext(ctx, query, args...).Scan(dest...)
 }
 
+// SetStretch sets how many rows after the walk a PostgreSQL search reads through the time
+// index's bitmap, so that tests reach every step with a few posts.
+func (s *Store) SetStretch(n int) { s.stretch = n }
+
 // WaitUpkeep waits for the running analysis or vacuum of a partition (analyze.go), and for the
 // ones it starts, to finish.
 func (s *Store) WaitUpkeep() { s.growth.wg.Wait() }
