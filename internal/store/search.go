@@ -394,6 +394,25 @@ func position(timeColumn, key, dir, t, k string) string {
 		timeColumn, cmp, t, timeColumn, cmp, t, timeColumn, t, key, cmp, k)
 }
 
+// follow limits sel to the rows after the cursor c in the time order (timeColumn, dir).
+func (s *Store) follow(sel *selection, c *search.Cursor, timeColumn, dir string) error {
+	after, err := s.afterKey(c)
+	if err != nil {
+		return err
+	}
+	if s.dialect == SQLite && timeColumn == "p.published_at" {
+		// SQLite numbers rows in publication order: the key alone places the cursor.
+		cmp := "<"
+		if dir == "ASC" {
+			cmp = ">"
+		}
+		sel.where = append(sel.where, fmt.Sprintf("%s %s %s", sel.key, cmp, sel.arg(after)))
+		return nil
+	}
+	sel.where = append(sel.where, position(timeColumn, sel.key, dir, sel.arg(c.Time), sel.arg(after)))
+	return nil
+}
+
 // querier is a database or a transaction.
 type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
@@ -483,19 +502,9 @@ func (s *Store) candidates(ctx context.Context, db querier, q search.PostQuery, 
 		order = sel.rank + ", " + sel.key + " DESC"
 		paging = " OFFSET " + sel.arg(q.Offset)
 	case q.After != nil:
-		after, err := s.afterKey(q.After)
-		if err != nil {
+		if err := s.follow(sel, q.After, timeColumn, dir); err != nil {
 			return nil, err
 		}
-		if publicationOrder {
-			cmp := "<"
-			if dir == "ASC" {
-				cmp = ">"
-			}
-			sel.where = append(sel.where, fmt.Sprintf("%s %s %s", sel.key, cmp, sel.arg(after)))
-			break
-		}
-		sel.where = append(sel.where, position(timeColumn, sel.key, dir, sel.arg(q.After.Time), sel.arg(after)))
 	}
 	sel.limitTo(b, timeColumn, dir)
 	var text string
@@ -603,12 +612,13 @@ func (sel *selection) limitTo(b *bound, timeColumn, dir string) {
 	}
 }
 
-// CountCandidates counts the posts q selects, ignoring paging, stopping at limit. PostgreSQL
-// counts in the same steps as CandidatePosts reads, for the same reason.
+// CountCandidates counts the posts q selects, stopping at limit: in a time order those after its
+// cursor, if it has one; in the other orders all of them. PostgreSQL counts in the same steps as
+// CandidatePosts reads, for the same reason.
 func (s *Store) CountCandidates(ctx context.Context, q search.PostQuery, limit int) (int, error) {
-	q.After, q.Offset = nil, 0
+	q.Offset = 0
 	if q.Sort == post.SortRelevance || countColumn(q.Sort) != "" {
-		q.Sort = post.SortPublishedDesc // any time order will do for counting
+		q.Sort, q.After = post.SortPublishedDesc, nil // any time order will do for counting them all
 	}
 	if s.dialect == Postgres && q.Keywords != nil {
 		if _, ok := q.Keywords.TSQuery(); ok {
@@ -659,6 +669,11 @@ func (s *Store) CountCandidatesByDay(ctx context.Context, q search.PostQuery) (m
 func (s *Store) countCandidates(ctx context.Context, db querier, q search.PostQuery, limit int, b *bound) (int, error) {
 	sel := s.selection(q)
 	timeColumn, dir := sortColumns(q.Sort)
+	if q.After != nil {
+		if err := s.follow(sel, q.After, timeColumn, dir); err != nil {
+			return 0, err
+		}
+	}
 	sel.limitTo(b, timeColumn, dir)
 	text := fmt.Sprintf(`SELECT COUNT(*) FROM (SELECT 1 FROM %s WHERE %s LIMIT %s) c`,
 		sel.from, strings.Join(sel.where, " AND "), sel.arg(limit))

@@ -273,3 +273,64 @@ func TestSamplesSplitTheCandidatesEvenly(t *testing.T) {
 		}
 	})
 }
+
+// A count from a cursor counts the candidates after it in a time order, as paging on would read
+// them; on PostgreSQL whichever step the cursor lies in.
+func TestCountCandidatesAfterACursor(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		now := time.Now().UTC().Truncate(time.Millisecond)
+		var posts []postForSearch
+		for i := range 90 {
+			text := "common"
+			if i%3 == 0 {
+				text += " medium"
+			}
+			provider := "reddit"
+			if i%4 == 0 {
+				provider = "news"
+			}
+			// Pairs of posts share a time, so a cursor's key decides.
+			posts = append(posts, postForSearch{provider, fmt.Sprint("c", i), now.Add(-time.Duration(i/2) * time.Minute), text})
+		}
+		insertForSearch(t, s, posts)
+		steps := []struct{ walk, stretch int }{{1 << 30, 0}}
+		if s.Dialect() == store.Postgres {
+			steps = append(steps, struct{ walk, stretch int }{4, 0}, struct{ walk, stretch int }{3, 11})
+		}
+		for _, step := range steps {
+			if s.Dialect() == store.Postgres {
+				s.SetWalk(step.walk)
+				s.SetStretch(step.stretch)
+			}
+			for _, sort := range []string{post.SortPublishedDesc, post.SortPublishedAsc, post.SortDiscoveredDesc, post.SortDiscoveredAsc} {
+				for _, words := range []string{"common", "medium"} {
+					keywords, issues := query.Parse(words, query.ModeSavedSearch)
+					if len(issues) > 0 {
+						t.Fatal(issues)
+					}
+					q := search.PostQuery{Keywords: keywords, From: now.Add(-24 * time.Hour), To: now,
+						Providers: []string{"reddit"}, Sort: sort, Limit: 1000}
+					candidates, err := s.CandidatePosts(ctx, q)
+					if err != nil {
+						t.Fatal(err)
+					}
+					for i := range candidates {
+						after := q
+						after.After = &candidates[i].Cursor
+						for _, limit := range []int{5, 1000} {
+							n, err := s.CountCandidates(ctx, after, limit)
+							if err != nil {
+								t.Fatal(err)
+							}
+							if want := min(len(candidates)-i-1, limit); n != want {
+								t.Fatalf("steps %v, %s %q: %d counted after candidate %d of %d, capped at %d; want %d",
+									step, sort, words, n, i, len(candidates), limit, want)
+							}
+						}
+					}
+				}
+			}
+		}
+	})
+}
