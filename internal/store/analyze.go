@@ -47,15 +47,17 @@ type growth struct {
 	settle     time.Duration
 	quiet      *time.Timer // runs the upkeep once inserts pause
 	running    bool
-	wg         sync.WaitGroup
+	idle       *sync.Cond // on mu: broadcast when a statement ends and none follows
 	ctx        context.Context
 	stop       context.CancelFunc
 }
 
 func newGrowth() *growth {
 	ctx, stop := context.WithCancel(context.Background())
-	return &growth{since: map[string]int64{}, held: map[string]int64{}, unvacuumed: map[string]int64{},
+	g := &growth{since: map[string]int64{}, held: map[string]int64{}, unvacuumed: map[string]int64{},
 		settle: settle, ctx: ctx, stop: stop}
+	g.idle = sync.NewCond(&g.mu)
+	return g
 }
 
 // noteInserted counts a stored batch and starts the upkeep a partition needs.
@@ -96,9 +98,7 @@ func (s *Store) startUpkeep() {
 		return
 	}
 	g.running = true
-	g.wg.Add(1)
 	go func() {
-		defer g.wg.Done()
 		ctx, cancel := context.WithTimeout(g.ctx, 10*time.Minute)
 		// A failure (the partition dropped by retention meanwhile, the store closing) only
 		// leaves the partition to autovacuum.
@@ -110,6 +110,9 @@ func (s *Store) startUpkeep() {
 		defer g.mu.Unlock()
 		g.running = false
 		s.startUpkeep()
+		if !g.running {
+			g.idle.Broadcast()
+		}
 	}()
 }
 
@@ -144,15 +147,21 @@ const cleanPendingList = `SELECT gin_clean_pending_list(i.indexrelid::regclass) 
 	JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam
 	WHERE i.indrelid = $1::text::regclass AND a.amname = 'gin'`
 
+// wait waits until no statement runs. g.mu is held.
+func (g *growth) wait() {
+	for g.running {
+		g.idle.Wait()
+	}
+}
+
 // close stops the upkeep: it cancels a running statement and waits for it. Once the context is
-// cancelled no statement starts (startUpkeep checks it under g.mu), so none is added to g.wg
-// during the wait.
+// cancelled no statement starts (startUpkeep checks it under g.mu).
 func (g *growth) close() {
 	g.stop()
 	g.mu.Lock()
+	defer g.mu.Unlock()
 	if g.quiet != nil {
 		g.quiet.Stop()
 	}
-	g.mu.Unlock()
-	g.wg.Wait()
+	g.wait()
 }

@@ -58,7 +58,11 @@ func (s *Store) SetStretch(n int) { s.stretch = n }
 
 // WaitUpkeep waits for the running analysis or vacuum of a partition (analyze.go), and for the
 // ones it starts, to finish.
-func (s *Store) WaitUpkeep() { s.growth.wg.Wait() }
+func (s *Store) WaitUpkeep() {
+	s.growth.mu.Lock()
+	defer s.growth.mu.Unlock()
+	s.growth.wait()
+}
 
 // SetSettle sets how long inserts must pause before the store vacuums what it inserted.
 func (s *Store) SetSettle(d time.Duration) {
