@@ -188,25 +188,47 @@ func (s *Service) run(ctx context.Context, e provider.Entitlements, c continuati
 
 // total fills TotalCount: exact when the candidates are few enough to verify all of them,
 // otherwise the candidate count scaled by the share of candidates this page found matching.
-// complete says this page holds every match.
+// complete says this page holds every match. In a time order the page read and verified every
+// candidate up to its cursor (scanned of them, page.Count matching), so only those after it are
+// counted and verified.
 func (s *Service) total(ctx context.Context, q PostQuery, p *prepared, page *Page, scanned int, complete bool) error {
 	if complete {
 		page.TotalCount = page.Count
 		return nil
 	}
-	q.After, q.Offset = nil, 0
-	n, err := s.store.CountCandidates(ctx, q, exactCountLimit+1)
-	if err != nil {
-		return err
+	read, matched := 0, 0
+	switch q.Sort {
+	case post.SortPublishedDesc, post.SortPublishedAsc, post.SortDiscoveredDesc, post.SortDiscoveredAsc:
+		if q.After != nil {
+			read, matched = scanned, page.Count
+		}
+	default:
+		q.After = nil
 	}
-	if n <= exactCountLimit && n <= maxScanned {
-		// Few enough: verify them all for an exact total.
-		q.Sort, q.Limit = post.SortPublishedDesc, n
-		all, err := s.store.CandidatePosts(ctx, q)
+	q.Offset = 0
+	n := read
+	if read <= exactCountLimit {
+		more, err := s.store.CountCandidates(ctx, q, exactCountLimit+1-read)
 		if err != nil {
 			return err
 		}
-		for _, c := range all {
+		n += more
+	}
+	if n <= exactCountLimit && n <= maxScanned {
+		// Few enough: verify them all for an exact total.
+		page.TotalCount = matched
+		if n == read {
+			return nil
+		}
+		if q.After == nil {
+			q.Sort = post.SortPublishedDesc
+		}
+		q.Limit = n - read
+		rest, err := s.store.CandidatePosts(ctx, q)
+		if err != nil {
+			return err
+		}
+		for _, c := range rest {
 			if p.compiled.Match(percolate.DocOf(c.Post), p.to) {
 				page.TotalCount++
 			}
@@ -215,7 +237,7 @@ func (s *Service) total(ctx context.Context, q PostQuery, p *prepared, page *Pag
 	}
 	page.TotalIsEstimate = true
 	if scanned > 0 {
-		page.TotalCount = max(page.Count, n*page.Count/scanned)
+		page.TotalCount = max(page.Count, min(n, exactCountLimit+1)*page.Count/scanned)
 	}
 	return nil
 }

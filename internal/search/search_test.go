@@ -258,3 +258,29 @@ func TestSearchAllCategories(t *testing.T) {
 		}
 	})
 }
+
+// A first page's total is exact when its candidates can all be verified, whichever order it is
+// in and wherever the page stopped reading: in a time order only the candidates after the
+// page's cursor are counted and verified again.
+func TestSearchTotalsAreExact(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		corpus(t, s, 300, 3)
+		svc := search.NewService(s)
+		for _, q := range []string{"attack", "attack OR riot", `"police riot"`, "leak*", "night city -north"} {
+			for _, sort := range []string{post.SortPublishedDesc, post.SortPublishedAsc, post.SortDiscoveredDesc,
+				post.SortDiscoveredAsc, post.SortRelevance, post.SortEngagementDesc} {
+				for _, size := range []int{1, 7} {
+					r := search.Request{Query: q, Sort: sort, Size: size}
+					page, err := svc.Search(context.Background(), everything, provider.Social, r)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if n := len(all(t, svc, r)); page.TotalCount != n || page.TotalIsEstimate {
+						t.Errorf("%q %s, pages of %d: totalCount %d (estimate %v), want %d",
+							q, sort, size, page.TotalCount, page.TotalIsEstimate, n)
+					}
+				}
+			}
+		}
+	})
+}

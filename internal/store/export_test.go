@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"time"
 
 	"github.com/sightline/sightline/internal/monitor"
 )
@@ -51,8 +52,32 @@ func (s *Store) QueryRow(ctx context.Context, query string, args []any, dest ...
 	return s.write.QueryRowContext(ctx, query, args...).Scan(dest...)
 }
 
-// WaitAnalyzed waits for a running analysis of a partition (analyze.go) to finish.
-func (s *Store) WaitAnalyzed() { s.growth.wg.Wait() }
+// SetStretch sets how many rows after the walk a PostgreSQL search reads through the time
+// index's bitmap, so that tests reach every step with a few posts.
+func (s *Store) SetStretch(n int) { s.stretch = n }
+
+// WaitUpkeep waits for the running analysis or vacuum of a partition (analyze.go), and for the
+// ones it starts, to finish.
+func (s *Store) WaitUpkeep() {
+	s.growth.mu.Lock()
+	defer s.growth.mu.Unlock()
+	s.growth.wait()
+}
+
+// SetSettle sets how long inserts must pause before the store vacuums what it inserted.
+func (s *Store) SetSettle(d time.Duration) {
+	s.growth.mu.Lock()
+	defer s.growth.mu.Unlock()
+	s.growth.settle = d
+}
+
+// VacuumCount is how many times a table of the store's schema was vacuumed by hand (VACUUM).
+func (s *Store) VacuumCount(ctx context.Context, table string) (int64, error) {
+	var n int64
+	err := s.read.QueryRowContext(ctx, `SELECT COALESCE(SUM(vacuum_count), 0) FROM pg_stat_user_tables
+		WHERE schemaname = current_schema() AND relname = $1`, table).Scan(&n)
+	return n, err
+}
 
 // AnalyzeCount is how many times a table of the store's schema was analyzed by hand (ANALYZE).
 func (s *Store) AnalyzeCount(ctx context.Context, table string) (int64, error) {

@@ -126,7 +126,7 @@ func TestBulkLoadAnalyzesThePartition(t *testing.T) {
 	at := time.Now().UTC().Add(-2 * time.Hour)
 	analyzed := func() int64 {
 		t.Helper()
-		s.WaitAnalyzed()
+		s.WaitUpkeep()
 		n, err := s.AnalyzeCount(ctx, "posts_"+at.Format("20060102"))
 		if err != nil {
 			t.Fatal(err)
@@ -149,4 +149,75 @@ func TestBulkLoadAnalyzesThePartition(t *testing.T) {
 	if n := analyzed(); n != 1 {
 		t.Fatalf("analyzed %d times after 5,000 posts, want once", n)
 	}
+}
+
+// The store vacuums what it inserts, so that the visibility map keeps a search's index-only scans
+// of the newest rows index-only on a server whose autovacuum is off or behind: with each
+// analysis, every 5,000 posts between analyses, and once inserts settle.
+func TestBulkLoadVacuumsThePartition(t *testing.T) {
+	ctx := context.Background()
+	at := time.Now().UTC().Add(-2 * time.Hour)
+	partition := "posts_" + at.Format("20060102")
+	bulk := func(prefix string, n int) []post.Post {
+		batch := make([]post.Post, n)
+		for i := range batch {
+			batch[i] = indexed("news", fmt.Sprint(prefix, i), at, "bulk news")
+		}
+		return batch
+	}
+	upkept := func(t *testing.T, s *store.Store) (vacuums, analyses int64) {
+		t.Helper()
+		s.WaitUpkeep()
+		vacuums, err := s.VacuumCount(ctx, partition)
+		if err == nil {
+			analyses, err = s.AnalyzeCount(ctx, partition)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return vacuums, analyses
+	}
+	t.Run("while inserting", func(t *testing.T) {
+		s := storetest.Open(t, store.Postgres)
+		s.SetSettle(time.Hour) // inserts never settle here
+		for i, want := range []struct{ vacuums, analyses int64 }{
+			{1, 1}, // 5,000 posts: the first analysis, with a vacuum
+			{2, 2}, // 5,000 more: the partition doubled, analyzed again
+			{3, 2}, // 5,000 more: not doubled, vacuumed only
+		} {
+			if _, err := s.InsertPosts(ctx, bulk(fmt.Sprint("b", i, "-"), 5000)); err != nil {
+				t.Fatal(err)
+			}
+			if vacuums, analyses := upkept(t, s); vacuums != want.vacuums || analyses != want.analyses {
+				t.Fatalf("after %d posts: %d vacuums and %d analyses, want %d and %d",
+					5000*(i+1), vacuums, analyses, want.vacuums, want.analyses)
+			}
+		}
+		if _, err := s.InsertPosts(ctx, bulk("few", 10)); err != nil {
+			t.Fatal(err)
+		}
+		if vacuums, _ := upkept(t, s); vacuums != 3 {
+			t.Fatalf("%d vacuums after 10 more posts, want none more before inserts settle", vacuums)
+		}
+	})
+
+	t.Run("once inserts settle", func(t *testing.T) {
+		s := storetest.Open(t, store.Postgres)
+		s.SetSettle(10 * time.Millisecond)
+		if _, err := s.InsertPosts(ctx, bulk("few", 10)); err != nil {
+			t.Fatal(err)
+		}
+		for deadline := time.Now().Add(30 * time.Second); ; {
+			if vacuums, analyses := upkept(t, s); vacuums == 1 {
+				if analyses != 0 {
+					t.Fatalf("%d analyses of 10 posts, want none", analyses)
+				}
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatal("10 posts not vacuumed 30 s after the inserts settled")
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	})
 }

@@ -123,7 +123,7 @@ func (s *Store) CountFullText(ctx context.Context, q search.PostQuery) (n int, o
 	}
 	read := func(db querier) error { return db.QueryRowContext(ctx, text, args...).Scan(&n) }
 	if s.dialect == Postgres {
-		err = s.fullTextOnly(ctx, read)
+		err = s.bitmapsOnly(ctx, read)
 	} else {
 		err = read(s.read)
 	}
@@ -168,12 +168,12 @@ func (s *Store) CandidatePosts(ctx context.Context, q search.PostQuery) ([]searc
 				// A sample keeps few of a word's rows wherever they are: walking the time
 				// index would check many for each kept.
 				var out []search.Candidate
-				return out, s.fullTextOnly(ctx, func(db querier) (err error) {
+				return out, s.bitmapsOnly(ctx, func(db querier) (err error) {
 					out, err = s.candidates(ctx, db, q, nil)
 					return err
 				})
 			}
-			return s.candidatesInTwoSteps(ctx, q)
+			return s.candidatesInSteps(ctx, q)
 		}
 	}
 	return s.candidates(ctx, s.read, q, nil)
@@ -221,45 +221,83 @@ func (s *Store) rumSchema(ctx context.Context) (string, error) {
 }
 
 // pgWalk is how many rows of the window PostgreSQL reads in time order, checking each, before
-// the rest is left to the full-text index.
-const pgWalk = 10_000
+// the stretch; pgStretch is how many rows after those it reads through the time index's bitmap
+// before the rest is left to the full-text index.
+const (
+	pgWalk    = 10_000
+	pgStretch = 40_000
+)
 
-// candidatesInTwoSteps keeps PostgreSQL's plans bounded. Its planner guesses how common a
-// search's words are among the chosen providers; when it guesses common it walks the time
-// index and filters, which reads the whole window for a word that is rare there (seconds at a
-// million posts), and when it guesses rare it reads every match of a common word and sorts
-// them. So the walk covers the window's first pgWalk rows in the page's order, where a common
-// word fills the page, and the full-text index alone (index walks switched off) finds the
-// matches beyond them, which for a rarer word are few.
-func (s *Store) candidatesInTwoSteps(ctx context.Context, q search.PostQuery) ([]search.Candidate, error) {
-	edge, found, err := s.walkEdge(ctx, q)
-	if err != nil {
-		return nil, err
-	}
-	if !found {
-		return s.candidates(ctx, s.read, q, nil)
-	}
-	near, err := s.candidates(ctx, s.read, q, &bound{at: edge, beyond: false})
-	if err != nil || len(near) >= q.Limit {
-		return near, err
-	}
-	rest := q
-	rest.Limit = q.Limit - len(near)
-	var far []search.Candidate
-	readFar := func(db querier) (err error) {
-		far, err = s.candidates(ctx, db, rest, &bound{at: edge, beyond: true})
-		return err
-	}
+// candidatesInSteps keeps PostgreSQL's plans bounded. Its planner guesses how common a search's
+// words are among the chosen providers; when it guesses common it walks the time index and
+// filters, which reads the whole window for a word that is rare there (seconds at a million
+// posts), and when it guesses rare it reads every match of a common word and sorts them. So:
+//   - the walk covers the window's first s.walk rows in the page's order, where a common word
+//     fills the page;
+//   - the stretch, the next s.stretch rows, is read from the word's full-text bitmap ANDed with
+//     the time index's (index walks switched off), where a word found mostly in other providers
+//     fills it from a few thousand table pages instead of visiting all of its matches;
+//   - the full-text index alone finds the matches beyond, which for a rarer word are few.
+//
+// Each step runs only when the ones before it left the page short.
+func (s *Store) candidatesInSteps(ctx context.Context, q search.PostQuery) ([]search.Candidate, error) {
 	rum, err := s.rumOrder(ctx, q.Sort)
 	if err != nil {
 		return nil, err
 	}
-	if rum {
-		err = s.rumOnly(ctx, readFar)
-	} else {
-		err = s.fullTextOnly(ctx, readFar)
+	out := []search.Candidate{}
+	err = s.eachStep(ctx, q, rum, func(db querier, b *bound) (bool, error) {
+		rest := q
+		rest.Limit = q.Limit - len(out)
+		got, err := s.candidates(ctx, db, rest, b)
+		out = append(out, got...)
+		return len(out) >= q.Limit, err
+	})
+	return out, err
+}
+
+// eachStep calls read with each step's bound and the connection to read it on, in the page's
+// order, until read reports that it has enough. Without enough rows in the window for a walk,
+// read gets the whole window (a nil bound). The RUM index reads everything after the walk in
+// order itself, so a RUM store does not stretch.
+func (s *Store) eachStep(ctx context.Context, q search.PostQuery, rum bool, read func(db querier, b *bound) (bool, error)) error {
+	walkEdge, found, err := s.edge(ctx, q, nil, s.walk)
+	if err != nil {
+		return err
 	}
-	return append(near, far...), err
+	if !found {
+		_, err := read(s.read, nil)
+		return err
+	}
+	if done, err := read(s.read, &bound{upTo: &walkEdge}); done || err != nil {
+		return err
+	}
+	last := &bound{after: &walkEdge}
+	if !rum && s.stretch > 0 {
+		stretchEdge, found, err := s.edge(ctx, q, &walkEdge, s.stretch)
+		if err != nil {
+			return err
+		}
+		if found {
+			stretch := &bound{after: &walkEdge, upTo: &stretchEdge}
+			var done bool
+			if err := s.bitmapsOnly(ctx, func(db querier) (err error) {
+				done, err = read(db, stretch)
+				return err
+			}); done || err != nil {
+				return err
+			}
+			last = &bound{after: &stretchEdge}
+		}
+	}
+	readLast := func(db querier) error {
+		_, err := read(db, last)
+		return err
+	}
+	if rum {
+		return s.rumOnly(ctx, readLast)
+	}
+	return s.bitmapsOnly(ctx, readLast)
 }
 
 // rumOnly runs fn in a read transaction whose plans may not scan the table or build a bitmap,
@@ -279,9 +317,10 @@ func (s *Store) rumOnly(ctx context.Context, fn func(db querier) error) error {
 	return fn(tx)
 }
 
-// fullTextOnly runs fn in a read transaction whose plans may not walk an index or scan the
-// table: PostgreSQL then narrows by the full-text index, whatever it guesses of the words.
-func (s *Store) fullTextOnly(ctx context.Context, fn func(db querier) error) error {
+// bitmapsOnly runs fn in a read transaction whose plans may not walk an index or scan the
+// table: PostgreSQL then reads through index bitmaps (the full-text index's, ANDed with the time
+// index's where that is cheaper), whatever it guesses of the words.
+func (s *Store) bitmapsOnly(ctx context.Context, fn func(db querier) error) error {
 	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return err
@@ -295,9 +334,10 @@ func (s *Store) fullTextOnly(ctx context.Context, fn func(db querier) error) err
 	return fn(tx)
 }
 
-// walkEdge finds the time of the s.walk-th row of q's window (after its cursor) in q's order, if
-// there is one. Only the time is read, so the time index alone answers.
-func (s *Store) walkEdge(ctx context.Context, q search.PostQuery) (int64, bool, error) {
+// edge finds the time of the n-th row of q's window in q's order, counting after its cursor, or
+// after the time beyond when that is not nil, if there is such a row. Only the time is read, so
+// the time index alone answers.
+func (s *Store) edge(ctx context.Context, q search.PostQuery, beyond *int64, n int) (int64, bool, error) {
 	window := search.PostQuery{From: q.From, To: q.To, Sort: q.Sort, After: q.After}
 	sel := s.selection(window)
 	timeColumn, dir := sortColumns(q.Sort)
@@ -311,9 +351,10 @@ func (s *Store) walkEdge(ctx context.Context, q search.PostQuery) (int64, bool, 
 		}
 		sel.where = append(sel.where, timeColumn+" "+cmp+" "+sel.arg(q.After.Time))
 	}
+	sel.limitTo(&bound{after: beyond}, timeColumn, dir)
 	var edge int64
 	err := s.read.QueryRowContext(ctx, fmt.Sprintf(`SELECT %s FROM %s WHERE %s ORDER BY %s %s LIMIT 1 OFFSET %d`,
-		timeColumn, sel.from, strings.Join(sel.where, " AND "), timeColumn, dir, s.walk-1),
+		timeColumn, sel.from, strings.Join(sel.where, " AND "), timeColumn, dir, n-1),
 		sel.args...).Scan(&edge)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, false, nil
@@ -321,11 +362,10 @@ func (s *Store) walkEdge(ctx context.Context, q search.PostQuery) (int64, bool, 
 	return edge, err == nil, err
 }
 
-// bound limits a query to the rows up to and including the time at in the query's order
-// (beyond false), or to the rows after it.
+// bound limits a query to a stretch of times in the query's order: the rows beyond the time
+// after (when not nil) and up to and including the time upTo (when not nil).
 type bound struct {
-	at     int64
-	beyond bool
+	after, upTo *int64
 }
 
 // sortColumns is the time column and direction of a time order.
@@ -352,6 +392,25 @@ func position(timeColumn, key, dir, t, k string) string {
 	}
 	return fmt.Sprintf("(%s %s= %s AND (%s %s %s OR (%s = %s AND %s %s %s)))",
 		timeColumn, cmp, t, timeColumn, cmp, t, timeColumn, t, key, cmp, k)
+}
+
+// follow limits sel to the rows after the cursor c in the time order (timeColumn, dir).
+func (s *Store) follow(sel *selection, c *search.Cursor, timeColumn, dir string) error {
+	after, err := s.afterKey(c)
+	if err != nil {
+		return err
+	}
+	if s.dialect == SQLite && timeColumn == "p.published_at" {
+		// SQLite numbers rows in publication order: the key alone places the cursor.
+		cmp := "<"
+		if dir == "ASC" {
+			cmp = ">"
+		}
+		sel.where = append(sel.where, fmt.Sprintf("%s %s %s", sel.key, cmp, sel.arg(after)))
+		return nil
+	}
+	sel.where = append(sel.where, position(timeColumn, sel.key, dir, sel.arg(c.Time), sel.arg(after)))
+	return nil
 }
 
 // querier is a database or a transaction.
@@ -423,7 +482,7 @@ func (s *Store) candidates(ctx context.Context, db querier, q search.PostQuery, 
 	rum := ""
 	// The RUM index reads the rows beyond a walk (or a whole window too small to walk).
 	if s.dialect == Postgres && sel.keyword && timeColumn == "p.published_at" && q.Sort != post.SortRelevance &&
-		(b == nil || b.beyond) {
+		(b == nil || b.upTo == nil) {
 		var err error
 		if rum, err = s.rumSchema(ctx); err != nil {
 			return nil, err
@@ -443,19 +502,9 @@ func (s *Store) candidates(ctx context.Context, db querier, q search.PostQuery, 
 		order = sel.rank + ", " + sel.key + " DESC"
 		paging = " OFFSET " + sel.arg(q.Offset)
 	case q.After != nil:
-		after, err := s.afterKey(q.After)
-		if err != nil {
+		if err := s.follow(sel, q.After, timeColumn, dir); err != nil {
 			return nil, err
 		}
-		if publicationOrder {
-			cmp := "<"
-			if dir == "ASC" {
-				cmp = ">"
-			}
-			sel.where = append(sel.where, fmt.Sprintf("%s %s %s", sel.key, cmp, sel.arg(after)))
-			break
-		}
-		sel.where = append(sel.where, position(timeColumn, sel.key, dir, sel.arg(q.After.Time), sel.arg(after)))
 	}
 	sel.limitTo(b, timeColumn, dir)
 	var text string
@@ -526,8 +575,8 @@ func rumOrderBy(sel *selection, schema string, q search.PostQuery, b *bound, dir
 	if q.After != nil {
 		anchor = min(anchor, q.After.Time)
 	}
-	if b != nil {
-		anchor = min(anchor, b.at)
+	if b != nil && b.after != nil {
+		anchor = min(anchor, *b.after)
 	}
 	anchor++
 	if dir == "ASC" {
@@ -535,8 +584,8 @@ func rumOrderBy(sel *selection, schema string, q search.PostQuery, b *bound, dir
 		if q.After != nil {
 			anchor = max(anchor, q.After.Time)
 		}
-		if b != nil {
-			anchor = max(anchor, b.at)
+		if b != nil && b.after != nil {
+			anchor = max(anchor, *b.after)
 		}
 		anchor--
 	}
@@ -546,49 +595,40 @@ func rumOrderBy(sel *selection, schema string, q search.PostQuery, b *bound, dir
 // pq quotes a PostgreSQL identifier.
 func pq(name string) string { return `"` + strings.ReplaceAll(name, `"`, `""`) + `"` }
 
-// limitTo adds b's condition, if there is one.
+// limitTo adds b's conditions, if there are any.
 func (sel *selection) limitTo(b *bound, timeColumn, dir string) {
 	if b == nil {
 		return
 	}
-	cmp := ">=" // newest first, the walked rows are at or after the edge's time
-	switch {
-	case dir == "ASC" && b.beyond:
-		cmp = ">"
-	case dir == "ASC":
-		cmp = "<="
-	case b.beyond:
-		cmp = "<"
+	beyond, upTo := "<", ">=" // newest first, the rows beyond a time are older
+	if dir == "ASC" {
+		beyond, upTo = ">", "<="
 	}
-	sel.where = append(sel.where, timeColumn+" "+cmp+" "+sel.arg(b.at))
+	if b.after != nil {
+		sel.where = append(sel.where, timeColumn+" "+beyond+" "+sel.arg(*b.after))
+	}
+	if b.upTo != nil {
+		sel.where = append(sel.where, timeColumn+" "+upTo+" "+sel.arg(*b.upTo))
+	}
 }
 
-// CountCandidates counts the posts q selects, ignoring paging, stopping at limit. PostgreSQL
-// counts in the same two steps as CandidatePosts reads, for the same reason.
+// CountCandidates counts the posts q selects, stopping at limit: in a time order those after its
+// cursor, if it has one; in the other orders all of them. PostgreSQL counts in the same steps as
+// CandidatePosts reads, for the same reason.
 func (s *Store) CountCandidates(ctx context.Context, q search.PostQuery, limit int) (int, error) {
-	q.After, q.Offset = nil, 0
+	q.Offset = 0
 	if q.Sort == post.SortRelevance || countColumn(q.Sort) != "" {
-		q.Sort = post.SortPublishedDesc // any time order will do for counting
+		q.Sort, q.After = post.SortPublishedDesc, nil // any time order will do for counting them all
 	}
 	if s.dialect == Postgres && q.Keywords != nil {
 		if _, ok := q.Keywords.TSQuery(); ok {
-			edge, found, err := s.walkEdge(ctx, q)
-			if err != nil {
-				return 0, err
-			}
-			if !found {
-				return s.countCandidates(ctx, s.read, q, limit, nil)
-			}
-			near, err := s.countCandidates(ctx, s.read, q, limit, &bound{at: edge, beyond: false})
-			if err != nil || near >= limit {
-				return near, err
-			}
-			var far int
-			err = s.fullTextOnly(ctx, func(db querier) (err error) {
-				far, err = s.countCandidates(ctx, db, q, limit-near, &bound{at: edge, beyond: true})
-				return err
+			n := 0
+			err := s.eachStep(ctx, q, false, func(db querier, b *bound) (bool, error) {
+				more, err := s.countCandidates(ctx, db, q, limit-n, b)
+				n += more
+				return n >= limit, err
 			})
-			return near + far, err
+			return n, err
 		}
 	}
 	return s.countCandidates(ctx, s.read, q, limit, nil)
@@ -620,7 +660,7 @@ func (s *Store) CountCandidatesByDay(ctx context.Context, q search.PostQuery) (m
 	}
 	if s.dialect == Postgres && q.Keywords != nil {
 		if _, ok := q.Keywords.TSQuery(); ok {
-			return counts, s.fullTextOnly(ctx, read)
+			return counts, s.bitmapsOnly(ctx, read)
 		}
 	}
 	return counts, read(s.read)
@@ -629,6 +669,11 @@ func (s *Store) CountCandidatesByDay(ctx context.Context, q search.PostQuery) (m
 func (s *Store) countCandidates(ctx context.Context, db querier, q search.PostQuery, limit int, b *bound) (int, error) {
 	sel := s.selection(q)
 	timeColumn, dir := sortColumns(q.Sort)
+	if q.After != nil {
+		if err := s.follow(sel, q.After, timeColumn, dir); err != nil {
+			return 0, err
+		}
+	}
 	sel.limitTo(b, timeColumn, dir)
 	text := fmt.Sprintf(`SELECT COUNT(*) FROM (SELECT 1 FROM %s WHERE %s LIMIT %s) c`,
 		sel.from, strings.Join(sel.where, " AND "), sel.arg(limit))

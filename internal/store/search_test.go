@@ -17,11 +17,12 @@ import (
 	"github.com/sightline/sightline/internal/store/storetest"
 )
 
-// PostgreSQL reads a search's window in two steps: a walk over its first rows in time order,
-// then the full-text index for the rest. Whatever the walk's length, every order and every page
-// of a cursor-paged read, and every capped count, must be what one plain query gives. The two
-// steps are how a store with the GIN index (the default) reads.
-func TestPostgresSearchInTwoStepsKeepsOrderAndPages(t *testing.T) {
+// PostgreSQL reads a search's window in steps: a walk over its first rows in time order, a
+// stretch of the rows after them through the time index's bitmap, then the full-text index for
+// the rest. Whatever the walk's and the stretch's lengths, every order and every page of a
+// cursor-paged read, and every capped count, must be what one plain query gives. The steps are
+// how a store with the GIN index (the default) reads.
+func TestPostgresSearchInStepsKeepsOrderAndPages(t *testing.T) {
 	s := openGIN(t)
 	now := time.Now().UTC().Truncate(time.Millisecond)
 	batch := make([]postForSearch, 0, 240)
@@ -54,15 +55,19 @@ func TestPostgresSearchInTwoStepsKeepsOrderAndPages(t *testing.T) {
 				s.SetWalk(1 << 30)
 				want := readAll(t, s, q, 1000)
 				counts := countAt(t, s, q)
-				for _, walk := range []int{1, 5, 17, 60} {
-					s.SetWalk(walk)
+				for _, steps := range []struct{ walk, stretch int }{
+					{1, 0}, {5, 0}, {17, 0}, {60, 0}, // no stretch: the walk, then the full-text index
+					{1, 1}, {5, 3}, {17, 40}, {60, 1 << 30}, // the stretch ends inside the window, or reaches its end
+				} {
+					s.SetWalk(steps.walk)
+					s.SetStretch(steps.stretch)
 					if got := countAt(t, s, q); !slices.Equal(got, counts) {
-						t.Fatalf("%s %q providers %v, walk %d: counts capped at 5, 30 and 1000 are %v, want %v",
-							sort, words, providers, walk, got, counts)
+						t.Fatalf("%s %q providers %v, steps %v: counts capped at 5, 30 and 1000 are %v, want %v",
+							sort, words, providers, steps, got, counts)
 					}
 					for _, page := range []int{3, 25} {
 						if got := readAll(t, s, q, page); !slices.Equal(got, want) {
-							t.Fatalf("%s %q providers %v, walk %d, pages of %d:\n got %v\nwant %v", sort, words, providers, walk, page, got, want)
+							t.Fatalf("%s %q providers %v, steps %v, pages of %d:\n got %v\nwant %v", sort, words, providers, steps, page, got, want)
 						}
 					}
 				}
@@ -265,6 +270,67 @@ func TestSamplesSplitTheCandidatesEvenly(t *testing.T) {
 		}
 		if _, ok, _ := s.CountFullText(context.Background(), search.PostQuery{From: q.From, To: q.To}); ok {
 			t.Error("a query without words has no full-text count")
+		}
+	})
+}
+
+// A count from a cursor counts the candidates after it in a time order, as paging on would read
+// them; on PostgreSQL whichever step the cursor lies in.
+func TestCountCandidatesAfterACursor(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		now := time.Now().UTC().Truncate(time.Millisecond)
+		var posts []postForSearch
+		for i := range 90 {
+			text := "common"
+			if i%3 == 0 {
+				text += " medium"
+			}
+			provider := "reddit"
+			if i%4 == 0 {
+				provider = "news"
+			}
+			// Pairs of posts share a time, so a cursor's key decides.
+			posts = append(posts, postForSearch{provider, fmt.Sprint("c", i), now.Add(-time.Duration(i/2) * time.Minute), text})
+		}
+		insertForSearch(t, s, posts)
+		steps := []struct{ walk, stretch int }{{1 << 30, 0}}
+		if s.Dialect() == store.Postgres {
+			steps = append(steps, struct{ walk, stretch int }{4, 0}, struct{ walk, stretch int }{3, 11})
+		}
+		for _, step := range steps {
+			if s.Dialect() == store.Postgres {
+				s.SetWalk(step.walk)
+				s.SetStretch(step.stretch)
+			}
+			for _, sort := range []string{post.SortPublishedDesc, post.SortPublishedAsc, post.SortDiscoveredDesc, post.SortDiscoveredAsc} {
+				for _, words := range []string{"common", "medium"} {
+					keywords, issues := query.Parse(words, query.ModeSavedSearch)
+					if len(issues) > 0 {
+						t.Fatal(issues)
+					}
+					q := search.PostQuery{Keywords: keywords, From: now.Add(-24 * time.Hour), To: now,
+						Providers: []string{"reddit"}, Sort: sort, Limit: 1000}
+					candidates, err := s.CandidatePosts(ctx, q)
+					if err != nil {
+						t.Fatal(err)
+					}
+					for i := range candidates {
+						after := q
+						after.After = &candidates[i].Cursor
+						for _, limit := range []int{5, 1000} {
+							n, err := s.CountCandidates(ctx, after, limit)
+							if err != nil {
+								t.Fatal(err)
+							}
+							if want := min(len(candidates)-i-1, limit); n != want {
+								t.Fatalf("steps %v, %s %q: %d counted after candidate %d of %d, capped at %d; want %d",
+									step, sort, words, n, i, len(candidates), limit, want)
+							}
+						}
+					}
+				}
+			}
 		}
 	})
 }

@@ -40,8 +40,9 @@ type Store struct {
 	// connections that WAL lets run beside it. On PostgreSQL both are the same pool.
 	write *sql.DB
 	read  *sql.DB
-	// walk is how many rows of a window a PostgreSQL search reads in time order (pgWalk).
-	walk int
+	// walk and stretch are how many rows of a window a PostgreSQL search reads in time order
+	// (pgWalk) and then through the time index's bitmap (pgStretch).
+	walk, stretch int
 	// key seals server secrets and TOTP secrets (UseSecretKey).
 	key *sealed.Key
 	// caps bound what each organization holds (SetCaps); the zero value bounds nothing.
@@ -51,7 +52,7 @@ type Store struct {
 	// (tests, or a store reopened at a freed address) must never share what they know.
 	partitions sync.Map
 	// rum is the RUM extension's schema when the posts' full-text index is RUM (rumSchema).
-	// growth drives the PostgreSQL partitions' analyses after bulk loads (analyze.go).
+	// growth drives the PostgreSQL partitions' analyses and vacuums after bulk loads (analyze.go).
 	growth           *growth
 	searchIndexMu    sync.Mutex
 	searchIndexKnown bool
@@ -94,7 +95,7 @@ func openPostgres(dsn string) (*Store, error) {
 	db.SetMaxOpenConns(20)
 	db.SetMaxIdleConns(10)
 	db.SetConnMaxIdleTime(5 * time.Minute)
-	return &Store{dialect: Postgres, write: db, read: db, walk: pgWalk, growth: newGrowth()}, nil
+	return &Store{dialect: Postgres, write: db, read: db, walk: pgWalk, stretch: pgStretch, growth: newGrowth()}, nil
 }
 
 func openSQLite(path string) (*Store, error) {
@@ -131,7 +132,7 @@ func (s *Store) Dialect() Dialect { return s.dialect }
 // Close closes every connection.
 func (s *Store) Close() error {
 	if s.growth != nil {
-		s.growth.stopAnalyzing()
+		s.growth.close()
 	}
 	err := s.write.Close()
 	if s.read != s.write {
