@@ -68,7 +68,8 @@ type Page struct {
 	Documents  []post.Post `json:"documents"`
 	Count      int         `json:"count"`
 	TotalCount int         `json:"totalCount"`
-	// TotalIsEstimate is true when there were too many candidates to count exactly.
+	// TotalIsEstimate is true when there were too many candidates to count exactly, or the
+	// first page ran out of its time budget (total).
 	TotalIsEstimate bool `json:"totalCountIsEstimate"`
 	// SearchID continues the search with /load-more or /next-page; "" when there is no more.
 	SearchID string `json:"searchId"`
