@@ -41,6 +41,9 @@ const (
 	pageBudget = 100 * time.Millisecond
 	// exactCountLimit: up to this many candidates the total is counted exactly.
 	exactCountLimit = 1000
+	// lateCountBudget bounds counting for the total of a first page that used its whole
+	// budget: its candidates rarely match, so the total is an estimate whatever the count.
+	lateCountBudget = pageBudget / 4
 )
 
 // Request is a search as the client sends it (documented in docs/search-api.md).
@@ -65,7 +68,8 @@ type Page struct {
 	Documents  []post.Post `json:"documents"`
 	Count      int         `json:"count"`
 	TotalCount int         `json:"totalCount"`
-	// TotalIsEstimate is true when there were too many candidates to count exactly.
+	// TotalIsEstimate is true when there were too many candidates to count exactly, or the
+	// first page ran out of its time budget (total).
 	TotalIsEstimate bool `json:"totalCountIsEstimate"`
 	// SearchID continues the search with /load-more or /next-page; "" when there is no more.
 	SearchID string `json:"searchId"`
@@ -172,8 +176,9 @@ func (s *Service) run(ctx context.Context, e provider.Entitlements, c continuati
 		}
 	}
 	page.Count = len(page.Documents)
+	outOfTime := !exhausted && page.Count < p.size && scanned < maxScanned
 	if first {
-		if err := s.total(ctx, q, p, &page, scanned, exhausted); err != nil {
+		if err := s.total(ctx, q, p, &page, scanned, exhausted, outOfTime); err != nil {
 			return Page{}, err
 		}
 		c.Total, c.Estimate = page.TotalCount, page.TotalIsEstimate
@@ -190,8 +195,10 @@ func (s *Service) run(ctx context.Context, e provider.Entitlements, c continuati
 // otherwise the candidate count scaled by the share of candidates this page found matching.
 // complete says this page holds every match. In a time order the page read and verified every
 // candidate up to its cursor (scanned of them, page.Count matching), so only those after it are
-// counted and verified.
-func (s *Service) total(ctx context.Context, q PostQuery, p *prepared, page *Page, scanned int, complete bool) error {
+// counted and verified. When the page ran out of time (late), the count gets lateCountBudget
+// and nothing more is verified: the total is an estimate from the candidates counted, or from
+// those read when even the count would take longer.
+func (s *Service) total(ctx context.Context, q PostQuery, p *prepared, page *Page, scanned int, complete, late bool) error {
 	if complete {
 		page.TotalCount = page.Count
 		return nil
@@ -208,13 +215,22 @@ func (s *Service) total(ctx context.Context, q PostQuery, p *prepared, page *Pag
 	q.Offset = 0
 	n := read
 	if read <= exactCountLimit {
-		more, err := s.store.CountCandidates(ctx, q, exactCountLimit+1-read)
-		if err != nil {
+		countCtx, cancel := ctx, context.CancelFunc(func() {})
+		if late {
+			countCtx, cancel = context.WithTimeout(ctx, lateCountBudget)
+		}
+		more, err := s.store.CountCandidates(countCtx, q, exactCountLimit+1-read)
+		cancel()
+		switch {
+		case err != nil && late && ctx.Err() == nil && countCtx.Err() != nil:
+			page.TotalCount, page.TotalIsEstimate = page.Count, true
+			return nil
+		case err != nil:
 			return err
 		}
 		n += more
 	}
-	if n <= exactCountLimit && n <= maxScanned {
+	if n <= exactCountLimit && n <= maxScanned && (!late || n == read) {
 		// Few enough: verify them all for an exact total.
 		page.TotalCount = matched
 		if n == read {

@@ -127,6 +127,8 @@ func TestSearchFiltersOrderAndTotals(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		posts := corpus(t, s, 300, 2)
 		svc := search.NewService(s)
+		stopped := time.Now() // as in TestSearchTotalsAreExact
+		search.SetClock(svc, func() time.Time { return stopped })
 		ctx := context.Background()
 
 		page, err := svc.Search(ctx, everything, provider.Social, search.Request{Query: "attack", Size: 5})
@@ -266,6 +268,8 @@ func TestSearchTotalsAreExact(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		corpus(t, s, 300, 3)
 		svc := search.NewService(s)
+		stopped := time.Now() // a busy machine must not run a page out of its budget: its total would be estimated
+		search.SetClock(svc, func() time.Time { return stopped })
 		for _, q := range []string{"attack", "attack OR riot", `"police riot"`, "leak*", "night city -north"} {
 			for _, sort := range []string{post.SortPublishedDesc, post.SortPublishedAsc, post.SortDiscoveredDesc,
 				post.SortDiscoveredAsc, post.SortRelevance, post.SortEngagementDesc} {
@@ -283,4 +287,81 @@ func TestSearchTotalsAreExact(t *testing.T) {
 			}
 		}
 	})
+}
+
+// slowStore is a store whose candidate reads take a page's whole budget on the service's clock,
+// and whose counts may outlast any budget.
+type slowStore struct {
+	*store.Store
+	elapsed   *time.Duration
+	readTakes time.Duration
+	reads     int
+	countHang bool
+}
+
+func (s *slowStore) CandidatePosts(ctx context.Context, q search.PostQuery) ([]search.Candidate, error) {
+	s.reads++
+	*s.elapsed += s.readTakes
+	return s.Store.CandidatePosts(ctx, q)
+}
+
+func (s *slowStore) CountCandidates(ctx context.Context, q search.PostQuery, limit int) (int, error) {
+	if !s.countHang {
+		return s.Store.CountCandidates(ctx, q, limit)
+	}
+	select {
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	case <-time.After(10 * time.Second): // a count left unbounded answers, and the test fails
+		return 1, nil
+	}
+}
+
+// A first page that used its whole budget gets a bounded count and verifies nothing more: its
+// total is an estimate, from the candidates counted or, when counting would outlast its budget,
+// from those it read.
+func TestSearchTotalAfterThePageBudget(t *testing.T) {
+	s := storetest.Open(t, store.SQLite)
+	base := time.Now().UTC().Truncate(time.Millisecond)
+	// The store does not filter by author: every post is a candidate that fails the matcher.
+	var posts []post.Post
+	for i := range 250 {
+		p := post.Post{Provider: "twitter", NativeID: fmt.Sprint("s", i), ContentText: "alpha beta",
+			PublishedAt: base.Add(-time.Duration(i+1) * time.Minute)}
+		p.ID = post.NewID(p.Provider, p.NativeID)
+		p.DiscoveredAt = p.PublishedAt
+		posts = append(posts, p)
+	}
+	if _, err := s.InsertPosts(context.Background(), posts); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name         string
+		readTakes    time.Duration
+		countHang    bool
+		wantReads    int
+		wantEstimate bool
+		wantSearchID bool
+	}{
+		{"in time: every candidate verified", 0, false, 3, false, false},
+		{"late: counted, not verified", time.Second, false, 1, true, true},
+		{"late: the count outlasts its budget", time.Second, true, 1, true, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var elapsed time.Duration
+			slow := &slowStore{Store: s, elapsed: &elapsed, readTakes: tc.readTakes, countHang: tc.countHang}
+			svc := search.NewService(slow)
+			search.SetClock(svc, func() time.Time { return base.Add(elapsed) })
+			page, err := svc.Search(context.Background(), everything, provider.Social, search.Request{Query: "alpha", Authors: []string{"nobody"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if page.Count != 0 || page.TotalCount != 0 || page.TotalIsEstimate != tc.wantEstimate ||
+				(page.SearchID != "") != tc.wantSearchID || slow.reads != tc.wantReads {
+				t.Errorf("count %d, total %d (estimate %v), searchId %q after %d reads; want 0, 0 (%v), searchId %v after %d",
+					page.Count, page.TotalCount, page.TotalIsEstimate, page.SearchID, slow.reads,
+					tc.wantEstimate, tc.wantSearchID, tc.wantReads)
+			}
+		})
+	}
 }
