@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, formatCount } from './countFormat';
+import { countOf, formatCount, resultTotal } from './countFormat';
 
 describe('formatCount', () => {
   const cases: [number, string][] = [
@@ -30,5 +30,18 @@ describe('countOf', () => {
     [1234, '1.2k matches'],
   ])('%d', (count, want) => {
     expect(countOf(count, 'match', 'matches')).toBe(want);
+  });
+});
+
+describe('resultTotal', () => {
+  it.each([
+    [130, false, '130 results'],
+    [1, false, '1 result'],
+    [0, false, '0 results'],
+    [1001, true, 'More than 1.0k results'],
+    [40, true, 'More than 40 results'],
+    [0, true, 'No results yet among the newest posts searched; load more to search older ones'],
+  ])('%d, estimate %s', (total, isEstimate, want) => {
+    expect(resultTotal(total, isEstimate)).toBe(want);
   });
 });

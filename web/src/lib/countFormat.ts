@@ -16,3 +16,14 @@ function oneDecimalDown(value: number): string {
 export function countOf(count: number, singular: string, plural: string): string {
   return `${formatCount(count)} ${count === 1 ? singular : plural}`;
 }
+
+/**
+ * A search's total as a results heading says it: exact ("130 results"), past what was counted
+ * ("More than 1.0k results"), or, when the posts searched so far held no match and older ones
+ * remain (a first page that ran out of time), that none was found yet.
+ */
+export function resultTotal(total: number, isEstimate: boolean): string {
+  if (isEstimate && total === 0)
+    return 'No results yet among the newest posts searched; load more to search older ones';
+  return `${isEstimate ? 'More than ' : ''}${countOf(total, 'result', 'results')}`;
+}

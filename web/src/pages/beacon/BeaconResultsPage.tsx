@@ -60,7 +60,7 @@ import {
   withDates,
 } from '../../lib/beaconSearch';
 import { AnalyticsPanel } from '../../components/analytics/AnalyticsPanel';
-import { formatCount } from '../../lib/countFormat';
+import { formatCount, resultTotal } from '../../lib/countFormat';
 import { searchError } from '../../lib/searchError';
 import { termsOf } from '../../lib/highlight';
 
@@ -353,14 +353,14 @@ function ResultsPanel({
   const pages: SearchPage[] = results.data.pages;
   const first = pages[0]!;
   const shown = shownPage === null ? pages.flatMap((p) => p.documents) : (pages[shownPage]?.documents ?? []);
-  if (first.totalCount === 0 && first.documents.length === 0) {
+  if (first.totalCount === 0 && first.documents.length === 0 && !first.totalCountIsEstimate) {
     return (
       <EmptyState icon={SearchOffOutlined} title={`No posts in ${tab.label} match`}>
         Try fewer or broader words, a wider date range, or another tab.
       </EmptyState>
     );
   }
-  const total = `${first.totalCountIsEstimate ? 'More than ' : ''}${formatCount(first.totalCount)}`;
+  const total = resultTotal(first.totalCount, first.totalCountIsEstimate ?? false);
   const nextPage = async () => {
     const index = (shownPage ?? pages.length - 1) + 1;
     if (index >= pages.length) {
@@ -373,7 +373,7 @@ function ResultsPanel({
   return (
     <Stack spacing={1.5}>
       <Typography variant="body2" color="text.secondary" aria-live="polite">
-        {total} {first.totalCount === 1 ? 'result' : 'results'} in {tab.label}
+        {total} in {tab.label}
         {shownPage !== null && ` · page ${shownPage + 1}`}
       </Typography>
       <ResultList

@@ -46,6 +46,23 @@ describe('Locate', () => {
     expect(searches(requests)[0]?.body).toEqual({ type: 'keyword', keywords: 'crane' });
   });
 
+  it('says when the newest posts searched held no match yet, and offers the older ones', async () => {
+    server({
+      [SEARCH]: {
+        data: { documents: [], count: 0, totalCount: 0, totalCountIsEstimate: true, searchId: 'more' },
+      },
+    });
+    renderApp('/locate', { profile: testProfile() });
+    await user.click(await screen.findByRole('button', { name: 'Keyword' }));
+    await user.type(screen.getByRole('textbox', { name: 'Keywords' }), '"rare phrase"');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(
+      await screen.findByText('No results yet among the newest posts searched; load more to search older ones'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No posts match')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /load more/i })).toBeInTheDocument();
+  });
+
   it('applies filters only with Apply, and Clear all removes them', async () => {
     const requests = server();
     renderApp(`/locate?type=location&bounds=${encodeURIComponent(BOX)}`, { profile: testProfile() });

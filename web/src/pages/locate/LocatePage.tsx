@@ -30,7 +30,7 @@ import { useLocateAnalytics, useLocateSearch } from '../../hooks/useLocateQuerie
 import { useProvidersQuery } from '../../hooks/useMonitorQueries';
 import { useProfile } from '../../hooks/useProfileQuery';
 import { useSearchBuilder } from '../../hooks/useSearchBuilder';
-import { formatCount } from '../../lib/countFormat';
+import { resultTotal } from '../../lib/countFormat';
 import { searchError } from '../../lib/searchError';
 import { termsOf } from '../../lib/highlight';
 import {
@@ -277,7 +277,7 @@ function LocateScreen({
             </Stack>
           ) : results.isError && !results.data ? (
             <LoadError onRetry={() => void results.refetch()}>{searchError(results.error, 'Search failed')}</LoadError>
-          ) : first && first.totalCount === 0 && posts.length === 0 ? (
+          ) : first && first.totalCount === 0 && posts.length === 0 && !first.totalCountIsEstimate ? (
             <EmptyState icon={SearchOffOutlined} title="No posts match">
               Try a larger area, fewer words, a wider date range or more data sources.
             </EmptyState>
@@ -292,9 +292,8 @@ function LocateScreen({
                 />
               )}
               <Typography variant="body2" color="text.secondary" aria-live="polite">
-                {first?.totalCountIsEstimate ? 'More than ' : ''}
-                {formatCount(first?.totalCount ?? 0)} {first?.totalCount === 1 ? 'result' : 'results'},{' '}
-                {LOCATE_SORTS.find((o) => o.id === (committed.sort ?? 'recent'))?.order}
+                {resultTotal(first?.totalCount ?? 0, first?.totalCountIsEstimate ?? false)}
+                {posts.length > 0 && `, ${LOCATE_SORTS.find((o) => o.id === (committed.sort ?? 'recent'))?.order}`}
               </Typography>
               <ResultList
                 posts={posts}
