@@ -44,4 +44,10 @@ describe('resultTotal', () => {
   ])('%d, estimate %s', (total, isEstimate, want) => {
     expect(resultTotal(total, isEstimate)).toBe(want);
   });
+  it('says where it searched', () => {
+    expect(resultTotal(3, false, 'Social')).toBe('3 results in Social');
+    expect(resultTotal(0, true, 'Social')).toBe(
+      'No results yet among the newest posts searched in Social; load more to search older ones',
+    );
+  });
 });

@@ -18,12 +18,15 @@ export function countOf(count: number, singular: string, plural: string): string
 }
 
 /**
- * A search's total as a results heading says it: exact ("130 results"), past what was counted
- * ("More than 1.0k results"), or, when the posts searched so far held no match and older ones
- * remain (a first page that ran out of time), that none was found yet.
+ * A search's total as a results heading says it, with where it searched ("in Social"): exact
+ * ("130 results"), past what was counted ("More than 1.0k results"), or, when the posts searched
+ * so far held no match and older ones remain (a first page that ran out of time), that none was
+ * found yet.
  */
-export function resultTotal(total: number, isEstimate: boolean): string {
-  if (isEstimate && total === 0)
-    return 'No results yet among the newest posts searched; load more to search older ones';
-  return `${isEstimate ? 'More than ' : ''}${countOf(total, 'result', 'results')}`;
+export function resultTotal(total: number, isEstimate: boolean, scope?: string): string {
+  const where = scope ? ` in ${scope}` : '';
+  if (isEstimate && total === 0) {
+    return `No results yet among the newest posts searched${where}; load more to search older ones`;
+  }
+  return `${isEstimate ? 'More than ' : ''}${countOf(total, 'result', 'results')}${where}`;
 }

@@ -360,7 +360,7 @@ function ResultsPanel({
       </EmptyState>
     );
   }
-  const total = resultTotal(first.totalCount, first.totalCountIsEstimate ?? false);
+  const total = resultTotal(first.totalCount, first.totalCountIsEstimate ?? false, tab.label);
   const nextPage = async () => {
     const index = (shownPage ?? pages.length - 1) + 1;
     if (index >= pages.length) {
@@ -373,7 +373,7 @@ function ResultsPanel({
   return (
     <Stack spacing={1.5}>
       <Typography variant="body2" color="text.secondary" aria-live="polite">
-        {total} in {tab.label}
+        {total}
         {shownPage !== null && ` · page ${shownPage + 1}`}
       </Typography>
       <ResultList
