@@ -104,8 +104,7 @@ func forEachSegment(text string, wildcards bool, fn func(seg string, ascii bool)
 // segmentCut reports whether the first character of text ends a segment, and its size.
 func segmentCut(text string, wildcards bool) (cut bool, size int) {
 	if c := text[0]; c < utf8.RuneSelf {
-		return !(c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
-			wildcards && (c == wildcardMany || c == wildcardOne)), 1
+		return !(isTokenByte(c) || wildcards && (c == wildcardMany || c == wildcardOne)), 1
 	}
 	r, size := utf8.DecodeRuneInString(text)
 	return isSpace(r), size
@@ -167,7 +166,7 @@ func appendFold(dst, tok []byte) []byte {
 // NFKD, combining marks removed, case folded, outer space trimmed and inner runs of space made one
 // space. Words are not split, so "Jane Doe" stays "jane doe".
 func Fold(s string) string {
-	if folded(s) {
+	if isFolded(s) {
 		return s // most names, providers and boards are (no allocation)
 	}
 	var out []byte
@@ -180,9 +179,9 @@ func Fold(s string) string {
 	return string(out)
 }
 
-// folded reports whether s is ASCII that Fold would return unchanged: no capitals, no space at
+// isFolded reports whether s is ASCII that Fold would return unchanged: no capitals, no space at
 // either end or twice in a row, and no space other than ' '.
-func folded(s string) bool {
+func isFolded(s string) bool {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
 		case c >= utf8.RuneSelf, 'A' <= c && c <= 'Z', c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
@@ -311,7 +310,7 @@ func (t *Text) appendTokens(field string, pos int32) int32 {
 	for i := 0; i < len(field); {
 		c := field[i]
 		if c < utf8.RuneSelf {
-			if c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
+			if isTokenByte(c) {
 				if runes == maxTokenRunes {
 					end()
 				}

@@ -1,6 +1,7 @@
 package query
 
 import (
+	"math"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -82,7 +83,7 @@ func buildRuneTable() {
 			}
 		}
 		if r >= utf8.RuneSelf && info.class&runeComplex == 0 && (r < 0xD800 || r >= 0xE000) {
-			kind, n, folded := analysisOf(d)
+			kind, n, folded := analysisOf(d, caser)
 			analysisTable[r] = runeAnalysis{kind: kind, nfkdRunes: n, size: uint8(len(folded)), off: uint32(len(allFolds))}
 			allFolds = append(allFolds, folded...)
 		}
@@ -99,13 +100,10 @@ func analysisOfRunes() ([]runeAnalysis, string) {
 
 // analysisOf tells how splitTokens and appendFold treat the NFKD runes d of one rune, when they
 // all agree.
-func analysisOf(d string) (analysisKind, uint8, string) {
+func analysisOf(d string, caser cases.Caser) (analysisKind, uint8, string) {
 	var tokens, separators, ideographs, searchable int
 	for _, r := range d {
 		c := classify(r)
-		if r < utf8.RuneSelf && !isTokenRune(r) {
-			c = 0
-		}
 		switch {
 		case c&runeToken == 0:
 			separators++
@@ -126,10 +124,12 @@ func analysisOf(d string) (analysisKind, uint8, string) {
 		case r < utf8.RuneSelf:
 			folded = append(folded, byte(unicode.ToLower(r)))
 		case !unicode.Is(unicode.Mn, r):
-			folded = append(folded, cases.Fold().String(string(r))...)
+			folded = append(folded, caser.String(string(r))...)
 		}
 	}
 	switch {
+	case n > math.MaxUint8 || len(folded) > math.MaxUint8:
+		return analyzeSlow, 0, "" // longer than an entry holds (no BMP rune is)
 	case separators == n:
 		return analyzeSeparator, uint8(n), ""
 	case ideographs == 1 && n == 1:
@@ -178,9 +178,14 @@ func lookupRune(r rune) runeInfo {
 // isTokenRune reports whether r belongs in a token: letters, digits, marks and '_'.
 func isTokenRune(r rune) bool {
 	if r < utf8.RuneSelf {
-		return r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+		return isTokenByte(byte(r))
 	}
 	return lookupRune(r).class&runeToken != 0
+}
+
+// isTokenByte is isTokenRune for ASCII.
+func isTokenByte(c byte) bool {
+	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
 // isSearchable reports whether a token holding r is worth keeping: marks alone are not.
