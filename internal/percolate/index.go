@@ -238,6 +238,7 @@ func (b *batch) apply() {
 	if b.newBits {
 		ix.providerBits.Store(&b.bits)
 	}
+	ix.patterns.publishLengths()
 	ix.patterns.lookups.apply(b.lookups)
 	ix.patterns.publish(b.patterns)
 	ix.patterns.sizeCache()

@@ -110,9 +110,11 @@ type patternIndex struct {
 	// date by testing the token against the patterns registered since (see matching).
 	generation atomic.Uint64
 	recent     atomic.Pointer[[]registration]
-	// keyCounts[kind][length] counts the registered keys of each kind and length, so a token
-	// only produces keys that can find something.
-	keyCounts [4][maxKeyRunes + 1]atomic.Int64
+	// keyCounts[kind][length] counts the registered keys of each kind and length (writers
+	// only); keyLengths lists the lengths counted, so that a token only produces keys that can
+	// find something.
+	keyCounts  [4][maxKeyRunes + 1]int64
+	keyLengths atomic.Pointer[keyLengths]
 	// registered counts the patterns registered (0: posts skip pattern lookups altogether).
 	registered atomic.Int64
 	// similarLengths[l] counts the similarity patterns of l characters (the last slot: longer),
@@ -214,16 +216,26 @@ func (ix *patternIndex) similarWithin(n int) bool {
 	return n+query.MaxEdits >= maxSimilarLength && ix.similarLengths[maxSimilarLength].Load() > 0
 }
 
-// lengths returns the lengths of registered keys of a kind, shortest first, into buf.
-func (ix *patternIndex) lengths(kind rune, buf []int) []int {
-	buf = buf[:0]
-	counts := &ix.keyCounts[kindIndex(kind)]
-	for l := range counts {
-		if counts[l].Load() > 0 {
-			buf = append(buf, l)
+// keyLengths holds the lengths of the keys registered, of each kind, shortest first.
+type keyLengths struct{ prefix, suffix, infix, deletion []int }
+
+// publishLengths makes the key lengths counted known to the matchers. Writers only, before the
+// lookups they counted are applied.
+func (ix *patternIndex) publishLengths() {
+	lengths := func(kind rune) (out []int) {
+		for l, n := range ix.keyCounts[kindIndex(kind)] {
+			if n > 0 {
+				out = append(out, l)
+			}
 		}
+		return out
 	}
-	return buf
+	ix.keyLengths.Store(&keyLengths{
+		prefix:   lengths(keyPrefix),
+		suffix:   lengths(keySuffix),
+		infix:    lengths(keyInfix),
+		deletion: lengths(keyDeletion),
+	})
 }
 
 // register and unregister record the patterns of searches coming and going, as changes to the
@@ -245,7 +257,7 @@ func (r *patternRegistry) register(ix *patternIndex, p *query.Pattern, changes m
 		changes[lk.hash] = append(changes[lk.hash], func(old []patternRef, _ bool) ([]patternRef, bool) {
 			return append(old[:len(old):len(old)], ref), true
 		})
-		ix.keyCounts[kindIndex(lk.kind)][lk.length].Add(1)
+		ix.keyCounts[kindIndex(lk.kind)][lk.length]++
 	}
 	if p.Kind == query.Fuzzy {
 		ix.similarLengths[min(utf8.RuneCountInString(p.Text), maxSimilarLength)].Add(1)
@@ -275,7 +287,7 @@ func (r *patternRegistry) unregister(ix *patternIndex, p *query.Pattern, changes
 			}
 			return out, len(out) > 0
 		})
-		ix.keyCounts[kindIndex(lk.kind)][lk.length].Add(-1)
+		ix.keyCounts[kindIndex(lk.kind)][lk.length]--
 	}
 	if p := st.ref.entry.pattern; p.Kind == query.Fuzzy {
 		ix.similarLengths[min(utf8.RuneCountInString(p.Text), maxSimilarLength)].Add(-1)
@@ -288,7 +300,6 @@ type patternScratch struct {
 	runes   []rune
 	prefix  []uint64 // prefix[k]: hash of the kind letter and runes[:k]
 	powers  []uint64
-	lens    []int
 	probes  []uint64
 	visited []*patternEntry
 }
@@ -484,22 +495,26 @@ func (ps *patternScratch) compute(ix *patternIndex, tok string) []string {
 	// memory reads the processor overlaps), then the lookups of the few that pass.
 	ps.probes = ps.probes[:0]
 	probe := func(h uint64) { ps.probes = append(ps.probes, h) }
-	for _, l := range ix.lengths(keyPrefix, ps.lens) {
+	lengths := ix.keyLengths.Load()
+	if lengths == nil {
+		return nil // registered, not yet applied: no lookup can find it
+	}
+	for _, l := range lengths.prefix {
 		if l <= n {
 			probe(polyHash(keyPrefix, runes[:l]))
 		}
 	}
-	for _, l := range ix.lengths(keySuffix, ps.lens) {
+	for _, l := range lengths.suffix {
 		if l <= n {
 			probe(polyHash(keySuffix, runes[n-l:]))
 		}
 	}
-	for _, l := range ix.lengths(keyInfix, ps.lens) {
+	for _, l := range lengths.infix {
 		for i := 0; i+l <= n; i++ {
 			probe(polyHash(keyInfix, runes[i:i+l]))
 		}
 	}
-	if lens := ix.lengths(keyDeletion, ps.lens); len(lens) > 0 && ix.similarWithin(n) {
+	if lens := lengths.deletion; len(lens) > 0 && ix.similarWithin(n) {
 		ps.deletionHashes(lens, probe)
 	}
 	passed := ps.probes[:0]

@@ -125,3 +125,23 @@ func TestFold(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkTextReset analyzes a post of mostly ASCII words with some accented, Greek and
+// Japanese text, the mix the percolator sees.
+func BenchmarkTextReset(b *testing.B) {
+	words := strings.Fields("the police reported a Protest near the station, #breaking news: " +
+		"naïve café owners said Straße closures were expected; σίσυφος 東京タワー update_2026 " +
+		"Officials confirmed 42 arrests and https://example.com/report was shared widely")
+	r := rand.New(rand.NewPCG(1, 2))
+	var sb strings.Builder
+	for range 160 {
+		sb.WriteString(words[r.IntN(len(words))])
+		sb.WriteByte(' ')
+	}
+	title, text := "Breaking: protest near the station", sb.String()
+	var t Text
+	b.SetBytes(int64(len(title) + len(text)))
+	for b.Loop() {
+		t.Reset(title, text)
+	}
+}

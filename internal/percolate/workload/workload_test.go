@@ -38,3 +38,20 @@ func BenchmarkMatch(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAnalyze times the analysis of generated posts (their text, title and names), the
+// first step of every match.
+func BenchmarkAnalyze(b *testing.B) {
+	now := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
+	g := NewGenerator(1)
+	posts := make([]percolate.Doc, 2000)
+	for i := range posts {
+		posts[i] = g.Post(now)
+	}
+	var a percolate.Analyzed
+	i := 0
+	for b.Loop() {
+		a.Reset(&posts[i%len(posts)])
+		i++
+	}
+}
