@@ -364,7 +364,7 @@ func (m *Matcher) Match(d *Doc, now time.Time) []int64 {
 	return m.out
 }
 
-// touch reads, for every token, the Bloom filter word and the cache slot that the token loop
+// touch reads, for every token, the Bloom filter word and the cache set that the token loop
 // then reads. These loads do not depend on each other, so the processor overlaps their misses
 // (most are misses: both tables are far larger than its caches) instead of waiting for each in
 // turn; the loop then finds them in its cache.
@@ -374,7 +374,7 @@ func (m *Matcher) touch(text *query.Text, cache *tokenCache) {
 		h := text.TokenHash(i)
 		sum += m.ix.postings.bloomWord(h)
 		if cache != nil {
-			sum += cache.slots[h&uint64(len(cache.slots)-1)].hash.Load()
+			sum += cache.set(h).ways[0].meta.Load()
 		}
 	}
 	m.touched = sum // kept, so the compiler does not drop the loads

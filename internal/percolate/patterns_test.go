@@ -5,7 +5,10 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"unsafe"
 
 	"github.com/sightline/sightline/internal/geom"
 	"github.com/sightline/sightline/internal/query"
@@ -207,16 +210,18 @@ func TestTokenCache(t *testing.T) {
 		{name: "no keys", putTok: "colour", getTok: "colour", putHash: 9, getHash: 9, hit: true},
 		{name: "other token, same hash", putTok: "netword", getTok: "network", putHash: 7, getHash: 7, keys: []string{"k"}},
 		{name: "same words, other length", putTok: "ab", getTok: "ab\x00", putHash: 3, getHash: 3},
-		{name: "other hash", putTok: "netword", getTok: "netword", putHash: 7, getHash: 7 + minCacheSlots},
+		{name: "another set", putTok: "netword", getTok: "netword", putHash: 7, getHash: 8},
 		{name: "longest cached", putTok: long[1:], getTok: long[1:], putHash: 5, getHash: 5, keys: []string{"k"}, hit: true},
 		{name: "too long to cache", putTok: long, getTok: long, putHash: 5, getHash: 5, keys: []string{"k"}},
-		{name: "slot being written", putTok: "netword", getTok: "netword", putHash: 7, getHash: 7, busy: true},
+		{name: "set being written", putTok: "netword", getTok: "netword", putHash: 7, getHash: 7, busy: true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			c := &tokenCache{slots: make([]cacheSlot, minCacheSlots)}
+			c := newTokenCache(minCacheSlots)
 			if tc.busy {
-				c.slots[tc.putHash%minCacheSlots].version.Store(1)
+				for i := range c.set(tc.putHash).ways {
+					c.set(tc.putHash).ways[i].meta.Store(1)
+				}
 			}
 			pw := tokenWords(tc.putTok[:min(len(tc.putTok), maxCachedToken)])
 			c.put(tc.putTok, tc.putHash, &pw, 42, tc.keys)
@@ -229,6 +234,86 @@ func TestTokenCache(t *testing.T) {
 				t.Fatalf("got %q at generation %d, want %q at 42", keys, gen, tc.keys)
 			}
 		})
+	}
+}
+
+// TestTokenCacheWays: tokens sharing a set are all kept, up to cacheWays of them; a newcomer
+// then replaces the one that came first, and refreshing a token's answer keeps its place.
+func TestTokenCacheWays(t *testing.T) {
+	if size := unsafe.Sizeof(cacheSet{}); size != 64 {
+		t.Fatalf("a set is %d bytes, not one cache line", size)
+	}
+	c := newTokenCache(minCacheSlots)
+	sets := uint64(len(c.sets))
+	tok := func(i int) string { return fmt.Sprintf("tok%d", i) }
+	put := func(i int, gen uint64) {
+		w := tokenWords(tok(i))
+		c.put(tok(i), 5+uint64(i)*sets, &w, gen, []string{tok(i)}) // every token in set 5
+	}
+	cached := func(i int) (uint64, bool) {
+		w := tokenWords(tok(i))
+		keys, gen, ok := c.get(tok(i), 5+uint64(i)*sets, &w)
+		if ok && !slices.Equal(keys, []string{tok(i)}) {
+			t.Fatalf("token %d: cached keys %q", i, keys)
+		}
+		return gen, ok
+	}
+	for i := range cacheWays {
+		put(i, 1)
+	}
+	put(0, 2) // refreshed in its way: still the first to have come
+	for i := range cacheWays {
+		if _, ok := cached(i); !ok {
+			t.Fatalf("token %d of %d sharing a set was dropped", i, cacheWays)
+		}
+	}
+	if gen, _ := cached(0); gen != 2 {
+		t.Fatalf("refreshed answer at generation %d, want 2", gen)
+	}
+	put(cacheWays, 1)
+	if _, ok := cached(0); ok {
+		t.Fatal("the first token was kept when a newcomer came")
+	}
+	for i := 1; i <= cacheWays; i++ {
+		if gen, ok := cached(i); !ok || gen != 1 {
+			t.Fatalf("token %d: cached %v at generation %d, want its answer at 1", i, ok, gen)
+		}
+	}
+}
+
+// TestTokenCacheConcurrent: matchers filling and reading a cache of a few sets at once (ways
+// moving down all the time) only ever get a token's own answer.
+func TestTokenCacheConcurrent(t *testing.T) {
+	c := newTokenCache(4 * cacheWays)
+	var wg sync.WaitGroup
+	var hits atomic.Int64
+	for w := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(uint64(w), 1))
+			for range 20000 {
+				i := r.IntN(40)
+				tok := fmt.Sprintf("token%02d", i)
+				words := tokenWords(tok)
+				h := query.HashToken(tok)
+				if r.IntN(2) == 0 {
+					c.put(tok, h, &words, uint64(i), []string{tok})
+					continue
+				}
+				if keys, gen, ok := c.get(tok, h, &words); ok {
+					hits.Add(1)
+					if gen != uint64(i) || !slices.Equal(keys, []string{tok}) {
+						t.Errorf("%s: got %q at generation %d", tok, keys, gen)
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if hits.Load() == 0 {
+		t.Fatal("no hit at all: the test proves nothing")
 	}
 }
 
@@ -256,7 +341,7 @@ func TestCacheSizedByPatterns(t *testing.T) {
 	if err := ix.Put(batch...); err != nil {
 		t.Fatal(err)
 	}
-	if c := ix.patterns.cache.Load(); c == nil || len(c.slots) != 2*minCacheSlots {
+	if c := ix.patterns.cache.Load(); c == nil || c.slots() != 2*minCacheSlots {
 		t.Fatalf("cache for 40 patterns: %v", c)
 	}
 }
