@@ -144,21 +144,24 @@ func (ix *Index) Remove(ids ...int64) {
 type batch struct {
 	ix       *Index
 	postings map[string][]change[[]posting]
-	cells    map[uint64][]change[[]posting]
-	lookups  map[uint64][]change[[]patternRef]
-	patterns []patternRef // registered for the first time by this batch
-	newBits  bool
-	bits     map[string]uint64
-	added    int64
+	// patternPostings are the changes to postings kept on pattern entries (see patternEntry).
+	patternPostings map[*patternEntry][]change[[]posting]
+	cells           map[uint64][]change[[]posting]
+	lookups         map[uint64][]change[[]patternRef]
+	patterns        []patternRef // registered for the first time by this batch
+	newBits         bool
+	bits            map[string]uint64
+	added           int64
 }
 
 func (ix *Index) newBatch() *batch {
 	return &batch{
-		ix:       ix,
-		postings: map[string][]change[[]posting]{},
-		cells:    map[uint64][]change[[]posting]{},
-		lookups:  map[uint64][]change[[]patternRef]{},
-		bits:     *ix.providerBits.Load(),
+		ix:              ix,
+		postings:        map[string][]change[[]posting]{},
+		patternPostings: map[*patternEntry][]change[[]posting]{},
+		cells:           map[uint64][]change[[]posting]{},
+		lookups:         map[uint64][]change[[]patternRef]{},
+		bits:            *ix.providerBits.Load(),
 	}
 }
 
@@ -191,16 +194,16 @@ func (b *batch) index(e *entry) {
 	add := func(old []posting, _ bool) ([]posting, bool) {
 		return append(old[:len(old):len(old)], p), true
 	}
-	for _, k := range e.keys.terms {
-		b.postings[k] = append(b.postings[k], add)
-	}
-	for _, k := range e.keys.cells {
-		b.cells[k] = append(b.cells[k], add)
-	}
 	for _, pat := range e.keys.patterns {
 		if ref := b.ix.registry.register(&b.ix.patterns, pat, b.lookups); ref != nil {
 			b.patterns = append(b.patterns, *ref)
 		}
+	}
+	for _, k := range e.keys.terms {
+		b.change(k, add)
+	}
+	for _, k := range e.keys.cells {
+		b.cells[k] = append(b.cells[k], add)
 	}
 	b.added++
 }
@@ -220,7 +223,7 @@ func (b *batch) unindex(e *entry) {
 		return out, len(out) > 0
 	}
 	for _, k := range e.keys.terms {
-		b.postings[k] = append(b.postings[k], remove)
+		b.change(k, remove)
 	}
 	for _, k := range e.keys.cells {
 		b.cells[k] = append(b.cells[k], remove)
@@ -229,6 +232,16 @@ func (b *batch) unindex(e *entry) {
 		b.ix.registry.unregister(&b.ix.patterns, pat, b.lookups)
 	}
 	b.added--
+}
+
+// change records a change to the postings of a key: on its pattern's entry when the key is a
+// registered pattern's (registered before, unregistered after, this call), else in the map.
+func (b *batch) change(key string, ch change[[]posting]) {
+	if st := b.ix.registry.byKey[key]; st != nil {
+		b.patternPostings[st.ref.entry] = append(b.patternPostings[st.ref.entry], ch)
+		return
+	}
+	b.postings[key] = append(b.postings[key], ch)
 }
 
 // apply publishes the batch: new provider bits and pattern lookups first, so that a posting is
@@ -246,6 +259,22 @@ func (b *batch) apply() {
 		ix.maxSeq.Store(ix.nextSeq)
 	}
 	ix.postings.apply(b.postings)
+	for e, changes := range b.patternPostings {
+		var ps []posting
+		p := e.postings.Load()
+		ok := p != nil
+		if ok {
+			ps = *p
+		}
+		for _, ch := range changes {
+			ps, ok = ch(ps, ok)
+		}
+		if ok {
+			e.postings.Store(&ps)
+		} else {
+			e.postings.Store(nil)
+		}
+	}
 	ix.cells.apply(b.cells)
 	ix.active.Add(b.added)
 }
@@ -334,8 +363,10 @@ func (m *Matcher) Match(d *Doc, now time.Time) []int64 {
 			visit(ps)
 		}
 		if hasPatterns {
-			for _, key := range m.patterns.matching(&ix.patterns, tok, h) {
-				lookup(key)
+			for _, e := range m.patterns.matching(&ix.patterns, tok, h) {
+				if ps := e.postings.Load(); ps != nil {
+					visit(*ps)
+				}
 			}
 		}
 	}

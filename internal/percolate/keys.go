@@ -15,8 +15,9 @@ import (
 //
 // A posting key is one of
 //   - a folded token, for an exact query token;
-//   - "\x00p" + kind + edits + text, for a wildcard or similarity pattern (posts reach these keys
-//     through the pattern lookup, see patterns.go);
+//   - "\x00p" + kind + edits + text, for a wildcard or similarity pattern (posts reach these
+//     through the pattern lookup, see patterns.go, and their postings are kept on the pattern's
+//     entry, not in the postings map);
 //   - "\x00a" + folded author, "\x00b" + folded board, "\x00o" + folded object.
 //
 // Locations use grid cells (uint64 keys) instead.

@@ -32,9 +32,9 @@ import (
 // index counts the keys of each kind and length, so a token only produces keys of lengths that
 // exist (a short common word produces no deletion variant when every similarity word is long),
 // and a Bloom filter skips most lookups of absent keys. A hash collision only adds a pattern to
-// verify. The patterns found are verified on the token, and the token's result (which pattern
-// keys it matches) is cached, shared by the index's matchers, since a stream's vocabulary
-// repeats (Zipf); see tokenCache.
+// verify. The patterns found are verified on the token, and the token's result (which patterns
+// it matches) is cached, shared by the index's matchers, since a stream's vocabulary repeats
+// (Zipf); see tokenCache.
 
 // deletionPrefix is how many first characters of a word its deletion variants come from. Their
 // number grows with its square, but each is a cheap Bloom probe; shorter variants are shared by
@@ -70,10 +70,13 @@ func polyHash(kind rune, runes []rune) uint64 {
 	return h
 }
 
-// patternEntry is a registered pattern; readers share it, so it never changes.
+// patternEntry is a registered pattern. Its postings are those of the searches indexed under
+// it, kept here rather than in the index's postings map: a token's cached answer leads
+// straight to them, without a lookup by key.
 type patternEntry struct {
-	key     string // posting key
-	pattern *query.Pattern
+	key      string // posting key
+	pattern  *query.Pattern
+	postings atomic.Pointer[[]posting] // published by writers, nil for none
 }
 
 // patternRef is a pattern as the lookup lists hold it, with what rules most candidates out
@@ -304,7 +307,7 @@ type patternScratch struct {
 	visited []*patternEntry
 }
 
-// tokenCache remembers which pattern keys each token of the stream matches. It is shared by
+// tokenCache remembers which patterns each token of the stream matches. It is shared by
 // every matcher of the index: a stream's rare words keep coming, and a word one worker met is
 // then known to the others (at 100,000 searches, a shared cache computes 40 % fewer answers than
 // one cache per worker of the same total size). A token's hash picks a set, one cache line of
@@ -332,9 +335,9 @@ type cacheSet struct {
 }
 
 type cacheWay struct {
-	meta atomic.Uint64 // generation<<32 | token length<<24 | version
-	tok  [maxCachedToken / 8]atomic.Uint64
-	keys atomic.Pointer[[]string] // nil when the token matches no pattern
+	meta  atomic.Uint64 // generation<<32 | token length<<24 | version
+	tok   [maxCachedToken / 8]atomic.Uint64
+	found atomic.Pointer[[]*patternEntry] // nil when the token matches no pattern
 }
 
 const (
@@ -414,7 +417,7 @@ func (w *cacheWay) unlock(m, gen uint64, n int) {
 }
 
 // get returns the cached answer for tok (packed words) and its generation; h is its hash.
-func (c *tokenCache) get(tok string, h uint64, words *[maxCachedToken / 8]uint64) (keys []string, gen uint64, ok bool) {
+func (c *tokenCache) get(tok string, h uint64, words *[maxCachedToken / 8]uint64) (found []*patternEntry, gen uint64, ok bool) {
 	if len(tok) > maxCachedToken {
 		return nil, 0, false
 	}
@@ -425,36 +428,36 @@ func (c *tokenCache) get(tok string, h uint64, words *[maxCachedToken / 8]uint64
 		if m&1 != 0 || !w.holds(m, len(tok), words) {
 			continue
 		}
-		kp := w.keys.Load()
+		fp := w.found.Load()
 		if w.meta.Load() != m {
 			return nil, 0, false // a writer changed the way meanwhile
 		}
-		if kp != nil {
-			keys = *kp
+		if fp != nil {
+			found = *fp
 		}
-		return keys, m >> 32, true
+		return found, m >> 32, true
 	}
 	return nil, 0, false
 }
 
 // put caches an answer: in the token's own way when it has one (a stale answer brought up to
-// date), else in the first way, the others moving down. keys must never be changed afterwards
+// date), else in the first way, the others moving down. found must never be changed afterwards
 // (matchers share it).
-func (c *tokenCache) put(tok string, h uint64, words *[maxCachedToken / 8]uint64, gen uint64, keys []string) {
+func (c *tokenCache) put(tok string, h uint64, words *[maxCachedToken / 8]uint64, gen uint64, found []*patternEntry) {
 	if len(tok) > maxCachedToken || gen > maxCachedGeneration {
 		return
 	}
-	var kp *[]string
-	if len(keys) > 0 {
-		k := keys // allocated here only, not on every call
-		kp = &k
+	var fp *[]*patternEntry
+	if len(found) > 0 {
+		f := found // allocated here only, not on every call
+		fp = &f
 	}
 	s := c.set(h)
 	for i := range s.ways {
 		w := &s.ways[i]
 		if m := w.meta.Load(); m&1 == 0 && w.holds(m, len(tok), words) {
 			if m, ok := w.lock(); ok {
-				w.keys.Store(kp)
+				w.found.Store(fp)
 				w.unlock(m, gen, len(tok))
 			}
 			return
@@ -476,14 +479,14 @@ func (c *tokenCache) put(tok string, h uint64, words *[maxCachedToken / 8]uint64
 		for k := range to.tok {
 			to.tok[k].Store(from.tok[k].Load())
 		}
-		to.keys.Store(from.keys.Load())
+		to.found.Store(from.found.Load())
 		to.unlock(metas[i], metas[i-1]>>32, int(metas[i-1]>>24&0xff))
 	}
 	first := &s.ways[0]
 	for k := range words {
 		first.tok[k].Store(words[k])
 	}
-	first.keys.Store(kp)
+	first.found.Store(fp)
 	first.unlock(metas[0], gen, len(tok))
 }
 
@@ -491,9 +494,9 @@ func (c *tokenCache) put(tok string, h uint64, words *[maxCachedToken / 8]uint64
 // recomputed instead.
 const maxCatchUp = 64
 
-// matching returns the posting keys of the registered patterns that tok, whose maphash is h,
+// matching returns the registered patterns that tok, whose maphash is h,
 // matches. The slice is shared: callers must not change it.
-func (ps *patternScratch) matching(ix *patternIndex, tok string, h uint64) []string {
+func (ps *patternScratch) matching(ix *patternIndex, tok string, h uint64) []*patternEntry {
 	// Read first: a pattern registered meanwhile is found by the lookups or caught up later (a
 	// key found twice costs one more lookup, never a wrong answer).
 	gen := ix.generation.Load()
@@ -502,23 +505,23 @@ func (ps *patternScratch) matching(ix *patternIndex, tok string, h uint64) []str
 		return ps.compute(ix, tok)
 	}
 	words := tokenWords(tok[:min(len(tok), maxCachedToken)])
-	if keys, at, ok := c.get(tok, h, &words); ok {
+	if found, at, ok := c.get(tok, h, &words); ok {
 		if at == gen {
-			return keys
+			return found
 		}
-		if keys, ok := ps.catchUp(ix, tok, keys, at, gen); ok {
-			c.put(tok, h, &words, gen, keys)
-			return keys
+		if found, ok := ps.catchUp(ix, tok, found, at, gen); ok {
+			c.put(tok, h, &words, gen, found)
+			return found
 		}
 	}
-	keys := ps.compute(ix, tok)
-	c.put(tok, h, &words, gen, keys)
-	return keys
+	found := ps.compute(ix, tok)
+	c.put(tok, h, &words, gen, found)
+	return found
 }
 
-// catchUp adds to keys, found at generation from, the patterns registered up to generation to
+// catchUp adds to found, computed at generation from, the patterns registered up to generation to
 // that tok matches; ok is false when those registrations are no longer all known, or too many.
-func (ps *patternScratch) catchUp(ix *patternIndex, tok string, keys []string, from, to uint64) ([]string, bool) {
+func (ps *patternScratch) catchUp(ix *patternIndex, tok string, found []*patternEntry, from, to uint64) ([]*patternEntry, bool) {
 	p := ix.recent.Load()
 	if p == nil || to-from > maxCatchUp {
 		return nil, false
@@ -537,19 +540,19 @@ func (ps *patternScratch) catchUp(ix *patternIndex, tok string, keys []string, f
 		ps.runes = append(ps.runes, r)
 	}
 	chars := charMask(ps.runes)
-	out := keys[:len(keys):len(keys)] // appending must not write into a slice handed out before
+	out := found[:len(found):len(found)] // appending must not write into a slice handed out before
 	for _, reg := range recent[first:] {
 		if reg.generation > to {
 			break
 		}
 		if reg.ref.mayMatch(chars) && reg.ref.entry.pattern.MatchesRunes(ps.runes) {
-			out = append(out, reg.ref.entry.key)
+			out = append(out, reg.ref.entry)
 		}
 	}
 	return out, true
 }
 
-func (ps *patternScratch) compute(ix *patternIndex, tok string) []string {
+func (ps *patternScratch) compute(ix *patternIndex, tok string) []*patternEntry {
 	ps.visited = ps.visited[:0]
 	ps.runes = ps.runes[:0]
 	for _, r := range tok {
@@ -590,7 +593,7 @@ func (ps *patternScratch) compute(ix *patternIndex, tok string) []string {
 			passed = append(passed, h)
 		}
 	}
-	var found []string
+	var found []*patternEntry
 	for _, h := range passed {
 		refs, _ := ix.lookups.get(h)
 		for _, r := range refs {
@@ -600,7 +603,7 @@ func (ps *patternScratch) compute(ix *patternIndex, tok string) []string {
 			}
 			ps.visited = append(ps.visited, r.entry)
 			if r.entry.pattern.MatchesRunes(runes) {
-				found = append(found, r.entry.key)
+				found = append(found, r.entry)
 			}
 		}
 	}

@@ -65,7 +65,7 @@ func TestPatternLookupFindsEveryMatch(t *testing.T) {
 	hits := 0
 	for i := 0; i < 5000; i++ {
 		tok := word(16)
-		got := ps.compute(&ix.patterns, tok)
+		got := entryKeys(ps.compute(&ix.patterns, tok))
 		var want []string
 		for _, p := range patterns {
 			if p.Matches(tok) {
@@ -195,6 +195,62 @@ func TestCachedTokensLearnNewPatterns(t *testing.T) {
 	}
 }
 
+// entries makes pattern entries of the given keys, for cached answers.
+func entries(keys ...string) []*patternEntry {
+	var out []*patternEntry
+	for _, k := range keys {
+		out = append(out, &patternEntry{key: k})
+	}
+	return out
+}
+
+func entryKeys(es []*patternEntry) []string {
+	var out []string
+	for _, e := range es {
+		out = append(out, e.key)
+	}
+	return out
+}
+
+// TestPatternPostingsFollowChanges: the searches kept on a pattern's entry follow every Put and
+// Remove, including a search replaced by itself and a pattern dropped and registered again in
+// one batch.
+func TestPatternPostingsFollowChanges(t *testing.T) {
+	ix := New()
+	search := func(id int64, keywords string) SavedSearch {
+		return SavedSearch{ID: id, Keywords: keywords, Providers: []string{"x"}, Enabled: true}
+	}
+	steps := []struct {
+		put    []SavedSearch
+		remove []int64
+		want   map[string][]int64 // post text: matching searches
+	}{
+		{put: []SavedSearch{search(1, "colr~"), search(2, "colr~")}, want: map[string][]int64{"colour": {1, 2}}},
+		{put: []SavedSearch{search(1, "colr~")}, want: map[string][]int64{"colour": {1, 2}}},
+		{remove: []int64{2}, want: map[string][]int64{"colour": {1}}},
+		{put: []SavedSearch{search(1, "colr~")}, want: map[string][]int64{"colour": {1}}}, // its last user, replaced
+		{put: []SavedSearch{search(1, "netw*")}, want: map[string][]int64{"colour": nil, "network": {1}}},
+		{put: []SavedSearch{search(3, "colr~")}, want: map[string][]int64{"colour": {3}, "network": {1}}},
+		{remove: []int64{1, 3}, want: map[string][]int64{"colour": nil, "network": nil}},
+	}
+	m := ix.NewMatcher()
+	for i, step := range steps {
+		if err := ix.Put(step.put...); err != nil {
+			t.Fatal(err)
+		}
+		ix.Remove(step.remove...)
+		for text, want := range step.want {
+			got := m.Match(&Doc{Provider: "x", Text: text}, now)
+			if len(got) == 0 {
+				got = nil
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("step %d, %q: matched %v, want %v", i, text, got, want)
+			}
+		}
+	}
+}
+
 // TestTokenCache: a cached answer is returned only for the very token it was computed for.
 func TestTokenCache(t *testing.T) {
 	long := strings.Repeat("x", maxCachedToken+1)
@@ -202,17 +258,17 @@ func TestTokenCache(t *testing.T) {
 		name             string
 		putTok, getTok   string
 		putHash, getHash uint64
-		keys             []string
+		keys             []*patternEntry
 		busy             bool // a writer holds the slot
 		hit              bool
 	}{
-		{name: "same token", putTok: "netword", getTok: "netword", putHash: 7, getHash: 7, keys: []string{"k"}, hit: true},
+		{name: "same token", putTok: "netword", getTok: "netword", putHash: 7, getHash: 7, keys: entries("k"), hit: true},
 		{name: "no keys", putTok: "colour", getTok: "colour", putHash: 9, getHash: 9, hit: true},
-		{name: "other token, same hash", putTok: "netword", getTok: "network", putHash: 7, getHash: 7, keys: []string{"k"}},
+		{name: "other token, same hash", putTok: "netword", getTok: "network", putHash: 7, getHash: 7, keys: entries("k")},
 		{name: "same words, other length", putTok: "ab", getTok: "ab\x00", putHash: 3, getHash: 3},
 		{name: "another set", putTok: "netword", getTok: "netword", putHash: 7, getHash: 8},
-		{name: "longest cached", putTok: long[1:], getTok: long[1:], putHash: 5, getHash: 5, keys: []string{"k"}, hit: true},
-		{name: "too long to cache", putTok: long, getTok: long, putHash: 5, getHash: 5, keys: []string{"k"}},
+		{name: "longest cached", putTok: long[1:], getTok: long[1:], putHash: 5, getHash: 5, keys: entries("k"), hit: true},
+		{name: "too long to cache", putTok: long, getTok: long, putHash: 5, getHash: 5, keys: entries("k")},
 		{name: "set being written", putTok: "netword", getTok: "netword", putHash: 7, getHash: 7, busy: true},
 	}
 	for _, tc := range cases {
@@ -226,12 +282,12 @@ func TestTokenCache(t *testing.T) {
 			pw := tokenWords(tc.putTok[:min(len(tc.putTok), maxCachedToken)])
 			c.put(tc.putTok, tc.putHash, &pw, 42, tc.keys)
 			gw := tokenWords(tc.getTok[:min(len(tc.getTok), maxCachedToken)])
-			keys, gen, ok := c.get(tc.getTok, tc.getHash, &gw)
+			found, gen, ok := c.get(tc.getTok, tc.getHash, &gw)
 			if ok != tc.hit {
 				t.Fatalf("hit = %v, want %v", ok, tc.hit)
 			}
-			if ok && (gen != 42 || !slices.Equal(keys, tc.keys)) {
-				t.Fatalf("got %q at generation %d, want %q at 42", keys, gen, tc.keys)
+			if ok && (gen != 42 || !slices.Equal(found, tc.keys)) {
+				t.Fatalf("got %q at generation %d, want %q at 42", entryKeys(found), gen, entryKeys(tc.keys))
 			}
 		})
 	}
@@ -248,13 +304,13 @@ func TestTokenCacheWays(t *testing.T) {
 	tok := func(i int) string { return fmt.Sprintf("tok%d", i) }
 	put := func(i int, gen uint64) {
 		w := tokenWords(tok(i))
-		c.put(tok(i), 5+uint64(i)*sets, &w, gen, []string{tok(i)}) // every token in set 5
+		c.put(tok(i), 5+uint64(i)*sets, &w, gen, entries(tok(i))) // every token in set 5
 	}
 	cached := func(i int) (uint64, bool) {
 		w := tokenWords(tok(i))
-		keys, gen, ok := c.get(tok(i), 5+uint64(i)*sets, &w)
-		if ok && !slices.Equal(keys, []string{tok(i)}) {
-			t.Fatalf("token %d: cached keys %q", i, keys)
+		found, gen, ok := c.get(tok(i), 5+uint64(i)*sets, &w)
+		if ok && !slices.Equal(entryKeys(found), []string{tok(i)}) {
+			t.Fatalf("token %d: cached %q", i, entryKeys(found))
 		}
 		return gen, ok
 	}
@@ -298,13 +354,13 @@ func TestTokenCacheConcurrent(t *testing.T) {
 				words := tokenWords(tok)
 				h := query.HashToken(tok)
 				if r.IntN(2) == 0 {
-					c.put(tok, h, &words, uint64(i), []string{tok})
+					c.put(tok, h, &words, uint64(i), entries(tok))
 					continue
 				}
-				if keys, gen, ok := c.get(tok, h, &words); ok {
+				if found, gen, ok := c.get(tok, h, &words); ok {
 					hits.Add(1)
-					if gen != uint64(i) || !slices.Equal(keys, []string{tok}) {
-						t.Errorf("%s: got %q at generation %d", tok, keys, gen)
+					if gen != uint64(i) || !slices.Equal(entryKeys(found), []string{tok}) {
+						t.Errorf("%s: got %q at generation %d", tok, entryKeys(found), gen)
 						return
 					}
 				}
@@ -357,9 +413,9 @@ func TestMatchersShareTheCache(t *testing.T) {
 		t.Fatalf("first matcher: %v", got)
 	}
 	w := tokenWords("colour")
-	keys, _, ok := ix.patterns.cache.Load().get("colour", query.HashToken("colour"), &w)
-	if !ok || len(keys) != 1 {
-		t.Fatalf("cached answer for colour: %q, %v", keys, ok)
+	found, _, ok := ix.patterns.cache.Load().get("colour", query.HashToken("colour"), &w)
+	if !ok || len(found) != 1 {
+		t.Fatalf("cached answer for colour: %q, %v", entryKeys(found), ok)
 	}
 	if got := ix.NewMatcher().Match(&doc, now); !slices.Equal(got, []int64{1}) {
 		t.Fatalf("second matcher: %v", got)
