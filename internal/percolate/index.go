@@ -289,6 +289,7 @@ type Matcher struct {
 	stamp    uint32
 	patterns patternScratch
 	keyBuf   []byte
+	lists    [][]posting
 	out      []int64
 	sampleN  uint32
 	verified uint64
@@ -357,13 +358,20 @@ func (m *Matcher) Match(d *Doc, now time.Time) []int64 {
 		cache = ix.patterns.cache.Load()
 	}
 	m.touch(text, cache)
+	// The tokens' posting lists first, one lookup after the other: each is a chain of dependent
+	// memory reads, and with nothing in between the processor follows several at once.
+	m.lists = m.lists[:0]
 	for i := 0; i < text.Len(); i++ {
-		tok, h := text.Token(i), text.TokenHash(i)
-		if ps, ok := ix.postings.getHashed(tok, h); ok {
-			visit(ps)
+		if ps, ok := ix.postings.getHashed(text.Token(i), text.TokenHash(i)); ok {
+			m.lists = append(m.lists, ps)
 		}
-		if hasPatterns {
-			for _, e := range m.patterns.matching(&ix.patterns, tok, h) {
+	}
+	for _, ps := range m.lists {
+		visit(ps)
+	}
+	if hasPatterns {
+		for i := 0; i < text.Len(); i++ {
+			for _, e := range m.patterns.matching(&ix.patterns, text.Token(i), text.TokenHash(i)) {
 				if ps := e.postings.Load(); ps != nil {
 					visit(*ps)
 				}
