@@ -384,12 +384,28 @@ func (c *tokenCache) slots() int { return len(c.sets) * cacheWays }
 // set returns the set of a token hash.
 func (c *tokenCache) set(h uint64) *cacheSet { return &c.sets[h&uint64(len(c.sets)-1)] }
 
-// tokenWords packs a token of at most maxCachedToken bytes into words, zero-padded.
+// tokenWords packs a token of at most maxCachedToken (16) bytes into words, zero-padded, little
+// endian: with one or two 8-byte loads when it has 8 bytes or more.
 func tokenWords(tok string) (w [maxCachedToken / 8]uint64) {
-	for i := 0; i < len(tok); i++ {
-		w[i/8] |= uint64(tok[i]) << (8 * (i % 8))
+	n := len(tok)
+	if n < 8 {
+		for i := range n {
+			w[0] |= uint64(tok[i]) << (8 * i)
+		}
+		return w
+	}
+	w[0] = load64(tok)
+	if n > 8 {
+		w[1] = load64(tok[n-8:]) >> (8 * (16 - n)) // its last 8 bytes, less those already in w[0]
 	}
 	return w
+}
+
+// load64 reads the first 8 bytes of s, little endian (one load).
+func load64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // holds reports whether the way's meta m says it holds a token of n bytes, packed as words.

@@ -195,6 +195,21 @@ func TestCachedTokensLearnNewPatterns(t *testing.T) {
 	}
 }
 
+// TestTokenWords: the packed words are the token's bytes in order, zero-padded, whatever its
+// length.
+func TestTokenWords(t *testing.T) {
+	for n := 0; n <= maxCachedToken; n++ {
+		tok := "abcdefghijklmnopqrstuvwxyz"[:n]
+		var want [maxCachedToken / 8]uint64
+		for i := range n {
+			want[i/8] |= uint64(tok[i]) << (8 * (i % 8))
+		}
+		if got := tokenWords(tok); got != want {
+			t.Errorf("tokenWords(%q) = %x, want %x", tok, got, want)
+		}
+	}
+}
+
 // entries makes pattern entries of the given keys, for cached answers.
 func entries(keys ...string) []*patternEntry {
 	var out []*patternEntry
