@@ -40,21 +40,19 @@ type Index struct {
 
 // entry is the writer's record of an indexed search.
 type entry struct {
-	search *indexed
-	keys   searchKeys
-}
-
-// indexed is a search as postings reference it. It never changes once published.
-type indexed struct {
-	c   *Compiled
-	seq uint32 // dense number for the per-post "already seen" marks
+	c    *Compiled
+	seq  uint32 // dense number for the per-post "already seen" marks
+	keys searchKeys
 }
 
 // overflowBit is the provider bit shared by the 64th provider and beyond.
 const overflowBit = uint64(1) << 63
 
+// posting is a search under one of its keys, with what matching reads before verifying it
+// inline. c is the search's version: a Put compiles a new one.
 type posting struct {
-	s         *indexed
+	c         *Compiled
+	seq       uint32
 	providers uint64
 	proven    query.Node // what a hit proves of the keyword query (see searchKeys.proven)
 }
@@ -111,12 +109,12 @@ func (ix *Index) PutCompiled(searches ...*Compiled) {
 		seq := ix.nextSeq
 		if old := ix.searches[c.ID]; old != nil {
 			// The same number: a post that sees both versions during the change counts once.
-			seq = old.search.seq
+			seq = old.seq
 			b.unindex(old)
 		} else {
 			ix.nextSeq++
 		}
-		e := &entry{search: &indexed{c: c, seq: seq}}
+		e := &entry{c: c, seq: seq}
 		if c.active {
 			e.keys = ix.chooseKeys(c)
 			b.index(e)
@@ -190,7 +188,7 @@ func cloneBits(m map[string]uint64) map[string]uint64 {
 }
 
 func (b *batch) index(e *entry) {
-	p := posting{s: e.search, providers: b.providerMask(e.search.c.providers), proven: e.keys.proven}
+	p := posting{c: e.c, seq: e.seq, providers: b.providerMask(e.c.providers), proven: e.keys.proven}
 	add := func(old []posting, _ bool) ([]posting, bool) {
 		return append(old[:len(old):len(old)], p), true
 	}
@@ -209,14 +207,14 @@ func (b *batch) index(e *entry) {
 }
 
 func (b *batch) unindex(e *entry) {
-	if !e.search.c.active {
+	if !e.c.active {
 		return
 	}
-	target := e.search
+	target := e.c
 	remove := func(old []posting, _ bool) ([]posting, bool) {
 		out := make([]posting, 0, len(old))
 		for _, p := range old {
-			if p.s != target {
+			if p.c != target {
 				out = append(out, p)
 			}
 		}
@@ -331,17 +329,16 @@ func (m *Matcher) Match(d *Doc, now time.Time) []int64 {
 			if p.providers&bit == 0 {
 				continue
 			}
-			s := p.s
-			if int(s.seq) >= len(m.seen) {
-				m.seen = append(m.seen, make([]uint32, int(s.seq)+1-len(m.seen))...)
+			if int(p.seq) >= len(m.seen) {
+				m.seen = append(m.seen, make([]uint32, int(p.seq)+1-len(m.seen))...)
 			}
-			if m.seen[s.seq] == m.stamp {
+			if m.seen[p.seq] == m.stamp {
 				continue
 			}
-			m.seen[s.seq] = m.stamp
+			m.seen[p.seq] = m.stamp
 			m.verified++
-			if s.c.match(&m.a, now, p.proven, exactBit) {
-				m.out = append(m.out, s.c.ID)
+			if p.c.match(&m.a, now, p.proven, exactBit) {
+				m.out = append(m.out, p.c.ID)
 			}
 		}
 	}
