@@ -1,7 +1,9 @@
 package query
 
 import (
+	"encoding/binary"
 	"hash/maphash"
+	"math/bits"
 	"slices"
 	"strings"
 	"unicode"
@@ -317,6 +319,14 @@ func (t *Text) appendTokens(field string, pos int32) int32 {
 				if start < 0 {
 					start = len(t.buf)
 				}
+				if n, lowered := asciiRun(field, i); n > 1 && runes+n <= maxTokenRunes {
+					l := len(t.buf)
+					t.buf = binary.LittleEndian.AppendUint64(t.buf, lowered)[:l+n]
+					runes += n
+					searchable = true
+					i += n
+					continue
+				}
 				if 'A' <= c && c <= 'Z' {
 					c += 'a' - 'A'
 				}
@@ -367,6 +377,29 @@ func (t *Text) appendTokens(field string, pos int32) int32 {
 	}
 	end()
 	return pos
+}
+
+// asciiRun reads the 8 bytes of field from i at once (none when fewer are left) and returns how
+// many of them, up to the first that is not an ASCII token character, make a run, and the 8
+// bytes with capitals lowered. A word is mostly one run, instead of a loop turn a byte.
+func asciiRun(field string, i int) (n int, lowered uint64) {
+	if i+8 > len(field) {
+		return 0, 0
+	}
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	s := field[i : i+8]
+	w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	// Each byte's high bit cleared, so that adding below never carries into the next byte; the
+	// bytes that had it set (non-ASCII) end the run.
+	w7 := w &^ highs
+	atLeast := func(c byte) uint64 { return (w7 + ones*uint64(0x80-c)) & highs } // high bit: byte >= c
+	upper := atLeast('A') &^ atLeast('Z'+1)
+	lower := atLeast('a') &^ atLeast('z'+1)
+	digit := atLeast('0') &^ atLeast('9'+1)
+	underscore := ^(w7 ^ ones*'_' + ones*0x7f) & highs // high bit: the byte is '_'
+	stop := ^(upper|lower|digit|underscore)&highs | w&highs
+	return bits.TrailingZeros64(stop) / 8, w | upper>>2
 }
 
 // appendSegment analyzes again, by the general path, the segment of field starting at from,

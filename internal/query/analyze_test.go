@@ -145,3 +145,37 @@ func BenchmarkTextReset(b *testing.B) {
 		t.Reset(title, text)
 	}
 }
+
+// TestASCIIRun checks the 8-bytes-at-once run against a byte-by-byte reading, over every byte
+// value in every position.
+func TestASCIIRun(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	check := func(s string) {
+		n, lowered := asciiRun(s, 0)
+		want := 0
+		for want < 8 && isTokenByte(s[want]) {
+			want++
+		}
+		if n != want {
+			t.Fatalf("asciiRun(%q) = %d bytes, want %d", s, n, want)
+		}
+		for k := range n {
+			if got, want := byte(lowered>>(8*k)), byte(unicode.ToLower(rune(s[k]))); got != want {
+				t.Fatalf("asciiRun(%q): byte %d lowered to %q, want %q", s, k, got, want)
+			}
+		}
+	}
+	for pos := range 8 {
+		for c := range 256 {
+			b := []byte("abcdefgh")
+			for k := range b {
+				b[k] = "aZ9_"[r.IntN(4)]
+			}
+			b[pos] = byte(c)
+			check(string(b))
+		}
+	}
+	if n, _ := asciiRun("short", 0); n != 0 {
+		t.Fatalf("a run read from fewer than 8 bytes: %d", n)
+	}
+}
