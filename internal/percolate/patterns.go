@@ -473,8 +473,12 @@ func (c *tokenCache) put(tok string, h uint64, words *[maxCachedToken / 8]uint64
 		w := &s.ways[i]
 		if m := w.meta.Load(); m&1 == 0 && w.holds(m, len(tok), words) {
 			if m, ok := w.lock(); ok {
-				w.found.Store(fp)
-				w.unlock(m, gen, len(tok))
+				if w.holds(m, len(tok), words) { // still: another writer may have come between
+					w.found.Store(fp)
+					w.unlock(m, gen, len(tok))
+				} else {
+					w.meta.Store(m) // released unchanged
+				}
 			}
 			return
 		}
