@@ -384,8 +384,9 @@ func (c *tokenCache) slots() int { return len(c.sets) * cacheWays }
 // set returns the set of a token hash.
 func (c *tokenCache) set(h uint64) *cacheSet { return &c.sets[h&uint64(len(c.sets)-1)] }
 
-// tokenWords packs a token of at most maxCachedToken (16) bytes into words, zero-padded, little
-// endian: with one or two 8-byte loads when it has 8 bytes or more.
+// tokenWords packs a token of at most maxCachedToken bytes into words, zero-padded, little
+// endian: with one or two 8-byte loads when it has 8 bytes or more. It is written for 16 bytes
+// (two words); TestTokenWords fails if maxCachedToken changes.
 func tokenWords(tok string) (w [maxCachedToken / 8]uint64) {
 	n := len(tok)
 	if n < 8 {
@@ -514,8 +515,8 @@ func (c *tokenCache) put(tok string, h uint64, words *[maxCachedToken / 8]uint64
 // recomputed instead.
 const maxCatchUp = 64
 
-// matching returns the registered patterns that tok, whose maphash is h,
-// matches. The slice is shared: callers must not change it.
+// matching returns the registered patterns that tok, whose hash (query.HashToken) is h, matches.
+// The slice is shared: callers must not change it.
 func (ps *patternScratch) matching(ix *patternIndex, tok string, h uint64) []*patternEntry {
 	// Read first: a pattern registered meanwhile is found by the lookups or caught up later (a
 	// key found twice costs one more lookup, never a wrong answer).
