@@ -35,7 +35,7 @@ func TestImageProxy(t *testing.T) {
 	e := newEnv(t, storetest.Open(t, store.SQLite))
 	permissive := httptest.NewServer(api.New(api.Deps{Accounts: e.accounts, Auth: e.auth, Health: e.store.Ping,
 		App: api.AppHandler(nil, false), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		ImageProxy: imageproxy.New(imageproxy.Options{Permit: netip.Addr.IsLoopback})}))
+		ImageProxy: imageproxy.New(imageproxy.Options{Allow: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}})}))
 	t.Cleanup(permissive.Close)
 	reaching := &env{t: t, srv: permissive, store: e.store, accounts: e.accounts, auth: e.auth}
 

@@ -60,11 +60,9 @@ var (
 
 // Options configure a Proxy.
 type Options struct {
-	// AllowPrivate lets the proxy fetch from loopback, private and link-local addresses
-	// (on-premises sources, tests); by default it reaches public addresses only.
-	AllowPrivate bool
-	// Permit, when set, decides alone which resolved addresses may be dialled.
-	Permit func(netip.Addr) bool
+	// Allow is for tests only: the server never sets it, so the proxy reaches public addresses
+	// only, whatever the operator allowlisted for sources and webhooks.
+	Allow []netip.Prefix
 	// MaxBytes bounds the size of a picture (DefaultMaxBytes when 0).
 	MaxBytes int64
 	// MaxPixels bounds the pictures decoded for resizing, by the dimensions their header
@@ -112,7 +110,7 @@ func New(o Options) *Proxy {
 		o.Timeout = DefaultTimeout
 	}
 	return &Proxy{
-		client: outbound.New(outbound.Options{AllowPrivate: o.AllowPrivate, Permit: o.Permit, Timeout: o.Timeout,
+		client: outbound.New(outbound.Options{Allow: o.Allow, Timeout: o.Timeout,
 			MaxBytes: o.MaxBytes, MaxRedirects: maxRedirects}),
 		maxBytes:   o.MaxBytes,
 		maxPixels:  int64(o.MaxPixels),

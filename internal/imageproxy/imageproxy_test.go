@@ -75,7 +75,7 @@ func encodedJPEG(t *testing.T, width, height int) []byte {
 }
 
 // onlyLoopbackV4 lets tests reach their httptest server on 127.0.0.1 and nothing else.
-func onlyLoopbackV4(a netip.Addr) bool { return a == netip.MustParseAddr("127.0.0.1") }
+var onlyLoopbackV4 = []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}
 
 func TestFetch(t *testing.T) {
 	photo := encodedPNG(t, 400, 200)
@@ -116,7 +116,7 @@ func TestFetch(t *testing.T) {
 	})
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
-	proxy := New(Options{Permit: onlyLoopbackV4, MaxBytes: limit})
+	proxy := New(Options{Allow: onlyLoopbackV4, MaxBytes: limit})
 
 	tests := []struct {
 		name      string
@@ -265,7 +265,7 @@ func TestResizingIsBoundedByDeclaredPixels(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			proxy := New(Options{AllowPrivate: true, MaxPixels: tt.maxPixels})
+			proxy := New(Options{Allow: onlyLoopbackV4, MaxPixels: tt.maxPixels})
 			img, err := proxy.Fetch(context.Background(), srv.URL+tt.path, 100)
 			if err != nil {
 				t.Fatal(err)
@@ -287,7 +287,7 @@ func TestResizingIsBoundedByDeclaredPixels(t *testing.T) {
 func TestResizingWaitsForAFreeDecode(t *testing.T) {
 	photo := encodedPNG(t, 400, 200)
 	srv := pictureServer(t, map[string][]byte{"/photo.png": photo})
-	proxy := New(Options{AllowPrivate: true, MaxDecodes: 1, DecodeWait: 50 * time.Millisecond})
+	proxy := New(Options{Allow: onlyLoopbackV4, MaxDecodes: 1, DecodeWait: 50 * time.Millisecond})
 
 	proxy.decodes <- struct{}{} // the one decode is taken
 	start := time.Now()

@@ -39,10 +39,13 @@ var (
 
 // Options configure a Client.
 type Options struct {
-	// AllowPrivate lifts the address rule: any address may be dialled (on-premises feeds, tests).
+	// Allow is the operator's allowlist for this kind of caller: addresses that are not public
+	// and may still be dialled (an on-premises feed, a SIEM's webhook). Public addresses are
+	// always allowed; cloud metadata addresses never are, whatever the list says.
+	Allow []netip.Prefix
+	// AllowPrivate allows every address but cloud metadata: for the operator's own backends,
+	// and tests. It is Allow set to Everywhere.
 	AllowPrivate bool
-	// Permit, when set, decides alone which resolved addresses may be dialled.
-	Permit func(netip.Addr) bool
 	// Timeout bounds one exchange, redirects and reading the body included (DefaultTimeout when 0).
 	Timeout time.Duration
 	// MaxBytes bounds a reply's body (DefaultMaxBytes when 0): reading past it fails with
@@ -81,20 +84,17 @@ func New(o Options) *Client {
 	if o.Stream {
 		o.Timeout, o.MaxBytes = 0, 0
 	}
-	permit := o.Permit
-	if permit == nil {
-		permit = IsPublic
-		if o.AllowPrivate {
-			permit = func(netip.Addr) bool { return true }
-		}
+	if o.AllowPrivate {
+		o.Allow = Everywhere
 	}
+	permit := func(addr netip.Addr) bool { return Permitted(addr, o.Allow) }
 	dialer := &net.Dialer{
 		Timeout: 10 * time.Second,
 		// Control runs for every address tried, after resolution: a name that resolves to a
 		// forbidden address, now or on a later lookup, is refused here.
 		Control: func(_, address string, _ syscall.RawConn) error {
 			ap, err := netip.ParseAddrPort(address)
-			if err != nil || !permit(ap.Addr().Unmap()) {
+			if err != nil || !permit(ap.Addr()) {
 				return ErrForbiddenAddress
 			}
 			return nil
@@ -122,7 +122,7 @@ func New(o Options) *Client {
 			return ErrOnionWithoutTor
 		}
 		// An address written in the URL is refused before any dial, with a clear error.
-		if addr, err := netip.ParseAddr(u.Hostname()); err == nil && !permit(addr.Unmap()) {
+		if addr, err := netip.ParseAddr(u.Hostname()); err == nil && !permit(addr) {
 			return ErrForbiddenAddress
 		}
 		return nil
@@ -290,28 +290,40 @@ func redactText(err error) string {
 }
 
 // nonPublic are ranges that are neither private nor loopback by netip's reckoning but still do
-// not lead to the public internet, or can be used to reach addresses that do not.
+// not lead to the public internet, or can be used to reach addresses that do not (the IANA
+// special-purpose registries, less what a web server may sit on).
 var nonPublic = []netip.Prefix{
 	netip.MustParsePrefix("0.0.0.0/8"),       // "this network"
 	netip.MustParsePrefix("100.64.0.0/10"),   // carrier-grade NAT
 	netip.MustParsePrefix("192.0.0.0/24"),    // IETF protocol assignments
 	netip.MustParsePrefix("192.0.2.0/24"),    // documentation
+	netip.MustParsePrefix("192.88.99.0/24"),  // 6to4 relay anycast (deprecated)
 	netip.MustParsePrefix("198.18.0.0/15"),   // benchmarking
 	netip.MustParsePrefix("198.51.100.0/24"), // documentation
 	netip.MustParsePrefix("203.0.113.0/24"),  // documentation
 	netip.MustParsePrefix("240.0.0.0/4"),     // reserved, and the broadcast address
+	// IPv4-compatible (::a.b.c.d, deprecated): on a host with automatic tunnels it reaches the
+	// IPv4 address it carries.
+	netip.MustParsePrefix("::/96"),
+	netip.MustParsePrefix("::ffff:0:0:0/96"), // IPv4-translated (::ffff:0:a.b.c.d, SIIT)
 	netip.MustParsePrefix("64:ff9b::/96"),    // NAT64, which can embed any IPv4 address
 	netip.MustParsePrefix("64:ff9b:1::/48"),  // local-use NAT64
-	netip.MustParsePrefix("2001::/32"),       // Teredo
-	netip.MustParsePrefix("2001:db8::/32"),   // documentation
-	netip.MustParsePrefix("2002::/16"),       // 6to4, which can embed any IPv4 address
+	netip.MustParsePrefix("100::/64"),        // discard-only
+	// IETF protocol assignments: Teredo (2001::/32, which carries IPv4 addresses), benchmarking,
+	// ORCHID (2001:10::/28) and ORCHIDv2 (2001:20::/28), none of them a web server's.
+	netip.MustParsePrefix("2001::/23"),
+	netip.MustParsePrefix("2001:db8::/32"), // documentation
+	netip.MustParsePrefix("2002::/16"),     // 6to4, which can embed any IPv4 address
+	netip.MustParsePrefix("3fff::/20"),     // documentation
+	netip.MustParsePrefix("5f00::/16"),     // segment routing (SRv6) identifiers
+	netip.MustParsePrefix("fec0::/10"),     // site-local (deprecated, still routed by some)
 }
 
 // IsPublic reports whether addr is a public unicast address: not loopback, private (fc00::/7
 // included), link-local, multicast, unspecified or one of the special ranges above. An
 // IPv4-mapped IPv6 address is judged as the IPv4 address it carries.
 func IsPublic(addr netip.Addr) bool {
-	addr = addr.Unmap()
+	addr = addr.Unmap().WithZone("")
 	if !addr.IsValid() || !addr.IsGlobalUnicast() || addr.IsPrivate() {
 		return false
 	}
@@ -321,4 +333,118 @@ func IsPublic(addr netip.Addr) bool {
 		}
 	}
 	return true
+}
+
+// Everywhere is the allowlist that allows every address (cloud metadata still excepted).
+var Everywhere = []netip.Prefix{netip.MustParsePrefix("0.0.0.0/0"), netip.MustParsePrefix("::/0")}
+
+// Permitted reports whether addr may be dialled by a caller whose operator allowlisted allow:
+// a public address, or one of allow's; never a cloud metadata address.
+func Permitted(addr netip.Addr, allow []netip.Prefix) bool {
+	addr = addr.Unmap().WithZone("")
+	if !addr.IsValid() || IsMetadata(addr) {
+		return false
+	}
+	if IsPublic(addr) {
+		return true
+	}
+	for _, p := range allow {
+		if p.Contains(addr) {
+			return true
+		}
+	}
+	return false
+}
+
+// metadata are the cloud providers' instance metadata and host-agent addresses: they hand out
+// credentials to whoever asks from inside, so no caller ever reaches them.
+var metadata = []netip.Addr{
+	netip.MustParseAddr("169.254.169.254"), // AWS, GCP, Azure, OpenStack, DigitalOcean, Oracle, IBM, Hetzner...
+	netip.MustParseAddr("169.254.170.2"),   // AWS ECS task credentials
+	netip.MustParseAddr("169.254.170.23"),  // AWS EKS pod identity
+	netip.MustParseAddr("169.254.0.23"),    // Tencent Cloud
+	netip.MustParseAddr("169.254.42.42"),   // Scaleway
+	netip.MustParseAddr("100.100.100.200"), // Alibaba Cloud
+	netip.MustParseAddr("192.0.0.192"),     // Oracle Cloud (older instances)
+	netip.MustParseAddr("168.63.129.16"),   // Azure WireServer
+	netip.MustParseAddr("fd00:ec2::254"),   // AWS over IPv6
+	netip.MustParseAddr("fd00:ec2::23"),    // AWS EKS pod identity over IPv6
+}
+
+// IsMetadata reports whether addr is a cloud metadata address, written as itself or carried in
+// an IPv6 address that can lead to it (mapped, compatible, translated, NAT64, 6to4, Teredo).
+func IsMetadata(addr netip.Addr) bool {
+	addr = addr.Unmap().WithZone("")
+	for _, m := range metadata {
+		if addr == m {
+			return true
+		}
+		for _, carried := range embeddedIPv4(addr) {
+			if carried == m {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// embeddedIPv4 returns the IPv4 addresses an IPv6 address carries by the transition
+// mechanisms that can deliver to them.
+func embeddedIPv4(addr netip.Addr) []netip.Addr {
+	if !addr.Is6() {
+		return nil
+	}
+	b := addr.As16()
+	v4 := func(i int) netip.Addr { return netip.AddrFrom4([4]byte(b[i : i+4])) }
+	var out []netip.Addr
+	for _, p := range []string{"::/96", "::ffff:0:0:0/96", "64:ff9b::/96", "64:ff9b:1::/48"} {
+		if netip.MustParsePrefix(p).Contains(addr) {
+			out = append(out, v4(12))
+		}
+	}
+	if netip.MustParsePrefix("2002::/16").Contains(addr) {
+		out = append(out, v4(2))
+	}
+	if netip.MustParsePrefix("2001::/32").Contains(addr) { // Teredo: the server, and the client inverted
+		client := [4]byte{^b[12], ^b[13], ^b[14], ^b[15]}
+		out = append(out, v4(4), netip.AddrFrom4(client))
+	}
+	return out
+}
+
+// ParseAllowlist reads an operator's allowlist: "off" or nothing for none, else addresses and
+// CIDR ranges separated by commas (127.0.0.1/32,10.1.2.0/24). A single metadata address is
+// refused, since it would never be reached.
+func ParseAllowlist(s string) ([]netip.Prefix, error) {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.EqualFold(s, "off") {
+		return nil, nil
+	}
+	var out []netip.Prefix
+	for item := range strings.SplitSeq(s, ",") {
+		item = strings.TrimSpace(item)
+		p, err := netip.ParsePrefix(item)
+		if err != nil {
+			addr, addrErr := netip.ParseAddr(item)
+			if addrErr != nil {
+				return nil, fmt.Errorf("%q is neither an address nor a CIDR range", item)
+			}
+			p = netip.PrefixFrom(addr, addr.BitLen())
+		}
+		if p.Addr().Zone() != "" {
+			return nil, fmt.Errorf("%q: a range has no zone", item)
+		}
+		if p.Addr().Is4In6() { // ::ffff:10.0.0.0/104 is 10.0.0.0/8, as the guard sees it
+			if p.Bits() < 96 {
+				return nil, fmt.Errorf("%q: an IPv4-mapped range is /96 or narrower", item)
+			}
+			p = netip.PrefixFrom(p.Addr().Unmap(), p.Bits()-96)
+		}
+		p = p.Masked()
+		if p.IsSingleIP() && IsMetadata(p.Addr()) {
+			return nil, fmt.Errorf("%s is a cloud metadata address, which is never reachable", p.Addr())
+		}
+		out = append(out, p)
+	}
+	return out, nil
 }
