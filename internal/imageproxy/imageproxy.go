@@ -19,6 +19,7 @@ import (
 	"image/jpeg"
 	"image/png"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/netip"
 	"net/url"
@@ -164,8 +165,9 @@ func New(o Options) *Proxy {
 		o.SendStall = DefaultSendStall
 	}
 	return &Proxy{
+		// Pictures' hosts fail often: what the network said goes to the debug log.
 		client: outbound.New(outbound.Options{Allow: o.Allow, Timeout: transferTimeout,
-			MaxBytes: o.MaxBytes, MaxRedirects: maxRedirects}),
+			MaxBytes: o.MaxBytes, MaxRedirects: maxRedirects, DetailLevel: slog.LevelDebug}),
 		timeout:    o.Timeout,
 		maxBytes:   o.MaxBytes,
 		maxPixels:  int64(o.MaxPixels),
@@ -380,9 +382,14 @@ func (p *Proxy) prepare(ctx context.Context, resp *http.Response, width int) (*P
 		}}, nil
 }
 
-// refusal says what the outbound guard refused; anything else is the host's failure.
+// refusal says what the outbound guard refused; anything else is the host's failure. A name that
+// resolved to a refused address is a host that could not be reached, like one that does not
+// resolve: telling the two apart would map the names of the server's network.
 func refusal(err error) error {
+	var exchange *outbound.ExchangeError
 	switch {
+	case errors.As(err, &exchange):
+		return fmt.Errorf("%w: %v", ErrUpstream, exchange)
 	case errors.Is(err, outbound.ErrForbiddenAddress):
 		return ErrForbiddenAddress
 	case errors.Is(err, outbound.ErrBadURL):

@@ -204,8 +204,10 @@ func TestFetchRefusesNonPublicAddressesByDefault(t *testing.T) {
 		wantErr error
 	}{
 		{"loopback literal", srv.URL + "/a.png", ErrForbiddenAddress},
-		// A name is only checked once resolved, at dial time: the same check that defeats DNS rebinding.
-		{"name resolving to loopback", "http://localhost:" + port + "/a.png", ErrForbiddenAddress},
+		// A name is only checked once resolved, at dial time: the same check that defeats DNS
+		// rebinding. It answers as a host that cannot be reached, so that no one learns which
+		// names lead inside.
+		{"name resolving to loopback", "http://localhost:" + port + "/a.png", ErrUpstream},
 		{"metadata address", "http://169.254.169.254/latest/meta-data", ErrForbiddenAddress},
 		{"private literal", "http://10.0.0.1/a.png", ErrForbiddenAddress},
 		{"mapped loopback", "http://[::ffff:127.0.0.1]:" + port + "/a.png", ErrForbiddenAddress},

@@ -9,9 +9,11 @@
 package outbound
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/netip"
@@ -63,6 +65,10 @@ type Options struct {
 	// applies, and the reader bounds each message and watches for silence. Dialling, the TLS
 	// handshake and the wait for the reply's header stay bounded.
 	Stream bool
+	// Logger receives what an ExchangeError leaves out of its text (slog.Default() when nil), at
+	// DetailLevel (Info when 0; the image proxy, whose hosts fail often, logs at Debug).
+	Logger      *slog.Logger
+	DetailLevel slog.Level
 }
 
 // Client is the guarded client. Its zero value is not usable; make one with New.
@@ -127,8 +133,11 @@ func New(o Options) *Client {
 		}
 		return nil
 	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
 	return &Client{http: &http.Client{
-		Transport: &guard{next: transport, check: check, maxBytes: o.MaxBytes},
+		Transport: &guard{next: transport, check: check, maxBytes: o.MaxBytes, log: o.Logger, level: o.DetailLevel},
 		Timeout:   o.Timeout,
 		// The transport checks the address of every request, redirects included; here only
 		// their number.
@@ -151,11 +160,47 @@ func (c *Client) Do(req *http.Request) (*http.Response, error) {
 // errors are not redacted: pass them through RedactError.
 func (c *Client) HTTP() *http.Client { return c.http }
 
-// guard checks every request's address and bounds every reply's body.
+// ExchangeError is a request that got no reply, or a reply cut short: a name that did not
+// resolve, an address refused once resolved, a connection refused, reset or timed out, a TLS
+// handshake that failed. Its text names only the host as the request wrote it: the resolver's
+// address, search domains, the addresses a name resolved to and certificate names map the
+// inside of a network, so they go to the log, and stay in the chain for errors.Is and
+// errors.As (a refused address is still ErrForbiddenAddress).
+type ExchangeError struct {
+	Host string
+	// Cut is a reply that began and was cut short, not a request that got none.
+	Cut bool
+	err error
+}
+
+func (e *ExchangeError) Error() string {
+	text := "outbound: " + e.Host + " could not be reached"
+	if e.Cut {
+		text = "outbound: the reply from " + e.Host + " was cut short"
+	} else if host, _, err := net.SplitHostPort(e.Host); IsOnion(e.Host) || (err == nil && IsOnion(host)) {
+		text += " through the Tor SOCKS proxy"
+	}
+	// Reasons that name nothing of the network are worth keeping.
+	var timeout interface{ Timeout() bool }
+	switch {
+	case errors.Is(e.err, io.EOF) || errors.Is(e.err, io.ErrUnexpectedEOF):
+		text += ": the connection was closed (EOF)"
+	case errors.Is(e.err, context.DeadlineExceeded) || (errors.As(e.err, &timeout) && timeout.Timeout()):
+		text += ": no answer in time"
+	}
+	return text
+}
+
+func (e *ExchangeError) Unwrap() error { return e.err }
+
+// guard checks every request's address, bounds every reply's body, and keeps what the network
+// said about internal addresses out of the errors it returns.
 type guard struct {
 	next     http.RoundTripper
 	check    func(*url.URL) error
 	maxBytes int64
+	log      *slog.Logger
+	level    slog.Level
 }
 
 func (g *guard) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -166,25 +211,46 @@ func (g *guard) RoundTrip(req *http.Request) (*http.Response, error) {
 		return nil, err
 	}
 	resp, err := g.next.RoundTrip(req)
-	// A websocket's 101 reply hands its body over as the connection: it is not bounded.
-	if err != nil || g.maxBytes <= 0 || resp.StatusCode == http.StatusSwitchingProtocols {
-		return resp, err
+	if err != nil {
+		return nil, g.exchangeError(req, err, false)
 	}
-	if resp.ContentLength > g.maxBytes {
+	// A websocket's 101 reply hands its body over as the connection: it is not bounded.
+	if resp.StatusCode == http.StatusSwitchingProtocols {
+		return resp, nil
+	}
+	if g.maxBytes > 0 && resp.ContentLength > g.maxBytes {
 		resp.Body.Close()
 		return nil, ErrTooLarge
 	}
-	resp.Body = &limitedBody{ReadCloser: resp.Body, left: g.maxBytes}
+	resp.Body = &guardedBody{ReadCloser: resp.Body, left: g.maxBytes, limited: g.maxBytes > 0, req: req, guard: g}
 	return resp, nil
 }
 
-// limitedBody fails with ErrTooLarge once more than its limit has been read.
-type limitedBody struct {
-	io.ReadCloser
-	left int64
+// exchangeError logs err in full and returns it as an *ExchangeError naming req's host only.
+// The caller giving up (its context cancelled) is not the host's failure and is returned as is.
+func (g *guard) exchangeError(req *http.Request, err error, cut bool) error {
+	if errors.Is(err, context.Canceled) && req.Context().Err() != nil {
+		return err
+	}
+	g.log.Log(req.Context(), g.level, "outbound: exchange failed", "url", RedactURL(req.URL.String()), "detail", err.Error())
+	return &ExchangeError{Host: req.URL.Host, Cut: cut, err: err}
 }
 
-func (b *limitedBody) Read(p []byte) (int, error) {
+// guardedBody fails with ErrTooLarge once more than its limit has been read (when limited),
+// and with an *ExchangeError when the connection fails.
+type guardedBody struct {
+	io.ReadCloser
+	left    int64
+	limited bool
+	req     *http.Request
+	guard   *guard
+}
+
+func (b *guardedBody) Read(p []byte) (int, error) {
+	if !b.limited {
+		n, err := b.ReadCloser.Read(p)
+		return n, b.readError(err)
+	}
 	if b.left < 0 {
 		return 0, ErrTooLarge
 	}
@@ -198,7 +264,14 @@ func (b *limitedBody) Read(p []byte) (int, error) {
 		return n, ErrTooLarge
 	}
 	b.left -= int64(n)
-	return n, err
+	return n, b.readError(err)
+}
+
+func (b *guardedBody) readError(err error) error {
+	if err == nil || err == io.EOF {
+		return err
+	}
+	return b.guard.exchangeError(b.req, err, true)
 }
 
 // ReadAll reads r to its end, failing with ErrTooLarge when it holds more than max bytes.

@@ -6,12 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -491,6 +494,60 @@ func TestAllowlistReachesItsRangesOnly(t *testing.T) {
 			}
 			if err == nil && string(body) != "on premises" {
 				t.Fatalf("body %q", body)
+			}
+		})
+	}
+}
+
+// What the network said (the addresses a name resolved to, a refused or reset connection) goes
+// to the log; the error names only the host as the request wrote it.
+func TestErrorsNameNoInternalDetail(t *testing.T) {
+	reset := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		conn, _, err := w.(http.Hijacker).Hijack()
+		if err != nil {
+			return
+		}
+		conn.Write([]byte("HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\npart of it"))
+		conn.(*net.TCPConn).SetLinger(0) // closing sends a reset
+		conn.Close()
+	}))
+	t.Cleanup(reset.Close)
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close()
+	viaLocalhost := func(u string) string { return strings.Replace(u, "127.0.0.1", "localhost", 1) }
+
+	tests := []struct {
+		name      string
+		options   Options
+		url       string
+		wantIs    error
+		wantInLog string
+	}{
+		{"a name resolving to a refused address", Options{}, viaLocalhost(reset.URL) + "/", ErrForbiddenAddress, "not a public one"},
+		{"nobody listening", Options{AllowPrivate: true}, viaLocalhost(closed.URL) + "/", syscall.ECONNREFUSED, "connection refused"},
+		{"a reply reset", Options{AllowPrivate: true}, viaLocalhost(reset.URL) + "/", syscall.ECONNRESET, "reset"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var logged bytes.Buffer
+			tt.options.Logger = slog.New(slog.NewTextHandler(&logged, nil))
+			_, _, err := get(context.Background(), New(tt.options), tt.url)
+			var exchange *ExchangeError
+			if !errors.As(err, &exchange) || !errors.Is(err, tt.wantIs) {
+				t.Fatalf("error %v, want an ExchangeError that is %v", err, tt.wantIs)
+			}
+			host := strings.TrimPrefix(viaLocalhost(tt.url), "http://")
+			host = host[:strings.Index(host, "/")]
+			if !strings.Contains(err.Error(), host) {
+				t.Errorf("error %q does not name the host %s", err, host)
+			}
+			for _, detail := range []string{"127.0.0.1", "::1", "dial", "tcp", "refused", "reset", "public"} {
+				if strings.Contains(err.Error(), detail) {
+					t.Errorf("error %q says %q", err, detail)
+				}
+			}
+			if !strings.Contains(logged.String(), tt.wantInLog) {
+				t.Errorf("the log %q does not say %q", logged.String(), tt.wantInLog)
 			}
 		})
 	}
