@@ -41,6 +41,9 @@ func (a *API) proxyImage(w http.ResponseWriter, r *http.Request, id auth.Identit
 	h.Set("Cache-Control", "private, max-age=86400")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	if r.Method == http.MethodHead {
+		return nil
+	}
 	if err := pic.Send(w, http.NewResponseController(w).SetWriteDeadline); err != nil {
 		// Part of the picture may be out: cut the connection, so that the browser does not
 		// take what it got for the whole picture.

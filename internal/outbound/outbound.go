@@ -461,6 +461,15 @@ func IsMetadata(addr netip.Addr) bool {
 	return false
 }
 
+// The IPv6 ranges that carry an IPv4 address, and where.
+var (
+	// IPv4-compatible, IPv4-translated, NAT64 and local-use NAT64 (as a /96): the last 32 bits.
+	carryLastIPv4 = []netip.Prefix{netip.MustParsePrefix("::/96"), netip.MustParsePrefix("::ffff:0:0:0/96"),
+		netip.MustParsePrefix("64:ff9b::/96"), netip.MustParsePrefix("64:ff9b:1::/48")}
+	sixToFour = netip.MustParsePrefix("2002::/16") // bits 16 to 47
+	teredo    = netip.MustParsePrefix("2001::/32") // the server in bits 32 to 63, the client inverted in the last 32
+)
+
 // embeddedIPv4 returns the IPv4 addresses an IPv6 address carries by the transition
 // mechanisms that can deliver to them.
 func embeddedIPv4(addr netip.Addr) []netip.Addr {
@@ -470,15 +479,15 @@ func embeddedIPv4(addr netip.Addr) []netip.Addr {
 	b := addr.As16()
 	v4 := func(i int) netip.Addr { return netip.AddrFrom4([4]byte(b[i : i+4])) }
 	var out []netip.Addr
-	for _, p := range []string{"::/96", "::ffff:0:0:0/96", "64:ff9b::/96", "64:ff9b:1::/48"} {
-		if netip.MustParsePrefix(p).Contains(addr) {
+	for _, p := range carryLastIPv4 {
+		if p.Contains(addr) {
 			out = append(out, v4(12))
 		}
 	}
-	if netip.MustParsePrefix("2002::/16").Contains(addr) {
+	if sixToFour.Contains(addr) {
 		out = append(out, v4(2))
 	}
-	if netip.MustParsePrefix("2001::/32").Contains(addr) { // Teredo: the server, and the client inverted
+	if teredo.Contains(addr) { // the server, and the client inverted
 		client := [4]byte{^b[12], ^b[13], ^b[14], ^b[15]}
 		out = append(out, v4(4), netip.AddrFrom4(client))
 	}
