@@ -237,3 +237,40 @@ func TestStalledBrowsersHoldLittleMemory(t *testing.T) {
 	// on their minute-long write deadlines.
 	srv.CloseClientConnections()
 }
+
+// A host that does not answer, or drips a picture that was asked resized, is given up after
+// Timeout: it holds no fetch and no decode slot longer.
+func TestSlowHostsAreGivenUp(t *testing.T) {
+	release := make(chan struct{})
+	header := encodedPNGHeader(t)
+	host := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/drip.png" {
+			w.Header().Set("Content-Type", "image/png")
+			w.Write(header) // the dimensions, then nothing
+			w.(http.Flusher).Flush()
+		}
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	t.Cleanup(host.Close)
+	t.Cleanup(func() { close(release) })
+	proxy := New(Options{Allow: onlyLoopbackV4, Timeout: 100 * time.Millisecond})
+	for _, path := range []string{"/silent.png", "/drip.png"} {
+		t.Run(path, func(t *testing.T) {
+			if _, err := proxy.Open(context.Background(), 1, host.URL+path, 100); !errors.Is(err, ErrUpstream) {
+				t.Fatalf("error %v, want ErrUpstream", err)
+			}
+			if proxy.InFlight() != 0 || len(proxy.decodes) != 0 {
+				t.Fatalf("%d fetches and %d decodes held after giving up", proxy.InFlight(), len(proxy.decodes))
+			}
+		})
+	}
+}
+
+// encodedPNGHeader is the beginning of a 400 × 200 PNG: enough to read its dimensions, then cut.
+func encodedPNGHeader(t *testing.T) []byte {
+	full := encodedPNG(t, 400, 200)
+	return full[:min(len(full), 1024)]
+}

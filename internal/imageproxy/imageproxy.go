@@ -99,7 +99,8 @@ type Options struct {
 	// DecodeWait bounds the wait for a free decode (DefaultDecodeWait when 0); a picture that
 	// waited that long is passed on at its own size.
 	DecodeWait time.Duration
-	// Timeout bounds the wait for the host's reply, redirects included (DefaultTimeout when 0).
+	// Timeout bounds the wait for the host's reply, redirects included, and its first bytes,
+	// or for a resize the whole picture (DefaultTimeout when 0).
 	Timeout time.Duration
 	// MaxFetches and MaxFetchesPerUser bound the fetches in flight on the node and for one user
 	// (DefaultMaxFetches, DefaultMaxFetchesPerUser when 0); FetchWait is how long a request
@@ -304,19 +305,21 @@ func (p *Proxy) Open(ctx context.Context, userID int64, rawURL string, width int
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	end := func() { cancel(); release() }
-	// Only the wait for the reply is bounded here; the transfer is bounded by ctx, the
-	// client's own bound and SendStall.
+	// The reply, its first bytes and, for a resize, the whole decode must come within
+	// p.timeout, so a host that drips holds no decode slot for long; sending what follows is
+	// bounded by ctx, the client's own bound and SendStall.
 	waiting := time.AfterFunc(p.timeout, cancel)
 	resp, err := p.get(ctx, u)
-	if !waiting.Stop() && err == nil {
-		resp.Body.Close()
-		err = fmt.Errorf("%w: no reply within %v", ErrUpstream, p.timeout)
-	}
 	if err != nil {
+		waiting.Stop()
 		end()
 		return nil, err
 	}
 	pic, err := p.prepare(ctx, resp, width)
+	if !waiting.Stop() && err == nil {
+		pic.done()
+		err = fmt.Errorf("%w: not delivered within %v", ErrUpstream, p.timeout)
+	}
 	if err != nil {
 		resp.Body.Close()
 		end()
@@ -438,12 +441,14 @@ func (p *Proxy) scaleDown(ctx context.Context, body io.Reader, contentType strin
 		return nil, nil, ctx.Err()
 	}
 	release := func() { <-p.decodes }
-	src, _, err := image.Decode(rest)
+	read := &readErrors{r: rest}
+	src, _, err := image.Decode(read)
 	if err != nil {
 		release()
-		// Part of the picture is read already: it can no longer be passed on as it came.
-		if errors.Is(err, ErrTooLarge) || errors.Is(err, ErrForbiddenAddress) {
-			return nil, nil, refusal(err)
+		// Part of the picture is read already: it can no longer be passed on as it came. What
+		// the reading said decides whose fault it was.
+		if read.err != nil {
+			return nil, nil, refusal(read.err)
 		}
 		return nil, nil, fmt.Errorf("%w: %v", ErrNotImage, err)
 	}
@@ -457,6 +462,21 @@ func (p *Proxy) scaleDown(ctx context.Context, body io.Reader, contentType strin
 	}
 	return &Picture{ContentType: "image/jpeg", Length: -1, done: release,
 		send: func(w io.Writer) error { return jpeg.Encode(w, dst, &jpeg.Options{Quality: 85}) }}, nil, nil
+}
+
+// readErrors keeps the first error of its reader but the end: a picture cut short or too large
+// is told from one that is not what its header said.
+type readErrors struct {
+	r   io.Reader
+	err error
+}
+
+func (r *readErrors) Read(b []byte) (int, error) {
+	n, err := r.r.Read(b)
+	if err != nil && err != io.EOF && r.err == nil {
+		r.err = err
+	}
+	return n, err
 }
 
 // recorder keeps what is read through it, up to max bytes, so that it can be read again.
