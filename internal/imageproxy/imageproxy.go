@@ -117,7 +117,6 @@ type Options struct {
 type Proxy struct {
 	client     *outbound.Client
 	timeout    time.Duration
-	maxBytes   int64
 	maxPixels  int64
 	decodes    chan struct{} // a slot per decode under way
 	decodeWait time.Duration
@@ -133,7 +132,7 @@ type Proxy struct {
 // userFetches are one user's fetch slots, kept while any request of theirs holds or awaits one.
 type userFetches struct {
 	slots   chan struct{}
-	waiting int
+	holders int // requests holding or awaiting one of the slots
 }
 
 // New returns a Proxy with its own guarded HTTP client.
@@ -170,7 +169,6 @@ func New(o Options) *Proxy {
 		client: outbound.New(outbound.Options{Allow: o.Allow, Timeout: transferTimeout,
 			MaxBytes: o.MaxBytes, MaxRedirects: maxRedirects, DetailLevel: slog.LevelDebug}),
 		timeout:    o.Timeout,
-		maxBytes:   o.MaxBytes,
 		maxPixels:  int64(o.MaxPixels),
 		decodes:    make(chan struct{}, o.MaxDecodes),
 		decodeWait: o.DecodeWait,
@@ -194,11 +192,11 @@ func (p *Proxy) admit(ctx context.Context, userID int64) (release func(), err er
 		u = &userFetches{slots: make(chan struct{}, p.perUser)}
 		p.users[userID] = u
 	}
-	u.waiting++
+	u.holders++
 	p.mu.Unlock()
 	leave := func() {
 		p.mu.Lock()
-		if u.waiting--; u.waiting == 0 {
+		if u.holders--; u.holders == 0 {
 			delete(p.users, userID)
 		}
 		p.mu.Unlock()
