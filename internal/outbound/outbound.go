@@ -1,8 +1,10 @@
 // Package outbound is the one HTTP client for every address that content or a user chose:
-// connectors, the image proxy, webhooks. It dials public addresses only, checked after name
-// resolution on every connection (which defeats DNS rebinding) and again on every redirect;
-// it never goes through an environment proxy, so the check sees the address actually dialled;
-// it bounds time and size; and its errors name no credentials or query strings.
+// connectors, the image proxy, webhooks. It dials public addresses, and those its kind of
+// caller was allowlisted by the operator, only (cloud metadata addresses never), checked after
+// name resolution on every connection (which defeats DNS rebinding) and again on every
+// redirect; it never goes through an environment proxy, so the check sees the address actually
+// dialled; it bounds time and size; and its errors name no credentials or query strings, nor
+// what the network said about internal addresses (that goes to the log).
 //
 // Operator-configured backends (database, NATS, SMTP, model, translation and geocoding servers)
 // are trusted and do not use it.
