@@ -1,10 +1,15 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"net/netip"
 	"os"
+	"slices"
 	"strings"
+
+	"github.com/sightline/sightline/internal/outbound"
 )
 
 // parseFlags parses args, which must all be flags, then fills every flag not given on the
@@ -143,3 +148,42 @@ func switchValue(v string) (bool, error) {
 // IsBoolFlag lets --simulator stand alone for --simulator=on; parseFlags also reads the
 // separate value of "--simulator off".
 func (s switchFlag) IsBoolFlag() bool { return true }
+
+// allowlistFlag reads an operator's allowlist of addresses and CIDR ranges that a kind of
+// outbound caller may reach although they are not public: "off" for none, or
+// "127.0.0.1/32,10.1.2.0/24". Where everywhere is set, "on" allows every address (cloud metadata
+// never is).
+type allowlistFlag struct {
+	value      *[]netip.Prefix
+	everywhere bool
+}
+
+func (a allowlistFlag) String() string {
+	if a.value == nil || len(*a.value) == 0 {
+		return "off"
+	}
+	if slices.Equal(*a.value, outbound.Everywhere) {
+		return "on"
+	}
+	var items []string
+	for _, p := range *a.value {
+		items = append(items, p.String())
+	}
+	return strings.Join(items, ",")
+}
+
+func (a allowlistFlag) Set(v string) error {
+	if strings.EqualFold(strings.TrimSpace(v), "on") {
+		if !a.everywhere {
+			return errors.New(`"on" is not accepted here: list the addresses or CIDR ranges to allow`)
+		}
+		*a.value = outbound.Everywhere
+		return nil
+	}
+	allow, err := outbound.ParseAllowlist(v)
+	if err != nil {
+		return err
+	}
+	*a.value = allow
+	return nil
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"net/netip"
 	"strings"
 	"testing"
 	"time"
@@ -111,5 +112,55 @@ func TestLiveQueueFlag(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "live-queue") {
 			t.Errorf("serve --live-queue %q: %v, want it refused", v, err)
 		}
+	}
+}
+
+// --allow-private-networks takes "on", "off" or a list; --allow-private-webhooks only a list.
+func TestAllowlistFlags(t *testing.T) {
+	for _, c := range []struct {
+		args     []string
+		env      string // SIGHTLINE_ALLOW_PRIVATE_NETWORKS
+		sources  string
+		webhooks string
+		wantErr  string
+	}{
+		{args: nil, sources: "off", webhooks: "off"},
+		{args: []string{"--allow-private-networks", "127.0.0.1/32,10.1.2.0/24"}, sources: "127.0.0.1/32,10.1.2.0/24", webhooks: "off"},
+		{args: []string{"--allow-private-networks", "on", "--allow-private-webhooks=10.1.2.7"}, sources: "on", webhooks: "10.1.2.7/32"},
+		{args: []string{"--allow-private-networks=off"}, sources: "off", webhooks: "off"},
+		{env: "on", sources: "on", webhooks: "off"},
+		{env: "10.0.0.0/8", args: []string{"--allow-private-networks", "off"}, sources: "off", webhooks: "off"},
+		{args: []string{"--allow-private-webhooks", "on"}, wantErr: `"on" is not accepted here`},
+		{args: []string{"--allow-private-networks", "169.254.169.254"}, wantErr: "metadata"},
+		{args: []string{"--allow-private-networks", "intranet"}, wantErr: `"intranet" is neither`},
+		// Bare, it no longer means on: it takes the next word as its list, and says so.
+		{args: []string{"--allow-private-networks", "--addr", "x"}, wantErr: `"--addr" is neither`},
+	} {
+		t.Run(strings.Join(c.args, " ")+" env="+c.env, func(t *testing.T) {
+			if c.env != "" {
+				t.Setenv("SIGHTLINE_ALLOW_PRIVATE_NETWORKS", c.env)
+			}
+			fs := newFlagSet("serve", "")
+			var sources, webhooks []netip.Prefix
+			fs.Var(allowlistFlag{&sources, true}, "allow-private-networks", "")
+			fs.Var(allowlistFlag{value: &webhooks}, "allow-private-webhooks", "")
+			fs.String("addr", "", "")
+			err := parseFlags(fs, c.args)
+			if c.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), c.wantErr) {
+					t.Fatalf("error %v, want one saying %s", err, c.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := (allowlistFlag{value: &sources}).String(); got != c.sources {
+				t.Errorf("sources %s, want %s", got, c.sources)
+			}
+			if got := (allowlistFlag{value: &webhooks}).String(); got != c.webhooks {
+				t.Errorf("webhooks %s, want %s", got, c.webhooks)
+			}
+		})
 	}
 }

@@ -52,8 +52,11 @@ func runServe(args []string) error {
 			cfg.TrustedProxies, err = api.ParseTrustedProxies(v)
 			return err
 		})
-	fs.Var(switchFlag{&cfg.AllowPrivateNetworks}, "allow-private-networks",
-		"let sources and the image proxy reach loopback, private and link-local addresses (on-premises feeds): on or off")
+	fs.Var(allowlistFlag{&cfg.AllowPrivateNetworks, true}, "allow-private-networks",
+		"addresses and CIDR ranges that are not public which sources may reach (on-premises feeds): 127.0.0.1/32,10.1.2.0/24; "+
+			`"on" for every one, "off" for none. Cloud metadata addresses are never reached; the image proxy reaches public addresses only`)
+	fs.Var(allowlistFlag{value: &cfg.AllowPrivateWebhooks}, "allow-private-webhooks",
+		"addresses and CIDR ranges that are not public which webhooks may be sent to (an on-premises SIEM): 10.1.2.7/32; \"off\" for none")
 	fs.StringVar(&cfg.TorSOCKS, "tor-socks", "", "Tor SOCKS5 proxy (127.0.0.1:9050) through which onion sources read .onion sites; without it .onion addresses are refused")
 	fs.Int64Var(&cfg.Caps.SavedSearches, "max-saved-searches", account.DefaultCaps.SavedSearches, "saved searches one organization may hold (0: no cap)")
 	fs.Int64Var(&cfg.Caps.Groups, "max-groups", account.DefaultCaps.Groups, "search groups one organization may hold, Uncategorized not counted (0: no cap)")

@@ -8,6 +8,7 @@ package alerts
 import (
 	"context"
 	"log/slog"
+	"net/netip"
 	"time"
 
 	"github.com/sightline/sightline/internal/account"
@@ -143,9 +144,10 @@ func NewService(d Deps) *Service {
 	return &Service{Deps: d, now: d.Now}
 }
 
-// WebhookClient is the guarded client webhooks go through: 10 s, no redirects (a redirect is a
-// failure, so a webhook cannot be bounced to an address the guard would not have dialled).
-func WebhookClient(allowPrivate bool) *outbound.Client {
-	return outbound.New(outbound.Options{AllowPrivate: allowPrivate, Timeout: 10 * time.Second, MaxBytes: 64 << 10,
+// WebhookClient is the guarded client webhooks go through: public addresses and the operator's
+// allowlist for webhooks, 10 s, no redirects (a redirect is a failure, so a webhook cannot be
+// bounced to an address the guard would not have dialled).
+func WebhookClient(allow []netip.Prefix) *outbound.Client {
+	return outbound.New(outbound.Options{Allow: allow, Timeout: 10 * time.Second, MaxBytes: 64 << 10,
 		MaxRedirects: -1})
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/sightline/sightline/internal/mail"
 	"github.com/sightline/sightline/internal/mail/mailtest"
 	"github.com/sightline/sightline/internal/monitor"
+	"github.com/sightline/sightline/internal/outbound"
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
@@ -68,7 +69,7 @@ func newAlertEnv(t *testing.T, s *store.Store, withMail bool) *alertEnv {
 		}
 	}
 	clock := &offsetClock{}
-	svc := alerts.NewService(alerts.Deps{Store: s, Matches: x.monitor, Mail: sender, Webhooks: alerts.WebhookClient(true),
+	svc := alerts.NewService(alerts.Deps{Store: s, Matches: x.monitor, Mail: sender, Webhooks: alerts.WebhookClient(outbound.Everywhere),
 		PublicURL: "https://sightline.example", Now: clock.Now,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	h := api.New(api.Deps{Accounts: x.accounts, Auth: x.auth, Monitor: x.monitor, Live: x.hub, Alerts: svc,

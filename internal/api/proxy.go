@@ -3,7 +3,9 @@ package api
 import (
 	"errors"
 	"net/http"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/imageproxy"
@@ -21,7 +23,7 @@ func (a *API) proxyImage(w http.ResponseWriter, r *http.Request, id auth.Identit
 	if err != nil {
 		return imageProblem(err)
 	}
-	img, err := a.ImageProxy.Fetch(r.Context(), target, width)
+	pic, err := a.ImageProxy.Open(r.Context(), id.User.ID, target, width)
 	if err != nil {
 		if errors.Is(err, imageproxy.ErrUpstream) || errors.Is(err, imageproxy.ErrTooLarge) || errors.Is(err, imageproxy.ErrNotImage) {
 			// The host's fault, not the caller's: a gateway error the browser shows as a broken picture.
@@ -30,12 +32,23 @@ func (a *API) proxyImage(w http.ResponseWriter, r *http.Request, id auth.Identit
 		}
 		return imageProblem(err)
 	}
+	defer pic.Close()
 	h := w.Header()
-	h.Set("Content-Type", img.ContentType)
+	h.Set("Content-Type", pic.ContentType)
+	if pic.Length >= 0 {
+		h.Set("Content-Length", strconv.FormatInt(pic.Length, 10))
+	}
 	h.Set("Cache-Control", "private, max-age=86400")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
-	w.Write(img.Body)
+	if r.Method == http.MethodHead {
+		return nil
+	}
+	if err := pic.Send(w, http.NewResponseController(w).SetWriteDeadline); err != nil {
+		// Part of the picture may be out: cut the connection, so that the browser does not
+		// take what it got for the whole picture.
+		panic(http.ErrAbortHandler)
+	}
 	return nil
 }
 
@@ -45,6 +58,8 @@ func imageProblem(err error) error {
 		return problem.Forbidden("Pictures are only fetched from public addresses.")
 	case errors.Is(err, imageproxy.ErrBadWidth):
 		return problem.InvalidField("width", "The width must be between 16 and 4096 pixels.")
+	case errors.Is(err, imageproxy.ErrBusy):
+		return problem.RateLimited("Too many pictures are loading. Try again in a moment.", time.Second)
 	case errors.Is(err, imageproxy.ErrBadURL):
 		return problem.InvalidField("url", "The picture's address must be an http or https address.")
 	}

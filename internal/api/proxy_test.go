@@ -12,6 +12,7 @@ import (
 	"net/netip"
 	"net/url"
 	"testing"
+	"time"
 
 	"github.com/sightline/sightline/internal/api"
 	"github.com/sightline/sightline/internal/imageproxy"
@@ -35,7 +36,7 @@ func TestImageProxy(t *testing.T) {
 	e := newEnv(t, storetest.Open(t, store.SQLite))
 	permissive := httptest.NewServer(api.New(api.Deps{Accounts: e.accounts, Auth: e.auth, Health: e.store.Ping,
 		App: api.AppHandler(nil, false), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		ImageProxy: imageproxy.New(imageproxy.Options{Permit: netip.Addr.IsLoopback})}))
+		ImageProxy: imageproxy.New(imageproxy.Options{Allow: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}})}))
 	t.Cleanup(permissive.Close)
 	reaching := &env{t: t, srv: permissive, store: e.store, accounts: e.accounts, auth: e.auth}
 
@@ -83,5 +84,48 @@ func TestImageProxy(t *testing.T) {
 				t.Errorf("got width %d (%v), want %d", cfg.Width, err, tt.wantWidth)
 			}
 		})
+	}
+}
+
+// A user past their pictures in flight is told to come back (429 with Retry-After), not queued
+// without end.
+func TestImageProxyBusy(t *testing.T) {
+	release := make(chan struct{})
+	host := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "image/png")
+		w.Write(append([]byte("\x89PNG\r\n\x1a\n"), make([]byte, 1024)...))
+		w.(http.Flusher).Flush()
+		select { // the picture stalls, its fetch in flight
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	t.Cleanup(host.Close)
+	defer close(release) // before the servers close, which wait for their requests
+	proxy := imageproxy.New(imageproxy.Options{Allow: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")},
+		MaxFetchesPerUser: 1, FetchWait: 10 * time.Millisecond})
+	e := newEnv(t, storetest.Open(t, store.SQLite))
+	srv := httptest.NewServer(api.New(api.Deps{Accounts: e.accounts, Auth: e.auth, Health: e.store.Ping,
+		App: api.AppHandler(nil, false), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), ImageProxy: proxy}))
+	t.Cleanup(srv.Close)
+	c := (&env{t: t, srv: srv, store: e.store, accounts: e.accounts, auth: e.auth}).client()
+	c.login("analyst@acme.test")
+	path := srv.URL + "/proxy/images/" + url.PathEscape(host.URL+"/stalled.png")
+
+	go func() {
+		if resp, err := c.http.Get(path); err == nil {
+			resp.Body.Close()
+		}
+	}()
+	for proxy.InFlight() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	resp, err := c.http.Get(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" {
+		t.Fatalf("second picture: %d, Retry-After %q; want 429 with Retry-After", resp.StatusCode, resp.Header.Get("Retry-After"))
 	}
 }

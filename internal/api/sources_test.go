@@ -14,6 +14,7 @@ import (
 	"github.com/sightline/sightline/internal/api"
 	"github.com/sightline/sightline/internal/connector"
 	"github.com/sightline/sightline/internal/connector/sources"
+	"github.com/sightline/sightline/internal/outbound"
 	"github.com/sightline/sightline/internal/sourcing"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
@@ -33,7 +34,7 @@ func feedXML(n int) string {
 
 func sourcesService(s *store.Store) *sourcing.Service {
 	build := func(r sourcing.Source, cursors connector.CursorStore, prefix string) ([]connector.Source, error) {
-		return sources.BuildRow(r.Type, r.Name, r.Config, cursors, prefix, true)
+		return sources.BuildRow(r.Type, r.Name, r.Config, cursors, prefix, outbound.Everywhere)
 	}
 	svc := sourcing.NewService(s, build, sources.Interval)
 	svc.TestTimeout = 5 * time.Second

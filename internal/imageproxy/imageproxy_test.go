@@ -75,13 +75,34 @@ func encodedJPEG(t *testing.T, width, height int) []byte {
 }
 
 // onlyLoopbackV4 lets tests reach their httptest server on 127.0.0.1 and nothing else.
-func onlyLoopbackV4(a netip.Addr) bool { return a == netip.MustParseAddr("127.0.0.1") }
+var onlyLoopbackV4 = []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}
+
+// fetched is a picture as a browser receives it.
+type fetched struct {
+	ContentType string
+	Body        []byte
+}
+
+// fetch opens a picture for user 1 and reads it whole, as a browser that keeps reading would.
+func fetch(p *Proxy, rawURL string, width int) (fetched, error) {
+	pic, err := p.Open(context.Background(), 1, rawURL, width)
+	if err != nil {
+		return fetched{}, err
+	}
+	defer pic.Close()
+	var b bytes.Buffer
+	if err := pic.Send(&b, func(time.Time) error { return nil }); err != nil {
+		return fetched{}, err
+	}
+	return fetched{ContentType: pic.ContentType, Body: b.Bytes()}, nil
+}
 
 func TestFetch(t *testing.T) {
 	photo := encodedPNG(t, 400, 200)
 	photoJPEG := encodedJPEG(t, 300, 300)
 	limit := int64(len(photo) + len(photoJPEG))
-	tooLarge := bytes.Repeat([]byte{0}, int(limit)+1)
+	// A picture by its first bytes, so only its size can stop it once it streams.
+	tooLarge := append([]byte("\x89PNG\r\n\x1a\n"), bytes.Repeat([]byte{0}, int(limit))...)
 	mux := http.NewServeMux()
 	serve := func(path, contentType string, body []byte) {
 		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
@@ -116,7 +137,7 @@ func TestFetch(t *testing.T) {
 	})
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
-	proxy := New(Options{Permit: onlyLoopbackV4, MaxBytes: limit})
+	proxy := New(Options{Allow: onlyLoopbackV4, MaxBytes: limit})
 
 	tests := []struct {
 		name      string
@@ -142,7 +163,7 @@ func TestFetch(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			img, err := proxy.Fetch(context.Background(), srv.URL+tt.path, tt.width)
+			img, err := fetch(proxy, srv.URL+tt.path, tt.width)
 			if !errors.Is(err, tt.wantErr) {
 				t.Fatalf("error %v, want %v", err, tt.wantErr)
 			}
@@ -183,8 +204,10 @@ func TestFetchRefusesNonPublicAddressesByDefault(t *testing.T) {
 		wantErr error
 	}{
 		{"loopback literal", srv.URL + "/a.png", ErrForbiddenAddress},
-		// A name is only checked once resolved, at dial time: the same check that defeats DNS rebinding.
-		{"name resolving to loopback", "http://localhost:" + port + "/a.png", ErrForbiddenAddress},
+		// A name is only checked once resolved, at dial time: the same check that defeats DNS
+		// rebinding. It answers as a host that cannot be reached, so that no one learns which
+		// names lead inside.
+		{"name resolving to loopback", "http://localhost:" + port + "/a.png", ErrUpstream},
 		{"metadata address", "http://169.254.169.254/latest/meta-data", ErrForbiddenAddress},
 		{"private literal", "http://10.0.0.1/a.png", ErrForbiddenAddress},
 		{"mapped loopback", "http://[::ffff:127.0.0.1]:" + port + "/a.png", ErrForbiddenAddress},
@@ -194,7 +217,7 @@ func TestFetchRefusesNonPublicAddressesByDefault(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if _, err := proxy.Fetch(context.Background(), tt.url, 0); !errors.Is(err, tt.wantErr) {
+			if _, err := fetch(proxy, tt.url, 0); !errors.Is(err, tt.wantErr) {
 				t.Fatalf("error %v, want %v", err, tt.wantErr)
 			}
 		})
@@ -265,8 +288,8 @@ func TestResizingIsBoundedByDeclaredPixels(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			proxy := New(Options{AllowPrivate: true, MaxPixels: tt.maxPixels})
-			img, err := proxy.Fetch(context.Background(), srv.URL+tt.path, 100)
+			proxy := New(Options{Allow: onlyLoopbackV4, MaxPixels: tt.maxPixels})
+			img, err := fetch(proxy, srv.URL+tt.path, 100)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -287,11 +310,11 @@ func TestResizingIsBoundedByDeclaredPixels(t *testing.T) {
 func TestResizingWaitsForAFreeDecode(t *testing.T) {
 	photo := encodedPNG(t, 400, 200)
 	srv := pictureServer(t, map[string][]byte{"/photo.png": photo})
-	proxy := New(Options{AllowPrivate: true, MaxDecodes: 1, DecodeWait: 50 * time.Millisecond})
+	proxy := New(Options{Allow: onlyLoopbackV4, MaxDecodes: 1, DecodeWait: 50 * time.Millisecond})
 
 	proxy.decodes <- struct{}{} // the one decode is taken
 	start := time.Now()
-	img, err := proxy.Fetch(context.Background(), srv.URL+"/photo.png", 100)
+	img, err := fetch(proxy, srv.URL+"/photo.png", 100)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -303,7 +326,7 @@ func TestResizingWaitsForAFreeDecode(t *testing.T) {
 	}
 
 	<-proxy.decodes // the decode is free again
-	img, err = proxy.Fetch(context.Background(), srv.URL+"/photo.png", 100)
+	img, err = fetch(proxy, srv.URL+"/photo.png", 100)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -54,7 +54,7 @@ func TestClusterSurvivesANodeKill(t *testing.T) {
 	}
 	flags := []string{"--db", dsn, "--nats", strings.Join(natsURLs, ","), "--nats-replicas", "3",
 		"--secret-key-file", keyFile, "--simulator", "off", "--sources", "none",
-		"--allow-private-networks", "on", "--admin-email", clusterEmail, "--admin-password", clusterPassword,
+		"--allow-private-networks", "on", "--allow-private-webhooks", "127.0.0.1/32", "--admin-email", clusterEmail, "--admin-password", clusterPassword,
 		// The test's own live client, under the race detector beside three nodes on two
 		// cores, may fall behind a burst for longer than a browser would: a queue that a slow
 		// consumer does not overflow, so that what is tested is delivery across the kill.

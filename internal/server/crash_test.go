@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -32,10 +33,14 @@ func TestNodeProcess(t *testing.T) {
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	ctx := context.Background()
 	// The alert crash test also gives a database, a mail server and loopback webhooks.
+	var loopback []netip.Prefix
+	if os.Getenv("SIGHTLINE_TEST_NODE_DB") != "" {
+		loopback = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}
+	}
 	node, err := server.New(ctx, server.Config{DataDir: dir, AdminEmail: "admin@example.test",
 		AdminPassword: "crash-test-pw", DB: os.Getenv("SIGHTLINE_TEST_NODE_DB"),
 		SMTPURL: os.Getenv("SIGHTLINE_TEST_NODE_SMTP"), PublicURL: "http://sightline.test",
-		AllowPrivateNetworks: os.Getenv("SIGHTLINE_TEST_NODE_DB") != ""}, log)
+		AllowPrivateNetworks: loopback, AllowPrivateWebhooks: loopback}, log)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -79,9 +79,14 @@ type Config struct {
 	SourcesFile    string
 	DefaultSources bool
 
-	// AllowPrivateNetworks lets sources and the image proxy reach loopback, private and
-	// link-local addresses (on-premises feeds, tests); by default they reach public ones only.
-	AllowPrivateNetworks bool
+	// AllowPrivateNetworks is the operator's allowlist of addresses that are not public which
+	// sources (their polls and test fetches) may reach: an on-premises feed, tests;
+	// outbound.Everywhere for all of them. By default sources reach public addresses only.
+	AllowPrivateNetworks []netip.Prefix
+	// AllowPrivateWebhooks is the allowlist of webhook destinations that are not public (an
+	// on-premises SIEM). The image proxy has none: it reaches public addresses only. No caller
+	// ever reaches a cloud metadata address.
+	AllowPrivateWebhooks []netip.Prefix
 
 	// TorSOCKS is a Tor SOCKS5 proxy's address: onion sources read .onion sites through it.
 	TorSOCKS string
@@ -345,7 +350,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	}
 	n.Assistant = assistant.NewService(s, searches, engine, log)
 	n.Alerts = alerts.NewService(alerts.Deps{Store: s, Matches: n.Monitor, Mail: n.Mail,
-		Webhooks: alerts.WebhookClient(c.AllowPrivateNetworks), PublicURL: c.PublicURLOrDefault(), Logger: log,
+		Webhooks: alerts.WebhookClient(c.AllowPrivateWebhooks), PublicURL: c.PublicURLOrDefault(), Logger: log,
 		Summarizer: engine})
 	// Without a server, translations made while there was one are still read by exports.
 	translator := translate.NewService(nil, s)
@@ -397,7 +402,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		Filters:       n.Filters,
 		Locations:     filters.NewLocations(s, n.Geocoder),
 		Live:          n.Live,
-		ImageProxy:    imageproxy.New(imageproxy.Options{AllowPrivate: c.AllowPrivateNetworks}),
+		ImageProxy:    imageproxy.New(imageproxy.Options{}),
 		Health:        s.Ping,
 		App:           api.AppHandler(app, built),
 		Logger:        log,

@@ -19,6 +19,7 @@ import (
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/connector"
 	"github.com/sightline/sightline/internal/connector/sources"
+	"github.com/sightline/sightline/internal/outbound"
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/sourcing"
 	"github.com/sightline/sightline/internal/store"
@@ -84,7 +85,7 @@ func (s *sink) count(host string) int {
 }
 
 func build(r sourcing.Source, cursors connector.CursorStore, prefix string) ([]connector.Source, error) {
-	return sources.BuildRow(r.Type, r.Name, r.Config, cursors, prefix, true)
+	return sources.BuildRow(r.Type, r.Name, r.Config, cursors, prefix, outbound.Everywhere)
 }
 
 func waitFor(t *testing.T, what string, timeout time.Duration, done func() bool) {

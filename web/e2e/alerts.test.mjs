@@ -65,7 +65,7 @@ describe('Alerts of a saved search', () => {
     smtp = await startSmtp();
     server = await startServer({
       // The webhook receiver is on loopback, which the outbound guard refuses unless told.
-      env: { SIGHTLINE_SMTP_URL: smtp.url, SIGHTLINE_ALLOW_PRIVATE_NETWORKS: 'true' },
+      env: { SIGHTLINE_SMTP_URL: smtp.url, SIGHTLINE_ALLOW_PRIVATE_WEBHOOKS: '127.0.0.1/32' },
     });
     api = await apiSession(server);
     assert.equal((await api.call('GET', '/api/v1/settings/profile/current')).emailDelivery, true);

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/netip"
 	"reflect"
 	"slices"
 	"strconv"
@@ -160,12 +161,12 @@ func jsonKind(t reflect.Type) string {
 // BuildRow makes the running sources of one row (usually one). Their cursors are kept under a
 // key of the row's own (prefix), so that two rows never share a position. A row that cannot
 // run is a *SettingsError.
-func BuildRow(typ, name string, settings json.RawMessage, cursors connector.CursorStore, prefix string, allowPrivate bool) ([]connector.Source, error) {
+func BuildRow(typ, name string, settings json.RawMessage, cursors connector.CursorStore, prefix string, allow []netip.Prefix) ([]connector.Source, error) {
 	cfg, err := RowConfig(typ, name, settings)
 	if err != nil {
 		return nil, err
 	}
-	srcs, err := Build(cfg, prefixed{cursors, prefix}, allowPrivate)
+	srcs, err := Build(cfg, prefixed{cursors, prefix}, allow)
 	if err != nil {
 		return nil, &SettingsError{Field: "config", Message: strings.TrimSuffix(err.Error(), ".") + "."}
 	}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/netip"
 	"sync"
 	"time"
 
@@ -83,11 +84,12 @@ func Load(r io.Reader) (Config, error) {
 var requestTimeout = 30 * time.Second
 
 // Build makes the enabled sources. Their requests go through the outbound guard, which dials
-// public addresses only unless allowPrivate (on-premises feeds, tests).
-func Build(cfg Config, cursors connector.CursorStore, allowPrivate bool) ([]connector.Source, error) {
-	client := outbound.New(outbound.Options{AllowPrivate: allowPrivate, Timeout: requestTimeout})
+// public addresses and the operator's allowlist for sources (allow: on-premises feeds, tests)
+// only.
+func Build(cfg Config, cursors connector.CursorStore, allow []netip.Prefix) ([]connector.Source, error) {
+	client := outbound.New(outbound.Options{Allow: allow, Timeout: requestTimeout})
 	// Server-sent event streams stay open: their client must not time out.
-	streamClient := outbound.New(outbound.Options{AllowPrivate: allowPrivate, Stream: true})
+	streamClient := outbound.New(outbound.Options{Allow: allow, Stream: true})
 
 	var srcs []connector.Source
 	var errs []error

@@ -14,6 +14,7 @@ import (
 	"github.com/sightline/sightline/internal/connector"
 	"github.com/sightline/sightline/internal/connector/connectortest"
 	"github.com/sightline/sightline/internal/connector/rss"
+	"github.com/sightline/sightline/internal/outbound"
 )
 
 func names(srcs []connector.Source) []string {
@@ -25,7 +26,7 @@ func names(srcs []connector.Source) []string {
 }
 
 func TestDefaultRunsOnlyTheSimulator(t *testing.T) {
-	srcs, err := Build(Default(), &connectortest.Cursors{}, false)
+	srcs, err := Build(Default(), &connectortest.Cursors{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +64,7 @@ func TestLoad(t *testing.T) {
 			cfg, err := Load(strings.NewReader(tt.json))
 			var srcs []connector.Source
 			if err == nil {
-				srcs, err = Build(cfg, &connectortest.Cursors{}, false)
+				srcs, err = Build(cfg, &connectortest.Cursors{}, nil)
 			}
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
@@ -104,7 +105,7 @@ func TestRunAndStats(t *testing.T) {
 	cfg.Simulator.Rate = 100
 	cfg.RSS.Enabled = true
 	cfg.RSS.Feeds = []rss.Feed{{Name: "local", URL: feed.URL}}
-	srcs, err := Build(cfg, &connectortest.Cursors{}, true)
+	srcs, err := Build(cfg, &connectortest.Cursors{}, outbound.Everywhere)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +137,7 @@ func TestSourcesRefuseLoopbackUnlessAllowed(t *testing.T) {
 	cfg.Simulator.Enabled = false
 	cfg.RSS.Enabled = true
 	cfg.RSS.Feeds = []rss.Feed{{Name: "local", URL: feed.URL + "/feed?token=secret"}}
-	srcs, err := Build(cfg, &connectortest.Cursors{}, false)
+	srcs, err := Build(cfg, &connectortest.Cursors{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +156,7 @@ func TestSourcesRefuseLoopbackUnlessAllowed(t *testing.T) {
 // its own.
 func TestRowsBuild(t *testing.T) {
 	for _, seed := range DefaultSeeds() {
-		srcs, err := BuildRow(seed.Type, seed.Name, seed.Config, MemoryCursors{}, "source:1:", false)
+		srcs, err := BuildRow(seed.Type, seed.Name, seed.Config, MemoryCursors{}, "source:1:", nil)
 		if err != nil || len(srcs) != 1 {
 			t.Errorf("default %s %q: %v (%d sources)", seed.Type, seed.Name, err, len(srcs))
 		}
@@ -172,7 +173,7 @@ func TestRowsBuild(t *testing.T) {
 	}
 	var got []string
 	for _, s := range seeds {
-		srcs, err := BuildRow(s.Type, s.Name, s.Config, MemoryCursors{}, "x:", false)
+		srcs, err := BuildRow(s.Type, s.Name, s.Config, MemoryCursors{}, "x:", nil)
 		if err != nil {
 			t.Fatalf("seed %+v: %v", s, err)
 		}
@@ -197,7 +198,7 @@ func TestRowSettingsErrors(t *testing.T) {
 		{"hackernews", `[1]`, "config", "JSON object"},
 	}
 	for _, tt := range tests {
-		_, err := BuildRow(tt.typ, "n", json.RawMessage(tt.config), MemoryCursors{}, "", false)
+		_, err := BuildRow(tt.typ, "n", json.RawMessage(tt.config), MemoryCursors{}, "", nil)
 		var se *SettingsError
 		if !errors.As(err, &se) || se.Field != tt.field || !strings.Contains(se.Message, tt.msg) {
 			t.Errorf("%s %s: %v (%+v), want %s: %s", tt.typ, tt.config, err, se, tt.field, tt.msg)
