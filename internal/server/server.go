@@ -446,7 +446,11 @@ func sourceSeeds(c Config) (seeded, error) {
 
 // buildSources makes the node's own sources.
 func buildSources(c Config, cfg sources.Config) ([]connector.Source, error) {
-	return sources.Build(cfg, nil, c.AllowPrivateNetworks)
+	srcs, err := sources.Build(cfg, nil, c.AllowPrivateNetworks)
+	for i, src := range srcs {
+		srcs[i] = connector.Supervise(src)
+	}
+	return srcs, err
 }
 
 // seedSources creates the rows in the default tenant's sources table, once.

@@ -118,7 +118,8 @@ func (m *Manager) start(ctx context.Context, r Source) *running {
 		m.log.Warn("sources: cannot run", "source", r.Name, "err", err)
 		return run
 	}
-	run.srcs = srcs
+	run.srcs = supervise(srcs)
+	srcs = run.srcs
 	ctx, run.cancel = context.WithCancel(ctx)
 	m.log.Info("sources: started", "source", r.Name, "type", r.Type)
 	go func() {

@@ -188,7 +188,7 @@ func (s *Service) Test(ctx context.Context, a authz.Actor, id int64, in Input) (
 	if err != nil {
 		return Preview{}, invalid(err)
 	}
-	return fetchOnce(ctx, srcs, s.TestTimeout), nil
+	return fetchOnce(ctx, supervise(srcs), s.TestTimeout), nil
 }
 
 // fetchOnce runs the sources until each has finished a round (or maxPreview posts arrived, or
@@ -264,6 +264,16 @@ func Run(ctx context.Context, srcs []connector.Source, emit connector.EmitFunc) 
 	}
 	wg.Wait()
 	return errors.Join(errs...)
+}
+
+// supervise runs each source under connector.Supervise: one that panics reports a generic
+// error and restarts after a backoff, and neither the others nor the process stop.
+func supervise(srcs []connector.Source) []connector.Source {
+	out := make([]connector.Source, len(srcs))
+	for i, src := range srcs {
+		out[i] = connector.Supervise(src)
+	}
+	return out
 }
 
 // total sums the statuses of a row's sources (usually one).
