@@ -56,7 +56,7 @@ func (s *supervised) Run(ctx context.Context, emit EmitFunc) error {
 func (s *supervised) runOnce(ctx context.Context, emit EmitFunc) (err error, panicked bool) {
 	defer func() {
 		if r := recover(); r != nil {
-			slog.Error("source panicked; it is restarted", "source", s.Name(), "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+			slog.Error("source panicked; it is restarted", "source", s.Name(), "panic", RedactText(fmt.Sprint(r)), "stack", string(debug.Stack()))
 			err, panicked = nil, true
 		}
 	}()

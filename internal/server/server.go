@@ -481,8 +481,8 @@ func (n *Node) seedSources(ctx context.Context, rows []sources.Seed) error {
 }
 
 func (n *Node) ingestStats(ctx context.Context, scope ingest.Scope) (ingest.Stats, error) {
-	return ingest.CollectStats(ctx, n.Store, scope, ingest.StatsSources{Connectors: append(sources.Stats(n.Sources), n.Managed.Stats()...),
-		Health: n.Stream.Health})
+	return ingest.CollectStats(ctx, n.Store, scope, ingest.StatsSources{Connectors: sources.Stats(n.Sources),
+		Managed: n.SourceRows.ConnectorStats, Health: n.Stream.Health})
 }
 
 // Close releases the node's resources.

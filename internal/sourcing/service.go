@@ -62,6 +62,31 @@ func (s *Service) List(ctx context.Context, a authz.Actor) ([]View, error) {
 	return views, nil
 }
 
+// ConnectorStats are the last reported statuses of the tenant's sources, for the ingest stats
+// (whichever node runs them), their errors redacted; the caller has checked who may read them.
+func (s *Service) ConnectorStats(ctx context.Context, tenantID int64) ([]connector.Stats, error) {
+	rows, err := s.store.Sources(ctx, tenantID)
+	if err != nil {
+		return nil, err
+	}
+	out := []connector.Stats{}
+	for _, r := range rows {
+		if !r.Enabled || r.Report.ReportedAt.IsZero() {
+			continue
+		}
+		st := r.Report.Stats
+		if st.Source == "" {
+			st.Source = r.Type + ":" + r.Name
+		}
+		if r.Report.BuildError != "" {
+			st.LastError, st.LastErrorAt = r.Report.BuildError, r.Report.ReportedAt
+		}
+		st.LastError, st.LastSkip = connector.RedactText(st.LastError), connector.RedactText(st.LastSkip)
+		out = append(out, st)
+	}
+	return out, nil
+}
+
 func (s *Service) view(r Source, now time.Time) View {
 	var every time.Duration
 	if s.interval != nil {

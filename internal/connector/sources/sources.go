@@ -198,7 +198,7 @@ func Run(ctx context.Context, srcs []connector.Source, emit connector.EmitFunc) 
 	for i, src := range srcs {
 		wg.Go(func() {
 			if err := src.Run(ctx, emit); err != nil {
-				slog.Error("source stopped", "source", src.Name(), "err", err)
+				slog.Error("source stopped", "source", src.Name(), "err", connector.RedactText(err.Error()))
 				errs[i] = fmt.Errorf("%s: %w", src.Name(), err)
 			}
 		})
