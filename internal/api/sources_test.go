@@ -36,6 +36,7 @@ func sourcesService(s *store.Store) *sourcing.Service {
 		return sources.BuildRow(r.Type, r.Name, r.Config, cursors, prefix, true)
 	}
 	svc := sourcing.NewService(s, build, sources.Interval)
+	svc.Check = sources.CheckFloors
 	svc.TestTimeout = 5 * time.Second
 	return svc
 }
@@ -171,6 +172,70 @@ func TestIngestSchema(t *testing.T) {
 		r := e.client().do("GET", "/api/v1/ingest/schema", nil)
 		if r.status != 200 || r.header.Get("Content-Type") != "application/schema+json" || dig(r.body, "title") != "Sightline post" {
 			t.Fatalf("%d %v", r.status, r.body)
+		}
+	})
+}
+
+// A wait below its type's floor is refused with 422 naming the setting, on creation and on an
+// edit; a tenant holding as many sources as the cap allows is refused another with the Source
+// Limit dialog, while another tenant still adds its own.
+func TestSourceFloorsAndCap(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		s.SetCaps(account.Caps{SourcesPerTenant: 2})
+		e := newEnvWith(t, s, func(d *api.Deps) { d.Sources = sourcesService(s); d.SourceTypes = sources.Types() })
+		ctx := context.Background()
+		for _, u := range []account.NewUser{
+			{Organization: "Acme", Email: "admin@acme.test", Password: testPassword, TenantAdmin: true, Role: account.RoleOwner},
+			{Tenant: "initech", Organization: "Initech", Email: "admin@initech.test", Password: testPassword, TenantAdmin: true, Role: account.RoleOwner},
+		} {
+			if _, err := e.accounts.CreateUser(ctx, u); err != nil {
+				t.Fatal(err)
+			}
+		}
+		a, b := e.client(), e.client()
+		a.login("admin@acme.test")
+		b.login("admin@initech.test")
+		rss := func(name, interval string) map[string]any {
+			config := map[string]any{"url": "https://news.example.org/" + name}
+			if interval != "" {
+				config["interval"] = interval
+			}
+			return map[string]any{"type": "rss", "name": name, "config": config}
+		}
+		for _, tt := range []struct {
+			body  map[string]any
+			field string
+		}{
+			{rss("hammer", "1ms"), "config.interval"},
+			{map[string]any{"type": "hackernews", "name": "hn", "config": map[string]any{"interval": "1s"}}, "config.interval"},
+			{map[string]any{"type": "rss", "name": "retry", "config": map[string]any{"url": "https://x.example/rss", "backoff": map[string]any{"initial": "1ms"}}}, "config.backoff.initial"},
+		} {
+			r := a.do("POST", "/api/v1/sources", tt.body, withBearer(a.bearer))
+			msgs, _ := dig(r.body, "errors", tt.field).([]any)
+			if r.status != http.StatusUnprocessableEntity || len(msgs) == 0 || !strings.Contains(msgs[0].(string), "at least") {
+				t.Errorf("%v: %d %v, want 422 on %s", tt.body, r.status, r.body, tt.field)
+			}
+		}
+		r := a.do("POST", "/api/v1/sources", rss("wire", "1m"), withBearer(a.bearer))
+		if r.status != http.StatusCreated {
+			t.Fatalf("create at the floor: %d %v", r.status, r.body)
+		}
+		path := fmt.Sprintf("/api/v1/sources/%d", int64(dig(r.body, "data", "id").(float64)))
+		r = a.do("PATCH", path, map[string]any{"config": map[string]any{"url": "https://news.example.org/wire", "interval": "10s"}}, withBearer(a.bearer))
+		if msgs, _ := dig(r.body, "errors", "config.interval").([]any); r.status != http.StatusUnprocessableEntity || len(msgs) == 0 {
+			t.Errorf("edit under the floor: %d %v", r.status, r.body)
+		}
+
+		if r := a.do("POST", "/api/v1/sources", rss("second", ""), withBearer(a.bearer)); r.status != http.StatusCreated {
+			t.Fatalf("second source: %d %v", r.status, r.body)
+		}
+		r = a.do("POST", "/api/v1/sources", rss("third", ""), withBearer(a.bearer))
+		if r.status != http.StatusUnprocessableEntity || r.body["limitExceeded"] != true || r.body["title"] != "Source Limit Reached" ||
+			!strings.Contains(r.body["description"].(string), "ask the operator") {
+			t.Errorf("beyond the cap: %d %v", r.status, r.body)
+		}
+		if r := b.do("POST", "/api/v1/sources", rss("theirs", ""), withBearer(b.bearer)); r.status != http.StatusCreated {
+			t.Errorf("another tenant's first source: %d %v", r.status, r.body)
 		}
 	})
 }

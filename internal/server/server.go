@@ -318,6 +318,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		return sources.BuildRow(r.Type, r.Name, r.Config, cursors, prefix, c.AllowPrivateNetworks)
 	}
 	n.SourceRows = sourcing.NewService(s, build, sources.Interval)
+	n.SourceRows.Check = sources.CheckFloors
 	n.Managed = sourcing.NewManager(s, build, s, n.Ingest.Emit, log)
 	n.SourceRows.Changed = n.Managed.Changed
 	if err := n.seedSources(ctx, seeds.rows); err != nil {

@@ -35,7 +35,9 @@ type Service struct {
 	interval IntervalFunc
 	// Changed is called after every change, so the manager starts and stops at once.
 	Changed func()
-	now     func() time.Time
+	// Check, when set, refuses settings a row may not be saved with (waits below their floors).
+	Check CheckFunc
+	now   func() time.Time
 	// TestTimeout bounds a test fetch.
 	TestTimeout time.Duration
 }
@@ -131,7 +133,9 @@ func (s *Service) Create(ctx context.Context, a authz.Actor, in Input) (View, er
 	}
 	now := s.now().UTC()
 	r.CreatedAt, r.UpdatedAt = now, now
-	if err := s.store.CreateSource(ctx, &r); err != nil {
+	if err := s.store.CreateSource(ctx, &r); errors.Is(err, ErrSourceLimitReached) {
+		return View{}, problem.LimitExceeded(MsgSourceLimitTitle, MsgSourceLimitDescription)
+	} else if err != nil {
 		return View{}, nameTaken(err, r.Name)
 	}
 	s.audit(ctx, a, r.ID, "created", "", describe(r))
@@ -366,6 +370,11 @@ func (s *Service) validate(r Source) error {
 	}
 	if _, err := s.build(r, noCursors{}, "validate:"); err != nil {
 		return invalid(err)
+	}
+	if s.Check != nil {
+		if err := s.Check(r.Type, r.Config); err != nil {
+			return invalid(err)
+		}
 	}
 	return nil
 }

@@ -54,11 +54,30 @@ func (s *Store) Source(ctx context.Context, id int64) (sourcing.Source, error) {
 	return r, notFound(err, "source")
 }
 
-// CreateSource adds a content source; a name the tenant uses already is a conflict.
+// CreateSource adds a content source; a name the tenant uses already is a conflict, and a
+// tenant holding as many sources as its cap allows gets sourcing.ErrSourceLimitReached. The count
+// and the insert are one transaction, the tenant's row locked on PostgreSQL, so concurrent
+// creations cannot overshoot.
 func (s *Store) CreateSource(ctx context.Context, r *sourcing.Source) error {
-	err := s.write.QueryRowContext(ctx, `INSERT INTO sources (tenant_id, type, name, config, enabled, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`, r.TenantID, r.Type, r.Name, string(r.Config), r.Enabled,
-		millis(r.CreatedAt), millis(r.UpdatedAt)).Scan(&r.ID)
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		if limit := s.caps.SourcesPerTenant; limit > 0 {
+			if s.dialect == Postgres {
+				if _, err := tx.ExecContext(ctx, `SELECT id FROM tenants WHERE id = $1 FOR UPDATE`, r.TenantID); err != nil {
+					return err
+				}
+			}
+			var n int64
+			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM sources WHERE tenant_id = $1`, r.TenantID).Scan(&n); err != nil {
+				return err
+			}
+			if n >= limit {
+				return sourcing.ErrSourceLimitReached
+			}
+		}
+		return tx.QueryRowContext(ctx, `INSERT INTO sources (tenant_id, type, name, config, enabled, created_at, updated_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`, r.TenantID, r.Type, r.Name, string(r.Config), r.Enabled,
+			millis(r.CreatedAt), millis(r.UpdatedAt)).Scan(&r.ID)
+	})
 	if isUniqueViolation(err) {
 		return problem.Conflict("A source of that name exists already.")
 	}

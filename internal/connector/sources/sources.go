@@ -82,12 +82,26 @@ func Load(r io.Reader) (Config, error) {
 // fault tests of slow sources need not wait half a minute.
 var requestTimeout = 30 * time.Second
 
+// The request budget every source built here shares, per host name, whatever its row and
+// tenant: HostRequestsPerSecond on average and HostBurst at once (docs/connectors.md).
+const (
+	HostRequestsPerSecond = 5
+	HostBurst             = 30
+)
+
+var hostBudget = connector.NewHostBudget(HostRequestsPerSecond, HostBurst)
+
 // Build makes the enabled sources. Their requests go through the outbound guard, which dials
-// public addresses only unless allowPrivate (on-premises feeds, tests).
+// public addresses only unless allowPrivate (on-premises feeds, tests), and share the request
+// budget of each host.
 func Build(cfg Config, cursors connector.CursorStore, allowPrivate bool) ([]connector.Source, error) {
-	client := outbound.New(outbound.Options{AllowPrivate: allowPrivate, Timeout: requestTimeout})
+	var budget func(context.Context, string) error
+	if hostBudget != nil {
+		budget = hostBudget.Wait
+	}
+	client := outbound.New(outbound.Options{AllowPrivate: allowPrivate, Timeout: requestTimeout, Budget: budget})
 	// Server-sent event streams stay open: their client must not time out.
-	streamClient := outbound.New(outbound.Options{AllowPrivate: allowPrivate, Stream: true})
+	streamClient := outbound.New(outbound.Options{AllowPrivate: allowPrivate, Stream: true, Budget: budget})
 
 	var srcs []connector.Source
 	var errs []error
