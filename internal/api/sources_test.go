@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -236,6 +237,68 @@ func TestSourceFloorsAndCap(t *testing.T) {
 		}
 		if r := b.do("POST", "/api/v1/sources", rss("theirs", ""), withBearer(b.bearer)); r.status != http.StatusCreated {
 			t.Errorf("another tenant's first source: %d %v", r.status, r.body)
+		}
+	})
+}
+
+// A source's credentials never reach the browser in full: the replies show that one is set
+// (masked), an edit that sends the mask back keeps the stored credential and one that sends a new
+// value replaces it; the audit log holds none (the row's sealing is internal/store's
+// TestSourceCredentialsAreSealedAtRest).
+func TestSourceCredentialsNeverShown(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		e := newEnvWith(t, s, func(d *api.Deps) { d.Sources = sourcesService(s); d.SourceTypes = sources.Types() })
+		ctx := context.Background()
+		if _, err := e.accounts.CreateUser(ctx, account.NewUser{Organization: "Acme", Email: "admin@acme.test",
+			Password: testPassword, TenantAdmin: true, Role: account.RoleOwner}); err != nil {
+			t.Fatal(err)
+		}
+		a := e.client()
+		a.login("admin@acme.test")
+		as := withBearer(a.bearer)
+		r := a.do("POST", "/api/v1/sources", map[string]any{"type": "mastodon", "name": "Social",
+			"config": map[string]any{"baseURL": "https://social.example.org", "token": "tok-s3cr3t", "timelines": []string{"public"}}}, as)
+		if r.status != http.StatusCreated || dig(r.body, "data", "config", "token") != sourcing.Mask {
+			t.Fatalf("create: %d %v", r.status, r.body)
+		}
+		id := int64(dig(r.body, "data", "id").(float64))
+		path := fmt.Sprintf("/api/v1/sources/%d", id)
+		stored := func() string {
+			src, err := s.Source(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var c struct{ Token string }
+			_ = json.Unmarshal(src.Config, &c)
+			return c.Token
+		}
+
+		// The form sends back what it was shown, with another timeline.
+		r = a.do("PATCH", path, map[string]any{"config": map[string]any{"baseURL": "https://social.example.org", "token": sourcing.Mask,
+			"timelines": []string{"public:local"}}}, as)
+		if r.status != 200 || stored() != "tok-s3cr3t" || dig(r.body, "data", "config", "timelines").([]any)[0] != "public:local" {
+			t.Fatalf("edit keeping the token: %d %v, stored %q", r.status, r.body, stored())
+		}
+		r = a.do("PATCH", path, map[string]any{"config": map[string]any{"baseURL": "https://social.example.org", "token": "tok2-s3cr3t"}}, as)
+		if r.status != 200 || stored() != "tok2-s3cr3t" || dig(r.body, "data", "config", "token") != sourcing.Mask {
+			t.Fatalf("edit changing the token: %d %v, stored %q", r.status, r.body, stored())
+		}
+		for _, p := range []string{"/api/v1/sources", path} {
+			r := a.do("GET", p, nil, as)
+			raw, _ := json.Marshal(r.body)
+			if r.status != 200 || strings.Contains(string(raw), "s3cr3t") || !strings.Contains(string(raw), sourcing.Mask) {
+				t.Errorf("GET %s: %d %s", p, r.status, raw)
+			}
+		}
+		tenant, _ := s.TenantByName(ctx, account.DefaultTenant)
+		audit, err := s.AuditLog(ctx, tenant.ID, 10)
+		if err != nil || len(audit) < 3 {
+			t.Fatalf("audit %v, %v", audit, err)
+		}
+		for _, entry := range audit {
+			if strings.Contains(entry.PreviousValue+entry.NewValue, "s3cr3t") {
+				t.Errorf("the audit log holds a credential: %+v", entry)
+			}
 		}
 	})
 }

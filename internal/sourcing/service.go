@@ -94,7 +94,9 @@ func (s *Service) view(r Source, now time.Time) View {
 	if s.interval != nil {
 		every = s.interval(r.Type, r.Config)
 	}
-	return View{Source: r, Health: Assess(r, every, now)}
+	health := Assess(r, every, now)
+	r.Config = MaskCredentials(r.Config)
+	return View{Source: r, Health: health}
 }
 
 // owned returns the tenant's source id; another tenant's does not exist for the caller.
@@ -354,7 +356,7 @@ func apply(r *Source, in Input) {
 		r.Name = strings.TrimSpace(*in.Name)
 	}
 	if in.Config != nil {
-		r.Config = *in.Config
+		r.Config = KeepCredentials(*in.Config, r.Config)
 	}
 	if in.Enabled != nil {
 		r.Enabled = *in.Enabled
@@ -399,23 +401,8 @@ func nameTaken(err error, name string) error {
 }
 
 func describe(r Source) string {
-	b, _ := json.Marshal(map[string]any{"type": r.Type, "name": r.Name, "config": redact(r.Config), "enabled": r.Enabled})
+	b, _ := json.Marshal(map[string]any{"type": r.Type, "name": r.Name, "config": MaskCredentials(r.Config), "enabled": r.Enabled})
 	return string(b)
-}
-
-// redact hides credentials (token, password, secret, key settings) from the audit log.
-func redact(config json.RawMessage) any {
-	var m map[string]any
-	if json.Unmarshal(config, &m) != nil {
-		return json.RawMessage(config)
-	}
-	for k := range m {
-		lk := strings.ToLower(k)
-		if strings.Contains(lk, "token") || strings.Contains(lk, "password") || strings.Contains(lk, "secret") || strings.HasSuffix(lk, "key") {
-			m[k] = "[redacted]"
-		}
-	}
-	return m
 }
 
 func (s *Service) audit(ctx context.Context, a authz.Actor, id int64, action, prev, next string) {
