@@ -302,3 +302,75 @@ func TestSourceCredentialsNeverShown(t *testing.T) {
 		}
 	})
 }
+
+// Two tenants, each with a source: neither tenant's admin can list, read, edit, switch off,
+// test or delete the other's source, whose ids answer 404 as if they did not exist (not 403),
+// nor see it in the sources' health or the ingest stats; the other's source is left as it was.
+func TestSourcesTwoTenants(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		e := newIngestEnv(t, s, 0)
+		ctx := context.Background()
+		for _, u := range []account.NewUser{
+			{Organization: "Acme", Email: "admin@acme.test", Password: testPassword, TenantAdmin: true, Role: account.RoleOwner},
+			{Tenant: "initech", Organization: "Initech", Email: "admin@initech.test", Password: testPassword, TenantAdmin: true, Role: account.RoleOwner},
+		} {
+			if _, err := e.accounts.CreateUser(ctx, u); err != nil {
+				t.Fatal(err)
+			}
+		}
+		type side struct {
+			token, source string
+			id            int64
+		}
+		a := &side{token: e.token("admin@acme.test", "admin"), source: "acme-wire"}
+		b := &side{token: e.token("admin@initech.test", "admin"), source: "initech-private"}
+		c := e.client()
+		for _, sd := range []*side{a, b} {
+			r := c.do("POST", "/api/v1/sources", map[string]any{"type": "rss", "name": sd.source,
+				"config": map[string]any{"url": "https://feeds.example.org/" + sd.source}}, withBearer(sd.token))
+			if r.status != http.StatusCreated {
+				t.Fatalf("create %s: %d %v", sd.source, r.status, r.body)
+			}
+			sd.id = int64(dig(r.body, "data", "id").(float64))
+			if _, err := s.ClaimSources(ctx, "node", time.Now(), time.Now().Add(time.Minute)); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.SaveSourceReport(ctx, sd.id, "node", sourcing.Report{ReportedAt: time.Now().UTC(),
+				Stats: connector.Stats{Source: "rss:" + sd.source, LastSuccess: time.Now().UTC()}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, pair := range []struct{ me, them *side }{{a, b}, {b, a}} {
+			me, them := pair.me, pair.them
+			t.Run(me.source+" against "+them.source, func(t *testing.T) {
+				theirs := fmt.Sprintf("/api/v1/sources/%d", them.id)
+				for _, req := range []struct {
+					method, path string
+					body         any
+				}{
+					{"GET", theirs, nil},
+					{"PATCH", theirs, map[string]any{"name": "taken over", "enabled": false}},
+					{"PATCH", theirs, map[string]any{"config": map[string]any{"url": "https://attacker.example/rss"}}},
+					{"POST", theirs + "/test", map[string]any{}},
+					{"DELETE", theirs, nil},
+				} {
+					if r := c.do(req.method, req.path, req.body, withBearer(me.token)); r.status != http.StatusNotFound {
+						t.Errorf("%s %s: %d %v, want 404", req.method, req.path, r.status, r.body)
+					}
+				}
+				for _, path := range []string{"/api/v1/sources", "/api/v1/sources/health", "/api/v1/ingest/stats"} {
+					r := c.do("GET", path, nil, withBearer(me.token))
+					raw, _ := json.Marshal(r.body)
+					if r.status != 200 || !strings.Contains(string(raw), me.source) || strings.Contains(string(raw), them.source) {
+						t.Errorf("GET %s: %d %s, want %s's source only", path, r.status, raw, me.source)
+					}
+				}
+				// Their source is as they left it.
+				got, err := s.Source(ctx, them.id)
+				if err != nil || got.Name != them.source || !got.Enabled || !strings.Contains(string(got.Config), them.source) {
+					t.Errorf("their source became %+v, %v", got, err)
+				}
+			})
+		}
+	})
+}
