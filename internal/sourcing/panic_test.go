@@ -103,7 +103,7 @@ func TestPanickingSourceIsRestarted(t *testing.T) {
 		}
 
 		preview, err := svc.Test(ctx, admin, 0, sourcing.Input{Type: ptr("bomb")})
-		if err != nil || preview.OK || preview.Error != connector.PanicMessage {
+		if err != nil || preview.OK || preview.Error != sourcing.TestPanicMessage {
 			t.Errorf("test fetch of a panicking source: %+v, %v", preview, err)
 		}
 		cancel()

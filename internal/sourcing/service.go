@@ -193,6 +193,9 @@ type Preview struct {
 	Items []post.Post `json:"items"`
 }
 
+// TestPanicMessage is a test fetch's error when the source panicked.
+const TestPanicMessage = "The test fetch stopped on an internal error (the server's log has the details)."
+
 // maxPreview bounds the posts a test fetch returns.
 const maxPreview = 20
 
@@ -263,6 +266,9 @@ wait:
 		st := total(srcs)
 		if st.Failures > 0 {
 			preview.Error = st.LastError
+			if preview.Error == connector.PanicMessage {
+				preview.Error = TestPanicMessage
+			}
 			break
 		}
 		if st.Count != lastCount {
