@@ -62,6 +62,7 @@ func runServe(args []string) error {
 	fs.Int64Var(&cfg.Caps.Groups, "max-groups", account.DefaultCaps.Groups, "search groups one organization may hold, Uncategorized not counted (0: no cap)")
 	fs.Int64Var(&cfg.Caps.FilterLists, "max-filter-lists", account.DefaultCaps.FilterLists, "filter lists one organization may hold (0: no cap)")
 	fs.Int64Var(&cfg.Caps.FilterListEntries, "max-filter-list-entries", account.DefaultCaps.FilterListEntries, "entries of all filter lists of one organization together (0: no cap)")
+	fs.Int64Var(&cfg.Caps.SourcesPerTenant, "max-sources-per-tenant", account.DefaultCaps.SourcesPerTenant, "content sources one tenant may add (0: no cap)")
 	fs.StringVar(&cfg.SMTPURL, "smtp-url", "", "mail server for alerts, export links and invitations: smtp://user:password@host:port "+
 		"(STARTTLS when offered) or smtps://... (TLS from the start); without it e-mail is off")
 	fs.StringVar(&cfg.MailFrom, "mail-from", server.DefaultMailFrom, "sender of every e-mail")

@@ -19,10 +19,14 @@ type Caps struct {
 	Groups            int64 // search groups, the users' own Uncategorized groups not counted
 	FilterLists       int64 // filter lists
 	FilterListEntries int64 // entries of all its filter lists together
+	// SourcesPerTenant bounds the content sources one tenant may add (sourcing.ErrSourceLimitReached),
+	// so that no tenant can make the server poll without bound; the operator's seeded sources are
+	// not held to it.
+	SourcesPerTenant int64
 }
 
 // DefaultCaps are the caps of `sightline serve` unless its flags say otherwise.
-var DefaultCaps = Caps{SavedSearches: 1000, Groups: 200, FilterLists: 200, FilterListEntries: 200_000}
+var DefaultCaps = Caps{SavedSearches: 1000, Groups: 200, FilterLists: 200, FilterListEntries: 200_000, SourcesPerTenant: 100}
 
 // The "Asset Limit Reached" dialog (monitor-area.md section 8).
 const (

@@ -53,7 +53,7 @@ type Deps struct {
 	Alerts        *alerts.Service
 	Auth          *auth.Service
 	Ingest        *ingest.Service
-	// IngestStats reports the state of ingestion, for everyone or for one user's sources.
+	// IngestStats reports the state of ingestion, for one tenant or for one user's sources.
 	IngestStats   func(ctx context.Context, scope ingest.Scope) (ingest.Stats, error)
 	Geocoder      geo.Geocoder
 	Monitor       *monitor.Service

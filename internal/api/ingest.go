@@ -28,7 +28,7 @@ func (a *API) ingestStats(w http.ResponseWriter, r *http.Request, id auth.Identi
 	if err != nil {
 		return err
 	}
-	scope := ingest.Scope{}
+	scope := ingest.Scope{TenantID: id.Actor().TenantID}
 	if view == authz.IngestStatsOwn {
 		scope.UserID = id.User.ID
 	}

@@ -3,9 +3,11 @@ package api_test
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -17,8 +19,11 @@ import (
 	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/api"
 	"github.com/sightline/sightline/internal/auth"
+	"github.com/sightline/sightline/internal/connector"
+	"github.com/sightline/sightline/internal/connector/sources"
 	"github.com/sightline/sightline/internal/ingest"
 	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/sourcing"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
 	"github.com/sightline/sightline/internal/stream"
@@ -42,10 +47,11 @@ func newIngestEnv(t *testing.T, s *store.Store, bodyTimeout time.Duration) *env 
 	if err != nil {
 		t.Fatal(err)
 	}
+	rows := sourcesService(s)
 	h := api.New(api.Deps{Accounts: accounts, Auth: a, Health: s.Ping, App: api.AppHandler(nil, false), Logger: log,
-		Ingest: ingest.NewService(st, nil), BodyReadTimeout: bodyTimeout,
+		Ingest: ingest.NewService(st, nil), BodyReadTimeout: bodyTimeout, Sources: rows, SourceTypes: sources.Types(),
 		IngestStats: func(ctx context.Context, scope ingest.Scope) (ingest.Stats, error) {
-			return ingest.CollectStats(ctx, s, scope, ingest.StatsSources{Health: st.Health})
+			return ingest.CollectStats(ctx, s, scope, ingest.StatsSources{Managed: rows.ConnectorStats, Health: st.Health})
 		}})
 	srv := httptest.NewServer(h)
 	t.Cleanup(func() { srv.Close(); cancel(); <-done; st.Close() })
@@ -157,6 +163,114 @@ func TestIngestProvenance(t *testing.T) {
 					}
 				}
 			})
+		}
+	})
+}
+
+// A tenant admin's ingest stats name and count only their tenant's sources (managed sources and
+// ingest tokens) beside the shared pipeline's figures; another tenant's names, addresses and
+// errors appear nowhere. Every error shown keeps of an address its scheme and host only, in the
+// stats and in the sources' health, even one reported by an older release.
+func TestIngestStatsTwoTenants(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		e := newIngestEnv(t, s, 0)
+		ctx := context.Background()
+		for _, u := range []account.NewUser{
+			{Organization: "Acme", Email: "admin@acme.test", Password: testPassword, TenantAdmin: true, Role: account.RoleOwner},
+			{Organization: "Acme", Email: "ops@acme.test", Password: testPassword, Role: account.RoleMember},
+			{Tenant: "initech", Organization: "Initech", Email: "admin@initech.test", Password: testPassword, TenantAdmin: true, Role: account.RoleOwner},
+			{Tenant: "initech", Organization: "Initech", Email: "ops@initech.test", Password: testPassword, Role: account.RoleMember},
+		} {
+			if _, err := e.accounts.CreateUser(ctx, u); err != nil {
+				t.Fatal(err)
+			}
+		}
+		adminA, adminB := e.token("admin@acme.test", "admin"), e.token("admin@initech.test", "admin")
+		feedA, feedB := e.token("ops@acme.test", "acme-feed", "ingest"), e.token("ops@initech.test", "initech-secret-feed", "ingest")
+		c := e.client()
+
+		// Each tenant has a source that failed; the error was stored whole, as an older release did.
+		report := func(as, name, failure string) {
+			r := c.do("POST", "/api/v1/sources", map[string]any{"type": "rss", "name": name,
+				"config": map[string]any{"url": "https://feeds.example.org/" + name}}, withBearer(as))
+			if r.status != http.StatusCreated {
+				t.Fatalf("create %s: %d %v", name, r.status, r.body)
+			}
+			id := int64(dig(r.body, "data", "id").(float64))
+			if _, err := s.ClaimSources(ctx, "node-"+name, time.Now(), time.Now().Add(time.Minute)); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.SaveSourceReport(ctx, id, "node-"+name, sourcing.Report{ReportedAt: time.Now().UTC(),
+				Stats: connector.Stats{Source: "rss:" + name, LastError: failure, LastErrorAt: time.Now().UTC(), Failures: 1, Retries: 1}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		report(adminA, "acme-wire", "GET https://wire.acme.example/feeds/k3y-acme.rss: 500 Internal Server Error")
+		report(adminB, "initech-private", "GET https://user:pa55@intel.initech.example/private/tok3n.rss?key=tok3n: 500 Internal Server Error")
+
+		line := func(id string) string {
+			return fmt.Sprintf(`{"provider":"reddit","native_id":%q,"content_text":"x","published_at":%q}`, id, time.Now().Add(-time.Hour).UTC().Format(time.RFC3339))
+		}
+		for token, id := range map[string]string{feedA: "a1", feedB: "b1"} {
+			if r := c.ingest(token, line(id)); r.status != 200 || dig(r.body, "data", "accepted") != 1.0 {
+				t.Fatalf("ingest = %d %v", r.status, r.body)
+			}
+		}
+		waitUntil(t, "both ingested posts stored", func() bool {
+			n, _, _ := s.CountPosts(ctx)
+			return n == 2
+		})
+
+		for _, tt := range []struct {
+			name       string
+			token      string
+			total      float64
+			sources    []string
+			connectors map[string]string // name -> last error shown
+			hidden     []string          // text that must not appear anywhere in the reply
+		}{
+			{"tenant A's admin", adminA, 1, []string{"acme-feed"},
+				map[string]string{"rss:acme-wire": "GET https://wire.acme.example: 500 Internal Server Error"},
+				[]string{"initech", "tok3n", "pa55", "k3y-acme"}},
+			{"tenant B's admin", adminB, 1, []string{"initech-secret-feed"},
+				map[string]string{"rss:initech-private": "GET https://intel.initech.example: 500 Internal Server Error"},
+				[]string{"acme", "tok3n", "pa55"}},
+			{"tenant B's ingest token", feedB, 1, []string{"initech-secret-feed"}, nil, []string{"acme", "tok3n"}},
+		} {
+			t.Run(tt.name, func(t *testing.T) {
+				r := c.do("GET", "/api/v1/ingest/stats", nil, withBearer(tt.token))
+				if r.status != 200 {
+					t.Fatalf("stats = %d %v", r.status, r.body)
+				}
+				data := r.body["data"].(map[string]any)
+				var names []string
+				for _, s := range data["sources"].([]any) {
+					names = append(names, s.(map[string]any)["source"].(string))
+				}
+				if data["totalPosts"] != tt.total || !slices.Equal(names, tt.sources) {
+					t.Errorf("stats %v, want %v posts from %v", data, tt.total, tt.sources)
+				}
+				shown := map[string]string{}
+				connectors, _ := data["connectors"].([]any)
+				for _, c := range connectors {
+					shown[c.(map[string]any)["source"].(string)] = c.(map[string]any)["lastError"].(string)
+				}
+				if len(shown) != len(tt.connectors) || (tt.connectors != nil && !maps.Equal(shown, tt.connectors)) {
+					t.Errorf("connectors %v, want %v", shown, tt.connectors)
+				}
+				raw, _ := json.Marshal(r.body)
+				for _, h := range tt.hidden {
+					if strings.Contains(strings.ToLower(string(raw)), h) {
+						t.Errorf("the reply shows %q: %s", h, raw)
+					}
+				}
+			})
+		}
+		r := c.do("GET", "/api/v1/sources/health", nil, withBearer(adminB))
+		raw, _ := json.Marshal(r.body)
+		if r.status != 200 || dig(r.body, "data", "sources").([]any)[0].(map[string]any)["lastError"].(map[string]any)["message"] !=
+			"GET https://intel.initech.example: 500 Internal Server Error" || strings.Contains(string(raw), "tok3n") {
+			t.Errorf("tenant B's sources' health: %d %s", r.status, raw)
 		}
 	})
 }

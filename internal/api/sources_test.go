@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -37,6 +38,7 @@ func sourcesService(s *store.Store) *sourcing.Service {
 		return sources.BuildRow(r.Type, r.Name, r.Config, cursors, prefix, outbound.Everywhere)
 	}
 	svc := sourcing.NewService(s, build, sources.Interval)
+	svc.Check = sources.CheckFloors
 	svc.TestTimeout = 5 * time.Second
 	return svc
 }
@@ -172,6 +174,204 @@ func TestIngestSchema(t *testing.T) {
 		r := e.client().do("GET", "/api/v1/ingest/schema", nil)
 		if r.status != 200 || r.header.Get("Content-Type") != "application/schema+json" || dig(r.body, "title") != "Sightline post" {
 			t.Fatalf("%d %v", r.status, r.body)
+		}
+	})
+}
+
+// A wait below its type's floor is refused with 422 naming the setting, on creation and on an
+// edit; a tenant holding as many sources as the cap allows is refused another with the Source
+// Limit dialog, while another tenant still adds its own.
+func TestSourceFloorsAndCap(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		s.SetCaps(account.Caps{SourcesPerTenant: 2})
+		e := newEnvWith(t, s, func(d *api.Deps) { d.Sources = sourcesService(s); d.SourceTypes = sources.Types() })
+		ctx := context.Background()
+		for _, u := range []account.NewUser{
+			{Organization: "Acme", Email: "admin@acme.test", Password: testPassword, TenantAdmin: true, Role: account.RoleOwner},
+			{Tenant: "initech", Organization: "Initech", Email: "admin@initech.test", Password: testPassword, TenantAdmin: true, Role: account.RoleOwner},
+		} {
+			if _, err := e.accounts.CreateUser(ctx, u); err != nil {
+				t.Fatal(err)
+			}
+		}
+		a, b := e.client(), e.client()
+		a.login("admin@acme.test")
+		b.login("admin@initech.test")
+		rss := func(name, interval string) map[string]any {
+			config := map[string]any{"url": "https://news.example.org/" + name}
+			if interval != "" {
+				config["interval"] = interval
+			}
+			return map[string]any{"type": "rss", "name": name, "config": config}
+		}
+		for _, tt := range []struct {
+			body  map[string]any
+			field string
+		}{
+			{rss("hammer", "1ms"), "config.interval"},
+			{map[string]any{"type": "hackernews", "name": "hn", "config": map[string]any{"interval": "1s"}}, "config.interval"},
+			{map[string]any{"type": "rss", "name": "retry", "config": map[string]any{"url": "https://x.example/rss", "backoff": map[string]any{"initial": "1ms"}}}, "config.backoff.initial"},
+		} {
+			r := a.do("POST", "/api/v1/sources", tt.body, withBearer(a.bearer))
+			msgs, _ := dig(r.body, "errors", tt.field).([]any)
+			if r.status != http.StatusUnprocessableEntity || len(msgs) == 0 || !strings.Contains(msgs[0].(string), "at least") {
+				t.Errorf("%v: %d %v, want 422 on %s", tt.body, r.status, r.body, tt.field)
+			}
+		}
+		r := a.do("POST", "/api/v1/sources", rss("wire", "1m"), withBearer(a.bearer))
+		if r.status != http.StatusCreated {
+			t.Fatalf("create at the floor: %d %v", r.status, r.body)
+		}
+		path := fmt.Sprintf("/api/v1/sources/%d", int64(dig(r.body, "data", "id").(float64)))
+		r = a.do("PATCH", path, map[string]any{"config": map[string]any{"url": "https://news.example.org/wire", "interval": "10s"}}, withBearer(a.bearer))
+		if msgs, _ := dig(r.body, "errors", "config.interval").([]any); r.status != http.StatusUnprocessableEntity || len(msgs) == 0 {
+			t.Errorf("edit under the floor: %d %v", r.status, r.body)
+		}
+
+		if r := a.do("POST", "/api/v1/sources", rss("second", ""), withBearer(a.bearer)); r.status != http.StatusCreated {
+			t.Fatalf("second source: %d %v", r.status, r.body)
+		}
+		r = a.do("POST", "/api/v1/sources", rss("third", ""), withBearer(a.bearer))
+		if r.status != http.StatusUnprocessableEntity || r.body["limitExceeded"] != true || r.body["title"] != "Source Limit Reached" ||
+			!strings.Contains(r.body["description"].(string), "ask the operator") {
+			t.Errorf("beyond the cap: %d %v", r.status, r.body)
+		}
+		if r := b.do("POST", "/api/v1/sources", rss("theirs", ""), withBearer(b.bearer)); r.status != http.StatusCreated {
+			t.Errorf("another tenant's first source: %d %v", r.status, r.body)
+		}
+	})
+}
+
+// A source's credentials never reach the browser in full: the replies show that one is set
+// (masked), an edit that sends the mask back keeps the stored credential and one that sends a new
+// value replaces it; the audit log holds none (the row's sealing is internal/store's
+// TestSourceCredentialsAreSealedAtRest).
+func TestSourceCredentialsNeverShown(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		e := newEnvWith(t, s, func(d *api.Deps) { d.Sources = sourcesService(s); d.SourceTypes = sources.Types() })
+		ctx := context.Background()
+		if _, err := e.accounts.CreateUser(ctx, account.NewUser{Organization: "Acme", Email: "admin@acme.test",
+			Password: testPassword, TenantAdmin: true, Role: account.RoleOwner}); err != nil {
+			t.Fatal(err)
+		}
+		a := e.client()
+		a.login("admin@acme.test")
+		as := withBearer(a.bearer)
+		r := a.do("POST", "/api/v1/sources", map[string]any{"type": "mastodon", "name": "Social",
+			"config": map[string]any{"baseURL": "https://social.example.org", "token": "tok-s3cr3t", "timelines": []string{"public"}}}, as)
+		if r.status != http.StatusCreated || dig(r.body, "data", "config", "token") != sourcing.Mask {
+			t.Fatalf("create: %d %v", r.status, r.body)
+		}
+		id := int64(dig(r.body, "data", "id").(float64))
+		path := fmt.Sprintf("/api/v1/sources/%d", id)
+		stored := func() string {
+			src, err := s.Source(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var c struct{ Token string }
+			_ = json.Unmarshal(src.Config, &c)
+			return c.Token
+		}
+
+		// The form sends back what it was shown, with another timeline.
+		r = a.do("PATCH", path, map[string]any{"config": map[string]any{"baseURL": "https://social.example.org", "token": sourcing.Mask,
+			"timelines": []string{"public:local"}}}, as)
+		if r.status != 200 || stored() != "tok-s3cr3t" || dig(r.body, "data", "config", "timelines").([]any)[0] != "public:local" {
+			t.Fatalf("edit keeping the token: %d %v, stored %q", r.status, r.body, stored())
+		}
+		r = a.do("PATCH", path, map[string]any{"config": map[string]any{"baseURL": "https://social.example.org", "token": "tok2-s3cr3t"}}, as)
+		if r.status != 200 || stored() != "tok2-s3cr3t" || dig(r.body, "data", "config", "token") != sourcing.Mask {
+			t.Fatalf("edit changing the token: %d %v, stored %q", r.status, r.body, stored())
+		}
+		for _, p := range []string{"/api/v1/sources", path} {
+			r := a.do("GET", p, nil, as)
+			raw, _ := json.Marshal(r.body)
+			if r.status != 200 || strings.Contains(string(raw), "s3cr3t") || !strings.Contains(string(raw), sourcing.Mask) {
+				t.Errorf("GET %s: %d %s", p, r.status, raw)
+			}
+		}
+		tenant, _ := s.TenantByName(ctx, account.DefaultTenant)
+		audit, err := s.AuditLog(ctx, tenant.ID, 10)
+		if err != nil || len(audit) < 3 {
+			t.Fatalf("audit %v, %v", audit, err)
+		}
+		for _, entry := range audit {
+			if strings.Contains(entry.PreviousValue+entry.NewValue, "s3cr3t") {
+				t.Errorf("the audit log holds a credential: %+v", entry)
+			}
+		}
+	})
+}
+
+// Two tenants, each with a source: neither tenant's admin can list, read, edit, switch off,
+// test or delete the other's source, whose ids answer 404 as if they did not exist (not 403),
+// nor see it in the sources' health or the ingest stats; the other's source is left as it was.
+func TestSourcesTwoTenants(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		e := newIngestEnv(t, s, 0)
+		ctx := context.Background()
+		for _, u := range []account.NewUser{
+			{Organization: "Acme", Email: "admin@acme.test", Password: testPassword, TenantAdmin: true, Role: account.RoleOwner},
+			{Tenant: "initech", Organization: "Initech", Email: "admin@initech.test", Password: testPassword, TenantAdmin: true, Role: account.RoleOwner},
+		} {
+			if _, err := e.accounts.CreateUser(ctx, u); err != nil {
+				t.Fatal(err)
+			}
+		}
+		type side struct {
+			token, source string
+			id            int64
+		}
+		a := &side{token: e.token("admin@acme.test", "admin"), source: "acme-wire"}
+		b := &side{token: e.token("admin@initech.test", "admin"), source: "initech-private"}
+		c := e.client()
+		for _, sd := range []*side{a, b} {
+			r := c.do("POST", "/api/v1/sources", map[string]any{"type": "rss", "name": sd.source,
+				"config": map[string]any{"url": "https://feeds.example.org/" + sd.source}}, withBearer(sd.token))
+			if r.status != http.StatusCreated {
+				t.Fatalf("create %s: %d %v", sd.source, r.status, r.body)
+			}
+			sd.id = int64(dig(r.body, "data", "id").(float64))
+			if _, err := s.ClaimSources(ctx, "node", time.Now(), time.Now().Add(time.Minute)); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.SaveSourceReport(ctx, sd.id, "node", sourcing.Report{ReportedAt: time.Now().UTC(),
+				Stats: connector.Stats{Source: "rss:" + sd.source, LastSuccess: time.Now().UTC()}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, pair := range []struct{ me, them *side }{{a, b}, {b, a}} {
+			me, them := pair.me, pair.them
+			t.Run(me.source+" against "+them.source, func(t *testing.T) {
+				theirs := fmt.Sprintf("/api/v1/sources/%d", them.id)
+				for _, req := range []struct {
+					method, path string
+					body         any
+				}{
+					{"GET", theirs, nil},
+					{"PATCH", theirs, map[string]any{"name": "taken over", "enabled": false}},
+					{"PATCH", theirs, map[string]any{"config": map[string]any{"url": "https://attacker.example/rss"}}},
+					{"POST", theirs + "/test", map[string]any{}},
+					{"DELETE", theirs, nil},
+				} {
+					if r := c.do(req.method, req.path, req.body, withBearer(me.token)); r.status != http.StatusNotFound {
+						t.Errorf("%s %s: %d %v, want 404", req.method, req.path, r.status, r.body)
+					}
+				}
+				for _, path := range []string{"/api/v1/sources", "/api/v1/sources/health", "/api/v1/ingest/stats"} {
+					r := c.do("GET", path, nil, withBearer(me.token))
+					raw, _ := json.Marshal(r.body)
+					if r.status != 200 || !strings.Contains(string(raw), me.source) || strings.Contains(string(raw), them.source) {
+						t.Errorf("GET %s: %d %s, want %s's source only", path, r.status, raw, me.source)
+					}
+				}
+				// Their source is as they left it.
+				got, err := s.Source(ctx, them.id)
+				if err != nil || got.Name != them.source || !got.Enabled || !strings.Contains(string(got.Config), them.source) {
+					t.Errorf("their source became %+v, %v", got, err)
+				}
+			})
 		}
 	})
 }

@@ -129,17 +129,19 @@ func CanIngest(a Actor) error {
 type IngestStatsView int
 
 const (
-	// IngestStatsAll is every figure: all sources, connectors, the pipeline.
-	IngestStatsAll IngestStatsView = iota + 1
+	// IngestStatsTenant is the actor's tenant's figures: its sources and ingest sources, and
+	// the shared pipeline's health; never another tenant's sources.
+	IngestStatsTenant IngestStatsView = iota + 1
 	// IngestStatsOwn is only the posts the actor pushed, by source and provider.
 	IngestStatsOwn
 )
 
-// CanReadIngestStats lets tenant admins see every figure and operators (actors who may ingest
-// but do not administer the tenant, such as an ingest-scoped token) only their own sources'.
+// CanReadIngestStats lets tenant admins see their tenant's figures and operators (actors who
+// may ingest but do not administer the tenant, such as an ingest-scoped token) only their own
+// sources'. Either is limited to the actor's tenant.
 func CanReadIngestStats(a Actor) (IngestStatsView, error) {
 	if a.TenantAdmin && len(a.Scopes) == 0 {
-		return IngestStatsAll, nil
+		return IngestStatsTenant, nil
 	}
 	if err := CanIngest(a); err != nil {
 		return 0, err

@@ -45,7 +45,7 @@ func (p Poller) Run(ctx context.Context, round func(context.Context) error) erro
 			if retryAfter, ok := RetryAfter(err); ok {
 				wait = retryAfter
 			}
-			slog.Warn("source round failed", "source", p.Status.Stats().Source, "err", err, "retry_in", wait)
+			slog.Warn("source round failed", "source", p.Status.Stats().Source, "err", RedactText(err.Error()), "retry_in", wait)
 		}
 		if sleep(ctx, wait) != nil {
 			break

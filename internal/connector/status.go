@@ -55,11 +55,11 @@ func (s *Status) Succeeded() {
 	s.progress++
 }
 
-// Failed records an error.
+// Failed records an error, its addresses redacted to their scheme and host (RedactText).
 func (s *Status) Failed(err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.stats.LastError = err.Error()
+	s.stats.LastError = RedactText(err.Error())
 	s.stats.LastErrorAt = time.Now().UTC()
 	s.stats.Retries++
 	s.stats.Failures++
@@ -95,12 +95,12 @@ func (s *Status) Emitted(published time.Time) {
 	s.progress++
 }
 
-// Skipped records a malformed item that was dropped.
+// Skipped records a malformed item that was dropped, its reason's addresses redacted.
 func (s *Status) Skipped(reason error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.stats.Skipped++
-	s.stats.LastSkip = reason.Error()
+	s.stats.LastSkip = RedactText(reason.Error())
 }
 
 // Stats returns a copy of the current status.

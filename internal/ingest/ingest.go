@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"runtime/debug"
 	"time"
 
 	"github.com/sightline/sightline/internal/connector"
@@ -264,9 +265,24 @@ func (s *Service) prepare(p *post.Post, o Origin) error {
 		return connector.Rejected(fmt.Errorf("published_at %s is older than the %d-day retention window",
 			p.PublishedAt.Format(time.RFC3339), int(s.Retention.Hours()/24)))
 	}
-	if s.enricher != nil {
-		s.enricher.Enrich(p)
+	return s.enrich(p)
+}
+
+// enrich runs the enricher on one post. A panic refuses that post for good (marked Rejected, so
+// a connector counts it as dead-lettered and goes on, and a submission lists it as rejected)
+// instead of ending the process or stopping the source on it forever.
+func (s *Service) enrich(p *post.Post) (err error) {
+	if s.enricher == nil {
+		return nil
 	}
+	defer func() {
+		if r := recover(); r != nil {
+			slog.Error("enrichment panicked; the post is refused", "provider", p.Provider, "native_id", p.NativeID,
+				"panic", r, "stack", string(debug.Stack()))
+			err = connector.Rejected(errors.New("the post could not be enriched (an internal error); it was not stored"))
+		}
+	}()
+	s.enricher.Enrich(p)
 	return nil
 }
 

@@ -12,9 +12,8 @@ import (
 
 // StatsStore is what the stats read from the store.
 type StatsStore interface {
-	CountPosts(ctx context.Context) (int64, map[string]int64, error)
-	CountPostsDiscoveredSince(ctx context.Context, t time.Time) (map[string]int64, error)
-	CountSourcePosts(ctx context.Context, userID int64, since time.Time) ([]store.SourceCount, error)
+	CountConnectorPosts(ctx context.Context, since time.Time) (total, recent map[string]int64, err error)
+	CountSourcePosts(ctx context.Context, tenantID, userID int64, since time.Time) ([]store.SourceCount, error)
 }
 
 // ProviderStats are one provider's stored posts and recent rate.
@@ -33,9 +32,11 @@ type SourceStats struct {
 	PerMinute float64 `json:"perMinute"`
 }
 
-// Stats is the state of ingestion: what is stored, how fast it comes, each connector and ingest
-// source, and the pipeline's health. An operator's stats hold only their own sources' posts
-// (the totals and providers count those) and leave out the connectors and the pipeline.
+// Stats is the state of ingestion as one tenant may see it: what is stored, how fast it comes,
+// the tenant's connectors and ingest sources, and the shared pipeline's health. Nothing in it
+// names or counts another tenant's sources: the totals count the connectors' posts and the
+// tenant's own ingested ones. An operator's stats hold only their own sources' posts (the totals
+// and providers count those) and leave out the connectors and the pipeline.
 type Stats struct {
 	TotalPosts int64             `json:"totalPosts"`
 	Providers  []ProviderStats   `json:"providers"`
@@ -51,13 +52,18 @@ type Stats struct {
 
 // Scope says whose figures CollectStats gathers.
 type Scope struct {
-	// UserID limits the figures to the posts this user pushed; 0 is everything.
+	// TenantID is the caller's tenant: only its sources are counted and named.
+	TenantID int64
+	// UserID limits the figures to the posts this user pushed; 0 is the whole tenant's.
 	UserID int64
 }
 
 // StatsSources are where the figures beyond the store come from.
 type StatsSources struct {
+	// Connectors are the node's own sources, shared by every tenant (the simulator).
 	Connectors []connector.Stats
+	// Managed reports the tenant's own sources.
+	Managed func(ctx context.Context, tenantID int64) ([]connector.Stats, error)
 	// Health reports the stream's consumers and dead letters.
 	Health func(context.Context) (stream.Health, error)
 }
@@ -67,7 +73,7 @@ const rateWindow = 5 * time.Minute
 // CollectStats gathers the stats for scope.
 func CollectStats(ctx context.Context, st StatsStore, scope Scope, from StatsSources) (Stats, error) {
 	since := time.Now().Add(-rateWindow)
-	sources, err := st.CountSourcePosts(ctx, scope.UserID, since)
+	sources, err := st.CountSourcePosts(ctx, scope.TenantID, scope.UserID, since)
 	if err != nil {
 		return Stats{}, err
 	}
@@ -90,29 +96,28 @@ func CollectStats(ctx context.Context, st StatsStore, scope Scope, from StatsSou
 	}
 	sort.Slice(stats.Sources, func(i, j int) bool { return stats.Sources[i].Count > stats.Sources[j].Count })
 
-	if scope.UserID != 0 {
-		total, recent := map[string]int64{}, map[string]int64{}
-		for _, c := range sources {
-			total[c.Provider] += c.Count
-			recent[c.Provider] += c.Recent
+	total, recent := map[string]int64{}, map[string]int64{}
+	if scope.UserID == 0 {
+		if total, recent, err = st.CountConnectorPosts(ctx, since); err != nil {
+			return Stats{}, err
 		}
-		stats.setProviders(total, recent)
+	}
+	for _, c := range sources {
+		total[c.Provider] += c.Count
+		recent[c.Provider] += c.Recent
+	}
+	stats.setProviders(total, recent)
+	if scope.UserID != 0 {
 		return stats, nil
 	}
 
-	total, byProvider, err := st.CountPosts(ctx)
-	if err != nil {
-		return Stats{}, err
-	}
-	recent, err := st.CountPostsDiscoveredSince(ctx, since)
-	if err != nil {
-		return Stats{}, err
-	}
-	stats.setProviders(byProvider, recent)
-	stats.TotalPosts = total
-	stats.Connectors = from.Connectors
-	if stats.Connectors == nil {
-		stats.Connectors = []connector.Stats{}
+	stats.Connectors = append([]connector.Stats{}, from.Connectors...)
+	if from.Managed != nil {
+		managed, err := from.Managed(ctx, scope.TenantID)
+		if err != nil {
+			return Stats{}, err
+		}
+		stats.Connectors = append(stats.Connectors, managed...)
 	}
 	if from.Health != nil {
 		h, err := from.Health(ctx)

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sightline/sightline/internal/connector"
 	"github.com/sightline/sightline/internal/ingest"
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/problem"
@@ -212,5 +213,44 @@ func TestSubmitProvenance(t *testing.T) {
 	}
 	if o := ingest.OriginOf(0, "", 7); o.Namespace != "ingest:user-7" || o.Source != ingest.SessionSource {
 		t.Errorf("a signed-in user's origin: %+v", o)
+	}
+}
+
+// panicky is an enricher that panics on posts that say "boom".
+type panicky struct{}
+
+func (panicky) Enrich(p *post.Post) {
+	if strings.Contains(p.ContentText, "boom") {
+		panic("enricher bug")
+	}
+}
+
+// A post the enrichment panics on is refused by itself: a connector's Emit gets a final
+// refusal (the source skips it and goes on) and a submission lists its line as rejected, while
+// the posts around it are accepted.
+func TestEnrichPanicRefusesThePost(t *testing.T) {
+	st, err := stream.Open(context.Background(), stream.Config{DataDir: t.TempDir()}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(st.Close)
+	svc := ingest.NewService(st, panicky{})
+	fresh := time.Now().Add(-time.Hour)
+
+	err = svc.Emit(context.Background(), post.Post{Provider: "reddit", NativeID: "b1", ContentText: "boom", PublishedAt: fresh})
+	if !connector.IsRejected(err) {
+		t.Fatalf("Emit of a post the enrichment panics on: %v, want a final refusal", err)
+	}
+	if err := svc.Emit(context.Background(), post.Post{Provider: "reddit", NativeID: "ok1", ContentText: "fine", PublishedAt: fresh}); err != nil {
+		t.Fatalf("Emit of a good post: %v", err)
+	}
+
+	body := validPost(1) + "\n" + strings.Replace(validPost(2), "post 2", "boom", 1) + "\n" + validPost(3) + "\n"
+	res, err := svc.Submit(context.Background(), strings.NewReader(body), ingest.Origin{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Accepted != 2 || res.RejectedCount != 1 || res.Rejected[0].Line != 2 || !strings.Contains(res.Rejected[0].Message, "internal error") {
+		t.Fatalf("submission: %+v", res)
 	}
 }

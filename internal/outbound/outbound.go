@@ -63,6 +63,10 @@ type Options struct {
 	// refused. A .onion name is never resolved locally either way, and other addresses are
 	// dialled directly, under the rules above.
 	TorSOCKS string
+	// Budget, when set, is asked before every request, redirects included, with the request's
+	// context and host name (no port): it may hold the request back, or refuse it with an error
+	// (sources share a request budget per host this way).
+	Budget func(ctx context.Context, host string) error
 	// Stream is for replies that stay open (server-sent events): neither Timeout nor MaxBytes
 	// applies, and the reader bounds each message and watches for silence. Dialling, the TLS
 	// handshake and the wait for the reply's header stay bounded.
@@ -139,7 +143,7 @@ func New(o Options) *Client {
 		o.Logger = slog.Default()
 	}
 	return &Client{http: &http.Client{
-		Transport: &guard{next: transport, check: check, maxBytes: o.MaxBytes, log: o.Logger, level: o.DetailLevel},
+		Transport: &guard{next: transport, check: check, maxBytes: o.MaxBytes, log: o.Logger, level: o.DetailLevel, budget: o.Budget},
 		Timeout:   o.Timeout,
 		// The transport checks the address of every request, redirects included; here only
 		// their number.
@@ -203,10 +207,15 @@ type guard struct {
 	maxBytes int64
 	log      *slog.Logger
 	level    slog.Level
+	budget   func(ctx context.Context, host string) error
 }
 
 func (g *guard) RoundTrip(req *http.Request) (*http.Response, error) {
-	if err := g.check(req.URL); err != nil {
+	err := g.check(req.URL)
+	if err == nil && g.budget != nil {
+		err = g.budget(req.Context(), req.URL.Hostname())
+	}
+	if err != nil {
 		if req.Body != nil {
 			req.Body.Close()
 		}

@@ -323,6 +323,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		return sources.BuildRow(r.Type, r.Name, r.Config, cursors, prefix, c.AllowPrivateNetworks)
 	}
 	n.SourceRows = sourcing.NewService(s, build, sources.Interval)
+	n.SourceRows.Check = sources.CheckFloors
 	n.Managed = sourcing.NewManager(s, build, s, n.Ingest.Emit, log)
 	n.SourceRows.Changed = n.Managed.Changed
 	if err := n.seedSources(ctx, seeds.rows); err != nil {
@@ -451,7 +452,11 @@ func sourceSeeds(c Config) (seeded, error) {
 
 // buildSources makes the node's own sources.
 func buildSources(c Config, cfg sources.Config) ([]connector.Source, error) {
-	return sources.Build(cfg, nil, c.AllowPrivateNetworks)
+	srcs, err := sources.Build(cfg, nil, c.AllowPrivateNetworks)
+	for i, src := range srcs {
+		srcs[i] = connector.Supervise(src)
+	}
+	return srcs, err
 }
 
 // seedSources creates the rows in the default tenant's sources table, once.
@@ -482,8 +487,8 @@ func (n *Node) seedSources(ctx context.Context, rows []sources.Seed) error {
 }
 
 func (n *Node) ingestStats(ctx context.Context, scope ingest.Scope) (ingest.Stats, error) {
-	return ingest.CollectStats(ctx, n.Store, scope, ingest.StatsSources{Connectors: append(sources.Stats(n.Sources), n.Managed.Stats()...),
-		Health: n.Stream.Health})
+	return ingest.CollectStats(ctx, n.Store, scope, ingest.StatsSources{Connectors: sources.Stats(n.Sources),
+		Managed: n.SourceRows.ConnectorStats, Health: n.Stream.Health})
 }
 
 // Close releases the node's resources.

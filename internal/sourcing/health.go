@@ -3,6 +3,8 @@ package sourcing
 import (
 	"strconv"
 	"time"
+
+	"github.com/sightline/sightline/internal/connector"
 )
 
 // States of a source's health.
@@ -63,16 +65,18 @@ type Error struct {
 func Assess(r Source, every time.Duration, now time.Time) Health {
 	rep := r.Report
 	st := rep.Stats
+	// Errors are redacted again as they are shown: a report written by an older release kept
+	// whole addresses.
 	h := Health{ID: r.ID, Name: r.Name, Type: r.Type, LastSuccess: st.LastSuccess, Retries: st.Retries,
-		DeadLettered: st.Skipped, LastDeadLetter: st.LastSkip, ReportedAt: rep.ReportedAt, Minutes: minutesAt(rep, now)}
+		DeadLettered: st.Skipped, LastDeadLetter: connector.RedactText(st.LastSkip), ReportedAt: rep.ReportedAt, Minutes: minutesAt(rep, now)}
 	for _, n := range h.Minutes {
 		h.ItemsLastHour += n
 	}
 	if st.LastError != "" {
-		h.LastError = &Error{At: st.LastErrorAt, Message: st.LastError}
+		h.LastError = &Error{At: st.LastErrorAt, Message: connector.RedactText(st.LastError)}
 	}
 	if rep.BuildError != "" {
-		h.LastError = &Error{At: rep.ReportedAt, Message: rep.BuildError}
+		h.LastError = &Error{At: rep.ReportedAt, Message: connector.RedactText(rep.BuildError)}
 	}
 	if !st.NewestPublished.IsZero() {
 		lag := max(0, now.Sub(st.NewestPublished).Seconds())

@@ -113,18 +113,19 @@ func (m *Manager) start(ctx context.Context, r Source) *running {
 	run := &running{row: r, counts: map[int64]int64{}, done: make(chan struct{})}
 	srcs, err := m.build(r, m.cursors, "source:"+strconv.FormatInt(r.ID, 10)+":")
 	if err != nil {
-		run.buildErr = err.Error()
+		run.buildErr = connector.RedactText(err.Error())
 		close(run.done)
-		m.log.Warn("sources: cannot run", "source", r.Name, "err", err)
+		m.log.Warn("sources: cannot run", "source", r.Name, "err", run.buildErr)
 		return run
 	}
-	run.srcs = srcs
+	run.srcs = supervise(srcs)
+	srcs = run.srcs
 	ctx, run.cancel = context.WithCancel(ctx)
 	m.log.Info("sources: started", "source", r.Name, "type", r.Type)
 	go func() {
 		defer close(run.done)
 		if err := Run(ctx, srcs, m.emit); err != nil && ctx.Err() == nil {
-			m.log.Error("sources: stopped", "source", r.Name, "err", err)
+			m.log.Error("sources: stopped", "source", r.Name, "err", connector.RedactText(err.Error()))
 		}
 	}()
 	return run
@@ -168,19 +169,4 @@ func (m *Manager) stopAll() {
 	if err := m.store.ReleaseSources(ctx, m.claim); err != nil {
 		m.log.Warn("sources: releasing", "err", err)
 	}
-}
-
-// Stats are the statuses of the sources running on this node, for GET /api/v1/ingest/stats.
-func (m *Manager) Stats() []connector.Stats {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	var out []connector.Stats
-	for _, run := range m.running {
-		for _, src := range run.srcs {
-			if r, ok := src.(connector.Reporter); ok {
-				out = append(out, r.Stats())
-			}
-		}
-	}
-	return out
 }

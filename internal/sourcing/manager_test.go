@@ -111,6 +111,7 @@ func ptr[T any](v T) *T { return &v }
 // restarts, a disabled or deleted one stops, and a source runs on one node only.
 func TestManagerAndHealth(t *testing.T) {
 	defer sources.SetRequestTimeout(300 * time.Millisecond)()
+	defer sources.LiftLimits()()
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()

@@ -35,7 +35,9 @@ type Service struct {
 	interval IntervalFunc
 	// Changed is called after every change, so the manager starts and stops at once.
 	Changed func()
-	now     func() time.Time
+	// Check, when set, refuses settings a row may not be saved with (waits below their floors).
+	Check CheckFunc
+	now   func() time.Time
 	// TestTimeout bounds a test fetch.
 	TestTimeout time.Duration
 }
@@ -62,12 +64,39 @@ func (s *Service) List(ctx context.Context, a authz.Actor) ([]View, error) {
 	return views, nil
 }
 
+// ConnectorStats are the last reported statuses of the tenant's sources, for the ingest stats
+// (whichever node runs them), their errors redacted; the caller has checked who may read them.
+func (s *Service) ConnectorStats(ctx context.Context, tenantID int64) ([]connector.Stats, error) {
+	rows, err := s.store.Sources(ctx, tenantID)
+	if err != nil {
+		return nil, err
+	}
+	out := []connector.Stats{}
+	for _, r := range rows {
+		if !r.Enabled || r.Report.ReportedAt.IsZero() {
+			continue
+		}
+		st := r.Report.Stats
+		if st.Source == "" {
+			st.Source = r.Type + ":" + r.Name
+		}
+		if r.Report.BuildError != "" {
+			st.LastError, st.LastErrorAt = r.Report.BuildError, r.Report.ReportedAt
+		}
+		st.LastError, st.LastSkip = connector.RedactText(st.LastError), connector.RedactText(st.LastSkip)
+		out = append(out, st)
+	}
+	return out, nil
+}
+
 func (s *Service) view(r Source, now time.Time) View {
 	var every time.Duration
 	if s.interval != nil {
 		every = s.interval(r.Type, r.Config)
 	}
-	return View{Source: r, Health: Assess(r, every, now)}
+	health := Assess(r, every, now)
+	r.Config = MaskCredentials(r.Config)
+	return View{Source: r, Health: health}
 }
 
 // owned returns the tenant's source id; another tenant's does not exist for the caller.
@@ -106,7 +135,9 @@ func (s *Service) Create(ctx context.Context, a authz.Actor, in Input) (View, er
 	}
 	now := s.now().UTC()
 	r.CreatedAt, r.UpdatedAt = now, now
-	if err := s.store.CreateSource(ctx, &r); err != nil {
+	if err := s.store.CreateSource(ctx, &r); errors.Is(err, ErrSourceLimitReached) {
+		return View{}, problem.LimitExceeded(MsgSourceLimitTitle, MsgSourceLimitDescription)
+	} else if err != nil {
 		return View{}, nameTaken(err, r.Name)
 	}
 	s.audit(ctx, a, r.ID, "created", "", describe(r))
@@ -162,6 +193,9 @@ type Preview struct {
 	Items []post.Post `json:"items"`
 }
 
+// TestPanicMessage is a test fetch's error when the source panicked.
+const TestPanicMessage = "The test fetch stopped on an internal error (the server's log has the details)."
+
 // maxPreview bounds the posts a test fetch returns.
 const maxPreview = 20
 
@@ -188,7 +222,7 @@ func (s *Service) Test(ctx context.Context, a authz.Actor, id int64, in Input) (
 	if err != nil {
 		return Preview{}, invalid(err)
 	}
-	return fetchOnce(ctx, srcs, s.TestTimeout), nil
+	return fetchOnce(ctx, supervise(srcs), s.TestTimeout), nil
 }
 
 // fetchOnce runs the sources until each has finished a round (or maxPreview posts arrived, or
@@ -232,6 +266,9 @@ wait:
 		st := total(srcs)
 		if st.Failures > 0 {
 			preview.Error = st.LastError
+			if preview.Error == connector.PanicMessage {
+				preview.Error = TestPanicMessage
+			}
 			break
 		}
 		if st.Count != lastCount {
@@ -264,6 +301,16 @@ func Run(ctx context.Context, srcs []connector.Source, emit connector.EmitFunc) 
 	}
 	wg.Wait()
 	return errors.Join(errs...)
+}
+
+// supervise runs each source under connector.Supervise: one that panics reports a generic
+// error and restarts after a backoff, and neither the others nor the process stop.
+func supervise(srcs []connector.Source) []connector.Source {
+	out := make([]connector.Source, len(srcs))
+	for i, src := range srcs {
+		out[i] = connector.Supervise(src)
+	}
+	return out
 }
 
 // total sums the statuses of a row's sources (usually one).
@@ -315,7 +362,7 @@ func apply(r *Source, in Input) {
 		r.Name = strings.TrimSpace(*in.Name)
 	}
 	if in.Config != nil {
-		r.Config = *in.Config
+		r.Config = KeepCredentials(*in.Config, r.Config)
 	}
 	if in.Enabled != nil {
 		r.Enabled = *in.Enabled
@@ -331,6 +378,11 @@ func (s *Service) validate(r Source) error {
 	}
 	if _, err := s.build(r, noCursors{}, "validate:"); err != nil {
 		return invalid(err)
+	}
+	if s.Check != nil {
+		if err := s.Check(r.Type, r.Config); err != nil {
+			return invalid(err)
+		}
 	}
 	return nil
 }
@@ -355,23 +407,8 @@ func nameTaken(err error, name string) error {
 }
 
 func describe(r Source) string {
-	b, _ := json.Marshal(map[string]any{"type": r.Type, "name": r.Name, "config": redact(r.Config), "enabled": r.Enabled})
+	b, _ := json.Marshal(map[string]any{"type": r.Type, "name": r.Name, "config": MaskCredentials(r.Config), "enabled": r.Enabled})
 	return string(b)
-}
-
-// redact hides credentials (token, password, secret, key settings) from the audit log.
-func redact(config json.RawMessage) any {
-	var m map[string]any
-	if json.Unmarshal(config, &m) != nil {
-		return json.RawMessage(config)
-	}
-	for k := range m {
-		lk := strings.ToLower(k)
-		if strings.Contains(lk, "token") || strings.Contains(lk, "password") || strings.Contains(lk, "secret") || strings.HasSuffix(lk, "key") {
-			m[k] = "[redacted]"
-		}
-	}
-	return m
 }
 
 func (s *Service) audit(ctx context.Context, a authz.Actor, id int64, action, prev, next string) {

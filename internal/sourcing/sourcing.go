@@ -6,6 +6,7 @@ package sourcing
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"time"
 
 	"github.com/sightline/sightline/internal/account"
@@ -53,7 +54,8 @@ type Seed struct {
 type Store interface {
 	Sources(ctx context.Context, tenantID int64) ([]Source, error)
 	Source(ctx context.Context, id int64) (Source, error)
-	// CreateSource fails with a conflict when the tenant has a source of that name.
+	// CreateSource fails with a conflict when the tenant has a source of that name, and with
+	// ErrSourceLimitReached when it holds as many as its cap allows.
 	CreateSource(ctx context.Context, s *Source) error
 	UpdateSource(ctx context.Context, s Source) error
 	DeleteSource(ctx context.Context, id int64) error
@@ -68,6 +70,20 @@ type Store interface {
 	SeedSources(ctx context.Context, tenantID int64, seeds []Seed, now time.Time) (bool, error)
 	AddAudit(ctx context.Context, e account.AuditEntry) error
 }
+
+// ErrSourceLimitReached is the store's refusal to add a source beyond the tenant's cap
+// (--max-sources-per-tenant). The count and the insert happen in one transaction.
+var ErrSourceLimitReached = errors.New("sourcing: the tenant's source limit is reached")
+
+// The dialog a tenant admin sees beyond the cap, in the Asset Limit dialog's words.
+const (
+	MsgSourceLimitTitle       = "Source Limit Reached"
+	MsgSourceLimitDescription = "Your tenant has reached the number of sources this server allows. Remove a source you no longer need, or ask the operator to raise the limit."
+)
+
+// CheckFunc refuses settings a row may not be saved with although they could run, such as a
+// wait below its type's floor; the error names the field at fault like a BuildFunc's.
+type CheckFunc func(typ string, config json.RawMessage) error
 
 // BuildFunc makes the running sources of a row; prefix keys the row's cursors. A row that
 // cannot run returns an error naming what is wrong (a *sources.SettingsError).

@@ -521,24 +521,25 @@ func isDuplicateObject(err error) bool {
 	return err != nil && (strings.Contains(err.Error(), "SQLSTATE 42P07") || strings.Contains(err.Error(), "already exists"))
 }
 
-// CountPostsDiscoveredSince counts, per provider, the posts discovered since t (for rates).
-func (s *Store) CountPostsDiscoveredSince(ctx context.Context, t time.Time) (map[string]int64, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT provider, COUNT(*) FROM posts WHERE discovered_at >= $1
-		GROUP BY provider`, millis(t))
+// CountConnectorPosts counts, by provider, the posts the connectors stored (every post not
+// pushed through the ingest API) and how many of them were discovered since a time.
+func (s *Store) CountConnectorPosts(ctx context.Context, since time.Time) (total, recent map[string]int64, err error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT provider, COUNT(*), COALESCE(SUM(CASE WHEN discovered_at >= $1 THEN 1 ELSE 0 END), 0)
+		FROM posts WHERE source_user_id IS NULL GROUP BY provider`, millis(since))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer rows.Close()
-	counts := map[string]int64{}
+	total, recent = map[string]int64{}, map[string]int64{}
 	for rows.Next() {
 		var provider string
-		var n int64
-		if err := rows.Scan(&provider, &n); err != nil {
-			return nil, err
+		var n, r int64
+		if err := rows.Scan(&provider, &n, &r); err != nil {
+			return nil, nil, err
 		}
-		counts[provider] = n
+		total[provider], recent[provider] = n, r
 	}
-	return counts, rows.Err()
+	return total, recent, rows.Err()
 }
 
 // SourceCount is how many stored posts one ingest source pushed for one provider, and how many
@@ -551,13 +552,14 @@ type SourceCount struct {
 	Recent   int64
 }
 
-// CountSourcePosts counts the posts pushed through the ingest API by source and provider: every
-// source's, or only userID's when it is not 0.
-func (s *Store) CountSourcePosts(ctx context.Context, userID int64, since time.Time) ([]SourceCount, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT source_user_id, source, provider, COUNT(*),
-			COALESCE(SUM(CASE WHEN discovered_at >= $1 THEN 1 ELSE 0 END), 0)
-		FROM posts WHERE source_user_id IS NOT NULL AND ($2 = 0 OR source_user_id = $2)
-		GROUP BY source_user_id, source, provider ORDER BY source_user_id, source, provider`, millis(since), userID)
+// CountSourcePosts counts the posts the users of one tenant pushed through the ingest API, by
+// source and provider: every such user's, or only userID's when it is not 0.
+func (s *Store) CountSourcePosts(ctx context.Context, tenantID, userID int64, since time.Time) ([]SourceCount, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT p.source_user_id, p.source, p.provider, COUNT(*),
+			COALESCE(SUM(CASE WHEN p.discovered_at >= $1 THEN 1 ELSE 0 END), 0)
+		FROM posts p JOIN users u ON u.id = p.source_user_id
+		WHERE u.tenant_id = $2 AND ($3 = 0 OR p.source_user_id = $3)
+		GROUP BY p.source_user_id, p.source, p.provider ORDER BY p.source_user_id, p.source, p.provider`, millis(since), tenantID, userID)
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -26,7 +27,54 @@ func (s *Store) UseSecretKey(ctx context.Context, k *sealed.Key) error {
 	if err := s.sealServerSecrets(ctx); err != nil {
 		return err
 	}
-	return s.sealMFASecrets(ctx)
+	if err := s.sealMFASecrets(ctx); err != nil {
+		return err
+	}
+	return s.sealSourceCredentials(ctx)
+}
+
+// sealSourceCredentials seals in place the credentials of sources stored in plaintext by an
+// older release, and checks the key opens every sealed one.
+func (s *Store) sealSourceCredentials(ctx context.Context) error {
+	rows, err := s.read.QueryContext(ctx, `SELECT id, tenant_id, config FROM sources`)
+	if err != nil {
+		return err
+	}
+	type row struct {
+		id, tenantID int64
+		config       string
+	}
+	var stored []row
+	for rows.Next() {
+		var r row
+		if err := rows.Scan(&r.id, &r.tenantID, &r.config); err != nil {
+			rows.Close()
+			return err
+		}
+		stored = append(stored, r)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, r := range stored {
+		if _, err := s.openSourceConfig(r.tenantID, json.RawMessage(r.config)); err != nil {
+			return fmt.Errorf("store: the credentials of source %d: %w", r.id, err)
+		}
+		box, err := s.sealSourceConfig(r.tenantID, json.RawMessage(r.config))
+		if err != nil {
+			return err
+		}
+		if box == r.config {
+			continue
+		}
+		// Only if unchanged: another node starting at once may have sealed it already.
+		if _, err := s.write.ExecContext(ctx, `UPDATE sources SET config = $1 WHERE id = $2 AND config = $3`,
+			box, r.id, r.config); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (s *Store) sealServerSecrets(ctx context.Context) error {

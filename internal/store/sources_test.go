@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"testing"
 	"time"
@@ -11,12 +12,16 @@ import (
 	"github.com/sightline/sightline/internal/store/storetest"
 )
 
-// Ingested posts keep their source and user; the counts by source see only those, for every
-// user or for one, with how many were discovered recently.
+// Ingested posts keep their source and user; the counts by source see only those of one
+// tenant's users, for every such user or for one, with how many were discovered recently; the
+// connectors' counts see none of them.
 func TestCountSourcePosts(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		now := time.Now().UTC().Truncate(time.Millisecond)
+		a1 := seedUser(t, s, "ops1@acme.test")
+		a2 := seedMember(t, s, a1, "ops2@acme.test")
+		b := seedUser(t, s, "ops@initech.test")
 		ingested := func(user int64, source, provider, native string, discovered time.Time) post.Post {
 			p := indexed(provider, native, now.Add(-time.Hour), "text")
 			p.ID = post.NewIngestID(source, provider, native)
@@ -25,32 +30,40 @@ func TestCountSourcePosts(t *testing.T) {
 		}
 		posts := []post.Post{
 			indexed("reddit", "c1", now, "a connector's post"),
-			ingested(1, "feed-a", "reddit", "1", now),
-			ingested(1, "feed-a", "reddit", "2", now.Add(-time.Hour)),
-			ingested(1, "feed-a", "telegram", "3", now),
-			ingested(2, "feed-b", "reddit", "1", now),
+			ingested(a1.ID, "feed-a", "reddit", "1", now),
+			ingested(a1.ID, "feed-a", "reddit", "2", now.Add(-time.Hour)),
+			ingested(a1.ID, "feed-a", "telegram", "3", now),
+			ingested(a2.ID, "feed-b", "reddit", "1", now),
+			ingested(b.ID, "feed-c", "reddit", "1", now),
 		}
 		if _, err := s.InsertPosts(ctx, posts); err != nil {
 			t.Fatal(err)
 		}
 		stored, err := s.Post(ctx, posts[1].ID)
-		if err != nil || stored.Source != "feed-a" || stored.SourceUserID != 1 {
+		if err != nil || stored.Source != "feed-a" || stored.SourceUserID != a1.ID {
 			t.Fatalf("stored %+v, %v", stored, err)
 		}
 		tests := []struct {
-			user int64
-			want []store.SourceCount
+			name   string
+			tenant int64
+			user   int64
+			want   []store.SourceCount
 		}{
-			{0, []store.SourceCount{{1, "feed-a", "reddit", 2, 1}, {1, "feed-a", "telegram", 1, 1}, {2, "feed-b", "reddit", 1, 1}}},
-			{1, []store.SourceCount{{1, "feed-a", "reddit", 2, 1}, {1, "feed-a", "telegram", 1, 1}}},
-			{2, []store.SourceCount{{2, "feed-b", "reddit", 1, 1}}},
-			{3, nil},
+			{"tenant A", a1.TenantID, 0, []store.SourceCount{{a1.ID, "feed-a", "reddit", 2, 1}, {a1.ID, "feed-a", "telegram", 1, 1}, {a2.ID, "feed-b", "reddit", 1, 1}}},
+			{"A's first user", a1.TenantID, a1.ID, []store.SourceCount{{a1.ID, "feed-a", "reddit", 2, 1}, {a1.ID, "feed-a", "telegram", 1, 1}}},
+			{"A's second user", a1.TenantID, a2.ID, []store.SourceCount{{a2.ID, "feed-b", "reddit", 1, 1}}},
+			{"tenant B", b.TenantID, 0, []store.SourceCount{{b.ID, "feed-c", "reddit", 1, 1}}},
+			{"B's user asked in A", a1.TenantID, b.ID, nil},
 		}
 		for _, tt := range tests {
-			got, err := s.CountSourcePosts(ctx, tt.user, now.Add(-5*time.Minute))
+			got, err := s.CountSourcePosts(ctx, tt.tenant, tt.user, now.Add(-5*time.Minute))
 			if err != nil || !slices.Equal(got, tt.want) {
-				t.Errorf("user %d: %v, %v; want %v", tt.user, got, err, tt.want)
+				t.Errorf("%s: %v, %v; want %v", tt.name, got, err, tt.want)
 			}
+		}
+		total, recent, err := s.CountConnectorPosts(ctx, now.Add(-5*time.Minute))
+		if err != nil || !maps.Equal(total, map[string]int64{"reddit": 1}) || !maps.Equal(recent, map[string]int64{"reddit": 1}) {
+			t.Errorf("connector posts: %v %v, %v", total, recent, err)
 		}
 	})
 }

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"log/slog"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -371,7 +372,7 @@ func (st *stage) handleBatch(ctx context.Context, msgs []jetstream.Msg) {
 			}
 		}
 	}()
-	err := st.handle(ctx, posts)
+	err := st.call(ctx, posts)
 	if err == nil {
 		st.lastWorked = time.Now()
 		st.settle(kept, nil)
@@ -388,6 +389,19 @@ func (st *stage) handleBatch(ctx context.Context, msgs []jetstream.Msg) {
 	}
 	busy.Stop()
 	close(finished)
+}
+
+// call runs the handler on posts, turning a panic into the batch's failure: the batch is then
+// divided like any failing one, so the post that panics is retried alone and dead-lettered after
+// MaxDeliver deliveries while the others go on, instead of ending the process.
+func (st *stage) call(ctx context.Context, posts []post.Post) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			st.s.log.Error("stage panicked", "stage", st.c.Durable, "posts", len(posts), "panic", r, "stack", string(debug.Stack()))
+			err = fmt.Errorf("the stage panicked: %v", r)
+		}
+	}()
+	return st.handle(ctx, posts)
 }
 
 // divide retries the halves of a failed batch apart, down to single posts, acknowledging the
@@ -407,7 +421,7 @@ func (st *stage) retry(ctx context.Context, posts []post.Post, msgs []jetstream.
 		st.settle(msgs, ctx.Err())
 		return
 	}
-	if err := st.handle(ctx, posts); err != nil {
+	if err := st.call(ctx, posts); err != nil {
 		st.divide(ctx, posts, msgs, err)
 		return
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"slices"
 	"strconv"
 	"sync"
 	"testing"
@@ -51,27 +52,41 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 	}
 }
 
-// A post that always fails its stage goes to the dead-letter stream after MaxDeliver deliveries,
-// with why and where it failed, and the dead-letter count shows it; the posts around it, and
-// those published after it, are handled.
+// A post that always fails its stage, by an error or a panic, goes to the dead-letter stream
+// after MaxDeliver deliveries, with why and where it failed, and the dead-letter count shows it;
+// the posts around it, and those published after it, are handled, and the process goes on.
 func TestPoisonPostIsDeadLettered(t *testing.T) {
-	for _, maxDeliver := range []int{1, 3, stream.MaxDeliver} {
-		t.Run(strconv.Itoa(maxDeliver), func(t *testing.T) {
+	for _, tc := range []struct {
+		how        string
+		maxDeliver int
+		poison     func() error
+		wantError  string
+	}{
+		{"fails", 1, failPoison, "the stage cannot take this post"},
+		{"fails", 3, failPoison, "the stage cannot take this post"},
+		{"fails", stream.MaxDeliver, failPoison, "the stage cannot take this post"},
+		{"panics", 1, panicPoison, "the stage panicked: the stage cannot take this post"},
+		{"panics", stream.MaxDeliver, panicPoison, "the stage panicked: the stage cannot take this post"},
+	} {
+		maxDeliver := tc.maxDeliver
+		t.Run(tc.how+"/"+strconv.Itoa(maxDeliver), func(t *testing.T) {
 			s := openStream(t)
 			var mu sync.Mutex
 			handled := map[string]bool{}
 			poisonTries := 0
 			handle := func(ctx context.Context, posts []post.Post) error {
 				mu.Lock()
-				defer mu.Unlock()
-				for _, p := range posts {
-					if p.ID == "poison" {
-						poisonTries++
-						return errors.New("the stage cannot take this post")
+				poisoned := slices.ContainsFunc(posts, func(p post.Post) bool { return p.ID == "poison" })
+				if poisoned {
+					poisonTries++
+				} else {
+					for _, p := range posts {
+						handled[p.ID] = true
 					}
 				}
-				for _, p := range posts {
-					handled[p.ID] = true
+				mu.Unlock()
+				if poisoned {
+					return tc.poison()
 				}
 				return nil
 			}
@@ -118,7 +133,7 @@ func TestPoisonPostIsDeadLettered(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := msg.Header.Get("Sightline-Error"); got != "the stage cannot take this post" {
+			if got := msg.Header.Get("Sightline-Error"); got != tc.wantError {
 				t.Errorf("dead letter's error %q", got)
 			}
 			if n, _ := strconv.Atoi(msg.Header.Get("Sightline-Deliveries")); n < maxDeliver {
@@ -143,6 +158,10 @@ func TestPoisonPostIsDeadLettered(t *testing.T) {
 		})
 	}
 }
+
+func failPoison() error { return errors.New("the stage cannot take this post") }
+
+func panicPoison() error { panic("the stage cannot take this post") }
 
 // While every post fails (what the stage writes to is down), nothing is dead-lettered: the
 // posts wait on the stream, and the stage takes them once it works again.

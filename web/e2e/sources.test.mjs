@@ -71,7 +71,9 @@ describe('Sources', () => {
     const dialog = page.getByRole('dialog', { name: 'Add source' });
     await dialog.getByLabel('Name').fill('Loopback wire');
     await dialog.getByLabel('Feed address').fill(loopback.url);
-    await dialog.getByLabel('Fetch every').fill('2s');
+    // An RSS source fetches at most once a minute (docs/connectors.md, floors); it fetches at
+    // once when saved.
+    await dialog.getByLabel('Fetch every').fill('1m');
     await dialog.getByRole('button', { name: 'Test' }).click();
     await dialog.getByText('3 posts would be stored', { exact: false }).waitFor();
     await dialog.getByText(`Harbour ${WORD} report 1`).waitFor();
@@ -90,6 +92,10 @@ describe('Sources', () => {
 
   it('shows a failing source in the health panel and the top bar, and disables it', async () => {
     loopback.state.mode = '500';
+    // An edited source fetches at once, so the failures come without waiting out its interval.
+    const api = await apiSession(server);
+    const [source] = await api.call('GET', '/api/v1/sources');
+    await api.call('PATCH', `/api/v1/sources/${source.id}`, { name: source.name });
     await page.goto(`${server.url}/sources`);
     const row = page.getByRole('row', { name: /Loopback wire/ });
     await row.getByText('Failing', { exact: true }).waitFor({ timeout: 60_000 });
@@ -108,7 +114,6 @@ describe('Sources', () => {
     const before = loopback.state.requests;
     await new Promise((resolve) => setTimeout(resolve, 4000));
     assert.equal(loopback.state.requests, before, 'a disabled source fetches nothing');
-    const api = await apiSession(server);
     const health = await api.call('GET', '/api/v1/sources/health');
     assert.equal(health.sources[0].state, 'disabled');
     assert.equal(health.failing, 0);

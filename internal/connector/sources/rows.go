@@ -62,8 +62,19 @@ func jsonKey(f reflect.StructField) string {
 }
 
 // RowConfig is the configuration that runs exactly one row: its section on with the row's
-// settings over the section's defaults, everything else off.
+// settings over the section's defaults, everything else off, and every wait at least its
+// type's floor (Floors), whatever the stored settings say.
 func RowConfig(typ, name string, settings json.RawMessage) (Config, error) {
+	cfg, err := rowConfig(typ, name, settings)
+	if err != nil {
+		return Config{}, err
+	}
+	raiseToFloors(typ, &cfg)
+	return cfg, nil
+}
+
+// rowConfig is RowConfig with the waits as the settings say.
+func rowConfig(typ, name string, settings json.RawMessage) (Config, error) {
 	cfg := Default()
 	cfg.Simulator.Enabled = false
 	if !slices.Contains(Types(), typ) {
@@ -273,6 +284,24 @@ func Interval(typ string, settings json.RawMessage) time.Duration {
 
 // SettingsField is the part of the row at fault: type, config or config.<setting>.
 func (e *SettingsError) SettingsField() string { return e.Field }
+
+// SetHostBudget replaces the request budget per host of every source built after it (nil: no
+// budget), and returns a function that restores the previous one.
+func SetHostBudget(b *connector.HostBudget) (restore func()) {
+	prev := hostBudget
+	hostBudget = b
+	return func() { hostBudget = prev }
+}
+
+// LiftLimits lifts the floors of the waits and the request budget per host for every row built
+// after it, and returns a function that restores them: tests run sources against their own
+// loopback servers at test speed.
+func LiftLimits() (restore func()) {
+	restoreBudget := SetHostBudget(nil)
+	prev := floorsLifted
+	floorsLifted = true
+	return func() { floorsLifted = prev; restoreBudget() }
+}
 
 // SetRequestTimeout changes the bound of every polling request built after it, and returns a
 // function that restores the previous one: the fault tests' slow sources time out quickly.

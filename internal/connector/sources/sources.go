@@ -83,13 +83,26 @@ func Load(r io.Reader) (Config, error) {
 // fault tests of slow sources need not wait half a minute.
 var requestTimeout = 30 * time.Second
 
+// The request budget every source built here shares, per host name, whatever its row and
+// tenant: HostRequestsPerSecond on average and HostBurst at once (docs/connectors.md).
+const (
+	HostRequestsPerSecond = 5
+	HostBurst             = 30
+)
+
+var hostBudget = connector.NewHostBudget(HostRequestsPerSecond, HostBurst)
+
 // Build makes the enabled sources. Their requests go through the outbound guard, which dials
 // public addresses and the operator's allowlist for sources (allow: on-premises feeds, tests)
-// only.
+// only, and share the request budget of each host.
 func Build(cfg Config, cursors connector.CursorStore, allow []netip.Prefix) ([]connector.Source, error) {
-	client := outbound.New(outbound.Options{Allow: allow, Timeout: requestTimeout})
+	var budget func(context.Context, string) error
+	if hostBudget != nil {
+		budget = hostBudget.Wait
+	}
+	client := outbound.New(outbound.Options{Allow: allow, Timeout: requestTimeout, Budget: budget})
 	// Server-sent event streams stay open: their client must not time out.
-	streamClient := outbound.New(outbound.Options{Allow: allow, Stream: true})
+	streamClient := outbound.New(outbound.Options{Allow: allow, Stream: true, Budget: budget})
 
 	var srcs []connector.Source
 	var errs []error
@@ -200,7 +213,7 @@ func Run(ctx context.Context, srcs []connector.Source, emit connector.EmitFunc) 
 	for i, src := range srcs {
 		wg.Go(func() {
 			if err := src.Run(ctx, emit); err != nil {
-				slog.Error("source stopped", "source", src.Name(), "err", err)
+				slog.Error("source stopped", "source", src.Name(), "err", connector.RedactText(err.Error()))
 				errs[i] = fmt.Errorf("%s: %w", src.Name(), err)
 			}
 		})

@@ -80,7 +80,12 @@ export const typeFields: Record<string, FieldSpec[]> = {
       kind: 'list',
       helper: 'public, public:local or tag:NAME, separated by commas.',
     },
-    { key: 'token', label: 'Access token', kind: 'password', helper: 'Needed by some instances, and to stream.' },
+    {
+      key: 'token',
+      label: 'Access token',
+      kind: 'password',
+      helper: 'Needed by some instances, and to stream. A saved token is never shown: leave the dots to keep it.',
+    },
     interval,
   ],
   bluesky: [
