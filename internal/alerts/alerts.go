@@ -97,6 +97,8 @@ type Store interface {
 	Search(ctx context.Context, id int64) (monitor.Search, error)
 	Organization(ctx context.Context, id int64) (account.Organization, error)
 	User(ctx context.Context, id int64) (account.User, error)
+	// Members are the organization's members, whose addresses test e-mails may go to.
+	Members(ctx context.Context, organizationID int64) ([]account.Member, error)
 	MembershipRole(ctx context.Context, organizationID, userID int64) (account.Role, error)
 	LocationConfigurationByFPID(ctx context.Context, fpid string) (filters.LocationConfiguration, error)
 	WebhookSecret(ctx context.Context, organizationID int64) (string, error)
@@ -115,6 +117,9 @@ type Deps struct {
 	Matches Matches
 	// Mail sends e-mail; nil means e-mail is off and e-mail deliveries fail saying so.
 	Mail mail.Sender
+	// MailLimit bounds the test e-mails people ask for, shared with every other mail path
+	// (a limiter of mail.DefaultLimits of its own when nil).
+	MailLimit *mail.Limiter
 	// Webhooks is the outbound guard's client for webhook calls.
 	Webhooks *outbound.Client
 	// Summarizer writes the daily AI summaries: the assistant's engine (extractive when nil).
@@ -139,6 +144,9 @@ func NewService(d Deps) *Service {
 	}
 	if d.Now == nil {
 		d.Now = time.Now
+	}
+	if d.MailLimit == nil {
+		d.MailLimit = mail.NewLimiter(mail.Limits{})
 	}
 	return &Service{Deps: d, now: d.Now}
 }

@@ -181,13 +181,10 @@ func inboxLink(publicURL string, searchID int64) string {
 	return strings.TrimRight(publicURL, "/") + "/monitor/matches/list?monitorSearchIds=" + strconv.FormatInt(searchID, 10)
 }
 
-// SendTest sends a test message to one destination of a search the actor can edit.
-func (s *Service) SendTest(ctx context.Context, m monitor.Search, d monitor.Destination) error {
+// sendTest sends a test message to one destination of a search, once Test admitted it.
+func (s *Service) sendTest(ctx context.Context, m monitor.Search, d monitor.Destination) error {
 	switch d.Type {
 	case "email":
-		if s.Mail == nil {
-			return problem.Unavailable(ErrMailOff.Error())
-		}
 		msg := testMessage(m, s.PublicURL)
 		msg.To = []string{d.Address}
 		if err := s.Mail.Send(ctx, msg); err != nil {
@@ -211,8 +208,10 @@ func (s *Service) SendTest(ctx context.Context, m monitor.Search, d monitor.Dest
 
 func testMessage(m monitor.Search, publicURL string) mail.Message {
 	link := inboxLink(publicURL, m.ID)
-	return mail.Message{Subject: fmt.Sprintf("Test alert for “%s”", m.Name),
-		Text: fmt.Sprintf("This is a test from Sightline: alerts of the saved search “%s” reach this address.\n\n%s\n", m.Name, link),
-		HTML: fmt.Sprintf(`<p>This is a test from Sightline: alerts of the saved search “%s” reach this address.</p><p><a href="%s">Open its matches</a></p>`,
-			htmlEscape(m.Name), htmlEscape(link))}
+	name := mail.Quote(m.Name, 0)
+	// The subject is the product's alone: a search's name is the user's text, quoted in the body.
+	return mail.Message{Subject: "Sightline test alert",
+		Text: fmt.Sprintf("This is a test from Sightline: alerts of the saved search %s reach this address.\n\n%s\n", name, link),
+		HTML: fmt.Sprintf(`<p>This is a test from Sightline: alerts of the saved search %s reach this address.</p><p><a href="%s">Open its matches</a></p>`,
+			htmlEscape(name), htmlEscape(link))}
 }

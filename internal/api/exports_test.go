@@ -420,11 +420,11 @@ func TestExportEmailed(t *testing.T) {
 		x.seed("owner@acme.test", 2)
 		owner := x.signedIn("owner@acme.test")
 		id := exportOf(t, owner.requestExport(map[string]any{"source": "matches", "columns": []string{"id"},
-			"email": "ana@acme.test"}))["id"].(string)
+			"email": "analyst@acme.test"}))["id"].(string)
 		x.work()
 		got := smtp.WaitFor(t, 1, 10*time.Second)[0]
 		raw := string(got.Data)
-		if strings.Join(got.To, ",") != "ana@acme.test" || !strings.Contains(raw, "/api/v1/exports/"+id+"/download") ||
+		if strings.Join(got.To, ",") != "analyst@acme.test" || !strings.Contains(raw, "/api/v1/exports/"+id+"/download") ||
 			!strings.Contains(raw, "Your Sightline export is ready") || !strings.Contains(raw, "2 posts as CSV") {
 			t.Errorf("mail to %v:\n%s", got.To, raw)
 		}
@@ -434,7 +434,7 @@ func TestExportEmailed(t *testing.T) {
 		}
 
 		smtp.Refuse(errors.New("mailbox full"))
-		exportOf(t, owner.requestExport(map[string]any{"source": "matches", "columns": []string{"id"}, "email": "ana@acme.test"}))
+		exportOf(t, owner.requestExport(map[string]any{"source": "matches", "columns": []string{"id"}, "email": "analyst@acme.test"}))
 		x.work()
 		r = owner.do("GET", "/api/v1/exports", nil, withBearer(owner.bearer))
 		if first := r.body["data"].([]any)[0]; dig(first, "status") != "ready" || dig(first, "emailStatus") != export.EmailFailed {

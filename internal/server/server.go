@@ -338,13 +338,15 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		}
 		n.Mail = smtp
 	}
+	// One e-mail limit per node for every mail path people trigger (docs/decisions.md).
+	mailLimit := mail.NewLimiter(mail.DefaultLimits)
 	var engine assistant.Engine = assistant.Extractive{}
 	if c.LLMURL != "" {
 		engine = assistant.NewLLM(c.LLMURL, c.LLMModel, c.LLMKey)
 		log.Info("the assistant answers through a language model", "model", c.LLMModel)
 	}
 	n.Assistant = assistant.NewService(s, searches, engine, log)
-	n.Alerts = alerts.NewService(alerts.Deps{Store: s, Matches: n.Monitor, Mail: n.Mail,
+	n.Alerts = alerts.NewService(alerts.Deps{Store: s, Matches: n.Monitor, Mail: n.Mail, MailLimit: mailLimit,
 		Webhooks: alerts.WebhookClient(c.AllowPrivateNetworks), PublicURL: c.PublicURLOrDefault(), Logger: log,
 		Summarizer: engine})
 	// Without a server, translations made while there was one are still read by exports.
@@ -359,7 +361,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		translator = translate.NewService(backend, s)
 	}
 	if n.Exports, err = export.NewService(export.Deps{Store: s, Users: s, Matches: n.Monitor, Beacon: searches,
-		Live: n.Live, Mail: n.Mail, Translations: translator, Dir: filepath.Join(c.DataDir, "exports"), PublicURL: c.PublicURLOrDefault(), Logger: log}); err != nil {
+		Live: n.Live, Mail: n.Mail, MailLimit: mailLimit, Translations: translator, Dir: filepath.Join(c.DataDir, "exports"), PublicURL: c.PublicURLOrDefault(), Logger: log}); err != nil {
 		return nil, err
 	}
 
@@ -380,7 +382,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		History:       search.NewHistory(s),
 		Flags:         search.NewFlags(s),
 		Exports:       n.Exports,
-		Members: members.NewService(members.Deps{Store: s, Access: n.Auth, Mail: n.Mail,
+		Members: members.NewService(members.Deps{Store: s, Access: n.Auth, Mail: n.Mail, MailLimit: mailLimit,
 			PublicURL: c.PublicURLOrDefault(), Logger: log}),
 		Usage:         usage.NewService(s, log),
 		Sources:       n.SourceRows,
