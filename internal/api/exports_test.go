@@ -569,3 +569,29 @@ func TestExportTranslatedText(t *testing.T) {
 		}
 	})
 }
+
+// An export runs a search to count what it selects, so it takes a place in the caller's search
+// limit: past it, 429 and nothing queued; other users keep theirs.
+func TestExportTakesFromTheSearchLimit(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := newExportEnv(t, s, nil)
+		x.seed("owner@acme.test", 1)
+		owner := x.signedIn("owner@acme.test")
+		body := map[string]any{"source": "matches", "columns": []string{"id"}}
+		for i := range search.PerMinute {
+			if r := owner.requestExport(body); r.status != http.StatusAccepted {
+				t.Fatalf("export %d = %d %v", i+1, r.status, r.body)
+			}
+		}
+		r := owner.requestExport(body)
+		if r.status != http.StatusTooManyRequests || r.header.Get("Retry-After") == "" || r.body["message"] != search.MsgRateLimited {
+			t.Errorf("past the search limit = %d (Retry-After %q) %v, want 429", r.status, r.header.Get("Retry-After"), r.body)
+		}
+		if r := owner.do("GET", "/api/v1/exports", nil, withBearer(owner.bearer)); len(r.body["data"].([]any)) != search.PerMinute {
+			t.Errorf("%d exports stored, want %d", len(r.body["data"].([]any)), search.PerMinute)
+		}
+		x.seed("analyst@acme.test", 1)
+		analyst := x.signedIn("analyst@acme.test")
+		exportOf(t, analyst.requestExport(body))
+	})
+}
