@@ -122,6 +122,11 @@ type Config struct {
 	LLMURL   string
 	LLMModel string
 	LLMKey   string
+	// AssistantQuota is each organization's questions and analyses an hour (0: no quota); serve's
+	// flag defaults to assistant.DefaultOrgPerHour. AssistantConcurrency is how many the node
+	// works on at once (0: 4 with a language model, the number of cores without).
+	AssistantQuota       int
+	AssistantConcurrency int
 	// TranslateURL is a LibreTranslate-compatible server (docs/translation.md); empty turns
 	// translation off. TranslateKey is its API key, if it asks for one.
 	TranslateURL string
@@ -346,9 +351,14 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		log.Info("the assistant answers through a language model", "model", c.LLMModel)
 	}
 	n.Assistant = assistant.NewService(s, searches, engine, log)
+	quota := c.AssistantQuota
+	if quota == 0 {
+		quota = -1 // no quota
+	}
+	n.Assistant.SetLimits(assistant.Limits{OrgPerHour: quota, Concurrent: c.AssistantConcurrency})
 	n.Alerts = alerts.NewService(alerts.Deps{Store: s, Matches: n.Monitor, Mail: n.Mail, MailLimit: mailLimit,
 		Webhooks: alerts.WebhookClient(c.AllowPrivateNetworks), PublicURL: c.PublicURLOrDefault(), Logger: log,
-		Summarizer: engine})
+		Summarizer: n.Assistant.Engine()})
 	// Without a server, translations made while there was one are still read by exports.
 	translator := translate.NewService(nil, s)
 	if c.TranslateURL == "" {
