@@ -49,6 +49,12 @@ const (
 	webhookCoalesce = 5 * time.Second
 )
 
+// DefaultOutsideLimits bound, per organization and node, the scheduled alert e-mails to
+// addresses that are not its members': 100 at once, 300 an hour. Destinations are free to
+// choose, and matches can carry text the organization ingested, so without it a member could
+// mail strangers every minute from many searches. Members' own alerts are not counted.
+var DefaultOutsideLimits = mail.Limits{OrgPerHour: 300, OrgBurst: 100}
+
 // Delivery is one message to one destination.
 type Delivery struct {
 	ID             int64
@@ -120,6 +126,9 @@ type Deps struct {
 	// MailLimit bounds the test e-mails people ask for, shared with every other mail path
 	// (a limiter of mail.DefaultLimits of its own when nil).
 	MailLimit *mail.Limiter
+	// OutsideMailLimit bounds scheduled alert e-mails to addresses outside the search's organization
+	// (a limiter of DefaultOutsideLimits of its own when nil).
+	OutsideMailLimit *mail.Limiter
 	// Webhooks is the outbound guard's client for webhook calls.
 	Webhooks *outbound.Client
 	// Summarizer writes the daily AI summaries: the assistant's engine (extractive when nil).
@@ -147,6 +156,9 @@ func NewService(d Deps) *Service {
 	}
 	if d.MailLimit == nil {
 		d.MailLimit = mail.NewLimiter(mail.Limits{})
+	}
+	if d.OutsideMailLimit == nil {
+		d.OutsideMailLimit = mail.NewLimiter(DefaultOutsideLimits)
 	}
 	return &Service{Deps: d, now: d.Now}
 }

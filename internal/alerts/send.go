@@ -56,6 +56,9 @@ func (s *Service) send(ctx context.Context, d Delivery) error {
 	if s.Mail == nil {
 		return errors.Join(errPermanent, ErrMailOff)
 	}
+	if err := s.mayDeliver(ctx, m.OrganizationID, d.Destination.Address); err != nil {
+		return err
+	}
 	msg, err := renderWith(ctx, s.Summarizer, d.Type, m, entries, s.PublicURL, s.now().UTC())
 	if err != nil {
 		return err
@@ -63,6 +66,27 @@ func (s *Service) send(ctx context.Context, d Delivery) error {
 	msg.To = []string{d.Destination.Address}
 	msg.ID = messageID(d, s.PublicURL)
 	return s.Mail.Send(ctx, msg)
+}
+
+// errOutsideLimit is the error of a delivery held back by DefaultOutsideLimits; it is retried.
+var errOutsideLimit = errors.New("The organization's limit on alert e-mails to addresses outside it is reached; the delivery is retried.")
+
+// mayDeliver counts an alert e-mail to an address outside the organization against its
+// limit; members' addresses are not counted.
+func (s *Service) mayDeliver(ctx context.Context, organizationID int64, address string) error {
+	members, err := s.Store.Members(ctx, organizationID)
+	if err != nil {
+		return err
+	}
+	for _, m := range members {
+		if strings.EqualFold(m.Email, address) {
+			return nil
+		}
+	}
+	if err := s.OutsideMailLimit.TakeOrganization(organizationID); err != nil {
+		return errOutsideLimit
+	}
+	return nil
 }
 
 // messageID names a delivery's e-mail the same on every attempt: if a node dies after the

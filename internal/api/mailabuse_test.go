@@ -213,3 +213,42 @@ func TestUserTextInMailIsQuoted(t *testing.T) {
 		}
 	})
 }
+
+// Scheduled alert e-mails to addresses outside the organization draw on its own limit: past it
+// the delivery waits and is retried, saying why; members' alerts go out regardless.
+func TestAlertsToOutsidersAreLimited(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := newAlertEnv(t, s, true)
+		x.alerts.OutsideMailLimit = mail.NewLimiter(mail.Limits{OrgPerHour: 1, OrgBurst: 1})
+		owner := x.signedIn("owner@acme.test")
+		x.seed("owner@acme.test", 0)
+		searchID := x.searchID("owner@acme.test")
+		const outsider = "desk@outside.example"
+		x.settings(owner, searchID, []map[string]any{{"type": "batch", "interval": 60, "destinations": []map[string]string{
+			{"type": "email", "address": outsider}, {"type": "email", "address": "analyst@acme.test"}}}})
+		for range 2 {
+			x.clock.Advance(time.Second)
+			x.addMatches("owner@acme.test", searchID, 1)
+			x.clock.Advance(2 * time.Minute)
+			x.run()
+		}
+		to := map[string]int{}
+		for _, m := range x.smtp.Messages() {
+			to[strings.Join(m.To, ",")]++
+		}
+		if to[outsider] != 1 || to["analyst@acme.test"] != 2 {
+			t.Errorf("mails by recipient: %v, want 1 outside and 2 to the member", to)
+		}
+		r := owner.do("GET", fmt.Sprintf("/api/v1/monitor/searches/%d/deliveries", searchID), nil, withBearer(owner.bearer))
+		waiting := 0
+		for _, d := range r.body["data"].([]any) {
+			if dig(d, "destination", "address") == outsider && dig(d, "status") == "retrying" &&
+				strings.Contains(dig(d, "lastError").(string), "outside it is reached") {
+				waiting++
+			}
+		}
+		if waiting != 1 {
+			t.Errorf("deliveries = %v, want one outside delivery waiting for the limit", r.body)
+		}
+	})
+}

@@ -80,6 +80,20 @@ func (l *Limiter) Take(userID, organizationID int64) error {
 	return nil
 }
 
+// TakeOrganization counts one e-mail the organization sends without a person asking at that
+// moment (a scheduled alert), against its bucket only.
+func (l *Limiter) TakeOrganization(organizationID int64) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.Now()
+	org := bucket(l.orgs, organizationID, l.limits.OrgPerHour, l.limits.OrgBurst, now)
+	if wait := shortfall(org, now); wait > 0 {
+		return problem.RateLimited(MsgOrgRateLimited, wait)
+	}
+	org.AllowN(now, 1)
+	return nil
+}
+
 func bucket(m map[int64]*rate.Limiter, id int64, perHour, burst int, now time.Time) *rate.Limiter {
 	b := m[id]
 	if b != nil {
