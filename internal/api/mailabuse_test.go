@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sightline/sightline/internal/alerts"
 	"github.com/sightline/sightline/internal/api"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/mail"
@@ -249,6 +251,26 @@ func TestAlertsToOutsidersAreLimited(t *testing.T) {
 		}
 		if waiting != 1 {
 			t.Errorf("deliveries = %v, want one outside delivery waiting for the limit", r.body)
+		}
+	})
+}
+
+// A test e-mail the mail server refuses answers 502 without the server's address or dialogue:
+// those are the operator's, and go to the log.
+func TestTestMailFailureNamesNoMailServer(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := mailEnv(t, s)
+		x.seed("owner@acme.test", 0)
+		owner := x.signedIn("owner@acme.test")
+		x.smtp.Refuse(errors.New("relay.internal.example mailbox quota exceeded"))
+		r := x.testSend(owner, x.searchID("owner@acme.test"), "owner@acme.test")
+		msg, _ := r.body["message"].(string)
+		if r.status != http.StatusBadGateway || msg != alerts.MsgTestMailFailed {
+			t.Errorf("refused test = %d %v", r.status, r.body)
+		}
+		host := strings.TrimPrefix(x.smtp.URL(), "smtp://")
+		if strings.Contains(msg, "127.0.0.1") || strings.Contains(msg, host) || strings.Contains(msg, "relay.internal") {
+			t.Errorf("the reply names the mail server: %q", msg)
 		}
 	})
 }
