@@ -103,7 +103,8 @@ type Store interface {
 	Search(ctx context.Context, id int64) (monitor.Search, error)
 	Organization(ctx context.Context, id int64) (account.Organization, error)
 	User(ctx context.Context, id int64) (account.User, error)
-	// Members are the organization's members, whose addresses test e-mails may go to.
+	// Members are the organization's members: test e-mails go only to them, and alert e-mails
+	// to anyone else count against OutsideMailLimit.
 	Members(ctx context.Context, organizationID int64) ([]account.Member, error)
 	MembershipRole(ctx context.Context, organizationID, userID int64) (account.Role, error)
 	LocationConfigurationByFPID(ctx context.Context, fpid string) (filters.LocationConfiguration, error)

@@ -17,11 +17,14 @@ const MsgMailRecipient = "E-mail can only be sent to your own address or to a me
 // request field that named the address; members are the caller's organization's.
 func CanMailTo(field, address, own string, members []account.Member) error {
 	address = strings.TrimSpace(address)
-	if address != "" && strings.EqualFold(address, own) {
+	if address == "" {
+		return problem.InvalidField(field, MsgMailRecipient)
+	}
+	if strings.EqualFold(address, own) {
 		return nil
 	}
 	for _, m := range members {
-		if address != "" && strings.EqualFold(address, m.Email) {
+		if strings.EqualFold(address, m.Email) {
 			return nil
 		}
 	}
