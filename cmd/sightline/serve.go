@@ -15,6 +15,7 @@ import (
 
 	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/api"
+	"github.com/sightline/sightline/internal/assistant"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/ingest"
 	"github.com/sightline/sightline/internal/live"
@@ -72,6 +73,8 @@ func runServe(args []string) error {
 		"(http://127.0.0.1:11434/v1); without it the embedded extractive engine answers (docs/assistant.md)")
 	fs.StringVar(&cfg.LLMModel, "llm-model", "", "the model --llm-url serves")
 	fs.StringVar(&cfg.LLMKey, "llm-key", "", "bearer key of --llm-url, if it wants one")
+	fs.IntVar(&cfg.AssistantQuota, "assistant-quota", assistant.DefaultOrgPerHour, "assistant questions and post analyses one organization may ask an hour, on each node (0: no quota)")
+	fs.IntVar(&cfg.AssistantConcurrency, "assistant-concurrency", 0, "assistant questions and post analyses one node works on at once; more wait up to 10 s, then get 429 (0: 4 with --llm-url, else the number of cores)")
 	fs.StringVar(&cfg.TranslateURL, "translate-url", "", "LibreTranslate-compatible server that translates posts and keywords "+
 		"(docs/translation.md); without it translation is off")
 	fs.StringVar(&cfg.TranslateKey, "translate-key", "", "API key of the translation server, if it asks for one")

@@ -50,6 +50,12 @@ const (
 	webhookCoalesce = 5 * time.Second
 )
 
+// DefaultOutsideLimits bound, per organization and node, the scheduled alert e-mails to
+// addresses that are not its members': 100 at once, 300 an hour. Destinations are free to
+// choose, and matches can carry text the organization ingested, so without it a member could
+// mail strangers every minute from many searches. Members' own alerts are not counted.
+var DefaultOutsideLimits = mail.Limits{OrgPerHour: 300, OrgBurst: 100}
+
 // Delivery is one message to one destination.
 type Delivery struct {
 	ID             int64
@@ -98,6 +104,9 @@ type Store interface {
 	Search(ctx context.Context, id int64) (monitor.Search, error)
 	Organization(ctx context.Context, id int64) (account.Organization, error)
 	User(ctx context.Context, id int64) (account.User, error)
+	// Members are the organization's members: test e-mails go only to them, and alert e-mails
+	// to anyone else count against OutsideMailLimit.
+	Members(ctx context.Context, organizationID int64) ([]account.Member, error)
 	MembershipRole(ctx context.Context, organizationID, userID int64) (account.Role, error)
 	LocationConfigurationByFPID(ctx context.Context, fpid string) (filters.LocationConfiguration, error)
 	WebhookSecret(ctx context.Context, organizationID int64) (string, error)
@@ -116,6 +125,12 @@ type Deps struct {
 	Matches Matches
 	// Mail sends e-mail; nil means e-mail is off and e-mail deliveries fail saying so.
 	Mail mail.Sender
+	// MailLimit bounds the test e-mails people ask for, shared with every other mail path
+	// (a limiter of mail.DefaultLimits of its own when nil).
+	MailLimit *mail.Limiter
+	// OutsideMailLimit bounds scheduled alert e-mails to addresses outside the search's organization
+	// (a limiter of DefaultOutsideLimits of its own when nil).
+	OutsideMailLimit *mail.Limiter
 	// Webhooks is the outbound guard's client for webhook calls.
 	Webhooks *outbound.Client
 	// Summarizer writes the daily AI summaries: the assistant's engine (extractive when nil).
@@ -140,6 +155,12 @@ func NewService(d Deps) *Service {
 	}
 	if d.Now == nil {
 		d.Now = time.Now
+	}
+	if d.MailLimit == nil {
+		d.MailLimit = mail.NewLimiter(mail.Limits{})
+	}
+	if d.OutsideMailLimit == nil {
+		d.OutsideMailLimit = mail.NewLimiter(DefaultOutsideLimits)
 	}
 	return &Service{Deps: d, now: d.Now}
 }

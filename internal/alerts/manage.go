@@ -38,12 +38,35 @@ func (s *Service) Test(ctx context.Context, actor authz.Actor, searchID int64, d
 		if a, err := mail.ParseAddress(d.Address); err != nil || a.Address != d.Address {
 			return problem.InvalidField("destination", monitor.MsgInvalidEmail)
 		}
+		if s.Mail == nil {
+			return problem.Unavailable(ErrMailOff.Error())
+		}
+		if err := s.mayMail(ctx, actor, d.Address); err != nil {
+			return err
+		}
 	case "webhook":
 		if u, err := url.Parse(d.Address); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			return problem.InvalidField("destination", monitor.MsgWebhookURL)
 		}
 	}
-	return s.SendTest(ctx, sv.Search, d)
+	return s.sendTest(ctx, sv.Search, d)
+}
+
+// mayMail admits a test e-mail the actor asks for: to their own address or another member's of
+// their organization only, and within the e-mail limits.
+func (s *Service) mayMail(ctx context.Context, actor authz.Actor, address string) error {
+	self, err := s.Store.User(ctx, actor.UserID)
+	if err != nil {
+		return err
+	}
+	members, err := s.Store.Members(ctx, actor.OrganizationID)
+	if err != nil {
+		return err
+	}
+	if err := authz.CanMailTo("destination", address, self.Email, members); err != nil {
+		return err
+	}
+	return s.MailLimit.Take(actor.UserID, actor.OrganizationID)
 }
 
 // RotateWebhookSecret gives the organization a new webhook signing secret and returns it; the

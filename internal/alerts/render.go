@@ -103,18 +103,20 @@ func renderWith(ctx context.Context, engine Summarizer, alertType string, m moni
 	if len(entries) == 1 {
 		noun = "match"
 	}
+	// The search's name is the user's text: it follows the product's wording, quoted and bounded.
+	name := mail.Quote(m.Name, mail.SubjectRunes)
 	var subject string
 	switch alertType {
 	case monitor.AlertDigest:
-		subject = fmt.Sprintf("Digest: %d %s for “%s”", len(entries), noun, m.Name)
+		subject = fmt.Sprintf("Digest: %d %s for %s", len(entries), noun, name)
 	case monitor.AlertProximity:
-		subject = fmt.Sprintf("%d new %s near your locations for “%s”", len(entries), noun, m.Name)
+		subject = fmt.Sprintf("%d new %s near your locations for %s", len(entries), noun, name)
 	case monitor.AlertAISummary:
-		subject = fmt.Sprintf("Summary of “%s” for %s: %d %s", m.Name, now.AddDate(0, 0, -1).Format("January 2"), len(entries), noun)
+		subject = fmt.Sprintf("Summary for %s: %d %s for %s", now.AddDate(0, 0, -1).Format("January 2"), len(entries), noun, name)
 		d.Summary, d.Model = summarize(ctx, engine, entries, summarySentences)
 		d.Summarized = true
 	default:
-		subject = fmt.Sprintf("%d new %s for “%s”", len(entries), noun, m.Name)
+		subject = fmt.Sprintf("%d new %s for %s", len(entries), noun, name)
 	}
 	d.Heading = subject
 	// Newest first, as the inbox lists them.

@@ -56,6 +56,9 @@ func (s *Service) send(ctx context.Context, d Delivery) error {
 	if s.Mail == nil {
 		return errors.Join(errPermanent, ErrMailOff)
 	}
+	if err := s.mayDeliver(ctx, m.OrganizationID, d.Destination.Address); err != nil {
+		return err
+	}
 	msg, err := renderWith(ctx, s.Summarizer, d.Type, m, entries, s.PublicURL, s.now().UTC())
 	if err != nil {
 		return err
@@ -63,6 +66,30 @@ func (s *Service) send(ctx context.Context, d Delivery) error {
 	msg.To = []string{d.Destination.Address}
 	msg.ID = messageID(d, s.PublicURL)
 	return s.Mail.Send(ctx, msg)
+}
+
+// MsgTestMailFailed answers a test e-mail the mail server did not take.
+const MsgTestMailFailed = "The test could not be delivered: the mail server did not accept it. Try again later."
+
+// errOutsideLimit is the error of a delivery held back by DefaultOutsideLimits; it is retried.
+var errOutsideLimit = errors.New("The organization's limit on alert e-mails to addresses outside it is reached; the delivery is retried.")
+
+// mayDeliver counts an alert e-mail to an address outside the organization against its
+// limit; members' addresses are not counted.
+func (s *Service) mayDeliver(ctx context.Context, organizationID int64, address string) error {
+	members, err := s.Store.Members(ctx, organizationID)
+	if err != nil {
+		return err
+	}
+	for _, m := range members {
+		if strings.EqualFold(m.Email, address) {
+			return nil
+		}
+	}
+	if err := s.OutsideMailLimit.TakeOrganization(organizationID); err != nil {
+		return errOutsideLimit
+	}
+	return nil
 }
 
 // messageID names a delivery's e-mail the same on every attempt: if a node dies after the
@@ -181,17 +208,16 @@ func inboxLink(publicURL string, searchID int64) string {
 	return strings.TrimRight(publicURL, "/") + "/monitor/matches/list?monitorSearchIds=" + strconv.FormatInt(searchID, 10)
 }
 
-// SendTest sends a test message to one destination of a search the actor can edit.
-func (s *Service) SendTest(ctx context.Context, m monitor.Search, d monitor.Destination) error {
+// sendTest sends a test message to one destination of a search, once Test admitted it.
+func (s *Service) sendTest(ctx context.Context, m monitor.Search, d monitor.Destination) error {
 	switch d.Type {
 	case "email":
-		if s.Mail == nil {
-			return problem.Unavailable(ErrMailOff.Error())
-		}
 		msg := testMessage(m, s.PublicURL)
 		msg.To = []string{d.Address}
 		if err := s.Mail.Send(ctx, msg); err != nil {
-			return problem.BadGateway("The test could not be delivered: " + err.Error())
+			// The mail server is the operator's: its address and dialogue go to the log only.
+			s.Logger.Warn("alerts: a test e-mail failed", "search", m.ID, "err", err)
+			return problem.BadGateway(MsgTestMailFailed)
 		}
 	case "webhook":
 		body, err := json.Marshal(map[string]any{"type": "monitor.test", "search": map[string]any{"id": m.ID, "name": m.Name},
@@ -211,8 +237,10 @@ func (s *Service) SendTest(ctx context.Context, m monitor.Search, d monitor.Dest
 
 func testMessage(m monitor.Search, publicURL string) mail.Message {
 	link := inboxLink(publicURL, m.ID)
-	return mail.Message{Subject: fmt.Sprintf("Test alert for “%s”", m.Name),
-		Text: fmt.Sprintf("This is a test from Sightline: alerts of the saved search “%s” reach this address.\n\n%s\n", m.Name, link),
-		HTML: fmt.Sprintf(`<p>This is a test from Sightline: alerts of the saved search “%s” reach this address.</p><p><a href="%s">Open its matches</a></p>`,
-			htmlEscape(m.Name), htmlEscape(link))}
+	name := mail.Quote(m.Name, 0)
+	// The subject is the product's alone: a search's name is the user's text, quoted in the body.
+	return mail.Message{Subject: "Sightline test alert",
+		Text: fmt.Sprintf("This is a test from Sightline: alerts of the saved search %s reach this address.\n\n%s\n", name, link),
+		HTML: fmt.Sprintf(`<p>This is a test from Sightline: alerts of the saved search %s reach this address.</p><p><a href="%s">Open its matches</a></p>`,
+			htmlEscape(name), htmlEscape(link))}
 }

@@ -477,7 +477,7 @@ func TestAlertsRetryThenFail(t *testing.T) {
 			return owner.do("POST", fmt.Sprintf("/api/v1/monitor/searches/%d/notification-settings/test", searchID),
 				map[string]any{"destination": dest}, withBearer(owner.bearer))
 		}
-		if r := test(map[string]string{"type": "email", "address": "desk@acme.test"}); r.status != 200 {
+		if r := test(map[string]string{"type": "email", "address": "analyst@acme.test"}); r.status != 200 {
 			t.Errorf("test e-mail = %d %v", r.status, r.body)
 		}
 		// Without a secret the webhook test fails and says why; with one it arrives signed.

@@ -106,6 +106,9 @@ func New(d Deps) http.Handler {
 	if d.Translate == nil {
 		d.Translate = translate.NewService(nil, nil)
 	}
+	if d.SearchLimiter == nil {
+		d.SearchLimiter = search.NewLimiter()
+	}
 	a := &API{Deps: d}
 	mux := http.NewServeMux()
 

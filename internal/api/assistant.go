@@ -16,6 +16,12 @@ func (a *API) askAssistant(w http.ResponseWriter, r *http.Request, id auth.Ident
 	if err := decode(r, &req); err != nil {
 		return err
 	}
+	// A question runs a search of the stored posts: it counts in the caller's search limit.
+	done, err := a.SearchLimiter.Begin(id.User.ID)
+	if err != nil {
+		return err
+	}
+	defer done()
 	reply, err := a.Assistant.Ask(r.Context(), id.Actor(), req.SessionID, req.Input)
 	if err != nil {
 		return err
@@ -40,6 +46,12 @@ func (a *API) analyzePost(w http.ResponseWriter, r *http.Request, id auth.Identi
 	if err := decode(r, &req); err != nil {
 		return err
 	}
+	// An analysis is the engine's work on a post: it counts in the caller's search limit too.
+	done, err := a.SearchLimiter.Begin(id.User.ID)
+	if err != nil {
+		return err
+	}
+	defer done()
 	analysis, err := a.Assistant.Analyze(r.Context(), id.Actor(), req.PostID)
 	if err != nil {
 		return err

@@ -51,6 +51,13 @@ func (a *API) requestExport(w http.ResponseWriter, r *http.Request, id auth.Iden
 	if in.Category != "" && !isCategory(in.Category) {
 		return problem.InvalidField("category", "There is no "+body.Category+" search.")
 	}
+	// Counting the selection runs a search, so an export takes a place in the search limit; one,
+	// whatever its size: the daily export quota bounds the pages the worker reads afterwards.
+	done, err := a.SearchLimiter.Begin(id.User.ID)
+	if err != nil {
+		return err
+	}
+	defer done()
 	e, err := a.Exports.Request(r.Context(), id.Actor(), in)
 	if err != nil {
 		return err

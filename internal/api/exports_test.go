@@ -420,11 +420,11 @@ func TestExportEmailed(t *testing.T) {
 		x.seed("owner@acme.test", 2)
 		owner := x.signedIn("owner@acme.test")
 		id := exportOf(t, owner.requestExport(map[string]any{"source": "matches", "columns": []string{"id"},
-			"email": "ana@acme.test"}))["id"].(string)
+			"email": "analyst@acme.test"}))["id"].(string)
 		x.work()
 		got := smtp.WaitFor(t, 1, 10*time.Second)[0]
 		raw := string(got.Data)
-		if strings.Join(got.To, ",") != "ana@acme.test" || !strings.Contains(raw, "/api/v1/exports/"+id+"/download") ||
+		if strings.Join(got.To, ",") != "analyst@acme.test" || !strings.Contains(raw, "/api/v1/exports/"+id+"/download") ||
 			!strings.Contains(raw, "Your Sightline export is ready") || !strings.Contains(raw, "2 posts as CSV") {
 			t.Errorf("mail to %v:\n%s", got.To, raw)
 		}
@@ -434,7 +434,7 @@ func TestExportEmailed(t *testing.T) {
 		}
 
 		smtp.Refuse(errors.New("mailbox full"))
-		exportOf(t, owner.requestExport(map[string]any{"source": "matches", "columns": []string{"id"}, "email": "ana@acme.test"}))
+		exportOf(t, owner.requestExport(map[string]any{"source": "matches", "columns": []string{"id"}, "email": "analyst@acme.test"}))
 		x.work()
 		r = owner.do("GET", "/api/v1/exports", nil, withBearer(owner.bearer))
 		if first := r.body["data"].([]any)[0]; dig(first, "status") != "ready" || dig(first, "emailStatus") != export.EmailFailed {
@@ -567,5 +567,31 @@ func TestExportTranslatedText(t *testing.T) {
 			dig(r.body, "errors", "translateTo") == nil {
 			t.Errorf("bad language = %d %v", r.status, r.body)
 		}
+	})
+}
+
+// An export runs a search to count what it selects, so it takes a place in the caller's search
+// limit: past it, 429 and nothing queued; other users keep theirs.
+func TestExportTakesFromTheSearchLimit(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := newExportEnv(t, s, nil)
+		x.seed("owner@acme.test", 1)
+		owner := x.signedIn("owner@acme.test")
+		body := map[string]any{"source": "matches", "columns": []string{"id"}}
+		for i := range search.PerMinute {
+			if r := owner.requestExport(body); r.status != http.StatusAccepted {
+				t.Fatalf("export %d = %d %v", i+1, r.status, r.body)
+			}
+		}
+		r := owner.requestExport(body)
+		if r.status != http.StatusTooManyRequests || r.header.Get("Retry-After") == "" || r.body["message"] != search.MsgRateLimited {
+			t.Errorf("past the search limit = %d (Retry-After %q) %v, want 429", r.status, r.header.Get("Retry-After"), r.body)
+		}
+		if r := owner.do("GET", "/api/v1/exports", nil, withBearer(owner.bearer)); len(r.body["data"].([]any)) != search.PerMinute {
+			t.Errorf("%d exports stored, want %d", len(r.body["data"].([]any)), search.PerMinute)
+		}
+		x.seed("analyst@acme.test", 1)
+		analyst := x.signedIn("analyst@acme.test")
+		exportOf(t, analyst.requestExport(body))
 	})
 }

@@ -138,7 +138,7 @@ func TestInvitationJourney(t *testing.T) {
 		if to != "colleague@acme.test" {
 			t.Errorf("mailed to %q", to)
 		}
-		if !strings.Contains(string(x.smtp.Messages()[0].Data), "Join Acme on Sightline") {
+		if !strings.Contains(string(x.smtp.Messages()[0].Data), "Your invitation to Sightline") {
 			t.Errorf("subject missing: %s", x.smtp.Messages()[0].Data)
 		}
 		list := owner.call("GET", x.invitationsPath("Acme"), nil)

@@ -39,6 +39,11 @@ func (s *Service) Analyze(ctx context.Context, actor authz.Actor, postID string)
 	if strings.TrimSpace(postID) == "" {
 		return Analysis{}, problem.InvalidField("postId", "The postId field is required.")
 	}
+	done, err := s.limit.begin(ctx, true)
+	if err != nil {
+		return Analysis{}, err
+	}
+	defer done()
 	p, err := s.store.Post(ctx, strings.TrimSpace(postID))
 	if problem.Is(err, problem.KindNotFound) || (err == nil && !entitlementsOf(actor).Reaches(p.Provider)) {
 		return Analysis{}, problem.NotFound(search.MsgPostNotFound)
@@ -48,6 +53,9 @@ func (s *Service) Analyze(ctx context.Context, actor authz.Actor, postID string)
 	}
 	if !Analyzable(p) {
 		return Analysis{}, problem.InvalidField("postId", MsgNotAnalyzable)
+	}
+	if err := s.limit.charge(actor.OrganizationID); err != nil {
+		return Analysis{}, err
 	}
 	summary, err := s.engine.Summarize(ctx, []post.Post{p}, summarySentences)
 	if err != nil {

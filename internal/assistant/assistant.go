@@ -98,6 +98,7 @@ type Service struct {
 	store  Store
 	search Searcher
 	engine Engine
+	limit  *limiter
 	log    *slog.Logger
 	now    func() time.Time
 }
@@ -110,11 +111,15 @@ func NewService(s Store, searcher Searcher, engine Engine, log *slog.Logger) *Se
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Service{store: s, search: searcher, engine: engine, log: log, now: time.Now}
+	return &Service{store: s, search: searcher, engine: engine, limit: newLimiter(Limits{}, engine), log: log, now: time.Now}
 }
 
-// Engine is the service's engine (the alerts' daily summaries use it too).
-func (s *Service) Engine() Engine { return s.engine }
+// SetLimits replaces the default limits; call it before the service answers anything.
+func (s *Service) SetLimits(l Limits) { s.limit = newLimiter(l, s.engine) }
+
+// Engine is the service's engine for the alerts' daily summaries: its calls share the node's
+// places of work with questions and analyses.
+func (s *Service) Engine() Engine { return boundEngine{Engine: s.engine, limit: s.limit} }
 
 // Source is a cited post as the drawer shows it (search-side.md section 3).
 type Source struct {
@@ -165,6 +170,16 @@ func (s *Service) Ask(ctx context.Context, actor authz.Actor, sessionID, input s
 			msg = fields["input"][0]
 		}
 		return Reply{}, problem.Invalid(msg, fields)
+	}
+	// Refused here, a question has stored nothing and cost nothing: no conversation, no search,
+	// no audit row.
+	done, err := s.limit.begin(ctx, true)
+	if err != nil {
+		return Reply{}, err
+	}
+	defer done()
+	if err := s.limit.charge(actor.OrganizationID); err != nil {
+		return Reply{}, err
 	}
 	conv, err := s.conversation(ctx, actor, sessionID, true)
 	if err != nil {

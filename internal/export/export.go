@@ -148,6 +148,8 @@ type Store interface {
 type Users interface {
 	User(ctx context.Context, id int64) (account.User, error)
 	MembershipRole(ctx context.Context, organizationID, userID int64) (account.Role, error)
+	// Members are the organization's members, whose addresses an export's link may go to.
+	Members(ctx context.Context, organizationID int64) ([]account.Member, error)
 }
 
 // Matches reads inbox matches as a user sees them (*monitor.Service).
@@ -180,6 +182,9 @@ type Deps struct {
 	Live live.Publisher
 	// Mail sends the link when an address was given; nil means e-mail is off.
 	Mail mail.Sender
+	// MailLimit bounds the e-mails exports send, shared with every other mail path (a limiter
+	// of mail.DefaultLimits of its own when nil).
+	MailLimit *mail.Limiter
 	// Translations fills the translatedText column; nil leaves it empty.
 	Translations Translations
 	// Dir holds the files (<data dir>/exports); every node must see the same one.
@@ -218,6 +223,9 @@ func NewService(d Deps) (*Service, error) {
 	}
 	if s.lease <= 0 {
 		s.lease = time.Minute
+	}
+	if s.MailLimit == nil {
+		s.MailLimit = mail.NewLimiter(mail.Limits{})
 	}
 	return s, nil
 }
@@ -263,6 +271,11 @@ func (s *Service) Request(ctx context.Context, actor authz.Actor, in Input) (Exp
 	if e.Request, err = json.Marshal(in.Selection); err != nil {
 		return Export{}, err
 	}
+	if e.Email != "" && s.Mail != nil {
+		if err := s.mayMail(ctx, actor, e.Email); err != nil {
+			return Export{}, err
+		}
+	}
 	created, err := s.Store.CreateExport(ctx, e, day(now))
 	if over, ok := err.(*OverQuota); ok {
 		return Export{}, problem.Invalid(quotaMessage(count, over.Remaining), nil)
@@ -275,6 +288,23 @@ func (s *Service) Request(ctx context.Context, actor authz.Actor, in Input) (Exp
 	default:
 	}
 	return created, nil
+}
+
+// mayMail admits the e-mail of an export's link: to the actor's own address or another member's
+// of their organization only (the link opens for its owner alone), and within the e-mail limits.
+func (s *Service) mayMail(ctx context.Context, actor authz.Actor, address string) error {
+	self, err := s.Users.User(ctx, actor.UserID)
+	if err != nil {
+		return err
+	}
+	members, err := s.Users.Members(ctx, actor.OrganizationID)
+	if err != nil {
+		return err
+	}
+	if err := authz.CanMailTo("email", address, self.Email, members); err != nil {
+		return err
+	}
+	return s.MailLimit.Take(actor.UserID, actor.OrganizationID)
 }
 
 func quotaMessage(asked, remaining int) string {

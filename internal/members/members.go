@@ -106,6 +106,9 @@ type Deps struct {
 	Access Access
 	// Mail is nil when the server has no SMTP: inviting is then refused.
 	Mail mail.Sender
+	// MailLimit bounds the invitations a user and an organization send, shared with every
+	// other mail path (a limiter of mail.DefaultLimits of its own when nil).
+	MailLimit *mail.Limiter
 	// PublicURL is where invitees open their link ({PublicURL}/invite/{token}).
 	PublicURL string
 	Logger    *slog.Logger
@@ -121,6 +124,9 @@ func NewService(d Deps) *Service {
 	}
 	if d.Logger == nil {
 		d.Logger = slog.Default()
+	}
+	if d.MailLimit == nil {
+		d.MailLimit = mail.NewLimiter(mail.Limits{})
 	}
 	d.PublicURL = strings.TrimRight(d.PublicURL, "/")
 	return &Service{d: d}
@@ -174,6 +180,9 @@ func (s *Service) Invite(ctx context.Context, a authz.Actor, organizationID int6
 	}
 	org, err := s.d.Store.Organization(ctx, organizationID)
 	if err != nil {
+		return Invitation{}, err
+	}
+	if err := s.d.MailLimit.Take(a.UserID, organizationID); err != nil {
 		return Invitation{}, err
 	}
 	token, err := newToken()

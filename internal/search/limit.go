@@ -16,7 +16,7 @@ const (
 // Per-user limits: searches per minute, and searches running at once. They protect the store
 // from one user's runaway script; people searching by hand never meet them.
 const (
-	perMinute  = 60
+	PerMinute  = 60
 	concurrent = 4
 )
 
@@ -47,7 +47,7 @@ func (l *Limiter) Begin(userID int64) (func(), error) {
 		u = &usage{windowStart: now}
 		l.users[userID] = u
 	}
-	if u.count >= perMinute {
+	if u.count >= PerMinute {
 		return nil, problem.RateLimited(MsgRateLimited, time.Minute-now.Sub(u.windowStart))
 	}
 	if l.running[userID] >= concurrent {

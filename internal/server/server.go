@@ -127,6 +127,11 @@ type Config struct {
 	LLMURL   string
 	LLMModel string
 	LLMKey   string
+	// AssistantQuota is each organization's questions and analyses an hour (0: no quota); serve's
+	// flag defaults to assistant.DefaultOrgPerHour. AssistantConcurrency is how many the node
+	// works on at once (0: 4 with a language model, the number of cores without).
+	AssistantQuota       int
+	AssistantConcurrency int
 	// TranslateURL is a LibreTranslate-compatible server (docs/translation.md); empty turns
 	// translation off. TranslateKey is its API key, if it asks for one.
 	TranslateURL string
@@ -344,15 +349,22 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		}
 		n.Mail = smtp
 	}
+	// One e-mail limit per node for every mail path people trigger (docs/decisions.md).
+	mailLimit := mail.NewLimiter(mail.DefaultLimits)
 	var engine assistant.Engine = assistant.Extractive{}
 	if c.LLMURL != "" {
 		engine = assistant.NewLLM(c.LLMURL, c.LLMModel, c.LLMKey)
 		log.Info("the assistant answers through a language model", "model", c.LLMModel)
 	}
 	n.Assistant = assistant.NewService(s, searches, engine, log)
-	n.Alerts = alerts.NewService(alerts.Deps{Store: s, Matches: n.Monitor, Mail: n.Mail,
+	quota := c.AssistantQuota
+	if quota == 0 {
+		quota = -1 // no quota
+	}
+	n.Assistant.SetLimits(assistant.Limits{OrgPerHour: quota, Concurrent: c.AssistantConcurrency})
+	n.Alerts = alerts.NewService(alerts.Deps{Store: s, Matches: n.Monitor, Mail: n.Mail, MailLimit: mailLimit,
 		Webhooks: alerts.WebhookClient(c.AllowPrivateWebhooks), PublicURL: c.PublicURLOrDefault(), Logger: log,
-		Summarizer: engine})
+		Summarizer: n.Assistant.Engine()})
 	// Without a server, translations made while there was one are still read by exports.
 	translator := translate.NewService(nil, s)
 	if c.TranslateURL == "" {
@@ -365,7 +377,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		translator = translate.NewService(backend, s)
 	}
 	if n.Exports, err = export.NewService(export.Deps{Store: s, Users: s, Matches: n.Monitor, Beacon: searches,
-		Live: n.Live, Mail: n.Mail, Translations: translator, Dir: filepath.Join(c.DataDir, "exports"), PublicURL: c.PublicURLOrDefault(), Logger: log}); err != nil {
+		Live: n.Live, Mail: n.Mail, MailLimit: mailLimit, Translations: translator, Dir: filepath.Join(c.DataDir, "exports"), PublicURL: c.PublicURLOrDefault(), Logger: log}); err != nil {
 		return nil, err
 	}
 
@@ -386,7 +398,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		History:       search.NewHistory(s),
 		Flags:         search.NewFlags(s),
 		Exports:       n.Exports,
-		Members: members.NewService(members.Deps{Store: s, Access: n.Auth, Mail: n.Mail,
+		Members: members.NewService(members.Deps{Store: s, Access: n.Auth, Mail: n.Mail, MailLimit: mailLimit,
 			PublicURL: c.PublicURLOrDefault(), Logger: log}),
 		Usage:         usage.NewService(s, log),
 		Sources:       n.SourceRows,

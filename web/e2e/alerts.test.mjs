@@ -1,7 +1,7 @@
 // Against the real binary: the organization's webhook secret generated in Settings, then the
 // alerts of an existing saved search edited on its page. A webhook and an e-mail digest are tried
 // with Send test (a loopback receiver checks the Standard Webhooks signature with that secret, a
-// loopback SMTP server takes the mail), saved, and still there after a reload; closing with an
+// loopback SMTP server takes the mail to the user's own address; another is refused), saved, and still there after a reload; closing with an
 // unsaved change asks first.
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
@@ -10,6 +10,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  ADMIN_EMAIL,
   accessibilityViolations,
   apiSession,
   closeAll,
@@ -136,11 +137,15 @@ describe('Alerts of a saved search', () => {
     assert.equal(receiver.calls.length, 1);
     assert.ok(signatureValid(receiver.calls[0], secret), 'the test call carries a valid Standard Webhooks signature');
 
+    // A test e-mail reaches only the user or their organization's members: the team's address is
+    // refused, the user's own (the digest's default destination) receives it.
     await digest.getByRole('button', { name: `Send test to ${TEAM}` }).click();
+    await digest.getByText('E-mail can only be sent to your own address or to a member of your organization.').waitFor();
+    await digest.getByRole('button', { name: `Send test to ${ADMIN_EMAIL}` }).click();
     await digest.getByText('Test delivered.').waitFor();
     assert.ok(
-      smtp.messages.some((m) => m.includes(TEAM)),
-      'the SMTP server received the test mail',
+      smtp.messages.some((m) => m.includes(ADMIN_EMAIL)) && !smtp.messages.some((m) => m.includes(TEAM)),
+      'the SMTP server received the test mail to the user only',
     );
     await page.screenshot({ path: new URL('alerts.png', shots).pathname, animations: 'disabled' });
 

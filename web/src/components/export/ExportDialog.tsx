@@ -122,7 +122,7 @@ export function ExportDialog({
             onChange={(e) => setEmail(e.target.value)}
             onBlur={() => setTouched(true)}
             error={invalidEmail !== null}
-            helperText={invalidEmail ?? 'The link also appears here when the file is ready.'}
+            helperText={invalidEmail ?? 'Your own address or a member of your organization. The link also appears here when the file is ready.'}
           />
           {exporting.error && <Alert severity="error">{exporting.error.message}</Alert>}
         </Stack>
