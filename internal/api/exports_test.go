@@ -571,8 +571,8 @@ func TestExportTranslatedText(t *testing.T) {
 }
 
 // Matches of a provider the viewer's subscriptions no longer reach leave whatever shows or
-// exports matches: the inbox page and its total, the counts, matches by id and both export
-// walks. The search keeps them: they come back with the subscription.
+// exports matches: the inbox page and its total, the counts, matches by id, both export walks
+// and the count of an export by id. The search keeps them: they come back with the subscription.
 func TestMatchesKeepToTheViewersSubscriptions(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
@@ -651,6 +651,9 @@ func TestMatchesKeepToTheViewersSubscriptions(t *testing.T) {
 					if err := walk(func(entries []monitor.InboxEntry) error { count(what, entries); return nil }); err != nil {
 						t.Fatal(err)
 					}
+				}
+				if n, err := x.monitor.CountVisible(ctx, a, ids); err != nil || n != tt.want {
+					t.Errorf("CountVisible = %d, %v; want %d", n, err, tt.want)
 				}
 				counts, err := x.monitor.Counts(ctx, a, nil)
 				if err != nil || counts.TotalCount != int64(tt.want) || counts.UnreadCount != int64(tt.want) {

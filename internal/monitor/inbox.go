@@ -193,6 +193,18 @@ func (s *Service) CountVisible(ctx context.Context, actor authz.Actor, matchIDs 
 	if err != nil {
 		return 0, err
 	}
+	if _, every := authz.VisibleProviders(actor); !every {
+		// Which provider a match is of is read with the match itself.
+		n := 0
+		for chunk := range slices.Chunk(cleanIDs(matchIDs), countChunk) {
+			items, err := s.inbox.InboxByIDs(ctx, actor.UserID, scope(edit, nil), chunk)
+			if err != nil {
+				return 0, err
+			}
+			n += len(seeable(actor, items))
+		}
+		return n, nil
+	}
 	searchOf, err := s.inbox.MatchSearches(ctx, cleanIDs(matchIDs))
 	if err != nil {
 		return 0, err
@@ -205,6 +217,9 @@ func (s *Service) CountVisible(ctx context.Context, actor authz.Actor, matchIDs 
 	}
 	return n, nil
 }
+
+// countChunk is how many matches CountVisible reads at once when it must read them.
+const countChunk = 500
 
 // Update is the result of a bulk change: how many matches were changed of how many asked for.
 type Update struct {
