@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -571,8 +572,8 @@ func TestExportTranslatedText(t *testing.T) {
 }
 
 // Matches of a provider the viewer's subscriptions no longer reach leave whatever shows or
-// exports matches: the inbox page and its total, the counts, matches by id, both export walks
-// and the count of an export by id. The search keeps them: they come back with the subscription.
+// exports matches: the inbox page and its total, the counts, matches by id, both export walks,
+// the count of an export by id and the dashboard's lists. The search keeps them: they come back with the subscription.
 func TestMatchesKeepToTheViewersSubscriptions(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
@@ -590,9 +591,10 @@ func TestMatchesKeepToTheViewersSubscriptions(t *testing.T) {
 			id := fmt.Sprint("hidden-", i)
 			at := now.Add(-time.Duration(i) * time.Second)
 			posts = append(posts, post.Post{ID: id, Provider: "tor", NativeID: id, Type: post.TypeThreadPost,
-				ContentText: "flood on a hidden forum", PublishedAt: at, DiscoveredAt: at})
+				AuthorName: "hidden author", ContentText: "flood on a hidden forum", Threat: post.Threat{Score: 90},
+				PublishedAt: at, DiscoveredAt: at})
 			matches = append(matches, monitor.Match{SearchID: searchOf[ids[0]], OrganizationID: a.OrganizationID,
-				PostID: id, PublishedAt: at, DiscoveredAt: at, Provider: "tor"})
+				PostID: id, PublishedAt: at, DiscoveredAt: at, Provider: "tor", ThreatScore: 90})
 		}
 		if _, err := s.InsertPosts(ctx, posts); err != nil {
 			t.Fatal(err)
@@ -658,6 +660,25 @@ func TestMatchesKeepToTheViewersSubscriptions(t *testing.T) {
 				counts, err := x.monitor.Counts(ctx, a, nil)
 				if err != nil || counts.TotalCount != int64(tt.want) || counts.UnreadCount != int64(tt.want) {
 					t.Errorf("counts %+v, %v; want %d", counts, err, tt.want)
+				}
+				d, err := x.monitor.Dashboard(ctx, a, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var shown []string
+				for _, p := range d.TopProviders {
+					shown = append(shown, "provider "+p.Provider)
+				}
+				for _, au := range d.TopAuthors {
+					shown = append(shown, "author of "+au.Provider)
+				}
+				for _, tp := range d.Threat.Top {
+					shown = append(shown, "threat post of "+tp.Post.Provider)
+				}
+				for _, what := range []string{"provider tor", "author of tor", "threat post of tor"} {
+					if slices.Contains(shown, what) != tt.acl.Beacon {
+						t.Errorf("the dashboard shows %v; want %q shown: %v", shown, what, tt.acl.Beacon)
+					}
 				}
 				for _, what := range []string{"inbox", "by id", "export walk", "export by id"} {
 					if seen[what] != tt.want {
