@@ -120,7 +120,7 @@ func Open(ctx context.Context, c Config, log *slog.Logger) (*Stream, error) {
 	maxBytes := c.MaxBytes
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxBytes
-		if s.embedded != nil {
+		if s.embedded != nil && s.embedded.JetStreamConfig().MaxStore > 1 {
 			maxBytes = min(maxBytes, s.embedded.JetStreamConfig().MaxStore/2)
 		}
 	}
