@@ -106,6 +106,21 @@ func TestRetentionFlag(t *testing.T) {
 	}
 }
 
+func TestNATSMaxBytesFlag(t *testing.T) {
+	for _, tt := range []struct {
+		value string
+		bytes int64
+	}{
+		{"1048576", 1 << 20}, {"512MiB", 512 << 20}, {"8GiB", 8 << 30}, {"2TiB", 2 << 40}, {"64KiB", 64 << 10},
+		{"0", 0}, {"-1GiB", 0}, {"8GB", 0}, {"GiB", 0}, {"", 0}, {"9000000TiB", 0},
+	} {
+		got, err := parseBytes(tt.value)
+		if (err == nil) != (tt.bytes > 0) || got != tt.bytes {
+			t.Errorf("parseBytes(%q) = %d, %v; want %d", tt.value, got, err, tt.bytes)
+		}
+	}
+}
+
 func TestLiveQueueFlag(t *testing.T) {
 	for _, v := range []string{"0", "-5", "many", ""} {
 		err := runServe([]string{"--live-queue", v, "--data-dir", t.TempDir()})

@@ -57,7 +57,10 @@ func runIngest(args []string) error {
 		}
 		res, err := sendChunk(url, token, &body, lines)
 		if err != nil {
-			return err
+			// What earlier requests accepted stays accepted (a full stream answers 503 mid-file):
+			// say where to resume.
+			return fmt.Errorf("%w; the lines before line %d were sent in earlier requests, which accepted %d posts",
+				err, lines[0], total.Accepted)
 		}
 		total.Accepted += res.Accepted
 		for _, r := range res.Rejected {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"net"
 	"os"
 	"os/signal"
@@ -32,6 +33,20 @@ func runServe(args []string) error {
 	fs.StringVar(&cfg.NATS, "nats", "embedded", `message backbone: "embedded" or the nats:// URLs of an external cluster, comma-separated`)
 	fs.IntVar(&cfg.NATSReplicas, "nats-replicas", 1, "servers of the external NATS cluster that keep each stream: 3 on a three-server cluster, "+
 		"so that losing one loses nothing (ignored with embedded)")
+	fs.Func("nats-max-bytes", "cap of the stream of posts waiting to be stored, as 512MiB, 8GiB or bytes; a full stream refuses new "+
+		"posts (503) rather than dropping old ones (default 8GiB, at most half of what JetStream may store on the embedded server's disk)",
+		func(v string) (err error) {
+			cfg.NATSMaxBytes, err = parseBytes(v)
+			return err
+		})
+	fs.Func("lag-warning", fmt.Sprintf("posts waiting to be stored above which the pipeline counts as behind: the log, the ingest "+
+		"stats and the tenant admins' sources badge say so (default %d)", ingest.DefaultLagWarning), func(v string) (err error) {
+		cfg.LagWarning, err = strconv.ParseUint(v, 10, 64)
+		if err != nil || cfg.LagWarning == 0 {
+			return errors.New("a whole number of posts, 1 or more")
+		}
+		return nil
+	})
 	fs.StringVar(&cfg.LiveKey, "live-key", "", "app key of the live channel (default: generated once and kept in the store)")
 	fs.Func("live-queue", fmt.Sprintf("messages a live socket may have waiting before it is closed as too slow to take them (4100: "+
 		"the client reconnects and reloads) (default %d)", live.DefaultQueueSize), func(v string) (err error) {
@@ -143,4 +158,20 @@ func parseRetention(v string) (time.Duration, error) {
 		return 0, fmt.Errorf("%q is not a number of days from %d to %d", v, lo, hi)
 	}
 	return time.Duration(days) * 24 * time.Hour, nil
+}
+
+// parseBytes reads a size: a whole number of bytes, or of KiB, MiB, GiB or TiB.
+func parseBytes(v string) (int64, error) {
+	number, unit := v, int64(1)
+	for i, suffix := range []string{"KiB", "MiB", "GiB", "TiB"} {
+		if n, ok := strings.CutSuffix(v, suffix); ok {
+			number, unit = n, 1<<(10*(i+1))
+			break
+		}
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(number), 10, 64)
+	if err != nil || n < 1 || n > math.MaxInt64/unit {
+		return 0, errors.New("a size such as 512MiB, 8GiB or a number of bytes")
+	}
+	return n * unit, nil
 }

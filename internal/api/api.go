@@ -54,16 +54,19 @@ type Deps struct {
 	Auth          *auth.Service
 	Ingest        *ingest.Service
 	// IngestStats reports the state of ingestion, for one tenant or for one user's sources.
-	IngestStats   func(ctx context.Context, scope ingest.Scope) (ingest.Stats, error)
-	Geocoder      geo.Geocoder
-	Monitor       *monitor.Service
-	Filters       *filters.Service
-	Locations     *filters.Locations
-	Search        *search.Service
-	SearchLimiter *search.Limiter
-	Backtest      *backtest.Service // previews draft saved searches over stored posts
-	History       *search.History
-	Flags         *search.Flags
+	IngestStats func(ctx context.Context, scope ingest.Scope) (ingest.Stats, error)
+	// PipelineWarnings are the pipeline watch's warnings, shown with the sources' health (none
+	// when nil).
+	PipelineWarnings func() []ingest.Warning
+	Geocoder         geo.Geocoder
+	Monitor          *monitor.Service
+	Filters          *filters.Service
+	Locations        *filters.Locations
+	Search           *search.Service
+	SearchLimiter    *search.Limiter
+	Backtest         *backtest.Service // previews draft saved searches over stored posts
+	History          *search.History
+	Flags            *search.Flags
 	// Members invites people to organizations and removes them (docs/settings-api.md).
 	Members *members.Service
 	// Usage counts searches, results and exports by month for the statistics.

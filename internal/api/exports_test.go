@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -593,5 +594,124 @@ func TestExportTakesFromTheSearchLimit(t *testing.T) {
 		x.seed("analyst@acme.test", 1)
 		analyst := x.signedIn("analyst@acme.test")
 		exportOf(t, analyst.requestExport(body))
+	})
+}
+
+// Matches of a provider the viewer's subscriptions no longer reach leave whatever shows or
+// exports matches: the inbox page and its total, the counts, matches by id, both export walks,
+// the count of an export by id and the dashboard's lists. The search keeps them: they come back with the subscription.
+func TestMatchesKeepToTheViewersSubscriptions(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		x := newExportEnv(t, s, nil)
+		ids := x.seed("owner@acme.test", 3) // reddit
+		searchOf, err := s.MatchSearches(ctx, ids[:1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := x.actor("owner@acme.test")
+		now := time.Now().UTC().Truncate(time.Millisecond)
+		var posts []post.Post
+		var matches []monitor.Match
+		for i := range 2 {
+			id := fmt.Sprint("hidden-", i)
+			at := now.Add(-time.Duration(i) * time.Second)
+			posts = append(posts, post.Post{ID: id, Provider: "tor", NativeID: id, Type: post.TypeThreadPost,
+				AuthorName: "hidden author", ContentText: "flood on a hidden forum", Threat: post.Threat{Score: 90},
+				PublishedAt: at, DiscoveredAt: at})
+			matches = append(matches, monitor.Match{SearchID: searchOf[ids[0]], OrganizationID: a.OrganizationID,
+				PostID: id, PublishedAt: at, DiscoveredAt: at, Provider: "tor", ThreatScore: 90})
+		}
+		if _, err := s.InsertPosts(ctx, posts); err != nil {
+			t.Fatal(err)
+		}
+		created, err := s.InsertMatches(ctx, matches)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range created {
+			ids = append(ids, c.ID)
+		}
+		for _, tt := range []struct {
+			name string
+			acl  account.ACL
+			want int
+		}{
+			{"with Beacon", account.ACL{Beacon: true, Pro: true, Enterprise: true}, 5},
+			{"without Beacon", account.ACL{Pro: true, Enterprise: true}, 3},
+			{"with Beacon again", account.ACL{Beacon: true}, 5},
+		} {
+			t.Run(tt.name, func(t *testing.T) {
+				if err := s.UpdateUserAccess(ctx, a.UserID, tt.acl); err != nil {
+					t.Fatal(err)
+				}
+				a := x.actor("owner@acme.test")
+				seen := map[string]int{}
+				count := func(what string, entries []monitor.InboxEntry) {
+					for _, e := range entries {
+						seen[what]++
+						if e.Provider == "tor" && !tt.acl.Beacon {
+							t.Errorf("%s shows a tor match without Beacon", what)
+						}
+					}
+				}
+				page, total, err := x.monitor.Inbox(ctx, a, monitor.MatchQuery{Limit: 100})
+				if err != nil || total != int64(tt.want) {
+					t.Fatalf("inbox total %d, %v; want %d", total, err, tt.want)
+				}
+				count("inbox", page)
+				if page, _, _ = x.monitor.Inbox(ctx, a, monitor.MatchQuery{Limit: 100, Providers: []string{"tor"}}); !tt.acl.Beacon && len(page) != 0 {
+					t.Errorf("the inbox filtered to tor lists %d without Beacon", len(page))
+				}
+				byID, err := x.monitor.InboxByIDs(ctx, a, ids)
+				if err != nil {
+					t.Fatal(err)
+				}
+				count("by id", byID)
+				for what, walk := range map[string]func(func([]monitor.InboxEntry) error) error{
+					"export walk": func(fn func([]monitor.InboxEntry) error) error {
+						return x.monitor.EachMatch(ctx, a, monitor.MatchQuery{}, 2, fn)
+					},
+					"export by id": func(fn func([]monitor.InboxEntry) error) error {
+						return x.monitor.EachMatchByID(ctx, a, ids, 2, fn)
+					},
+				} {
+					if err := walk(func(entries []monitor.InboxEntry) error { count(what, entries); return nil }); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if n, err := x.monitor.CountVisible(ctx, a, ids); err != nil || n != tt.want {
+					t.Errorf("CountVisible = %d, %v; want %d", n, err, tt.want)
+				}
+				counts, err := x.monitor.Counts(ctx, a, nil)
+				if err != nil || counts.TotalCount != int64(tt.want) || counts.UnreadCount != int64(tt.want) {
+					t.Errorf("counts %+v, %v; want %d", counts, err, tt.want)
+				}
+				d, err := x.monitor.Dashboard(ctx, a, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var shown []string
+				for _, p := range d.TopProviders {
+					shown = append(shown, "provider "+p.Provider)
+				}
+				for _, au := range d.TopAuthors {
+					shown = append(shown, "author of "+au.Provider)
+				}
+				for _, tp := range d.Threat.Top {
+					shown = append(shown, "threat post of "+tp.Post.Provider)
+				}
+				for _, what := range []string{"provider tor", "author of tor", "threat post of tor"} {
+					if slices.Contains(shown, what) != tt.acl.Beacon {
+						t.Errorf("the dashboard shows %v; want %q shown: %v", shown, what, tt.acl.Beacon)
+					}
+				}
+				for _, what := range []string{"inbox", "by id", "export walk", "export by id"} {
+					if seen[what] != tt.want {
+						t.Errorf("%s shows %d matches, want %d", what, seen[what], tt.want)
+					}
+				}
+			})
+		}
 	})
 }

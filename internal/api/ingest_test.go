@@ -35,7 +35,7 @@ func newIngestEnv(t *testing.T, s *store.Store, bodyTimeout time.Duration) *env 
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	st, err := stream.Open(ctx, stream.Config{DataDir: t.TempDir()}, log)
+	st, err := stream.Open(ctx, stream.Config{DataDir: t.TempDir(), Consumers: []string{ingest.StoreDurable}}, log)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/authz"
+	"github.com/sightline/sightline/internal/ingest"
 	"github.com/sightline/sightline/internal/sourcing"
 )
 
@@ -127,6 +128,8 @@ type sourcesHealthReply struct {
 	Sources []sourcing.Health `json:"sources"`
 	// Failing counts the sources failing or unreachable: the top bar's warning.
 	Failing int `json:"failing"`
+	// Warnings say when the ingest pipeline is behind: new posts of every source are late.
+	Warnings []ingest.Warning `json:"warnings"`
 }
 
 func (a *API) sourcesHealth(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
@@ -134,7 +137,10 @@ func (a *API) sourcesHealth(w http.ResponseWriter, r *http.Request, id auth.Iden
 	if err != nil {
 		return err
 	}
-	reply := sourcesHealthReply{Sources: []sourcing.Health{}}
+	reply := sourcesHealthReply{Sources: []sourcing.Health{}, Warnings: []ingest.Warning{}}
+	if a.PipelineWarnings != nil {
+		reply.Warnings = a.PipelineWarnings()
+	}
 	for _, v := range views {
 		reply.Sources = append(reply.Sources, v.Health)
 		if v.Health.State == sourcing.StateFailing || v.Health.State == sourcing.StateUnreachable {

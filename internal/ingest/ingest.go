@@ -26,9 +26,12 @@ const (
 	MaxRetention = 400 * 24 * time.Hour
 )
 
-// Publisher puts posts on the stream.
+// Publisher puts posts on the stream. PublishPostsSynced returns once the posts are on disk
+// (stream.Stream.PublishPostsSynced); a post the stream refused as full has an error that is
+// stream.ErrFull.
 type Publisher interface {
 	PublishPosts(ctx context.Context, posts []post.Post) []error
+	PublishPostsSynced(ctx context.Context, posts []post.Post) []error
 }
 
 // Enricher fills a post's language, entities, mentioned locations and threat score.
@@ -119,9 +122,11 @@ func OriginOf(tokenID int64, tokenName string, userID int64) Origin {
 const SessionSource = "signed-in upload"
 
 // Submit reads posts from r (NDJSON or a JSON array) and prepares and publishes them a chunk at
-// a time as they are read. A bad item never stops the good ones. Reading stops at MaxBody bytes
+// a time as they are read. An accepted post is on disk in the stream: each chunk is synced
+// before it is counted. A bad item never stops the good ones. Reading stops at MaxBody bytes
 // or MaxItems items, with a problem of kind TooLarge that carries the result so far: what was
-// published until then stays accepted. Input that cannot be read further ends the submission
+// published until then stays accepted; and when the stream is full, with a problem of kind
+// Unavailable that carries it likewise. Input that cannot be read further ends the submission
 // with a rejection at the line where reading stopped; the submission is still answered.
 func (s *Service) Submit(ctx context.Context, r io.Reader, o Origin) (Result, error) {
 	body := &cappedReader{r: r, left: MaxBody}
@@ -136,6 +141,9 @@ func (s *Service) Submit(ctx context.Context, r io.Reader, o Origin) (Result, er
 		}
 		if err != nil {
 			b.flush(ctx)
+			if b.full {
+				return res, queueFull(res)
+			}
 			if errors.Is(err, errBodyTooLarge) {
 				return res, tooLarge(res, fmt.Sprintf("The request body is larger than %d MiB.", MaxBody>>20))
 			}
@@ -145,12 +153,32 @@ func (s *Service) Submit(ctx context.Context, r io.Reader, o Origin) (Result, er
 		lastLine = it.Line
 		if n == MaxItems {
 			b.flush(ctx)
+			if b.full {
+				return res, queueFull(res)
+			}
 			return res, tooLarge(res, fmt.Sprintf("The request holds more than %d posts.", MaxItems))
 		}
-		b.add(ctx, it)
+		if b.add(ctx, it); b.full {
+			return res, queueFull(res)
+		}
 	}
-	b.flush(ctx)
+	if b.flush(ctx); b.full {
+		return res, queueFull(res)
+	}
 	return res, nil
+}
+
+// msgQueueFull is the rejection of a post the full stream refused.
+const msgQueueFull = "not accepted: Sightline's queue of posts waiting to be stored is full; send it again later"
+
+// queueFull ends a submission the stream stopped taking: nothing after the chunk it refused is
+// read. The posts accepted before stay accepted.
+func queueFull(res Result) error {
+	p := problem.Unavailable(fmt.Sprintf("Sightline is not taking posts at the moment: its queue of posts waiting "+
+		"to be stored is full. Posts up to there were processed: %d accepted, %d rejected; send the rest later.",
+		res.Accepted, res.RejectedCount))
+	p.Extra = map[string]any{"accepted": res.Accepted, "rejected": res.Rejected, "rejectedCount": res.RejectedCount}
+	return p
 }
 
 func tooLarge(res Result, reason string) error {
@@ -178,6 +206,8 @@ type batcher struct {
 	res    *Result
 	ready  []post.Post
 	lines  []int
+	// full is set once the stream refused a post as full.
+	full bool
 }
 
 func (s *Service) newBatcher(o Origin, res *Result) *batcher {
@@ -205,7 +235,12 @@ func (b *batcher) flush(ctx context.Context) {
 	if len(b.ready) == 0 {
 		return
 	}
-	for i, err := range b.s.publisher.PublishPosts(ctx, b.ready) {
+	for i, err := range b.s.publisher.PublishPostsSynced(ctx, b.ready) {
+		if errors.Is(err, stream.ErrFull) {
+			b.full = true
+			b.res.reject(b.lines[i], msgQueueFull)
+			continue
+		}
 		if err != nil {
 			b.res.reject(b.lines[i], "the post could not be queued, try again: "+err.Error())
 			continue

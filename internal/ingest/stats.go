@@ -48,6 +48,8 @@ type Stats struct {
 	// the dead-letter stream for inspection.
 	Consumers    []stream.ConsumerLag `json:"consumers,omitzero"`
 	DeadLettered *uint64              `json:"deadLettered,omitzero"`
+	// Warnings say when the pipeline is behind or its stream nearly full (Watch).
+	Warnings []Warning `json:"warnings"`
 }
 
 // Scope says whose figures CollectStats gathers.
@@ -66,6 +68,8 @@ type StatsSources struct {
 	Managed func(ctx context.Context, tenantID int64) ([]connector.Stats, error)
 	// Health reports the stream's consumers and dead letters.
 	Health func(context.Context) (stream.Health, error)
+	// Warnings are the pipeline watch's (none when nil).
+	Warnings func() []Warning
 }
 
 const rateWindow = 5 * time.Minute
@@ -77,7 +81,10 @@ func CollectStats(ctx context.Context, st StatsStore, scope Scope, from StatsSou
 	if err != nil {
 		return Stats{}, err
 	}
-	stats := Stats{Providers: []ProviderStats{}, Sources: []SourceStats{}}
+	stats := Stats{Providers: []ProviderStats{}, Sources: []SourceStats{}, Warnings: []Warning{}}
+	if from.Warnings != nil {
+		stats.Warnings = from.Warnings()
+	}
 	type sourceKey struct {
 		user   int64
 		source string

@@ -20,13 +20,20 @@ import (
 )
 
 func newService(t *testing.T) *ingest.Service {
+	return ingest.NewService(openStream(t, 0), nil)
+}
+
+// openStream opens an embedded stream (of at most maxBytes when not 0) whose posts wait for the
+// storage stage, which the test may run or not.
+func openStream(t *testing.T, maxBytes int64) *stream.Stream {
 	t.Helper()
-	st, err := stream.Open(context.Background(), stream.Config{DataDir: t.TempDir()}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	st, err := stream.Open(context.Background(), stream.Config{DataDir: t.TempDir(), MaxBytes: maxBytes,
+		Consumers: []string{ingest.StoreDurable}}, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(st.Close)
-	return ingest.NewService(st, nil)
+	return st
 }
 
 // ndjson repeats line until the body would pass size bytes.
@@ -252,5 +259,36 @@ func TestEnrichPanicRefusesThePost(t *testing.T) {
 	}
 	if res.Accepted != 2 || res.RejectedCount != 1 || res.Rejected[0].Line != 2 || !strings.Contains(res.Rejected[0].Message, "internal error") {
 		t.Fatalf("submission: %+v", res)
+	}
+}
+
+// When the stream is full, a submission stops with a 503-kind problem that says, and carries,
+// what was accepted until then; the refused posts are rejected as not accepted, and nothing
+// already on the stream is dropped to make room.
+func TestSubmitToAFullStream(t *testing.T) {
+	st := openStream(t, 256<<10)
+	svc := ingest.NewService(st, nil)
+	body := ndjson(2<<20, validPost)
+	res, err := svc.Submit(context.Background(), bytes.NewReader(body), ingest.OriginOf(1, "feed", 1))
+	p, ok := problem.As(err)
+	if !ok || p.Kind != problem.KindUnavailable || !strings.Contains(p.Message, "queue of posts waiting to be stored is full") ||
+		p.Extra["accepted"] != res.Accepted {
+		t.Fatalf("err = %#v, want unavailable: the queue is full, with the result so far", err)
+	}
+	if res.Accepted == 0 || res.RejectedCount == 0 || res.Accepted+res.RejectedCount >= bytes.Count(body, []byte("\n")) {
+		t.Fatalf("accepted %d, rejected %d of %d; want some accepted, then reading stopped", res.Accepted,
+			res.RejectedCount, bytes.Count(body, []byte("\n")))
+	}
+	for _, r := range res.Rejected {
+		if !strings.Contains(r.Message, "queue of posts waiting to be stored is full") {
+			t.Fatalf("rejection %+v, want the full queue", r)
+		}
+	}
+	info, err := st.JetStream().Stream(context.Background(), stream.PostsStream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := info.CachedInfo().State; got.Msgs != uint64(res.Accepted) || got.FirstSeq != 1 {
+		t.Errorf("the stream holds %d posts from %d; want the %d accepted from the first", got.Msgs, got.FirstSeq, res.Accepted)
 	}
 }

@@ -2,6 +2,7 @@ package monitor
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/sightline/sightline/internal/authz"
@@ -94,5 +95,15 @@ func (s *Service) Dashboard(ctx context.Context, actor authz.Actor, searchIDs []
 	if err != nil {
 		return Dashboard{}, err
 	}
-	return s.inbox.Dashboard(ctx, actor.UserID, scope(edit, searchIDs), s.now())
+	d, err := s.inbox.Dashboard(ctx, actor.UserID, scope(edit, searchIDs), s.now())
+	if err != nil {
+		return Dashboard{}, err
+	}
+	// What names or shows posts of providers the actor's subscriptions no longer reach leaves
+	// the lists; the kept per-search counts (totals, heatmap, timeline, threat distribution,
+	// places) do not say which provider they are of, and still count them.
+	d.TopProviders = slices.DeleteFunc(d.TopProviders, func(p ProviderCount) bool { return !authz.CanSeeProvider(actor, p.Provider) })
+	d.TopAuthors = slices.DeleteFunc(d.TopAuthors, func(a AuthorCount) bool { return !authz.CanSeeProvider(actor, a.Provider) })
+	d.Threat.Top = slices.DeleteFunc(d.Threat.Top, func(t ThreatPost) bool { return !authz.CanSeeProvider(actor, t.Post.Provider) })
+	return d, nil
 }

@@ -18,7 +18,8 @@ type InboxStore interface {
 	MatchIDs(ctx context.Context, q MatchQuery) (map[int64]int64, error)
 	MatchSearches(ctx context.Context, matchIDs []int64) (map[int64]int64, error)
 	SetMatchState(ctx context.Context, userID int64, matchIDs []int64, field string, value bool) (int64, error)
-	MatchCounts(ctx context.Context, userID int64, searchIDs []int64) (map[int64]Counts, error)
+	// MatchCounts counts the matches of the given providers only, unless providers is empty.
+	MatchCounts(ctx context.Context, userID int64, searchIDs []int64, providers []string) (map[int64]Counts, error)
 	ThreadPosts(ctx context.Context, threadID string, limit int) ([]post.Post, error)
 	Post(ctx context.Context, id string) (post.Post, error)
 	Dashboard(ctx context.Context, userID int64, searchIDs []int64, now time.Time) (Dashboard, error)
@@ -71,6 +72,31 @@ func scope(visible map[int64]bool, requested []int64) []int64 {
 	return ids
 }
 
+// keepToProviders narrows q to the providers the actor's subscriptions reach now (the actor's
+// access is read afresh with every request): the ones asked for that they reach, or all they
+// reach when none were asked for. A search saved while its owner held a subscription, or
+// shared by someone who holds it, keeps its matches of those providers; they show again if the
+// subscription comes back.
+func keepToProviders(actor authz.Actor, q *MatchQuery) {
+	visible, every := authz.VisibleProviders(actor)
+	if every {
+		return
+	}
+	if len(q.Providers) == 0 {
+		q.Providers = visible
+	} else {
+		q.Providers = slices.DeleteFunc(slices.Clone(q.Providers), func(p string) bool { return !authz.CanSeeProvider(actor, p) })
+	}
+	if len(q.Providers) == 0 {
+		q.SearchIDs = nil // nothing the actor may see
+	}
+}
+
+// seeable leaves out the matches of providers the actor's subscriptions do not reach.
+func seeable(actor authz.Actor, items []InboxItem) []InboxItem {
+	return slices.DeleteFunc(items, func(it InboxItem) bool { return !authz.CanSeeProvider(actor, it.Provider) })
+}
+
 // Inbox is a page of the actor's matches.
 func (s *Service) Inbox(ctx context.Context, actor authz.Actor, q MatchQuery) ([]InboxEntry, int64, error) {
 	edit, searches, err := s.visible(ctx, actor)
@@ -78,6 +104,7 @@ func (s *Service) Inbox(ctx context.Context, actor authz.Actor, q MatchQuery) ([
 		return nil, 0, err
 	}
 	q.UserID, q.SearchIDs = actor.UserID, scope(edit, q.SearchIDs)
+	keepToProviders(actor, &q)
 	items, total, err := s.inbox.Inbox(ctx, q)
 	if err != nil {
 		return nil, 0, err
@@ -105,7 +132,7 @@ func (s *Service) InboxByIDs(ctx context.Context, actor authz.Actor, matchIDs []
 	if err != nil {
 		return nil, err
 	}
-	return entries(items, edit, searches), nil
+	return entries(seeable(actor, items), edit, searches), nil
 }
 
 // EachMatch calls fn with every match of the actor's that q selects, a page of at most
@@ -117,6 +144,7 @@ func (s *Service) EachMatch(ctx context.Context, actor authz.Actor, q MatchQuery
 		return err
 	}
 	q.UserID, q.SearchIDs = actor.UserID, scope(edit, q.SearchIDs)
+	keepToProviders(actor, &q)
 	q.SkipTotal, q.Offset, q.Limit, q.After = true, 0, pageSize, nil
 	for {
 		items, _, err := s.inbox.Inbox(ctx, q)
@@ -150,7 +178,7 @@ func (s *Service) EachMatchByID(ctx context.Context, actor authz.Actor, matchIDs
 		if err != nil {
 			return err
 		}
-		if len(items) > 0 {
+		if items = seeable(actor, items); len(items) > 0 {
 			if err := fn(entries(items, edit, searches)); err != nil {
 				return err
 			}
@@ -165,6 +193,18 @@ func (s *Service) CountVisible(ctx context.Context, actor authz.Actor, matchIDs 
 	if err != nil {
 		return 0, err
 	}
+	if _, every := authz.VisibleProviders(actor); !every {
+		// Which provider a match is of is read with the match itself.
+		n := 0
+		for chunk := range slices.Chunk(cleanIDs(matchIDs), countChunk) {
+			items, err := s.inbox.InboxByIDs(ctx, actor.UserID, scope(edit, nil), chunk)
+			if err != nil {
+				return 0, err
+			}
+			n += len(seeable(actor, items))
+		}
+		return n, nil
+	}
 	searchOf, err := s.inbox.MatchSearches(ctx, cleanIDs(matchIDs))
 	if err != nil {
 		return 0, err
@@ -177,6 +217,9 @@ func (s *Service) CountVisible(ctx context.Context, actor authz.Actor, matchIDs 
 	}
 	return n, nil
 }
+
+// countChunk is how many matches CountVisible reads at once when it must read them.
+const countChunk = 500
 
 // Update is the result of a bulk change: how many matches were changed of how many asked for.
 type Update struct {
@@ -205,6 +248,7 @@ func (s *Service) SetStateAll(ctx context.Context, actor authz.Actor, q MatchQue
 		return Update{}, err
 	}
 	q.UserID, q.SearchIDs = actor.UserID, scope(edit, q.SearchIDs)
+	keepToProviders(actor, &q)
 	// Restoring deleted matches must find them; everything else acts on what the inbox shows.
 	q.IncludeDeleted = field == FieldDeleted && !value
 	searchOf, err := s.inbox.MatchIDs(ctx, q)
@@ -254,7 +298,9 @@ func (s *Service) CountsBySearch(ctx context.Context, actor authz.Actor, searchI
 		return nil, err
 	}
 	ids := scope(edit, searchIDs)
-	counts, err := s.inbox.MatchCounts(ctx, actor.UserID, ids)
+	q := MatchQuery{SearchIDs: ids}
+	keepToProviders(actor, &q)
+	counts, err := s.inbox.MatchCounts(ctx, actor.UserID, q.SearchIDs, q.Providers)
 	if err != nil {
 		return nil, err
 	}

@@ -27,6 +27,8 @@ type PercolatorStore interface {
 	SetSearchLimitFlags(ctx context.Context, searchID int64, streamingLower, streamingUpper, gnipLower, gnipUpper bool) error
 	Organization(ctx context.Context, id int64) (account.Organization, error)
 	CountMatchesSince(ctx context.Context, organizationID int64, since time.Time) (int64, error)
+	// User is read for each viewer a batch's new matches go to: their subscriptions now.
+	User(ctx context.Context, id int64) (account.User, error)
 }
 
 // FilterListSource gives the filter lists of saved searches, ready for the percolator.
@@ -346,8 +348,29 @@ func (p *Percolator) audience(ctx context.Context, searchID int64) (Audience, ma
 	return a, a.Viewers(), nil
 }
 
+// viewerActors reads, once a batch, the viewers' subscriptions as they are now: a match goes to
+// no one whose subscriptions no longer reach its provider, however recently they did.
+type viewerActors struct {
+	p      *Percolator
+	actors map[int64]*authz.Actor // nil: the user could not be read
+}
+
+func (v *viewerActors) canSee(ctx context.Context, userID int64, providerName string) bool {
+	a, ok := v.actors[userID]
+	if !ok {
+		if user, err := v.p.store.User(ctx, userID); err != nil {
+			v.p.log.Warn("read a viewer of new matches; they are not told of them", "user", userID, "err", err)
+		} else {
+			a = &authz.Actor{UserID: user.ID, OrganizationID: user.OrganizationID, ACL: user.ACL}
+		}
+		v.actors[userID] = a
+	}
+	return a != nil && authz.CanSeeProvider(*a, providerName)
+}
+
 // announce sends each new match of a batch to its viewers who stream their inbox, at most
-// StreamedPerBatch a viewer, and queues count updates for every viewer.
+// StreamedPerBatch a viewer, and queues count updates for every viewer; in both, only to
+// viewers whose subscriptions reach the match's provider at that moment.
 func (p *Percolator) announce(ctx context.Context, created []Match, posts []post.Post) {
 	byID := make(map[string]post.Post, len(posts))
 	for _, pp := range posts {
@@ -355,11 +378,18 @@ func (p *Percolator) announce(ctx context.Context, created []Match, posts []post
 	}
 	streamed := map[int64][]MatchCreated{}
 	why := NewExplainer()
+	access := viewerActors{p: p, actors: map[int64]*authz.Actor{}}
 	for _, m := range created {
-		a, viewers, err := p.audience(ctx, m.SearchID)
+		a, all, err := p.audience(ctx, m.SearchID)
 		if err != nil {
 			p.log.Warn("audience of a saved search", "search", m.SearchID, "err", err)
 			continue
+		}
+		viewers := make(map[int64]bool, len(all))
+		for userID, canEdit := range all {
+			if access.canSee(ctx, userID, m.Provider) {
+				viewers[userID] = canEdit
+			}
 		}
 		p.mu.Lock()
 		for userID := range viewers {
@@ -405,7 +435,12 @@ func (p *Percolator) flushCounts(ctx context.Context) {
 		return
 	}
 	for userID, pc := range pending {
-		actor := authz.Actor{UserID: userID, OrganizationID: pc.organizationID}
+		// The counts are of what the user may see now: their subscriptions as they are.
+		user, err := p.store.User(ctx, userID)
+		if err != nil {
+			continue
+		}
+		actor := authz.Actor{UserID: userID, OrganizationID: pc.organizationID, ACL: user.ACL}
 		counts, err := p.service.Counts(ctx, actor, nil)
 		if err != nil {
 			continue

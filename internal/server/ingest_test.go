@@ -3,15 +3,18 @@ package server_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/ingest"
 	"github.com/sightline/sightline/internal/server"
 )
 
@@ -155,5 +158,60 @@ func TestIngestAPI(t *testing.T) {
 	}
 	if status, _ := call(t, "GET", srv.URL+"/api/v1/ingest/stats", member, ""); status != 403 {
 		t.Errorf("a member reads ingest stats: %d, want 403", status)
+	}
+}
+
+// A node's stream is capped by --nats-max-bytes: while its pipeline is not taking posts, the
+// ingest API fills it, then answers 503 saying what it accepted until then; the pipeline watch
+// then warns, and the ingest stats and the tenant admin's sources health say so.
+func TestAFullStreamIsRefusedAndSaid(t *testing.T) {
+	ctx := context.Background()
+	node, err := server.New(ctx, server.Config{DataDir: t.TempDir(), AdminEmail: "admin@example.test",
+		AdminPassword: "admin-password", NATSMaxBytes: 96 << 10, LagWarning: 10},
+		slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(node.Handler) // no Serve: the pipeline does not run
+	t.Cleanup(func() { srv.Close(); node.Close() })
+	admin, _, err := node.Auth.CreateAPIToken(ctx, "admin@example.test", "t", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh := time.Now().Add(-time.Hour).UTC().Format(time.RFC3339)
+	var lines []string
+	for i := range 300 {
+		lines = append(lines, fmt.Sprintf(`{"provider":"reddit","native_id":"f%d","content_text":"%s","published_at":"%s"}`,
+			i, strings.Repeat("word ", 200), fresh))
+	}
+	status, reply := call(t, "POST", srv.URL+"/api/v1/ingest/posts", admin, strings.Join(lines, "\n"))
+	accepted, _ := reply["accepted"].(float64)
+	if status != 503 || accepted < 10 || accepted >= 300 || !strings.Contains(fmt.Sprint(reply["message"]), "full") {
+		t.Fatalf("ingest into a full stream = %d %v; want 503 saying it is full, with what was accepted", status, reply)
+	}
+
+	if err := node.Watch.Check(ctx); err != nil {
+		t.Fatal(err)
+	}
+	kinds := func(path string, at func(map[string]any) any) []string {
+		t.Helper()
+		status, reply := call(t, "GET", srv.URL+path, admin, "")
+		if status != 200 {
+			t.Fatalf("%s = %d %v", path, status, reply)
+		}
+		var out []string
+		for _, w := range at(reply["data"].(map[string]any)).([]any) {
+			out = append(out, w.(map[string]any)["kind"].(string))
+		}
+		return out
+	}
+	want := []string{ingest.WarningLag, ingest.WarningFull}
+	for path, at := range map[string]func(map[string]any) any{
+		"/api/v1/ingest/stats":   func(d map[string]any) any { return d["warnings"] },
+		"/api/v1/sources/health": func(d map[string]any) any { return d["warnings"] },
+	} {
+		if got := kinds(path, at); !slices.Equal(got, want) {
+			t.Errorf("%s warns of %v, want %v", path, got, want)
+		}
 	}
 }

@@ -444,3 +444,140 @@ func TestThreadContextKeepsToEntitledProviders(t *testing.T) {
 		})
 	}
 }
+
+// A user whose subscription is taken away stops seeing the providers it covered at once: the
+// inbox no longer lists, counts or returns their matches (the searches keep them, should the
+// subscription come back), and the live socket no longer gets their new matches, nor counts
+// that include them.
+func TestLostProviderAccessLeavesInboxAndSocket(t *testing.T) {
+	node, srv := startNode(t)
+	ctx := context.Background()
+	admin, _, err := node.Auth.CreateAPIToken(ctx, "admin@example.test", "t", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	owner, err := node.Store.UserByEmail(ctx, "admin@example.test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	owner.IsInboxStreamingEnabled = true
+	if err := node.Store.UpdateUserSettings(ctx, owner); err != nil {
+		t.Fatal(err)
+	}
+	home, err := node.Store.UncategorizedGroup(ctx, owner.OrganizationID, owner.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if status, reply := call(t, "POST", srv.URL+"/api/v1/monitor/searches", admin,
+		fmt.Sprintf(`{"group_id":%d,"name":"Leaks","keywords":"leak","providers":["reddit","tor"]}`, home.ID)); status != 201 {
+		t.Fatalf("create = %d %v", status, reply)
+	}
+	wsURL := "ws" + strings.TrimPrefix(srv.URL, "http") + live.SocketPath(node.Live.Credentials().Key)
+	client, err := live.Dial(ctx, wsURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer client.Close()
+	channel := live.UserChannel(owner.ID)
+	if err := client.Subscribe(ctx, channel, node.Live.Credentials().Sign(client.SocketID, channel)); err != nil {
+		t.Fatal(err)
+	}
+	wait, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	// percolate stores one post and matches it as the pipeline does.
+	percolate := func(provider, native, text string) {
+		t.Helper()
+		now := time.Now()
+		p := post.Post{Provider: provider, NativeID: native, ContentText: text, PublishedAt: now.Add(-time.Minute)}
+		if err := p.Normalize(now); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := node.Store.InsertPosts(ctx, []post.Post{p}); err != nil {
+			t.Fatal(err)
+		}
+		if err := node.Percolator.Stage(ctx, []post.Post{p}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// until reads the socket until the match of the post with this native id arrives, and then
+	// a counts event; it returns every match that arrived on the way, by native id and provider.
+	until := func(native string) (map[string]string, monitor.MatchesUpdated) {
+		t.Helper()
+		got := map[string]string{}
+		for {
+			f, err := client.Next(wait)
+			if err != nil {
+				t.Fatalf("waiting for the match of %s (got %v): %v", native, got, err)
+			}
+			switch f.Event {
+			case monitor.EventMatchCreated:
+				var created monitor.MatchCreated
+				if err := f.Decode(&created); err != nil {
+					t.Fatal(err)
+				}
+				got[created.Match.Post.NativeID] = created.Match.Post.Provider
+			case monitor.EventMatchesUpdated:
+				var counts monitor.MatchesUpdated
+				if err := f.Decode(&counts); err != nil {
+					t.Fatal(err)
+				}
+				if got[native] != "" {
+					return got, counts
+				}
+			}
+		}
+	}
+	inbox := func() ([]any, map[string]any) {
+		t.Helper()
+		status, reply := call(t, "GET", srv.URL+"/api/v1/monitor/matches", admin, "")
+		if status != 200 {
+			t.Fatalf("inbox = %d %v", status, reply)
+		}
+		return reply["data"].([]any), reply["meta"].(map[string]any)
+	}
+	total := func() float64 {
+		t.Helper()
+		_, reply := call(t, "GET", srv.URL+"/api/v1/monitor/matches/counts", admin, "")
+		return reply["data"].(map[string]any)["totalCount"].(float64)
+	}
+
+	percolate("reddit", "r1", "a leak of the plans")
+	percolate("tor", "t1", "a leak on a hidden forum")
+	got, counts := until("t1")
+	if got["r1"] != "reddit" || got["t1"] != "tor" || counts.TotalCount != 2 {
+		t.Fatalf("with Beacon the socket got %v, counts %+v; want r1 and t1, of 2", got, counts)
+	}
+	data, _ := inbox()
+	if len(data) != 2 || total() != 2 {
+		t.Fatalf("with Beacon the inbox lists %d, counts %v; want 2", len(data), total())
+	}
+	var ids []string
+	for _, m := range data {
+		ids = append(ids, fmt.Sprint(m.(map[string]any)["matchMeta"].(map[string]any)["matchId"]))
+	}
+	both := strings.Join(ids, ",")
+
+	if err := node.Store.UpdateUserAccess(ctx, owner.ID, account.ACL{Pro: true, Enterprise: true, LocateAPI: true}); err != nil {
+		t.Fatal(err)
+	}
+	data, meta := inbox()
+	if len(data) != 1 || meta["total"] != float64(1) ||
+		data[0].(map[string]any)["post"].(map[string]any)["provider"] != "reddit" {
+		t.Errorf("without Beacon the inbox lists %v (total %v); want the reddit match alone", data, meta["total"])
+	}
+	if n := total(); n != 1 {
+		t.Errorf("without Beacon the inbox counts %v, want 1", n)
+	}
+	status, reply := call(t, "GET", srv.URL+"/api/v1/monitor/matches/list?matchIds="+both, admin, "")
+	if status != 200 || len(reply["data"].([]any)) != 1 {
+		t.Errorf("matches %s by id = %d %v, want the reddit one alone", both, status, reply)
+	}
+
+	// A tor match made now is not sent; the reddit one after it is, with counts that leave tor out.
+	percolate("tor", "t2", "another leak on a hidden forum")
+	percolate("reddit", "r2", "another leak of the plans")
+	got, counts = until("r2")
+	if len(got) != 1 || got["r2"] != "reddit" || counts.TotalCount != 2 {
+		t.Fatalf("without Beacon the socket got %v, counts %+v; want r2 alone, of 2", got, counts)
+	}
+}

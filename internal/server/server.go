@@ -62,6 +62,11 @@ type Config struct {
 	// NATSReplicas is how many servers of an external cluster keep each stream (1 when 0): 3
 	// on a three-server cluster, so that losing one server loses no post.
 	NATSReplicas int
+	// NATSMaxBytes caps the stream of posts waiting to be stored (stream.Config.MaxBytes).
+	NATSMaxBytes int64
+	// LagWarning is how many posts waiting for the storage stage make the pipeline count as
+	// behind (ingest.DefaultLagWarning when 0).
+	LagWarning uint64
 	// LiveKey is the live channel's app key; empty means one generated once and shared by every
 	// node through the store.
 	LiveKey string
@@ -210,6 +215,8 @@ type Node struct {
 	Auth     *auth.Service
 	Ingest   *ingest.Service
 	Pipeline *ingest.Pipeline
+	// Watch tells when the pipeline is behind or its stream nearly full.
+	Watch *ingest.Watch
 	// Sources are the node's own sources (the simulator); Managed runs the sources table's.
 	Sources    []connector.Source
 	Managed    *sourcing.Manager
@@ -273,7 +280,8 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	if n.Auth, err = auth.New(ctx, s); err != nil {
 		return nil, err
 	}
-	if n.Stream, err = stream.Open(ctx, stream.Config{URL: c.NATS, DataDir: c.DataDir, Replicas: c.NATSReplicas}, log); err != nil {
+	if n.Stream, err = stream.Open(ctx, stream.Config{URL: c.NATS, DataDir: c.DataDir, Replicas: c.NATSReplicas,
+		MaxBytes: c.NATSMaxBytes, Consumers: []string{ingest.StoreDurable}}, log); err != nil {
 		return nil, err
 	}
 	st := n.Stream
@@ -324,6 +332,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		return nil, err
 	}
 	n.Pipeline = ingest.NewPipeline(st, s, log, n.Percolator.Stage)
+	n.Watch = ingest.NewWatch(st.Health, c.LagWarning, log)
 	build := func(r sourcing.Source, cursors connector.CursorStore, prefix string) ([]connector.Source, error) {
 		return sources.BuildRow(r.Type, r.Name, r.Config, cursors, prefix, c.AllowPrivateNetworks)
 	}
@@ -400,25 +409,26 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		Exports:       n.Exports,
 		Members: members.NewService(members.Deps{Store: s, Access: n.Auth, Mail: n.Mail, MailLimit: mailLimit,
 			PublicURL: c.PublicURLOrDefault(), Logger: log}),
-		Usage:         usage.NewService(s, log),
-		Sources:       n.SourceRows,
-		SourceTypes:   sources.Types(),
-		Alerts:        n.Alerts,
-		Assistant:     n.Assistant,
-		EmailDelivery: n.Mail != nil,
-		Translate:     translator,
-		Portals:       c.Portals,
-		Social:        social.NewService(s, networks, c.PublicURLOrDefault()),
-		Tenant:        tenant.NewService(s, n.Accounts, n.Auth),
-		Geocoder:      n.Geocoder,
-		Monitor:       n.Monitor,
-		Filters:       n.Filters,
-		Locations:     filters.NewLocations(s, n.Geocoder),
-		Live:          n.Live,
-		ImageProxy:    imageproxy.New(imageproxy.Options{}),
-		Health:        s.Ping,
-		App:           api.AppHandler(app, built),
-		Logger:        log,
+		Usage:            usage.NewService(s, log),
+		Sources:          n.SourceRows,
+		PipelineWarnings: n.Watch.Warnings,
+		SourceTypes:      sources.Types(),
+		Alerts:           n.Alerts,
+		Assistant:        n.Assistant,
+		EmailDelivery:    n.Mail != nil,
+		Translate:        translator,
+		Portals:          c.Portals,
+		Social:           social.NewService(s, networks, c.PublicURLOrDefault()),
+		Tenant:           tenant.NewService(s, n.Accounts, n.Auth),
+		Geocoder:         n.Geocoder,
+		Monitor:          n.Monitor,
+		Filters:          n.Filters,
+		Locations:        filters.NewLocations(s, n.Geocoder),
+		Live:             n.Live,
+		ImageProxy:       imageproxy.New(imageproxy.Options{}),
+		Health:           s.Ping,
+		App:              api.AppHandler(app, built),
+		Logger:           log,
 
 		TrustedProxies: c.TrustedProxies,
 	})
@@ -500,7 +510,7 @@ func (n *Node) seedSources(ctx context.Context, rows []sources.Seed) error {
 
 func (n *Node) ingestStats(ctx context.Context, scope ingest.Scope) (ingest.Stats, error) {
 	return ingest.CollectStats(ctx, n.Store, scope, ingest.StatsSources{Connectors: sources.Stats(n.Sources),
-		Managed: n.SourceRows.ConnectorStats, Health: n.Stream.Health})
+		Managed: n.SourceRows.ConnectorStats, Health: n.Stream.Health, Warnings: n.Watch.Warnings})
 }
 
 // Close releases the node's resources.
@@ -555,6 +565,9 @@ func (n *Node) Serve(ctx context.Context, addr string, ready func(net.Addr)) err
 	return err
 }
 
+// watchInterval is how often the pipeline watch looks at the stream.
+const watchInterval = 15 * time.Second
+
 // runBackground starts the pipeline, the sources and the periodic jobs; the returned channel
 // closes when all of them have stopped after ctx ended.
 func (n *Node) runBackground(ctx context.Context) <-chan struct{} {
@@ -570,6 +583,10 @@ func (n *Node) runBackground(ctx context.Context) <-chan struct{} {
 		}()
 	}
 	start("pipeline", n.Pipeline.Run)
+	start("pipeline watch", func(ctx context.Context) error {
+		n.Watch.Run(ctx, watchInterval)
+		return nil
+	})
 	start("retention", func(ctx context.Context) error {
 		ingest.RunRetention(ctx, []ingest.Expiry{
 			{What: "matches", Delete: n.Store.DeleteMatchesBefore},

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/sightline/sightline/internal/monitor"
@@ -13,14 +14,18 @@ func (s *Store) SetWalk(n int) { s.walk = n }
 
 // CountMatchesByScan counts the user's matches of each search the plain way, from every match
 // and its state, for tests to check the kept counts against.
-func (s *Store) CountMatchesByScan(ctx context.Context, userID int64, searchIDs []int64) (map[int64]monitor.Counts, error) {
+func (s *Store) CountMatchesByScan(ctx context.Context, userID int64, searchIDs []int64, providers []string) (map[int64]monitor.Counts, error) {
+	of := ""
+	if len(providers) > 0 {
+		of = " AND m.provider IN ('" + strings.Join(providers, "', '") + "')"
+	}
 	rows, err := s.read.QueryContext(ctx, `SELECT m.search_id,
 		SUM(CASE WHEN COALESCE(st.is_deleted, FALSE) THEN 0 ELSE 1 END),
 		SUM(CASE WHEN NOT COALESCE(st.is_deleted, FALSE) AND NOT COALESCE(st.is_read, FALSE) THEN 1 ELSE 0 END),
 		SUM(CASE WHEN COALESCE(st.is_deleted, FALSE) THEN 1 ELSE 0 END),
 		SUM(CASE WHEN NOT COALESCE(st.is_deleted, FALSE) AND COALESCE(st.is_flagged, FALSE) THEN 1 ELSE 0 END)
 		FROM monitor_matches m LEFT JOIN monitor_match_states st ON st.match_id = m.id AND st.user_id = $1
-		WHERE m.search_id IN (`+idList(searchIDs)+`) GROUP BY m.search_id`, userID)
+		WHERE m.search_id IN (`+idList(searchIDs)+`)`+of+` GROUP BY m.search_id`, userID)
 	if err != nil {
 		return nil, err
 	}

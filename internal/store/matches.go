@@ -274,7 +274,7 @@ func (s *Store) inboxTotal(ctx context.Context, q monitor.MatchQuery) (int64, er
 	media := q.Images || q.Video || q.Location || q.Flagged || strings.TrimSpace(q.Text) != ""
 	switch {
 	case !media && len(q.Providers) == 0 && !(q.Unread && q.IncludeDeleted):
-		counts, err := s.MatchCounts(ctx, q.UserID, q.SearchIDs)
+		counts, err := s.MatchCounts(ctx, q.UserID, q.SearchIDs, nil)
 		if err != nil {
 			return 0, err
 		}
@@ -549,11 +549,15 @@ func (s *Store) SetMatchState(ctx context.Context, userID int64, matchIDs []int6
 }
 
 // MatchCounts returns the user's counts for each of the searches that has matches; the caller
-// has chosen the searches the user may see.
-func (s *Store) MatchCounts(ctx context.Context, userID int64, searchIDs []int64) (map[int64]monitor.Counts, error) {
+// has chosen the searches the user may see. Given providers, it counts their matches only (a
+// user whose subscriptions do not reach every provider).
+func (s *Store) MatchCounts(ctx context.Context, userID int64, searchIDs []int64, providers []string) (map[int64]monitor.Counts, error) {
 	out := map[int64]monitor.Counts{}
 	if len(searchIDs) == 0 {
 		return out, nil
+	}
+	if len(providers) > 0 {
+		return s.providerCounts(ctx, userID, searchIDs, providers)
 	}
 	// Totals come from the dashboard's hourly counts, kept as matches are stored and expired (a
 	// few thousand rows a search, where counting read one index entry a match); the user's
@@ -581,6 +585,70 @@ func (s *Store) MatchCounts(ctx context.Context, userID int64, searchIDs []int64
 		}
 		rows, err = s.read.QueryContext(ctx, `SELECT search_id, read_count, deleted_count, flagged_count
 			FROM monitor_state_counts WHERE user_id = $1 AND search_id IN (`+chunk+`)`, userID)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var id, read, deleted, flagged int64
+			if err := rows.Scan(&id, &read, &deleted, &flagged); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			c := out[id]
+			c.TotalCount -= deleted
+			c.UnreadCount = c.TotalCount - read
+			c.DeletedCount, c.FlaggedCount = deleted, flagged
+			out[id] = c
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// providerCounts is MatchCounts over some providers' matches: totals from the hourly counts of
+// those providers, the user's states from their matches' rows (the kept per-search state counts
+// do not say which provider a state's match is of).
+func (s *Store) providerCounts(ctx context.Context, userID int64, searchIDs []int64, providers []string) (map[int64]monitor.Counts, error) {
+	out := map[int64]monitor.Counts{}
+	// The providers are $1 to $n in the first statement, $2 to $n+1 after the user in the second.
+	names := make([]any, len(providers))
+	inFirst, inSecond := make([]string, len(providers)), make([]string, len(providers))
+	for i, p := range providers {
+		names[i] = p
+		inFirst[i], inSecond[i] = "$"+strconv.Itoa(i+1), "$"+strconv.Itoa(i+2)
+	}
+	for ids := range slices.Chunk(searchIDs, idsPerStatement) {
+		chunk := idList(ids)
+		rows, err := s.read.QueryContext(ctx, `SELECT search_id, SUM(match_count) FROM monitor_match_hours
+			WHERE search_id IN (`+chunk+`) AND provider IN (`+strings.Join(inFirst, ", ")+`)
+			GROUP BY search_id HAVING SUM(match_count) > 0`, names...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var id int64
+			var c monitor.Counts
+			if err := rows.Scan(&id, &c.TotalCount); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			c.UnreadCount = c.TotalCount
+			out[id] = c
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+		rows, err = s.read.QueryContext(ctx, `SELECT st.search_id,
+			SUM(CASE WHEN st.is_read AND NOT st.is_deleted THEN 1 ELSE 0 END),
+			SUM(CASE WHEN st.is_deleted THEN 1 ELSE 0 END),
+			SUM(CASE WHEN st.is_flagged AND NOT st.is_deleted THEN 1 ELSE 0 END)
+			FROM monitor_match_states st JOIN monitor_matches m ON m.id = st.match_id
+			WHERE st.user_id = $1 AND st.search_id IN (`+chunk+`) AND m.provider IN (`+strings.Join(inSecond, ", ")+`)
+			GROUP BY st.search_id`, append([]any{userID}, names...)...)
 		if err != nil {
 			return nil, err
 		}

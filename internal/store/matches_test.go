@@ -127,21 +127,24 @@ func TestStoredMatchesOfABatchRunAgain(t *testing.T) {
 }
 
 // countsAgree fails the test unless each user's kept counts of the searches are what counting
-// every match gives.
+// every match gives: of every provider, and of some providers only (a user whose subscriptions
+// do not reach them all).
 func countsAgree(t *testing.T, s *store.Store, when string, searches []int64, users ...int64) {
 	t.Helper()
 	ctx := context.Background()
 	for _, user := range users {
-		kept, err := s.MatchCounts(ctx, user, searches)
-		if err != nil {
-			t.Fatal(err)
-		}
-		scanned, err := s.CountMatchesByScan(ctx, user, searches)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if fmt.Sprint(kept) != fmt.Sprint(scanned) {
-			t.Fatalf("%s, user %d: kept counts %v, counted %v", when, user, kept, scanned)
+		for _, providers := range [][]string{nil, {"reddit"}, {"tor"}, {"reddit", "tor"}} {
+			kept, err := s.MatchCounts(ctx, user, searches, providers)
+			if err != nil {
+				t.Fatal(err)
+			}
+			scanned, err := s.CountMatchesByScan(ctx, user, searches, providers)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fmt.Sprint(kept) != fmt.Sprint(scanned) {
+				t.Fatalf("%s, user %d, providers %v: kept counts %v, counted %v", when, user, providers, kept, scanned)
+			}
 		}
 	}
 }
@@ -158,7 +161,7 @@ func TestMatchCountsAgreeWithAScan(t *testing.T) {
 		for i := range 300 {
 			published := now.Add(-time.Duration(i) * time.Hour) // the oldest expire below
 			batch = append(batch, monitor.Match{SearchID: searches[i%3], OrganizationID: owner.OrganizationID,
-				PostID: fmt.Sprint("post-", i), PublishedAt: published, DiscoveredAt: now, Provider: "reddit"})
+				PostID: fmt.Sprint("post-", i), PublishedAt: published, DiscoveredAt: now, Provider: []string{"reddit", "tor"}[i%2]})
 		}
 		created, err := s.InsertMatches(ctx, batch)
 		if err != nil {

@@ -113,7 +113,7 @@ func BenchmarkMonitorReads(b *testing.B) {
 		{"inbox-provider", inbox(monitor.MatchQuery{Providers: []string{"telegram"}})},
 		{"inbox-one-search", inbox(monitor.MatchQuery{SearchIDs: searches[:1]})},
 		{"inbox-page-20", inbox(monitor.MatchQuery{Offset: 19 * 50})},
-		{"counts", func(ctx context.Context) error { _, err := s.MatchCounts(ctx, owner.ID, searches); return err }},
+		{"counts", func(ctx context.Context) error { _, err := s.MatchCounts(ctx, owner.ID, searches, nil); return err }},
 	} {
 		b.Run(read.name, func(b *testing.B) {
 			// A running server reads warm pages: the first, cold read is not timed.

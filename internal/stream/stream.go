@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strconv"
@@ -30,8 +31,12 @@ const (
 	// dedupWindow is how long JetStream remembers a post id to drop a republished duplicate;
 	// the store's idempotent insert covers anything older.
 	dedupWindow = 10 * time.Minute
-	// postsMaxAge bounds the stream: every stage has long consumed a post by then.
-	postsMaxAge = 72 * time.Hour
+	// DefaultMaxBytes caps the POSTS stream unless the operator chooses (--nats-max-bytes); the
+	// embedded server takes at most half of what JetStream may store on its disk.
+	DefaultMaxBytes = 8 << 30
+	// syncInterval is how often the embedded server writes everything it holds to disk (NATS's
+	// own default is two minutes); what the ingest API accepts is synced before it answers.
+	syncInterval = 10 * time.Second
 
 	// DeadLetterStream keeps the posts a stage gave up on, on subjects
 	// deadletter.<stage>.<provider>, with headers saying which stage, why and after how many
@@ -52,17 +57,30 @@ type Config struct {
 	DataDir string
 	// Replicas is the POSTS stream's replica count on an external cluster.
 	Replicas int
+	// MaxBytes caps the POSTS stream (DefaultMaxBytes when 0). A full stream refuses new posts
+	// with ErrFull: it never drops old ones to make room.
+	MaxBytes int64
+	// Consumers are the durable consumers (stages) every post must reach. The stream keeps a
+	// post until all of them have acknowledged it, so they are made with the stream, before
+	// anything is published: a post published while no consumer exists would not be kept.
+	Consumers []string
 }
+
+// ErrFull is the error of a post the POSTS stream refused because it holds MaxBytes of posts
+// its stages have not all taken yet.
+var ErrFull = errors.New("the stream of posts waiting to be stored is full")
 
 // Stream is a connection to the backbone, with the embedded server when there is one.
 type Stream struct {
 	embedded *server.Server
-	url      string
-	nc       *nats.Conn
-	js       jetstream.JetStream
-	log      *slog.Logger
-	mu       sync.Mutex
-	extra    []*nats.Conn // opened by Connect, closed before the embedded server stops
+	// blocks is the directory of the embedded POSTS stream's message files ("" on a cluster).
+	blocks string
+	url    string
+	nc     *nats.Conn
+	js     jetstream.JetStream
+	log    *slog.Logger
+	mu     sync.Mutex
+	extra  []*nats.Conn // opened by Connect, closed before the embedded server stops
 }
 
 // Open starts the embedded server (or connects to the cluster) and makes sure the POSTS stream
@@ -79,6 +97,7 @@ func Open(ctx context.Context, c Config, log *slog.Logger) (*Stream, error) {
 			NoSigs:                 true,
 			NoLog:                  true,
 			DisableJetStreamBanner: true,
+			SyncInterval:           syncInterval,
 		})
 		if err != nil {
 			return nil, fmt.Errorf("stream: embedded NATS: %w", err)
@@ -99,21 +118,45 @@ func Open(ctx context.Context, c Config, log *slog.Logger) (*Stream, error) {
 		return nil, err
 	}
 	replicas := max(c.Replicas, 1)
+	maxBytes := c.MaxBytes
+	if maxBytes <= 0 {
+		maxBytes = DefaultMaxBytes
+		if s.embedded != nil && s.embedded.JetStreamConfig().MaxStore > 1 {
+			maxBytes = min(maxBytes, s.embedded.JetStreamConfig().MaxStore/2)
+		}
+	}
 	if s.embedded != nil {
 		replicas = 1
+		s.blocks = filepath.Join(s.embedded.JetStreamConfig().StoreDir, server.DEFAULT_GLOBAL_ACCOUNT, "streams", PostsStream, "msgs")
 	}
+	if info, err := s.js.Stream(ctx, PostsStream); err == nil && info.CachedInfo().State.Bytes > uint64(maxBytes) {
+		// Lowering the cap under what the stream holds would make JetStream drop the oldest posts.
+		log.Warn("the stream holds more than its cap; the cap stays at what it holds until its stages catch up",
+			"stream", PostsStream, "bytes", info.CachedInfo().State.Bytes, "cap", maxBytes)
+		maxBytes = int64(info.CachedInfo().State.Bytes)
+	}
+	// Interest retention keeps a post until every stage has taken it, however long that is:
+	// posts never expire unconsumed. The cap bounds the disk instead, refusing new posts when
+	// it is reached rather than discarding old ones.
 	_, err = s.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name:       PostsStream,
 		Subjects:   []string{"posts.>"},
 		Storage:    jetstream.FileStorage,
-		Retention:  jetstream.LimitsPolicy,
-		MaxAge:     postsMaxAge,
+		Retention:  jetstream.InterestPolicy,
+		MaxBytes:   maxBytes,
+		Discard:    jetstream.DiscardNew,
 		Duplicates: dedupWindow,
 		Replicas:   replicas,
 	})
 	if err != nil {
 		s.Close()
 		return nil, fmt.Errorf("stream: create %s: %w", PostsStream, err)
+	}
+	for _, name := range c.Consumers {
+		if err := s.ensureConsumer(ctx, name); err != nil {
+			s.Close()
+			return nil, err
+		}
 	}
 	_, err = s.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name:       DeadLetterStream,
@@ -185,8 +228,101 @@ type wirePost struct {
 }
 
 // PublishPosts puts posts on the stream, returning one error per post (nil when JetStream
-// stored it). The post id is the message id, so a republish within the dedup window is dropped.
+// stored it; ErrFull when the stream is full). The post id is the message id, so a republish
+// within the dedup window is dropped. A stored post is in the operating system's hands: it
+// survives the process's crash, and the embedded server writes it to disk within syncInterval.
 func (s *Stream) PublishPosts(ctx context.Context, posts []post.Post) []error {
+	return s.publish(ctx, posts)
+}
+
+// PublishPostsSynced is PublishPosts that also waits until the posts are on disk, for what is
+// acknowledged to someone who will not send it again (the ingest API). On the embedded server
+// the stream's files written since the publish began are synced; on a cluster JetStream has
+// stored the posts on a majority of the stream's replicas when it acknowledges them.
+func (s *Stream) PublishPostsSynced(ctx context.Context, posts []post.Post) []error {
+	if s.blocks == "" {
+		return s.publish(ctx, posts)
+	}
+	first, err := s.lastBlock()
+	if err != nil {
+		return fill(len(posts), err)
+	}
+	errs := s.publish(ctx, posts)
+	if err := s.syncBlocks(first); err != nil {
+		for i := range errs {
+			if errs[i] == nil {
+				errs[i] = err
+			}
+		}
+	}
+	return errs
+}
+
+func fill(n int, err error) []error {
+	errs := make([]error, n)
+	for i := range errs {
+		errs[i] = err
+	}
+	return errs
+}
+
+// lastBlock is the index of the newest message file of the embedded POSTS stream (0 if none):
+// posts published from now on go into it or into newer ones.
+func (s *Stream) lastBlock() (uint64, error) {
+	entries, err := os.ReadDir(s.blocks)
+	if err != nil {
+		return 0, fmt.Errorf("stream: the embedded stream's files: %w", err)
+	}
+	var last uint64
+	for _, e := range entries {
+		if index, ok := blockIndex(e.Name()); ok {
+			last = max(last, index)
+		}
+	}
+	return last, nil
+}
+
+func blockIndex(name string) (uint64, bool) {
+	digits, ok := strings.CutSuffix(name, ".blk")
+	if !ok {
+		return 0, false
+	}
+	index, err := strconv.ParseUint(digits, 10, 64)
+	return index, err == nil
+}
+
+// syncBlocks flushes to disk the message files of the embedded POSTS stream from index first
+// on, and the directory that names them (a new file's name is only durable once it is).
+// JetStream has written an acknowledged post to its file already; this makes the write survive
+// a power cut as well as a crash.
+func (s *Stream) syncBlocks(first uint64) error {
+	entries, err := os.ReadDir(s.blocks)
+	if err != nil {
+		return fmt.Errorf("stream: sync: %w", err)
+	}
+	for _, e := range entries {
+		if index, ok := blockIndex(e.Name()); ok && index >= first {
+			if err := syncFile(filepath.Join(s.blocks, e.Name())); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return fmt.Errorf("stream: sync: %w", err)
+			}
+		}
+	}
+	if err := syncFile(s.blocks); err != nil {
+		return fmt.Errorf("stream: sync: %w", err)
+	}
+	return nil
+}
+
+func syncFile(name string) error {
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return f.Sync()
+}
+
+func (s *Stream) publish(ctx context.Context, posts []post.Post) []error {
 	errs := make([]error, len(posts))
 	futures := make([]jetstream.PubAckFuture, len(posts))
 	for i, p := range posts {
@@ -204,12 +340,21 @@ func (s *Stream) PublishPosts(ctx context.Context, posts []post.Post) []error {
 		select {
 		case <-f.Ok():
 		case err := <-f.Err():
-			errs[i] = err
+			errs[i] = publishError(err)
 		case <-ctx.Done():
 			errs[i] = ctx.Err()
 		}
 	}
 	return errs
+}
+
+// publishError names a full stream's refusal ErrFull.
+func publishError(err error) error {
+	var api *jetstream.APIError
+	if errors.As(err, &api) && api.Description == server.ErrMaxBytes.Error() {
+		return fmt.Errorf("%w: %w", ErrFull, err)
+	}
+	return err
 }
 
 func subjectFor(provider string) string {
@@ -262,13 +407,7 @@ func (s *Stream) Consume(ctx context.Context, c ConsumeConfig, handle Handler) e
 	// to the dead-letter stream itself, and only once the dead letter is stored does it
 	// terminate the post. A consumer-side MaxDeliver would stop redelivering a post that the
 	// dead-letter stream could not take at that moment, and the post would be lost.
-	cons, err := s.js.CreateOrUpdateConsumer(ctx, PostsStream, jetstream.ConsumerConfig{
-		Durable:       c.Durable,
-		AckPolicy:     jetstream.AckExplicitPolicy,
-		AckWait:       ackWait,
-		MaxAckPending: 4 * c.Batch,
-		DeliverPolicy: jetstream.DeliverAllPolicy,
-	})
+	cons, err := s.js.CreateOrUpdateConsumer(ctx, PostsStream, consumerConfig(c.Durable, 4*c.Batch))
 	if err != nil {
 		return fmt.Errorf("stream: consumer %s: %w", c.Durable, err)
 	}
@@ -312,6 +451,29 @@ func (s *Stream) Consume(ctx context.Context, c ConsumeConfig, handle Handler) e
 		linger.Stop()
 		st.handleBatch(ctx, batch)
 	}
+}
+
+func consumerConfig(durable string, maxAckPending int) jetstream.ConsumerConfig {
+	return jetstream.ConsumerConfig{
+		Durable:       durable,
+		AckPolicy:     jetstream.AckExplicitPolicy,
+		AckWait:       ackWait,
+		MaxAckPending: maxAckPending,
+		DeliverPolicy: jetstream.DeliverAllPolicy,
+	}
+}
+
+// ensureConsumer makes a stage's durable consumer if it does not exist yet; Consume sets its
+// batch-dependent settings when the stage starts.
+func (s *Stream) ensureConsumer(ctx context.Context, durable string) error {
+	_, err := s.js.Consumer(ctx, PostsStream, durable)
+	if errors.Is(err, jetstream.ErrConsumerNotFound) {
+		_, err = s.js.CreateConsumer(ctx, PostsStream, consumerConfig(durable, 0))
+	}
+	if err != nil {
+		return fmt.Errorf("stream: consumer %s: %w", durable, err)
+	}
+	return nil
 }
 
 // stage is one running consumer.
@@ -517,6 +679,9 @@ func (c ConsumerLag) Lag() uint64 { return c.Pending + uint64(c.AckPending) }
 type Health struct {
 	Consumers    []ConsumerLag
 	DeadLettered uint64
+	// Bytes is what the POSTS stream holds (the posts not yet taken by every stage), of at
+	// most MaxBytes.
+	Bytes, MaxBytes uint64
 }
 
 // Health reports every stage's lag and the dead-letter count.
@@ -525,7 +690,8 @@ func (s *Stream) Health(ctx context.Context) (Health, error) {
 	if err != nil {
 		return Health{}, err
 	}
-	h := Health{Consumers: []ConsumerLag{}}
+	h := Health{Consumers: []ConsumerLag{}, Bytes: posts.CachedInfo().State.Bytes,
+		MaxBytes: uint64(max(posts.CachedInfo().Config.MaxBytes, 0))}
 	list := posts.ListConsumers(ctx)
 	for info := range list.Info() {
 		h.Consumers = append(h.Consumers, ConsumerLag{Name: info.Name, Pending: info.NumPending,

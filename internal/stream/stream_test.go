@@ -17,9 +17,15 @@ import (
 	"github.com/sightline/sightline/internal/stream"
 )
 
-func openStream(t *testing.T) *stream.Stream {
+// openStream opens an embedded stream whose posts are kept for the stage "stage".
+func openStream(t testing.TB) *stream.Stream {
+	return openStreamWith(t, stream.Config{})
+}
+
+func openStreamWith(t testing.TB, c stream.Config) *stream.Stream {
 	t.Helper()
-	s, err := stream.Open(context.Background(), stream.Config{DataDir: t.TempDir()}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	c.DataDir, c.Consumers = t.TempDir(), []string{"stage"}
+	s, err := stream.Open(context.Background(), c, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -69,10 +69,17 @@ export interface SourcePreview {
   items: PreviewItem[];
 }
 
+/** Something about the ingest pipeline every source's posts go through: it is behind, or its queue nearly full. */
+export interface PipelineWarning {
+  kind: 'pipeline-lag' | 'stream-full';
+  message: string;
+}
+
 export interface SourcesHealth {
   sources: SourceHealth[];
   /** Sources failing or unreachable. */
   failing: number;
+  warnings?: PipelineWarning[];
 }
 
 export async function fetchSources(signal?: AbortSignal): Promise<Source[]> {

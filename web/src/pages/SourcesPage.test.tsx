@@ -71,6 +71,20 @@ describe('sources page', () => {
     expect(await screen.findByRole('link', { name: 'Sources: 1 failing' })).toHaveAttribute('href', '/sources');
   });
 
+  it('says when the ingest pipeline is behind, on the page and on the top bar badge', async () => {
+    const delayed = 'New posts are delayed: more than 50000 are waiting to be stored and matched against saved searches.';
+    fakeServer({
+      'GET /api/v1/sources': { data: [source()] },
+      'GET /api/v1/sources/types': { data: ['rss'] },
+      'GET /api/v1/sources/health': {
+        data: { sources: [], failing: 0, warnings: [{ kind: 'pipeline-lag', message: delayed }] },
+      },
+    });
+    renderApp('/sources', { profile: admin });
+    expect(await screen.findByText(delayed)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: `Sources: ${delayed}` })).toHaveAttribute('href', '/sources');
+  });
+
   it('adds a source: Test shows the preview, Save sends type, name, config and enabled, errors land on their field', async () => {
     let saved = false;
     const requests = fakeServer({

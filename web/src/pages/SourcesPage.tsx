@@ -38,6 +38,7 @@ import { useSnackbar } from '../hooks/useSnackbar';
 import {
   useDeleteSource,
   useSaveSource,
+  useSourcesHealthQuery,
   useSourcesQuery,
   useSourceTypesQuery,
   useTestSource,
@@ -62,6 +63,7 @@ export function SourcesPage() {
 function SourcesTable() {
   const sources = useSourcesQuery();
   const types = useSourceTypesQuery();
+  const health = useSourcesHealthQuery(true);
   const save = useSaveSource();
   const remove = useDeleteSource();
   const confirm = useConfirm();
@@ -102,6 +104,7 @@ function SourcesTable() {
     return acc;
   }, {});
   const failing = (counts.failing ?? 0) + (counts.unreachable ?? 0);
+  const pipelineWarnings = health.data?.warnings ?? [];
 
   return (
     <Box sx={{ maxWidth: 1400, mx: 'auto', px: { xs: 2, md: 4 }, py: 3 }}>
@@ -114,6 +117,11 @@ function SourcesTable() {
           </Button>
         }
       />
+      {pipelineWarnings.map((w) => (
+        <Alert key={w.kind} severity="warning" sx={{ mb: 2 }}>
+          {w.message}
+        </Alert>
+      ))}
       {sources.isPending && (
         <Stack spacing={1} role="status" aria-label="Loading the sources">
           {[0, 1, 2].map((i) => (

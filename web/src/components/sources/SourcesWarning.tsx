@@ -5,11 +5,14 @@ import Tooltip from '@mui/material/Tooltip';
 import { Link as RouterLink } from 'react-router';
 import { useSourcesHealthQuery } from '../../hooks/useSourceQueries';
 
-/** The top bar's link to /sources for tenant admins, with a warning badge while sources fail. */
+/** The top bar's link to /sources for tenant admins, with a warning badge while sources fail or the pipeline is behind. */
 export function SourcesWarning() {
   const health = useSourcesHealthQuery(true);
   const failing = health.data?.failing ?? 0;
-  const label = failing > 0 ? `Sources: ${failing} failing` : 'Sources';
+  const warnings = health.data?.warnings ?? [];
+  const problems = [...(failing > 0 ? [`${failing} failing`] : []), ...warnings.map((w) => w.message)];
+  const label = problems.length > 0 ? `Sources: ${problems.join(' ')}` : 'Sources';
+  const count = failing + warnings.length;
   return (
     <Tooltip title={label}>
       <IconButton
@@ -18,8 +21,8 @@ export function SourcesWarning() {
         to="/sources"
         sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
       >
-        {failing > 0 ? (
-          <Badge badgeContent={failing} color="warning">
+        {count > 0 ? (
+          <Badge badgeContent={count} color="warning">
             <RssFeedOutlined />
           </Badge>
         ) : (
