@@ -164,3 +164,37 @@ func TestTheOwnerIsNotLockedOut(t *testing.T) {
 		}
 	})
 }
+
+// A guesser who waits out the longest delay gets one more try, not a fresh set of free ones.
+func TestWaitingOutTheDelayEarnsNoFreeTries(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		a, c, _ := newService(t, s, "owner@acme.test")
+		guess := func() error {
+			_, err := a.Login(ctx, auth.Credentials{Email: "owner@acme.test", Password: "wrong-password", IP: "203.0.113.7"})
+			return err
+		}
+		// Guess whenever allowed until the delay has grown to its longest.
+		var wait time.Duration
+		for range 40 {
+			p, _ := problem.As(guess())
+			if p != nil && p.Kind == problem.KindRateLimited {
+				wait = p.RetryAfter
+				if wait >= 15*time.Minute {
+					break
+				}
+				c.t = c.t.Add(wait)
+			}
+		}
+		if wait < 15*time.Minute {
+			t.Fatalf("the delay grew to %v, want 15 minutes", wait)
+		}
+		c.t = c.t.Add(wait)
+		if p, _ := problem.As(guess()); p == nil || p.Kind != problem.KindUnauthenticated {
+			t.Fatalf("the guess after the delay = %v, want 401", p)
+		}
+		if p, _ := problem.As(guess()); p == nil || p.Kind != problem.KindRateLimited {
+			t.Errorf("the next guess at once = %v, want 429: waiting out the delay gave fresh tries", p)
+		}
+	})
+}

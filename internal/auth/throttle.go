@@ -20,8 +20,10 @@ import (
 // (a minute at most), so the right password from another address, or from the same one once the
 // delay is over, signs in. An attempt is counted before the password is hashed, so parallel
 // guesses cannot all pass before the first failure lands; an attempt that was no guess (the
-// right password, a busy node) is given back. A key is forgotten throttleWindow after its last
-// failure. Counts live in memory per node; in a cluster each node throttles on its own.
+// right password, a busy node) is given back. A key is forgotten when throttleWindow passes after
+// its delay ended without another failure (so a guesser waiting out the longest delay does not
+// earn fresh free tries). Counts live in memory per node; in a cluster each node throttles on
+// its own.
 const throttleWindow = 15 * time.Minute
 
 // throttlePolicy is how one kind of key slows down: free failures, then base, doubling, to limit.
@@ -126,10 +128,10 @@ func (t *Throttle) Attempt(now time.Time, keys ...string) time.Duration {
 	return 0
 }
 
-// live is the key's entry, nil (and forgotten) once throttleWindow has passed since its last failure.
+// live is the key's entry, nil (and forgotten) once throttleWindow has passed since its delay ended.
 func (t *Throttle) live(now time.Time, key string) *throttleEntry {
 	e := t.entries[key]
-	if e != nil && now.Sub(e.last) >= throttleWindow {
+	if e != nil && now.Sub(e.last) >= policyFor(key).delay(e.failures)+throttleWindow {
 		delete(t.entries, key)
 		return nil
 	}
