@@ -118,6 +118,7 @@ type tenantUserReply struct {
 	Organization  idName       `json:"organization"`
 	Role          account.Role `json:"role"`
 	IsTenantAdmin bool         `json:"is_tenant_admin"`
+	IsMFAEnabled  bool         `json:"is_mfa_enabled"`
 	ACL           tenantACL    `json:"acl"`
 	Disabled      bool         `json:"disabled"`
 	DisabledAt    int64        `json:"disabledAt"`
@@ -132,7 +133,7 @@ type idName struct {
 func tenantUserJSON(u tenant.User) tenantUserReply {
 	return tenantUserReply{ID: u.ID, Name: u.Name, Email: u.Email,
 		Organization: idName{ID: u.OrganizationID, Name: u.OrganizationName}, Role: u.Role,
-		IsTenantAdmin: u.IsTenantAdmin, ACL: tenantACL{Beacon: u.ACL.Beacon, Pro: u.ACL.Pro,
+		IsTenantAdmin: u.IsTenantAdmin, IsMFAEnabled: u.IsMFAEnabled, ACL: tenantACL{Beacon: u.ACL.Beacon, Pro: u.ACL.Pro,
 			Enterprise: u.ACL.Enterprise, LocateAPI: u.ACL.LocateAPI},
 		Disabled: !u.DisabledAt.IsZero(), DisabledAt: unixOrZero(u.DisabledAt), CreatedAt: unixOrZero(u.CreatedAt)}
 }

@@ -83,7 +83,7 @@ func (s *Store) ChangeOrganization(ctx context.Context, id int64, change func(*a
 // TenantUsers lists a tenant's users by e-mail, with their organization's name and their role in it.
 func (s *Store) TenantUsers(ctx context.Context, tenantID int64) ([]tenant.User, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT u.id, u.name, u.email, u.organization_id, o.name,
-		COALESCE(m.role, ''), u.is_tenant_admin, u.acl_beacon, u.acl_pro, u.acl_enterprise, u.acl_locate_api,
+		COALESCE(m.role, ''), u.is_tenant_admin, u.is_mfa_enabled, u.acl_beacon, u.acl_pro, u.acl_enterprise, u.acl_locate_api,
 		u.disabled_at, u.created_at
 		FROM users u JOIN organizations o ON o.id = u.organization_id
 		LEFT JOIN memberships m ON m.organization_id = u.organization_id AND m.user_id = u.id
@@ -98,7 +98,7 @@ func (s *Store) TenantUsers(ctx context.Context, tenantID int64) ([]tenant.User,
 		var role string
 		var disabled, created int64
 		if err := rows.Scan(&u.ID, &u.Name, &u.Email, &u.OrganizationID, &u.OrganizationName, &role,
-			&u.IsTenantAdmin, &u.ACL.Beacon, &u.ACL.Pro, &u.ACL.Enterprise, &u.ACL.LocateAPI, &disabled,
+			&u.IsTenantAdmin, &u.IsMFAEnabled, &u.ACL.Beacon, &u.ACL.Pro, &u.ACL.Enterprise, &u.ACL.LocateAPI, &disabled,
 			&created); err != nil {
 			return nil, err
 		}

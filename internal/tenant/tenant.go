@@ -42,6 +42,7 @@ type User struct {
 	OrganizationName string
 	Role             account.Role
 	IsTenantAdmin    bool
+	IsMFAEnabled     bool
 	ACL              account.ACL
 	DisabledAt       time.Time
 	CreatedAt        time.Time
