@@ -169,7 +169,7 @@ func TestUserResetMFA(t *testing.T) {
 		t.Errorf("after reset-mfa: on %v, secret %q, %v", u.IsMFAEnabled, u.MFASecret, err)
 	}
 	log, err := s.AuditLog(ctx, u.TenantID, 10)
-	if err != nil || len(log) == 0 || log[0].Action != "mfa_reset" {
+	if err != nil || len(log) == 0 || log[0].Action != "mfa_reset" || log[0].UserID != 0 {
 		t.Errorf("audit = %+v %v", log, err)
 	}
 }

@@ -195,7 +195,7 @@ func (s *Service) DisableMFA(ctx context.Context, id Identity, currentPassword, 
 // ResetMFA turns a user's two-step verification off (a pending enrolment too) for someone who lost
 // their authenticator and recovery codes; they sign in with their password and may turn it on
 // again. by is who reset it: a tenant admin of the user's tenant (the portal checks that), or 0
-// for the operator's CLI.
+// for the operator's CLI, recorded as the system (not as the user, who did not do it).
 func (s *Service) ResetMFA(ctx context.Context, user account.User, by int64) error {
 	m, err := s.mfaStore()
 	if err != nil {
@@ -204,7 +204,7 @@ func (s *Service) ResetMFA(ctx context.Context, user account.User, by int64) err
 	if !user.IsMFAEnabled && user.MFASecret == "" {
 		return problem.Conflict(MsgMFAOff)
 	}
-	return m.DisableMFA(ctx, user.ID, mfaAudit(user, actorOr(by, user.ID), "mfa_reset",
+	return m.DisableMFA(ctx, user.ID, mfaAudit(user, by, "mfa_reset",
 		strconv.FormatBool(user.IsMFAEnabled), "false"))
 }
 
