@@ -10,6 +10,7 @@ import (
 	"github.com/sightline/sightline/internal/audit"
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/members"
+	"github.com/sightline/sightline/internal/social"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
 )
@@ -145,6 +146,10 @@ func TestAuditIsWrittenWithTheChange(t *testing.T) {
 		if err := s.StartMFAEnrolment(ctx, u.ID, "JBSWY3DPEHPK3PXP"); err != nil {
 			t.Fatal(err)
 		}
+		linked := social.Account{UserID: u.ID, Provider: "mastodon", AccountID: "1", Token: "{}", ConnectedAt: time.Now()}
+		if err := s.SaveSocialAccount(ctx, &linked); err != nil {
+			t.Fatal(err)
+		}
 		refuseAudit(t, s)
 		entry := account.AuditEntry{TenantID: u.TenantID, OrganizationID: u.OrganizationID, UserID: u.ID, Model: "test", Action: "changed"}
 		now := time.Now()
@@ -260,6 +265,21 @@ func TestAuditIsWrittenWithTheChange(t *testing.T) {
 			{"disable a user", func() error { return s.SetUserDisabled(ctx, member.ID, now, entry) }, func() string {
 				if got, _ := s.User(ctx, member.ID); got.Disabled() {
 					return "the user is disabled"
+				}
+				return ""
+			}},
+			{"connect a social account", func() error {
+				return s.SaveSocialAccount(ctx, &social.Account{UserID: u.ID, Provider: "mastodon", AccountID: "2",
+					Token: "{}", ConnectedAt: now}, entry)
+			}, func() string {
+				if list, _ := s.SocialAccounts(ctx, u.ID); len(list) != 1 {
+					return "the account is connected"
+				}
+				return ""
+			}},
+			{"disconnect a social account", func() error { return s.DeleteSocialAccount(ctx, linked.ID, entry) }, func() string {
+				if _, err := s.SocialAccount(ctx, linked.ID); err != nil {
+					return "the account is gone"
 				}
 				return ""
 			}},
