@@ -51,10 +51,56 @@ func runMigrate(args []string) error {
 	return nil
 }
 
+const userUsage = `usage:
+  sightline user create --org NAME --email E --password P [--role owner|admin|member] [--tenant-admin]
+  sightline user reset-mfa --email E`
+
 func runUser(args []string) error {
-	if len(args) == 0 || args[0] != "create" {
-		return errors.New("usage: sightline user create --org NAME --email E --password P [--role owner|admin|member]")
+	if len(args) == 0 {
+		return errors.New(userUsage)
 	}
+	switch args[0] {
+	case "create":
+		return runUserCreate(args[1:])
+	case "reset-mfa":
+		return runUserResetMFA(args[1:])
+	}
+	return errors.New(userUsage)
+}
+
+// runUserResetMFA turns off the two-step verification of a user who lost their authenticator
+// and recovery codes; they sign in with their password and may turn it on again.
+func runUserResetMFA(args []string) error {
+	fs := newFlagSet("user reset-mfa", "Turn off a user's two-step verification (they lost their authenticator); audited.")
+	var sf storeFlags
+	sf.register(fs)
+	var email string
+	fs.StringVar(&email, "email", "", "the user's e-mail address")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	ctx := context.Background()
+	s, err := openStore(ctx, sf)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	a, err := auth.New(ctx, s)
+	if err != nil {
+		return err
+	}
+	u, err := s.UserByEmail(ctx, email)
+	if err != nil {
+		return describe(err)
+	}
+	if err := a.ResetMFA(ctx, u, 0); err != nil {
+		return describe(err)
+	}
+	fmt.Printf("two-step verification of %s is off; they sign in with their password and may turn it on again\n", u.Email)
+	return nil
+}
+
+func runUserCreate(args []string) error {
 	fs := newFlagSet("user create", "Create a user, and its organization when it does not exist yet.")
 	var sf storeFlags
 	sf.register(fs)
@@ -67,7 +113,7 @@ func runUser(args []string) error {
 	fs.StringVar(&n.Name, "name", "", "display name (default: the e-mail's local part)")
 	fs.StringVar(&role, "role", "member", "role in the organization: owner, admin or member")
 	fs.BoolVar(&n.TenantAdmin, "tenant-admin", false, "make the user a tenant admin")
-	if err := parseFlags(fs, args[1:]); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	n.Role = account.Role(role)

@@ -121,3 +121,55 @@ func TestSwitchFlagFromEnvironment(t *testing.T) {
 		t.Error("--simulator=sometimes was accepted")
 	}
 }
+
+// `sightline user reset-mfa` turns off the two-step verification of a user who lost their
+// authenticator, and the audit log says so.
+func TestUserResetMFA(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := captureStdout(t, func() error {
+		return runUser([]string{"create", "--data-dir", dir, "--org", "Initech", "--email", "peter@initech.test",
+			"--password", "tps-reports-1"})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	s, err := openStore(ctx, storeFlags{dataDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := s.UserByEmail(ctx, "peter@initech.test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.StartMFAEnrolment(ctx, u.ID, "JBSWY3DPEHPK3PXP"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.EnableMFA(ctx, u.ID, []string{"code-hash"}); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+
+	out, err := captureStdout(t, func() error {
+		return runUser([]string{"reset-mfa", "--data-dir", dir, "--email", "peter@initech.test"})
+	})
+	if err != nil || !strings.Contains(out, "peter@initech.test") {
+		t.Fatalf("reset-mfa: %v\n%s", err, out)
+	}
+	if _, err := captureStdout(t, func() error {
+		return runUser([]string{"reset-mfa", "--data-dir", dir, "--email", "peter@initech.test"})
+	}); err == nil {
+		t.Error("resetting two-step verification that is off succeeded")
+	}
+	s, err = openStore(ctx, storeFlags{dataDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if u, err = s.UserByEmail(ctx, "peter@initech.test"); err != nil || u.IsMFAEnabled || u.MFASecret != "" {
+		t.Errorf("after reset-mfa: on %v, secret %q, %v", u.IsMFAEnabled, u.MFASecret, err)
+	}
+	log, err := s.AuditLog(ctx, u.TenantID, 10)
+	if err != nil || len(log) == 0 || log[0].Action != "mfa_reset" || log[0].UserID != 0 {
+		t.Errorf("audit = %+v %v", log, err)
+	}
+}

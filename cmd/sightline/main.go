@@ -18,7 +18,7 @@ func commands() []command {
 	return []command{
 		{"serve", "run the server with the embedded web app", runServe},
 		{"migrate", "apply the store's migrations", runMigrate},
-		{"user", "user create: add a user (and organization)", runUser},
+		{"user", "user create|reset-mfa: add a user (and organization), reset two-step verification", runUser},
 		{"token", "token create: make a long-lived API token", runToken},
 		{"ingest", "send posts from a file to a running server", runIngest},
 		{"query", "query check QUERY | query match: validate and match keyword queries", runQuery},

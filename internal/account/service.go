@@ -24,12 +24,13 @@ type Store interface {
 	OrganizationByName(ctx context.Context, tenantID int64, name string) (Organization, error)
 	CreateOrganization(ctx context.Context, o *Organization) error
 	User(ctx context.Context, id int64) (User, error)
-	CreateUser(ctx context.Context, u *User, role Role) error
-	UpdateUserSettings(ctx context.Context, u User) error
-	UpdateUserContact(ctx context.Context, userID int64, name, username string) error
+	// CreateUser writes the audit entries in the same transaction; one without a ModelID names the user created.
+	CreateUser(ctx context.Context, u *User, role Role, audit ...AuditEntry) error
+	// UpdateUserSettings and UpdateUserContact write the audit entries in the same transaction.
+	UpdateUserSettings(ctx context.Context, u User, audit ...AuditEntry) error
+	UpdateUserContact(ctx context.Context, userID int64, name, username string, audit ...AuditEntry) error
 	MembershipRole(ctx context.Context, organizationID, userID int64) (Role, error)
 	Members(ctx context.Context, organizationID int64) ([]Member, error)
-	AddAudit(ctx context.Context, e AuditEntry) error
 }
 
 // Service carries out account rules over a Store.
@@ -121,11 +122,10 @@ func (s *Service) CreateUser(ctx context.Context, n NewUser) (User, error) {
 		IsTranslationEnrichmentEnabled: true, IsMentionedLocationsEnrichmentEnabled: true,
 		DisplayTheme: ThemeSystem, MediaSensitivity: MediaBlur,
 	}
-	if err := s.store.CreateUser(ctx, &u, n.Role); err != nil {
+	if err := s.store.CreateUser(ctx, &u, n.Role, AuditEntry{TenantID: tenant.ID, OrganizationID: org.ID,
+		UserID: n.By, Model: "user", Action: "created", NewValue: u.Email + " (" + string(n.Role) + ")"}); err != nil {
 		return User{}, err
 	}
-	s.store.AddAudit(ctx, AuditEntry{TenantID: tenant.ID, OrganizationID: org.ID, UserID: n.By, Model: "user",
-		ModelID: strconv.FormatInt(u.ID, 10), Action: "created", NewValue: u.Email + " (" + string(n.Role) + ")"})
 	return u, nil
 }
 
@@ -239,18 +239,17 @@ func (s *Service) updateSettings(ctx context.Context, userID int64, field string
 		return User{}, err
 	}
 	before, after := change(&u)
-	if err := s.store.UpdateUserSettings(ctx, u); err != nil {
-		return User{}, err
-	}
 	// Settings rows read like every other audit row (docs/tenant-api.md, "Audit logs"): the one
 	// field that changed, as compact JSON before and after.
 	value := func(v string) string {
 		b, _ := json.Marshal(map[string]any{strings.ReplaceAll(field, "-", "_"): settingValue(v)})
 		return string(b)
 	}
-	s.store.AddAudit(ctx, AuditEntry{TenantID: u.TenantID, OrganizationID: u.OrganizationID, UserID: u.ID,
-		Model: "settings", ModelID: strconv.FormatInt(u.ID, 10), Action: "updated",
-		PreviousValue: value(before), NewValue: value(after)})
+	if err := s.store.UpdateUserSettings(ctx, u, AuditEntry{TenantID: u.TenantID, OrganizationID: u.OrganizationID,
+		UserID: u.ID, Model: "settings", ModelID: strconv.FormatInt(u.ID, 10), Action: "updated",
+		PreviousValue: value(before), NewValue: value(after)}); err != nil {
+		return User{}, err
+	}
 	return u, nil
 }
 
@@ -299,15 +298,14 @@ func (s *Service) UpdateContact(ctx context.Context, userID int64, name, usernam
 	if u.Name == name && u.Username == username {
 		return u, nil
 	}
-	if err := s.store.UpdateUserContact(ctx, userID, name, username); err != nil {
-		return User{}, err
-	}
 	// As every audited change: the changed fields before and after, as compact JSON.
 	before, _ := json.Marshal(map[string]string{"name": u.Name, "username": u.Username})
 	after, _ := json.Marshal(map[string]string{"name": name, "username": username})
-	s.store.AddAudit(ctx, AuditEntry{TenantID: u.TenantID, OrganizationID: u.OrganizationID, UserID: u.ID,
-		Model: "user", ModelID: strconv.FormatInt(u.ID, 10), Action: "updated",
-		PreviousValue: string(before), NewValue: string(after)})
+	if err := s.store.UpdateUserContact(ctx, userID, name, username, AuditEntry{TenantID: u.TenantID,
+		OrganizationID: u.OrganizationID, UserID: u.ID, Model: "user", ModelID: strconv.FormatInt(u.ID, 10),
+		Action: "updated", PreviousValue: string(before), NewValue: string(after)}); err != nil {
+		return User{}, err
+	}
 	u.Name, u.Username = name, username
 	return u, nil
 }

@@ -134,6 +134,8 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("GET /api/v1/settings/sessions", a.user(a.sessions))
 	mux.HandleFunc("DELETE /api/v1/settings/sessions", a.user(a.endOtherSessions))
 	mux.HandleFunc("DELETE /api/v1/settings/sessions/{id}", a.user(a.endSession))
+	mux.HandleFunc("GET /api/v1/settings/tokens", a.user(a.ownTokens))
+	mux.HandleFunc("DELETE /api/v1/settings/tokens/{id}", a.user(a.revokeOwnToken))
 	mux.HandleFunc("GET /api/v1/settings/social/providers", a.user(a.socialProviders))
 	mux.HandleFunc("GET /api/v1/settings/social/integrations", a.user(a.socialIntegrations))
 	if d.Social != nil {
@@ -163,6 +165,7 @@ func New(d Deps) http.Handler {
 		mux.HandleFunc("PUT /api/v1/tenant/users/{id}", a.user(a.updateTenantUser))
 		mux.HandleFunc("PUT /api/v1/tenant/users/{id}/disable", a.user(a.disableTenantUser))
 		mux.HandleFunc("PUT /api/v1/tenant/users/{id}/enable", a.user(a.enableTenantUser))
+		mux.HandleFunc("PUT /api/v1/tenant/users/{id}/reset-mfa", a.user(a.resetTenantUserMFA))
 		mux.HandleFunc("GET /api/v1/tenant/tokens", a.user(a.tenantTokens))
 		mux.HandleFunc("POST /api/v1/tenant/tokens", a.user(a.createTenantToken))
 		mux.HandleFunc("DELETE /api/v1/tenant/tokens/{id}", a.user(a.revokeTenantToken))

@@ -295,7 +295,7 @@ func TestMemberPermissions(t *testing.T) {
 			{"owner@acme.test", "d@acme.test", "owner", 200},
 			{"owner@globex.test", "e@acme.test", "member", 404},
 			{"admin@globex.test", "f@acme.test", "member", 404},
-			{"owner@acme.test", "owner@globex.test", "member", 422}, // belongs to another organization
+			{"owner@acme.test", "owner@globex.test", "member", 200}, // an account elsewhere is not told apart
 			{"owner@acme.test", "not an address", "member", 422},
 			{"owner@acme.test", "g@acme.test", "boss", 422},
 		}
@@ -459,4 +459,153 @@ func TestInvitationTokensAreNotLogged(t *testing.T) {
 	if strings.Contains(logs.String(), "s3cr3t") || !strings.Contains(logs.String(), "/api/v1/invitations/{token}/accept") {
 		t.Errorf("logs:\n%s", logs.String())
 	}
+}
+
+// accept opens the invitation link of token and accepts it as name, with the test password.
+func (x *memberEnv) accept(token, name string) reply {
+	x.t.Helper()
+	return x.client().do("POST", "/api/v1/invitations/"+token+"/accept", map[string]string{"name": name,
+		"password": testPassword, "password_confirmation": testPassword})
+}
+
+// An invitation never moves an account into another tenant: a tenant admin of tenant "other" who
+// left their organization, invited into Acme by an ordinary owner, is refused on the invitation
+// page (to them alone: the owner still sees a pending invitation) and keeps their tenant, rights
+// and two-step state. An invitee who joins gets the invited role and the product access of the
+// inviter, nothing more; an account of Acme's own tenant that left its organization rejoins
+// without the tenant administration it held.
+func TestInvitationNeverMovesAnAccountAcrossTenants(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := newMemberEnv(t, s, true)
+		ctx := context.Background()
+		for _, n := range []account.NewUser{
+			{Tenant: "other", Organization: "Umbrella", Email: "owner@umbrella.test", Password: testPassword, Role: account.RoleOwner},
+			{Tenant: "other", Organization: "Umbrella", Email: "leaver@umbrella.test", Password: testPassword,
+				Role: account.RoleAdmin, TenantAdmin: true},
+			{Organization: "Globex", Email: "leaver@globex.test", Password: testPassword, Role: account.RoleMember, TenantAdmin: true},
+		} {
+			u, err := x.accounts.CreateUser(ctx, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.HasPrefix(n.Email, "leaver@") {
+				if err := s.RemoveMember(ctx, u.OrganizationID, u.ID); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		leaver := mustUser(t, s, "leaver@umbrella.test")
+		if err := s.StartMFAEnrolment(ctx, leaver.ID, "JBSWY3DPEHPK3PXP"); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.EnableMFA(ctx, leaver.ID, nil); err != nil {
+			t.Fatal(err)
+		}
+		leaver = mustUser(t, s, "leaver@umbrella.test")
+		// The inviting owner holds Beacon alone: that is all an invitation of theirs can give.
+		inviter := mustUser(t, s, "owner@acme.test")
+		if err := s.UpdateUserAccess(ctx, inviter.ID, account.ACL{Beacon: true}); err != nil {
+			t.Fatal(err)
+		}
+		owner := x.signedIn("owner@acme.test")
+		for _, email := range []string{"leaver@umbrella.test", "newcomer@acme.test", "leaver@globex.test"} {
+			if r := owner.call("POST", x.invitationsPath("Acme"), map[string]string{"email": email, "role": "member"}); r.status != 200 {
+				t.Fatalf("invite %s = %d %v", email, r.status, r.body)
+			}
+		}
+		links := map[string]string{}
+		for n := 1; n <= 3; n++ {
+			to, token := x.linkIn(n)
+			links[to] = token
+		}
+
+		// The other tenant's account: refused on opening and on accepting, with the message for them.
+		token := links["leaver@umbrella.test"]
+		if r := x.client().do("GET", "/api/v1/invitations/"+token, nil); r.status != 409 || r.body["message"] != members.MsgHasAccount {
+			t.Errorf("open = %d %v, want 409 %q", r.status, r.body, members.MsgHasAccount)
+		}
+		if r := x.accept(token, "Moved"); r.status != 409 || r.body["message"] != members.MsgHasAccount {
+			t.Errorf("accept = %d %v, want 409 %q", r.status, r.body, members.MsgHasAccount)
+		}
+		after := mustUser(t, s, "leaver@umbrella.test")
+		if after.TenantID != leaver.TenantID || after.OrganizationID != leaver.OrganizationID || !after.IsTenantAdmin ||
+			!after.IsMFAEnabled || after.Name != leaver.Name || after.PasswordHash != leaver.PasswordHash {
+			t.Errorf("the other tenant's account changed: %+v", after)
+		}
+		if _, err := s.MembershipRole(ctx, x.orgID("Acme"), leaver.ID); err == nil {
+			t.Error("the other tenant's account became a member of Acme")
+		}
+		// The inviter learns nothing: the invitation is still pending.
+		states := map[string]any{}
+		for _, inv := range owner.call("GET", x.invitationsPath("Acme"), nil).body["data"].([]any) {
+			states[dig(inv, "email").(string)] = dig(inv, "state")
+		}
+		if states["leaver@umbrella.test"] != "pending" {
+			t.Errorf("the inviter sees %v", states)
+		}
+
+		// A newcomer gets the member role and the inviter's product access, nothing more.
+		if r := x.accept(links["newcomer@acme.test"], "Newcomer"); r.status != 200 || dig(r.body, "data", "user", "role") != "member" {
+			t.Fatalf("the newcomer accepts = %d %v", r.status, r.body)
+		}
+		// An account of Acme's tenant that left its organization rejoins without its tenant administration.
+		if r := x.accept(links["leaver@globex.test"], "Returner"); r.status != 200 {
+			t.Fatalf("the returner accepts = %d %v", r.status, r.body)
+		}
+		for _, email := range []string{"newcomer@acme.test", "leaver@globex.test"} {
+			u := mustUser(t, s, email)
+			role, err := s.MembershipRole(ctx, x.orgID("Acme"), u.ID)
+			if u.IsTenantAdmin || u.ACL != (account.ACL{Beacon: true}) || len(u.Permissions) != 0 ||
+				u.OrganizationID != x.orgID("Acme") || err != nil || role != account.RoleMember {
+				t.Errorf("%s joined as %+v, role %q %v; want a member with Beacon alone", email, u, role, err)
+			}
+			x.signedIn(email)
+		}
+		assertAudit(t, s, "invitation", "invited", "accepted")
+	})
+}
+
+// Inviting an address tells nothing of whether it has an account elsewhere: an unknown address,
+// one of another organization, one of another tenant and one of another tenant that left its
+// organization get the same answer and the same e-mail.
+func TestInvitationsDoNotTellWhoHasAnAccount(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := newMemberEnv(t, s, true)
+		ctx := context.Background()
+		for _, n := range []account.NewUser{
+			{Tenant: "other", Organization: "Umbrella", Email: "owner@umbrella.test", Password: testPassword, Role: account.RoleOwner},
+			{Tenant: "other", Organization: "Umbrella", Email: "leaver@umbrella.test", Password: testPassword, Role: account.RoleMember},
+		} {
+			if _, err := x.accounts.CreateUser(ctx, n); err != nil {
+				t.Fatal(err)
+			}
+		}
+		leaver := mustUser(t, s, "leaver@umbrella.test")
+		if err := s.RemoveMember(ctx, leaver.OrganizationID, leaver.ID); err != nil {
+			t.Fatal(err)
+		}
+		owner := x.signedIn("owner@acme.test")
+		addresses := []string{"nobody@example.test", "owner@globex.test", "owner@umbrella.test", "leaver@umbrella.test"}
+		var replies, mails []string
+		for i, email := range addresses {
+			r := owner.call("POST", x.invitationsPath("Acme"), map[string]string{"email": email, "role": "member"})
+			data, _ := r.body["data"].(map[string]any)
+			replies = append(replies, fmt.Sprintf("%d %v %v %v", r.status, data["role"], data["state"], r.body["message"]))
+			msgs := x.smtp.WaitFor(t, i+1, 10*time.Second)
+			text, err := msgs[i].Text()
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, token := x.linkIn(i + 1)
+			mails = append(mails, strings.ReplaceAll(strings.ReplaceAll(text, token, "TOKEN"), email, "ADDRESS"))
+		}
+		for i := range addresses[1:] {
+			if replies[i+1] != replies[0] {
+				t.Errorf("inviting %s = %s, inviting %s = %s", addresses[i+1], replies[i+1], addresses[0], replies[0])
+			}
+			if mails[i+1] != mails[0] {
+				t.Errorf("the e-mail to %s differs from the one to %s:\n%s\n---\n%s", addresses[i+1], addresses[0], mails[i+1], mails[0])
+			}
+		}
+	})
 }

@@ -18,24 +18,25 @@ type mfaReply struct {
 	RecoveryCodes []string `json:"recovery_codes,omitempty"`
 }
 
-// updateMFA turns two-step verification on (without a code: start, with one: confirm) or off
-// (with a code).
+// updateMFA turns two-step verification on (without a code but with the current password:
+// start, with a code: confirm) or off (with the current password and a code).
 func (a *API) updateMFA(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
 	var body struct {
-		Enabled bool   `json:"enabled"`
-		Code    string `json:"code"`
+		Enabled         bool   `json:"enabled"`
+		Code            string `json:"code"`
+		CurrentPassword string `json:"current_password"`
 	}
 	if err := decode(r, &body); err != nil {
 		return err
 	}
 	switch {
 	case !body.Enabled:
-		if err := a.Auth.DisableMFA(r.Context(), id, body.Code, clientIP(r)); err != nil {
+		if err := a.Auth.DisableMFA(r.Context(), id, body.CurrentPassword, body.Code, clientIP(r)); err != nil {
 			return err
 		}
 		return ok(w, mfaReply{})
 	case body.Code == "":
-		e, err := a.Auth.StartMFA(r.Context(), id)
+		e, err := a.Auth.StartMFA(r.Context(), id, body.CurrentPassword, clientIP(r))
 		if err != nil {
 			return err
 		}

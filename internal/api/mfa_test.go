@@ -2,7 +2,9 @@ package api_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -76,7 +78,7 @@ func TestTwoStepVerification(t *testing.T) {
 			t.Errorf("disable while off = %d %v", r.status, r.body)
 		}
 
-		start := owner.mfa(map[string]any{"enabled": true})
+		start := owner.mfa(map[string]any{"enabled": true, "current_password": testPassword})
 		if start.status != http.StatusOK {
 			t.Fatalf("start = %d %v", start.status, start.body)
 		}
@@ -135,7 +137,7 @@ func TestTwoStepVerification(t *testing.T) {
 		for i, c := range raw {
 			recovery[i] = c.(string)
 		}
-		if r := owner.mfa(map[string]any{"enabled": true}); r.status != http.StatusConflict {
+		if r := owner.mfa(map[string]any{"enabled": true, "current_password": testPassword}); r.status != http.StatusConflict {
 			t.Errorf("start while on = %d", r.status)
 		}
 		state = owner.do("GET", "/api/v1/settings/profile/state", nil, withBearer(owner.bearer))
@@ -175,19 +177,19 @@ func TestTwoStepVerification(t *testing.T) {
 		if r := owner.mfa(map[string]any{"enabled": false}); r.status != http.StatusUnprocessableEntity {
 			t.Errorf("disable without a code = %d %v", r.status, r.body)
 		}
-		if r := owner.mfa(map[string]any{"enabled": false, "code": recovery[0]}); r.status != http.StatusUnprocessableEntity {
+		if r := owner.mfa(map[string]any{"enabled": false, "code": recovery[0], "current_password": testPassword}); r.status != http.StatusUnprocessableEntity {
 			t.Errorf("disable with a spent recovery code = %d %v", r.status, r.body)
 		}
 		analyst := e.client()
 		analyst.login("analyst@acme.test")
-		if r := analyst.mfa(map[string]any{"enabled": false, "code": recovery[1]}); r.status != http.StatusConflict {
+		if r := analyst.mfa(map[string]any{"enabled": false, "code": recovery[1], "current_password": testPassword}); r.status != http.StatusConflict {
 			t.Errorf("another user disabled with the owner's code: %d %v", r.status, r.body)
 		}
-		if r := owner.do("PUT", "/api/v1/settings/profile/mfa", map[string]any{"enabled": false, "code": recovery[1]},
+		if r := owner.do("PUT", "/api/v1/settings/profile/mfa", map[string]any{"enabled": false, "code": recovery[1], "current_password": testPassword},
 			withBearer(token)); r.status != http.StatusForbidden {
 			t.Errorf("API token disable = %d %v", r.status, r.body)
 		}
-		if r := owner.mfa(map[string]any{"enabled": false, "code": recovery[1]}); r.status != http.StatusOK ||
+		if r := owner.mfa(map[string]any{"enabled": false, "code": recovery[1], "current_password": testPassword}); r.status != http.StatusOK ||
 			dig(r.body, "data", "is_mfa_enabled") != false {
 			t.Fatalf("disable with a recovery code = %d %v", r.status, r.body)
 		}
@@ -203,13 +205,55 @@ func TestTwoStepVerification(t *testing.T) {
 	})
 }
 
+// Turning two-step verification on or off takes the current password: a session alone (a browser
+// left open) can neither enrol an authenticator of its own nor remove the owner's.
+func TestTwoStepNeedsTheCurrentPassword(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		e := newEnv(t, s)
+		owner := e.client()
+		owner.login("owner@acme.test")
+		for _, tt := range []struct {
+			name, password, want string
+		}{
+			{"without the password", "", auth.MsgCurrentPasswordRequired},
+			{"with a wrong password", "not-the-password", auth.MsgCurrentPassword},
+		} {
+			r := owner.mfa(map[string]any{"enabled": true, "current_password": tt.password})
+			if r.status != http.StatusUnprocessableEntity || dig(r.body, "errors", "current_password") == nil ||
+				dig(r.body, "message") != tt.want {
+				t.Errorf("start %s = %d %v, want 422 %q", tt.name, r.status, r.body, tt.want)
+			}
+		}
+		if u, err := s.UserByEmail(context.Background(), "owner@acme.test"); err != nil || u.MFASecret != "" {
+			t.Fatalf("an enrolment started without the password: %q %v", u.MFASecret, err)
+		}
+		start := owner.mfa(map[string]any{"enabled": true, "current_password": testPassword})
+		secret, _ := dig(start.body, "data", "secret").(string)
+		if start.status != http.StatusOK || secret == "" {
+			t.Fatalf("start with the password = %d %v", start.status, start.body)
+		}
+		if r := owner.mfa(map[string]any{"enabled": true, "code": code(t, secret, 0)}); r.status != http.StatusOK {
+			t.Fatalf("confirm = %d %v", r.status, r.body)
+		}
+		for _, tt := range []struct{ name, password string }{{"without the password", ""}, {"with a wrong password", "nope-nope-nope"}} {
+			r := owner.mfa(map[string]any{"enabled": false, "code": code(t, secret, 1), "current_password": tt.password})
+			if r.status != http.StatusUnprocessableEntity || dig(r.body, "errors", "current_password") == nil {
+				t.Errorf("disable %s = %d %v, want 422 on current_password", tt.name, r.status, r.body)
+			}
+		}
+		if r := owner.mfa(map[string]any{"enabled": false, "code": code(t, secret, 1), "current_password": testPassword}); r.status != http.StatusOK {
+			t.Errorf("disable with the password and a code = %d %v", r.status, r.body)
+		}
+	})
+}
+
 // Wrong codes typed in settings are throttled like sign-in attempts.
 func TestTwoStepCodesAreThrottled(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		e := newEnv(t, s)
 		c := e.client()
 		c.login("analyst@acme.test")
-		if r := c.mfa(map[string]any{"enabled": true}); r.status != http.StatusOK {
+		if r := c.mfa(map[string]any{"enabled": true, "current_password": testPassword}); r.status != http.StatusOK {
 			t.Fatalf("start = %d", r.status)
 		}
 		for i := range 5 {
@@ -281,6 +325,73 @@ func TestProfileContact(t *testing.T) {
 		}
 		if !audited {
 			t.Error("contact change not audited")
+		}
+	})
+}
+
+// enableMFA turns two-step verification on for email through Settings and returns its secret.
+func (e *env) enableMFA(t *testing.T, email string) string {
+	t.Helper()
+	c := e.client()
+	c.login(email)
+	start := c.mfa(map[string]any{"enabled": true, "current_password": testPassword})
+	secret, _ := dig(start.body, "data", "secret").(string)
+	if r := c.mfa(map[string]any{"enabled": true, "code": code(t, secret, 0)}); r.status != http.StatusOK {
+		t.Fatalf("turn on two-step verification for %s = %d %v", email, r.status, r.body)
+	}
+	return secret
+}
+
+// A tenant admin resets the two-step verification of a user of their tenant who lost their
+// authenticator (audited as theirs); not their own, nor another tenant's user's.
+func TestTenantAdminResetsTwoStep(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		e := newTenantEnv(t, s)
+		e.enableMFA(t, "analyst@acme.test")
+		e.enableMFA(t, "tenant-admin@umbrella.test")
+		reset := func(c *client, email string) reply {
+			return c.do("PUT", fmt.Sprintf("/api/v1/tenant/users/%d/reset-mfa", mustUser(t, s, email).ID), map[string]any{},
+				withBearer(c.bearer))
+		}
+		admin := e.signedIn("tenant-admin@acme.test")
+		other := e.client()
+		if r := other.loginWith("tenant-admin@umbrella.test", ""); r.status != http.StatusUnauthorized {
+			t.Fatalf("the other tenant's admin signs in without a code = %d", r.status)
+		}
+		tests := []struct {
+			who    *client
+			name   string
+			target string
+			want   int
+		}{
+			{e.signedIn("owner@acme.test"), "an organization owner", "analyst@acme.test", 403},
+			{admin, "the tenant admin, another tenant's user", "tenant-admin@umbrella.test", 404},
+			{admin, "the tenant admin, themselves", "tenant-admin@acme.test", 403},
+			{admin, "the tenant admin, a user of the tenant", "analyst@acme.test", 200},
+			{admin, "the tenant admin, again", "analyst@acme.test", 409},
+		}
+		for _, tt := range tests {
+			if r := reset(tt.who, tt.target); r.status != tt.want {
+				t.Errorf("%s resets %s = %d %v, want %d", tt.name, tt.target, r.status, r.body, tt.want)
+			}
+		}
+		if r := e.client().login("analyst@acme.test"); r.status != http.StatusOK {
+			t.Errorf("the analyst signs in with the password alone after the reset = %d %v", r.status, r.body)
+		}
+		if u := mustUser(t, s, "tenant-admin@umbrella.test"); !u.IsMFAEnabled {
+			t.Error("another tenant's user's two-step verification was reset")
+		}
+		log, err := s.AuditLog(context.Background(), e.acme.TenantID, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		analyst, me := mustUser(t, s, "analyst@acme.test"), mustUser(t, s, "tenant-admin@acme.test")
+		var audited bool
+		for _, a := range log {
+			audited = audited || (a.Action == "mfa_reset" && a.UserID == me.ID && a.ModelID == strconv.FormatInt(analyst.ID, 10))
+		}
+		if !audited {
+			t.Errorf("the reset is not audited as the tenant admin's: %+v", log)
 		}
 	})
 }

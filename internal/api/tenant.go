@@ -118,6 +118,7 @@ type tenantUserReply struct {
 	Organization  idName       `json:"organization"`
 	Role          account.Role `json:"role"`
 	IsTenantAdmin bool         `json:"is_tenant_admin"`
+	IsMFAEnabled  bool         `json:"is_mfa_enabled"`
 	ACL           tenantACL    `json:"acl"`
 	Disabled      bool         `json:"disabled"`
 	DisabledAt    int64        `json:"disabledAt"`
@@ -132,7 +133,7 @@ type idName struct {
 func tenantUserJSON(u tenant.User) tenantUserReply {
 	return tenantUserReply{ID: u.ID, Name: u.Name, Email: u.Email,
 		Organization: idName{ID: u.OrganizationID, Name: u.OrganizationName}, Role: u.Role,
-		IsTenantAdmin: u.IsTenantAdmin, ACL: tenantACL{Beacon: u.ACL.Beacon, Pro: u.ACL.Pro,
+		IsTenantAdmin: u.IsTenantAdmin, IsMFAEnabled: u.IsMFAEnabled, ACL: tenantACL{Beacon: u.ACL.Beacon, Pro: u.ACL.Pro,
 			Enterprise: u.ACL.Enterprise, LocateAPI: u.ACL.LocateAPI},
 		Disabled: !u.DisabledAt.IsZero(), DisabledAt: unixOrZero(u.DisabledAt), CreatedAt: unixOrZero(u.CreatedAt)}
 }
@@ -197,6 +198,10 @@ func (a *API) enableTenantUser(w http.ResponseWriter, r *http.Request, id auth.I
 	return a.tenantUserAction(w, r, id, a.Tenant.EnableUser)
 }
 
+func (a *API) resetTenantUserMFA(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	return a.tenantUserAction(w, r, id, a.Tenant.ResetUserMFA)
+}
+
 func (a *API) tenantUserAction(w http.ResponseWriter, r *http.Request, id auth.Identity,
 	act func(context.Context, authz.Actor, int64) (tenant.User, error)) error {
 	userID, err := pathID(r)
@@ -219,6 +224,9 @@ type tenantTokenReply struct {
 	LastUsedAt int64    `json:"lastUsedAt"`
 	CreatedAt  int64    `json:"createdAt"`
 	RevokedAt  int64    `json:"revokedAt"`
+	// CreatedBy is the tenant admin who made the token for its user; null when the user (or the
+	// operator's CLI) made it.
+	CreatedBy *personRef `json:"createdBy"`
 	// Token is the secret, only in the reply that created it.
 	Token string `json:"token,omitempty"`
 }
@@ -230,6 +238,19 @@ type userRef struct {
 	Disabled bool   `json:"disabled"`
 }
 
+// personRef names who did something.
+type personRef struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+func createdByJSON(t auth.APIToken) *personRef {
+	if t.CreatedBy == 0 {
+		return nil
+	}
+	return &personRef{ID: t.CreatedBy, Name: t.CreatedByName}
+}
+
 func tenantTokenJSON(t tenant.Token) tenantTokenReply {
 	scopes := t.Scopes
 	if scopes == nil {
@@ -237,7 +258,7 @@ func tenantTokenJSON(t tenant.Token) tenantTokenReply {
 	}
 	return tenantTokenReply{ID: t.ID, Name: t.Name, User: userRef{ID: t.UserID, Name: t.UserName, Email: t.UserEmail, Disabled: t.UserDisabled},
 		Scopes: scopes, ExpiresAt: unixOrZero(t.ExpiresAt), LastUsedAt: unixOrZero(t.LastUsedAt),
-		CreatedAt: unixOrZero(t.CreatedAt), RevokedAt: unixOrZero(t.RevokedAt)}
+		CreatedAt: unixOrZero(t.CreatedAt), RevokedAt: unixOrZero(t.RevokedAt), CreatedBy: createdByJSON(t.APIToken)}
 }
 
 func (a *API) tenantTokens(w http.ResponseWriter, r *http.Request, id auth.Identity) error {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/auth"
+	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
 )
@@ -96,7 +97,8 @@ func TestTenantPortalPermissions(t *testing.T) {
 			{"PUT", "/api/v1/tenant/users/" + analyst + "/disable", nil, 200, 404},
 			{"PUT", "/api/v1/tenant/users/" + analyst + "/enable", nil, 200, 404},
 			{"GET", "/api/v1/tenant/tokens", nil, 200, 200},
-			{"POST", "/api/v1/tenant/tokens", map[string]any{"name": "ci", "userId": e.analyst.ID, "scopes": []string{}}, 201, 422},
+			{"POST", "/api/v1/tenant/tokens", map[string]any{"name": "ci", "userId": e.analyst.ID, "scopes": []string{"ingest"},
+				"expiresAt": time.Now().Add(24 * time.Hour).Unix()}, 201, 422},
 			{"DELETE", "/api/v1/tenant/tokens/" + strconv.FormatInt(token.ID, 10), nil, 200, 404},
 		}
 		call := func(c *client, method, path string, body any) reply {
@@ -372,16 +374,17 @@ func TestTenantTokens(t *testing.T) {
 		}
 		expires := time.Now().Add(30 * 24 * time.Hour).Unix()
 		r := do("POST", "/api/v1/tenant/tokens", map[string]any{"name": "dashboards", "userId": e.analyst.ID,
-			"scopes": []string{}, "expiresAt": expires})
+			"scopes": []string{"ingest"}, "expiresAt": expires})
 		secret, _ := dig(r.body["data"], "token").(string)
 		if r.status != http.StatusCreated || secret == "" || dig(r.body["data"], "user", "email") != "analyst@acme.test" ||
 			dig(r.body["data"], "expiresAt") != float64(expires) {
 			t.Fatalf("create = %d %v", r.status, r.body)
 		}
 		id := int64(dig(r.body["data"], "id").(float64))
+		// The token is recognised (its scope, not the lack of a user, refuses the profile).
 		script := e.client()
 		r = script.do("GET", "/api/v1/settings/profile/current", nil, withBearer(secret))
-		if r.status != http.StatusOK || dig(r.body["data"], "email") != "analyst@acme.test" {
+		if r.status != http.StatusForbidden {
 			t.Fatalf("the token = %d %v", r.status, r.body)
 		}
 		r = do("GET", "/api/v1/tenant/tokens", nil)
@@ -412,6 +415,100 @@ func TestTenantTokens(t *testing.T) {
 		}
 		if !created || !revoked {
 			t.Errorf("audit = %+v", log)
+		}
+	})
+}
+
+// A tenant admin makes tokens for the users of their tenant only, never for another tenant
+// admin, and a token for someone else carries a scope and an expiry; its user sees it among their
+// own tokens, with who made it, and may revoke it. Tenant A's admin can neither make, list nor
+// revoke tenant B's tokens, nor B's admin A's.
+func TestTenantTokensForOthers(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		e := newTenantEnv(t, s)
+		ctx := context.Background()
+		if _, err := e.accounts.CreateUser(ctx, account.NewUser{Organization: "Globex", Email: "second-admin@acme.test",
+			Password: testPassword, Role: account.RoleMember, TenantAdmin: true}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.accounts.CreateUser(ctx, account.NewUser{Tenant: "other", Organization: "Umbrella",
+			Email: "analyst@umbrella.test", Password: testPassword, Role: account.RoleMember}); err != nil {
+			t.Fatal(err)
+		}
+		admin, other := e.signedIn("tenant-admin@acme.test"), e.signedIn("tenant-admin@umbrella.test")
+		call := func(c *client, method, path string, body any) reply {
+			return c.do(method, path, body, withBearer(c.bearer))
+		}
+		month := time.Now().Add(30 * 24 * time.Hour).Unix()
+		me := mustUser(t, s, "tenant-admin@acme.test")
+		tests := []struct {
+			name       string
+			by         *client
+			body       map[string]any
+			want       int
+			field, msg string
+		}{
+			{"for another tenant admin", admin, map[string]any{"name": "x", "userId": mustUser(t, s, "second-admin@acme.test").ID,
+				"scopes": []string{"ingest"}, "expiresAt": month}, 403, "", authz.MsgMintForTenantAdmin},
+			{"for another tenant's admin", admin, map[string]any{"name": "x", "userId": mustUser(t, s, "tenant-admin@umbrella.test").ID,
+				"scopes": []string{"ingest"}, "expiresAt": month}, 422, "userId", ""},
+			{"for another tenant's user", admin, map[string]any{"name": "x", "userId": mustUser(t, s, "analyst@umbrella.test").ID,
+				"scopes": []string{"ingest"}, "expiresAt": month}, 422, "userId", ""},
+			{"for this tenant's user, by the other tenant's admin", other, map[string]any{"name": "x", "userId": e.analyst.ID,
+				"scopes": []string{"ingest"}, "expiresAt": month}, 422, "userId", ""},
+			{"without a scope", admin, map[string]any{"name": "x", "userId": e.analyst.ID, "expiresAt": month},
+				422, "scopes", auth.MsgMintedNeedsScope},
+			{"without an expiry", admin, map[string]any{"name": "x", "userId": e.analyst.ID, "scopes": []string{"ingest"}},
+				422, "expiresAt", auth.MsgMintedNeedsExpiry},
+			{"for longer than a year", admin, map[string]any{"name": "x", "userId": e.analyst.ID, "scopes": []string{"ingest"},
+				"expiresAt": time.Now().Add(400 * 24 * time.Hour).Unix()}, 422, "expiresAt", auth.MsgMintedTooLong},
+			{"for oneself, unscoped and unending", admin, map[string]any{"name": "mine", "userId": me.ID}, 201, "", ""},
+			{"for a user, scoped and ending", admin, map[string]any{"name": "feeder", "userId": e.analyst.ID,
+				"scopes": []string{"ingest"}, "expiresAt": month}, 201, "", ""},
+		}
+		var minted int64
+		for _, tt := range tests {
+			r := call(tt.by, "POST", "/api/v1/tenant/tokens", tt.body)
+			if r.status != tt.want || (tt.field != "" && dig(r.body, "errors", tt.field) == nil) ||
+				(tt.msg != "" && dig(r.body, "message") != tt.msg) {
+				t.Errorf("%s = %d %v, want %d on %q %q", tt.name, r.status, r.body, tt.want, tt.field, tt.msg)
+			}
+			if tt.body["name"] == "feeder" {
+				minted = int64(dig(r.body, "data", "id").(float64))
+				if dig(r.body, "data", "createdBy", "id") != float64(me.ID) {
+					t.Errorf("the portal's token does not name its maker: %v", r.body)
+				}
+			}
+		}
+		if minted == 0 {
+			t.Fatal("no token was made for the analyst")
+		}
+		// The other tenant's admin neither lists nor revokes it.
+		if r := call(other, "GET", "/api/v1/tenant/tokens", nil); len(r.body["data"].([]any)) != 0 {
+			t.Errorf("the other tenant's admin lists %v", r.body["data"])
+		}
+		if r := call(other, "DELETE", fmt.Sprintf("/api/v1/tenant/tokens/%d", minted), nil); r.status != http.StatusNotFound {
+			t.Errorf("the other tenant's admin revokes = %d", r.status)
+		}
+		// Its user sees it with who made it, and revokes it; nobody else finds it.
+		analyst := e.signedIn("analyst@acme.test")
+		r := call(analyst, "GET", "/api/v1/settings/tokens", nil)
+		list, _ := r.body["data"].([]any)
+		if r.status != http.StatusOK || len(list) != 1 || dig(list[0], "id") != float64(minted) ||
+			dig(list[0], "createdBy", "name") != me.Name || dig(list[0], "expiresAt") != float64(month) {
+			t.Fatalf("the analyst's tokens = %d %v", r.status, r.body)
+		}
+		for _, c := range []*client{e.signedIn("owner@acme.test"), other, admin} {
+			if r := call(c, "DELETE", fmt.Sprintf("/api/v1/settings/tokens/%d", minted), nil); r.status != http.StatusNotFound {
+				t.Errorf("someone else revokes the analyst's token from settings = %d", r.status)
+			}
+		}
+		if r := call(analyst, "DELETE", fmt.Sprintf("/api/v1/settings/tokens/%d", minted), nil); r.status != http.StatusOK ||
+			dig(r.body, "data", "revokedAt") == float64(0) {
+			t.Errorf("the analyst revokes it = %d %v", r.status, r.body)
+		}
+		if r := call(admin, "GET", "/api/v1/settings/tokens", nil); len(r.body["data"].([]any)) != 1 {
+			t.Errorf("the admin's own tokens = %v", r.body["data"])
 		}
 	})
 }

@@ -85,6 +85,10 @@ type APIToken struct {
 	LastUsedAt time.Time
 	RevokedAt  time.Time
 	ExpiresAt  time.Time // zero: never
+	// CreatedBy is the tenant admin who made the token for its user (0: the user or the
+	// operator's CLI), CreatedByName their name now.
+	CreatedBy     int64
+	CreatedByName string
 }
 
 // usable reports whether the token may still act at now.
@@ -97,21 +101,23 @@ type Store interface {
 	User(ctx context.Context, id int64) (account.User, error)
 	UserByEmail(ctx context.Context, email string) (account.User, error)
 	MembershipRole(ctx context.Context, organizationID, userID int64) (account.Role, error)
-	CreateSession(ctx context.Context, s *Session, tokenHash string) error
+	// The changes below write their audit entries in the same transaction; an entry without a
+	// ModelID names the row created.
+	CreateSession(ctx context.Context, s *Session, tokenHash string, audit ...account.AuditEntry) error
 	SessionByTokenHash(ctx context.Context, tokenHash string) (Session, error)
 	Session(ctx context.Context, id int64) (Session, error)
 	TouchSession(ctx context.Context, id int64, lastSeen, expires time.Time) error
 	DeleteSession(ctx context.Context, id int64) error
 	UserSessions(ctx context.Context, userID int64) ([]Session, error)
-	SetPasswordHash(ctx context.Context, userID int64, hash string) error
-	CreateAPIToken(ctx context.Context, t *APIToken, tokenHash string) error
+	SetPasswordHash(ctx context.Context, userID int64, hash string, audit ...account.AuditEntry) error
+	CreateAPIToken(ctx context.Context, t *APIToken, tokenHash string, audit ...account.AuditEntry) error
+	APIToken(ctx context.Context, id int64) (APIToken, error)
 	APITokenByHash(ctx context.Context, tokenHash string) (APIToken, error)
 	APITokens(ctx context.Context, userID int64) ([]APIToken, error)
-	RevokeAPIToken(ctx context.Context, userID, id int64, at time.Time) error
+	RevokeAPIToken(ctx context.Context, userID, id int64, at time.Time, audit ...account.AuditEntry) error
 	TouchAPIToken(ctx context.Context, id int64, at time.Time) error
 	AcceptTOTPStep(ctx context.Context, userID, step int64) (bool, error)
 	Secret(ctx context.Context, name string, generate func() (string, error)) (string, error)
-	AddAudit(ctx context.Context, e account.AuditEntry) error
 }
 
 // Service signs people in and recognises them on later requests.
@@ -184,18 +190,17 @@ type Login struct {
 }
 
 // Login checks the credentials (and, when the user has two-step verification on, a TOTP code or
-// an unused recovery code, which is then spent), throttled per account and per address, and
-// starts a session.
+// an unused recovery code, which is then spent), throttled per account, address and both
+// (throttle.go), and starts a session.
 func (s *Service) Login(ctx context.Context, c Credentials) (Login, error) {
 	email := strings.ToLower(strings.TrimSpace(c.Email))
-	accountKey, addressKey := "account:"+email, "ip:"+c.IP
-	if wait := s.throttle.Attempt(s.now(), accountKey, addressKey); wait > 0 {
-		minutes := int(wait.Minutes()) + 1
-		return Login{}, problem.RateLimited(fmt.Sprintf("Too many sign-in attempts. Try again in %d minutes.", minutes), wait)
+	keys := signInKeys(email, c.IP)
+	if wait := s.throttle.Attempt(s.now(), keys...); wait > 0 {
+		return Login{}, tooManyAttempts("sign-in attempts", wait)
 	}
 	// The attempt stays counted when it was a guess; an answer that is no guess gives it back.
 	notAGuess := func(err error) (Login, error) {
-		s.throttle.Release(accountKey, addressKey)
+		s.throttle.Release(keys...)
 		return Login{}, err
 	}
 	// An unknown e-mail is checked against a dummy hash, spending the same time as a real check so
@@ -234,8 +239,7 @@ func (s *Service) Login(ctx context.Context, c Credentials) (Login, error) {
 			return Login{}, p
 		}
 	}
-	s.throttle.Reset(accountKey)
-	s.throttle.Release(addressKey)
+	s.throttle.Succeeded(keys)
 	role, err := s.store.MembershipRole(ctx, user.OrganizationID, user.ID)
 	if problem.Is(err, problem.KindNotFound) {
 		return Login{}, problem.Unauthenticated(MsgNoOrganization)
@@ -250,16 +254,14 @@ func (s *Service) Login(ctx context.Context, c Credentials) (Login, error) {
 	now := s.now().UTC()
 	session := Session{UserID: user.ID, IP: c.IP, UserAgent: c.UserAgent, CreatedAt: now, LastSeenAt: now,
 		ExpiresAt: now.Add(SessionIdleTTL)}
-	if err := s.store.CreateSession(ctx, &session, hashToken(token)); err != nil {
+	if err := s.store.CreateSession(ctx, &session, hashToken(token), account.AuditEntry{TenantID: user.TenantID,
+		OrganizationID: user.OrganizationID, UserID: user.ID, Model: "session", Action: "login", NewValue: c.IP}); err != nil {
 		return Login{}, err
 	}
 	bearer, err := s.issueBearer(user, session.ID)
 	if err != nil {
 		return Login{}, err
 	}
-	s.store.AddAudit(ctx, account.AuditEntry{TenantID: user.TenantID, OrganizationID: user.OrganizationID,
-		UserID: user.ID, Model: "session", ModelID: strconv.FormatInt(session.ID, 10), Action: "login",
-		NewValue: c.IP})
 	return Login{SessionToken: token, Bearer: bearer,
 		Identity: Identity{User: user, Role: role, SessionID: session.ID, Via: authz.ViaSession}}, nil
 }

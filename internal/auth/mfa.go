@@ -6,7 +6,6 @@ import (
 	"crypto/rand"
 	"encoding/base32"
 	"encoding/base64"
-	"fmt"
 	"image/png"
 	"strconv"
 	"strings"
@@ -19,28 +18,31 @@ import (
 	"github.com/sightline/sightline/internal/problem"
 )
 
-// Two-step verification (docs/settings-api.md): a user starts an enrolment, which stores a new
-// TOTP secret (sealed) that does nothing yet; the first valid code from their authenticator app
-// turns it on and gives them recovery codes, shown once. Turning it off takes a valid code.
+// Two-step verification (docs/settings-api.md): a user starts an enrolment with their current
+// password, which stores a new TOTP secret (sealed) that does nothing yet; the first valid code
+// from their authenticator app turns it on and gives them recovery codes, shown once. Turning it
+// off takes the current password and a valid code: a session alone (a browser left open) can
+// neither put a second factor of someone else's on the account nor take the owner's off. A
+// tenant admin, or the operator's CLI, resets it for a user who lost their authenticator.
 const (
 	RecoveryCodeCount = 10
 	totpIssuer        = "Sightline"
 	qrSize            = 240
 
-	MsgMFAAlreadyOn    = "Two-step verification is already on."
-	MsgMFAOff          = "Two-step verification is not on."
-	MsgMFANotStarted   = "Start turning on two-step verification first."
-	MsgCodeRequired    = "Enter the 6-digit code from your authenticator app."
-	MsgRecoveryOrOTP   = "Enter the 6-digit code from your authenticator app, or a recovery code."
-	MsgTooManyAttempts = "Too many attempts. Try again in %d minutes."
+	MsgMFAAlreadyOn  = "Two-step verification is already on."
+	MsgMFAOff        = "Two-step verification is not on."
+	MsgMFANotStarted = "Start turning on two-step verification first."
+	MsgCodeRequired  = "Enter the 6-digit code from your authenticator app."
+	MsgRecoveryOrOTP = "Enter the 6-digit code from your authenticator app, or a recovery code."
 )
 
 // MFAStore is the persistence two-step verification needs beyond Store.
 type MFAStore interface {
 	StartMFAEnrolment(ctx context.Context, userID int64, secret string) error
-	EnableMFA(ctx context.Context, userID int64, codeHashes []string) error
-	DisableMFA(ctx context.Context, userID int64) error
-	UseRecoveryCode(ctx context.Context, userID int64, codeHash string, at time.Time) (bool, error)
+	// These write their audit entries in the change's transaction.
+	EnableMFA(ctx context.Context, userID int64, codeHashes []string, audit ...account.AuditEntry) error
+	DisableMFA(ctx context.Context, userID int64, audit ...account.AuditEntry) error
+	UseRecoveryCode(ctx context.Context, userID int64, codeHash string, at time.Time, audit ...account.AuditEntry) (bool, error)
 	RecoveryCodesLeft(ctx context.Context, userID int64) (int, error)
 }
 
@@ -84,9 +86,10 @@ func (s *Service) MFAState(ctx context.Context, id Identity) (MFAState, error) {
 	return st, err
 }
 
-// StartMFA begins (or begins again) turning on two-step verification for the caller: a new
-// secret, stored but not used for sign-in until ConfirmMFA.
-func (s *Service) StartMFA(ctx context.Context, id Identity) (Enrolment, error) {
+// StartMFA begins (or begins again) turning on two-step verification for the caller, who proves
+// they are the owner with their current password: a new secret, stored but not used for sign-in
+// until ConfirmMFA.
+func (s *Service) StartMFA(ctx context.Context, id Identity, currentPassword, ip string) (Enrolment, error) {
 	if err := authz.CanManageOwnProfile(id.Actor(), id.User.ID); err != nil {
 		return Enrolment{}, err
 	}
@@ -96,6 +99,9 @@ func (s *Service) StartMFA(ctx context.Context, id Identity) (Enrolment, error) 
 	}
 	if id.User.IsMFAEnabled {
 		return Enrolment{}, problem.Conflict(MsgMFAAlreadyOn)
+	}
+	if _, err := s.checkCurrentPassword(ctx, id, currentPassword, ip); err != nil {
+		return Enrolment{}, err
 	}
 	key, err := totp.Generate(totp.GenerateOpts{Issuer: totpIssuer, AccountName: id.User.Email,
 		Period: totpPeriod, Digits: totpOpts.Digits, Algorithm: totpOpts.Algorithm})
@@ -150,18 +156,16 @@ func (s *Service) ConfirmMFA(ctx context.Context, id Identity, code, ip string) 
 		}
 		hashes[i] = hashToken(normalizeRecoveryCode(codes[i]))
 	}
-	if err := m.EnableMFA(ctx, user.ID, hashes); err != nil {
+	if err := m.EnableMFA(ctx, user.ID, hashes, mfaAudit(user, user.ID, "mfa_enabled", "false", "true")); err != nil {
 		return nil, err
 	}
-	s.store.AddAudit(ctx, account.AuditEntry{TenantID: user.TenantID, OrganizationID: user.OrganizationID,
-		UserID: user.ID, Model: "user", ModelID: strconv.FormatInt(user.ID, 10), Action: "mfa_enabled",
-		PreviousValue: "false", NewValue: "true"})
 	return codes, nil
 }
 
-// DisableMFA turns two-step verification off when code is a valid authenticator or recovery
-// code: whoever holds only the session (a browser left open) cannot remove the second factor.
-func (s *Service) DisableMFA(ctx context.Context, id Identity, code, ip string) error {
+// DisableMFA turns two-step verification off when the current password is right and code is a
+// valid authenticator or recovery code: whoever holds only the session (a browser left open)
+// cannot remove the second factor.
+func (s *Service) DisableMFA(ctx context.Context, id Identity, currentPassword, code, ip string) error {
 	if err := authz.CanManageOwnProfile(id.Actor(), id.User.ID); err != nil {
 		return err
 	}
@@ -176,16 +180,38 @@ func (s *Service) DisableMFA(ctx context.Context, id Identity, code, ip string) 
 	if !user.IsMFAEnabled {
 		return problem.Conflict(MsgMFAOff)
 	}
+	if strings.TrimSpace(code) == "" {
+		return problem.InvalidField("code", MsgRecoveryOrOTP)
+	}
+	if _, err := s.checkCurrentPassword(ctx, id, currentPassword, ip); err != nil {
+		return err
+	}
 	if err := s.checkCode(ctx, user, code, ip, true); err != nil {
 		return err
 	}
-	if err := m.DisableMFA(ctx, user.ID); err != nil {
+	return m.DisableMFA(ctx, user.ID, mfaAudit(user, user.ID, "mfa_disabled", "true", "false"))
+}
+
+// ResetMFA turns a user's two-step verification off (a pending enrolment too) for someone who lost
+// their authenticator and recovery codes; they sign in with their password and may turn it on
+// again. by is who reset it: a tenant admin of the user's tenant (the portal checks that), or 0
+// for the operator's CLI, recorded as the system (not as the user, who did not do it).
+func (s *Service) ResetMFA(ctx context.Context, user account.User, by int64) error {
+	m, err := s.mfaStore()
+	if err != nil {
 		return err
 	}
-	s.store.AddAudit(ctx, account.AuditEntry{TenantID: user.TenantID, OrganizationID: user.OrganizationID,
-		UserID: user.ID, Model: "user", ModelID: strconv.FormatInt(user.ID, 10), Action: "mfa_disabled",
-		PreviousValue: "true", NewValue: "false"})
-	return nil
+	if !user.IsMFAEnabled && user.MFASecret == "" {
+		return problem.Conflict(MsgMFAOff)
+	}
+	return m.DisableMFA(ctx, user.ID, mfaAudit(user, by, "mfa_reset",
+		strconv.FormatBool(user.IsMFAEnabled), "false"))
+}
+
+// mfaAudit is the audit entry of a change to user's two-step verification made by actor.
+func mfaAudit(user account.User, actor int64, action, before, after string) account.AuditEntry {
+	return account.AuditEntry{TenantID: user.TenantID, OrganizationID: user.OrganizationID, UserID: actor,
+		Model: "user", ModelID: strconv.FormatInt(user.ID, 10), Action: action, PreviousValue: before, NewValue: after}
 }
 
 // checkCode checks a code typed in settings under the sign-in throttle: a wrong code counts as
@@ -199,9 +225,9 @@ func (s *Service) checkCode(ctx context.Context, user account.User, code, ip str
 		}
 		return problem.InvalidField("code", msg)
 	}
-	accountKey, addressKey := "account:"+strings.ToLower(user.Email), "ip:"+ip
-	if wait := s.throttle.Attempt(s.now(), accountKey, addressKey); wait > 0 {
-		return problem.RateLimited(fmt.Sprintf(MsgTooManyAttempts, int(wait.Minutes())+1), wait)
+	keys := signInKeys(user.Email, ip)
+	if wait := s.throttle.Attempt(s.now(), keys...); wait > 0 {
+		return tooManyAttempts("attempts", wait)
 	}
 	var ok bool
 	var err error
@@ -211,14 +237,13 @@ func (s *Service) checkCode(ctx context.Context, user account.User, code, ip str
 		ok, err = s.acceptOTP(ctx, user, code)
 	}
 	if err != nil {
-		s.throttle.Release(accountKey, addressKey)
+		s.throttle.Release(keys...)
 		return err
 	}
 	if !ok {
 		return problem.InvalidField("code", MsgOTPInvalid)
 	}
-	s.throttle.Reset(accountKey)
-	s.throttle.Release(addressKey)
+	s.throttle.Succeeded(keys)
 	return nil
 }
 
@@ -236,13 +261,9 @@ func (s *Service) acceptSecondFactor(ctx context.Context, user account.User, cod
 	if len(normalized) != recoveryCodeLength {
 		return false, nil
 	}
-	used, err := m.UseRecoveryCode(ctx, user.ID, hashToken(normalized), s.now().UTC())
-	if err != nil || !used {
-		return false, err
-	}
-	s.store.AddAudit(ctx, account.AuditEntry{TenantID: user.TenantID, OrganizationID: user.OrganizationID,
-		UserID: user.ID, Model: "user", ModelID: strconv.FormatInt(user.ID, 10), Action: "recovery_code_used"})
-	return true, nil
+	return m.UseRecoveryCode(ctx, user.ID, hashToken(normalized), s.now().UTC(), account.AuditEntry{
+		TenantID: user.TenantID, OrganizationID: user.OrganizationID, UserID: user.ID, Model: "user",
+		ModelID: strconv.FormatInt(user.ID, 10), Action: "recovery_code_used"})
 }
 
 func isSixDigits(code string) bool {

@@ -47,40 +47,52 @@ func (s *Service) ChangePassword(ctx context.Context, id Identity, current, next
 	if len(fields) > 0 {
 		return problem.Invalid(firstOf(fields), fields)
 	}
-	accountKey, addressKey := "account:"+strings.ToLower(id.User.Email), "ip:"+ip
-	if wait := s.throttle.Attempt(s.now(), accountKey, addressKey); wait > 0 {
-		return problem.RateLimited(fmt.Sprintf("Too many attempts. Try again in %d minutes.", int(wait.Minutes())+1), wait)
-	}
-	user, err := s.store.User(ctx, id.User.ID)
+	user, err := s.checkCurrentPassword(ctx, id, current, ip)
 	if err != nil {
-		s.throttle.Release(accountKey, addressKey)
 		return err
 	}
-	matched, err := s.throttle.Verify(user.PasswordHash, current)
-	if problem.Is(err, problem.KindRateLimited) {
-		s.throttle.Release(accountKey, addressKey)
-		return err
-	}
-	if err != nil || !matched {
-		return problem.InvalidField("current_password", MsgCurrentPassword)
-	}
-	s.throttle.Reset(accountKey)
-	s.throttle.Release(addressKey)
 	hash, err := password.Hash(next)
 	if err != nil {
 		return err
 	}
-	if err := s.store.SetPasswordHash(ctx, user.ID, hash); err != nil {
-		return err
-	}
-	if _, err = s.EndOtherSessions(ctx, id); err != nil {
-		return err
-	}
 	// A settings row like the others; no password, old or new, enters the log.
-	s.store.AddAudit(ctx, account.AuditEntry{TenantID: user.TenantID, OrganizationID: user.OrganizationID,
-		UserID: user.ID, Model: "settings", ModelID: strconv.FormatInt(user.ID, 10), Action: "updated",
-		NewValue: `{"password":"changed"}`})
-	return nil
+	if err := s.store.SetPasswordHash(ctx, user.ID, hash, account.AuditEntry{TenantID: user.TenantID,
+		OrganizationID: user.OrganizationID, UserID: user.ID, Model: "settings", ModelID: strconv.FormatInt(user.ID, 10),
+		Action: "updated", NewValue: `{"password":"changed"}`}); err != nil {
+		return err
+	}
+	_, err = s.EndOtherSessions(ctx, id)
+	return err
+}
+
+// MsgCurrentPasswordRequired asks for the current password before a change to how one signs in.
+const MsgCurrentPasswordRequired = "Enter your current password."
+
+// checkCurrentPassword checks the caller's current password (field current_password) through the
+// same throttled hashing as sign-in, and returns the user as stored.
+func (s *Service) checkCurrentPassword(ctx context.Context, id Identity, current, ip string) (account.User, error) {
+	if current == "" {
+		return account.User{}, problem.InvalidField("current_password", MsgCurrentPasswordRequired)
+	}
+	keys := signInKeys(id.User.Email, ip)
+	if wait := s.throttle.Attempt(s.now(), keys...); wait > 0 {
+		return account.User{}, tooManyAttempts("attempts", wait)
+	}
+	user, err := s.store.User(ctx, id.User.ID)
+	if err != nil {
+		s.throttle.Release(keys...)
+		return account.User{}, err
+	}
+	matched, err := s.throttle.Verify(user.PasswordHash, current)
+	if problem.Is(err, problem.KindRateLimited) {
+		s.throttle.Release(keys...)
+		return account.User{}, err
+	}
+	if err != nil || !matched {
+		return account.User{}, problem.InvalidField("current_password", MsgCurrentPassword)
+	}
+	s.throttle.Succeeded(keys)
+	return user, nil
 }
 
 // newPasswordProblems are the rules a new password breaks, by field.

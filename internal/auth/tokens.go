@@ -31,8 +31,21 @@ func (s *Service) CreateAPITokenUntil(ctx context.Context, email, name string, s
 	return s.IssueAPIToken(ctx, user, name, scopes, expires, 0)
 }
 
+// MaxMintedTokenLife bounds the expiry of a token made for someone else.
+const MaxMintedTokenLife = 365 * 24 * time.Hour
+
+// Messages refusing a token made for someone else without the limits it needs.
+const (
+	MsgMintedNeedsScope  = "A token made for someone else needs a scope; choose ingest."
+	MsgMintedNeedsExpiry = "A token made for someone else needs an expiry date."
+	MsgMintedTooLong     = "A token made for someone else may last at most 365 days."
+)
+
 // IssueAPIToken makes a long-lived API token acting as user, stopping at expires (zero: never),
 // and returns its value, shown once and never stored. by is who asked (0: the operator's CLI).
+// A token someone makes for another user (a tenant admin, for a script of theirs) needs a scope
+// and an expiry at most MaxMintedTokenLife away, so it never acts as its user in full or forever;
+// its user sees it among their own tokens, with who made it, and may revoke it.
 func (s *Service) IssueAPIToken(ctx context.Context, user account.User, name string, scopes []string, expires time.Time, by int64) (string, APIToken, error) {
 	name = strings.TrimSpace(name)
 	if name == "" {
@@ -50,6 +63,15 @@ func (s *Service) IssueAPIToken(ctx context.Context, user account.User, name str
 	if !expires.IsZero() && !expires.After(now) {
 		return "", APIToken{}, problem.InvalidField("expires", "The expiry must be in the future.")
 	}
+	forSomeoneElse := by != 0 && by != user.ID
+	switch {
+	case forSomeoneElse && len(scopes) == 0:
+		return "", APIToken{}, problem.InvalidField("scopes", MsgMintedNeedsScope)
+	case forSomeoneElse && expires.IsZero():
+		return "", APIToken{}, problem.InvalidField("expires", MsgMintedNeedsExpiry)
+	case forSomeoneElse && expires.Sub(now) > MaxMintedTokenLife:
+		return "", APIToken{}, problem.InvalidField("expires", MsgMintedTooLong)
+	}
 	if user.Disabled() {
 		return "", APIToken{}, problem.InvalidField("userId", "The user is disabled; enable them first.")
 	}
@@ -59,12 +81,14 @@ func (s *Service) IssueAPIToken(ctx context.Context, user account.User, name str
 	}
 	value := APITokenPrefix + secret
 	token := APIToken{UserID: user.ID, Name: name, Scopes: scopes, CreatedAt: now, ExpiresAt: expires.UTC()}
-	if err := s.store.CreateAPIToken(ctx, &token, hashToken(value)); err != nil {
+	if forSomeoneElse {
+		token.CreatedBy = by
+	}
+	if err := s.store.CreateAPIToken(ctx, &token, hashToken(value), account.AuditEntry{TenantID: user.TenantID,
+		OrganizationID: user.OrganizationID, UserID: actorOr(by, user.ID), Model: "token", Action: "created",
+		NewValue: name + " for " + user.Email}); err != nil {
 		return "", APIToken{}, err
 	}
-	s.store.AddAudit(ctx, account.AuditEntry{TenantID: user.TenantID, OrganizationID: user.OrganizationID,
-		UserID: actorOr(by, user.ID), Model: "token", ModelID: strconv.FormatInt(token.ID, 10), Action: "created",
-		NewValue: name + " for " + user.Email})
 	return value, token, nil
 }
 
@@ -114,12 +138,37 @@ func (s *Service) RevokeAPITokenOf(ctx context.Context, user account.User, t API
 	if !t.RevokedAt.IsZero() {
 		return nil
 	}
-	if err := s.store.RevokeAPIToken(ctx, user.ID, t.ID, s.now().UTC()); err != nil {
-		return err
+	return s.store.RevokeAPIToken(ctx, user.ID, t.ID, s.now().UTC(), account.AuditEntry{TenantID: user.TenantID,
+		OrganizationID: user.OrganizationID, UserID: actorOr(by, user.ID), Model: "token",
+		ModelID: strconv.FormatInt(t.ID, 10), Action: "revoked", PreviousValue: t.Name + " for " + user.Email})
+}
+
+// OwnAPITokens lists the caller's API tokens, those a tenant admin made for them included (with
+// who made them), revoked and expired ones too.
+func (s *Service) OwnAPITokens(ctx context.Context, id Identity) ([]APIToken, error) {
+	if err := authz.CanManageOwnAPITokens(id.Actor(), id.User.ID); err != nil {
+		return nil, err
 	}
-	return s.store.AddAudit(ctx, account.AuditEntry{TenantID: user.TenantID, OrganizationID: user.OrganizationID,
-		UserID: actorOr(by, user.ID), Model: "token", ModelID: strconv.FormatInt(t.ID, 10), Action: "revoked",
-		PreviousValue: t.Name + " for " + user.Email})
+	return s.store.APITokens(ctx, id.User.ID)
+}
+
+// RevokeOwnAPIToken revokes one of the caller's API tokens at once; another user's does not
+// exist for them.
+func (s *Service) RevokeOwnAPIToken(ctx context.Context, id Identity, tokenID int64) (APIToken, error) {
+	t, err := s.store.APIToken(ctx, tokenID)
+	if problem.Is(err, problem.KindNotFound) {
+		return APIToken{}, problem.NotFound("The API token was not found.")
+	}
+	if err != nil {
+		return APIToken{}, err
+	}
+	if err := authz.CanManageOwnAPITokens(id.Actor(), t.UserID); err != nil {
+		return APIToken{}, err
+	}
+	if err := s.RevokeAPITokenOf(ctx, id.User, t, id.User.ID); err != nil {
+		return APIToken{}, err
+	}
+	return s.store.APIToken(ctx, tokenID)
 }
 
 // EndUserSessions signs every session of the user out at once (their sockets close), as when a

@@ -39,3 +39,31 @@ func CanChangeTenantUser(a Actor, userTenantID, userID int64) error {
 	}
 	return nil
 }
+
+// CanMintAPIToken is CanManageTenantResource for making an API token that acts as a user of the
+// tenant: a tenant admin may make one for themselves or for a user who is no tenant admin, never
+// one that acts as another tenant admin (it would carry that admin's powers and trail).
+func CanMintAPIToken(a Actor, userTenantID, userID int64, userIsTenantAdmin bool) error {
+	if err := CanManageTenantResource(a, userTenantID, "user"); err != nil {
+		return err
+	}
+	if userIsTenantAdmin && userID != a.UserID {
+		return problem.Forbidden(MsgMintForTenantAdmin)
+	}
+	return nil
+}
+
+// MsgMintForTenantAdmin refuses a token acting as another tenant admin.
+const MsgMintForTenantAdmin = "You cannot make an API token for another tenant administrator; they make their own."
+
+// CanManageOwnAPITokens allows users to see and revoke their own API tokens, those made for them
+// included; anyone else's do not exist for them.
+func CanManageOwnAPITokens(a Actor, tokenUserID int64) error {
+	if err := CanUseAPI(a); err != nil {
+		return err
+	}
+	if a.UserID != tokenUserID {
+		return problem.NotFound("The API token was not found.")
+	}
+	return nil
+}

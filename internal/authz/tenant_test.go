@@ -61,3 +61,56 @@ func TestTenantPortal(t *testing.T) {
 		})
 	}
 }
+
+// A tenant admin makes API tokens for themselves and for their tenant's users who are not tenant
+// admins; never as another tenant admin, and another tenant's users do not exist for them.
+func TestCanMintAPIToken(t *testing.T) {
+	admin := Actor{UserID: 1, OrganizationID: 10, TenantID: 1, Role: account.RoleMember, TenantAdmin: true}
+	tests := []struct {
+		name              string
+		actor             Actor
+		tenant, user      int64
+		userIsTenantAdmin bool
+		want              problem.Kind
+	}{
+		{"for a user of the tenant", admin, 1, 5, false, 0},
+		{"for themselves", admin, 1, 1, true, 0},
+		{"for another tenant admin", admin, 1, 6, true, problem.KindForbidden},
+		{"for another tenant's user", admin, 2, 7, false, problem.KindNotFound},
+		{"for another tenant's admin", admin, 2, 8, true, problem.KindNotFound},
+		{"by an organization owner", Actor{UserID: 4, OrganizationID: 10, TenantID: 1, Role: account.RoleOwner}, 1, 5, false,
+			problem.KindForbidden},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := CanMintAPIToken(tt.actor, tt.tenant, tt.user, tt.userIsTenantAdmin)
+			if p, _ := problem.As(err); (tt.want == 0 && err != nil) || (tt.want != 0 && (p == nil || p.Kind != tt.want)) {
+				t.Errorf("err = %v, want kind %v", err, tt.want)
+			}
+		})
+	}
+}
+
+// Users see and revoke their own API tokens only; a scoped token does neither.
+func TestCanManageOwnAPITokens(t *testing.T) {
+	me := Actor{UserID: 1, OrganizationID: 10, TenantID: 1, Role: account.RoleMember}
+	tests := []struct {
+		name  string
+		actor Actor
+		owner int64
+		want  problem.Kind
+	}{
+		{"their own", me, 1, 0},
+		{"someone else's", me, 2, problem.KindNotFound},
+		{"through an ingest token", Actor{UserID: 1, TenantID: 1, Scopes: []string{ScopeIngest}, Via: ViaAPIToken}, 1,
+			problem.KindForbidden},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := CanManageOwnAPITokens(tt.actor, tt.owner)
+			if p, _ := problem.As(err); (tt.want == 0 && err != nil) || (tt.want != 0 && (p == nil || p.Kind != tt.want)) {
+				t.Errorf("err = %v, want kind %v", err, tt.want)
+			}
+		})
+	}
+}

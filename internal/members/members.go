@@ -35,6 +35,12 @@ const (
 	MsgInvitationUsed    = "This invitation has already been used. Sign in with the e-mail address it was sent to."
 	MsgInvitationExpired = "This invitation has expired. Ask the person who invited you for a new invitation."
 	MsgLastOwner         = "An organization needs at least one owner: make someone else an owner first."
+	// MsgHasAccount answers, on the invitation page only, an invitee whose address already has an
+	// account that cannot join: one in another tenant (an account never changes tenant), or one
+	// that is a member of an organization. The inviter is told nothing: the invitation stays
+	// pending until it expires or is withdrawn.
+	MsgHasAccount = "This e-mail address already has a Sightline account, which cannot join through this invitation. " +
+		"Sign in with it, or ask the person who invited you to invite another address."
 )
 
 // Invitation states.
@@ -51,6 +57,9 @@ type Invitation struct {
 	OrganizationID int64
 	Email          string
 	Role           account.Role
+	// ACL is the product access the invitation grants: the inviter's when they sent it, since
+	// nobody gives access they were not given.
+	ACL            account.ACL
 	InvitedBy      int64
 	CreatedAt      time.Time
 	ExpiresAt      time.Time
@@ -72,27 +81,32 @@ func (i Invitation) State(now time.Time) string {
 	return StatePending
 }
 
-// Store is the persistence membership needs.
+// Store is the persistence membership needs. Its changes write their audit entries in the
+// change's transaction, so a change is never stored without its trail, nor the trail without it.
 type Store interface {
 	Organization(ctx context.Context, id int64) (account.Organization, error)
 	UserByEmail(ctx context.Context, email string) (account.User, error)
 	MembershipRole(ctx context.Context, organizationID, userID int64) (account.Role, error)
 	Members(ctx context.Context, organizationID int64) ([]account.Member, error)
 	// CreateInvitation stores a new invitation unless one to that address is pending in the
-	// organization (a problem of kind invalid, on the email field).
-	CreateInvitation(ctx context.Context, inv *Invitation, tokenHash string) error
+	// organization (a problem of kind invalid, on the email field). An audit entry without a
+	// ModelID names the invitation.
+	CreateInvitation(ctx context.Context, inv *Invitation, tokenHash string, audit ...account.AuditEntry) error
 	Invitations(ctx context.Context, organizationID int64) ([]Invitation, error)
 	Invitation(ctx context.Context, id int64) (Invitation, error)
 	InvitationByTokenHash(ctx context.Context, tokenHash string) (Invitation, error)
-	RevokeInvitation(ctx context.Context, id int64, at time.Time) error
+	// RevokeInvitation writes the audit entries only when it withdrew a pending invitation.
+	RevokeInvitation(ctx context.Context, id int64, at time.Time, audit ...account.AuditEntry) error
 	// AcceptInvitation, in one transaction, marks the pending invitation used (a problem of kind
-	// conflict when it no longer is) and makes u a member with its role: a new user, or the user
-	// of that address who belongs to no organization any more (their name and password replaced).
-	AcceptInvitation(ctx context.Context, inv Invitation, u *account.User, at time.Time) error
+	// conflict when it no longer is) and makes u a member with its role and product access: a new
+	// user of the organization's tenant, or the user of that address in that tenant who belongs to
+	// no organization any more (their name and password replaced, their tenant administration and
+	// portal permissions dropped). An account of another tenant, or one that is a member
+	// somewhere, is refused (MsgHasAccount). The audit entry is written with u as its actor.
+	AcceptInvitation(ctx context.Context, inv Invitation, u *account.User, at time.Time, audit account.AuditEntry) error
 	// RemoveMember and SetMemberRole refuse (MsgLastOwner) to leave the organization ownerless.
-	RemoveMember(ctx context.Context, organizationID, userID int64) error
-	SetMemberRole(ctx context.Context, organizationID, userID int64, role account.Role) error
-	AddAudit(ctx context.Context, e account.AuditEntry) error
+	RemoveMember(ctx context.Context, organizationID, userID int64, audit ...account.AuditEntry) error
+	SetMemberRole(ctx context.Context, organizationID, userID int64, role account.Role, audit ...account.AuditEntry) error
 }
 
 // Access ends everything a user signed in with: sessions (and their live sockets) and API tokens.
@@ -175,7 +189,7 @@ func (s *Service) Invite(ctx context.Context, a authz.Actor, organizationID int6
 	if s.d.Mail == nil {
 		return Invitation{}, problem.Unavailable(MsgEmailOff)
 	}
-	if err := s.checkInvitable(ctx, organizationID, email); err != nil {
+	if err := s.checkNotMember(ctx, organizationID, email); err != nil {
 		return Invitation{}, err
 	}
 	org, err := s.d.Store.Organization(ctx, organizationID)
@@ -190,43 +204,39 @@ func (s *Service) Invite(ctx context.Context, a authz.Actor, organizationID int6
 		return Invitation{}, err
 	}
 	now := s.d.Now().UTC()
-	inv := Invitation{OrganizationID: organizationID, Email: email, Role: role, InvitedBy: a.UserID,
+	inv := Invitation{OrganizationID: organizationID, Email: email, Role: role, ACL: a.ACL, InvitedBy: a.UserID,
 		CreatedAt: now, ExpiresAt: now.Add(InvitationTTL)}
-	if err := s.d.Store.CreateInvitation(ctx, &inv, hashToken(token)); err != nil {
+	if err := s.d.Store.CreateInvitation(ctx, &inv, hashToken(token), s.auditEntry(a, organizationID, "invitation", 0,
+		"invited", "", email+" ("+string(role)+")")); err != nil {
 		return Invitation{}, err
 	}
 	if err := s.d.Mail.Send(ctx, invitationMail(org.Name, email, role, s.d.PublicURL+"/invite/"+token, inv.ExpiresAt)); err != nil {
 		// An invitation nobody received must not block sending a new one.
-		if rerr := s.d.Store.RevokeInvitation(ctx, inv.ID, now); rerr != nil {
+		if rerr := s.d.Store.RevokeInvitation(ctx, inv.ID, now, s.auditEntry(a, organizationID, "invitation", inv.ID,
+			"unsent", email+" ("+string(role)+")", "")); rerr != nil {
 			s.d.Logger.Warn("members: withdraw an unsent invitation", "invitation", inv.ID, "err", rerr)
 		}
 		s.d.Logger.Warn("members: send an invitation", "invitation", inv.ID, "err", err)
 		return Invitation{}, problem.BadGateway("The invitation e-mail could not be sent; try again later.")
 	}
-	s.audit(ctx, a, organizationID, "invitation", inv.ID, "invited", "", email+" ("+string(role)+")")
 	return inv, nil
 }
 
-// checkInvitable refuses addresses that already belong to someone in an organization.
-func (s *Service) checkInvitable(ctx context.Context, organizationID int64, email string) error {
-	u, err := s.d.Store.UserByEmail(ctx, email)
-	if problem.Is(err, problem.KindNotFound) {
-		return nil
-	}
+// checkNotMember refuses an address that is already a member of the organization. Whether it
+// has an account elsewhere (another organization, another tenant) is not told: every other
+// address gets the same answer, from the same queries, and the same e-mail; the invitee alone
+// learns on the invitation page that their account cannot join (MsgHasAccount).
+func (s *Service) checkNotMember(ctx context.Context, organizationID int64, email string) error {
+	list, err := s.d.Store.Members(ctx, organizationID)
 	if err != nil {
 		return err
 	}
-	if _, err := s.d.Store.MembershipRole(ctx, organizationID, u.ID); err == nil {
-		return problem.InvalidField("email", email+" is already a member of this organization.")
-	} else if !problem.Is(err, problem.KindNotFound) {
-		return err
+	for _, m := range list {
+		if m.Email == email {
+			return problem.InvalidField("email", email+" is already a member of this organization.")
+		}
 	}
-	if _, err := s.d.Store.MembershipRole(ctx, u.OrganizationID, u.ID); err == nil {
-		return problem.InvalidField("email", email+" already has an account in another organization.")
-	} else if !problem.Is(err, problem.KindNotFound) {
-		return err
-	}
-	return nil // someone removed from their organization may be invited back
+	return nil
 }
 
 // RevokeInvitation withdraws a pending or expired invitation: its link stops working.
@@ -247,11 +257,8 @@ func (s *Service) RevokeInvitation(ctx context.Context, a authz.Actor, id int64)
 	case StateRevoked:
 		return problem.NotFound("The invitation was not found.")
 	}
-	if err := s.d.Store.RevokeInvitation(ctx, id, s.d.Now().UTC()); err != nil {
-		return err
-	}
-	s.audit(ctx, a, inv.OrganizationID, "invitation", id, "revoked", inv.Email+" ("+string(inv.Role)+")", "")
-	return nil
+	return s.d.Store.RevokeInvitation(ctx, id, s.d.Now().UTC(), s.auditEntry(a, inv.OrganizationID, "invitation", id,
+		"revoked", inv.Email+" ("+string(inv.Role)+")", ""))
 }
 
 func notFoundInvitation(err error) error {
@@ -268,7 +275,8 @@ type Opened struct {
 }
 
 // Open looks an invitation up by its link's token, refusing unknown, withdrawn, used and
-// expired ones with a message that says which.
+// expired ones with a message that says which, and one addressed to an account that cannot join
+// (MsgHasAccount; only the link's holder sees it).
 func (s *Service) Open(ctx context.Context, token string) (Opened, error) {
 	inv, err := s.d.Store.InvitationByTokenHash(ctx, hashToken(token))
 	if problem.Is(err, problem.KindNotFound) {
@@ -289,7 +297,31 @@ func (s *Service) Open(ctx context.Context, token string) (Opened, error) {
 	if err != nil {
 		return Opened{}, err
 	}
+	if err := s.checkCanJoin(ctx, inv.Email, org.TenantID); err != nil {
+		return Opened{}, err
+	}
 	return Opened{Invitation: inv, Organization: org}, nil
+}
+
+// checkCanJoin refuses an address whose account is in another tenant or a member somewhere
+// (AcceptInvitation enforces the same in its transaction).
+func (s *Service) checkCanJoin(ctx context.Context, email string, tenantID int64) error {
+	u, err := s.d.Store.UserByEmail(ctx, email)
+	if problem.Is(err, problem.KindNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if u.TenantID != tenantID {
+		return problem.Conflict(MsgHasAccount)
+	}
+	if _, err := s.d.Store.MembershipRole(ctx, u.OrganizationID, u.ID); err == nil {
+		return problem.Conflict(MsgHasAccount)
+	} else if !problem.Is(err, problem.KindNotFound) {
+		return err
+	}
+	return nil
 }
 
 // Acceptance is what the invitee fills in.
@@ -299,7 +331,8 @@ type Acceptance struct {
 	Confirmation string
 }
 
-// Accept makes the invitee a user of the organization with the invited role. The link works once.
+// Accept makes the invitee a user of the organization with the invited role and product access,
+// and nothing else. The link works once.
 func (s *Service) Accept(ctx context.Context, token string, in Acceptance) (account.User, error) {
 	opened, err := s.Open(ctx, token)
 	if err != nil {
@@ -335,16 +368,15 @@ func (s *Service) Accept(ctx context.Context, token string, in Acceptance) (acco
 	u := account.User{
 		TenantID: org.TenantID, OrganizationID: org.ID, Name: name, Email: inv.Email, Username: username,
 		PasswordHash:                   hash,
-		ACL:                            account.ACL{Beacon: true, Pro: true, Enterprise: true, LocateAPI: true},
+		ACL:                            inv.ACL,
 		IsTranslationEnrichmentEnabled: true, IsMentionedLocationsEnrichmentEnabled: true,
 		DisplayTheme: account.ThemeSystem, MediaSensitivity: account.MediaBlur,
 	}
-	if err := s.d.Store.AcceptInvitation(ctx, inv, &u, s.d.Now().UTC()); err != nil {
+	if err := s.d.Store.AcceptInvitation(ctx, inv, &u, s.d.Now().UTC(), account.AuditEntry{TenantID: org.TenantID,
+		OrganizationID: org.ID, Model: "invitation", ModelID: strconv.FormatInt(inv.ID, 10), Action: "accepted",
+		NewValue: inv.Email + " (" + string(inv.Role) + ")"}); err != nil {
 		return account.User{}, err
 	}
-	s.d.Store.AddAudit(ctx, account.AuditEntry{TenantID: org.TenantID, OrganizationID: org.ID, UserID: u.ID,
-		Model: "invitation", ModelID: strconv.FormatInt(inv.ID, 10), Action: "accepted",
-		NewValue: inv.Email + " (" + string(inv.Role) + ")"})
 	return u, nil
 }
 
@@ -376,13 +408,13 @@ func (s *Service) Remove(ctx context.Context, a authz.Actor, organizationID, use
 	if err := authz.CanRemoveMember(a, authz.MemberFacts{OrganizationID: organizationID, UserID: userID, Role: m.Role}); err != nil {
 		return err
 	}
-	if err := s.d.Store.RemoveMember(ctx, organizationID, userID); err != nil {
+	if err := s.d.Store.RemoveMember(ctx, organizationID, userID, s.auditEntry(a, organizationID, "member", userID,
+		"removed", m.Email+" ("+string(m.Role)+")", "")); err != nil {
 		return err
 	}
 	if err := s.d.Access.EndAccess(ctx, userID); err != nil {
 		return fmt.Errorf("members: end the removed member's access: %w", err)
 	}
-	s.audit(ctx, a, organizationID, "member", userID, "removed", m.Email+" ("+string(m.Role)+")", "")
 	return nil
 }
 
@@ -401,20 +433,23 @@ func (s *Service) SetRole(ctx context.Context, a authz.Actor, organizationID, us
 	if m.Role == role {
 		return m, nil
 	}
-	if err := s.d.Store.SetMemberRole(ctx, organizationID, userID, role); err != nil {
+	if err := s.d.Store.SetMemberRole(ctx, organizationID, userID, role, s.auditEntry(a, organizationID, "member", userID,
+		"role_changed", m.Email+" ("+string(m.Role)+")", m.Email+" ("+string(role)+")")); err != nil {
 		return account.Member{}, err
 	}
-	s.audit(ctx, a, organizationID, "member", userID, "role_changed", m.Email+" ("+string(m.Role)+")", m.Email+" ("+string(role)+")")
 	m.Role = role
 	return m, nil
 }
 
-func (s *Service) audit(ctx context.Context, a authz.Actor, organizationID int64, model string, id int64, action, before, after string) {
-	if err := s.d.Store.AddAudit(ctx, account.AuditEntry{TenantID: a.TenantID, OrganizationID: organizationID,
-		UserID: a.UserID, Model: model, ModelID: strconv.FormatInt(id, 10), Action: action,
-		PreviousValue: before, NewValue: after}); err != nil {
-		s.d.Logger.Warn("members: audit", "model", model, "action", action, "err", err)
+// auditEntry is the audit entry of a change a made; id 0 leaves the ModelID to the store (the
+// row the change creates).
+func (s *Service) auditEntry(a authz.Actor, organizationID int64, model string, id int64, action, before, after string) account.AuditEntry {
+	e := account.AuditEntry{TenantID: a.TenantID, OrganizationID: organizationID, UserID: a.UserID, Model: model,
+		Action: action, PreviousValue: before, NewValue: after}
+	if id != 0 {
+		e.ModelID = strconv.FormatInt(id, 10)
 	}
+	return e
 }
 
 func newToken() (string, error) {

@@ -50,11 +50,12 @@ type Store interface {
 	AddSocialPending(ctx context.Context, p Pending) error
 	// TakeSocialPending removes and returns the pending connection: a state is used once.
 	TakeSocialPending(ctx context.Context, stateHash string) (Pending, error)
-	SaveSocialAccount(ctx context.Context, a *Account) error
+	// SaveSocialAccount and DeleteSocialAccount write the audit entries in the change's
+	// transaction (an entry without a ModelID names the account saved).
+	SaveSocialAccount(ctx context.Context, a *Account, audit ...account.AuditEntry) error
 	SocialAccounts(ctx context.Context, userID int64) ([]Account, error)
 	SocialAccount(ctx context.Context, id int64) (Account, error)
-	DeleteSocialAccount(ctx context.Context, id int64) error
-	AddAudit(ctx context.Context, e account.AuditEntry) error
+	DeleteSocialAccount(ctx context.Context, id int64, audit ...account.AuditEntry) error
 }
 
 // Service runs the connection flow for the configured providers.
@@ -143,10 +144,9 @@ func (s *Service) Complete(ctx context.Context, a authz.Actor, providerName, sta
 	}
 	acct := Account{UserID: a.UserID, Provider: p.Name, AccountID: id, AccountName: name, Token: string(tokenJSON),
 		ConnectedAt: s.now().UTC()}
-	if err := s.store.SaveSocialAccount(ctx, &acct); err != nil {
+	if err := s.store.SaveSocialAccount(ctx, &acct, auditEntry(a, 0, "connected", "", acct.Provider+":"+acct.AccountID)); err != nil {
 		return Account{}, err
 	}
-	s.audit(ctx, a, acct.ID, "connected", "", acct.Provider+":"+acct.AccountID)
 	return acct, nil
 }
 
@@ -185,18 +185,18 @@ func (s *Service) Disconnect(ctx context.Context, a authz.Actor, id int64) error
 	if err := authz.CanManageSocialAccounts(a, acct.UserID); err != nil {
 		return err
 	}
-	if err := s.store.DeleteSocialAccount(ctx, id); err != nil {
-		return err
-	}
-	s.audit(ctx, a, acct.ID, "disconnected", acct.Provider+":"+acct.AccountID, "")
-	return nil
+	return s.store.DeleteSocialAccount(ctx, id, auditEntry(a, acct.ID, "disconnected", acct.Provider+":"+acct.AccountID, ""))
 }
 
-// audit records a connection or disconnection as provider:account. The trail is a record, not
-// a gate: a failed write does not undo the change.
-func (s *Service) audit(ctx context.Context, a authz.Actor, id int64, action, previous, next string) {
-	_ = s.store.AddAudit(ctx, account.AuditEntry{TenantID: a.TenantID, OrganizationID: a.OrganizationID, UserID: a.UserID,
-		Model: "social_account", ModelID: strconv.FormatInt(id, 10), Action: action, PreviousValue: previous, NewValue: next})
+// auditEntry is the audit entry of a connection or disconnection, as provider:account; id 0
+// leaves the ModelID to the store (the account saved).
+func auditEntry(a authz.Actor, id int64, action, previous, next string) account.AuditEntry {
+	e := account.AuditEntry{TenantID: a.TenantID, OrganizationID: a.OrganizationID, UserID: a.UserID,
+		Model: "social_account", Action: action, PreviousValue: previous, NewValue: next}
+	if id != 0 {
+		e.ModelID = strconv.FormatInt(id, 10)
+	}
+	return e
 }
 
 func hashState(state string) string {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
@@ -113,9 +114,15 @@ func (s *Store) UserByEmail(ctx context.Context, email string) (account.User, er
 		strings.ToLower(strings.TrimSpace(email)))))
 }
 
-// CreateUser inserts the user and its membership of the user's organization with role, together.
-func (s *Store) CreateUser(ctx context.Context, u *account.User, role account.Role) error {
-	return s.inTx(ctx, func(tx *sql.Tx) error { return s.insertUser(ctx, tx, u, role) })
+// CreateUser inserts the user and its membership of the user's organization with role, and the
+// audit entries, together. An entry without a ModelID is about the user created.
+func (s *Store) CreateUser(ctx context.Context, u *account.User, role account.Role, audit ...account.AuditEntry) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		if err := s.insertUser(ctx, tx, u, role); err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, withModelID(audit, u.ID)...)
+	})
 }
 
 // insertUser inserts the user and its membership within tx.
@@ -156,13 +163,17 @@ func (s *Store) insertUser(ctx context.Context, tx *sql.Tx, u *account.User, rol
 // UpdateUserSettings stores the user's own settings (theme, media sensitivity, enrichment and
 // streaming toggles). Two-step verification has calls of its own (mfa.go), so a settings change
 // read before it cannot write an old state back over it.
-func (s *Store) UpdateUserSettings(ctx context.Context, u account.User) error {
-	_, err := s.write.ExecContext(ctx, `UPDATE users SET display_theme = $1, media_sensitivity = $2,
-		is_translation_enrichment_enabled = $3, is_mentioned_locations_enrichment_enabled = $4,
-		is_inbox_streaming_enabled = $5 WHERE id = $6`,
-		u.DisplayTheme, u.MediaSensitivity, u.IsTranslationEnrichmentEnabled,
-		u.IsMentionedLocationsEnrichmentEnabled, u.IsInboxStreamingEnabled, u.ID)
-	return err
+func (s *Store) UpdateUserSettings(ctx context.Context, u account.User, audit ...account.AuditEntry) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE users SET display_theme = $1, media_sensitivity = $2,
+			is_translation_enrichment_enabled = $3, is_mentioned_locations_enrichment_enabled = $4,
+			is_inbox_streaming_enabled = $5 WHERE id = $6`,
+			u.DisplayTheme, u.MediaSensitivity, u.IsTranslationEnrichmentEnabled,
+			u.IsMentionedLocationsEnrichmentEnabled, u.IsInboxStreamingEnabled, u.ID); err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, audit...)
+	})
 }
 
 // MembershipRole is the user's role in the organization; NotFound when not a member.
@@ -195,16 +206,34 @@ func (s *Store) Members(ctx context.Context, organizationID int64) ([]account.Me
 	return members, rows.Err()
 }
 
-// AddAudit appends an entry to the audit log.
+// AddAudit appends an entry to the audit log on its own, for changes that are not rows of the
+// store (a sign-in, an assistant answer). A change to the store writes its entry in its own
+// transaction instead (insertAudit).
 func (s *Store) AddAudit(ctx context.Context, e account.AuditEntry) error {
-	if e.CreatedAt.IsZero() {
-		e.CreatedAt = time.Now().UTC()
+	return insertAudit(ctx, s.write, e)
+}
+
+type execer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+// insertAudit appends the entries with the actor's name as it is now, so renaming or deleting the
+// actor later does not rewrite history. Called with a change's transaction, the entry and the
+// change are stored together or not at all.
+func insertAudit(ctx context.Context, q execer, entries ...account.AuditEntry) error {
+	for _, e := range entries {
+		if e.CreatedAt.IsZero() {
+			e.CreatedAt = time.Now().UTC()
+		}
+		if _, err := q.ExecContext(ctx, `INSERT INTO audit_log (tenant_id, organization_id, user_id, model,
+			model_id, action, previous_value, new_value, created_at, actor_name)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, COALESCE((SELECT name FROM users WHERE id = $3), ''))`,
+			e.TenantID, e.OrganizationID, e.UserID, e.Model, e.ModelID, e.Action, e.PreviousValue, e.NewValue,
+			millis(e.CreatedAt)); err != nil {
+			return fmt.Errorf("store: audit %s %s: %w", e.Model, e.Action, err)
+		}
 	}
-	_, err := s.write.ExecContext(ctx, `INSERT INTO audit_log (tenant_id, organization_id, user_id, model,
-		model_id, action, previous_value, new_value, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-		e.TenantID, e.OrganizationID, e.UserID, e.Model, e.ModelID, e.Action, e.PreviousValue, e.NewValue,
-		millis(e.CreatedAt))
-	return err
+	return nil
 }
 
 // AuditLog lists a tenant's audit entries, newest first.
@@ -238,11 +267,10 @@ func notFound(err error, what string) error {
 	return err
 }
 
-// UpdateUserAccess sets the user's product access flags.
-func (s *Store) UpdateUserAccess(ctx context.Context, userID int64, acl account.ACL) error {
-	_, err := s.write.ExecContext(ctx, `UPDATE users SET acl_beacon = $1, acl_pro = $2, acl_enterprise = $3,
+// UpdateUserAccess sets the user's product access flags, with the audit entries.
+func (s *Store) UpdateUserAccess(ctx context.Context, userID int64, acl account.ACL, audit ...account.AuditEntry) error {
+	return s.execAudited(ctx, audit, `UPDATE users SET acl_beacon = $1, acl_pro = $2, acl_enterprise = $3,
 		acl_locate_api = $4 WHERE id = $5`, acl.Beacon, acl.Pro, acl.Enterprise, acl.LocateAPI, userID)
-	return err
 }
 
 // SetOrganizationLimits sets an organization's monthly data and asset limits (0 is unlimited).
@@ -265,8 +293,12 @@ func (s *Store) AcceptTOTPStep(ctx context.Context, userID, step int64) (bool, e
 	return n == 1, err
 }
 
-// SetPasswordHash replaces a user's password hash.
-func (s *Store) SetPasswordHash(ctx context.Context, userID int64, hash string) error {
-	_, err := s.write.ExecContext(ctx, `UPDATE users SET password_hash = $1 WHERE id = $2`, hash, userID)
-	return err
+// SetPasswordHash replaces a user's password hash and writes the audit entries, together.
+func (s *Store) SetPasswordHash(ctx context.Context, userID int64, hash string, audit ...account.AuditEntry) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = $1 WHERE id = $2`, hash, userID); err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, audit...)
+	})
 }

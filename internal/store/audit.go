@@ -44,7 +44,7 @@ func (s *Store) AuditRows(ctx context.Context, q audit.Query) ([]audit.Row, int,
 	}
 	args = append(args, q.Limit, q.Offset)
 	rows, err := s.read.QueryContext(ctx, `SELECT a.id, a.model, a.model_id, a.action, a.user_id,
-		COALESCE(u.name, ''), COALESCE(u.email, ''), a.organization_id, COALESCE(o.name, ''),
+		COALESCE(NULLIF(a.actor_name, ''), u.name, ''), COALESCE(u.email, ''), a.organization_id, COALESCE(o.name, ''),
 		a.previous_value, a.new_value, a.created_at
 		FROM audit_log a LEFT JOIN users u ON u.id = a.user_id LEFT JOIN organizations o ON o.id = a.organization_id
 		WHERE `+strings.Join(where, " AND ")+` ORDER BY a.id DESC

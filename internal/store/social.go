@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 
+	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/social"
 )
 
@@ -49,9 +50,9 @@ func (s *Store) TakeSocialPending(ctx context.Context, stateHash string) (social
 	return p, err
 }
 
-// SaveSocialAccount stores a connected account; connecting the same account again replaces
-// its token.
-func (s *Store) SaveSocialAccount(ctx context.Context, a *social.Account) error {
+// SaveSocialAccount stores a connected account, with the audit entries (one without a ModelID
+// names the account); connecting the same account again replaces its token.
+func (s *Store) SaveSocialAccount(ctx context.Context, a *social.Account, audit ...account.AuditEntry) error {
 	if s.key == nil {
 		return errNoSecretKey
 	}
@@ -59,11 +60,16 @@ func (s *Store) SaveSocialAccount(ctx context.Context, a *social.Account) error 
 	if err != nil {
 		return err
 	}
-	return s.write.QueryRowContext(ctx, `INSERT INTO social_accounts (user_id, provider, account_id, account_name, token,
-		connected_at) VALUES ($1, $2, $3, $4, $5, $6)
-		ON CONFLICT (user_id, provider, account_id) DO UPDATE SET account_name = excluded.account_name,
-		token = excluded.token, connected_at = excluded.connected_at RETURNING id`,
-		a.UserID, a.Provider, a.AccountID, a.AccountName, token, millis(a.ConnectedAt)).Scan(&a.ID)
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		if err := tx.QueryRowContext(ctx, `INSERT INTO social_accounts (user_id, provider, account_id, account_name,
+			token, connected_at) VALUES ($1, $2, $3, $4, $5, $6)
+			ON CONFLICT (user_id, provider, account_id) DO UPDATE SET account_name = excluded.account_name,
+			token = excluded.token, connected_at = excluded.connected_at RETURNING id`,
+			a.UserID, a.Provider, a.AccountID, a.AccountName, token, millis(a.ConnectedAt)).Scan(&a.ID); err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, withModelID(audit, a.ID)...)
+	})
 }
 
 const socialAccountColumns = `id, user_id, provider, account_id, account_name, token, connected_at`
@@ -110,16 +116,18 @@ func (s *Store) SocialAccount(ctx context.Context, id int64) (social.Account, er
 	return a, notFound(err, "social account")
 }
 
-// DeleteSocialAccount forgets a connected account and its token.
-func (s *Store) DeleteSocialAccount(ctx context.Context, id int64) error {
-	res, err := s.write.ExecContext(ctx, `DELETE FROM social_accounts WHERE id = $1`, id)
-	if err != nil {
-		return err
-	}
-	if n, err := res.RowsAffected(); err != nil || n != 1 {
-		return notFound(sql.ErrNoRows, "social account")
-	}
-	return nil
+// DeleteSocialAccount forgets a connected account and its token, with the audit entries.
+func (s *Store) DeleteSocialAccount(ctx context.Context, id int64, audit ...account.AuditEntry) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM social_accounts WHERE id = $1`, id)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return notFound(sql.ErrNoRows, "social account")
+		}
+		return insertAudit(ctx, tx, audit...)
+	})
 }
 
 var _ social.Store = (*Store)(nil)

@@ -49,9 +49,10 @@ func (s *Store) OrganizationUsage(ctx context.Context, organizationID int64, mon
 }
 
 // ChangeOrganization applies change to the organization's feature flags and US-persons and AI
-// settings and stores them, in one transaction with the row locked (on PostgreSQL; SQLite's
-// writer is single), so two admins switching different flags at once both keep their change.
-func (s *Store) ChangeOrganization(ctx context.Context, id int64, change func(*account.Organization) error) (account.Organization, error) {
+// settings and stores them with the audit entries change returns, in one transaction with the row
+// locked (on PostgreSQL; SQLite's writer is single), so two admins switching different flags at
+// once both keep their change.
+func (s *Store) ChangeOrganization(ctx context.Context, id int64, change func(*account.Organization) ([]account.AuditEntry, error)) (account.Organization, error) {
 	var o account.Organization
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		if err := s.lockOrganization(ctx, tx, id); err != nil {
@@ -62,16 +63,19 @@ func (s *Store) ChangeOrganization(ctx context.Context, id int64, change func(*a
 			WHERE id = $1`, id)); err != nil {
 			return err
 		}
-		if err := change(&o); err != nil {
+		audit, err := change(&o)
+		if err != nil {
 			return err
 		}
 		flags, err := json.Marshal(o.FeatureFlags)
 		if err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE organizations SET feature_flags = $1, is_uspi_compliant = $2,
-			is_moose_mind_enabled = $3 WHERE id = $4`, string(flags), o.IsUSPICompliant, o.IsMooseMindEnabled, o.ID)
-		return err
+		if _, err = tx.ExecContext(ctx, `UPDATE organizations SET feature_flags = $1, is_uspi_compliant = $2,
+			is_moose_mind_enabled = $3 WHERE id = $4`, string(flags), o.IsUSPICompliant, o.IsMooseMindEnabled, o.ID); err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, audit...)
 	})
 	return o, err
 }
@@ -79,7 +83,7 @@ func (s *Store) ChangeOrganization(ctx context.Context, id int64, change func(*a
 // TenantUsers lists a tenant's users by e-mail, with their organization's name and their role in it.
 func (s *Store) TenantUsers(ctx context.Context, tenantID int64) ([]tenant.User, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT u.id, u.name, u.email, u.organization_id, o.name,
-		COALESCE(m.role, ''), u.is_tenant_admin, u.acl_beacon, u.acl_pro, u.acl_enterprise, u.acl_locate_api,
+		COALESCE(m.role, ''), u.is_tenant_admin, u.is_mfa_enabled, u.acl_beacon, u.acl_pro, u.acl_enterprise, u.acl_locate_api,
 		u.disabled_at, u.created_at
 		FROM users u JOIN organizations o ON o.id = u.organization_id
 		LEFT JOIN memberships m ON m.organization_id = u.organization_id AND m.user_id = u.id
@@ -94,7 +98,7 @@ func (s *Store) TenantUsers(ctx context.Context, tenantID int64) ([]tenant.User,
 		var role string
 		var disabled, created int64
 		if err := rows.Scan(&u.ID, &u.Name, &u.Email, &u.OrganizationID, &u.OrganizationName, &role,
-			&u.IsTenantAdmin, &u.ACL.Beacon, &u.ACL.Pro, &u.ACL.Enterprise, &u.ACL.LocateAPI, &disabled,
+			&u.IsTenantAdmin, &u.IsMFAEnabled, &u.ACL.Beacon, &u.ACL.Pro, &u.ACL.Enterprise, &u.ACL.LocateAPI, &disabled,
 			&created); err != nil {
 			return nil, err
 		}
@@ -104,24 +108,31 @@ func (s *Store) TenantUsers(ctx context.Context, tenantID int64) ([]tenant.User,
 	return out, rows.Err()
 }
 
-// SetMembershipRole changes the user's role in the organization.
-func (s *Store) SetMembershipRole(ctx context.Context, organizationID, userID int64, role account.Role) error {
-	_, err := s.write.ExecContext(ctx, `UPDATE memberships SET role = $1 WHERE organization_id = $2 AND user_id = $3`,
+// SetMembershipRole changes the user's role in the organization, with the audit entries.
+func (s *Store) SetMembershipRole(ctx context.Context, organizationID, userID int64, role account.Role, audit ...account.AuditEntry) error {
+	return s.execAudited(ctx, audit, `UPDATE memberships SET role = $1 WHERE organization_id = $2 AND user_id = $3`,
 		string(role), organizationID, userID)
-	return err
 }
 
-// SetUserDisabled disables the user from at, or enables them when at is zero.
-func (s *Store) SetUserDisabled(ctx context.Context, userID int64, at time.Time) error {
-	_, err := s.write.ExecContext(ctx, `UPDATE users SET disabled_at = $1 WHERE id = $2`, millis(at), userID)
-	return err
+// SetUserDisabled disables the user from at, or enables them when at is zero, with the audit entries.
+func (s *Store) SetUserDisabled(ctx context.Context, userID int64, at time.Time, audit ...account.AuditEntry) error {
+	return s.execAudited(ctx, audit, `UPDATE users SET disabled_at = $1 WHERE id = $2`, millis(at), userID)
+}
+
+// execAudited runs one statement and writes the audit entries in the same transaction.
+func (s *Store) execAudited(ctx context.Context, audit []account.AuditEntry, query string, args ...any) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, query, args...); err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, audit...)
+	})
 }
 
 // TenantAPITokens lists the API tokens of a tenant's users, revoked and expired ones too,
 // newest first.
 func (s *Store) TenantAPITokens(ctx context.Context, tenantID int64) ([]auth.APIToken, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT t.id, t.user_id, t.name, t.scopes, t.created_at, t.last_used_at,
-		t.revoked_at, t.expires_at FROM api_tokens t JOIN users u ON u.id = t.user_id
+	rows, err := s.read.QueryContext(ctx, `SELECT `+apiTokenColumns+` FROM api_tokens t JOIN users u ON u.id = t.user_id
 		WHERE u.tenant_id = $1 ORDER BY t.created_at DESC, t.id DESC`, tenantID)
 	if err != nil {
 		return nil, err
@@ -140,5 +151,5 @@ func (s *Store) TenantAPITokens(ctx context.Context, tenantID int64) ([]auth.API
 
 // APIToken is the API token with that id.
 func (s *Store) APIToken(ctx context.Context, id int64) (auth.APIToken, error) {
-	return scanAPIToken(s.read.QueryRowContext(ctx, `SELECT `+apiTokenColumns+` FROM api_tokens WHERE id = $1`, id))
+	return scanAPIToken(s.read.QueryRowContext(ctx, `SELECT `+apiTokenColumns+` FROM api_tokens t WHERE t.id = $1`, id))
 }

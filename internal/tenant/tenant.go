@@ -42,6 +42,7 @@ type User struct {
 	OrganizationName string
 	Role             account.Role
 	IsTenantAdmin    bool
+	IsMFAEnabled     bool
 	ACL              account.ACL
 	DisabledAt       time.Time
 	CreatedAt        time.Time
@@ -64,14 +65,14 @@ type Store interface {
 	Members(ctx context.Context, organizationID int64) ([]account.Member, error)
 	TenantOrganizations(ctx context.Context, tenantID int64) ([]account.Organization, error)
 	OrganizationUsage(ctx context.Context, organizationID int64, monthStart time.Time) (Usage, error)
-	ChangeOrganization(ctx context.Context, id int64, change func(*account.Organization) error) (account.Organization, error)
+	// The changes write the audit entries (change's, for ChangeOrganization) in their transaction.
+	ChangeOrganization(ctx context.Context, id int64, change func(*account.Organization) ([]account.AuditEntry, error)) (account.Organization, error)
 	TenantUsers(ctx context.Context, tenantID int64) ([]User, error)
-	SetMembershipRole(ctx context.Context, organizationID, userID int64, role account.Role) error
-	UpdateUserAccess(ctx context.Context, userID int64, acl account.ACL) error
-	SetUserDisabled(ctx context.Context, userID int64, at time.Time) error
+	SetMembershipRole(ctx context.Context, organizationID, userID int64, role account.Role, audit ...account.AuditEntry) error
+	UpdateUserAccess(ctx context.Context, userID int64, acl account.ACL, audit ...account.AuditEntry) error
+	SetUserDisabled(ctx context.Context, userID int64, at time.Time, audit ...account.AuditEntry) error
 	TenantAPITokens(ctx context.Context, tenantID int64) ([]auth.APIToken, error)
 	APIToken(ctx context.Context, id int64) (auth.APIToken, error)
-	AddAudit(ctx context.Context, e account.AuditEntry) error
 }
 
 // Service carries out the portal's rules.
@@ -166,19 +167,18 @@ func (s *Service) switchOrganization(ctx context.Context, a authz.Actor, id int6
 	if _, err := s.organization(ctx, a, id); err != nil {
 		return Organization{}, err
 	}
-	var before bool
-	o, err := s.store.ChangeOrganization(ctx, id, func(o *account.Organization) error {
-		before = *get(o)
+	o, err := s.store.ChangeOrganization(ctx, id, func(o *account.Organization) ([]account.AuditEntry, error) {
+		before := *get(o)
+		if before == on {
+			return nil, nil
+		}
 		set(o, on)
-		return nil
+		return []account.AuditEntry{{TenantID: o.TenantID, OrganizationID: o.ID, UserID: a.UserID,
+			Model: model, ModelID: strconv.FormatInt(o.ID, 10), Action: "updated",
+			PreviousValue: name + ": " + strconv.FormatBool(before), NewValue: name + ": " + strconv.FormatBool(on)}}, nil
 	})
 	if err != nil {
 		return Organization{}, err
-	}
-	if before != on {
-		s.store.AddAudit(ctx, account.AuditEntry{TenantID: o.TenantID, OrganizationID: o.ID, UserID: a.UserID,
-			Model: model, ModelID: strconv.FormatInt(o.ID, 10), Action: "updated",
-			PreviousValue: name + ": " + strconv.FormatBool(before), NewValue: name + ": " + strconv.FormatBool(on)})
 	}
 	u, err := s.store.OrganizationUsage(ctx, o.ID, monitor.MonthStart(s.now()))
 	return Organization{Organization: o, Usage: u}, err
@@ -284,22 +284,21 @@ func (s *Service) UpdateUser(ctx context.Context, a authz.Actor, id int64, role 
 			return User{}, problem.InvalidField("role", "An organization needs an owner: make someone else its owner first.")
 		}
 	}
-	audit := func(field, was, is string) {
-		s.store.AddAudit(ctx, account.AuditEntry{TenantID: u.TenantID, OrganizationID: u.OrganizationID,
+	audit := func(field, was, is string) account.AuditEntry {
+		return account.AuditEntry{TenantID: u.TenantID, OrganizationID: u.OrganizationID,
 			UserID: a.UserID, Model: "user", ModelID: strconv.FormatInt(u.ID, 10), Action: "updated",
-			PreviousValue: u.Email + " " + field + ": " + was, NewValue: u.Email + " " + field + ": " + is})
+			PreviousValue: u.Email + " " + field + ": " + was, NewValue: u.Email + " " + field + ": " + is}
 	}
 	if role != before.Role {
-		if err := s.store.SetMembershipRole(ctx, u.OrganizationID, u.ID, role); err != nil {
+		if err := s.store.SetMembershipRole(ctx, u.OrganizationID, u.ID, role,
+			audit("role", string(before.Role), string(role))); err != nil {
 			return User{}, err
 		}
-		audit("role", string(before.Role), string(role))
 	}
 	if acl != before.ACL {
-		if err := s.store.UpdateUserAccess(ctx, u.ID, acl); err != nil {
+		if err := s.store.UpdateUserAccess(ctx, u.ID, acl, audit("access", describeACL(before.ACL), describeACL(acl))); err != nil {
 			return User{}, err
 		}
-		audit("access", describeACL(before.ACL), describeACL(acl))
 	}
 	return s.user(ctx, a, id)
 }
@@ -329,12 +328,11 @@ func (s *Service) DisableUser(ctx context.Context, a authz.Actor, id int64) (Use
 		return User{}, err
 	}
 	if !u.Disabled() {
-		if err := s.store.SetUserDisabled(ctx, u.ID, s.now().UTC()); err != nil {
+		if err := s.store.SetUserDisabled(ctx, u.ID, s.now().UTC(), account.AuditEntry{TenantID: u.TenantID,
+			OrganizationID: u.OrganizationID, UserID: a.UserID, Model: "user", ModelID: strconv.FormatInt(u.ID, 10),
+			Action: "disabled", PreviousValue: u.Email}); err != nil {
 			return User{}, err
 		}
-		s.store.AddAudit(ctx, account.AuditEntry{TenantID: u.TenantID, OrganizationID: u.OrganizationID,
-			UserID: a.UserID, Model: "user", ModelID: strconv.FormatInt(u.ID, 10), Action: "disabled",
-			PreviousValue: u.Email})
 	}
 	// Sessions are ended even when already disabled: a retry finishes what a failure left.
 	if _, err := s.auth.EndUserSessions(ctx, u.ID); err != nil {
@@ -350,12 +348,24 @@ func (s *Service) EnableUser(ctx context.Context, a authz.Actor, id int64) (User
 		return User{}, err
 	}
 	if u.Disabled() {
-		if err := s.store.SetUserDisabled(ctx, u.ID, time.Time{}); err != nil {
+		if err := s.store.SetUserDisabled(ctx, u.ID, time.Time{}, account.AuditEntry{TenantID: u.TenantID,
+			OrganizationID: u.OrganizationID, UserID: a.UserID, Model: "user", ModelID: strconv.FormatInt(u.ID, 10),
+			Action: "enabled", NewValue: u.Email}); err != nil {
 			return User{}, err
 		}
-		s.store.AddAudit(ctx, account.AuditEntry{TenantID: u.TenantID, OrganizationID: u.OrganizationID,
-			UserID: a.UserID, Model: "user", ModelID: strconv.FormatInt(u.ID, 10), Action: "enabled",
-			NewValue: u.Email})
+	}
+	return s.user(ctx, a, id)
+}
+
+// ResetUserMFA turns off the two-step verification of one of the tenant's users (not the admin's
+// own) who lost their authenticator; the reset is audited as the admin's.
+func (s *Service) ResetUserMFA(ctx context.Context, a authz.Actor, id int64) (User, error) {
+	u, err := s.changeable(ctx, a, id)
+	if err != nil {
+		return User{}, err
+	}
+	if err := s.auth.ResetMFA(ctx, u, a.UserID); err != nil {
+		return User{}, err
 	}
 	return s.user(ctx, a, id)
 }
@@ -393,8 +403,9 @@ type NewToken struct {
 	ExpiresAt time.Time // zero: until revoked
 }
 
-// CreateToken makes an API token for one of the tenant's users and returns its value, shown
-// once and never stored.
+// CreateToken makes an API token for one of the tenant's users (themselves, or a user who is no
+// tenant admin) and returns its value, shown once and never stored. A token for someone else
+// needs a scope and an expiry (auth.IssueAPIToken).
 func (s *Service) CreateToken(ctx context.Context, a authz.Actor, n NewToken) (string, Token, error) {
 	if err := authz.CanUseTenantPortal(a); err != nil {
 		return "", Token{}, err
@@ -404,6 +415,9 @@ func (s *Service) CreateToken(ctx context.Context, a authz.Actor, n NewToken) (s
 		return "", Token{}, problem.InvalidField("userId", "Choose one of the tenant's users.")
 	}
 	if err != nil {
+		return "", Token{}, err
+	}
+	if err := authz.CanMintAPIToken(a, u.TenantID, u.ID, u.IsTenantAdmin); err != nil {
 		return "", Token{}, err
 	}
 	value, t, err := s.auth.IssueAPIToken(ctx, u, n.Name, n.Scopes, n.ExpiresAt, a.UserID)

@@ -64,6 +64,10 @@ describe('Two-step verification', () => {
     assert.deepEqual(await accessibilityViolations(page), []);
 
     await section.getByRole('button', { name: 'Turn on' }).click();
+    // The current password first: a session alone cannot turn it on.
+    const confirmPassword = page.getByRole('form', { name: 'Confirm your password' });
+    await confirmPassword.getByLabel('Current password').fill(ADMIN_PASSWORD);
+    await confirmPassword.getByRole('button', { name: 'Continue' }).click();
     const form = page.getByRole('form', { name: 'Turn on two-step verification' });
     await form.getByRole('img', { name: /QR code for your authenticator app/ }).waitFor();
     const secret = (await form.getByLabel('Setup key').inputValue()).replace(/\s/g, '');

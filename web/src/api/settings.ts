@@ -135,6 +135,29 @@ export async function changePassword(change: PasswordChange): Promise<void> {
   await request<{ changed: boolean }>('PUT', '/api/v1/settings/profile/password', { body: change });
 }
 
+/** One of the user's API tokens, those a tenant admin made for them included. */
+export interface OwnApiToken {
+  id: number;
+  name: string;
+  scopes: string[];
+  /** Unix seconds; 0: never. */
+  expiresAt: number;
+  lastUsedAt: number;
+  createdAt: number;
+  revokedAt: number;
+  /** The tenant admin who made it for the user; null when the user (or the operator's CLI) did. */
+  createdBy: { id: number; name: string } | null;
+}
+
+export async function fetchOwnTokens(signal?: AbortSignal): Promise<OwnApiToken[]> {
+  return (await request<OwnApiToken[]>('GET', '/api/v1/settings/tokens', { signal })).data;
+}
+
+/** Revokes one of the user's API tokens at once. */
+export async function revokeOwnToken(id: number): Promise<OwnApiToken> {
+  return (await request<OwnApiToken>('DELETE', `/api/v1/settings/tokens/${id}`)).data;
+}
+
 /** A started two-step enrolment: the key for manual entry, its otpauth:// URI and a QR code of it. */
 export interface MfaEnrolment {
   is_mfa_enabled: false;
@@ -145,9 +168,16 @@ export interface MfaEnrolment {
   qr_code: string;
 }
 
-/** Starts (or restarts) turning on two-step verification; nothing changes at sign-in yet. */
-export async function startMfa(): Promise<MfaEnrolment> {
-  return (await request<MfaEnrolment>('PUT', '/api/v1/settings/profile/mfa', { body: { enabled: true } })).data;
+/**
+ * Starts (or restarts) turning on two-step verification, proven with the current password;
+ * nothing changes at sign-in yet.
+ */
+export async function startMfa(currentPassword: string): Promise<MfaEnrolment> {
+  return (
+    await request<MfaEnrolment>('PUT', '/api/v1/settings/profile/mfa', {
+      body: { enabled: true, current_password: currentPassword },
+    })
+  ).data;
 }
 
 /** Turns two-step verification on with a code from the app; the reply's recovery codes are shown once. */
@@ -159,9 +189,11 @@ export async function confirmMfa(code: string): Promise<string[]> {
   ).data.recovery_codes;
 }
 
-/** Turns two-step verification off with a code from the app or a recovery code. */
-export async function disableMfa(code: string): Promise<void> {
-  await request('PUT', '/api/v1/settings/profile/mfa', { body: { enabled: false, code } });
+/** Turns two-step verification off with the current password and a code from the app or a recovery code. */
+export async function disableMfa(currentPassword: string, code: string): Promise<void> {
+  await request('PUT', '/api/v1/settings/profile/mfa', {
+    body: { enabled: false, code, current_password: currentPassword },
+  });
 }
 
 /** The user's settings state: switches and where two-step verification stands. */

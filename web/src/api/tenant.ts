@@ -34,6 +34,7 @@ export interface TenantUser {
   organization: { id: number; name: string };
   role: Role;
   is_tenant_admin: boolean;
+  is_mfa_enabled: boolean;
   acl: TenantACL;
   disabled: boolean;
   disabledAt: number;
@@ -59,13 +60,15 @@ export interface TenantToken {
   lastUsedAt: number;
   createdAt: number;
   revokedAt: number;
+  /** The tenant admin who made it for its user; null when the user or the operator's CLI did. */
+  createdBy: { id: number; name: string } | null;
 }
 
 export interface NewTenantToken {
   name: string;
   userId: number;
   scopes: string[];
-  /** Unix seconds; 0 lasts until revoked. */
+  /** Unix seconds; 0 lasts until revoked (only for one's own token). */
   expiresAt: number;
 }
 
@@ -109,6 +112,11 @@ export async function updateTenantUser(id: number, change: { role: Role; acl: Te
 export async function setTenantUserDisabled(id: number, disabled: boolean): Promise<TenantUser> {
   const path = `/api/v1/tenant/users/${id}/${disabled ? 'disable' : 'enable'}`;
   return (await request<TenantUser>('PUT', path, { body: {} })).data;
+}
+
+/** Turns off the two-step verification of a user who lost their authenticator. */
+export async function resetTenantUserMfa(id: number): Promise<TenantUser> {
+  return (await request<TenantUser>('PUT', `/api/v1/tenant/users/${id}/reset-mfa`, { body: {} })).data;
 }
 
 export async function fetchTenantTokens(signal?: AbortSignal): Promise<TenantToken[]> {

@@ -12,6 +12,7 @@ import {
   type Role,
   setFeatureFlag,
   setOrganizationSetting,
+  resetTenantUserMfa,
   setTenantUserDisabled,
   type TenantACL,
   type TenantOrganization,
@@ -85,6 +86,10 @@ export function useSetTenantUserDisabled() {
     ({ id, disabled }: { id: number; disabled: boolean }) => setTenantUserDisabled(id, disabled),
     [tenantKeys.users],
   );
+}
+
+export function useResetTenantUserMfa() {
+  return useInvalidating((id: number) => resetTenantUserMfa(id), [tenantKeys.users]);
 }
 
 export function useTenantTokensQuery() {

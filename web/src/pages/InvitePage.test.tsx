@@ -45,14 +45,16 @@ describe('the invitation page', () => {
     });
   });
 
-  it('says plainly when the link was used or has expired', async () => {
-    fakeServer({
-      'GET /api/v1/invitations/used': new Reply(409, {
-        message: 'This invitation has already been used. Sign in with the e-mail address it was sent to.',
-      }),
-    });
-    renderApp('/invite/used');
-    expect(await screen.findByText(/This invitation has already been used/)).toBeInTheDocument();
+  it.each([
+    ['used', 'This invitation has already been used. Sign in with the e-mail address it was sent to.'],
+    [
+      'for an account that cannot join',
+      'This e-mail address already has a Sightline account, which cannot join through this invitation. Sign in with it, or ask the person who invited you to invite another address.',
+    ],
+  ])('says plainly when the link is %s, and offers sign-in instead of the form', async (_, message) => {
+    fakeServer({ 'GET /api/v1/invitations/refused': new Reply(409, { message }) });
+    renderApp('/invite/refused');
+    expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('form', { name: 'Join the organization' })).not.toBeInTheDocument();
   });

@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { DisplayTheme } from '../api/settings';
 import { ContactForm } from '../components/settings/ContactForm';
+import { ApiTokensTable } from '../components/settings/ApiTokensTable';
 import { MembersSection } from '../components/settings/MembersSection';
 import { PasswordForm } from '../components/settings/PasswordForm';
 import { SessionsTable } from '../components/settings/SessionsTable';
@@ -202,6 +203,13 @@ export function SettingsPage() {
           description="Where you are signed in. Ending a session signs that browser out at once."
         >
           <SessionsTable />
+        </Section>
+
+        <Section
+          title="API tokens"
+          description="Tokens that let scripts call Sightline as you, those your tenant administrator made for you included. Revoking one stops it at once."
+        >
+          <ApiTokensTable />
         </Section>
 
         <Section

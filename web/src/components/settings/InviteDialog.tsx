@@ -75,7 +75,10 @@ export function InviteDialog({
               value={email}
               onChange={(event) => setEmail(event.target.value)}
               error={Boolean(emailError)}
-              helperText={emailError ?? 'They get a link that works once, for 7 days.'}
+              helperText={
+                emailError ??
+                'They get a link that works once, for 7 days, and the products your subscription includes.'
+              }
             />
             <TextField
               select

@@ -23,11 +23,19 @@ import { useSnackbar } from '../../hooks/useSnackbar';
 
 const stateKey = ['settings', 'profile', 'state'] as const;
 
-/** The message of a failed call about a code: the code field's, else the reply's. */
+/** The message of a failed call about a code: the code field's, else the reply's (unless it is the password's). */
 function codeError(error: Error | null): string | undefined {
   if (!error) return undefined;
-  if (error instanceof ApiError) return error.body?.errors?.code?.[0] ?? error.message;
+  if (error instanceof ApiError) {
+    if (error.body?.errors?.current_password) return undefined;
+    return error.body?.errors?.code?.[0] ?? error.message;
+  }
   return error.message;
+}
+
+/** The current-password field's message of a failed call, if it is about the password. */
+function passwordError(error: Error | null): string | undefined {
+  return error instanceof ApiError ? error.body?.errors?.current_password?.[0] : undefined;
 }
 
 /** The secret in groups of four, easier to type into an app by hand. */
@@ -36,8 +44,9 @@ function grouped(secret: string): string {
 }
 
 /**
- * Two-step verification in Settings: turn it on (scan a QR code or type the key, then confirm
- * with a code), save the recovery codes shown once, or turn it off with a code.
+ * Two-step verification in Settings: turn it on (the current password, then scan a QR code or
+ * type the key and confirm with a code), save the recovery codes shown once, or turn it off with
+ * the current password and a code. A session alone cannot change it.
  */
 export function TwoStepVerification() {
   const profile = useProfile();
@@ -46,7 +55,9 @@ export function TwoStepVerification() {
   const [enrolment, setEnrolment] = useState<MfaEnrolment | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [turningOff, setTurningOff] = useState(false);
+  const [turningOn, setTurningOn] = useState(false);
   const [code, setCode] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
 
   const state = useQuery({
     queryKey: stateKey,
@@ -62,9 +73,13 @@ export function TwoStepVerification() {
     mutationFn: startMfa,
     onSuccess: (e) => {
       setEnrolment(e);
+      setTurningOn(false);
+      setCurrentPassword('');
       setCode('');
     },
-    onError: (error) => snackbar.show({ text: error.message, color: 'error' }),
+    onError: (error) => {
+      if (!passwordError(error)) snackbar.show({ text: error.message, color: 'error' });
+    },
   });
   const confirm = useMutation({
     mutationFn: confirmMfa,
@@ -76,10 +91,11 @@ export function TwoStepVerification() {
     },
   });
   const disable = useMutation({
-    mutationFn: disableMfa,
+    mutationFn: ({ password, code }: { password: string; code: string }) => disableMfa(password, code),
     onSuccess: () => {
       setTurningOff(false);
       setCode('');
+      setCurrentPassword('');
       markEnabled(false);
       snackbar.show({ text: 'Two-step verification is off', color: 'success' });
     },
@@ -223,9 +239,18 @@ export function TwoStepVerification() {
           <Stack
             component="form"
             spacing={2}
-            onSubmit={(e) => submit(e, (c) => disable.mutate(c))}
+            onSubmit={(e) => submit(e, (c) => disable.mutate({ password: currentPassword, code: c }))}
             aria-label="Turn off two-step verification"
           >
+            <TextField
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              value={currentPassword}
+              onChange={(e) => setCurrentPassword(e.target.value)}
+              error={Boolean(passwordError(disable.error))}
+              helperText={passwordError(disable.error)}
+            />
             <TextField
               label="Code"
               autoComplete="one-time-code"
@@ -239,7 +264,7 @@ export function TwoStepVerification() {
                 type="submit"
                 variant="contained"
                 color="error"
-                disabled={disable.isPending || code.trim() === ''}
+                disabled={disable.isPending || code.trim() === '' || currentPassword === ''}
               >
                 Turn off
               </Button>
@@ -256,6 +281,7 @@ export function TwoStepVerification() {
               onClick={() => {
                 disable.reset();
                 setCode('');
+                setCurrentPassword('');
                 setTurningOff(true);
               }}
             >
@@ -273,18 +299,49 @@ export function TwoStepVerification() {
         <Chip label="Off" size="small" />
         <Typography>Signing in asks for your password only.</Typography>
       </Stack>
-      <div>
-        <Button
-          variant="contained"
-          onClick={() => {
-            confirm.reset();
-            start.mutate();
+      {turningOn ? (
+        <Stack
+          component="form"
+          spacing={2}
+          onSubmit={(e) => {
+            e.preventDefault();
+            start.mutate(currentPassword);
           }}
-          disabled={start.isPending}
+          aria-label="Confirm your password"
         >
-          Turn on
-        </Button>
-      </div>
+          <TextField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => setCurrentPassword(e.target.value)}
+            error={Boolean(passwordError(start.error))}
+            helperText={passwordError(start.error) ?? 'Your password confirms it is you turning this on.'}
+          />
+          <Stack direction="row" spacing={1}>
+            <Button type="submit" variant="contained" disabled={start.isPending || currentPassword === ''}>
+              Continue
+            </Button>
+            <Button onClick={() => setTurningOn(false)} disabled={start.isPending}>
+              Cancel
+            </Button>
+          </Stack>
+        </Stack>
+      ) : (
+        <div>
+          <Button
+            variant="contained"
+            onClick={() => {
+              confirm.reset();
+              start.reset();
+              setCurrentPassword('');
+              setTurningOn(true);
+            }}
+          >
+            Turn on
+          </Button>
+        </div>
+      )}
     </Stack>
   );
 }

@@ -19,10 +19,20 @@ import { fieldError, formError } from './fieldError';
 const FIELDS = ['name', 'userId', 'scopes', 'expiresAt'];
 
 /**
- * Makes an API token for one of the tenant's users, then shows its secret once, with a copy
- * button: the server never returns it again.
+ * Makes an API token for the admin or one of the tenant's users who is no tenant admin, then shows
+ * its secret once, with a copy button: the server never returns it again. A token for someone else
+ * is limited to a scope and must expire (at most a year away); its user sees it in their Settings.
  */
-export function CreateTokenDialog({ users, onClose }: { users: TenantUser[]; onClose: () => void }) {
+export function CreateTokenDialog({
+  users,
+  me,
+  onClose,
+}: {
+  users: TenantUser[];
+  /** The signed-in tenant admin's user id. */
+  me: number;
+  onClose: () => void;
+}) {
   const titleId = useId();
   const create = useCreateTenantToken();
   const snackbar = useSnackbar();
@@ -31,7 +41,12 @@ export function CreateTokenDialog({ users, onClose }: { users: TenantUser[]; onC
   const [scope, setScope] = useState('user');
   const [expires, setExpires] = useState('');
   const [created, setCreated] = useState<CreatedTenantToken | null>(null);
-  const enabled = users.filter((u) => !u.disabled);
+  const choosable = users.filter((u) => !u.disabled && (!u.is_tenant_admin || u.id === me));
+  const forSomeoneElse = userId !== '' && userId !== me;
+  const chooseUser = (id: number) => {
+    setUserId(id);
+    if (id !== me && scope === 'user') setScope('ingest');
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -115,11 +130,13 @@ export function CreateTokenDialog({ users, onClose }: { users: TenantUser[]; onC
             margin="dense"
             value={userId}
             disabled={create.isPending}
-            onChange={(event) => setUserId(Number(event.target.value))}
+            onChange={(event) => chooseUser(Number(event.target.value))}
             error={error('userId') !== undefined}
-            helperText={error('userId') ?? 'The token acts as this user.'}
+            helperText={
+              error('userId') ?? 'The token acts as this user. Other tenant administrators make their own tokens.'
+            }
           >
-            {enabled.map((u) => (
+            {choosable.map((u) => (
               <MenuItem key={u.id} value={u.id}>
                 {u.name ? `${u.name} (${u.email})` : u.email}
               </MenuItem>
@@ -137,7 +154,7 @@ export function CreateTokenDialog({ users, onClose }: { users: TenantUser[]; onC
             helperText={error('scopes') ?? tokenScopes.find((s) => s.value === scope)?.help}
           >
             {tokenScopes.map((s) => (
-              <MenuItem key={s.value} value={s.value}>
+              <MenuItem key={s.value} value={s.value} disabled={forSomeoneElse && s.value === 'user'}>
                 {s.label}
               </MenuItem>
             ))}
@@ -145,13 +162,19 @@ export function CreateTokenDialog({ users, onClose }: { users: TenantUser[]; onC
           <TextField
             label="Expires on"
             type="date"
+            required={forSomeoneElse}
             fullWidth
             margin="dense"
             value={expires}
             disabled={create.isPending}
             onChange={(event) => setExpires(event.target.value)}
             error={error('expiresAt') !== undefined}
-            helperText={error('expiresAt') ?? 'Leave empty for a token that works until it is revoked.'}
+            helperText={
+              error('expiresAt') ??
+              (forSomeoneElse
+                ? 'Required for a token made for someone else: at most a year away.'
+                : 'Leave empty for a token that works until it is revoked.')
+            }
             slotProps={{ inputLabel: { shrink: true } }}
           />
         </DialogContent>

@@ -19,6 +19,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { CreateTokenDialog } from '../../components/tenant/CreateTokenDialog';
 import { useConfirm } from '../../hooks/useConfirm';
+import { useProfile } from '../../hooks/useProfileQuery';
 import { useSnackbar } from '../../hooks/useSnackbar';
 import { useRevokeTenantToken, useTenantTokensQuery, useTenantUsersQuery } from '../../hooks/useTenantQueries';
 import { formatDateTime } from '../../lib/dateRange';
@@ -47,6 +48,7 @@ export function TenantTokensPage() {
   const confirm = useConfirm();
   const snackbar = useSnackbar();
   const [creating, setCreating] = useState(false);
+  const me = useProfile().id;
 
   const askRevoke = (token: TenantToken) =>
     confirm({
@@ -98,6 +100,7 @@ export function TenantTokensPage() {
                 <TableCell>Expires</TableCell>
                 <TableCell>Last used</TableCell>
                 <TableCell>Created</TableCell>
+                <TableCell>Made by</TableCell>
                 <TableCell>State</TableCell>
                 <TableCell align="right">
                   <Box component="span" sx={visuallyHidden}>
@@ -119,6 +122,7 @@ export function TenantTokensPage() {
                     <TableCell>{at(token.expiresAt, 'Never')}</TableCell>
                     <TableCell>{at(token.lastUsedAt, 'Never')}</TableCell>
                     <TableCell>{at(token.createdAt, '')}</TableCell>
+                    <TableCell>{token.createdBy?.name ?? 'Its user'}</TableCell>
                     <TableCell>
                       <Chip size="small" label={s.label} color={s.color} variant="outlined" />
                     </TableCell>
@@ -142,7 +146,7 @@ export function TenantTokensPage() {
           </Table>
         </TableContainer>
       )}
-      {creating && users.data && <CreateTokenDialog users={users.data} onClose={() => setCreating(false)} />}
+      {creating && users.data && <CreateTokenDialog users={users.data} me={me} onClose={() => setCreating(false)} />}
     </>
   );
 }

@@ -16,6 +16,7 @@ function tenantUser(id: number, name: string, email: string, overrides: Partial<
     organization: { id: 1, name: 'Acme' },
     role: 'member',
     is_tenant_admin: false,
+    is_mfa_enabled: false,
     acl: { beacon: true, pro: true, enterprise: false, locate_api: false },
     disabled: false,
     disabledAt: 0,
@@ -115,5 +116,36 @@ describe('tenant users', () => {
       ['/api/v1/tenant/users/2/disable', {}],
       ['/api/v1/tenant/users/2/enable', {}],
     ]);
+  });
+
+  it('resets the two-step verification of a user who has it on, after a confirmation', async () => {
+    let users = [
+      tenantUser(1, 'Ada Analyst', 'ada@example.test', { is_tenant_admin: true, role: 'owner' }),
+      tenantUser(2, 'Bob', 'bob@example.test', { is_mfa_enabled: true }),
+      tenantUser(3, 'Cleo', 'cleo@example.test'),
+    ];
+    const requests = fakeServer({
+      'GET /api/v1/tenant/users': () => ({ data: users }),
+      'GET /api/v1/tenant/organizations': { data: [acme] },
+      'PUT /api/v1/tenant/users/2/reset-mfa': () => {
+        users = users.map((u) => (u.id === 2 ? { ...u, is_mfa_enabled: false } : u));
+        return { data: users[1] };
+      },
+    });
+    renderApp('/tenant/users', { profile: admin });
+    const table = await screen.findByRole('table', { name: 'Users' });
+    expect(
+      within(table).queryByRole('button', { name: 'Reset two-step verification of Cleo' }),
+    ).not.toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Reset two-step verification of Bob' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Reset two-step verification of Bob?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByText('Two-step verification of Bob reset')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        within(table).queryByRole('button', { name: 'Reset two-step verification of Bob' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(requests.filter((r) => r.method === 'PUT').map((r) => r.path)).toEqual(['/api/v1/tenant/users/2/reset-mfa']);
   });
 });

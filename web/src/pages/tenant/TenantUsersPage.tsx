@@ -23,6 +23,7 @@ import { useConfirm } from '../../hooks/useConfirm';
 import { useProfile } from '../../hooks/useProfileQuery';
 import { useSnackbar } from '../../hooks/useSnackbar';
 import {
+  useResetTenantUserMfa,
   useSetTenantUserDisabled,
   useTenantOrganizationsQuery,
   useTenantUsersQuery,
@@ -33,12 +34,16 @@ import { visuallyHidden } from '../../lib/visuallyHidden';
 
 const on = (seconds: number) => formatDateTime(new Date(seconds * 1000));
 
-/** /tenant/users: the tenant's users; create, change role and subscription, disable and enable. */
+/**
+ * /tenant/users: the tenant's users; create, change role and subscription, disable and enable,
+ * and reset the two-step verification of someone who lost their authenticator.
+ */
 export function TenantUsersPage() {
   const profile = useProfile();
   const users = useTenantUsersQuery();
   const organizations = useTenantOrganizationsQuery();
   const setDisabled = useSetTenantUserDisabled();
+  const resetMfa = useResetTenantUserMfa();
   const confirm = useConfirm();
   const snackbar = useSnackbar();
   const [creating, setCreating] = useState(false);
@@ -65,6 +70,21 @@ export function TenantUsersPage() {
       icon: 'warning',
       acceptLabel: 'Disable',
       onAccept: run,
+    });
+  };
+
+  const askResetMfa = (user: TenantUser) => {
+    const who = user.name || user.email;
+    confirm({
+      title: `Reset two-step verification of ${who}?`,
+      text: 'Their authenticator app and recovery codes stop working; they sign in with their password alone until they turn two-step verification on again. The reset is recorded in the audit log.',
+      icon: 'warning',
+      acceptLabel: 'Reset',
+      onAccept: () =>
+        resetMfa.mutate(user.id, {
+          onSuccess: () => snackbar.show({ text: `Two-step verification of ${who} reset`, color: 'success' }),
+          onError: (error) => snackbar.show({ text: error.message, color: 'error' }),
+        }),
     });
   };
 
@@ -146,6 +166,16 @@ export function TenantUsersPage() {
                           <Button size="small" aria-label={`Change ${who}`} onClick={() => setEditing(user)}>
                             Change
                           </Button>
+                          {user.is_mfa_enabled && (
+                            <Button
+                              size="small"
+                              disabled={resetMfa.isPending}
+                              aria-label={`Reset two-step verification of ${who}`}
+                              onClick={() => askResetMfa(user)}
+                            >
+                              Reset 2-step
+                            </Button>
+                          )}
                           <Button
                             size="small"
                             color={user.disabled ? 'primary' : 'error'}
