@@ -39,7 +39,7 @@ func (s *Service) Analyze(ctx context.Context, actor authz.Actor, postID string)
 	if strings.TrimSpace(postID) == "" {
 		return Analysis{}, problem.InvalidField("postId", "The postId field is required.")
 	}
-	p, err := s.store.Post(ctx, strings.TrimSpace(postID))
+	p, err := s.store.Post(ctx, strings.TrimSpace(postID), actor.TenantID)
 	if problem.Is(err, problem.KindNotFound) || (err == nil && !entitlementsOf(actor).Reaches(p.Provider)) {
 		return Analysis{}, problem.NotFound(search.MsgPostNotFound)
 	}

@@ -103,7 +103,7 @@ func TestSubmitIsBounded(t *testing.T) {
 			var res ingest.Result
 			var err error
 			peak, sys := heapGrowth(func() {
-				res, err = svc.Submit(context.Background(), bytes.NewReader(tt.body), ingest.OriginOf(1, "feed", 1))
+				res, err = svc.Submit(context.Background(), bytes.NewReader(tt.body), ingest.OriginOf(1, "feed", 1, 1))
 			})
 			t.Logf("%d bytes: heap peak +%d MB, memory from the system +%d MB; %d accepted, %d rejected",
 				len(tt.body), peak/mb, sys/mb, res.Accepted, res.RejectedCount)
@@ -176,7 +176,7 @@ func TestSubmitLimits(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := svc.Submit(context.Background(), strings.NewReader(tt.body), ingest.OriginOf(1, "feed", 1))
+			res, err := svc.Submit(context.Background(), strings.NewReader(tt.body), ingest.OriginOf(1, "feed", 1, 1))
 			if tt.tooLarge == "" && err != nil {
 				t.Fatal(err)
 			}
@@ -210,7 +210,7 @@ func TestSubmitProvenance(t *testing.T) {
 	if a == connectorID || b == connectorID || a == b {
 		t.Fatalf("ids collide: connector %s, token 1 %s, token 2 %s", connectorID, a, b)
 	}
-	if o := ingest.OriginOf(0, "", 7); o.Namespace != "ingest:user-7" || o.Source != ingest.SessionSource {
+	if o := ingest.OriginOf(0, "", 7, 1); o.Namespace != "ingest:user-7" || o.Source != ingest.SessionSource {
 		t.Errorf("a signed-in user's origin: %+v", o)
 	}
 }

@@ -16,7 +16,8 @@ type Flags struct{ store FlagStore }
 
 // FlagStore keeps users' flags.
 type FlagStore interface {
-	Post(ctx context.Context, id string) (post.Post, error)
+	// Post loads a stored post a user of the tenant may see.
+	Post(ctx context.Context, id string, tenant int64) (post.Post, error)
 	// FlagPost flags a post for the user; flagging it again changes nothing.
 	FlagPost(ctx context.Context, userID int64, p post.Post) error
 	UnflagPost(ctx context.Context, userID int64, postID string) error
@@ -72,7 +73,7 @@ func (f *Flags) Flag(ctx context.Context, userID int64, e provider.Entitlements,
 // reachable loads a post the user may see.
 func (f *Flags) reachable(ctx context.Context, e provider.Entitlements, id string) (post.Post, error) {
 	id = strings.TrimSpace(id)
-	p, err := f.store.Post(ctx, id)
+	p, err := f.store.Post(ctx, id, e.Tenant)
 	if problem.Is(err, problem.KindNotFound) || (err == nil && !e.Reaches(p.Provider)) {
 		return post.Post{}, problem.NotFound(MsgPostNotFound)
 	}

@@ -141,7 +141,7 @@ func (s *Service) run(ctx context.Context, e provider.Entitlements, c continuati
 	if err != nil {
 		return Page{}, err
 	}
-	q := PostQuery{Keywords: p.keywords, From: p.from, To: p.to, Providers: p.providers,
+	q := PostQuery{Tenant: e.Tenant, Keywords: p.keywords, From: p.from, To: p.to, Providers: p.providers,
 		ImagesOnly: c.Request.ImagesOnly, VideosOnly: c.Request.VideosOnly, MinThreat: c.Request.MinThreatScore,
 		Within: p.within, Sort: p.sort, After: c.After, Offset: c.Offset}
 	// The matcher runs "as of" the window's end, so the window bounds published time only.

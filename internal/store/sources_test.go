@@ -33,7 +33,7 @@ func TestCountSourcePosts(t *testing.T) {
 		if _, err := s.InsertPosts(ctx, posts); err != nil {
 			t.Fatal(err)
 		}
-		stored, err := s.Post(ctx, posts[1].ID)
+		stored, err := s.Post(ctx, posts[1].ID, 0)
 		if err != nil || stored.Source != "feed-a" || stored.SourceUserID != 1 {
 			t.Fatalf("stored %+v, %v", stored, err)
 		}
