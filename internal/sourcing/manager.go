@@ -25,7 +25,7 @@ type Manager struct {
 	emit     EmitFunc
 	operator *Operator
 	log      *slog.Logger
-	claim   string
+	claim    string
 	// Tick is how often the manager reconciles and reports; Lease how long a claim lasts.
 	Tick  time.Duration
 	Lease time.Duration
