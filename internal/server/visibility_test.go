@@ -57,13 +57,15 @@ func TestTenantPostsStayWithTheirTenant(t *testing.T) {
 	operator, alpha, beta := token("admin@example.test", "ops"), token("alpha@alpha.test", "a"), token("beta@beta.test", "beta-push")
 
 	// Each tenant watches for the same words before anything arrives.
+	watch := map[string]string{}
 	for _, tok := range []string{alpha, beta} {
 		status, reply := call(t, "POST", srv.URL+"/api/v1/monitor/monitor-search-groups", tok, `{"name":"Watch","privacy":"private"}`)
 		if status != 201 {
 			t.Fatalf("create group = %d %v", status, reply)
 		}
-		if status, reply := call(t, "POST", srv.URL+"/api/v1/monitor/searches", tok, fmt.Sprintf(
-			`{"group_id":%v,"name":"Zephyr","keywords":"zephyr","providers":["news","reddit"]}`, reply["data"].(map[string]any)["id"])); status != 201 {
+		watch[tok] = fmt.Sprintf(`{"group_id":%v,"name":"Zephyr","keywords":"zephyr","providers":["news","reddit"]}`,
+			reply["data"].(map[string]any)["id"])
+		if status, reply := call(t, "POST", srv.URL+"/api/v1/monitor/searches", tok, watch[tok]); status != 201 {
 			t.Fatalf("create search = %d %v", status, reply)
 		}
 	}
@@ -134,6 +136,13 @@ func TestTenantPostsStayWithTheirTenant(t *testing.T) {
 		status, reply := call(t, "POST", srv.URL+"/beacon/v1/analytics", tok, `{"category":"all","query":"zephyr"}`)
 		if got := countOf(reply); status != 200 || got != want {
 			t.Errorf("analytics = %d, %v posts, want %v: %v", status, got, want, reply)
+		}
+	}
+	// A saved search's preview over the stored posts finds what each may see.
+	for tok, want := range map[string]float64{alpha: 1, beta: 3} {
+		status, reply := call(t, "POST", srv.URL+"/api/v1/monitor/searches/backtest", tok, watch[tok])
+		if status != 200 || reply["data"].(map[string]any)["count"] != want {
+			t.Errorf("backtest = %d %v, want %v posts", status, reply, want)
 		}
 	}
 	// An export of the search holds what each may see.
