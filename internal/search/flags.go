@@ -23,8 +23,9 @@ type FlagStore interface {
 	UnflagPost(ctx context.Context, userID int64, postID string) error
 	ClearFlags(ctx context.Context, userID int64) error
 	CountFlags(ctx context.Context, userID int64) (int, error)
-	// FlaggedPosts lists the user's flagged posts that are still stored, most recently flagged first.
-	FlaggedPosts(ctx context.Context, userID int64, limit int) ([]post.Post, error)
+	// FlaggedPosts lists the user's flagged posts that are still stored and that a user of the
+	// tenant may see, most recently flagged first.
+	FlaggedPosts(ctx context.Context, userID, tenant int64, limit int) ([]post.Post, error)
 }
 
 func NewFlags(s FlagStore) *Flags { return &Flags{store: s} }
@@ -93,7 +94,7 @@ func (f *Flags) Clear(ctx context.Context, userID int64) error {
 // List returns the user's flagged posts that the subscriptions still reach, most recently
 // flagged first.
 func (f *Flags) List(ctx context.Context, userID int64, e provider.Entitlements) ([]post.Post, error) {
-	posts, err := f.store.FlaggedPosts(ctx, userID, MaxFlags)
+	posts, err := f.store.FlaggedPosts(ctx, userID, e.Tenant, MaxFlags)
 	if err != nil {
 		return nil, err
 	}

@@ -183,6 +183,19 @@ func TestTenantPostsStayWithTheirTenant(t *testing.T) {
 		}
 	}
 
+	// A flag alpha's user set on beta's post before posts had owners is not listed.
+	betaPost, err := node.Store.Post(ctx, feedID, users["beta"].TenantID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := node.Store.FlagPost(ctx, users["alpha"].ID, betaPost); err != nil {
+		t.Fatal(err)
+	}
+	_, reply = call(t, "GET", srv.URL+"/beacon/v1/flags", alpha, "")
+	if docs := reply["data"].(map[string]any)["documents"].([]any); len(docs) != 1 || docs[0].(map[string]any)["id"] != sharedID {
+		t.Errorf("alpha's flagged posts: %v, want only the shared post", docs)
+	}
+
 	// Beta's post with the provider and native id of a shared connector's post, first: the
 	// shared post still arrives and keeps its id, and neither tenant's copy replaces the other.
 	forged := post.Post{Provider: "hackernews", NativeID: "4242", ContentText: "forged by beta", PublishedAt: time.Now().Add(-time.Minute)}

@@ -83,6 +83,23 @@ func TestPostsAreVisibleToTheirTenant(t *testing.T) {
 		if p, err := s.Post(ctx, seven, 7); err != nil || p.Tenant != 7 {
 			t.Errorf("the owner read %+v, %v", p, err)
 		}
+		// A user's flags list only what the user's tenant may see, whatever was flagged before.
+		u := seedUser(t, s, "flagger@example.test")
+		for _, p := range posts {
+			if err := s.FlagPost(ctx, u.ID, p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for tenant, want := range map[int64][]string{7: {shared, seven}, 9: {shared}} {
+			flagged, err := s.FlaggedPosts(ctx, u.ID, tenant, 10)
+			var ids []string
+			for _, p := range flagged {
+				ids = append(ids, p.ID)
+			}
+			if err != nil || !sameIDs(ids, want) {
+				t.Errorf("flagged posts as tenant %d: %v, %v, want %v", tenant, ids, err, want)
+			}
+		}
 	})
 }
 
