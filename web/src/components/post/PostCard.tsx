@@ -157,7 +157,13 @@ export function PostCard({
         <Stack direction="row" spacing={0.25} sx={{ alignItems: 'center', mt: 'auto' }}>
           {list && tag}
           {actions}
-          <Typography variant="caption" color="text.secondary" noWrap sx={{ ml: 'auto !important', minWidth: 0 }}>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            noWrap
+            title={originOf(post)}
+            sx={{ ml: 'auto !important', minWidth: 0 }}
+          >
             {post.demo && 'Demo data · '}
             {originOf(post)}
           </Typography>
