@@ -15,7 +15,7 @@ func (a *API) ingestPosts(w http.ResponseWriter, r *http.Request, id auth.Identi
 	if err := authz.CanIngest(id.Actor()); err != nil {
 		return err
 	}
-	origin := ingest.OriginOf(id.TokenID, id.TokenName, id.User.ID)
+	origin := ingest.OriginOf(id.TokenID, id.TokenName, id.User.ID, id.User.TenantID)
 	result, err := a.Ingest.Submit(r.Context(), streamBody(r), origin)
 	if err != nil {
 		return err

@@ -113,14 +113,15 @@ func TestIngestProvenance(t *testing.T) {
 			r := c.do("GET", "/api/v1/ingest/stats", nil, withBearer(admin))
 			return dig(r.body, "data", "totalPosts") == 3.0
 		})
-		stored, err := s.Post(context.Background(), connectorPost.ID)
+		tenant := e.actor("ops-a@acme.test").TenantID
+		stored, err := s.Post(context.Background(), connectorPost.ID, tenant)
 		if err != nil || stored.ContentText != "from the connector" || stored.Source != "" {
 			t.Errorf("the connector's post became %+v, %v", stored, err)
 		}
 		tokens := map[string]int64{}
 		for _, name := range []string{"feed-a", "feed-b"} {
 			tokens[name] = tokenID(t, e, map[string]string{"feed-a": feedA, "feed-b": feedB}[name])
-			p, err := s.Post(context.Background(), post.NewIngestID(fmt.Sprintf("ingest:%d", tokens[name]), "reddit", "n1"))
+			p, err := s.Post(context.Background(), post.NewIngestID(fmt.Sprintf("ingest:%d", tokens[name]), "reddit", "n1"), tenant)
 			if err != nil || p.Source != name || p.ContentText != "from "+strings.ReplaceAll(name, "-", " ") {
 				t.Errorf("%s's post: %+v, %v", name, p, err)
 			}

@@ -10,7 +10,7 @@ import (
 // entitlements are the provider subscriptions the user's access flags give.
 func entitlements(id auth.Identity) provider.Entitlements {
 	acl := id.User.ACL
-	return provider.Entitlements{Beacon: acl.Beacon, Pro: acl.Pro, Enterprise: acl.Enterprise}
+	return provider.Entitlements{Beacon: acl.Beacon, Pro: acl.Pro, Enterprise: acl.Enterprise, Tenant: id.User.TenantID}
 }
 
 // providers lists the providers the caller's subscriptions reach.

@@ -44,7 +44,7 @@ func (s *Service) Analyze(ctx context.Context, actor authz.Actor, postID string)
 		return Analysis{}, err
 	}
 	defer done()
-	p, err := s.store.Post(ctx, strings.TrimSpace(postID))
+	p, err := s.store.Post(ctx, strings.TrimSpace(postID), actor.TenantID)
 	if problem.Is(err, problem.KindNotFound) || (err == nil && !entitlementsOf(actor).Reaches(p.Provider)) {
 		return Analysis{}, problem.NotFound(search.MsgPostNotFound)
 	}

@@ -85,7 +85,8 @@ type Store interface {
 	Turns(ctx context.Context, conversationID int64, limit int) ([]Turn, error)
 	AddTurn(ctx context.Context, conversationID int64, t Turn) error
 	AddAudit(ctx context.Context, e account.AuditEntry) error
-	Post(ctx context.Context, id string) (post.Post, error)
+	// Post loads a stored post a user of the tenant may see.
+	Post(ctx context.Context, id string, tenant int64) (post.Post, error)
 }
 
 // Searcher is the entitlement-aware search of stored posts (*search.Service).
@@ -341,7 +342,7 @@ func isASCIIWord(w string) bool {
 }
 
 func entitlementsOf(a authz.Actor) provider.Entitlements {
-	return provider.Entitlements{Beacon: a.ACL.Beacon, Pro: a.ACL.Pro, Enterprise: a.ACL.Enterprise}
+	return provider.Entitlements{Beacon: a.ACL.Beacon, Pro: a.ACL.Pro, Enterprise: a.ACL.Enterprise, Tenant: a.TenantID}
 }
 
 // compose writes the answer's text from its cited sentences and the posts they cite, renumbered

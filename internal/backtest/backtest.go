@@ -106,7 +106,7 @@ func (s *Service) Run(ctx context.Context, actor authz.Actor, r Request) (Result
 	}
 	to := s.now().UTC()
 	from := to.Add(-time.Duration(days) * 24 * time.Hour)
-	q := search.PostQuery{From: from, To: to, Providers: m.Providers, ImagesOnly: m.ImagesOnly,
+	q := search.PostQuery{Tenant: actor.TenantID, From: from, To: to, Providers: m.Providers, ImagesOnly: m.ImagesOnly,
 		VideosOnly: m.VideoOnly, Sort: post.SortPublishedDesc}
 	if m.Keywords != "" {
 		// The full-text index narrows to a superset of the matches; the matcher decides.

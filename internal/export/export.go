@@ -418,7 +418,7 @@ func (s *Service) count(ctx context.Context, actor authz.Actor, source string, s
 }
 
 func entitlements(a authz.Actor) provider.Entitlements {
-	return provider.Entitlements{Beacon: a.ACL.Beacon, Pro: a.ACL.Pro, Enterprise: a.ACL.Enterprise}
+	return provider.Entitlements{Beacon: a.ACL.Beacon, Pro: a.ACL.Pro, Enterprise: a.ACL.Enterprise, Tenant: a.TenantID}
 }
 
 func categoryOf(sel Selection) provider.Category {

@@ -106,16 +106,18 @@ type Origin struct {
 	// Source is the provenance shown with the post: the token's name.
 	Source string
 	UserID int64
+	// Tenant is the pusher's tenant: ingested posts are that tenant's own, seen by no other.
+	Tenant int64
 }
 
 // OriginOf names the origin of posts pushed with an API token (tokenID not 0) or by a signed-in
-// user: each token is a source of its own, named after the token. Every organization sees a
-// post's source, so a signed-in user's pushes are labelled without naming who they are.
-func OriginOf(tokenID int64, tokenName string, userID int64) Origin {
+// user of a tenant: each token is a source of its own, named after the token. A signed-in
+// user's pushes are labelled without naming who they are.
+func OriginOf(tokenID int64, tokenName string, userID, tenantID int64) Origin {
 	if tokenID != 0 {
-		return Origin{Namespace: fmt.Sprintf("ingest:%d", tokenID), Source: tokenName, UserID: userID}
+		return Origin{Namespace: fmt.Sprintf("ingest:%d", tokenID), Source: tokenName, UserID: userID, Tenant: tenantID}
 	}
-	return Origin{Namespace: fmt.Sprintf("ingest:user-%d", userID), Source: SessionSource, UserID: userID}
+	return Origin{Namespace: fmt.Sprintf("ingest:user-%d", userID), Source: SessionSource, UserID: userID, Tenant: tenantID}
 }
 
 // SessionSource is the source of posts a signed-in user pushed without an API token.
@@ -276,12 +278,25 @@ func (c *cappedReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// Emit prepares and publishes one post; it is the connectors' way in.
+// Emit prepares and publishes one post of the operator's shared sources (the node's own, such
+// as the simulator); it is the connectors' way in.
 func (s *Service) Emit(ctx context.Context, p post.Post) error {
-	if err := s.prepare(&p, Origin{}); err != nil {
-		return err
+	return s.EmitFrom(0, post.Origin{Kind: post.OriginShared})(ctx, p)
+}
+
+// EmitFrom is the way in of a source row's connectors: their posts belong to tenant (0 for
+// the operator's shared sources) and carry origin.
+func (s *Service) EmitFrom(tenant int64, origin post.Origin) connector.EmitFunc {
+	return func(ctx context.Context, p post.Post) error {
+		if err := s.prepare(&p, Origin{}); err != nil {
+			return err
+		}
+		p.Tenant, p.Origin = tenant, &origin
+		if tenant != 0 {
+			p.ID = post.NewTenantID(tenant, p.Provider, p.NativeID)
+		}
+		return s.publisher.PublishPosts(ctx, []post.Post{p})[0]
 	}
-	return s.publisher.PublishPosts(ctx, []post.Post{p})[0]
 }
 
 // prepare normalizes, stamps the origin (a connector's is empty), checks the retention window
@@ -291,9 +306,10 @@ func (s *Service) prepare(p *post.Post, o Origin) error {
 	if err := p.Normalize(now); err != nil {
 		return err
 	}
-	p.Source, p.SourceUserID = o.Source, o.UserID
+	p.Source, p.SourceUserID, p.Tenant, p.Origin = o.Source, o.UserID, o.Tenant, nil
 	if o.Namespace != "" {
 		p.ID = post.NewIngestID(o.Namespace, p.Provider, p.NativeID)
+		p.Origin = &post.Origin{Kind: post.OriginIngest, Name: o.Source}
 	}
 	if p.PublishedAt.Before(now.Add(-s.Retention)) {
 		// Marked as final so that a connector skips the post instead of retrying it forever.

@@ -12,7 +12,7 @@ import (
 
 // StatsStore is what the stats read from the store.
 type StatsStore interface {
-	CountConnectorPosts(ctx context.Context, since time.Time) (total, recent map[string]int64, err error)
+	CountConnectorPosts(ctx context.Context, tenantID int64, since time.Time) (total, recent map[string]int64, err error)
 	CountSourcePosts(ctx context.Context, tenantID, userID int64, since time.Time) ([]store.SourceCount, error)
 }
 
@@ -105,7 +105,7 @@ func CollectStats(ctx context.Context, st StatsStore, scope Scope, from StatsSou
 
 	total, recent := map[string]int64{}, map[string]int64{}
 	if scope.UserID == 0 {
-		if total, recent, err = st.CountConnectorPosts(ctx, since); err != nil {
+		if total, recent, err = st.CountConnectorPosts(ctx, scope.TenantID, since); err != nil {
 			return Stats{}, err
 		}
 	}

@@ -111,7 +111,7 @@ func TestSubmitIsBounded(t *testing.T) {
 			var res ingest.Result
 			var err error
 			peak, sys := heapGrowth(func() {
-				res, err = svc.Submit(context.Background(), bytes.NewReader(tt.body), ingest.OriginOf(1, "feed", 1))
+				res, err = svc.Submit(context.Background(), bytes.NewReader(tt.body), ingest.OriginOf(1, "feed", 1, 1))
 			})
 			t.Logf("%d bytes: heap peak +%d MB, memory from the system +%d MB; %d accepted, %d rejected",
 				len(tt.body), peak/mb, sys/mb, res.Accepted, res.RejectedCount)
@@ -184,7 +184,7 @@ func TestSubmitLimits(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := svc.Submit(context.Background(), strings.NewReader(tt.body), ingest.OriginOf(1, "feed", 1))
+			res, err := svc.Submit(context.Background(), strings.NewReader(tt.body), ingest.OriginOf(1, "feed", 1, 1))
 			if tt.tooLarge == "" && err != nil {
 				t.Fatal(err)
 			}
@@ -218,7 +218,7 @@ func TestSubmitProvenance(t *testing.T) {
 	if a == connectorID || b == connectorID || a == b {
 		t.Fatalf("ids collide: connector %s, token 1 %s, token 2 %s", connectorID, a, b)
 	}
-	if o := ingest.OriginOf(0, "", 7); o.Namespace != "ingest:user-7" || o.Source != ingest.SessionSource {
+	if o := ingest.OriginOf(0, "", 7, 1); o.Namespace != "ingest:user-7" || o.Source != ingest.SessionSource {
 		t.Errorf("a signed-in user's origin: %+v", o)
 	}
 }
@@ -269,7 +269,7 @@ func TestSubmitToAFullStream(t *testing.T) {
 	st := openStream(t, 256<<10)
 	svc := ingest.NewService(st, nil)
 	body := ndjson(2<<20, validPost)
-	res, err := svc.Submit(context.Background(), bytes.NewReader(body), ingest.OriginOf(1, "feed", 1))
+	res, err := svc.Submit(context.Background(), bytes.NewReader(body), ingest.OriginOf(1, "feed", 1, 1))
 	p, ok := problem.As(err)
 	if !ok || p.Kind != problem.KindUnavailable || !strings.Contains(p.Message, "queue of posts waiting to be stored is full") ||
 		p.Extra["accepted"] != res.Accepted {

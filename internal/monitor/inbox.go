@@ -20,8 +20,9 @@ type InboxStore interface {
 	SetMatchState(ctx context.Context, userID int64, matchIDs []int64, field string, value bool) (int64, error)
 	// MatchCounts counts the matches of the given providers only, unless providers is empty.
 	MatchCounts(ctx context.Context, userID int64, searchIDs []int64, providers []string) (map[int64]Counts, error)
-	ThreadPosts(ctx context.Context, threadID string, limit int) ([]post.Post, error)
-	Post(ctx context.Context, id string) (post.Post, error)
+	// ThreadPosts and Post read the stored posts a user of the tenant may see.
+	ThreadPosts(ctx context.Context, threadID string, tenant int64, limit int) ([]post.Post, error)
+	Post(ctx context.Context, id string, tenant int64) (post.Post, error)
 	Dashboard(ctx context.Context, userID int64, searchIDs []int64, now time.Time) (Dashboard, error)
 }
 
@@ -335,7 +336,7 @@ const maxThread = 200
 // subscriptions reach its provider: a thread id is only text a source or an ingest sent, so
 // posts of other providers may share it.
 func (s *Service) ThreadContext(ctx context.Context, actor authz.Actor, postID string) (post.Post, []post.Post, error) {
-	p, err := s.inbox.Post(ctx, postID)
+	p, err := s.inbox.Post(ctx, postID, actor.TenantID)
 	if err != nil {
 		return post.Post{}, nil, problem.NotFound("Unable to load thread for this post.")
 	}
@@ -350,7 +351,7 @@ func (s *Service) ThreadContext(ctx context.Context, actor authz.Actor, postID s
 	if p.ThreadID == "" {
 		return p, []post.Post{p}, nil
 	}
-	thread, err := s.inbox.ThreadPosts(ctx, p.ThreadID, maxThread)
+	thread, err := s.inbox.ThreadPosts(ctx, p.ThreadID, actor.TenantID, maxThread)
 	if err != nil {
 		return post.Post{}, nil, err
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/percolate"
 	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/problem"
 )
 
 // PercolatorStore is what the percolator reads and writes.
@@ -63,6 +64,9 @@ type Percolator struct {
 	searches  map[int64]Search
 	audiences map[int64]Audience
 	pending   map[int64]*pendingCounts // user → matches since the last counts event
+	// tenants are the organizations' tenants, read when a private post first matches one of
+	// their searches; an organization never changes tenant.
+	tenants map[int64]int64
 }
 
 type pendingCounts struct {
@@ -74,7 +78,7 @@ type pendingCounts struct {
 func NewPercolator(store PercolatorStore, lists FilterListSource, nc *nats.Conn, log *slog.Logger) *Percolator {
 	p := &Percolator{store: store, lists: lists, nc: nc, log: log,
 		index: percolate.New(), now: time.Now, searches: map[int64]Search{}, audiences: map[int64]Audience{},
-		pending: map[int64]*pendingCounts{}}
+		pending: map[int64]*pendingCounts{}, tenants: map[int64]int64{}}
 	p.limits = NewLimits(p.monthlyUsage)
 	return p
 }
@@ -262,12 +266,15 @@ func (p *Percolator) Stage(ctx context.Context, posts []post.Post) error {
 		}
 	}
 	p.mu.Unlock()
+	matches, err := p.visible(ctx, matches, posts)
+	if err != nil {
+		return err
+	}
 	if len(matches) == 0 {
 		return nil
 	}
 	grant := p.limits.Admit(ctx, matches, searches, now)
 	var created []Match
-	var err error
 	if len(grant.Matches) > 0 {
 		created, err = p.store.InsertMatches(ctx, grant.Matches)
 	}
@@ -277,6 +284,52 @@ func (p *Percolator) Stage(ctx context.Context, posts []post.Post) error {
 	}
 	p.announce(ctx, append(created, p.unannounced(ctx, grant.Matches, created, now)...), posts)
 	return nil
+}
+
+// visible keeps the matches whose post the search's organization may see: a tenant's private
+// post matches only the saved searches of that tenant (post.VisibleTo), so it never reaches
+// another tenant's inbox, dashboard, alerts, webhooks or live channel.
+func (p *Percolator) visible(ctx context.Context, matches []Match, posts []post.Post) ([]Match, error) {
+	owners := map[string]int64{}
+	for _, pp := range posts {
+		if pp.Tenant != 0 {
+			owners[pp.ID] = pp.Tenant
+		}
+	}
+	if len(owners) == 0 {
+		return matches, nil
+	}
+	kept := matches[:0]
+	for _, m := range matches {
+		if owner, private := owners[m.PostID]; private {
+			tenant, err := p.tenantOf(ctx, m.OrganizationID)
+			if err != nil && !problem.Is(err, problem.KindNotFound) { // a removed organization sees nothing
+				return nil, err
+			}
+			if err != nil || !post.VisibleTo(owner, tenant) {
+				continue
+			}
+		}
+		kept = append(kept, m)
+	}
+	return kept, nil
+}
+
+func (p *Percolator) tenantOf(ctx context.Context, organizationID int64) (int64, error) {
+	p.mu.Lock()
+	tenant, ok := p.tenants[organizationID]
+	p.mu.Unlock()
+	if ok {
+		return tenant, nil
+	}
+	o, err := p.store.Organization(ctx, organizationID)
+	if err != nil {
+		return 0, err
+	}
+	p.mu.Lock()
+	p.tenants[organizationID] = o.TenantID
+	p.mu.Unlock()
+	return o.TenantID, nil
 }
 
 // reannounceWithin is how recent a stored match of a batch must be to be announced again: the

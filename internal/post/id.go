@@ -3,6 +3,7 @@ package post
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"strconv"
 )
 
 // NewID derives a post's id from its provider and its id at that provider, so that the same
@@ -20,4 +21,12 @@ func NewID(provider, nativeID string) string {
 // pushed by someone else.
 func NewIngestID(namespace, provider, nativeID string) string {
 	return NewID(namespace, provider+"\x00"+nativeID)
+}
+
+// NewTenantID derives the id of a post read by one of a tenant's own sources. The tenant's
+// namespace is never a provider key, so a feed that copies a shared connector's native ids (a
+// forged Hacker News guid) gets ids of its own and can neither replace nor drop the shared
+// post; two tenants reading the same feed keep a post each, as each sees only its own.
+func NewTenantID(tenant int64, provider, nativeID string) string {
+	return NewIngestID("tenant:"+strconv.FormatInt(tenant, 10), provider, nativeID)
 }

@@ -77,7 +77,40 @@ type Post struct {
 	// beside the post, and the store in a column of its own.
 	Source       string `json:"source,omitempty"`
 	SourceUserID int64  `json:"-"`
+
+	// Tenant is the tenant whose own source or ingest produced the post: only that tenant sees
+	// it. 0 is a post of the operator's shared public sources, which every tenant sees
+	// (docs/connectors.md, "Who sees a source's posts"). Like SourceUserID it stays out of the
+	// post's JSON: the stream carries it beside the post, and the store in a column of its own.
+	Tenant int64 `json:"-"`
+	// Origin says where the post came from, for the reader; set by the ingest service and the
+	// sources manager, never taken from what a client or a feed sends.
+	Origin *Origin `json:"origin,omitempty"`
 }
+
+// Kinds of origin.
+const (
+	// OriginShared is one of the operator's shared public sources (or the simulator).
+	OriginShared = "shared"
+	// OriginSource is one of the reading tenant's own sources.
+	OriginSource = "source"
+	// OriginIngest is the ingest API or CLI, under an API token's name.
+	OriginIngest = "ingest"
+)
+
+// Origin is a post's provenance as the API and the post card show it.
+type Origin struct {
+	Kind string `json:"kind"`
+	// Name is the source's name (shared or the tenant's) or the ingest token's name; "" for
+	// the simulator.
+	Name string `json:"name,omitempty"`
+	// Type is the source's type (rss, html, mastodon, ...); "" for ingest.
+	Type string `json:"type,omitempty"`
+}
+
+// VisibleTo reports whether a user of the tenant may see a post owned by owner (a post's
+// Tenant): shared posts reach everyone, a tenant's own posts reach that tenant only.
+func VisibleTo(owner, tenant int64) bool { return owner == 0 || owner == tenant }
 
 // Point is a WGS84 coordinate.
 type Point struct {

@@ -5,6 +5,8 @@ type Entitlements struct {
 	Beacon     bool
 	Pro        bool
 	Enterprise bool
+	// Tenant is the user's tenant, whose own posts the user sees besides the shared ones.
+	Tenant int64
 }
 
 // Holds reports whether a user with these entitlements holds the subscription.

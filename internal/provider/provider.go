@@ -167,3 +167,16 @@ func Known(name string) bool {
 	_, ok := byName[name]
 	return ok
 }
+
+// generic are the provider keys that name a kind of site rather than one platform: the keys a
+// tenant's own feed or page reader (RSS, HTML, onion, imageboard sites) may give its posts.
+// A platform's key (twitter, hackernews, 4chan, ...) says the post came from that platform,
+// which only the operator's sources, reading the platform itself, may say.
+var generic = []string{"news", "blogs", "forum", "imageboard", "tor", "i2p", "darkweb", "marketplaces", "hacking",
+	"pastebin", "leaks"}
+
+// Generic reports whether name is a provider key any feed may take.
+func Generic(name string) bool { return slices.Contains(generic, name) }
+
+// GenericKeys lists the keys any feed may take, for messages.
+func GenericKeys() []string { return slices.Clone(generic) }

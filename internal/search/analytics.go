@@ -172,7 +172,7 @@ func (s *Service) Analyze(ctx context.Context, e provider.Entitlements, category
 	}
 	days := lastDays(p.to, DailyDays)
 	rd := &reading{s: s, p: p, days: days, reached: p.to,
-		q: PostQuery{Keywords: p.keywords, From: p.from, To: p.to, Providers: p.providers,
+		q: PostQuery{Tenant: e.Tenant, Keywords: p.keywords, From: p.from, To: p.to, Providers: p.providers,
 			ImagesOnly: r.ImagesOnly, VideosOnly: r.VideosOnly, MinThreat: r.MinThreatScore, Within: p.within,
 			Sort: post.SortPublishedDesc}}
 	started := s.now()

@@ -16,14 +16,16 @@ type Flags struct{ store FlagStore }
 
 // FlagStore keeps users' flags.
 type FlagStore interface {
-	Post(ctx context.Context, id string) (post.Post, error)
+	// Post loads a stored post a user of the tenant may see.
+	Post(ctx context.Context, id string, tenant int64) (post.Post, error)
 	// FlagPost flags a post for the user; flagging it again changes nothing.
 	FlagPost(ctx context.Context, userID int64, p post.Post) error
 	UnflagPost(ctx context.Context, userID int64, postID string) error
 	ClearFlags(ctx context.Context, userID int64) error
 	CountFlags(ctx context.Context, userID int64) (int, error)
-	// FlaggedPosts lists the user's flagged posts that are still stored, most recently flagged first.
-	FlaggedPosts(ctx context.Context, userID int64, limit int) ([]post.Post, error)
+	// FlaggedPosts lists the user's flagged posts that are still stored and that a user of the
+	// tenant may see, most recently flagged first.
+	FlaggedPosts(ctx context.Context, userID, tenant int64, limit int) ([]post.Post, error)
 }
 
 func NewFlags(s FlagStore) *Flags { return &Flags{store: s} }
@@ -72,7 +74,7 @@ func (f *Flags) Flag(ctx context.Context, userID int64, e provider.Entitlements,
 // reachable loads a post the user may see.
 func (f *Flags) reachable(ctx context.Context, e provider.Entitlements, id string) (post.Post, error) {
 	id = strings.TrimSpace(id)
-	p, err := f.store.Post(ctx, id)
+	p, err := f.store.Post(ctx, id, e.Tenant)
 	if problem.Is(err, problem.KindNotFound) || (err == nil && !e.Reaches(p.Provider)) {
 		return post.Post{}, problem.NotFound(MsgPostNotFound)
 	}
@@ -92,7 +94,7 @@ func (f *Flags) Clear(ctx context.Context, userID int64) error {
 // List returns the user's flagged posts that the subscriptions still reach, most recently
 // flagged first.
 func (f *Flags) List(ctx context.Context, userID int64, e provider.Entitlements) ([]post.Post, error) {
-	posts, err := f.store.FlaggedPosts(ctx, userID, MaxFlags)
+	posts, err := f.store.FlaggedPosts(ctx, userID, e.Tenant, MaxFlags)
 	if err != nil {
 		return nil, err
 	}

@@ -13,9 +13,12 @@ import (
 // plain range on published_at beside the full-text match, never part of its expression, so the
 // database narrows by partition or index first.
 type PostQuery struct {
-	Keywords   *query.Query // nil: no full-text narrowing
-	From, To   time.Time    // published_at window, inclusive
-	Providers  []string     // empty: any
+	Keywords *query.Query // nil: no full-text narrowing
+	// Tenant is the reader's tenant: the shared posts and this tenant's own are candidates,
+	// another tenant's never (post.VisibleTo).
+	Tenant     int64
+	From, To   time.Time // published_at window, inclusive
+	Providers  []string  // empty: any
 	ImagesOnly bool
 	VideosOnly bool
 	MinThreat  int // 0: any

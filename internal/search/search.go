@@ -80,7 +80,8 @@ type Store interface {
 	CandidatePosts(ctx context.Context, q PostQuery) ([]Candidate, error)
 	CountCandidates(ctx context.Context, q PostQuery, limit int) (int, error)
 	// CountFullText counts the posts q's full-text match finds in its window, the filters
-	// beside it left out; ok is false when q has no full-text part.
+	// beside it left out (the reader's tenant too: the count only sizes a sample, whose posts
+	// are read with every filter, and is never shown); ok is false when q has no full-text part.
 	CountFullText(ctx context.Context, q PostQuery) (n int, ok bool, err error)
 	// CountCandidatesByDay counts the candidates of each UTC day (days since the epoch).
 	CountCandidatesByDay(ctx context.Context, q PostQuery) (map[int64]int, error)
@@ -141,7 +142,7 @@ func (s *Service) run(ctx context.Context, e provider.Entitlements, c continuati
 	if err != nil {
 		return Page{}, err
 	}
-	q := PostQuery{Keywords: p.keywords, From: p.from, To: p.to, Providers: p.providers,
+	q := PostQuery{Tenant: e.Tenant, Keywords: p.keywords, From: p.from, To: p.to, Providers: p.providers,
 		ImagesOnly: c.Request.ImagesOnly, VideosOnly: c.Request.VideosOnly, MinThreat: c.Request.MinThreatScore,
 		Within: p.within, Sort: p.sort, After: c.After, Offset: c.Offset}
 	// The matcher runs "as of" the window's end, so the window bounds published time only.

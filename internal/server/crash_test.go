@@ -187,11 +187,15 @@ func TestCrashLosesNothing(t *testing.T) {
 	for _, id := range accepted {
 		want[id] = true
 	}
+	admin, err := s.UserByEmail(context.Background(), "admin@example.test")
+	if err != nil {
+		t.Fatal(err)
+	}
 	deadline := time.Now().Add(60 * time.Second)
 	for {
 		missing := 0
 		for id := range want {
-			if _, err := s.Post(context.Background(), id); err != nil {
+			if _, err := s.Post(context.Background(), id, admin.TenantID); err != nil {
 				missing++
 			}
 		}

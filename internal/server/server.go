@@ -333,12 +333,23 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	}
 	n.Pipeline = ingest.NewPipeline(st, s, log, n.Percolator.Stage)
 	n.Watch = ingest.NewWatch(st.Health, c.LagWarning, log)
+	operator := sourcing.NewOperator(s)
 	build := func(r sourcing.Source, cursors connector.CursorStore, prefix string) ([]connector.Source, error) {
+		// A build has no request to take a context from; the operator's tenant is read once.
+		shared, err := operator.Shares(context.Background(), r.TenantID)
+		if err != nil {
+			return nil, err
+		}
+		if !shared {
+			if err := sources.CheckTenantProviders(r.Type, r.Name, r.Config); err != nil {
+				return nil, err
+			}
+		}
 		return sources.BuildRow(r.Type, r.Name, r.Config, cursors, prefix, c.AllowPrivateNetworks)
 	}
 	n.SourceRows = sourcing.NewService(s, build, sources.Interval)
 	n.SourceRows.Check = sources.CheckFloors
-	n.Managed = sourcing.NewManager(s, build, s, n.Ingest.Emit, log)
+	n.Managed = sourcing.NewManager(s, build, s, n.Ingest.EmitFrom, operator, log)
 	n.SourceRows.Changed = n.Managed.Changed
 	if err := n.seedSources(ctx, seeds.rows); err != nil {
 		return nil, err

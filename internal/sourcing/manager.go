@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline/internal/connector"
+	"github.com/sightline/sightline/internal/post"
 )
 
 // Manager runs the enabled sources this node holds. On every tick, and at once after a change
@@ -18,12 +19,13 @@ import (
 // sources; one that dies loses them when its lease runs out, and another node takes them over.
 // Each source thus runs on one node. Every tick it also writes each running source's report.
 type Manager struct {
-	store   Store
-	build   BuildFunc
-	cursors connector.CursorStore
-	emit    connector.EmitFunc
-	log     *slog.Logger
-	claim   string
+	store    Store
+	build    BuildFunc
+	cursors  connector.CursorStore
+	emit     EmitFunc
+	operator *Operator
+	log      *slog.Logger
+	claim    string
 	// Tick is how often the manager reconciles and reports; Lease how long a claim lasts.
 	Tick  time.Duration
 	Lease time.Duration
@@ -45,9 +47,14 @@ type running struct {
 	lastItemAt time.Time
 }
 
-// NewManager runs sources with build, keeping cursors in cursors and emitting into emit.
-func NewManager(store Store, build BuildFunc, cursors connector.CursorStore, emit connector.EmitFunc, log *slog.Logger) *Manager {
-	return &Manager{store: store, build: build, cursors: cursors, emit: emit, log: log, claim: rand.Text(),
+// EmitFunc is where a row's posts go: owned by owner (0 for the operator's shared sources)
+// and carrying origin (ingest.Service.EmitFrom).
+type EmitFunc func(owner int64, origin post.Origin) connector.EmitFunc
+
+// NewManager runs sources with build, keeping cursors in cursors and emitting into emit, each
+// row's posts owned as operator says.
+func NewManager(store Store, build BuildFunc, cursors connector.CursorStore, emit EmitFunc, operator *Operator, log *slog.Logger) *Manager {
+	return &Manager{store: store, build: build, cursors: cursors, emit: emit, operator: operator, log: log, claim: rand.Text(),
 		Tick: 10 * time.Second, Lease: 45 * time.Second, wake: make(chan struct{}, 1), running: map[int64]*running{}}
 }
 
@@ -98,9 +105,15 @@ func (m *Manager) reconcile(ctx context.Context) {
 		}
 	}
 	for id, r := range want {
-		if _, ok := m.running[id]; !ok {
-			m.running[id] = m.start(ctx, r)
+		if _, ok := m.running[id]; ok {
+			continue
 		}
+		owner, origin, err := m.operator.PostsOf(ctx, r)
+		if err != nil { // tried again on the next tick
+			m.log.Warn("sources: reading who owns a source's posts", "source", r.Name, "err", err)
+			continue
+		}
+		m.running[id] = m.start(ctx, r, m.emit(owner, origin))
 	}
 	for id, run := range m.running {
 		if err := m.store.SaveSourceReport(ctx, id, m.claim, run.report(now)); err != nil && ctx.Err() == nil {
@@ -109,7 +122,7 @@ func (m *Manager) reconcile(ctx context.Context) {
 	}
 }
 
-func (m *Manager) start(ctx context.Context, r Source) *running {
+func (m *Manager) start(ctx context.Context, r Source, emit connector.EmitFunc) *running {
 	run := &running{row: r, counts: map[int64]int64{}, done: make(chan struct{})}
 	srcs, err := m.build(r, m.cursors, "source:"+strconv.FormatInt(r.ID, 10)+":")
 	if err != nil {
@@ -124,7 +137,7 @@ func (m *Manager) start(ctx context.Context, r Source) *running {
 	m.log.Info("sources: started", "source", r.Name, "type", r.Type)
 	go func() {
 		defer close(run.done)
-		if err := Run(ctx, srcs, m.emit); err != nil && ctx.Err() == nil {
+		if err := Run(ctx, srcs, emit); err != nil && ctx.Err() == nil {
 			m.log.Error("sources: stopped", "source", r.Name, "err", connector.RedactText(err.Error()))
 		}
 	}()

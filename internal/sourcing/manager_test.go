@@ -122,7 +122,8 @@ func TestManagerAndHealth(t *testing.T) {
 		admin := authz.Actor{UserID: 0, TenantID: tenant.ID, TenantAdmin: true}
 		svc := sourcing.NewService(s, build, sources.Interval)
 		got := &sink{posts: map[string]int{}}
-		m := sourcing.NewManager(s, build, s, got.emit, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		emit := func(int64, post.Origin) connector.EmitFunc { return got.emit }
+		m := sourcing.NewManager(s, build, s, emit, sourcing.NewOperator(s), slog.New(slog.NewTextHandler(io.Discard, nil)))
 		m.Tick, m.Lease = 100*time.Millisecond, 2*time.Second
 		svc.Changed = m.Changed
 		done := make(chan struct{})

@@ -65,8 +65,10 @@ func TestPanickingSourceIsRestarted(t *testing.T) {
 		}
 		svc := sourcing.NewService(s, build, nil)
 		var emitted atomic.Int64
-		emit := func(context.Context, post.Post) error { emitted.Add(1); return nil }
-		m := sourcing.NewManager(s, build, s, emit, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		emit := func(int64, post.Origin) connector.EmitFunc {
+			return func(context.Context, post.Post) error { emitted.Add(1); return nil }
+		}
+		m := sourcing.NewManager(s, build, s, emit, sourcing.NewOperator(s), slog.New(slog.NewTextHandler(io.Discard, nil)))
 		m.Tick, m.Lease = 50*time.Millisecond, 2*time.Second
 		svc.Changed = m.Changed
 		done := make(chan struct{})

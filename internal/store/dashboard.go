@@ -362,7 +362,7 @@ func (s *Store) dashboardThreatTop(ctx context.Context, d *monitor.Dashboard, sc
 		return cmp.Or(cmp.Compare(b.threatScore, a.threatScore), cmp.Compare(b.published, a.published), cmp.Compare(b.id, a.id))
 	})
 	for _, m := range top[:min(len(top), monitor.DashboardThreatTop)] {
-		p, err := s.Post(ctx, m.postID)
+		p, err := s.storedPost(ctx, m.postID)
 		if err != nil {
 			return fmt.Errorf("dashboard threat post: %w", err)
 		}

@@ -37,16 +37,17 @@ func (s *Store) CountFlags(ctx context.Context, userID int64) (int, error) {
 	return n, err
 }
 
-// FlaggedPosts lists a user's flagged posts that are still stored, most recently flagged first.
-func (s *Store) FlaggedPosts(ctx context.Context, userID int64, limit int) ([]post.Post, error) {
-	posts := `JOIN posts p ON p.id = f.post_id`
+// FlaggedPosts lists a user's flagged posts that are still stored and that a user of the
+// tenant may see, most recently flagged first.
+func (s *Store) FlaggedPosts(ctx context.Context, userID, tenant int64, limit int) ([]post.Post, error) {
+	posts := `JOIN posts p ON p.id = f.post_id AND p.tenant_id IN (0, $3)`
 	if s.dialect == Postgres {
 		// One probe in the post's day partition a flag (see eachMatchPost).
 		posts = `CROSS JOIN LATERAL (SELECT doc FROM posts p WHERE p.id = f.post_id AND p.published_at = f.published_at
-			LIMIT 1) AS p`
+			AND p.tenant_id IN (0, $3) LIMIT 1) AS p`
 	}
 	return postDocs(s.read.QueryContext(ctx, `SELECT p.doc FROM beacon_flags f `+posts+`
-		WHERE f.user_id = $1 ORDER BY f.created_at DESC, f.post_id LIMIT $2`, userID, limit))
+		WHERE f.user_id = $1 ORDER BY f.created_at DESC, f.post_id LIMIT $2`, userID, limit, tenant))
 }
 
 // DeleteFlagsBefore removes flags of posts published before cutoff, which retention has removed

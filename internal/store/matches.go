@@ -701,10 +701,11 @@ func (s *Store) deleteInChunks(ctx context.Context, query string, cutoff int64) 
 	}
 }
 
-// ThreadPosts returns the stored posts of a thread, oldest first.
-func (s *Store) ThreadPosts(ctx context.Context, threadID string, limit int) ([]post.Post, error) {
-	return postDocs(s.read.QueryContext(ctx,
-		`SELECT doc FROM posts WHERE thread_id = $1 ORDER BY published_at, id LIMIT $2`, threadID, limit))
+// ThreadPosts returns the stored posts of a thread that a user of the tenant may see, oldest
+// first.
+func (s *Store) ThreadPosts(ctx context.Context, threadID string, tenant int64, limit int) ([]post.Post, error) {
+	return postDocs(s.read.QueryContext(ctx, `SELECT doc FROM posts WHERE thread_id = $1 AND tenant_id IN (0, $2)
+		ORDER BY published_at, id LIMIT $3`, threadID, tenant, limit))
 }
 
 // SearchAudience loads the facts of a search's audience.

@@ -140,7 +140,7 @@ func (s *Store) insertRows(ctx context.Context, posts []post.Post, rows []postRo
 // pgPostColumns are the posts columns in the order of postRow.args on PostgreSQL.
 var pgPostColumns = []string{"id", "provider", "published_at", "discovered_at", "author_name", "author_screen_name",
 	"board", "language", "lat", "lon", "has_images", "has_videos", "thread_id", "threat_score", "doc", "source",
-	"source_user_id", "engagement", "author_followers", "places", "search"}
+	"source_user_id", "engagement", "author_followers", "tenant_id", "places", "search"}
 
 // copyRows stores a batch on PostgreSQL with COPY into a session's staging table, then one
 // INSERT ... SELECT that skips posts already stored. One statement per post cost a round trip
@@ -170,7 +170,7 @@ func (s *Store) copyRows(ctx context.Context, posts []post.Post, rows []postRow)
 			id TEXT, provider TEXT, published_at BIGINT, discovered_at BIGINT, author_name TEXT,
 			author_screen_name TEXT, board TEXT, language TEXT, lat DOUBLE PRECISION, lon DOUBLE PRECISION,
 			has_images BOOLEAN, has_videos BOOLEAN, thread_id TEXT, threat_score INTEGER, doc TEXT, source TEXT,
-			source_user_id BIGINT, engagement BIGINT, author_followers BIGINT, places TEXT, search TEXT)
+			source_user_id BIGINT, engagement BIGINT, author_followers BIGINT, tenant_id BIGINT, places TEXT, search TEXT)
 			ON COMMIT DELETE ROWS`); err != nil {
 			return err
 		}
@@ -264,7 +264,7 @@ func (s *Store) rowOf(p post.Post) postRow {
 	row := postRow{args: []any{p.ID, p.Provider, millis(p.PublishedAt), millis(p.DiscoveredAt), p.AuthorName,
 		p.AuthorScreenName, p.Board, p.Language, lat, lon, len(p.Photos) > 0, len(p.Videos) > 0,
 		p.ThreadID, p.Threat.Score, string(doc), p.Source, sql.NullInt64{Int64: p.SourceUserID, Valid: p.SourceUserID != 0},
-		p.Engagement, p.AuthorFollowers}, places: placesBox(p)}
+		p.Engagement, p.AuthorFollowers, p.Tenant}, places: placesBox(p)}
 	if s.dialect == Postgres {
 		var places sql.NullString
 		if row.places != nil {
@@ -297,23 +297,36 @@ func parallel(n int, fn func(i int)) {
 func (s *Store) insertPostSQL() string {
 	const columns = `id, provider, published_at, discovered_at, author_name, author_screen_name, board,
 		language, lat, lon, has_images, has_videos, thread_id, threat_score, doc, source, source_user_id,
-		engagement, author_followers`
+		engagement, author_followers, tenant_id`
 	return `INSERT INTO posts (` + columns + `, seq)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
 		ON CONFLICT DO NOTHING RETURNING seq`
 }
 
-// Post loads one stored post.
-func (s *Store) Post(ctx context.Context, id string) (post.Post, error) {
+// Post loads one stored post that a user of the tenant may see: another tenant's private post
+// is not found, as if it did not exist.
+func (s *Store) Post(ctx context.Context, id string, tenant int64) (post.Post, error) {
+	p, err := s.storedPost(ctx, id)
+	if err == nil && !post.VisibleTo(p.Tenant, tenant) {
+		return post.Post{}, notFound(sql.ErrNoRows, "post")
+	}
+	return p, err
+}
+
+// storedPost loads one stored post, whoever owns it: for reads already scoped, such as a
+// match's post (the percolator matches a private post only for its own tenant's searches).
+func (s *Store) storedPost(ctx context.Context, id string) (post.Post, error) {
 	var doc string
 	var sourceUser sql.NullInt64
-	err := s.read.QueryRowContext(ctx, `SELECT doc, source_user_id FROM posts WHERE id = $1`, id).Scan(&doc, &sourceUser)
+	var owner int64
+	err := s.read.QueryRowContext(ctx, `SELECT doc, source_user_id, tenant_id FROM posts WHERE id = $1`, id).
+		Scan(&doc, &sourceUser, &owner)
 	if err != nil {
 		return post.Post{}, notFound(err, "post")
 	}
 	var p post.Post
 	err = json.Unmarshal([]byte(doc), &p)
-	p.SourceUserID = sourceUser.Int64
+	p.SourceUserID, p.Tenant = sourceUser.Int64, owner
 	return p, err
 }
 
@@ -522,10 +535,11 @@ func isDuplicateObject(err error) bool {
 }
 
 // CountConnectorPosts counts, by provider, the posts the connectors stored (every post not
-// pushed through the ingest API) and how many of them were discovered since a time.
-func (s *Store) CountConnectorPosts(ctx context.Context, since time.Time) (total, recent map[string]int64, err error) {
+// pushed through the ingest API) that tenantID may see (the shared sources' and its own
+// sources'), and how many of them were discovered since a time.
+func (s *Store) CountConnectorPosts(ctx context.Context, tenantID int64, since time.Time) (total, recent map[string]int64, err error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT provider, COUNT(*), COALESCE(SUM(CASE WHEN discovered_at >= $1 THEN 1 ELSE 0 END), 0)
-		FROM posts WHERE source_user_id IS NULL GROUP BY provider`, millis(since))
+		FROM posts WHERE source_user_id IS NULL AND tenant_id IN (0, $2) GROUP BY provider`, millis(since), tenantID)
 	if err != nil {
 		return nil, nil, err
 	}

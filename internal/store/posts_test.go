@@ -38,7 +38,7 @@ func TestInsertPostsIsIdempotent(t *testing.T) {
 		if err != nil || total != 4 || byProvider["reddit"] != 3 || byProvider["telegram"] != 1 {
 			t.Errorf("CountPosts = %d %v, %v", total, byProvider, err)
 		}
-		got, err := s.Post(ctx, batch[0].ID)
+		got, err := s.Post(ctx, batch[0].ID, 0)
 		if err != nil || got.ContentText != "first post" || got.Location == nil || !got.PublishedAt.Equal(now) {
 			t.Errorf("Post = %+v, %v", got, err)
 		}

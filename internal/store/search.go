@@ -30,14 +30,8 @@ func (sel *selection) arg(v any) string {
 }
 
 func (s *Store) selection(q search.PostQuery) *selection {
-	sel := &selection{from: "posts p", key: "p.seq"}
-	if s.dialect == Postgres {
-		sel.key = "p.id"
-	}
-	sel.where = append(sel.where, "p.published_at >= "+sel.arg(millis(q.From)), "p.published_at <= "+sel.arg(millis(q.To)))
-	if s.dialect == SQLite {
-		sel.where = append(sel.where, "p.seq >= "+sel.arg(seqFloor(q.From)), "p.seq <= "+sel.arg(seqCeiling(q.To)))
-	}
+	sel := s.window(q)
+	sel.where = append(sel.where, "p.tenant_id IN (0, "+sel.arg(q.Tenant)+")") // post.VisibleTo
 	if len(q.Providers) > 0 {
 		marks := make([]string, len(q.Providers))
 		for i, p := range q.Providers {
@@ -61,6 +55,19 @@ func (s *Store) selection(q search.PostQuery) *selection {
 		s.matchKeywords(sel, q)
 	}
 	s.sample(sel, q.Sample) // after the keywords, which may change the key
+	return sel
+}
+
+// window selects every post of q's window, whoever may read it.
+func (s *Store) window(q search.PostQuery) *selection {
+	sel := &selection{from: "posts p", key: "p.seq"}
+	if s.dialect == Postgres {
+		sel.key = "p.id"
+	}
+	sel.where = append(sel.where, "p.published_at >= "+sel.arg(millis(q.From)), "p.published_at <= "+sel.arg(millis(q.To)))
+	if s.dialect == SQLite {
+		sel.where = append(sel.where, "p.seq >= "+sel.arg(seqFloor(q.From)), "p.seq <= "+sel.arg(seqCeiling(q.To)))
+	}
 	return sel
 }
 
@@ -338,8 +345,9 @@ func (s *Store) bitmapsOnly(ctx context.Context, fn func(db querier) error) erro
 // after the time beyond when that is not nil, if there is such a row. Only the time is read, so
 // the time index alone answers.
 func (s *Store) edge(ctx context.Context, q search.PostQuery, beyond *int64, n int) (int64, bool, error) {
-	window := search.PostQuery{From: q.From, To: q.To, Sort: q.Sort, After: q.After}
-	sel := s.selection(window)
+	// Every reader's posts count: the edge only bounds a step, and the time index alone
+	// answers without reading the rows for their tenant.
+	sel := s.window(q)
 	timeColumn, dir := sortColumns(q.Sort)
 	if q.After != nil {
 		// By the cursor's time alone, which the time index holds: the key would read each row.

@@ -14,7 +14,8 @@ import (
 
 // Ingested posts keep their source and user; the counts by source see only those of one
 // tenant's users, for every such user or for one, with how many were discovered recently; the
-// connectors' counts see none of them.
+// connectors' counts see none of them, and only the shared sources' posts and the tenant's own
+// sources' posts, never another tenant's sources'.
 func TestCountSourcePosts(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
@@ -28,6 +29,10 @@ func TestCountSourcePosts(t *testing.T) {
 			p.Source, p.SourceUserID, p.DiscoveredAt = source, user, discovered
 			return p
 		}
+		ownSource := indexed("news", "o1", now, "tenant A's own feed")
+		ownSource.ID, ownSource.Tenant = post.NewTenantID(a1.TenantID, "news", "o1"), a1.TenantID
+		othersSource := indexed("news", "o2", now, "tenant B's own feed")
+		othersSource.ID, othersSource.Tenant = post.NewTenantID(b.TenantID, "news", "o2"), b.TenantID
 		posts := []post.Post{
 			indexed("reddit", "c1", now, "a connector's post"),
 			ingested(a1.ID, "feed-a", "reddit", "1", now),
@@ -35,11 +40,12 @@ func TestCountSourcePosts(t *testing.T) {
 			ingested(a1.ID, "feed-a", "telegram", "3", now),
 			ingested(a2.ID, "feed-b", "reddit", "1", now),
 			ingested(b.ID, "feed-c", "reddit", "1", now),
+			ownSource, othersSource,
 		}
 		if _, err := s.InsertPosts(ctx, posts); err != nil {
 			t.Fatal(err)
 		}
-		stored, err := s.Post(ctx, posts[1].ID)
+		stored, err := s.Post(ctx, posts[1].ID, posts[1].Tenant)
 		if err != nil || stored.Source != "feed-a" || stored.SourceUserID != a1.ID {
 			t.Fatalf("stored %+v, %v", stored, err)
 		}
@@ -61,9 +67,9 @@ func TestCountSourcePosts(t *testing.T) {
 				t.Errorf("%s: %v, %v; want %v", tt.name, got, err, tt.want)
 			}
 		}
-		total, recent, err := s.CountConnectorPosts(ctx, now.Add(-5*time.Minute))
-		if err != nil || !maps.Equal(total, map[string]int64{"reddit": 1}) || !maps.Equal(recent, map[string]int64{"reddit": 1}) {
-			t.Errorf("connector posts: %v %v, %v", total, recent, err)
+		total, recent, err := s.CountConnectorPosts(ctx, a1.TenantID, now.Add(-5*time.Minute))
+		if want := map[string]int64{"reddit": 1, "news": 1}; err != nil || !maps.Equal(total, want) || !maps.Equal(recent, want) {
+			t.Errorf("tenant A's connector posts: %v %v, %v; want %v", total, recent, err, want)
 		}
 	})
 }

@@ -220,11 +220,12 @@ func (s *Stream) Close() {
 	}
 }
 
-// wirePost is a post as the stream carries it: with the pusher of an ingested post, which the
-// post's own JSON leaves out.
+// wirePost is a post as the stream carries it: with the pusher of an ingested post and the
+// tenant that owns a private post, which the post's own JSON leaves out.
 type wirePost struct {
 	post.Post
 	SourceUserID int64 `json:"source_user_id,omitempty"`
+	Tenant       int64 `json:"tenant,omitempty"`
 }
 
 // PublishPosts puts posts on the stream, returning one error per post (nil when JetStream
@@ -326,7 +327,7 @@ func (s *Stream) publish(ctx context.Context, posts []post.Post) []error {
 	errs := make([]error, len(posts))
 	futures := make([]jetstream.PubAckFuture, len(posts))
 	for i, p := range posts {
-		data, err := json.Marshal(wirePost{Post: p, SourceUserID: p.SourceUserID})
+		data, err := json.Marshal(wirePost{Post: p, SourceUserID: p.SourceUserID, Tenant: p.Tenant})
 		if err != nil {
 			errs[i] = err
 			continue
@@ -501,7 +502,7 @@ func (st *stage) handleBatch(ctx context.Context, msgs []jetstream.Msg) {
 		var w wirePost
 		err := json.Unmarshal(m.Data(), &w)
 		p := w.Post
-		p.SourceUserID = w.SourceUserID
+		p.SourceUserID, p.Tenant = w.SourceUserID, w.Tenant
 		if err != nil || p.ID == "" {
 			st.s.log.Error("dropping an unreadable message", "stage", st.c.Durable, "subject", m.Subject(), "err", err)
 			m.Term()

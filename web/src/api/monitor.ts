@@ -265,6 +265,22 @@ export interface Post {
   mentioned_locations?: { name: string; country_code: string; point: { lat: number; lon: number } }[];
   threat?: { score: number; reasons?: string[] };
   demo?: boolean;
+  /** The name of the ingest token that pushed the post (older posts carry only this). */
+  source?: string;
+  /** Where the post came from (docs/connectors.md, "Who sees a source's posts"). */
+  origin?: PostOrigin;
+}
+
+/**
+ * A post's provenance: one of the operator's shared sources (seen by every organization), one of
+ * the reader's tenant's own sources, or the ingest API under a token's name.
+ */
+export interface PostOrigin {
+  kind: 'shared' | 'source' | 'ingest';
+  /** The source's or token's name; absent for the simulator. */
+  name?: string;
+  /** The source's type (rss, html, mastodon, ...); absent for ingest. */
+  type?: string;
 }
 
 /** A term of a saved search that a post holds. */

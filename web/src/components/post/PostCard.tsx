@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Post, Provider } from '../../api/monitor';
 import { authorOf } from '../../lib/postAuthor';
+import { originOf } from '../../lib/postOrigin';
 import { formatDateTime } from '../../lib/dateRange';
 import type { Term } from '../../lib/highlight';
 import { countOf } from '../../lib/countFormat';
@@ -156,11 +157,16 @@ export function PostCard({
         <Stack direction="row" spacing={0.25} sx={{ alignItems: 'center', mt: 'auto' }}>
           {list && tag}
           {actions}
-          {post.demo && (
-            <Typography variant="caption" color="text.secondary" sx={{ ml: 'auto !important' }}>
-              Demo data
-            </Typography>
-          )}
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            noWrap
+            title={originOf(post)}
+            sx={{ ml: 'auto !important', minWidth: 0 }}
+          >
+            {post.demo && 'Demo data · '}
+            {originOf(post)}
+          </Typography>
         </Stack>
       </Stack>
       {list && <PostMedia post={post} blur={blurMedia} onOpenVideo={onOpenVideo} compact />}
