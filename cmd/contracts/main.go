@@ -15,7 +15,7 @@ import (
 func main() {
 	out := flag.String("o", contracts.OutputPath, "the file to write")
 	flag.Parse()
-	ts, err := contracts.Generate(contracts.Sightline())
+	ts, err := contracts.Generate(contracts.Sightline(), os.DirFS("."))
 	if err == nil {
 		err = os.WriteFile(*out, ts, 0o644)
 	}

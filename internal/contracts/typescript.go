@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"reflect"
 	"slices"
 	"strings"
@@ -66,10 +67,11 @@ var (
 	marshalType = reflect.TypeFor[json.Marshaler]()
 )
 
-// Generate writes c as TypeScript. It refuses what it cannot write faithfully (a type with its
-// own MarshalJSON, two Go types under one name) rather than guess.
-func Generate(c Contracts) ([]byte, error) {
-	g := &generator{c: c, names: map[reflect.Type]string{}, taken: map[string]reflect.Type{}}
+// Generate writes c as TypeScript, with the Go doc comments of its types and fields read from
+// src, the repository's root. It refuses what it cannot write faithfully (a type with its own
+// MarshalJSON, two Go types under one name) rather than guess.
+func Generate(c Contracts, src fs.FS) ([]byte, error) {
+	g := &generator{c: c, src: src, docs: comments{}, names: map[reflect.Type]string{}, taken: map[string]reflect.Type{}}
 	for _, t := range c.Types {
 		if err := g.name(t.Go, t.Name); err != nil {
 			return nil, err
@@ -133,6 +135,8 @@ func Generate(c Contracts) ([]byte, error) {
 
 type generator struct {
 	c     Contracts
+	src   fs.FS
+	docs  comments
 	names map[reflect.Type]string
 	taken map[string]reflect.Type
 	queue *[]reflect.Type
@@ -184,26 +188,38 @@ func (g *generator) writeEvents(b *bytes.Buffer) error {
 func (g *generator) writeInterface(b *bytes.Buffer, t reflect.Type) error {
 	b.WriteString("\n")
 	pkg := t.PkgPath()
-	writeDoc(b, "", fmt.Sprintf("Go: %s.%s (%s).", pkg[strings.LastIndex(pkg, "/")+1:], t.Name(), pkg[strings.Index(pkg, "/internal/")+1:]))
+	if err := g.docs.read(g.src, pkg); err != nil {
+		return fmt.Errorf("contracts: the comments of %s: %w", pkg, err)
+	}
+	from := fmt.Sprintf("Go: %s.%s (%s).", pkg[strings.LastIndex(pkg, "/")+1:], t.Name(), pkg[strings.Index(pkg, "/internal/")+1:])
+	if doc := strings.TrimSpace(g.docs[typeKey(t)]); doc != "" {
+		from = doc + "\n\n" + from
+	}
+	writeDoc(b, "", from)
 	fmt.Fprintf(b, "export interface %s ", g.names[t])
-	if err := g.writeFields(b, t, ""); err != nil {
+	if err := g.writeFields(b, t, typeKey(t), ""); err != nil {
 		return err
 	}
 	b.WriteString("\n")
 	return nil
 }
 
-// writeFields writes a struct's JSON fields as an object type, as encoding/json sends them.
-func (g *generator) writeFields(b *bytes.Buffer, t reflect.Type, indent string) error {
-	fields, err := g.fields(t)
+// writeFields writes a struct's JSON fields as an object type, as encoding/json sends them; key
+// is where its fields' comments are (the struct's own for an unnamed one).
+func (g *generator) writeFields(b *bytes.Buffer, t reflect.Type, key, indent string) error {
+	fields, err := g.fields(t, key)
 	if err != nil {
 		return err
 	}
 	b.WriteString("{\n")
 	for _, f := range fields {
+		if err := g.docs.read(g.src, f.owner.PkgPath()); err != nil {
+			return fmt.Errorf("contracts: the comments of %s: %w", f.owner.PkgPath(), err)
+		}
+		writeDoc(b, indent+"  ", g.docs[f.docKey])
 		fmt.Fprintf(b, "%s  %s%s: ", indent, f.name, map[bool]string{true: "?", false: ""}[f.optional])
 		if f.typ.Kind() == reflect.Struct && f.typ.Name() == "" {
-			if err := g.writeFields(b, f.typ, indent+"  "); err != nil {
+			if err := g.writeFields(b, f.typ, f.docKey, indent+"  "); err != nil {
 				return err
 			}
 			b.WriteString(";\n")
@@ -224,6 +240,8 @@ func (g *generator) writeFields(b *bytes.Buffer, t reflect.Type, indent string) 
 
 type field struct {
 	goName, name       string
+	owner              reflect.Type // the named struct the field is declared in, for its comment
+	docKey             string
 	typ                reflect.Type
 	optional, nullable bool
 	union              string
@@ -232,7 +250,7 @@ type field struct {
 // fields are t's fields as encoding/json sees them: tags, "-", omitempty, embedded structs
 // flattened. (Go's rule that a shallower field hides a deeper one of the same name is not
 // needed by any contract yet; a name seen twice is refused instead.)
-func (g *generator) fields(t reflect.Type) ([]field, error) {
+func (g *generator) fields(t reflect.Type, key string) ([]field, error) {
 	var out []field
 	for i := range t.NumField() {
 		sf := t.Field(i)
@@ -247,7 +265,7 @@ func (g *generator) fields(t reflect.Type) ([]field, error) {
 				ft = ft.Elem()
 			}
 			if ft.Kind() == reflect.Struct {
-				inner, err := g.fields(ft)
+				inner, err := g.fields(ft, typeKey(ft))
 				if err != nil {
 					return nil, err
 				}
@@ -261,7 +279,7 @@ func (g *generator) fields(t reflect.Type) ([]field, error) {
 		if name == "" {
 			name = sf.Name
 		}
-		f := field{goName: sf.Name, name: name, typ: sf.Type}
+		f := field{goName: sf.Name, name: name, typ: sf.Type, owner: t, docKey: key + "." + sf.Name}
 		omitEmpty := slices.Contains(strings.Split(opts, ","), "omitempty")
 		if slices.Contains(strings.Split(opts, ","), "string") {
 			f.typ = reflect.TypeFor[string]()
@@ -351,10 +369,21 @@ func (g *generator) tsType(t reflect.Type, union string) (string, error) {
 	return "", fmt.Errorf("%v cannot be written as TypeScript", t)
 }
 
+// writeDoc writes a JSDoc comment: on one line when it fits, as Prettier leaves it.
 func writeDoc(b *bytes.Buffer, indent, doc string) {
-	if doc != "" {
-		fmt.Fprintf(b, "%s/** %s */\n", indent, doc)
+	doc = strings.ReplaceAll(strings.TrimSpace(doc), "*/", "*\\/")
+	if doc == "" {
+		return
 	}
+	if line := indent + "/** " + doc + " */"; !strings.Contains(doc, "\n") && len(line) <= 120 {
+		b.WriteString(line + "\n")
+		return
+	}
+	b.WriteString(indent + "/**\n")
+	for _, l := range strings.Split(doc, "\n") {
+		b.WriteString(strings.TrimRight(indent+" * "+l, " ") + "\n")
+	}
+	b.WriteString(indent + " */\n")
 }
 
 // quote writes s as a single-quoted TypeScript string, as Prettier would.

@@ -50,7 +50,11 @@ export interface LiveEventPayloads {
   'export.ready': ExportReady;
 }
 
-/** Go: monitor.MatchPayload (internal/monitor). */
+/**
+ * MatchPayload is a match as the API and the live channel send it (docs/monitor-api.md).
+ *
+ * Go: monitor.MatchPayload (internal/monitor).
+ */
 export interface Match {
   matchMeta: {
     matchId: number;
@@ -58,16 +62,25 @@ export interface Match {
     canEdit: boolean;
     isFlagged: boolean;
     isRead: boolean;
+    /**
+     * MatchedTerms says why the post matched: the search's terms in its title, text or
+     * author (docs/monitor-api.md, "Why it matched").
+     */
     matchedTerms: MatchedTerm[];
   };
   isDeleted: boolean;
+  /** DiscoveredDate and PublishedDate are Unix seconds. */
   discoveredDate: number;
   publishedDate: number;
   monitorSearchName: string;
   post: Post;
 }
 
-/** Go: monitor.Counts (internal/monitor). */
+/**
+ * Counts are a user's inbox totals.
+ *
+ * Go: monitor.Counts (internal/monitor).
+ */
 export interface MatchCounts {
   totalCount: number;
   unreadCount: number;
@@ -75,48 +88,91 @@ export interface MatchCounts {
   flaggedCount: number;
 }
 
-/** Go: query.Hit (internal/query). */
+/**
+ * Hit is a term of a query that a field of a post contains: why the post matched.
+ *
+ * Go: query.Hit (internal/query).
+ */
 export interface MatchedTerm {
+  /** Term is the term as the query language writes it: flood, "bridge closed", flo*, flod~1. */
   term: string;
+  /** Kind is one of HitKinds. */
   kind: MatchedTermKind;
+  /** Field is one of HitFields. */
   field: MatchedTermField;
 }
 
-/** Go: post.Origin (internal/post). */
+/**
+ * Origin is a post's provenance as the API and the post card show it.
+ *
+ * Go: post.Origin (internal/post).
+ */
 export interface PostOrigin {
   kind: PostOriginKind;
+  /**
+   * Name is the source's name (shared or the tenant's) or the ingest token's name; "" for
+   * the simulator.
+   */
   name?: string;
+  /** Type is the source's type (rss, html, mastodon, ...); "" for ingest. */
   type?: string;
 }
 
-/** Go: monitor.Dashboard (internal/monitor). */
+/**
+ * Dashboard is every widget's data over a user's chosen searches, leaving out the matches the
+ * user deleted.
+ *
+ * Go: monitor.Dashboard (internal/monitor).
+ */
 export interface Dashboard {
   resultCount: number;
   unreadCount: number;
+  /** NewCount counts the results stored in the last DashboardNewWindow. */
   newCount: number;
+  /** TopAuthors come from the DashboardRecentResults most recent results. */
   topAuthors: AuthorCount[];
   topProviders: ProviderCount[];
+  /** TopMentionedLocations are the places named in results of the last DashboardDays days. */
   topMentionedLocations: LocationCount[];
+  /** Heatmap counts the last DashboardDays days by UTC weekday and hour; empty cells are left out. */
   heatmap: HeatmapCell[];
+  /** Timeline counts results per UTC day and search over the last DashboardDays days. */
   timeline: TimelinePoint[];
   threat: ThreatDistribution;
 }
 
-/** Go: monitor.Layout (internal/monitor). */
+/**
+ * Layout is how a user arranges the dashboard: rows of widgets, each widget at most once.
+ *
+ * Go: monitor.Layout (internal/monitor).
+ */
 export interface DashboardLayout {
   rows: LayoutRow[];
 }
 
-/** Go: search.Page (internal/search). */
+/**
+ * Page is one page of results.
+ *
+ * Go: search.Page (internal/search).
+ */
 export interface SearchPage {
   documents: Post[];
   count: number;
   totalCount: number;
+  /**
+   * TotalIsEstimate is true when there were too many candidates to count exactly, or the
+   * first page ran out of its time budget (total).
+   */
   totalCountIsEstimate: boolean;
+  /** SearchID continues the search with /load-more or /next-page; "" when there is no more. */
   searchId: string;
 }
 
-/** Go: monitor.MatchesUpdated (internal/monitor). */
+/**
+ * MatchesUpdated is the payload of EventMatchesUpdated: how many matches changed and the new totals.
+ *
+ * Go: monitor.MatchesUpdated (internal/monitor).
+ */
 export interface MatchesUpdated {
   updatedCount: number;
   totalCount: number;
@@ -125,19 +181,35 @@ export interface MatchesUpdated {
   flaggedCount: number;
 }
 
-/** Go: monitor.MatchCreated (internal/monitor). */
+/**
+ * MatchCreated is the payload of EventMatchCreated. A user gets at most StreamedPerBatch of
+ * them for one batch of posts; the last one's More says how many more matches that batch
+ * brought, which the page reloads rather than receives one by one.
+ *
+ * Go: monitor.MatchCreated (internal/monitor).
+ */
 export interface MatchCreated {
   match: Match;
   more?: number;
 }
 
-/** Go: live.ExportReady (internal/live). */
+/**
+ * ExportReady is the payload of EventExportReady.
+ *
+ * Go: live.ExportReady (internal/live).
+ */
 export interface ExportReady {
   link: string;
+  /** TTL is how many seconds the link stays valid; the page shows it only while above 0. */
   ttl: number;
 }
 
-/** Go: post.Post (internal/post). */
+/**
+ * Post is a normalized post. ID is derived from (Provider, NativeID) so that a redelivered or
+ * re-crawled post is the same post.
+ *
+ * Go: post.Post (internal/post).
+ */
 export interface Post {
   id: string;
   provider: string;
@@ -148,13 +220,26 @@ export interface Post {
   author_screen_name?: string;
   author_thumbnail?: string;
   author_url?: string;
+  /**
+   * AuthorFollowers is how many accounts followed the author when the post was collected;
+   * 0 when the provider does not say.
+   */
   author_followers?: number;
   title_text?: string;
   content_text?: string;
   post_link?: string;
   language?: string;
   tags?: string[];
+  /**
+   * Engagement is how much the audience had reacted when the post was collected: likes or
+   * favourites, reposts or shares and replies added together (a Reddit post's score and
+   * comments); 0 when the provider does not say. Locate's "most popular" orders by it.
+   */
   engagement?: number;
+  /**
+   * PublishedAt is when the author published the post (the spec's createdAt);
+   * DiscoveredAt is when Sightline first saw it.
+   */
   published_at: string;
   discovered_at: string;
   location?: Point;
@@ -169,8 +254,21 @@ export interface Post {
   mentioned_locations?: MentionedLocation[];
   entities: Entities;
   threat: Threat;
+  /** Demo marks simulator content so the UI can label it as demo data. */
   demo?: boolean;
+  /**
+   * Source is the provenance of a post pushed through the ingest API: the name of the API
+   * token that pushed it (a signed-in tenant admin's e-mail without one). Connectors' posts
+   * have none. SourceUserID is the user who pushed it, so that ingest stats can show an
+   * operator their own sources. The ingest service sets both; what a client sends is ignored.
+   * SourceUserID stays out of JSON, which every organization reads: the stream carries it
+   * beside the post, and the store in a column of its own.
+   */
   source?: string;
+  /**
+   * Origin says where the post came from, for the reader; set by the ingest service and the
+   * sources manager, never taken from what a client or a feed sends.
+   */
   origin?: PostOrigin;
 }
 
@@ -197,14 +295,22 @@ export interface LocationCount {
   count: number;
 }
 
-/** Go: monitor.HeatmapCell (internal/monitor). */
+/**
+ * HeatmapCell counts results published on a weekday (0 Sunday) at an hour, in UTC.
+ *
+ * Go: monitor.HeatmapCell (internal/monitor).
+ */
 export interface HeatmapCell {
   weekday: number;
   hour: number;
   count: number;
 }
 
-/** Go: monitor.TimelinePoint (internal/monitor). */
+/**
+ * TimelinePoint counts a search's results published on a UTC day (YYYY-MM-DD).
+ *
+ * Go: monitor.TimelinePoint (internal/monitor).
+ */
 export interface TimelinePoint {
   date: string;
   monitorSearchId: number;
@@ -217,31 +323,52 @@ export interface ThreatDistribution {
   top: ThreatPost[];
 }
 
-/** Go: monitor.LayoutRow (internal/monitor). */
+/**
+ * LayoutRow is one row of the dashboard, its widgets left to right.
+ *
+ * Go: monitor.LayoutRow (internal/monitor).
+ */
 export interface LayoutRow {
   widgets: WidgetId[];
 }
 
-/** Go: post.Point (internal/post). */
+/**
+ * Point is a WGS84 coordinate.
+ *
+ * Go: post.Point (internal/post).
+ */
 export interface Point {
   lat: number;
   lon: number;
 }
 
-/** Go: post.Media (internal/post). */
+/**
+ * Media is a photo or video in its two renditions.
+ *
+ * Go: post.Media (internal/post).
+ */
 export interface Media {
   large: string;
   normal?: string;
 }
 
-/** Go: post.MentionedLocation (internal/post). */
+/**
+ * MentionedLocation is a place named in the text, resolved by the gazetteer.
+ *
+ * Go: post.MentionedLocation (internal/post).
+ */
 export interface MentionedLocation {
   name: string;
   country_code: string;
   point: Point;
 }
 
-/** Go: post.Entities (internal/post). */
+/**
+ * Entities are the things extracted from a post's text (search-side.md section 3, translation
+ * target entity lists).
+ *
+ * Go: post.Entities (internal/post).
+ */
 export interface Entities {
   external_links?: string[];
   external_ips?: string[];
@@ -252,7 +379,11 @@ export interface Entities {
   authors?: string[];
 }
 
-/** Go: post.Threat (internal/post). */
+/**
+ * Threat is an explainable threat score: 0 (none) to 100, with the reasons that produced it.
+ *
+ * Go: post.Threat (internal/post).
+ */
 export interface Threat {
   score: number;
   reasons?: string[];
@@ -265,7 +396,11 @@ export interface ThreatBucket {
   count: number;
 }
 
-/** Go: monitor.ThreatPost (internal/monitor). */
+/**
+ * ThreatPost is one of the highest-scoring results with the reasons of its score.
+ *
+ * Go: monitor.ThreatPost (internal/monitor).
+ */
 export interface ThreatPost {
   matchId: number;
   monitorSearchId: number;
