@@ -3,6 +3,8 @@ package contracts
 import (
 	"reflect"
 
+	"github.com/sightline/sightline/internal/api"
+	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/live"
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/post"
@@ -19,6 +21,10 @@ func Sightline() Contracts {
 			{Const: "WIDGET_IDS", Type: "WidgetId", Doc: "The dashboard's widgets, by the names layouts use.", Values: monitor.Widgets},
 			{Const: "MATCHED_TERM_KINDS", Type: "MatchedTermKind", Doc: "What a matched term is: a form of keyword, or an author.", Values: query.HitKinds},
 			{Const: "MATCHED_TERM_FIELDS", Type: "MatchedTermField", Doc: "The part of a post a matched term was found in.", Values: query.HitFields},
+			{Const: "SEARCH_STATUSES", Type: "SearchStatus", Doc: "A saved search's state.", Values: []string{monitor.StatusActive, monitor.StatusPaused, monitor.StatusScheduled, monitor.StatusEnded, monitor.StatusExpired}},
+			{Const: "PRIVACIES", Type: "Privacy", Doc: "Who in the organization sees a group.", Values: []string{authz.PrivacyShared, authz.PrivacyReadonly, authz.PrivacyPrivate}},
+			{Const: "SHARE_ROLES", Type: "ShareRole", Doc: "What a person a search or group is shared with may do.", Values: []string{authz.RoleFullAccess, authz.RoleReadOnly}},
+			{Const: "PERSON_ROLES", Type: "PersonRole", Doc: "A share's role, or the owner's.", Values: []string{authz.RoleOwner, authz.RoleFullAccess, authz.RoleReadOnly}},
 			{Const: "POST_ORIGIN_KINDS", Type: "PostOriginKind", Doc: "Where a post came from (docs/connectors.md).", Values: []string{post.OriginShared, post.OriginSource, post.OriginIngest}},
 		},
 		Constants: []Constant{
@@ -39,12 +45,24 @@ func Sightline() Contracts {
 			{Go: reflect.TypeFor[monitor.Dashboard]()},
 			{Go: reflect.TypeFor[monitor.Layout](), Name: "DashboardLayout"},
 			{Go: reflect.TypeFor[search.Page](), Name: "SearchPage"},
+			{Go: reflect.TypeFor[api.GroupMiniReply](), Name: "GroupMini"},
+			{Go: reflect.TypeFor[api.GroupReply](), Name: "Group"},
+			{Go: reflect.TypeFor[api.SearchMiniReply](), Name: "MonitorSearchSummary"},
+			{Go: reflect.TypeFor[api.SearchReply](), Name: "SearchReply"},
+			{Go: reflect.TypeFor[api.PersonReply](), Name: "Person"},
+			{Go: reflect.TypeFor[api.SharingReply](), Name: "SharingEntry"},
 		},
 		UnionField: []UnionField{
 			{Struct: reflect.TypeFor[monitor.LayoutRow](), Field: "Widgets", Union: "WidgetId"},
 			{Struct: reflect.TypeFor[query.Hit](), Field: "Kind", Union: "MatchedTermKind"},
 			{Struct: reflect.TypeFor[query.Hit](), Field: "Field", Union: "MatchedTermField"},
 			{Struct: reflect.TypeFor[post.Origin](), Field: "Kind", Union: "PostOriginKind"},
+			{Struct: reflect.TypeFor[api.SearchMiniReply](), Field: "Status", Union: "SearchStatus"},
+			{Struct: reflect.TypeFor[api.SearchReply](), Field: "Status", Union: "SearchStatus"},
+			{Struct: reflect.TypeFor[api.GroupMiniReply](), Field: "Privacy", Union: "Privacy"},
+			{Struct: reflect.TypeFor[api.GroupReply](), Field: "Privacy", Union: "Privacy"},
+			{Struct: reflect.TypeFor[api.PersonReply](), Field: "Role", Union: "PersonRole"},
+			{Struct: reflect.TypeFor[api.SharingReply](), Field: "Role", Union: "ShareRole"},
 		},
 	}
 }

@@ -269,6 +269,13 @@ func (g *generator) fields(t reflect.Type, key string) ([]field, error) {
 				if err != nil {
 					return nil, err
 				}
+				// The outer struct may narrow a promoted field further (a sharer's role is never
+				// the owner's).
+				for i := range inner {
+					if u := g.unionOf(t, inner[i].goName); u != "" {
+						inner[i].union = u
+					}
+				}
 				out = append(out, inner...)
 				continue
 			}
@@ -289,17 +296,23 @@ func (g *generator) fields(t reflect.Type, key string) ([]field, error) {
 			f.nullable = !omitEmpty
 		}
 		f.optional = omitEmpty
-		for _, u := range g.c.UnionField {
-			if u.Struct == t && u.Field == sf.Name {
-				f.union = u.Union
-			}
-		}
+		f.union = g.unionOf(t, sf.Name)
 		if slices.ContainsFunc(out, func(o field) bool { return o.name == f.name }) {
 			return nil, fmt.Errorf("contracts: %s has two fields named %s", t.Name(), f.name)
 		}
 		out = append(out, f)
 	}
 	return out, nil
+}
+
+// unionOf is the union a field of t is narrowed to, "" when none.
+func (g *generator) unionOf(t reflect.Type, field string) string {
+	for _, u := range g.c.UnionField {
+		if u.Struct == t && u.Field == field {
+			return u.Union
+		}
+	}
+	return ""
 }
 
 // tsType is the TypeScript type of a Go type as encoding/json writes it; union replaces string.

@@ -24,6 +24,22 @@ export type MatchedTermKind = (typeof MATCHED_TERM_KINDS)[number];
 export const MATCHED_TERM_FIELDS = ['title', 'text', 'author'] as const;
 export type MatchedTermField = (typeof MATCHED_TERM_FIELDS)[number];
 
+/** A saved search's state. */
+export const SEARCH_STATUSES = ['active', 'paused', 'scheduled', 'ended', 'expired'] as const;
+export type SearchStatus = (typeof SEARCH_STATUSES)[number];
+
+/** Who in the organization sees a group. */
+export const PRIVACIES = ['shared', 'readonly', 'private'] as const;
+export type Privacy = (typeof PRIVACIES)[number];
+
+/** What a person a search or group is shared with may do. */
+export const SHARE_ROLES = ['full_access', 'read_only'] as const;
+export type ShareRole = (typeof SHARE_ROLES)[number];
+
+/** A share's role, or the owner's. */
+export const PERSON_ROLES = ['owner', 'full_access', 'read_only'] as const;
+export type PersonRole = (typeof PERSON_ROLES)[number];
+
 /** Where a post came from (docs/connectors.md). */
 export const POST_ORIGIN_KINDS = ['shared', 'source', 'ingest'] as const;
 export type PostOriginKind = (typeof POST_ORIGIN_KINDS)[number];
@@ -166,6 +182,125 @@ export interface SearchPage {
   totalCountIsEstimate: boolean;
   /** SearchID continues the search with /load-more or /next-page; "" when there is no more. */
   searchId: string;
+}
+
+/**
+ * GroupMiniReply is the short form of a group that lists carry.
+ *
+ * Go: api.GroupMiniReply (internal/api).
+ */
+export interface GroupMini {
+  id: number;
+  name: string;
+  privacy: Privacy;
+  isSavedSearch: boolean;
+  canEdit: boolean;
+  isFavourite: boolean;
+}
+
+/**
+ * GroupReply is a group of saved searches as its viewer sees it; Searches only in the reply
+ * of one group.
+ *
+ * Go: api.GroupReply (internal/api).
+ */
+export interface Group {
+  id: number;
+  name: string;
+  privacy: Privacy;
+  isFavourite: boolean;
+  isSavedSearch: boolean;
+  canEdit: boolean;
+  canManageSharing: boolean;
+  owner: Person;
+  sharedUsers: SharingEntry[];
+  searchCount: number;
+  createdAt: number;
+  updatedAt: number;
+  searches?: MonitorSearchSummary[];
+}
+
+/**
+ * SearchMiniReply is the short form of a saved search that lists carry.
+ *
+ * Go: api.SearchMiniReply (internal/api).
+ */
+export interface MonitorSearchSummary {
+  id: number;
+  savedSearchId: number;
+  value: string;
+  groupId: number;
+  enabled: boolean;
+  favourite: boolean;
+  status: SearchStatus;
+  canEdit: boolean;
+  owner: Person;
+  search: {
+    keywords: string[];
+    providers: ProviderName[];
+  };
+}
+
+/**
+ * SearchReply is a saved search as its viewer sees it; times are Unix seconds, null when unset.
+ *
+ * Go: api.SearchReply (internal/api).
+ */
+export interface SearchReply {
+  id: number;
+  savedSearchId: number;
+  value: string;
+  groupId: number;
+  enabled: boolean;
+  favourite: boolean;
+  status: SearchStatus;
+  canEdit: boolean;
+  canManageSharing: boolean;
+  gnipLowerLimitExceeded: boolean;
+  gnipUpperLimitExceeded: boolean;
+  streamingLowerLimitExceeded: boolean;
+  streamingUpperLimitExceeded: boolean;
+  gnipOverrideUntil: number | null;
+  streamingOverrideUntil: number | null;
+  start_at: number | null;
+  end_at: number | null;
+  polygons: string[];
+  sharedUsers: SharingEntry[];
+  owner: Person;
+  filterLists: IDReply[];
+  notificationSettings: unknown;
+  search: SearchPart;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/**
+ * PersonReply is a saved search's or group's owner (Role authz.RoleOwner), or a person it is
+ * shared with (the share's role).
+ *
+ * Go: api.PersonReply (internal/api).
+ */
+export interface Person {
+  id: number;
+  email: string;
+  username: string;
+  name?: string;
+  role: PersonRole;
+}
+
+/**
+ * SharingReply is a person a search or group is shared with; FromGroup says the access comes
+ * from the group, and cannot be changed on the search.
+ *
+ * Go: api.SharingReply (internal/api).
+ */
+export interface SharingEntry {
+  id: number;
+  email: string;
+  username: string;
+  name?: string;
+  role: ShareRole;
+  fromGroup: boolean;
 }
 
 /**
@@ -330,6 +465,43 @@ export interface ThreatDistribution {
  */
 export interface LayoutRow {
   widgets: WidgetId[];
+}
+
+/**
+ * ProviderName names a data source of a saved search.
+ *
+ * Go: api.ProviderName (internal/api).
+ */
+export interface ProviderName {
+  name: string;
+}
+
+/**
+ * IDReply names a row by its id.
+ *
+ * Go: api.IDReply (internal/api).
+ */
+export interface IDReply {
+  id: number;
+}
+
+/**
+ * SearchPart is what a saved search looks for.
+ *
+ * Go: api.SearchPart (internal/api).
+ */
+export interface SearchPart {
+  address: string;
+  address_bounds: string;
+  author_id: string;
+  author_query: string;
+  query: string;
+  keywords: string[];
+  summary: string;
+  providers: ProviderName[];
+  images_only: boolean;
+  video_only: boolean;
+  board_names: string[];
 }
 
 /**

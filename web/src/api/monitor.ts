@@ -1,11 +1,36 @@
 // Monitor (monitor-area.md sections 3 and 7; shapes in docs/monitor-api.md): providers, groups,
 // saved searches, matches and the builder's backtest.
-import type { Match, MatchCounts, Post } from './contracts.gen';
+import type {
+  Group,
+  GroupMini,
+  Match,
+  MatchCounts,
+  MonitorSearchSummary,
+  Post,
+  SearchReply,
+  ShareRole,
+  Privacy,
+} from './contracts.gen';
 import { request } from './transport';
 
 // The reply types the server defines in Go are generated (contracts.gen.ts); they are re-exported
 // here, beside their calls.
-export type { Match, MatchCounts, MatchCreated, MatchedTerm, Post, PostOrigin } from './contracts.gen';
+export type {
+  Group,
+  GroupMini,
+  Match,
+  MatchCounts,
+  MatchCreated,
+  MatchedTerm,
+  MonitorSearchSummary,
+  Person,
+  Post,
+  PostOrigin,
+  Privacy,
+  SearchStatus,
+  SharingEntry,
+  ShareRole,
+} from './contracts.gen';
 
 export const MONITOR = '/api/v1/monitor';
 
@@ -29,95 +54,12 @@ export interface Provider {
   category: string;
 }
 
-export type ShareRole = 'full_access' | 'read_only';
-export type Privacy = 'shared' | 'readonly' | 'private';
+/** Every member of a group, its searches included: the reply of one group. */
+export type GroupWithSearches = Group & { searches: MonitorSearchSummary[] };
 
-export interface SharingEntry {
-  id: number;
-  email: string;
-  username: string;
-  name: string;
-  role: ShareRole;
-  /** Access inherited from the group; not editable on its own. */
-  fromGroup: boolean;
-}
-
-export interface Owner {
-  id: number;
-  email: string;
-  username: string;
-  role: 'owner';
-}
-
-export interface GroupMini {
-  id: number;
-  name: string;
-  privacy: Privacy;
-  /** The owner's "Uncategorized" group. */
-  isSavedSearch: boolean;
-  canEdit: boolean;
-  isFavourite: boolean;
-}
-
-export interface Group extends GroupMini {
-  canManageSharing: boolean;
-  owner: Owner;
-  sharedUsers: SharingEntry[];
-  searchCount: number;
-  createdAt: number;
-  updatedAt: number;
-}
-
-export interface GroupWithSearches extends Group {
-  searches: MonitorSearchSummary[];
-}
-
-export type SearchStatus = 'active' | 'paused' | 'scheduled' | 'ended' | 'expired';
-
-/** The minimal form of a saved search that lists carry. */
-export interface MonitorSearchSummary {
-  id: number;
-  savedSearchId: number;
-  value: string;
-  groupId: number;
-  enabled: boolean;
-  favourite: boolean;
-  status: SearchStatus;
-  canEdit: boolean;
-  owner: Owner;
-  search: { keywords: string[]; providers: { name: string }[] };
-}
-
-export interface MonitorSearch extends MonitorSearchSummary {
-  canManageSharing: boolean;
-  gnipLowerLimitExceeded: boolean;
-  gnipUpperLimitExceeded: boolean;
-  streamingLowerLimitExceeded: boolean;
-  streamingUpperLimitExceeded: boolean;
-  /** Unix seconds, or null when no override runs. */
-  gnipOverrideUntil: number | null;
-  streamingOverrideUntil: number | null;
-  start_at: number | null;
-  end_at: number | null;
-  polygons: string[];
-  sharedUsers: SharingEntry[];
-  filterLists: { id: number }[];
+/** A saved search; its alerts are typed here until the alert settings have a Go type to generate from. */
+export interface MonitorSearch extends Omit<SearchReply, 'notificationSettings'> {
   notificationSettings: NotificationSetting[];
-  search: {
-    address: string;
-    address_bounds: string;
-    author_id: string;
-    author_query: string;
-    query: string;
-    keywords: string[];
-    summary: string;
-    providers: { name: string }[];
-    images_only: boolean;
-    video_only: boolean;
-    board_names: string[];
-  };
-  createdAt: number;
-  updatedAt: number;
 }
 
 export interface NotificationDestination {
