@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sightline/sightline/internal/query"
 )
 
 // The committed file is what the generator writes from today's Go: a change to a contract on
@@ -45,6 +47,12 @@ type sample struct {
 	Untagged   bool
 	Anonymous  struct{ N int } `json:"anonymous"`
 	unexported int
+}
+
+// narrowed embeds sample's inner and narrows its promoted field, as a sharer narrows a person's role.
+type narrowed struct {
+	inner
+	Extra string `json:"extra"`
 }
 
 type withMarshaler struct {
@@ -91,6 +99,23 @@ func TestGenerate(t *testing.T) {
 			name: "live events and their payloads",
 			in:   Contracts{Events: []Event{{Key: "ping", Name: "a.ping", Payload: reflect.TypeFor[inner]()}}},
 			want: []string{"export const LIVE_EVENTS = {\n  ping: 'a.ping',\n} as const;", "  'a.ping': inner;", "export interface inner {"},
+		},
+		{
+			name: "an outer struct narrows a promoted field",
+			in: Contracts{
+				Unions:     []Union{{Const: "KINDS", Type: "Kind", Values: []string{"a"}}},
+				Types:      []Type{{Go: reflect.TypeFor[narrowed]()}},
+				UnionField: []UnionField{{Struct: reflect.TypeFor[narrowed](), Field: "Shared", Union: "Kind"}},
+			},
+			want: []string{"export interface narrowed {\n  shared: Kind;\n  extra: string;\n}"},
+		},
+		{
+			name: "the Go doc comments of types and fields come along",
+			in:   Contracts{Types: []Type{{Go: reflect.TypeFor[query.Hit](), Name: "MatchedTerm"}}},
+			want: []string{
+				"/**\n * Hit is a term of a query that a field of a post contains: why the post matched.\n *\n * Go: query.Hit (internal/query).\n */\nexport interface MatchedTerm {",
+				"  /** Term is the term as the query language writes it: flood, \"bridge closed\", flo*, flod~1. */\n  term: string;",
+			},
 		},
 		{
 			name:    "a type with its own MarshalJSON is refused",
