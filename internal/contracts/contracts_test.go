@@ -96,6 +96,11 @@ func TestGenerate(t *testing.T) {
 			},
 		},
 		{
+			name: "numbers and lists of numbers",
+			in:   Contracts{Constants: []Constant{{Name: "MAX", Doc: "At most.", Value: 4}, {Name: "INTERVALS", Values: []int{0, 60, 300}}}},
+			want: []string{"/** At most. */\nexport const MAX = 4;\nexport const INTERVALS = [0, 60, 300] as const;"},
+		},
+		{
 			name: "live events and their payloads",
 			in:   Contracts{Events: []Event{{Key: "ping", Name: "a.ping", Payload: reflect.TypeFor[inner]()}}},
 			want: []string{"export const LIVE_EVENTS = {\n  ping: 'a.ping',\n} as const;", "  'a.ping': inner;", "export interface inner {"},

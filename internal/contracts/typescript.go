@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -25,11 +26,13 @@ type Union struct {
 	Values []string
 }
 
-// A Constant is a number the web app must agree on.
+// A Constant is a number the web app must agree on; with Values, a list of them (alert
+// intervals, say), written as a const array.
 type Constant struct {
-	Name  string
-	Doc   string
-	Value int
+	Name   string
+	Doc    string
+	Value  int
+	Values []int
 }
 
 // A Type is a Go struct sent as JSON, under its TypeScript name (the Go name when empty).
@@ -112,7 +115,15 @@ func Generate(c Contracts, src fs.FS) ([]byte, error) {
 	}
 	for _, k := range c.Constants {
 		writeDoc(&b, "", k.Doc)
-		fmt.Fprintf(&b, "export const %s = %d;\n", k.Name, k.Value)
+		if k.Values == nil {
+			fmt.Fprintf(&b, "export const %s = %d;\n", k.Name, k.Value)
+			continue
+		}
+		numbers := make([]string, len(k.Values))
+		for i, v := range k.Values {
+			numbers[i] = strconv.Itoa(v)
+		}
+		fmt.Fprintf(&b, "export const %s = [%s] as const;\n", k.Name, strings.Join(numbers, ", "))
 	}
 	// Types named along the way (a field's struct) are written after those listed, in the order met.
 	queue := make([]reflect.Type, 0, len(c.Types))
