@@ -102,11 +102,12 @@ func Generate(c Contracts, src fs.FS) ([]byte, error) {
 	for _, u := range c.Unions {
 		b.WriteString("\n")
 		writeDoc(&b, "", u.Doc)
-		list := strings.Join(quoteAll(u.Values), ", ")
-		if line := fmt.Sprintf("export const %s = [%s] as const;", u.Const, list); len(line) <= 120 {
+		values := quoteAll(u.Values)
+		// One line when it fits Prettier's width, else one value a line, as Prettier would.
+		if line := fmt.Sprintf("export const %s = [%s] as const;", u.Const, strings.Join(values, ", ")); len(line) <= 120 {
 			b.WriteString(line + "\n")
 		} else {
-			fmt.Fprintf(&b, "export const %s = [\n  %s,\n] as const;\n", u.Const, strings.Join(quoteAll(u.Values), ",\n  "))
+			fmt.Fprintf(&b, "export const %s = [\n  %s,\n] as const;\n", u.Const, strings.Join(values, ",\n  "))
 		}
 		fmt.Fprintf(&b, "export type %s = (typeof %s)[number];\n", u.Type, u.Const)
 	}
@@ -128,7 +129,9 @@ func Generate(c Contracts, src fs.FS) ([]byte, error) {
 	// Types named along the way (a field's struct) are written after those listed, in the order met.
 	queue := make([]reflect.Type, 0, len(c.Types))
 	for _, t := range c.Types {
-		queue = append(queue, t.Go)
+		if !slices.Contains(queue, t.Go) {
+			queue = append(queue, t.Go)
+		}
 	}
 	g.queue = &queue
 	if len(c.Events) > 0 {
