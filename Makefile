@@ -14,7 +14,7 @@ GO_PACKAGES = $(shell $(GO) list ./... | grep -v /node_modules/)
 RACE_PACKAGES = $(addprefix $(shell $(GO) list -m)/internal/,live percolate monitor stream ingest server)
 
 .DEFAULT_GOAL := help
-.PHONY: help build web go run test test-go test-web test-e2e lint fmt chromium rum clean
+.PHONY: help build web contracts go run test test-go test-web test-e2e lint fmt chromium rum clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -25,7 +25,10 @@ web/node_modules/.package-lock.json: web/package.json web/package-lock.json
 	cd web && $(NPM) ci --no-audit --no-fund
 	@touch $@
 
-web: web/node_modules/.package-lock.json ## build the web app into web/dist/app
+contracts: ## write web/src/api/contracts.gen.ts from the Go definitions (commit it; a test checks it)
+	$(GO) run ./cmd/contracts
+
+web: contracts web/node_modules/.package-lock.json ## build the web app into web/dist/app
 	cd web && $(NPM) run build
 
 go: ## build the binary (embeds the web app when it is built)

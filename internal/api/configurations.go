@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/sightline/sightline/internal/auth"
+	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/filters"
 	"github.com/sightline/sightline/internal/geom"
 	"github.com/sightline/sightline/internal/problem"
@@ -27,7 +28,7 @@ type locationReply struct {
 	RadiusMeters int         `json:"radius_meters"`
 	// RadiusIsDefault: the radius follows the bounds (or the 1 km of a point) until one is chosen.
 	RadiusIsDefault bool        `json:"radius_is_default"`
-	Owner           personReply `json:"owner"`
+	Owner           PersonReply `json:"owner"`
 	CanEdit         bool        `json:"canEdit"`
 	CreatedAt       int64       `json:"created_at"`
 	UpdatedAt       int64       `json:"updated_at"`
@@ -37,7 +38,7 @@ func locationJSON(v filters.LocationView) locationReply {
 	radius, isDefault := v.Radius()
 	return locationReply{ID: v.ID, FPID: v.FPID, Name: v.Name, Address: v.Address, AddressBounds: v.AddressBounds,
 		Center: v.Center(), Point: v.Point, RadiusMeters: radius, RadiusIsDefault: isDefault,
-		Owner:   personReply{ID: v.Owner.ID, Email: v.Owner.Email, Username: v.Owner.Username, Role: "owner"},
+		Owner:   PersonReply{ID: v.Owner.ID, Email: v.Owner.Email, Username: v.Owner.Username, Role: authz.RoleOwner},
 		CanEdit: v.CanEdit, CreatedAt: v.CreatedAt.Unix(), UpdatedAt: v.UpdatedAt.Unix()}
 }
 

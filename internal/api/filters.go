@@ -37,7 +37,7 @@ type filterListReply struct {
 	Keywords            []entryReply     `json:"keywords"`
 	Authors             []entryReply     `json:"authors"`
 	Objects             []entryReply     `json:"objects"`
-	Owner               personReply      `json:"owner"`
+	Owner               PersonReply      `json:"owner"`
 	UserPermissionLevel string           `json:"userPermissionLevel"`
 	Searches            []searchRefReply `json:"searches"`
 	CreatedAt           int64            `json:"createdAt"`
@@ -50,7 +50,7 @@ var permissionLevels = map[authz.Level]string{authz.LevelOwn: "owner", authz.Lev
 func filterListJSON(v filters.View) filterListReply {
 	r := filterListReply{ID: v.ID, Name: v.Name, Type: v.Type, Inclusion: v.Inclusion, Kind: v.Type.Kind(v.Inclusion),
 		Keywords: []entryReply{}, Authors: []entryReply{}, Objects: []entryReply{},
-		Owner:               personReply{ID: v.Owner.ID, Email: v.Owner.Email, Username: v.Owner.Username, Role: "owner"},
+		Owner:               PersonReply{ID: v.Owner.ID, Email: v.Owner.Email, Username: v.Owner.Username, Role: authz.RoleOwner},
 		UserPermissionLevel: permissionLevels[v.Level], Searches: []searchRefReply{},
 		CreatedAt: v.CreatedAt.Unix(), UpdatedAt: v.UpdatedAt.Unix()}
 	entries := make([]entryReply, 0, len(v.Entries))

@@ -15,9 +15,12 @@ import (
 	"github.com/sightline/sightline/internal/query"
 )
 
-// The Monitor's reply shapes are documented in docs/monitor-api.md.
+// The Monitor's reply shapes are documented in docs/monitor-api.md; the web app's copies are
+// generated from these (internal/contracts).
 
-type personReply struct {
+// PersonReply is a saved search's or group's owner (Role authz.RoleOwner), or a person it is
+// shared with (the share's role).
+type PersonReply struct {
 	ID       int64  `json:"id"`
 	Email    string `json:"email"`
 	Username string `json:"username"`
@@ -25,47 +28,52 @@ type personReply struct {
 	Role     string `json:"role"`
 }
 
-type sharingReply struct {
-	personReply
+// SharingReply is a person a search or group is shared with; FromGroup says the access comes
+// from the group, and cannot be changed on the search.
+type SharingReply struct {
+	PersonReply
 	FromGroup bool `json:"fromGroup"`
 }
 
-func sharesJSON(shares []monitor.Share) []sharingReply {
-	out := make([]sharingReply, 0, len(shares))
+func sharesJSON(shares []monitor.Share) []SharingReply {
+	out := make([]SharingReply, 0, len(shares))
 	for _, sh := range shares {
-		out = append(out, sharingReply{personReply: personJSON(sh), FromGroup: sh.FromGroup})
+		out = append(out, SharingReply{PersonReply: personJSON(sh), FromGroup: sh.FromGroup})
 	}
 	return out
 }
 
-func personJSON(sh monitor.Share) personReply {
-	return personReply{ID: sh.UserID, Email: sh.Email, Username: sh.Username, Name: sh.Name, Role: sh.Role}
+func personJSON(sh monitor.Share) PersonReply {
+	return PersonReply{ID: sh.UserID, Email: sh.Email, Username: sh.Username, Name: sh.Name, Role: sh.Role}
 }
 
-type groupReply struct {
-	ID               int64          `json:"id"`
-	Name             string         `json:"name"`
-	Privacy          string         `json:"privacy"`
-	IsFavourite      bool           `json:"isFavourite"`
-	IsSavedSearch    bool           `json:"isSavedSearch"`
-	CanEdit          bool           `json:"canEdit"`
-	CanManageSharing bool           `json:"canManageSharing"`
-	Owner            personReply    `json:"owner"`
-	SharedUsers      []sharingReply `json:"sharedUsers"`
-	SearchCount      int            `json:"searchCount"`
-	CreatedAt        int64          `json:"createdAt"`
-	UpdatedAt        int64          `json:"updatedAt"`
-	Searches         []searchMini   `json:"searches,omitempty"`
+// GroupReply is a group of saved searches as its viewer sees it; Searches only in the reply
+// of one group.
+type GroupReply struct {
+	ID               int64             `json:"id"`
+	Name             string            `json:"name"`
+	Privacy          string            `json:"privacy"`
+	IsFavourite      bool              `json:"isFavourite"`
+	IsSavedSearch    bool              `json:"isSavedSearch"`
+	CanEdit          bool              `json:"canEdit"`
+	CanManageSharing bool              `json:"canManageSharing"`
+	Owner            PersonReply       `json:"owner"`
+	SharedUsers      []SharingReply    `json:"sharedUsers"`
+	SearchCount      int               `json:"searchCount"`
+	CreatedAt        int64             `json:"createdAt"`
+	UpdatedAt        int64             `json:"updatedAt"`
+	Searches         []SearchMiniReply `json:"searches,omitempty"`
 }
 
-func groupJSON(g monitor.GroupView) groupReply {
-	return groupReply{ID: g.ID, Name: g.Name, Privacy: g.Privacy, IsFavourite: g.Personal.Favourite,
+func groupJSON(g monitor.GroupView) GroupReply {
+	return GroupReply{ID: g.ID, Name: g.Name, Privacy: g.Privacy, IsFavourite: g.Personal.Favourite,
 		IsSavedSearch: g.IsSavedSearch, CanEdit: g.Level >= authz.LevelEdit, CanManageSharing: g.CanManageSharing,
 		Owner: personJSON(g.Owner), SharedUsers: sharesJSON(g.Shares), SearchCount: g.SearchCount,
 		CreatedAt: g.CreatedAt.Unix(), UpdatedAt: g.UpdatedAt.Unix()}
 }
 
-type groupMini struct {
+// GroupMiniReply is the short form of a group that lists carry.
+type GroupMiniReply struct {
 	ID            int64  `json:"id"`
 	Name          string `json:"name"`
 	Privacy       string `json:"privacy"`
@@ -74,11 +82,13 @@ type groupMini struct {
 	IsFavourite   bool   `json:"isFavourite"`
 }
 
-type providerName struct {
+// ProviderName names a data source of a saved search.
+type ProviderName struct {
 	Name string `json:"name"`
 }
 
-type searchPart struct {
+// SearchPart is what a saved search looks for.
+type SearchPart struct {
 	Address       string         `json:"address"`
 	AddressBounds string         `json:"address_bounds"`
 	AuthorID      string         `json:"author_id"`
@@ -86,13 +96,14 @@ type searchPart struct {
 	Query         string         `json:"query"`
 	Keywords      []string       `json:"keywords"`
 	Summary       string         `json:"summary"`
-	Providers     []providerName `json:"providers"`
+	Providers     []ProviderName `json:"providers"`
 	ImagesOnly    bool           `json:"images_only"`
 	VideoOnly     bool           `json:"video_only"`
 	BoardNames    []string       `json:"board_names"`
 }
 
-type searchMini struct {
+// SearchMiniReply is the short form of a saved search that lists carry.
+type SearchMiniReply struct {
 	ID            int64       `json:"id"`
 	SavedSearchID int64       `json:"savedSearchId"`
 	Value         string      `json:"value"`
@@ -101,14 +112,15 @@ type searchMini struct {
 	Favourite     bool        `json:"favourite"`
 	Status        string      `json:"status"`
 	CanEdit       bool        `json:"canEdit"`
-	Owner         personReply `json:"owner"`
+	Owner         PersonReply `json:"owner"`
 	Search        struct {
 		Keywords  []string       `json:"keywords"`
-		Providers []providerName `json:"providers"`
+		Providers []ProviderName `json:"providers"`
 	} `json:"search"`
 }
 
-type searchReply struct {
+// SearchReply is a saved search as its viewer sees it; times are Unix seconds, null when unset.
+type SearchReply struct {
 	ID                          int64           `json:"id"`
 	SavedSearchID               int64           `json:"savedSearchId"`
 	Value                       string          `json:"value"`
@@ -127,16 +139,17 @@ type searchReply struct {
 	StartAt                     *int64          `json:"start_at"`
 	EndAt                       *int64          `json:"end_at"`
 	Polygons                    []string        `json:"polygons"`
-	SharedUsers                 []sharingReply  `json:"sharedUsers"`
-	Owner                       personReply     `json:"owner"`
-	FilterLists                 []idReply       `json:"filterLists"`
+	SharedUsers                 []SharingReply  `json:"sharedUsers"`
+	Owner                       PersonReply     `json:"owner"`
+	FilterLists                 []IDReply       `json:"filterLists"`
 	NotificationSettings        json.RawMessage `json:"notificationSettings"`
-	Search                      searchPart      `json:"search"`
+	Search                      SearchPart      `json:"search"`
 	CreatedAt                   int64           `json:"createdAt"`
 	UpdatedAt                   int64           `json:"updatedAt"`
 }
 
-type idReply struct {
+// IDReply names a row by its id.
+type IDReply struct {
 	ID int64 `json:"id"`
 }
 
@@ -148,10 +161,10 @@ func unixOrNil(t time.Time) *int64 {
 	return &u
 }
 
-func providerNames(names []string) []providerName {
-	out := make([]providerName, 0, len(names))
+func providerNames(names []string) []ProviderName {
+	out := make([]ProviderName, 0, len(names))
 	for _, n := range names {
-		out = append(out, providerName{Name: n})
+		out = append(out, ProviderName{Name: n})
 	}
 	return out
 }
@@ -163,16 +176,16 @@ func keywordList(q string) []string {
 	return query.Keywords(q)
 }
 
-func searchMiniJSON(sv monitor.SearchView, now time.Time, owner personReply) searchMini {
-	m := searchMini{ID: sv.ID, SavedSearchID: sv.ID, Value: sv.Name, GroupID: sv.GroupID, Enabled: sv.Enabled,
+func searchMiniJSON(sv monitor.SearchView, now time.Time, owner PersonReply) SearchMiniReply {
+	m := SearchMiniReply{ID: sv.ID, SavedSearchID: sv.ID, Value: sv.Name, GroupID: sv.GroupID, Enabled: sv.Enabled,
 		Favourite: sv.Personal.Favourite, Status: sv.Status(now), CanEdit: sv.Level >= authz.LevelEdit, Owner: owner}
 	m.Search.Keywords = keywordList(sv.Keywords)
 	m.Search.Providers = providerNames(sv.Providers)
 	return m
 }
 
-func searchJSON(sv monitor.SearchView, now time.Time) searchReply {
-	r := searchReply{ID: sv.ID, SavedSearchID: sv.ID, Value: sv.Name, GroupID: sv.GroupID, Enabled: sv.Enabled,
+func searchJSON(sv monitor.SearchView, now time.Time) SearchReply {
+	r := SearchReply{ID: sv.ID, SavedSearchID: sv.ID, Value: sv.Name, GroupID: sv.GroupID, Enabled: sv.Enabled,
 		Favourite: sv.Personal.Favourite, Status: sv.Status(now), CanEdit: sv.Level >= authz.LevelEdit,
 		CanManageSharing:            sv.CanManageSharing,
 		GnipLowerLimitExceeded:      sv.GnipLowerLimitExceeded,
@@ -183,9 +196,9 @@ func searchJSON(sv monitor.SearchView, now time.Time) searchReply {
 		StreamingOverrideUntil:      unixOrNil(sv.StreamingOverrideUntil),
 		StartAt:                     unixOrNil(sv.StartAt), EndAt: unixOrNil(sv.EndAt),
 		Polygons: []string{}, SharedUsers: sharesJSON(sv.Shares), Owner: personJSON(sv.Owner),
-		FilterLists: []idReply{}, NotificationSettings: sv.NotificationSettings,
+		FilterLists: []IDReply{}, NotificationSettings: sv.NotificationSettings,
 		CreatedAt: sv.CreatedAt.Unix(), UpdatedAt: sv.UpdatedAt.Unix(),
-		Search: searchPart{Address: sv.Address, AddressBounds: sv.AddressBounds, AuthorID: sv.AuthorID,
+		Search: SearchPart{Address: sv.Address, AddressBounds: sv.AddressBounds, AuthorID: sv.AuthorID,
 			AuthorQuery: sv.AuthorQuery, Query: sv.Keywords, Keywords: keywordList(sv.Keywords),
 			Providers: providerNames(sv.Providers), ImagesOnly: sv.ImagesOnly, VideoOnly: sv.VideoOnly,
 			BoardNames: sv.BoardNames},
@@ -203,7 +216,7 @@ func searchJSON(sv monitor.SearchView, now time.Time) searchReply {
 		r.NotificationSettings = json.RawMessage("[]")
 	}
 	for _, id := range sv.FilterLists {
-		r.FilterLists = append(r.FilterLists, idReply{ID: id})
+		r.FilterLists = append(r.FilterLists, IDReply{ID: id})
 	}
 	return r
 }
@@ -223,9 +236,9 @@ func (a *API) groupsMini(w http.ResponseWriter, r *http.Request, id auth.Identit
 	if err != nil {
 		return err
 	}
-	out := make([]groupMini, 0, len(groups))
+	out := make([]GroupMiniReply, 0, len(groups))
 	for _, g := range groups {
-		out = append(out, groupMini{ID: g.ID, Name: g.Name, Privacy: g.Privacy, IsSavedSearch: g.IsSavedSearch,
+		out = append(out, GroupMiniReply{ID: g.ID, Name: g.Name, Privacy: g.Privacy, IsSavedSearch: g.IsSavedSearch,
 			CanEdit: g.Level >= authz.LevelEdit, IsFavourite: g.Personal.Favourite})
 	}
 	return ok(w, out)
@@ -236,7 +249,7 @@ func (a *API) groups(w http.ResponseWriter, r *http.Request, id auth.Identity) e
 	if err != nil {
 		return err
 	}
-	out := make([]groupReply, 0, len(groups))
+	out := make([]GroupReply, 0, len(groups))
 	for _, g := range groups {
 		out = append(out, groupJSON(g))
 	}
@@ -257,10 +270,10 @@ func (a *API) group(w http.ResponseWriter, r *http.Request, id auth.Identity) er
 		return err
 	}
 	reply := groupJSON(g)
-	reply.Searches = []searchMini{}
+	reply.Searches = []SearchMiniReply{}
 	now := time.Now()
 	for _, sv := range searches {
-		reply.Searches = append(reply.Searches, searchMiniJSON(sv, now, personReply{ID: sv.OwnerID, Role: "owner"}))
+		reply.Searches = append(reply.Searches, searchMiniJSON(sv, now, PersonReply{ID: sv.OwnerID, Role: authz.RoleOwner}))
 	}
 	return ok(w, reply)
 }
@@ -334,10 +347,10 @@ func (a *API) searches(w http.ResponseWriter, r *http.Request, id auth.Identity)
 	if err != nil {
 		return err
 	}
-	out := make([]searchMini, 0, len(list))
+	out := make([]SearchMiniReply, 0, len(list))
 	now := time.Now()
 	for _, sv := range list {
-		out = append(out, searchMiniJSON(sv, now, personReply{ID: sv.OwnerID, Role: "owner"}))
+		out = append(out, searchMiniJSON(sv, now, PersonReply{ID: sv.OwnerID, Role: authz.RoleOwner}))
 	}
 	return ok(w, out)
 }

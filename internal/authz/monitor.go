@@ -12,10 +12,11 @@ const (
 	LevelOwn               // the owner
 )
 
-// Share roles (monitor-area.md section 6).
+// Share roles (monitor-area.md section 6), and the role the API gives a search's or group's owner.
 const (
 	RoleFullAccess = "full_access" // "can edit"
 	RoleReadOnly   = "read_only"   // "can view"
+	RoleOwner      = "owner"
 )
 
 // Group privacies.

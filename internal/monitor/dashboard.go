@@ -23,15 +23,20 @@ const (
 // Dashboard is every widget's data over a user's chosen searches, leaving out the matches the
 // user deleted.
 type Dashboard struct {
-	ResultCount           int64              `json:"resultCount"`
-	UnreadCount           int64              `json:"unreadCount"`
-	NewCount              int64              `json:"newCount"`
-	TopAuthors            []AuthorCount      `json:"topAuthors"`
-	TopProviders          []ProviderCount    `json:"topProviders"`
-	TopMentionedLocations []LocationCount    `json:"topMentionedLocations"`
-	Heatmap               []HeatmapCell      `json:"heatmap"`
-	Timeline              []TimelinePoint    `json:"timeline"`
-	Threat                ThreatDistribution `json:"threat"`
+	ResultCount int64 `json:"resultCount"`
+	UnreadCount int64 `json:"unreadCount"`
+	// NewCount counts the results stored in the last DashboardNewWindow.
+	NewCount int64 `json:"newCount"`
+	// TopAuthors come from the DashboardRecentResults most recent results.
+	TopAuthors   []AuthorCount   `json:"topAuthors"`
+	TopProviders []ProviderCount `json:"topProviders"`
+	// TopMentionedLocations are the places named in results of the last DashboardDays days.
+	TopMentionedLocations []LocationCount `json:"topMentionedLocations"`
+	// Heatmap counts the last DashboardDays days by UTC weekday and hour; empty cells are left out.
+	Heatmap []HeatmapCell `json:"heatmap"`
+	// Timeline counts results per UTC day and search over the last DashboardDays days.
+	Timeline []TimelinePoint    `json:"timeline"`
+	Threat   ThreatDistribution `json:"threat"`
 }
 
 type AuthorCount struct {

@@ -18,7 +18,8 @@ type MatchPayload struct {
 		// author (docs/monitor-api.md, "Why it matched").
 		MatchedTerms []query.Hit `json:"matchedTerms"`
 	} `json:"matchMeta"`
-	IsDeleted         bool      `json:"isDeleted"`
+	IsDeleted bool `json:"isDeleted"`
+	// DiscoveredDate and PublishedDate are Unix seconds.
 	DiscoveredDate    int64     `json:"discoveredDate"`
 	PublishedDate     int64     `json:"publishedDate"`
 	MonitorSearchName string    `json:"monitorSearchName"`

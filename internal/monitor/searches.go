@@ -87,7 +87,7 @@ func (s *Service) searchView(ctx context.Context, v *view, id int64) (SearchView
 	if err != nil {
 		return SearchView{}, err
 	}
-	sv.Owner = Share{UserID: owner.ID, Email: owner.Email, Username: owner.Username, Name: owner.Name, Role: "owner"}
+	sv.Owner = Share{UserID: owner.ID, Email: owner.Email, Username: owner.Username, Name: owner.Name, Role: authz.RoleOwner}
 	direct, err := s.store.SearchShares(ctx, m.ID)
 	if err != nil {
 		return SearchView{}, err

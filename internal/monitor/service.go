@@ -199,7 +199,7 @@ func (s *Service) groupView(ctx context.Context, v *view, g Group) (GroupView, e
 	if err != nil {
 		return GroupView{}, err
 	}
-	gv.Owner = Share{UserID: owner.ID, Email: owner.Email, Username: owner.Username, Name: owner.Name, Role: "owner"}
+	gv.Owner = Share{UserID: owner.ID, Email: owner.Email, Username: owner.Username, Name: owner.Name, Role: authz.RoleOwner}
 	if gv.Shares, err = s.store.GroupShares(ctx, g.ID); err != nil {
 		return GroupView{}, err
 	}

@@ -14,12 +14,12 @@ import (
 func Explain(keywords *query.Query, authors string, p post.Post) []query.Hit {
 	var hits []query.Hit
 	if keywords != nil {
-		hits = keywords.Explain(query.Field{Name: "title", Text: p.TitleText}, query.Field{Name: "text", Text: p.ContentText})
+		hits = keywords.Explain(query.Field{Name: query.FieldTitle, Text: p.TitleText}, query.Field{Name: query.FieldText, Text: p.ContentText})
 	}
 	name, handle := foldName(p.AuthorName, true), foldName(p.AuthorScreenName, true)
 	for _, a := range strings.Split(authors, ",") {
 		if f := foldName(a, true); f != "" && (f == name || f == handle) {
-			hits = append(hits, query.Hit{Term: strings.TrimSpace(a), Kind: "author", Field: "author"})
+			hits = append(hits, query.Hit{Term: strings.TrimSpace(a), Kind: query.HitAuthor, Field: query.FieldAuthor})
 			break
 		}
 	}

@@ -4,10 +4,34 @@ package query
 type Hit struct {
 	// Term is the term as the query language writes it: flood, "bridge closed", flo*, flod~1.
 	Term string `json:"term"`
-	// Kind is word, phrase, proximity, wildcard or fuzzy.
-	Kind  string `json:"kind"`
+	// Kind is one of HitKinds.
+	Kind string `json:"kind"`
+	// Field is one of HitFields.
 	Field string `json:"field"`
 }
+
+// What a hit is: a term of the keywords (by its form), or an author of the author list.
+const (
+	HitWord      = "word"
+	HitPhrase    = "phrase"
+	HitProximity = "proximity"
+	HitWildcard  = "wildcard"
+	HitFuzzy     = "fuzzy"
+	HitAuthor    = "author"
+)
+
+// HitKinds are every kind of hit; the web app's copy is generated from it (internal/contracts).
+var HitKinds = []string{HitWord, HitPhrase, HitProximity, HitWildcard, HitFuzzy, HitAuthor}
+
+// The parts of a post a hit is found in.
+const (
+	FieldTitle  = "title"
+	FieldText   = "text"
+	FieldAuthor = "author"
+)
+
+// HitFields are every part of a post a hit is found in.
+var HitFields = []string{FieldTitle, FieldText, FieldAuthor}
 
 // Field is a named part of a post (title, text) as the matcher reads it.
 type Field struct {
@@ -70,13 +94,13 @@ func collectHits(n Node, t *Text, terms *[]*Term) {
 func kindOf(t *Term) string {
 	switch {
 	case t.Slop >= 0:
-		return "proximity"
+		return HitProximity
 	case t.Quoted || len(t.Patterns) > 1 && t.Patterns[0].Kind != Fuzzy:
-		return "phrase"
+		return HitPhrase
 	case t.Patterns[0].Kind == Wildcard:
-		return "wildcard"
+		return HitWildcard
 	case t.Patterns[0].Kind == Fuzzy:
-		return "fuzzy"
+		return HitFuzzy
 	}
-	return "word"
+	return HitWord
 }

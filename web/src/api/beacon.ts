@@ -1,7 +1,9 @@
 // Beacon: keyword search over the stored posts (search-side.md sections 2 and 7; the request and
 // reply are documented in docs/search-api.md).
-import type { Post } from './monitor';
+import type { SearchPage } from './contracts.gen';
 import { request } from './transport';
+
+export type { SearchPage } from './contracts.gen';
 
 const BEACON = '/beacon/v1';
 
@@ -20,16 +22,6 @@ export interface SearchRequest {
   endDate?: number;
   sort?: SearchSort;
   size?: number;
-}
-
-export interface SearchPage {
-  documents: Post[];
-  count: number;
-  totalCount: number;
-  /** Too many candidates to count exactly: totalCount is an estimate. */
-  totalCountIsEstimate?: boolean;
-  /** Continues the search; empty when there is no more. */
-  searchId: string;
 }
 
 export async function searchPosts(category: SearchCategory, body: SearchRequest, signal?: AbortSignal) {

@@ -5,6 +5,8 @@ import { matchFilterBody, type MatchQuery } from './monitor';
 import { browserLanguage } from '../lib/translate/languages';
 import { request } from './transport';
 
+export type { ExportReady } from './contracts.gen';
+
 export type ExportFormat = 'csv' | 'json';
 export type ExportStatus = 'pending' | 'running' | 'ready' | 'failed';
 export type EmailStatus = '' | 'pending' | 'sent' | 'off' | 'failed';
@@ -55,12 +57,6 @@ export interface Export {
   downloadUrl: string | null;
   email: string;
   emailStatus: EmailStatus;
-}
-
-/** The live channel's export.ready payload: the download link and its seconds to live. */
-export interface ExportReady {
-  link: string;
-  ttl: number;
 }
 
 export async function requestExport(selection: ExportSelection, options: ExportRequest): Promise<Export> {

@@ -1,6 +1,36 @@
 // Monitor (monitor-area.md sections 3 and 7; shapes in docs/monitor-api.md): providers, groups,
 // saved searches, matches and the builder's backtest.
+import type {
+  Group,
+  GroupMini,
+  Match,
+  MatchCounts,
+  MonitorSearchSummary,
+  Post,
+  SearchReply,
+  ShareRole,
+  Privacy,
+} from './contracts.gen';
 import { request } from './transport';
+
+// The reply types the server defines in Go are generated (contracts.gen.ts); they are re-exported
+// here, beside their calls.
+export type {
+  Group,
+  GroupMini,
+  Match,
+  MatchCounts,
+  MatchCreated,
+  MatchedTerm,
+  MonitorSearchSummary,
+  Person,
+  Post,
+  PostOrigin,
+  Privacy,
+  SearchStatus,
+  SharingEntry,
+  ShareRole,
+} from './contracts.gen';
 
 export const MONITOR = '/api/v1/monitor';
 
@@ -24,95 +54,12 @@ export interface Provider {
   category: string;
 }
 
-export type ShareRole = 'full_access' | 'read_only';
-export type Privacy = 'shared' | 'readonly' | 'private';
+/** Every member of a group, its searches included: the reply of one group. */
+export type GroupWithSearches = Group & { searches: MonitorSearchSummary[] };
 
-export interface SharingEntry {
-  id: number;
-  email: string;
-  username: string;
-  name: string;
-  role: ShareRole;
-  /** Access inherited from the group; not editable on its own. */
-  fromGroup: boolean;
-}
-
-export interface Owner {
-  id: number;
-  email: string;
-  username: string;
-  role: 'owner';
-}
-
-export interface GroupMini {
-  id: number;
-  name: string;
-  privacy: Privacy;
-  /** The owner's "Uncategorized" group. */
-  isSavedSearch: boolean;
-  canEdit: boolean;
-  isFavourite: boolean;
-}
-
-export interface Group extends GroupMini {
-  canManageSharing: boolean;
-  owner: Owner;
-  sharedUsers: SharingEntry[];
-  searchCount: number;
-  createdAt: number;
-  updatedAt: number;
-}
-
-export interface GroupWithSearches extends Group {
-  searches: MonitorSearchSummary[];
-}
-
-export type SearchStatus = 'active' | 'paused' | 'scheduled' | 'ended' | 'expired';
-
-/** The minimal form of a saved search that lists carry. */
-export interface MonitorSearchSummary {
-  id: number;
-  savedSearchId: number;
-  value: string;
-  groupId: number;
-  enabled: boolean;
-  favourite: boolean;
-  status: SearchStatus;
-  canEdit: boolean;
-  owner: Owner;
-  search: { keywords: string[]; providers: { name: string }[] };
-}
-
-export interface MonitorSearch extends MonitorSearchSummary {
-  canManageSharing: boolean;
-  gnipLowerLimitExceeded: boolean;
-  gnipUpperLimitExceeded: boolean;
-  streamingLowerLimitExceeded: boolean;
-  streamingUpperLimitExceeded: boolean;
-  /** Unix seconds, or null when no override runs. */
-  gnipOverrideUntil: number | null;
-  streamingOverrideUntil: number | null;
-  start_at: number | null;
-  end_at: number | null;
-  polygons: string[];
-  sharedUsers: SharingEntry[];
-  filterLists: { id: number }[];
+/** A saved search; its alerts are typed here until the alert settings have a Go type to generate from. */
+export interface MonitorSearch extends Omit<SearchReply, 'notificationSettings'> {
   notificationSettings: NotificationSetting[];
-  search: {
-    address: string;
-    address_bounds: string;
-    author_id: string;
-    author_query: string;
-    query: string;
-    keywords: string[];
-    summary: string;
-    providers: { name: string }[];
-    images_only: boolean;
-    video_only: boolean;
-    board_names: string[];
-  };
-  createdAt: number;
-  updatedAt: number;
 }
 
 export interface NotificationDestination {
@@ -232,83 +179,6 @@ export async function updateSearchSetting(id: number, change: SearchSetting): Pr
 
 // ---- Matches ----
 
-/** A stored post (internal/post/post.go). */
-export interface Post {
-  id: string;
-  provider: string;
-  native_id: string;
-  content_type: string;
-  author_id?: string;
-  author_name?: string;
-  author_screen_name?: string;
-  author_thumbnail?: string;
-  author_url?: string;
-  /** The author's followers when the post was read; absent when the provider does not say. */
-  author_followers?: number;
-  title_text?: string;
-  content_text?: string;
-  post_link?: string;
-  language?: string;
-  tags?: string[];
-  /** Likes, reposts and replies together when the post was read; absent when the provider does not say. */
-  engagement?: number;
-  published_at: string;
-  discovered_at: string;
-  location?: { lat: number; lon: number };
-  place_name?: string;
-  photos?: { large: string; normal?: string }[];
-  videos?: { large: string; normal?: string }[];
-  board?: string;
-  thread_id?: string;
-  parent_id?: string;
-  detected_objects?: string[];
-  mentioned_locations?: { name: string; country_code: string; point: { lat: number; lon: number } }[];
-  threat?: { score: number; reasons?: string[] };
-  demo?: boolean;
-  /** The name of the ingest token that pushed the post (older posts carry only this). */
-  source?: string;
-  /** Where the post came from (docs/connectors.md, "Who sees a source's posts"). */
-  origin?: PostOrigin;
-}
-
-/**
- * A post's provenance: one of the operator's shared sources (seen by every organization), one of
- * the reader's tenant's own sources, or the ingest API under a token's name.
- */
-export interface PostOrigin {
-  kind: 'shared' | 'source' | 'ingest';
-  /** The source's or token's name; absent for the simulator. */
-  name?: string;
-  /** The source's type (rss, html, mastodon, ...); absent for ingest. */
-  type?: string;
-}
-
-/** A term of a saved search that a post holds. */
-export interface MatchedTerm {
-  /** As the query language writes it: flood, "bridge closed", flo*, colour~1, or an author. */
-  term: string;
-  kind: 'word' | 'phrase' | 'proximity' | 'wildcard' | 'fuzzy' | 'author';
-  field: 'title' | 'text' | 'author';
-}
-
-export interface Match {
-  matchMeta: {
-    matchId: number;
-    monitorSearchId: number;
-    canEdit: boolean;
-    isFlagged: boolean;
-    isRead: boolean;
-    /** Why it matched: the search's terms the post holds, by field (docs/monitor-api.md). */
-    matchedTerms: MatchedTerm[];
-  };
-  isDeleted: boolean;
-  /** Unix seconds. */
-  discoveredDate: number;
-  publishedDate: number;
-  monitorSearchName: string;
-  post: Post;
-}
-
 export type MatchSort = 'published_desc' | 'published_asc' | 'discovered_desc' | 'discovered_asc';
 export type SearchInField = 'titleText' | 'authorName' | 'authorScreenName';
 export type InboxFilter = 'images' | 'location' | 'video' | 'unread' | 'flagged';
@@ -329,19 +199,6 @@ export interface MatchPage {
   page: number;
   lastPage: number;
   total: number;
-}
-
-export interface MatchCounts {
-  totalCount: number;
-  unreadCount: number;
-  deletedCount: number;
-  flaggedCount: number;
-}
-
-/** A live monitor.match.created event: the match; the last of a batch may say how many more arrived. */
-export interface MatchCreated {
-  match: Match;
-  more?: number;
 }
 
 export interface UpdateResult {

@@ -16,7 +16,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import type { Owner, Privacy, ShareRole, SharingEntry } from '../api/monitor';
+import type { Person, Privacy, ShareRole, SharingEntry } from '../api/monitor';
 import type { OrganizationMember } from '../api/settings';
 import { useOrganizationQuery } from '../hooks/useOrganizationQuery';
 import { useProfile } from '../hooks/useProfileQuery';
@@ -58,7 +58,7 @@ export function SharingDialog({
   open: boolean;
   onClose: () => void;
   itemName: string;
-  owner: Owner;
+  owner: Person;
   entries: SharingEntry[];
   /** A group's privacy; searches have none. */
   privacy?: Privacy;

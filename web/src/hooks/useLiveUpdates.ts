@@ -1,8 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { fetchLiveConfig } from '../api/live';
-import type { ExportReady } from '../api/exports';
-import { type MatchCounts, type MatchCreated } from '../api/monitor';
 import { connectLive, LIVE_EVENTS } from '../live/liveChannel';
 import { applyLiveCounts, applyLiveMatch } from './useMatchesQuery';
 import { monitorKeys } from './useMonitorQueries';
@@ -30,9 +28,9 @@ export function useLiveUpdates(enabled: boolean): void {
       config.data,
       profile.id,
       {
-        [LIVE_EVENTS.matchesUpdated]: (payload) => applyLiveCounts(queryClient, payload as MatchCounts),
-        [LIVE_EVENTS.matchCreated]: (payload) => applyLiveMatch(queryClient, payload as MatchCreated),
-        [LIVE_EVENTS.exportReady]: (payload) => exportReady(payload as ExportReady),
+        [LIVE_EVENTS.matchesUpdated]: (payload) => applyLiveCounts(queryClient, payload),
+        [LIVE_EVENTS.matchCreated]: (payload) => applyLiveMatch(queryClient, payload),
+        [LIVE_EVENTS.exportReady]: (payload) => exportReady(payload),
       },
       // Matches that arrived before the channel was (re)subscribed came with no event.
       () => void queryClient.invalidateQueries({ queryKey: monitorKeys.matches }),

@@ -1,4 +1,4 @@
-import type { WidgetId } from '../api/dashboard';
+import type { WidgetId } from '../api/contracts.gen';
 
 /** Each widget's title, on the dashboard and in Customize. */
 export const WIDGET_TITLES: Record<WidgetId, string> = {
@@ -13,8 +13,5 @@ export const WIDGET_TITLES: Record<WidgetId, string> = {
   threat: 'Threat score',
 };
 
-export const WIDGET_IDS = Object.keys(WIDGET_TITLES) as WidgetId[];
-
-/** As the server allows: rows of one to four widgets, at most twelve rows. */
-export const MAX_ROW_WIDGETS = 4;
-export const MAX_ROWS = 12;
+// The ids and the bounds of a layout are the server's.
+export { MAX_ROW_WIDGETS, MAX_ROWS, WIDGET_IDS } from '../api/contracts.gen';

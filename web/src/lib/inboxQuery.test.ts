@@ -71,6 +71,8 @@ describe('whether a live match fits a list', () => {
       content_type: 'thread_post',
       published_at: '',
       discovered_at: '',
+      entities: {},
+      threat: { score: 0 },
       photos: [{ large: 'https://x/a.jpg' }],
     },
   };

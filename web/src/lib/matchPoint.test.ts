@@ -16,6 +16,8 @@ function matchWith(post: Partial<Post>): Match {
       content_type: 'social_media_post',
       published_at: '',
       discovered_at: '',
+      entities: {},
+      threat: { score: 0 },
       ...post,
     },
   };

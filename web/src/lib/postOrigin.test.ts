@@ -9,6 +9,8 @@ const base: Post = {
   content_type: 'news_post',
   published_at: '2026-11-27T10:00:00Z',
   discovered_at: '2026-11-27T10:00:00Z',
+  entities: {},
+  threat: { score: 0 },
 };
 
 describe('originOf', () => {

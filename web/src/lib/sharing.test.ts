@@ -25,6 +25,8 @@ describe('labels', () => {
     { name: 'Ada Lovelace', email: 'a@x', username: 'a', want: 'AL' },
     { name: '', email: 'grace.hopper@x.test', username: 'g', want: 'GH' },
     { name: 'Plato', email: '', username: '', want: 'P' },
+    // The server leaves an empty name out of the reply.
+    { name: undefined, email: 'ada.king@x.test', username: 'a', want: 'AK' },
   ])('initials of $name $email', ({ want, ...person }) => {
     expect(initials(person)).toBe(want);
   });

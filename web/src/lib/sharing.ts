@@ -46,8 +46,9 @@ export function avatarItems(entries: SharingEntry[]): AvatarItem[] {
 }
 
 /** Up to two initials from a person's name, else from their e-mail or username. */
-export function initials(entry: { name: string; email: string; username: string }): string {
-  const source = entry.name.trim() || entry.email.split('@')[0] || entry.username;
+export function initials(entry: { name?: string; email: string; username: string }): string {
+  // The server leaves out a name that is empty.
+  const source = entry.name?.trim() || entry.email.split('@')[0] || entry.username;
   const words = source.split(/[\s._-]+/).filter(Boolean);
   return words
     .slice(0, 2)

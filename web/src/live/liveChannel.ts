@@ -2,16 +2,13 @@
 // Pusher-protocol socket, the user's private channel authorized through /broadcasting/auth.
 import Echo from 'laravel-echo';
 import Pusher from 'pusher-js';
+import type { LiveEvent, LiveEventPayloads } from '../api/contracts.gen';
 import { authorizeChannel, type LiveConfig } from '../api/live';
 import { renewToken } from '../api/transport';
 
 export const DEFAULT_PING_INTERVAL_MS = 30_000;
 
-export const LIVE_EVENTS = {
-  matchesUpdated: 'monitor.matches.updated',
-  matchCreated: 'monitor.match.created',
-  exportReady: 'export.ready',
-} as const;
+export { LIVE_EVENTS } from '../api/contracts.gen';
 
 /**
  * Authorizes a subscription; when the server refuses, the token is renewed once and the request
@@ -31,7 +28,8 @@ export async function authorizeWithRetry(
   }
 }
 
-export type LiveHandlers = Partial<Record<(typeof LIVE_EVENTS)[keyof typeof LIVE_EVENTS], (payload: unknown) => void>>;
+/** A handler per event, given the payload the server defines for it (contracts.gen.ts). */
+export type LiveHandlers = { [E in LiveEvent]?: (payload: LiveEventPayloads[E]) => void };
 
 /**
  * Connects and listens on private-user.{userId}; the returned function disconnects. onSubscribed

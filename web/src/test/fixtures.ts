@@ -142,6 +142,8 @@ export function testMatch(matchId: number, overrides: Partial<Match> = {}, post:
       content_text: `The bridge is closed (${matchId})`,
       published_at: '2026-11-20T10:00:00Z',
       discovered_at: '2026-11-20T10:01:00Z',
+      entities: {},
+      threat: { score: 0 },
       ...post,
     },
     ...overrides,

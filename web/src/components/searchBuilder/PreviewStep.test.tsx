@@ -19,6 +19,8 @@ function samplePost(n: number, text: string): Post {
     content_text: text,
     published_at: new Date(Date.now() - n * 3_600_000).toISOString(),
     discovered_at: new Date().toISOString(),
+    entities: {},
+    threat: { score: 0 },
   };
 }
 

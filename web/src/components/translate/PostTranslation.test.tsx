@@ -16,6 +16,8 @@ const post: Post = {
   language: 'fr',
   published_at: '2026-11-25T06:00:00Z',
   discovered_at: '2026-11-25T06:00:00Z',
+  entities: {},
+  threat: { score: 0 },
 };
 
 const translation = (req: { body: unknown }) => {

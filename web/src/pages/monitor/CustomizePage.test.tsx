@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { DashboardLayout } from '../../api/dashboard';
@@ -75,6 +75,8 @@ describe('CustomizePage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Save the layout before leaving?' });
     await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
     expect(router.state.location.pathname).toBe('/monitor/customize');
+    // The dialog closes with a transition; leaving again before it is gone would find the closing one.
+    await waitForElementToBeRemoved(dialog);
 
     await router.navigate('/monitor/groups');
     await user.click(

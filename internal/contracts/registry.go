@@ -1,0 +1,68 @@
+package contracts
+
+import (
+	"reflect"
+
+	"github.com/sightline/sightline/internal/api"
+	"github.com/sightline/sightline/internal/authz"
+	"github.com/sightline/sightline/internal/live"
+	"github.com/sightline/sightline/internal/monitor"
+	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/query"
+	"github.com/sightline/sightline/internal/search"
+)
+
+// Sightline is every contract the web app reads from the Go side. Add a reply type, a closed set
+// of strings or a live event here (web/README.md, "Contracts with the server"), then run
+// `make contracts`.
+func Sightline() Contracts {
+	return Contracts{
+		Unions: []Union{
+			{Const: "WIDGET_IDS", Type: "WidgetId", Doc: "The dashboard's widgets, by the names layouts use.", Values: monitor.Widgets},
+			{Const: "MATCHED_TERM_KINDS", Type: "MatchedTermKind", Doc: "What a matched term is: a form of keyword, or an author.", Values: query.HitKinds},
+			{Const: "MATCHED_TERM_FIELDS", Type: "MatchedTermField", Doc: "The part of a post a matched term was found in.", Values: query.HitFields},
+			{Const: "SEARCH_STATUSES", Type: "SearchStatus", Doc: "A saved search's state.", Values: []string{monitor.StatusActive, monitor.StatusPaused, monitor.StatusScheduled, monitor.StatusEnded, monitor.StatusExpired}},
+			{Const: "PRIVACIES", Type: "Privacy", Doc: "Who in the organization sees a group.", Values: []string{authz.PrivacyShared, authz.PrivacyReadonly, authz.PrivacyPrivate}},
+			{Const: "SHARE_ROLES", Type: "ShareRole", Doc: "What a person a search or group is shared with may do.", Values: []string{authz.RoleFullAccess, authz.RoleReadOnly}},
+			{Const: "PERSON_ROLES", Type: "PersonRole", Doc: "A share's role, or the owner's.", Values: []string{authz.RoleOwner, authz.RoleFullAccess, authz.RoleReadOnly}},
+			{Const: "POST_ORIGIN_KINDS", Type: "PostOriginKind", Doc: "Where a post came from (docs/connectors.md).", Values: []string{post.OriginShared, post.OriginSource, post.OriginIngest}},
+		},
+		Constants: []Constant{
+			{Name: "MAX_ROW_WIDGETS", Doc: "A dashboard row holds one to this many widgets.", Value: monitor.MaxRowWidgets},
+			{Name: "MAX_ROWS", Doc: "A dashboard has at most this many rows.", Value: monitor.MaxLayoutRows},
+			{Name: "MATCH_EVENTS_PER_BATCH", Doc: "The most monitor.match.created events a user gets for one batch of posts.", Value: monitor.StreamedPerBatch},
+		},
+		Events: []Event{
+			{Key: "matchesUpdated", Name: monitor.EventMatchesUpdated, Payload: reflect.TypeFor[monitor.MatchesUpdated]()},
+			{Key: "matchCreated", Name: monitor.EventMatchCreated, Payload: reflect.TypeFor[monitor.MatchCreated]()},
+			{Key: "exportReady", Name: live.EventExportReady, Payload: reflect.TypeFor[live.ExportReady]()},
+		},
+		Types: []Type{
+			{Go: reflect.TypeFor[monitor.MatchPayload](), Name: "Match"},
+			{Go: reflect.TypeFor[monitor.Counts](), Name: "MatchCounts"},
+			{Go: reflect.TypeFor[query.Hit](), Name: "MatchedTerm"},
+			{Go: reflect.TypeFor[post.Origin](), Name: "PostOrigin"},
+			{Go: reflect.TypeFor[monitor.Dashboard]()},
+			{Go: reflect.TypeFor[monitor.Layout](), Name: "DashboardLayout"},
+			{Go: reflect.TypeFor[search.Page](), Name: "SearchPage"},
+			{Go: reflect.TypeFor[api.GroupMiniReply](), Name: "GroupMini"},
+			{Go: reflect.TypeFor[api.GroupReply](), Name: "Group"},
+			{Go: reflect.TypeFor[api.SearchMiniReply](), Name: "MonitorSearchSummary"},
+			{Go: reflect.TypeFor[api.SearchReply](), Name: "SearchReply"},
+			{Go: reflect.TypeFor[api.PersonReply](), Name: "Person"},
+			{Go: reflect.TypeFor[api.SharingReply](), Name: "SharingEntry"},
+		},
+		UnionField: []UnionField{
+			{Struct: reflect.TypeFor[monitor.LayoutRow](), Field: "Widgets", Union: "WidgetId"},
+			{Struct: reflect.TypeFor[query.Hit](), Field: "Kind", Union: "MatchedTermKind"},
+			{Struct: reflect.TypeFor[query.Hit](), Field: "Field", Union: "MatchedTermField"},
+			{Struct: reflect.TypeFor[post.Origin](), Field: "Kind", Union: "PostOriginKind"},
+			{Struct: reflect.TypeFor[api.SearchMiniReply](), Field: "Status", Union: "SearchStatus"},
+			{Struct: reflect.TypeFor[api.SearchReply](), Field: "Status", Union: "SearchStatus"},
+			{Struct: reflect.TypeFor[api.GroupMiniReply](), Field: "Privacy", Union: "Privacy"},
+			{Struct: reflect.TypeFor[api.GroupReply](), Field: "Privacy", Union: "Privacy"},
+			{Struct: reflect.TypeFor[api.PersonReply](), Field: "Role", Union: "PersonRole"},
+			{Struct: reflect.TypeFor[api.SharingReply](), Field: "Role", Union: "ShareRole"},
+		},
+	}
+}
