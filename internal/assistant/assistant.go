@@ -83,8 +83,8 @@ type Store interface {
 	CreateConversation(ctx context.Context, c *Conversation) error
 	// Turns are the conversation's last limit turns, oldest first.
 	Turns(ctx context.Context, conversationID int64, limit int) ([]Turn, error)
-	AddTurn(ctx context.Context, conversationID int64, t Turn) error
-	AddAudit(ctx context.Context, e account.AuditEntry) error
+	// AddTurn stores a turn with its audit entries in one transaction.
+	AddTurn(ctx context.Context, conversationID int64, t Turn, audit ...account.AuditEntry) error
 	// Post loads a stored post a user of the tenant may see.
 	Post(ctx context.Context, id string, tenant int64) (post.Post, error)
 }
@@ -214,10 +214,11 @@ func (s *Service) Ask(ctx context.Context, actor authz.Actor, sessionID, input s
 	for i, p := range cited {
 		ids[i] = p.ID
 	}
-	if err := s.store.AddTurn(ctx, conv.ID, Turn{Question: input, Answer: reply.Response, PostIDs: ids, CreatedAt: s.now().UTC()}); err != nil {
+	entry, err := s.auditEntry(actor, conv, answer.Prompt, ids)
+	if err != nil {
 		return Reply{}, err
 	}
-	if err := s.audit(ctx, actor, conv, answer.Prompt, ids); err != nil {
+	if err := s.store.AddTurn(ctx, conv.ID, Turn{Question: input, Answer: reply.Response, PostIDs: ids, CreatedAt: s.now().UTC()}, entry); err != nil {
 		return Reply{}, err
 	}
 	return reply, nil
@@ -385,8 +386,9 @@ func sourceOf(p post.Post) Source {
 		AuthorScreenName: p.AuthorScreenName, CreatedAt: p.PublishedAt.Unix(), PostLink: p.PostLink}
 }
 
-// audit records an answer: the engine's model, a SHA-256 of its prompt and the cited posts.
-func (s *Service) audit(ctx context.Context, actor authz.Actor, conv Conversation, prompt string, cited []string) error {
+// auditEntry is the audit entry of an answer: the engine's model, a SHA-256 of its prompt and the
+// cited posts.
+func (s *Service) auditEntry(actor authz.Actor, conv Conversation, prompt string, cited []string) (account.AuditEntry, error) {
 	sum := sha256.Sum256([]byte(prompt))
 	if cited == nil {
 		cited = []string{}
@@ -394,8 +396,8 @@ func (s *Service) audit(ctx context.Context, actor authz.Actor, conv Conversatio
 	value, err := json.Marshal(map[string]any{"model": s.engine.Model(), "prompt_sha256": hex.EncodeToString(sum[:]),
 		"cited_post_ids": cited, "session_id": conv.SessionID})
 	if err != nil {
-		return err
+		return account.AuditEntry{}, err
 	}
-	return s.store.AddAudit(ctx, account.AuditEntry{TenantID: actor.TenantID, OrganizationID: actor.OrganizationID,
-		UserID: actor.UserID, Model: "assistant", ModelID: fmt.Sprint(conv.ID), Action: "answered", NewValue: string(value)})
+	return account.AuditEntry{TenantID: actor.TenantID, OrganizationID: actor.OrganizationID, UserID: actor.UserID,
+		Model: "assistant", ModelID: fmt.Sprint(conv.ID), Action: "answered", NewValue: string(value)}, nil
 }

@@ -2,10 +2,12 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"slices"
 	"time"
 
+	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/assistant"
 	"github.com/sightline/sightline/internal/problem"
 )
@@ -55,19 +57,23 @@ func (s *Store) Turns(ctx context.Context, conversationID int64, limit int) ([]a
 	return out, rows.Err()
 }
 
-// AddTurn appends a question and its answer to a conversation.
-func (s *Store) AddTurn(ctx context.Context, conversationID int64, t assistant.Turn) error {
+// AddTurn appends a question and its answer to a conversation, with the audit entries.
+func (s *Store) AddTurn(ctx context.Context, conversationID int64, t assistant.Turn, audit ...account.AuditEntry) error {
 	ids, err := json.Marshal(t.PostIDs)
 	if err != nil {
 		return err
 	}
 	at := millis(t.CreatedAt)
-	if _, err := s.write.ExecContext(ctx, `INSERT INTO assistant_turns (conversation_id, question, answer, post_ids, created_at)
-		VALUES ($1, $2, $3, $4, $5)`, conversationID, t.Question, t.Answer, string(ids), at); err != nil {
-		return err
-	}
-	_, err = s.write.ExecContext(ctx, `UPDATE assistant_conversations SET updated_at = $1 WHERE id = $2`, at, conversationID)
-	return err
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO assistant_turns (conversation_id, question, answer, post_ids, created_at)
+			VALUES ($1, $2, $3, $4, $5)`, conversationID, t.Question, t.Answer, string(ids), at); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE assistant_conversations SET updated_at = $1 WHERE id = $2`, at, conversationID); err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, audit...)
+	})
 }
 
 // DeleteConversationsBefore deletes the conversations untouched since cutoff, with their turns.
