@@ -459,7 +459,7 @@ func (s *Service) SetFavourite(ctx context.Context, actor authz.Actor, id int64,
 	if _, err := s.Search(ctx, actor, id); err != nil {
 		return SearchView{}, err
 	}
-	if err := s.store.SetPersonalFlag(ctx, "favourite", "search", id, actor.UserID, favourite); err != nil {
+	if err := s.store.SetFavourite(ctx, "search", id, actor.UserID, favourite); err != nil {
 		return SearchView{}, err
 	}
 	return s.Search(ctx, actor, id)

@@ -40,7 +40,8 @@ type Store interface {
 	CountMatchesSince(ctx context.Context, organizationID int64, since time.Time) (int64, error)
 
 	PersonalState(ctx context.Context, kind string, organizationID, userID int64) (map[int64]Personal, error)
-	SetPersonalFlag(ctx context.Context, flag, kind string, itemID, userID int64, on bool) error
+	// SetFavourite marks an item as a user's favourite, a personal mark that is not audited.
+	SetFavourite(ctx context.Context, kind string, itemID, userID int64, on bool) error
 	// Detach drops a user's own share of an item and remembers that they left it.
 	Detach(ctx context.Context, kind string, itemID, userID int64, audit ...account.AuditEntry) error
 	UsersByLogin(ctx context.Context, organizationID int64, login string) (Share, error)
@@ -266,7 +267,7 @@ func (s *Service) CreateGroup(ctx context.Context, actor authz.Actor, in GroupIn
 		return GroupView{}, account.AssetLimitProblem(err)
 	}
 	if in.IsFavourite != nil && *in.IsFavourite {
-		if err := s.store.SetPersonalFlag(ctx, "favourite", "group", g.ID, actor.UserID, true); err != nil {
+		if err := s.store.SetFavourite(ctx, "group", g.ID, actor.UserID, true); err != nil {
 			return GroupView{}, err
 		}
 	}
@@ -294,7 +295,7 @@ func (s *Service) UpdateGroup(ctx context.Context, actor authz.Actor, id int64, 
 	}
 	g := gv.Group
 	if in.IsFavourite != nil {
-		if err := s.store.SetPersonalFlag(ctx, "favourite", "group", g.ID, actor.UserID, *in.IsFavourite); err != nil {
+		if err := s.store.SetFavourite(ctx, "group", g.ID, actor.UserID, *in.IsFavourite); err != nil {
 			return GroupView{}, err
 		}
 	}

@@ -252,19 +252,14 @@ func (s *Store) PersonalState(ctx context.Context, kind string, organizationID, 
 	return out, nil
 }
 
-// SetPersonalFlag sets or clears a user's detachment ("monitor_detachments") or favourite
-// ("monitor_favourites") of an item.
-func (s *Store) SetPersonalFlag(ctx context.Context, flag, kind string, itemID, userID int64, on bool) error {
-	table := "monitor_favourites"
-	if flag == "detached" {
-		table = "monitor_detachments"
-	}
+// SetFavourite marks or unmarks an item as one of a user's favourites.
+func (s *Store) SetFavourite(ctx context.Context, kind string, itemID, userID int64, on bool) error {
 	var err error
 	if on {
-		_, err = s.write.ExecContext(ctx, `INSERT INTO `+table+` (kind, item_id, user_id) VALUES ($1, $2, $3)
+		_, err = s.write.ExecContext(ctx, `INSERT INTO monitor_favourites (kind, item_id, user_id) VALUES ($1, $2, $3)
 			ON CONFLICT DO NOTHING`, kind, itemID, userID)
 	} else {
-		_, err = s.write.ExecContext(ctx, `DELETE FROM `+table+` WHERE kind = $1 AND item_id = $2 AND user_id = $3`,
+		_, err = s.write.ExecContext(ctx, `DELETE FROM monitor_favourites WHERE kind = $1 AND item_id = $2 AND user_id = $3`,
 			kind, itemID, userID)
 	}
 	return err
