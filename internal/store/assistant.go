@@ -20,17 +20,6 @@ func (s *Store) Conversation(ctx context.Context, sessionID string) (assistant.C
 	return c, notFound(err, "conversation")
 }
 
-// CreateConversation stores a new conversation; a session id already taken is a conflict.
-func (s *Store) CreateConversation(ctx context.Context, c *assistant.Conversation) error {
-	now := millis(time.Now())
-	err := s.write.QueryRowContext(ctx, `INSERT INTO assistant_conversations (session_id, user_id, organization_id, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, $4) RETURNING id`, c.SessionID, c.UserID, c.OrganizationID, now).Scan(&c.ID)
-	if isUniqueViolation(err) {
-		return problem.Conflict("The conversation exists.")
-	}
-	return err
-}
-
 // Turns are a conversation's last limit turns, oldest first.
 func (s *Store) Turns(ctx context.Context, conversationID int64, limit int) ([]assistant.Turn, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT question, answer, post_ids, created_at FROM assistant_turns
@@ -57,14 +46,28 @@ func (s *Store) Turns(ctx context.Context, conversationID int64, limit int) ([]a
 	return out, rows.Err()
 }
 
-// AddTurn appends a question and its answer to a conversation, with the audit entries.
-func (s *Store) AddTurn(ctx context.Context, conversationID int64, t assistant.Turn, audit ...account.AuditEntry) error {
+// AddTurn appends a question and its answer to a conversation, with the audit entries (one
+// without a ModelID names the conversation). A conversation without an ID is stored with it and
+// gets its ID; a session id already taken is then a conflict.
+func (s *Store) AddTurn(ctx context.Context, c *assistant.Conversation, t assistant.Turn, audit ...account.AuditEntry) error {
 	ids, err := json.Marshal(t.PostIDs)
 	if err != nil {
 		return err
 	}
 	at := millis(t.CreatedAt)
-	return s.inTx(ctx, func(tx *sql.Tx) error {
+	conversationID := c.ID
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		if conversationID == 0 {
+			err := tx.QueryRowContext(ctx, `INSERT INTO assistant_conversations (session_id, user_id, organization_id,
+				created_at, updated_at) VALUES ($1, $2, $3, $4, $4) RETURNING id`, c.SessionID, c.UserID, c.OrganizationID,
+				at).Scan(&conversationID)
+			if isUniqueViolation(err) {
+				return problem.Conflict("The conversation exists.")
+			}
+			if err != nil {
+				return err
+			}
+		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO assistant_turns (conversation_id, question, answer, post_ids, created_at)
 			VALUES ($1, $2, $3, $4, $5)`, conversationID, t.Question, t.Answer, string(ids), at); err != nil {
 			return err
@@ -72,8 +75,12 @@ func (s *Store) AddTurn(ctx context.Context, conversationID int64, t assistant.T
 		if _, err := tx.ExecContext(ctx, `UPDATE assistant_conversations SET updated_at = $1 WHERE id = $2`, at, conversationID); err != nil {
 			return err
 		}
-		return insertAudit(ctx, tx, audit...)
+		return insertAudit(ctx, tx, withModelID(audit, conversationID)...)
 	})
+	if err == nil {
+		c.ID = conversationID
+	}
+	return err
 }
 
 // DeleteConversationsBefore deletes the conversations untouched since cutoff, with their turns.

@@ -29,7 +29,8 @@ import (
 // lists, location configurations, announcements, sources and the assistant store.
 var domainTables = []string{"monitor_groups", "monitor_group_shares", "monitor_searches", "monitor_search_shares",
 	"monitor_search_filter_lists", "monitor_detachments", "monitor_favourites", "filter_lists", "filter_list_entries",
-	"location_configurations", "organizations", "announcements", "announcement_reads", "sources", "assistant_turns"}
+	"location_configurations", "organizations", "announcements", "announcement_reads", "sources", "assistant_conversations",
+	"assistant_turns"}
 
 // switchAudit makes the database refuse every new audit row (on) or accept them again (off).
 func switchAudit(t *testing.T, s *store.Store, on bool) {
