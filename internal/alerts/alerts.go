@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/sightline/sightline/internal/account"
-	"github.com/sightline/sightline/internal/audit"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/filters"
 	"github.com/sightline/sightline/internal/mail"
@@ -75,9 +74,6 @@ type Delivery struct {
 
 // Store keeps deliveries and the runs that made them.
 type Store interface {
-	// Rotating the webhook secret is appended to the audit log.
-	audit.Recorder
-
 	// ClaimRun moves a search's alert's last run from prev (zero: never ran) to next; false when
 	// another node moved it first.
 	ClaimRun(ctx context.Context, searchID int64, alertType string, prev, next time.Time) (bool, error)
@@ -110,7 +106,8 @@ type Store interface {
 	MembershipRole(ctx context.Context, organizationID, userID int64) (account.Role, error)
 	LocationConfigurationByFPID(ctx context.Context, fpid string) (filters.LocationConfiguration, error)
 	WebhookSecret(ctx context.Context, organizationID int64) (string, error)
-	SetWebhookSecret(ctx context.Context, organizationID int64, secret string) error
+	// SetWebhookSecret writes the audit entries in the change's transaction.
+	SetWebhookSecret(ctx context.Context, organizationID int64, secret string, audit ...account.AuditEntry) error
 }
 
 // Matches reads matches as a user sees them (*monitor.Service).

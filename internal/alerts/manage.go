@@ -80,11 +80,10 @@ func (s *Service) RotateWebhookSecret(ctx context.Context, actor authz.Actor, or
 		return "", err
 	}
 	secret := SecretPrefix + base64.StdEncoding.EncodeToString(key)
-	if err := s.Store.SetWebhookSecret(ctx, organizationID, secret); err != nil {
+	// The secret itself never enters the log; the row says that it was replaced and by whom.
+	if err := s.Store.SetWebhookSecret(ctx, organizationID, secret, audit.Entry(actor, audit.Change{Model: audit.ModelAlert,
+		Ref: "webhook_secret", Action: audit.ActionRotated, New: audit.Encode(audit.Fields{"organization_id": organizationID})})); err != nil {
 		return "", err
 	}
-	// The secret itself never enters the log; the row says that it was replaced and by whom.
-	audit.Record(ctx, s.Store, actor, audit.Change{Model: audit.ModelAlert, Ref: "webhook_secret",
-		Action: audit.ActionRotated, New: audit.Encode(audit.Fields{"organization_id": organizationID})})
 	return secret, nil
 }

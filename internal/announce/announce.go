@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/audit"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/problem"
@@ -44,11 +45,12 @@ const (
 
 // Store keeps announcements and who read them.
 type Store interface {
-	audit.Recorder
-	CreateAnnouncement(ctx context.Context, a *Announcement) error
+	// CreateAnnouncement and DeleteAnnouncement write the audit entries in the change's
+	// transaction (an entry without a ModelID names the announcement created).
+	CreateAnnouncement(ctx context.Context, a *Announcement, audit ...account.AuditEntry) error
 	// Announcement returns one announcement of the tenant; NotFound for another tenant's.
 	Announcement(ctx context.Context, tenantID, id int64) (Announcement, error)
-	DeleteAnnouncement(ctx context.Context, id int64) error
+	DeleteAnnouncement(ctx context.Context, id int64, audit ...account.AuditEntry) error
 	// Announcements are the tenant's newest, with whether userID read each.
 	Announcements(ctx context.Context, tenantID, userID int64, limit int) ([]Announcement, error)
 	// MarkAnnouncementsRead marks the given announcements of the tenant as read by the user.
@@ -92,7 +94,8 @@ func (s *Service) Publish(ctx context.Context, a authz.Actor, d Draft) (Announce
 		return Announcement{}, problem.Invalid("The given data was invalid.", fields)
 	}
 	n := Announcement{TenantID: a.TenantID, AuthorID: a.UserID, Title: title, Body: body, CreatedAt: s.now().UTC()}
-	if err := s.store.CreateAnnouncement(ctx, &n); err != nil {
+	if err := s.store.CreateAnnouncement(ctx, &n, audit.Created(a, audit.ModelAnnouncement, 0,
+		audit.Fields{"title": n.Title, "body": n.Body})); err != nil {
 		return Announcement{}, err
 	}
 	// Its author has read it.
@@ -100,7 +103,6 @@ func (s *Service) Publish(ctx context.Context, a authz.Actor, d Draft) (Announce
 		return Announcement{}, err
 	}
 	n.Read = true
-	audit.Created(ctx, s.store, a, audit.ModelAnnouncement, n.ID, audit.Fields{"title": n.Title, "body": n.Body})
 	return n, nil
 }
 
@@ -113,11 +115,8 @@ func (s *Service) Delete(ctx context.Context, a authz.Actor, id int64) error {
 	if err != nil {
 		return err
 	}
-	if err := s.store.DeleteAnnouncement(ctx, id); err != nil {
-		return err
-	}
-	audit.Deleted(ctx, s.store, a, audit.ModelAnnouncement, id, audit.Fields{"title": n.Title, "body": n.Body})
-	return nil
+	return s.store.DeleteAnnouncement(ctx, id, audit.Deleted(a, audit.ModelAnnouncement, id,
+		audit.Fields{"title": n.Title, "body": n.Body}))
 }
 
 // List returns the newest announcements of the actor's tenant, with read state, and how many of

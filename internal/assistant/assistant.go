@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -79,12 +80,12 @@ type Conversation struct {
 type Store interface {
 	// Conversation finds a conversation by session id (problem.KindNotFound when there is none).
 	Conversation(ctx context.Context, sessionID string) (Conversation, error)
-	// CreateConversation stores c and sets its ID; a session id already taken is a conflict.
-	CreateConversation(ctx context.Context, c *Conversation) error
 	// Turns are the conversation's last limit turns, oldest first.
 	Turns(ctx context.Context, conversationID int64, limit int) ([]Turn, error)
-	AddTurn(ctx context.Context, conversationID int64, t Turn) error
-	AddAudit(ctx context.Context, e account.AuditEntry) error
+	// AddTurn stores a turn with its audit entries in one transaction (an entry without a
+	// ModelID names the conversation); a conversation without an ID is stored with its first
+	// turn and gets its ID, and a session id already taken is then a conflict.
+	AddTurn(ctx context.Context, c *Conversation, t Turn, audit ...account.AuditEntry) error
 	// Post loads a stored post a user of the tenant may see.
 	Post(ctx context.Context, id string, tenant int64) (post.Post, error)
 }
@@ -214,10 +215,15 @@ func (s *Service) Ask(ctx context.Context, actor authz.Actor, sessionID, input s
 	for i, p := range cited {
 		ids[i] = p.ID
 	}
-	if err := s.store.AddTurn(ctx, conv.ID, Turn{Question: input, Answer: reply.Response, PostIDs: ids, CreatedAt: s.now().UTC()}); err != nil {
-		return Reply{}, err
+	turn := Turn{Question: input, Answer: reply.Response, PostIDs: ids, CreatedAt: s.now().UTC()}
+	err = s.addTurn(ctx, actor, &conv, turn, answer.Prompt)
+	if problem.Is(err, problem.KindConflict) && conv.ID == 0 {
+		// Another question started the same conversation at the same moment: join it.
+		if conv, err = s.conversation(ctx, actor, sessionID, false); err == nil {
+			err = s.addTurn(ctx, actor, &conv, turn, answer.Prompt)
+		}
 	}
-	if err := s.audit(ctx, actor, conv, answer.Prompt, ids); err != nil {
+	if err != nil {
 		return Reply{}, err
 	}
 	return reply, nil
@@ -243,15 +249,13 @@ func (s *Service) Conversation(ctx context.Context, actor authz.Actor, sessionID
 	return out, nil
 }
 
-// conversation finds the caller's conversation of sessionID, starting it when create is set.
-// Another user's conversation does not exist for the caller.
-func (s *Service) conversation(ctx context.Context, actor authz.Actor, sessionID string, create bool) (Conversation, error) {
+// conversation finds the caller's conversation of sessionID; when there is none and orNew is
+// set, a new one, stored with its first turn (so a question that fails stores nothing). Another
+// user's conversation does not exist for the caller.
+func (s *Service) conversation(ctx context.Context, actor authz.Actor, sessionID string, orNew bool) (Conversation, error) {
 	conv, err := s.store.Conversation(ctx, sessionID)
-	if problem.Is(err, problem.KindNotFound) && create {
-		conv = Conversation{SessionID: sessionID, UserID: actor.UserID, OrganizationID: actor.OrganizationID}
-		if err = s.store.CreateConversation(ctx, &conv); problem.Is(err, problem.KindConflict) {
-			conv, err = s.store.Conversation(ctx, sessionID) // started at the same moment
-		}
+	if problem.Is(err, problem.KindNotFound) && orNew {
+		return Conversation{SessionID: sessionID, UserID: actor.UserID, OrganizationID: actor.OrganizationID}, nil
 	}
 	if problem.Is(err, problem.KindNotFound) {
 		return Conversation{}, problem.NotFound(MsgNotFound)
@@ -385,9 +389,11 @@ func sourceOf(p post.Post) Source {
 		AuthorScreenName: p.AuthorScreenName, CreatedAt: p.PublishedAt.Unix(), PostLink: p.PostLink}
 }
 
-// audit records an answer: the engine's model, a SHA-256 of its prompt and the cited posts.
-func (s *Service) audit(ctx context.Context, actor authz.Actor, conv Conversation, prompt string, cited []string) error {
+// addTurn stores the turn with its audit entry: the engine's model, a SHA-256 of its prompt and
+// the cited posts.
+func (s *Service) addTurn(ctx context.Context, actor authz.Actor, conv *Conversation, t Turn, prompt string) error {
 	sum := sha256.Sum256([]byte(prompt))
+	cited := t.PostIDs
 	if cited == nil {
 		cited = []string{}
 	}
@@ -396,6 +402,10 @@ func (s *Service) audit(ctx context.Context, actor authz.Actor, conv Conversatio
 	if err != nil {
 		return err
 	}
-	return s.store.AddAudit(ctx, account.AuditEntry{TenantID: actor.TenantID, OrganizationID: actor.OrganizationID,
-		UserID: actor.UserID, Model: "assistant", ModelID: fmt.Sprint(conv.ID), Action: "answered", NewValue: string(value)})
+	e := account.AuditEntry{TenantID: actor.TenantID, OrganizationID: actor.OrganizationID, UserID: actor.UserID,
+		Model: "assistant", Action: "answered", NewValue: string(value)}
+	if conv.ID != 0 {
+		e.ModelID = strconv.FormatInt(conv.ID, 10)
+	}
+	return s.store.AddTurn(ctx, conv, t, e)
 }

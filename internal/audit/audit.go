@@ -5,7 +5,6 @@
 package audit
 
 import (
-	"context"
 	"encoding/json"
 	"strconv"
 	"time"
@@ -13,11 +12,6 @@ import (
 	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/authz"
 )
-
-// Recorder appends entries to the audit log; the store is one.
-type Recorder interface {
-	AddAudit(ctx context.Context, e account.AuditEntry) error
-}
 
 // Models, lower-case singular (docs/tenant-api.md, "Audit logs").
 const (
@@ -126,35 +120,36 @@ type Change struct {
 	New      string
 }
 
-// Record writes c as done by the actor, in the actor's tenant and organization. A nil recorder
-// records nothing (tests of other behaviour). The change has already happened, so a failure to
-// write the row is returned for logging, not to undo it.
-func Record(ctx context.Context, r Recorder, a authz.Actor, c Change) error {
-	if r == nil {
-		return nil
-	}
+// Entry is c as done by the actor, in the actor's tenant and organization: the entry a service
+// hands to the store method making the change, which writes it in the change's transaction, so
+// neither is stored without the other. A Change naming no id leaves it to the store (the row the
+// change creates).
+func Entry(a authz.Actor, c Change) account.AuditEntry {
 	id := c.Ref
 	if id == "" && c.ModelID != 0 {
 		id = strconv.FormatInt(c.ModelID, 10)
 	}
-	return r.AddAudit(ctx, account.AuditEntry{TenantID: a.TenantID, OrganizationID: a.OrganizationID, UserID: a.UserID,
-		Model: c.Model, ModelID: id, Action: c.Action, PreviousValue: c.Previous, NewValue: c.New})
+	return account.AuditEntry{TenantID: a.TenantID, OrganizationID: a.OrganizationID, UserID: a.UserID,
+		Model: c.Model, ModelID: id, Action: c.Action, PreviousValue: c.Previous, NewValue: c.New}
 }
 
-// Created records a new item with its snapshot as the new value.
-func Created(ctx context.Context, r Recorder, a authz.Actor, model string, id int64, f Fields) {
-	Record(ctx, r, a, Change{Model: model, ModelID: id, Action: ActionCreated, New: Snapshot(f)})
+// Created is the entry of a new item with its snapshot as the new value; id 0 for the row the
+// store is about to create.
+func Created(a authz.Actor, model string, id int64, f Fields) account.AuditEntry {
+	return Entry(a, Change{Model: model, ModelID: id, Action: ActionCreated, New: Snapshot(f)})
 }
 
-// Deleted records a removed item with its last snapshot as the previous value.
-func Deleted(ctx context.Context, r Recorder, a authz.Actor, model string, id int64, f Fields) {
-	Record(ctx, r, a, Change{Model: model, ModelID: id, Action: ActionDeleted, Previous: Snapshot(f)})
+// Deleted is the entry of a removed item with its last snapshot as the previous value.
+func Deleted(a authz.Actor, model string, id int64, f Fields) account.AuditEntry {
+	return Entry(a, Change{Model: model, ModelID: id, Action: ActionDeleted, Previous: Snapshot(f)})
 }
 
-// Updated records the fields that changed between before and after, and nothing when none did.
-func Updated(ctx context.Context, r Recorder, a authz.Actor, model string, id int64, before, after Fields) {
+// Updated is the entry of the fields that changed between before and after, and none when none
+// did.
+func Updated(a authz.Actor, model string, id int64, before, after Fields) []account.AuditEntry {
 	prev, next, changed := Diff(before, after)
-	if changed {
-		Record(ctx, r, a, Change{Model: model, ModelID: id, Action: ActionUpdated, Previous: prev, New: next})
+	if !changed {
+		return nil
 	}
+	return []account.AuditEntry{Entry(a, Change{Model: model, ModelID: id, Action: ActionUpdated, Previous: prev, New: next})}
 }

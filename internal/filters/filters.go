@@ -105,18 +105,17 @@ type Attachment struct {
 
 // Store keeps filter lists.
 type Store interface {
-	// Changes to lists are appended to the audit log.
-	audit.Recorder
-
-	CreateFilterList(ctx context.Context, l *List) error
+	// The mutators write the audit entries in the change's transaction (an entry without a
+	// ModelID names the list created).
+	CreateFilterList(ctx context.Context, l *List, audit ...account.AuditEntry) error
 	FilterList(ctx context.Context, id int64) (List, error)
 	FilterLists(ctx context.Context, organizationID int64) ([]List, error)
-	UpdateFilterList(ctx context.Context, l List) error
+	UpdateFilterList(ctx context.Context, l List, audit ...account.AuditEntry) error
 	// DeleteFilterList deletes the list and returns the searches that used it.
-	DeleteFilterList(ctx context.Context, id int64) ([]int64, error)
+	DeleteFilterList(ctx context.Context, id int64, audit ...account.AuditEntry) ([]int64, error)
 	// AddFilterListEntries adds the entries whose key the list lacks, returning how many.
-	AddFilterListEntries(ctx context.Context, listID int64, entries []Entry) (int, error)
-	RemoveFilterListEntries(ctx context.Context, listID int64, entryIDs []int64) (int, error)
+	AddFilterListEntries(ctx context.Context, listID int64, entries []Entry, audit ...account.AuditEntry) (int, error)
+	RemoveFilterListEntries(ctx context.Context, listID int64, entryIDs []int64, audit ...account.AuditEntry) (int, error)
 	// FilterListAttachments lists the searches using the organization's lists (or only list
 	// listID when it is not 0), with userID's access facts.
 	FilterListAttachments(ctx context.Context, userID, organizationID, listID int64) ([]Attachment, error)
@@ -270,10 +269,9 @@ func (s *Service) Create(ctx context.Context, a authz.Actor, d Draft) (View, Str
 	if err := errs.err(); err != nil {
 		return View{}, stripped, err
 	}
-	if err := s.store.CreateFilterList(ctx, &l); err != nil {
+	if err := s.store.CreateFilterList(ctx, &l, audit.Created(a, audit.ModelFilterList, 0, listFields(l))); err != nil {
 		return View{}, stripped, account.AssetLimitProblem(err)
 	}
-	audit.Created(ctx, s.store, a, audit.ModelFilterList, l.ID, listFields(l))
 	v, err := s.One(ctx, a, l.ID)
 	return v, stripped, err
 }
@@ -390,11 +388,10 @@ func (s *Service) Update(ctx context.Context, a authz.Actor, id int64, p Patch) 
 	if switched {
 		l.Inclusion = *p.Inclusion
 	}
-	if err := s.store.UpdateFilterList(ctx, l); err != nil {
+	if err := s.store.UpdateFilterList(ctx, l, audit.Updated(a, audit.ModelFilterList, id,
+		audit.Fields{"name": before.Name, "inclusion": before.Inclusion}, audit.Fields{"name": l.Name, "inclusion": l.Inclusion})...); err != nil {
 		return View{}, err
 	}
-	audit.Updated(ctx, s.store, a, audit.ModelFilterList, id, audit.Fields{"name": before.Name, "inclusion": before.Inclusion},
-		audit.Fields{"name": l.Name, "inclusion": l.Inclusion})
 	if switched {
 		if err := s.notify(ctx, id); err != nil {
 			return View{}, err
@@ -412,11 +409,10 @@ func (s *Service) Delete(ctx context.Context, a authz.Actor, id int64) error {
 	if level < authz.LevelOwn {
 		return problem.Forbidden(authz.MsgFilterDeleteOwner)
 	}
-	searches, err := s.store.DeleteFilterList(ctx, id)
+	searches, err := s.store.DeleteFilterList(ctx, id, audit.Deleted(a, audit.ModelFilterList, id, listFields(l)))
 	if err != nil {
 		return err
 	}
-	audit.Deleted(ctx, s.store, a, audit.ModelFilterList, id, listFields(l))
 	s.changed(ctx, searches)
 	return nil
 }
@@ -438,10 +434,9 @@ func (s *Service) addEntries(ctx context.Context, a authz.Actor, id int64, t Typ
 	if err := errs.err(); err != nil {
 		return View{}, stripped, err
 	}
-	if _, err := s.store.AddFilterListEntries(ctx, id, kept); err != nil {
+	if _, err := s.store.AddFilterListEntries(ctx, id, kept, auditEntries(a, l, nil, kept)...); err != nil {
 		return View{}, stripped, account.AssetLimitProblem(err)
 	}
-	s.auditEntries(ctx, a, l, nil, kept)
 	if err := s.notify(ctx, id); err != nil {
 		return View{}, stripped, err
 	}
@@ -468,17 +463,16 @@ func (s *Service) RemoveEntries(ctx context.Context, a authz.Actor, id int64, t 
 	if remaining == 0 {
 		return View{}, problem.InvalidField("ids", MsgKeepOneEntry)
 	}
-	removed, err := s.store.RemoveFilterListEntries(ctx, id, entryIDs)
-	if err != nil {
-		return View{}, err
-	}
 	var gone []Entry
 	for _, e := range l.Entries {
 		if slices.Contains(entryIDs, e.ID) {
 			gone = append(gone, e)
 		}
 	}
-	s.auditEntries(ctx, a, l, gone, nil)
+	removed, err := s.store.RemoveFilterListEntries(ctx, id, entryIDs, auditEntries(a, l, gone, nil)...)
+	if err != nil {
+		return View{}, err
+	}
 	if removed > 0 {
 		if err := s.notify(ctx, id); err != nil {
 			return View{}, err
@@ -571,9 +565,9 @@ func listFields(l List) audit.Fields {
 	return audit.Fields{"name": l.Name, "type": string(l.Type), "inclusion": l.Inclusion, l.Type.EntriesField(): l.Values()}
 }
 
-// auditEntries records entries added to or removed from a list: only those, not the whole list,
-// which may hold thousands.
-func (s *Service) auditEntries(ctx context.Context, a authz.Actor, l List, removed, added []Entry) {
+// auditEntries is the entry of entries added to or removed from a list: only those, not the
+// whole list, which may hold thousands; none when there are none.
+func auditEntries(a authz.Actor, l List, removed, added []Entry) []account.AuditEntry {
 	values := func(entries []Entry) []string {
 		out := make([]string, len(entries))
 		for i, e := range entries {
@@ -589,7 +583,8 @@ func (s *Service) auditEntries(ctx context.Context, a authz.Actor, l List, remov
 	if len(added) > 0 {
 		c.New = audit.Encode(audit.Fields{"name": l.Name, field: values(added)})
 	}
-	if c.Previous != "" || c.New != "" {
-		audit.Record(ctx, s.store, a, c)
+	if c.Previous == "" && c.New == "" {
+		return nil
 	}
+	return []account.AuditEntry{audit.Entry(a, c)}
 }

@@ -82,19 +82,17 @@ func (c LocationConfiguration) bounds() geom.Shape {
 
 // LocationStore keeps location configurations.
 type LocationStore interface {
-	// Changes to configurations are appended to the audit log.
-	audit.Recorder
-
 	// CreateLocationConfiguration fails with account.ErrAssetLimitReached when the organization holds
-	// as many assets as its asset limit allows.
-	CreateLocationConfiguration(ctx context.Context, c *LocationConfiguration) error
+	// as many assets as its asset limit allows. It and the other mutators write the audit entries
+	// in the change's transaction.
+	CreateLocationConfiguration(ctx context.Context, c *LocationConfiguration, audit ...account.AuditEntry) error
 	LocationConfiguration(ctx context.Context, id int64) (LocationConfiguration, error)
 	LocationConfigurationByFPID(ctx context.Context, fpid string) (LocationConfiguration, error)
 	// LocationConfigurations returns a page of the organization's configurations whose folded
 	// name contains nameKey, by name, and how many there are in all.
 	LocationConfigurations(ctx context.Context, organizationID int64, nameKey string, offset, limit int) ([]LocationConfiguration, int, error)
-	UpdateLocationConfiguration(ctx context.Context, c LocationConfiguration) error
-	DeleteLocationConfiguration(ctx context.Context, id int64) error
+	UpdateLocationConfiguration(ctx context.Context, c LocationConfiguration, audit ...account.AuditEntry) error
+	DeleteLocationConfiguration(ctx context.Context, id int64, audit ...account.AuditEntry) error
 }
 
 // Asset limit reply (monitor-area.md section 8: "Asset Limit Reached", telling the user to
@@ -212,11 +210,10 @@ func (l *Locations) Create(ctx context.Context, a authz.Actor, in LocationInput)
 	if err := l.apply(ctx, &c, in); err != nil {
 		return LocationView{}, err
 	}
-	if err := l.store.CreateLocationConfiguration(ctx, &c); err != nil {
+	if err := l.store.CreateLocationConfiguration(ctx, &c, audit.Entry(a, audit.Change{Model: audit.ModelConfiguration,
+		Ref: c.FPID, Action: audit.ActionCreated, New: audit.Snapshot(configurationFields(c))})); err != nil {
 		return LocationView{}, account.AssetLimitProblem(err)
 	}
-	audit.Record(ctx, l.store, a, audit.Change{Model: audit.ModelConfiguration, Ref: c.FPID, Action: audit.ActionCreated,
-		New: audit.Snapshot(configurationFields(c))})
 	return l.One(ctx, a, c.FPID)
 }
 
@@ -308,12 +305,13 @@ func (l *Locations) Update(ctx context.Context, a authz.Actor, ref string, in Lo
 	if err := l.apply(ctx, &c, in); err != nil {
 		return LocationView{}, err
 	}
-	if err := l.store.UpdateLocationConfiguration(ctx, c); err != nil {
-		return LocationView{}, err
-	}
+	var entries []account.AuditEntry
 	if prev, next, changed := audit.Diff(before, configurationFields(c)); changed {
-		audit.Record(ctx, l.store, a, audit.Change{Model: audit.ModelConfiguration, Ref: c.FPID, Action: audit.ActionUpdated,
-			Previous: prev, New: next})
+		entries = append(entries, audit.Entry(a, audit.Change{Model: audit.ModelConfiguration, Ref: c.FPID,
+			Action: audit.ActionUpdated, Previous: prev, New: next}))
+	}
+	if err := l.store.UpdateLocationConfiguration(ctx, c, entries...); err != nil {
+		return LocationView{}, err
 	}
 	return l.One(ctx, a, c.FPID)
 }
@@ -327,12 +325,8 @@ func (l *Locations) Delete(ctx context.Context, a authz.Actor, ref string) error
 	if level < authz.LevelEdit {
 		return problem.Forbidden(authz.MsgLocationReadOnly)
 	}
-	if err := l.store.DeleteLocationConfiguration(ctx, c.ID); err != nil {
-		return err
-	}
-	audit.Record(ctx, l.store, a, audit.Change{Model: audit.ModelConfiguration, Ref: c.FPID, Action: audit.ActionDeleted,
-		Previous: audit.Snapshot(configurationFields(c))})
-	return nil
+	return l.store.DeleteLocationConfiguration(ctx, c.ID, audit.Entry(a, audit.Change{Model: audit.ModelConfiguration,
+		Ref: c.FPID, Action: audit.ActionDeleted, Previous: audit.Snapshot(configurationFields(c))}))
 }
 
 // configurationFields is what a configuration's audit rows show of it (its bounds follow from

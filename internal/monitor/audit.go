@@ -2,11 +2,11 @@ package monitor
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"slices"
 	"strconv"
 
+	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/audit"
 	"github.com/sightline/sightline/internal/authz"
 )
@@ -37,11 +37,11 @@ func groupFields(g Group) audit.Fields {
 	return audit.Fields{"name": g.Name, "privacy": g.Privacy}
 }
 
-// auditAlerts records a change of a search's alert settings: the settings of each alert type
-// that changed, before and after.
-func (s *Service) auditAlerts(ctx context.Context, actor authz.Actor, searchID int64, before, after json.RawMessage) {
+// auditAlerts is the entry of a change of a search's alert settings: the settings of each alert
+// type that changed, before and after; none when nothing did.
+func auditAlerts(actor authz.Actor, searchID int64, before, after json.RawMessage) []account.AuditEntry {
 	if len(after) == 0 || bytes.Equal(before, after) {
-		return
+		return nil
 	}
 	byType := func(raw json.RawMessage) audit.Fields {
 		f := audit.Fields{}
@@ -51,25 +51,27 @@ func (s *Service) auditAlerts(ctx context.Context, actor authz.Actor, searchID i
 		return f
 	}
 	prev, next, changed := audit.Diff(byType(before), byType(after))
-	if changed {
-		audit.Record(ctx, s.store, actor, audit.Change{Model: audit.ModelAlert, ModelID: searchID,
-			Action: audit.ActionUpdated, Previous: prev, New: next})
+	if !changed {
+		return nil
 	}
+	return []account.AuditEntry{audit.Entry(actor, audit.Change{Model: audit.ModelAlert, ModelID: searchID,
+		Action: audit.ActionUpdated, Previous: prev, New: next})}
 }
 
-// auditShares records who gained, lost or changed access to a search or group through its
-// direct sharing list: one row per person. kind is "search" or "group".
-func (s *Service) auditShares(ctx context.Context, actor authz.Actor, kind string, id int64, before []Share, after *[]Share) {
+// auditShares is the entries of who gained, lost or changed access to a search or group through
+// its direct sharing list: one per person. kind is "search" or "group".
+func auditShares(actor authz.Actor, kind string, id int64, before []Share, after *[]Share) []account.AuditEntry {
 	if after == nil {
-		return
+		return nil
 	}
 	ref := kind + ":" + strconv.FormatInt(id, 10)
 	row := func(sh Share) audit.Fields {
 		return audit.Fields{kind + "_id": id, "user": sh.Email, "role": sh.Role}
 	}
+	var entries []account.AuditEntry
 	record := func(action string, prev, next audit.Fields) {
-		audit.Record(ctx, s.store, actor, audit.Change{Model: audit.ModelSharing, Ref: ref, Action: action,
-			Previous: audit.Encode(prev), New: audit.Encode(next)})
+		entries = append(entries, audit.Entry(actor, audit.Change{Model: audit.ModelSharing, Ref: ref, Action: action,
+			Previous: audit.Encode(prev), New: audit.Encode(next)}))
 	}
 	for _, sh := range *after {
 		i := slices.IndexFunc(before, func(b Share) bool { return b.UserID == sh.UserID && !b.FromGroup })
@@ -85,4 +87,5 @@ func (s *Service) auditShares(ctx context.Context, actor authz.Actor, kind strin
 			record(audit.ActionUnshared, row(b), nil)
 		}
 	}
+	return entries
 }

@@ -171,12 +171,14 @@ func (s *Service) CreateSearch(ctx context.Context, actor authz.Actor, in Search
 	if p.shares != nil {
 		shares = *p.shares
 	}
-	if err := s.store.CreateSearch(ctx, &p.search, shares, p.lists); err != nil {
+	entries := func(id int64) []account.AuditEntry {
+		return slices.Concat([]account.AuditEntry{audit.Created(actor, audit.ModelSearch, id, searchFields(p.search, p.lists))},
+			auditShares(actor, "search", id, nil, p.shares),
+			auditAlerts(actor, id, json.RawMessage("[]"), p.search.NotificationSettings))
+	}
+	if err := s.store.CreateSearch(ctx, &p.search, shares, p.lists, entries); err != nil {
 		return SearchView{}, account.AssetLimitProblem(err)
 	}
-	audit.Created(ctx, s.store, actor, audit.ModelSearch, p.search.ID, searchFields(p.search, p.lists))
-	s.auditShares(ctx, actor, "search", p.search.ID, nil, p.shares)
-	s.auditAlerts(ctx, actor, p.search.ID, json.RawMessage("[]"), p.search.NotificationSettings)
 	s.searchChanged(ctx, p.search.ID)
 	return s.Search(ctx, actor, p.search.ID)
 }
@@ -201,16 +203,16 @@ func (s *Service) UpdateSearch(ctx context.Context, actor authz.Actor, id int64,
 	if err != nil {
 		return SearchView{}, err
 	}
-	if err := s.store.UpdateSearch(ctx, p.search, p.shares, &p.lists); err != nil {
-		return SearchView{}, err
-	}
 	before, after := searchFields(current.Search, current.FilterLists), searchFields(p.search, p.lists)
 	if current.GroupID != p.search.GroupID {
 		before["group"], after["group"] = v.groups[current.GroupID].Name, v.groups[p.search.GroupID].Name
 	}
-	audit.Updated(ctx, s.store, actor, audit.ModelSearch, id, before, after)
-	s.auditShares(ctx, actor, "search", id, current.Shares, p.shares)
-	s.auditAlerts(ctx, actor, id, current.NotificationSettings, p.search.NotificationSettings)
+	entries := slices.Concat(audit.Updated(actor, audit.ModelSearch, id, before, after),
+		auditShares(actor, "search", id, current.Shares, p.shares),
+		auditAlerts(actor, id, current.NotificationSettings, p.search.NotificationSettings))
+	if err := s.store.UpdateSearch(ctx, p.search, p.shares, &p.lists, entries...); err != nil {
+		return SearchView{}, err
+	}
 	s.searchChanged(ctx, id)
 	return s.viewAfterChange(ctx, actor, id)
 }
@@ -383,11 +385,10 @@ func (s *Service) DetachSearch(ctx context.Context, actor authz.Actor, id int64)
 	if err != nil {
 		return err
 	}
-	if err := s.detach(ctx, "search", id, sv.Level, actor.UserID); err != nil {
+	if err := s.detach(ctx, "search", id, sv.Level, actor.UserID, audit.Entry(actor, audit.Change{Model: audit.ModelSearch,
+		ModelID: id, Action: audit.ActionDetached, Previous: audit.Encode(audit.Fields{"name": sv.Name})})); err != nil {
 		return err
 	}
-	audit.Record(ctx, s.store, actor, audit.Change{Model: audit.ModelSearch, ModelID: id, Action: audit.ActionDetached,
-		Previous: audit.Encode(audit.Fields{"name": sv.Name})})
 	s.searchChanged(ctx, id)
 	return nil
 }
@@ -401,10 +402,9 @@ func (s *Service) DeleteSearch(ctx context.Context, actor authz.Actor, id int64)
 	if err := authz.Require(sv.Level, authz.LevelEdit, authz.MsgNotFoundSearch, authz.MsgSearchOwner); err != nil {
 		return err
 	}
-	if err := s.store.DeleteSearch(ctx, id); err != nil {
+	if err := s.store.DeleteSearch(ctx, id, audit.Deleted(actor, audit.ModelSearch, id, searchFields(sv.Search, sv.FilterLists))); err != nil {
 		return err
 	}
-	audit.Deleted(ctx, s.store, actor, audit.ModelSearch, id, searchFields(sv.Search, sv.FilterLists))
 	s.searchChanged(ctx, id)
 	return nil
 }
@@ -437,15 +437,18 @@ func (s *Service) MoveSearches(ctx context.Context, actor authz.Actor, ids []int
 		}
 		from[id] = sv.GroupID
 	}
-	if err := s.store.MoveSearches(ctx, ids, groupID); err != nil {
+	var entries []account.AuditEntry
+	for _, id := range ids {
+		if from[id] != groupID {
+			entries = append(entries, audit.Entry(actor, audit.Change{Model: audit.ModelSearch, ModelID: id, Action: audit.ActionMoved,
+				Previous: audit.Encode(audit.Fields{"group_id": from[id], "group": v.groups[from[id]].Name}),
+				New:      audit.Encode(audit.Fields{"group_id": groupID, "group": g.Name})}))
+		}
+	}
+	if err := s.store.MoveSearches(ctx, ids, groupID, entries...); err != nil {
 		return 0, err
 	}
 	for _, id := range ids {
-		if from[id] != groupID {
-			audit.Record(ctx, s.store, actor, audit.Change{Model: audit.ModelSearch, ModelID: id, Action: audit.ActionMoved,
-				Previous: audit.Encode(audit.Fields{"group_id": from[id], "group": v.groups[from[id]].Name}),
-				New:      audit.Encode(audit.Fields{"group_id": groupID, "group": g.Name})})
-		}
 		s.searchChanged(ctx, id)
 	}
 	return len(ids), nil
@@ -456,7 +459,7 @@ func (s *Service) SetFavourite(ctx context.Context, actor authz.Actor, id int64,
 	if _, err := s.Search(ctx, actor, id); err != nil {
 		return SearchView{}, err
 	}
-	if err := s.store.SetPersonalFlag(ctx, "favourite", "search", id, actor.UserID, favourite); err != nil {
+	if err := s.store.SetFavourite(ctx, "search", id, actor.UserID, favourite); err != nil {
 		return SearchView{}, err
 	}
 	return s.Search(ctx, actor, id)
@@ -504,11 +507,11 @@ func (s *Service) change(ctx context.Context, actor authz.Actor, id int64, fn fu
 	if err := fn(&m); err != nil {
 		return SearchView{}, err
 	}
-	if err := s.store.UpdateSearch(ctx, m, nil, nil); err != nil {
+	entries := slices.Concat(audit.Updated(actor, audit.ModelSearch, id, searchFields(sv.Search, sv.FilterLists), searchFields(m, sv.FilterLists)),
+		auditAlerts(actor, id, sv.NotificationSettings, m.NotificationSettings))
+	if err := s.store.UpdateSearch(ctx, m, nil, nil, entries...); err != nil {
 		return SearchView{}, err
 	}
-	audit.Updated(ctx, s.store, actor, audit.ModelSearch, id, searchFields(sv.Search, sv.FilterLists), searchFields(m, sv.FilterLists))
-	s.auditAlerts(ctx, actor, id, sv.NotificationSettings, m.NotificationSettings)
 	s.searchChanged(ctx, id)
 	return s.Search(ctx, actor, id)
 }

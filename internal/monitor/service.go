@@ -15,9 +15,6 @@ import (
 
 // Store is the persistence the Monitor needs.
 type Store interface {
-	// Changes to searches, groups, sharing and alerts are appended to the audit log.
-	audit.Recorder
-
 	Organization(ctx context.Context, id int64) (account.Organization, error)
 	Tenant(ctx context.Context, id int64) (account.Tenant, error)
 	User(ctx context.Context, id int64) (account.User, error)
@@ -25,24 +22,28 @@ type Store interface {
 	Group(ctx context.Context, id int64) (Group, error)
 	Groups(ctx context.Context, organizationID int64) ([]Group, error)
 	UncategorizedGroup(ctx context.Context, organizationID, userID int64) (Group, error)
-	CreateGroup(ctx context.Context, g *Group, shares []Share) error
-	UpdateGroup(ctx context.Context, g Group, shares *[]Share) error
-	DeleteGroup(ctx context.Context, g Group) error
+	// The mutators write the audit entries of searches, groups, sharing and alerts in the
+	// change's transaction; a create's entries are made from the id of the row it creates.
+	CreateGroup(ctx context.Context, g *Group, shares []Share, audit ...func(id int64) []account.AuditEntry) error
+	UpdateGroup(ctx context.Context, g Group, shares *[]Share, audit ...account.AuditEntry) error
+	DeleteGroup(ctx context.Context, g Group, audit ...account.AuditEntry) error
 	GroupShares(ctx context.Context, groupID int64) ([]Share, error)
 
 	Search(ctx context.Context, id int64) (Search, error)
 	Searches(ctx context.Context, organizationID int64) ([]Search, error)
-	CreateSearch(ctx context.Context, m *Search, shares []Share, filterLists []int64) error
-	UpdateSearch(ctx context.Context, m Search, shares *[]Share, filterLists *[]int64) error
-	DeleteSearch(ctx context.Context, id int64) error
-	MoveSearches(ctx context.Context, ids []int64, groupID int64) error
+	CreateSearch(ctx context.Context, m *Search, shares []Share, filterLists []int64, audit ...func(id int64) []account.AuditEntry) error
+	UpdateSearch(ctx context.Context, m Search, shares *[]Share, filterLists *[]int64, audit ...account.AuditEntry) error
+	DeleteSearch(ctx context.Context, id int64, audit ...account.AuditEntry) error
+	MoveSearches(ctx context.Context, ids []int64, groupID int64, audit ...account.AuditEntry) error
 	SearchShares(ctx context.Context, searchID int64) ([]Share, error)
 	SearchFilterLists(ctx context.Context, organizationID int64) (map[int64][]int64, error)
 	CountMatchesSince(ctx context.Context, organizationID int64, since time.Time) (int64, error)
 
 	PersonalState(ctx context.Context, kind string, organizationID, userID int64) (map[int64]Personal, error)
-	SetPersonalFlag(ctx context.Context, flag, kind string, itemID, userID int64, on bool) error
-	RemoveShare(ctx context.Context, kind string, itemID, userID int64) error
+	// SetFavourite marks an item as a user's favourite, a personal mark that is not audited.
+	SetFavourite(ctx context.Context, kind string, itemID, userID int64, on bool) error
+	// Detach drops a user's own share of an item and remembers that they left it.
+	Detach(ctx context.Context, kind string, itemID, userID int64, audit ...account.AuditEntry) error
 	UsersByLogin(ctx context.Context, organizationID int64, login string) (Share, error)
 }
 
@@ -258,13 +259,15 @@ func (s *Service) CreateGroup(ctx context.Context, actor authz.Actor, in GroupIn
 	if len(fields) > 0 {
 		return GroupView{}, problem.Invalid("The given data was invalid.", fields)
 	}
-	if err := s.store.CreateGroup(ctx, &g, shares); err != nil {
+	entries := func(id int64) []account.AuditEntry {
+		return append([]account.AuditEntry{audit.Created(actor, audit.ModelGroup, id, groupFields(g))},
+			auditShares(actor, "group", id, nil, &shares)...)
+	}
+	if err := s.store.CreateGroup(ctx, &g, shares, entries); err != nil {
 		return GroupView{}, account.AssetLimitProblem(err)
 	}
-	audit.Created(ctx, s.store, actor, audit.ModelGroup, g.ID, groupFields(g))
-	s.auditShares(ctx, actor, "group", g.ID, nil, &shares)
 	if in.IsFavourite != nil && *in.IsFavourite {
-		if err := s.store.SetPersonalFlag(ctx, "favourite", "group", g.ID, actor.UserID, true); err != nil {
+		if err := s.store.SetFavourite(ctx, "group", g.ID, actor.UserID, true); err != nil {
 			return GroupView{}, err
 		}
 	}
@@ -292,7 +295,7 @@ func (s *Service) UpdateGroup(ctx context.Context, actor authz.Actor, id int64, 
 	}
 	g := gv.Group
 	if in.IsFavourite != nil {
-		if err := s.store.SetPersonalFlag(ctx, "favourite", "group", g.ID, actor.UserID, *in.IsFavourite); err != nil {
+		if err := s.store.SetFavourite(ctx, "group", g.ID, actor.UserID, *in.IsFavourite); err != nil {
 			return GroupView{}, err
 		}
 	}
@@ -329,11 +332,11 @@ func (s *Service) UpdateGroup(ctx context.Context, actor authz.Actor, id int64, 
 	if len(fields) > 0 {
 		return GroupView{}, problem.Invalid("The given data was invalid.", fields)
 	}
-	if err := s.store.UpdateGroup(ctx, g, shares); err != nil {
+	entries := append(audit.Updated(actor, audit.ModelGroup, g.ID, groupFields(gv.Group), groupFields(g)),
+		auditShares(actor, "group", g.ID, gv.Shares, shares)...)
+	if err := s.store.UpdateGroup(ctx, g, shares, entries...); err != nil {
 		return GroupView{}, err
 	}
-	audit.Updated(ctx, s.store, actor, audit.ModelGroup, g.ID, groupFields(gv.Group), groupFields(g))
-	s.auditShares(ctx, actor, "group", g.ID, gv.Shares, shares)
 	s.groupChanged(ctx, g)
 	// The actor may have removed their own access: answer with what they still see.
 	after, err := s.Group(ctx, actor, id)
@@ -349,25 +352,21 @@ func (s *Service) DetachGroup(ctx context.Context, actor authz.Actor, id int64) 
 	if err != nil {
 		return err
 	}
-	if err := s.detach(ctx, "group", id, gv.Level, actor.UserID); err != nil {
+	if err := s.detach(ctx, "group", id, gv.Level, actor.UserID, audit.Entry(actor, audit.Change{Model: audit.ModelGroup,
+		ModelID: id, Action: audit.ActionDetached, Previous: audit.Snapshot(groupFields(gv.Group))})); err != nil {
 		return err
 	}
-	audit.Record(ctx, s.store, actor, audit.Change{Model: audit.ModelGroup, ModelID: id, Action: audit.ActionDetached,
-		Previous: audit.Snapshot(groupFields(gv.Group))})
 	s.groupChanged(ctx, gv.Group)
 	return nil
 }
 
 // detach drops the user's own share of an item and remembers that they left it, so access
 // through the organization or a group does not bring it back.
-func (s *Service) detach(ctx context.Context, kind string, id int64, level authz.Level, userID int64) error {
+func (s *Service) detach(ctx context.Context, kind string, id int64, level authz.Level, userID int64, entry account.AuditEntry) error {
 	if err := authz.CanDetach(level); err != nil {
 		return err
 	}
-	if err := s.store.RemoveShare(ctx, kind, id, userID); err != nil {
-		return err
-	}
-	return s.store.SetPersonalFlag(ctx, "detached", kind, id, userID, true)
+	return s.store.Detach(ctx, kind, id, userID, entry)
 }
 
 // DeleteGroup deletes a group the actor owns; its searches move to their owners' Uncategorized.
@@ -384,10 +383,9 @@ func (s *Service) DeleteGroup(ctx context.Context, actor authz.Actor, id int64) 
 	}
 	// Its searches move to other groups, so their audiences change: note them before they go.
 	moved := s.searchesIn(ctx, gv.Group)
-	if err := s.store.DeleteGroup(ctx, gv.Group); err != nil {
+	if err := s.store.DeleteGroup(ctx, gv.Group, audit.Deleted(actor, audit.ModelGroup, id, groupFields(gv.Group))); err != nil {
 		return err
 	}
-	audit.Deleted(ctx, s.store, actor, audit.ModelGroup, id, groupFields(gv.Group))
 	s.notify(ctx, moved)
 	return nil
 }

@@ -135,12 +135,11 @@ func (s *Service) Create(ctx context.Context, a authz.Actor, in Input) (View, er
 	}
 	now := s.now().UTC()
 	r.CreatedAt, r.UpdatedAt = now, now
-	if err := s.store.CreateSource(ctx, &r); errors.Is(err, ErrSourceLimitReached) {
+	if err := s.store.CreateSource(ctx, &r, auditEntry(a, 0, "created", "", describe(r))); errors.Is(err, ErrSourceLimitReached) {
 		return View{}, problem.LimitExceeded(MsgSourceLimitTitle, MsgSourceLimitDescription)
 	} else if err != nil {
 		return View{}, nameTaken(err, r.Name)
 	}
-	s.audit(ctx, a, r.ID, "created", "", describe(r))
 	s.Changed()
 	return s.view(r, now), nil
 }
@@ -160,14 +159,13 @@ func (s *Service) Update(ctx context.Context, a authz.Actor, id int64, in Input)
 	if !r.UpdatedAt.After(before.UpdatedAt) {
 		r.UpdatedAt = before.UpdatedAt.Add(time.Millisecond)
 	}
-	if err := s.store.UpdateSource(ctx, r); err != nil {
-		return View{}, nameTaken(err, r.Name)
-	}
 	action := "updated"
 	if before.Enabled != r.Enabled && in.Type == nil && in.Name == nil && in.Config == nil {
 		action = map[bool]string{true: "enabled", false: "disabled"}[r.Enabled]
 	}
-	s.audit(ctx, a, r.ID, action, describe(before), describe(r))
+	if err := s.store.UpdateSource(ctx, r, auditEntry(a, r.ID, action, describe(before), describe(r))); err != nil {
+		return View{}, nameTaken(err, r.Name)
+	}
 	s.Changed()
 	return s.view(r, s.now()), nil
 }
@@ -178,10 +176,9 @@ func (s *Service) Delete(ctx context.Context, a authz.Actor, id int64) error {
 	if err != nil {
 		return err
 	}
-	if err := s.store.DeleteSource(ctx, id); err != nil {
+	if err := s.store.DeleteSource(ctx, id, auditEntry(a, r.ID, "deleted", describe(r), "")); err != nil {
 		return err
 	}
-	s.audit(ctx, a, r.ID, "deleted", describe(r), "")
 	s.Changed()
 	return nil
 }
@@ -411,9 +408,15 @@ func describe(r Source) string {
 	return string(b)
 }
 
-func (s *Service) audit(ctx context.Context, a authz.Actor, id int64, action, prev, next string) {
-	_ = s.store.AddAudit(ctx, account.AuditEntry{TenantID: a.TenantID, OrganizationID: a.OrganizationID, UserID: a.UserID,
-		Model: "source", ModelID: strconv.FormatInt(id, 10), Action: action, PreviousValue: prev, NewValue: next})
+// auditEntry is the audit entry of a change to a source; id 0 leaves the ModelID to the store
+// (the source created).
+func auditEntry(a authz.Actor, id int64, action, prev, next string) account.AuditEntry {
+	e := account.AuditEntry{TenantID: a.TenantID, OrganizationID: a.OrganizationID, UserID: a.UserID,
+		Model: "source", Action: action, PreviousValue: prev, NewValue: next}
+	if id != 0 {
+		e.ModelID = strconv.FormatInt(id, 10)
+	}
+	return e
 }
 
 // Seed creates the seeds for the tenant once; later starts leave the rows as operators left

@@ -55,10 +55,12 @@ type Store interface {
 	Sources(ctx context.Context, tenantID int64) ([]Source, error)
 	Source(ctx context.Context, id int64) (Source, error)
 	// CreateSource fails with a conflict when the tenant has a source of that name, and with
-	// ErrSourceLimitReached when it holds as many as its cap allows.
-	CreateSource(ctx context.Context, s *Source) error
-	UpdateSource(ctx context.Context, s Source) error
-	DeleteSource(ctx context.Context, id int64) error
+	// ErrSourceLimitReached when it holds as many as its cap allows. It and the other mutators
+	// write the audit entries in the change's transaction (an entry without a ModelID names the
+	// source created).
+	CreateSource(ctx context.Context, s *Source, audit ...account.AuditEntry) error
+	UpdateSource(ctx context.Context, s Source, audit ...account.AuditEntry) error
+	DeleteSource(ctx context.Context, id int64, audit ...account.AuditEntry) error
 	// ClaimSources takes, until leaseUntil, every enabled source free or already held by
 	// claim, and returns those it holds.
 	ClaimSources(ctx context.Context, claim string, now, leaseUntil time.Time) ([]Source, error)
@@ -68,7 +70,6 @@ type Store interface {
 	SaveSourceReport(ctx context.Context, id int64, claim string, r Report) error
 	// SeedSources creates the seeds once per tenant: false when the tenant was seeded before.
 	SeedSources(ctx context.Context, tenantID int64, seeds []Seed, now time.Time) (bool, error)
-	AddAudit(ctx context.Context, e account.AuditEntry) error
 }
 
 // ErrSourceLimitReached is the store's refusal to add a source beyond the tenant's cap

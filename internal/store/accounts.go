@@ -206,9 +206,9 @@ func (s *Store) Members(ctx context.Context, organizationID int64) ([]account.Me
 	return members, rows.Err()
 }
 
-// AddAudit appends an entry to the audit log on its own, for changes that are not rows of the
-// store (a sign-in, an assistant answer). A change to the store writes its entry in its own
-// transaction instead (insertAudit).
+// AddAudit appends an entry to the audit log on its own, outside any change: tests seed the log
+// with it. Every audited change of the application writes its entries in the change's own
+// transaction instead (insertAudit), so neither is stored without the other.
 func (s *Store) AddAudit(ctx context.Context, e account.AuditEntry) error {
 	return insertAudit(ctx, s.write, e)
 }

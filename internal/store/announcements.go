@@ -5,13 +5,19 @@ import (
 	"database/sql"
 	"time"
 
+	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/announce"
 )
 
 // CreateAnnouncement inserts an announcement.
-func (s *Store) CreateAnnouncement(ctx context.Context, a *announce.Announcement) error {
-	return s.write.QueryRowContext(ctx, `INSERT INTO announcements (tenant_id, author_id, title, body, created_at)
-		VALUES ($1, $2, $3, $4, $5) RETURNING id`, a.TenantID, a.AuthorID, a.Title, a.Body, millis(a.CreatedAt)).Scan(&a.ID)
+func (s *Store) CreateAnnouncement(ctx context.Context, a *announce.Announcement, audit ...account.AuditEntry) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		if err := tx.QueryRowContext(ctx, `INSERT INTO announcements (tenant_id, author_id, title, body, created_at)
+			VALUES ($1, $2, $3, $4, $5) RETURNING id`, a.TenantID, a.AuthorID, a.Title, a.Body, millis(a.CreatedAt)).Scan(&a.ID); err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, withModelID(audit, a.ID)...)
+	})
 }
 
 // Announcement returns one announcement of the tenant.
@@ -24,10 +30,14 @@ func (s *Store) Announcement(ctx context.Context, tenantID, id int64) (announce.
 	return a, notFound(err, "announcement")
 }
 
-// DeleteAnnouncement removes an announcement and its read marks.
-func (s *Store) DeleteAnnouncement(ctx context.Context, id int64) error {
-	_, err := s.write.ExecContext(ctx, `DELETE FROM announcements WHERE id = $1`, id)
-	return err
+// DeleteAnnouncement removes an announcement and its read marks, with the audit entries.
+func (s *Store) DeleteAnnouncement(ctx context.Context, id int64, audit ...account.AuditEntry) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM announcements WHERE id = $1`, id); err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, audit...)
+	})
 }
 
 // Announcements are the tenant's newest announcements with their authors' names and whether the

@@ -2,10 +2,12 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"slices"
 	"time"
 
+	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/assistant"
 	"github.com/sightline/sightline/internal/problem"
 )
@@ -16,17 +18,6 @@ func (s *Store) Conversation(ctx context.Context, sessionID string) (assistant.C
 	err := s.read.QueryRowContext(ctx, `SELECT id, user_id, organization_id FROM assistant_conversations WHERE session_id = $1`,
 		sessionID).Scan(&c.ID, &c.UserID, &c.OrganizationID)
 	return c, notFound(err, "conversation")
-}
-
-// CreateConversation stores a new conversation; a session id already taken is a conflict.
-func (s *Store) CreateConversation(ctx context.Context, c *assistant.Conversation) error {
-	now := millis(time.Now())
-	err := s.write.QueryRowContext(ctx, `INSERT INTO assistant_conversations (session_id, user_id, organization_id, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, $4) RETURNING id`, c.SessionID, c.UserID, c.OrganizationID, now).Scan(&c.ID)
-	if isUniqueViolation(err) {
-		return problem.Conflict("The conversation exists.")
-	}
-	return err
 }
 
 // Turns are a conversation's last limit turns, oldest first.
@@ -55,18 +46,40 @@ func (s *Store) Turns(ctx context.Context, conversationID int64, limit int) ([]a
 	return out, rows.Err()
 }
 
-// AddTurn appends a question and its answer to a conversation.
-func (s *Store) AddTurn(ctx context.Context, conversationID int64, t assistant.Turn) error {
+// AddTurn appends a question and its answer to a conversation, with the audit entries (one
+// without a ModelID names the conversation). A conversation without an ID is stored with it and
+// gets its ID; a session id already taken is then a conflict.
+func (s *Store) AddTurn(ctx context.Context, c *assistant.Conversation, t assistant.Turn, audit ...account.AuditEntry) error {
 	ids, err := json.Marshal(t.PostIDs)
 	if err != nil {
 		return err
 	}
 	at := millis(t.CreatedAt)
-	if _, err := s.write.ExecContext(ctx, `INSERT INTO assistant_turns (conversation_id, question, answer, post_ids, created_at)
-		VALUES ($1, $2, $3, $4, $5)`, conversationID, t.Question, t.Answer, string(ids), at); err != nil {
-		return err
+	conversationID := c.ID
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		if conversationID == 0 {
+			err := tx.QueryRowContext(ctx, `INSERT INTO assistant_conversations (session_id, user_id, organization_id,
+				created_at, updated_at) VALUES ($1, $2, $3, $4, $4) RETURNING id`, c.SessionID, c.UserID, c.OrganizationID,
+				at).Scan(&conversationID)
+			if isUniqueViolation(err) {
+				return problem.Conflict("The conversation exists.")
+			}
+			if err != nil {
+				return err
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO assistant_turns (conversation_id, question, answer, post_ids, created_at)
+			VALUES ($1, $2, $3, $4, $5)`, conversationID, t.Question, t.Answer, string(ids), at); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE assistant_conversations SET updated_at = $1 WHERE id = $2`, at, conversationID); err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, withModelID(audit, conversationID)...)
+	})
+	if err == nil {
+		c.ID = conversationID
 	}
-	_, err = s.write.ExecContext(ctx, `UPDATE assistant_conversations SET updated_at = $1 WHERE id = $2`, at, conversationID)
 	return err
 }
 

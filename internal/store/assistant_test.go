@@ -18,18 +18,18 @@ func TestAssistantConversations(t *testing.T) {
 		ctx := context.Background()
 		owner := seedUser(t, s, "owner@acme.test")
 		c := assistant.Conversation{SessionID: "s1", UserID: owner.ID, OrganizationID: owner.OrganizationID}
-		if err := s.CreateConversation(ctx, &c); err != nil || c.ID == 0 {
-			t.Fatalf("create: %v %+v", err, c)
-		}
-		again := assistant.Conversation{SessionID: "s1", UserID: owner.ID, OrganizationID: owner.OrganizationID}
-		if err := s.CreateConversation(ctx, &again); !problem.Is(err, problem.KindConflict) {
-			t.Errorf("the same session id twice: %v", err)
-		}
 		old := time.Now().Add(-40 * 24 * time.Hour)
 		for i, q := range []string{"first", "second", "third"} {
-			if err := s.AddTurn(ctx, c.ID, assistant.Turn{Question: q, Answer: "a", PostIDs: []string{q}, CreatedAt: old.Add(time.Duration(i) * time.Minute)}); err != nil {
+			if err := s.AddTurn(ctx, &c, assistant.Turn{Question: q, Answer: "a", PostIDs: []string{q}, CreatedAt: old.Add(time.Duration(i) * time.Minute)}); err != nil {
 				t.Fatal(err)
 			}
+		}
+		if c.ID == 0 {
+			t.Fatal("the first turn did not start the conversation")
+		}
+		again := assistant.Conversation{SessionID: "s1", UserID: owner.ID, OrganizationID: owner.OrganizationID}
+		if err := s.AddTurn(ctx, &again, assistant.Turn{Question: "q", CreatedAt: old}); !problem.Is(err, problem.KindConflict) || again.ID != 0 {
+			t.Errorf("the same session id twice: %v, id %d", err, again.ID)
 		}
 		turns, err := s.Turns(ctx, c.ID, 2)
 		if err != nil || len(turns) != 2 || turns[0].Question != "second" || turns[1].PostIDs[0] != "third" {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/filters"
 	"github.com/sightline/sightline/internal/geom"
 )
@@ -34,8 +35,8 @@ func scanLocation(row interface{ Scan(...any) error }) (filters.LocationConfigur
 }
 
 // CreateLocationConfiguration inserts a configuration unless the organization already holds as
-// many assets as its asset limit (0: unlimited) allows.
-func (s *Store) CreateLocationConfiguration(ctx context.Context, c *filters.LocationConfiguration) error {
+// many assets as its asset limit (0: unlimited) allows, with the audit entries.
+func (s *Store) CreateLocationConfiguration(ctx context.Context, c *filters.LocationConfiguration, audit ...account.AuditEntry) error {
 	now := time.Now().UTC()
 	c.CreatedAt, c.UpdatedAt = now, now
 	return s.inTx(ctx, func(tx *sql.Tx) error {
@@ -43,11 +44,14 @@ func (s *Store) CreateLocationConfiguration(ctx context.Context, c *filters.Loca
 			return err
 		}
 		lat, lon := pointColumns(c.Point)
-		return tx.QueryRowContext(ctx, `INSERT INTO location_configurations (fpid, organization_id, owner_id, name,
+		if err := tx.QueryRowContext(ctx, `INSERT INTO location_configurations (fpid, organization_id, owner_id, name,
 			name_key, address, address_bounds, radius_m, lat, lon, created_at, updated_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id`, c.FPID, c.OrganizationID, c.OwnerID,
 			c.Name, filters.NameKey(c.Name), c.Address, string(c.AddressBounds), radiusColumn(c.RadiusMeters), lat, lon,
-			millis(now)).Scan(&c.ID)
+			millis(now)).Scan(&c.ID); err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, audit...)
 	})
 }
 
@@ -91,14 +95,19 @@ func (s *Store) LocationConfigurations(ctx context.Context, organizationID int64
 	return out, total, rows.Err()
 }
 
-// UpdateLocationConfiguration stores a configuration's name, place, bounds and radius.
-func (s *Store) UpdateLocationConfiguration(ctx context.Context, c filters.LocationConfiguration) error {
+// UpdateLocationConfiguration stores a configuration's name, place, bounds and radius, with the
+// audit entries.
+func (s *Store) UpdateLocationConfiguration(ctx context.Context, c filters.LocationConfiguration, audit ...account.AuditEntry) error {
 	lat, lon := pointColumns(c.Point)
-	_, err := s.write.ExecContext(ctx, `UPDATE location_configurations SET name = $1, name_key = $2, address = $3,
-		address_bounds = $4, radius_m = $5, lat = $6, lon = $7, updated_at = $8 WHERE id = $9`, c.Name,
-		filters.NameKey(c.Name), c.Address, string(c.AddressBounds), radiusColumn(c.RadiusMeters), lat, lon,
-		millis(time.Now()), c.ID)
-	return err
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE location_configurations SET name = $1, name_key = $2, address = $3,
+			address_bounds = $4, radius_m = $5, lat = $6, lon = $7, updated_at = $8 WHERE id = $9`, c.Name,
+			filters.NameKey(c.Name), c.Address, string(c.AddressBounds), radiusColumn(c.RadiusMeters), lat, lon,
+			millis(time.Now()), c.ID); err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, audit...)
+	})
 }
 
 // radiusColumn stores the default radius (0) as NULL.
@@ -113,8 +122,12 @@ func pointColumns(p *geom.Point) (lat, lon sql.NullFloat64) {
 	return sql.NullFloat64{Float64: p.Lat, Valid: true}, sql.NullFloat64{Float64: p.Lon, Valid: true}
 }
 
-// DeleteLocationConfiguration deletes a configuration.
-func (s *Store) DeleteLocationConfiguration(ctx context.Context, id int64) error {
-	_, err := s.write.ExecContext(ctx, `DELETE FROM location_configurations WHERE id = $1`, id)
-	return err
+// DeleteLocationConfiguration deletes a configuration, with the audit entries.
+func (s *Store) DeleteLocationConfiguration(ctx context.Context, id int64, audit ...account.AuditEntry) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM location_configurations WHERE id = $1`, id); err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, audit...)
+	})
 }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -90,4 +91,41 @@ func (s *Store) AnalyzeCount(ctx context.Context, table string) (int64, error) {
 	err := s.read.QueryRowContext(ctx, `SELECT COALESCE(SUM(analyze_count), 0) FROM pg_stat_user_tables
 		WHERE schemaname = current_schema() AND relname = $1`, table).Scan(&n)
 	return n, err
+}
+
+// Rows is every row of the tables, printed in one text, for tests that check a refused change
+// left nothing behind.
+func (s *Store) Rows(ctx context.Context, tables ...string) (string, error) {
+	var b strings.Builder
+	for _, table := range tables {
+		rows, err := s.write.QueryContext(ctx, `SELECT * FROM `+table+` ORDER BY 1`)
+		if err != nil {
+			return "", err
+		}
+		columns, err := rows.Columns()
+		if err != nil {
+			rows.Close()
+			return "", err
+		}
+		fmt.Fprintf(&b, "%s %v\n", table, columns)
+		for rows.Next() {
+			values := make([]any, len(columns))
+			for i := range values {
+				values[i] = new(any)
+			}
+			if err := rows.Scan(values...); err != nil {
+				rows.Close()
+				return "", err
+			}
+			for _, v := range values {
+				fmt.Fprintf(&b, "%v|", *(v.(*any)))
+			}
+			b.WriteString("\n")
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return "", err
+		}
+	}
+	return b.String(), nil
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"time"
 
+	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/filters"
 	"github.com/sightline/sightline/internal/problem"
 )
@@ -29,8 +30,9 @@ func scanFilterList(row interface{ Scan(...any) error }, before ...any) (filters
 }
 
 // CreateFilterList inserts a list with its entries, within the organization's caps on lists and
-// entries. A name already used in the organization (compared folded) is refused.
-func (s *Store) CreateFilterList(ctx context.Context, l *filters.List) error {
+// entries, with the audit entries (one without a ModelID names the list). A name already used in
+// the organization (compared folded) is refused.
+func (s *Store) CreateFilterList(ctx context.Context, l *filters.List, audit ...account.AuditEntry) error {
 	now := time.Now().UTC()
 	l.CreatedAt, l.UpdatedAt = now, now
 	return s.inTx(ctx, func(tx *sql.Tx) error {
@@ -55,7 +57,10 @@ func (s *Store) CreateFilterList(ctx context.Context, l *filters.List) error {
 		if _, err = insertEntries(ctx, tx, l.ID, l.Entries, now); err != nil {
 			return err
 		}
-		return s.checkCap(ctx, tx, l.OrganizationID, s.caps.FilterListEntries, capEntries, 0)
+		if err := s.checkCap(ctx, tx, l.OrganizationID, s.caps.FilterListEntries, capEntries, 0); err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, withModelID(audit, l.ID)...)
 	})
 }
 
@@ -146,18 +151,24 @@ func (s *Store) filterListEntries(ctx context.Context, where string, args ...any
 	return out, rows.Err()
 }
 
-// UpdateFilterList stores a list's name and inclusion.
-func (s *Store) UpdateFilterList(ctx context.Context, l filters.List) error {
-	_, err := s.write.ExecContext(ctx, `UPDATE filter_lists SET name = $1, name_key = $2, inclusion = $3,
-		updated_at = $4 WHERE id = $5`, l.Name, filters.NameKey(l.Name), l.Inclusion, millis(time.Now()), l.ID)
-	if isUniqueViolation(err) {
-		return problem.InvalidField("name", filters.MsgDuplicateName)
-	}
-	return err
+// UpdateFilterList stores a list's name and inclusion, with the audit entries.
+func (s *Store) UpdateFilterList(ctx context.Context, l filters.List, audit ...account.AuditEntry) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE filter_lists SET name = $1, name_key = $2, inclusion = $3,
+			updated_at = $4 WHERE id = $5`, l.Name, filters.NameKey(l.Name), l.Inclusion, millis(time.Now()), l.ID)
+		if isUniqueViolation(err) {
+			return problem.InvalidField("name", filters.MsgDuplicateName)
+		}
+		if err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, audit...)
+	})
 }
 
-// DeleteFilterList deletes a list, detaching it from its searches, and returns those searches.
-func (s *Store) DeleteFilterList(ctx context.Context, id int64) ([]int64, error) {
+// DeleteFilterList deletes a list, detaching it from its searches, with the audit entries, and
+// returns those searches.
+func (s *Store) DeleteFilterList(ctx context.Context, id int64, audit ...account.AuditEntry) ([]int64, error) {
 	var searches []int64
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		var err error
@@ -165,8 +176,10 @@ func (s *Store) DeleteFilterList(ctx context.Context, id int64) ([]int64, error)
 			ORDER BY search_id`, id); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `DELETE FROM filter_lists WHERE id = $1`, id)
-		return err
+		if _, err = tx.ExecContext(ctx, `DELETE FROM filter_lists WHERE id = $1`, id); err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, audit...)
 	})
 	return searches, err
 }
@@ -192,8 +205,8 @@ func queryIDs(ctx context.Context, q interface {
 }
 
 // AddFilterListEntries adds the entries whose key the list lacks and reports how many it added,
-// within the organization's cap on entries.
-func (s *Store) AddFilterListEntries(ctx context.Context, listID int64, entries []filters.Entry) (int, error) {
+// within the organization's cap on entries, with the audit entries when it added any.
+func (s *Store) AddFilterListEntries(ctx context.Context, listID int64, entries []filters.Entry, audit ...account.AuditEntry) (int, error) {
 	var added int
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		var organizationID int64
@@ -212,15 +225,17 @@ func (s *Store) AddFilterListEntries(ctx context.Context, listID int64, entries 
 		if err := s.checkCap(ctx, tx, organizationID, s.caps.FilterListEntries, capEntries, 0); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE filter_lists SET updated_at = $1 WHERE id = $2`, millis(now), listID)
-		return err
+		if _, err = tx.ExecContext(ctx, `UPDATE filter_lists SET updated_at = $1 WHERE id = $2`, millis(now), listID); err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, audit...)
 	})
 	return added, err
 }
 
 // RemoveFilterListEntries removes the list's entries with the given ids and reports how many
-// it removed; ids of other lists' entries are ignored.
-func (s *Store) RemoveFilterListEntries(ctx context.Context, listID int64, entryIDs []int64) (int, error) {
+// it removed, with the audit entries when it removed any; ids of other lists' entries are ignored.
+func (s *Store) RemoveFilterListEntries(ctx context.Context, listID int64, entryIDs []int64, audit ...account.AuditEntry) (int, error) {
 	if len(entryIDs) == 0 {
 		return 0, nil
 	}
@@ -236,8 +251,10 @@ func (s *Store) RemoveFilterListEntries(ctx context.Context, listID int64, entry
 			return err
 		}
 		removed = int(n)
-		_, err = tx.ExecContext(ctx, `UPDATE filter_lists SET updated_at = $1 WHERE id = $2`, millis(time.Now()), listID)
-		return err
+		if _, err = tx.ExecContext(ctx, `UPDATE filter_lists SET updated_at = $1 WHERE id = $2`, millis(time.Now()), listID); err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, audit...)
 	})
 	return removed, err
 }

@@ -175,7 +175,7 @@ func TestFilterListAttachments(t *testing.T) {
 		}
 
 		// Detaching from the search hides it again.
-		if err := s.SetPersonalFlag(ctx, "detached", "search", shared, member.ID, true); err != nil {
+		if err := s.Detach(ctx, "search", shared, member.ID); err != nil {
 			t.Fatal(err)
 		}
 		one, _ = s.FilterListAttachments(ctx, member.ID, owner.OrganizationID, authors.ID)

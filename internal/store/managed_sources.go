@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/problem"
 	"github.com/sightline/sightline/internal/sealed"
 	"github.com/sightline/sightline/internal/sourcing"
@@ -65,7 +66,7 @@ func (s *Store) Source(ctx context.Context, id int64) (sourcing.Source, error) {
 // tenant holding as many sources as its cap allows gets sourcing.ErrSourceLimitReached. The count
 // and the insert are one transaction, the tenant's row locked on PostgreSQL, so concurrent
 // creations cannot overshoot.
-func (s *Store) CreateSource(ctx context.Context, r *sourcing.Source) error {
+func (s *Store) CreateSource(ctx context.Context, r *sourcing.Source, audit ...account.AuditEntry) error {
 	config, err := s.sealSourceConfig(r.TenantID, r.Config)
 	if err != nil {
 		return err
@@ -85,9 +86,12 @@ func (s *Store) CreateSource(ctx context.Context, r *sourcing.Source) error {
 				return sourcing.ErrSourceLimitReached
 			}
 		}
-		return tx.QueryRowContext(ctx, `INSERT INTO sources (tenant_id, type, name, config, enabled, created_at, updated_at)
+		if err := tx.QueryRowContext(ctx, `INSERT INTO sources (tenant_id, type, name, config, enabled, created_at, updated_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`, r.TenantID, r.Type, r.Name, config, r.Enabled,
-			millis(r.CreatedAt), millis(r.UpdatedAt)).Scan(&r.ID)
+			millis(r.CreatedAt), millis(r.UpdatedAt)).Scan(&r.ID); err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, withModelID(audit, r.ID)...)
 	})
 	if isUniqueViolation(err) {
 		return problem.Conflict("A source of that name exists already.")
@@ -95,30 +99,36 @@ func (s *Store) CreateSource(ctx context.Context, r *sourcing.Source) error {
 	return err
 }
 
-// UpdateSource saves an edited source.
-func (s *Store) UpdateSource(ctx context.Context, r sourcing.Source) error {
+// UpdateSource saves an edited source, with the audit entries.
+func (s *Store) UpdateSource(ctx context.Context, r sourcing.Source, audit ...account.AuditEntry) error {
 	config, err := s.sealSourceConfig(r.TenantID, r.Config)
 	if err != nil {
 		return err
 	}
-	res, err := s.write.ExecContext(ctx, `UPDATE sources SET type = $1, name = $2, config = $3, enabled = $4, updated_at = $5
-		WHERE id = $6 AND tenant_id = $7`, r.Type, r.Name, config, r.Enabled, millis(r.UpdatedAt), r.ID, r.TenantID)
-	if isUniqueViolation(err) {
-		return problem.Conflict("A source of that name exists already.")
-	}
-	if err != nil {
-		return err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return problem.NotFound("The source was not found.")
-	}
-	return nil
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE sources SET type = $1, name = $2, config = $3, enabled = $4, updated_at = $5
+			WHERE id = $6 AND tenant_id = $7`, r.Type, r.Name, config, r.Enabled, millis(r.UpdatedAt), r.ID, r.TenantID)
+		if isUniqueViolation(err) {
+			return problem.Conflict("A source of that name exists already.")
+		}
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return problem.NotFound("The source was not found.")
+		}
+		return insertAudit(ctx, tx, audit...)
+	})
 }
 
-// DeleteSource removes a source.
-func (s *Store) DeleteSource(ctx context.Context, id int64) error {
-	_, err := s.write.ExecContext(ctx, `DELETE FROM sources WHERE id = $1`, id)
-	return err
+// DeleteSource removes a source, with the audit entries.
+func (s *Store) DeleteSource(ctx context.Context, id int64, audit ...account.AuditEntry) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM sources WHERE id = $1`, id); err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, audit...)
+	})
 }
 
 // ClaimSources takes until leaseUntil every enabled source that is free (its lease ran out)

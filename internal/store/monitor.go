@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/problem"
 )
@@ -64,8 +65,9 @@ func (s *Store) UncategorizedGroup(ctx context.Context, organizationID, userID i
 		WHERE owner_id = $1 AND is_saved_search`, userID))
 }
 
-// CreateGroup inserts a group with its shares, within the organization's cap on groups.
-func (s *Store) CreateGroup(ctx context.Context, g *monitor.Group, shares []monitor.Share) error {
+// CreateGroup inserts a group with its shares, within the organization's cap on groups, and the
+// audit entries made from its id.
+func (s *Store) CreateGroup(ctx context.Context, g *monitor.Group, shares []monitor.Share, audit ...func(id int64) []account.AuditEntry) error {
 	now := time.Now().UTC()
 	g.CreatedAt, g.UpdatedAt = now, now
 	return s.inTx(ctx, func(tx *sql.Tx) error {
@@ -78,26 +80,43 @@ func (s *Store) CreateGroup(ctx context.Context, g *monitor.Group, shares []moni
 		if err != nil {
 			return err
 		}
-		return replaceShares(ctx, tx, "monitor_group_shares", "group_id", g.ID, shares)
+		if err := replaceShares(ctx, tx, "monitor_group_shares", "group_id", g.ID, shares); err != nil {
+			return err
+		}
+		return insertAuditOf(ctx, tx, g.ID, audit)
 	})
 }
 
-// UpdateGroup stores a group's name and privacy and, when shares is not nil, its shares.
-func (s *Store) UpdateGroup(ctx context.Context, g monitor.Group, shares *[]monitor.Share) error {
+// insertAuditOf writes the audit entries of a row just created, made from its id.
+func insertAuditOf(ctx context.Context, tx *sql.Tx, id int64, audit []func(id int64) []account.AuditEntry) error {
+	for _, entries := range audit {
+		if err := insertAudit(ctx, tx, entries(id)...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// UpdateGroup stores a group's name and privacy and, when shares is not nil, its shares, with the
+// audit entries.
+func (s *Store) UpdateGroup(ctx context.Context, g monitor.Group, shares *[]monitor.Share, audit ...account.AuditEntry) error {
 	return s.inTx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE monitor_groups SET name = $1, privacy = $2, updated_at = $3
 			WHERE id = $4`, g.Name, g.Privacy, millis(time.Now()), g.ID); err != nil {
 			return err
 		}
-		if shares == nil {
-			return nil
+		if shares != nil {
+			if err := replaceShares(ctx, tx, "monitor_group_shares", "group_id", g.ID, *shares); err != nil {
+				return err
+			}
 		}
-		return replaceShares(ctx, tx, "monitor_group_shares", "group_id", g.ID, *shares)
+		return insertAudit(ctx, tx, audit...)
 	})
 }
 
-// DeleteGroup deletes a group, moving its searches to their owners' Uncategorized groups.
-func (s *Store) DeleteGroup(ctx context.Context, g monitor.Group) error {
+// DeleteGroup deletes a group, moving its searches to their owners' Uncategorized groups, with
+// the audit entries.
+func (s *Store) DeleteGroup(ctx context.Context, g monitor.Group, audit ...account.AuditEntry) error {
 	rows, err := s.read.QueryContext(ctx, `SELECT DISTINCT owner_id FROM monitor_searches WHERE group_id = $1`, g.ID)
 	if err != nil {
 		return err
@@ -136,7 +155,7 @@ func (s *Store) DeleteGroup(ctx context.Context, g monitor.Group) error {
 				return err
 			}
 		}
-		return nil
+		return insertAudit(ctx, tx, audit...)
 	})
 }
 
@@ -233,32 +252,36 @@ func (s *Store) PersonalState(ctx context.Context, kind string, organizationID, 
 	return out, nil
 }
 
-// SetPersonalFlag sets or clears a user's detachment ("monitor_detachments") or favourite
-// ("monitor_favourites") of an item.
-func (s *Store) SetPersonalFlag(ctx context.Context, flag, kind string, itemID, userID int64, on bool) error {
-	table := "monitor_favourites"
-	if flag == "detached" {
-		table = "monitor_detachments"
-	}
+// SetFavourite marks or unmarks an item as one of a user's favourites.
+func (s *Store) SetFavourite(ctx context.Context, kind string, itemID, userID int64, on bool) error {
 	var err error
 	if on {
-		_, err = s.write.ExecContext(ctx, `INSERT INTO `+table+` (kind, item_id, user_id) VALUES ($1, $2, $3)
+		_, err = s.write.ExecContext(ctx, `INSERT INTO monitor_favourites (kind, item_id, user_id) VALUES ($1, $2, $3)
 			ON CONFLICT DO NOTHING`, kind, itemID, userID)
 	} else {
-		_, err = s.write.ExecContext(ctx, `DELETE FROM `+table+` WHERE kind = $1 AND item_id = $2 AND user_id = $3`,
+		_, err = s.write.ExecContext(ctx, `DELETE FROM monitor_favourites WHERE kind = $1 AND item_id = $2 AND user_id = $3`,
 			kind, itemID, userID)
 	}
 	return err
 }
 
-// RemoveShare removes one user's direct share of an item.
-func (s *Store) RemoveShare(ctx context.Context, kind string, itemID, userID int64) error {
+// Detach removes one user's direct share of an item and records that they left it, so access
+// through the organization or a group does not bring it back, with the audit entries.
+func (s *Store) Detach(ctx context.Context, kind string, itemID, userID int64, audit ...account.AuditEntry) error {
 	table, column := "monitor_group_shares", "group_id"
 	if kind == "search" {
 		table, column = "monitor_search_shares", "search_id"
 	}
-	_, err := s.write.ExecContext(ctx, `DELETE FROM `+table+` WHERE `+column+` = $1 AND user_id = $2`, itemID, userID)
-	return err
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM `+table+` WHERE `+column+` = $1 AND user_id = $2`, itemID, userID); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO monitor_detachments (kind, item_id, user_id) VALUES ($1, $2, $3)
+			ON CONFLICT DO NOTHING`, kind, itemID, userID); err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, audit...)
+	})
 }
 
 const searchColumns = `id, organization_id, owner_id, group_id, name, enabled, author_id, author_query, address,
@@ -345,8 +368,9 @@ func nonNil(list []string) []string {
 }
 
 // CreateSearch inserts a saved search with its shares and filter lists, within the
-// organization's asset limit and its cap on saved searches.
-func (s *Store) CreateSearch(ctx context.Context, m *monitor.Search, shares []monitor.Share, filterLists []int64) error {
+// organization's asset limit and its cap on saved searches, and the audit entries made from its id.
+func (s *Store) CreateSearch(ctx context.Context, m *monitor.Search, shares []monitor.Share, filterLists []int64,
+	audit ...func(id int64) []account.AuditEntry) error {
 	args, err := searchArgs(*m)
 	if err != nil {
 		return err
@@ -374,12 +398,17 @@ func (s *Store) CreateSearch(ctx context.Context, m *monitor.Search, shares []mo
 		if err := replaceShares(ctx, tx, "monitor_search_shares", "search_id", m.ID, shares); err != nil {
 			return err
 		}
-		return replaceFilterLists(ctx, tx, m.ID, filterLists)
+		if err := replaceFilterLists(ctx, tx, m.ID, filterLists); err != nil {
+			return err
+		}
+		return insertAuditOf(ctx, tx, m.ID, audit)
 	})
 }
 
-// UpdateSearch stores a saved search; shares and filter lists change only when not nil.
-func (s *Store) UpdateSearch(ctx context.Context, m monitor.Search, shares *[]monitor.Share, filterLists *[]int64) error {
+// UpdateSearch stores a saved search, with the audit entries; shares and filter lists change only
+// when not nil.
+func (s *Store) UpdateSearch(ctx context.Context, m monitor.Search, shares *[]monitor.Share, filterLists *[]int64,
+	audit ...account.AuditEntry) error {
 	args, err := searchArgs(m)
 	if err != nil {
 		return err
@@ -401,9 +430,11 @@ func (s *Store) UpdateSearch(ctx context.Context, m monitor.Search, shares *[]mo
 			}
 		}
 		if filterLists != nil {
-			return replaceFilterLists(ctx, tx, m.ID, *filterLists)
+			if err := replaceFilterLists(ctx, tx, m.ID, *filterLists); err != nil {
+				return err
+			}
 		}
-		return nil
+		return insertAudit(ctx, tx, audit...)
 	})
 }
 
@@ -444,8 +475,9 @@ func (s *Store) SearchFilterLists(ctx context.Context, organizationID int64) (ma
 	return out, rows.Err()
 }
 
-// DeleteSearch deletes a saved search and everything that hangs on it (matches, shares).
-func (s *Store) DeleteSearch(ctx context.Context, id int64) error {
+// DeleteSearch deletes a saved search and everything that hangs on it (matches, shares), with the
+// audit entries.
+func (s *Store) DeleteSearch(ctx context.Context, id int64, audit ...account.AuditEntry) error {
 	return s.inTx(ctx, func(tx *sql.Tx) error {
 		for _, q := range []string{
 			`DELETE FROM monitor_detachments WHERE kind = 'search' AND item_id = $1`,
@@ -456,12 +488,12 @@ func (s *Store) DeleteSearch(ctx context.Context, id int64) error {
 				return err
 			}
 		}
-		return nil
+		return insertAudit(ctx, tx, audit...)
 	})
 }
 
-// MoveSearches puts searches into a group.
-func (s *Store) MoveSearches(ctx context.Context, ids []int64, groupID int64) error {
+// MoveSearches puts searches into a group, with the audit entries.
+func (s *Store) MoveSearches(ctx context.Context, ids []int64, groupID int64, audit ...account.AuditEntry) error {
 	return s.inTx(ctx, func(tx *sql.Tx) error {
 		for _, id := range ids {
 			if _, err := tx.ExecContext(ctx, `UPDATE monitor_searches SET group_id = $1, updated_at = $2 WHERE id = $3`,
@@ -469,7 +501,7 @@ func (s *Store) MoveSearches(ctx context.Context, ids []int64, groupID int64) er
 				return err
 			}
 		}
-		return nil
+		return insertAudit(ctx, tx, audit...)
 	})
 }
 

@@ -227,8 +227,9 @@ func (s *Store) storeSecret(ctx context.Context, name string, generate func() (s
 
 const webhookSecretPurpose = "organization webhook secret"
 
-// SetWebhookSecret seals and stores an organization's webhook signing secret.
-func (s *Store) SetWebhookSecret(ctx context.Context, organizationID int64, secret string) error {
+// SetWebhookSecret seals and stores an organization's webhook signing secret, with the audit
+// entries.
+func (s *Store) SetWebhookSecret(ctx context.Context, organizationID int64, secret string, audit ...account.AuditEntry) error {
 	if s.key == nil {
 		return errNoSecretKey
 	}
@@ -236,14 +237,16 @@ func (s *Store) SetWebhookSecret(ctx context.Context, organizationID int64, secr
 	if err != nil {
 		return err
 	}
-	res, err := s.write.ExecContext(ctx, `UPDATE organizations SET webhook_secret = $1 WHERE id = $2`, box, organizationID)
-	if err != nil {
-		return err
-	}
-	if n, err := res.RowsAffected(); err != nil || n != 1 {
-		return notFound(errors.Join(sql.ErrNoRows, err), "organization")
-	}
-	return nil
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE organizations SET webhook_secret = $1 WHERE id = $2`, box, organizationID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return notFound(errors.Join(sql.ErrNoRows, err), "organization")
+		}
+		return insertAudit(ctx, tx, audit...)
+	})
 }
 
 // WebhookSecret is an organization's webhook signing secret, opened; "" when it has none.
