@@ -34,10 +34,11 @@ func feedXML(n int) string {
 }
 
 func sourcesService(s *store.Store) *sourcing.Service {
+	builder := sources.Builder{Allow: outbound.Everywhere}
 	build := func(r sourcing.Source, cursors connector.CursorStore, prefix string) ([]connector.Source, error) {
-		return sources.BuildRow(r.Type, r.Name, r.Config, cursors, prefix, outbound.Everywhere)
+		return builder.BuildRow(r.Type, r.Name, r.Config, cursors, prefix)
 	}
-	svc := sourcing.NewService(s, build, sources.Interval)
+	svc := sourcing.NewService(s, build, builder.Interval)
 	svc.Check = sources.CheckFloors
 	svc.TestTimeout = 5 * time.Second
 	return svc

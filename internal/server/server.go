@@ -26,7 +26,6 @@ import (
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/backtest"
 	"github.com/sightline/sightline/internal/connector"
-	"github.com/sightline/sightline/internal/connector/onion"
 	"github.com/sightline/sightline/internal/connector/sources"
 	"github.com/sightline/sightline/internal/enrich"
 	"github.com/sightline/sightline/internal/export"
@@ -247,7 +246,6 @@ func (c Config) retention() time.Duration {
 
 // New opens the store and builds the services and the HTTP handler.
 func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
-	onion.DefaultSOCKS = c.TorSOCKS
 	var networks []social.Provider
 	if c.OAuthConfig != "" {
 		if networks, err = social.LoadConfig(c.OAuthConfig); err != nil {
@@ -308,7 +306,9 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	if err != nil {
 		return nil, err
 	}
-	if n.Sources, err = buildSources(c, seeds.node); err != nil {
+	// One builder for the node's sources and the table's: one request budget per host.
+	builder := sources.Builder{Allow: c.AllowPrivateNetworks, TorSOCKS: c.TorSOCKS, Budget: sources.NewHostBudget()}
+	if n.Sources, err = buildSources(builder, seeds.node); err != nil {
 		return nil, err
 	}
 	gazetteer, err := geo.LoadGazetteer()
@@ -345,9 +345,9 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 				return nil, err
 			}
 		}
-		return sources.BuildRow(r.Type, r.Name, r.Config, cursors, prefix, c.AllowPrivateNetworks)
+		return builder.BuildRow(r.Type, r.Name, r.Config, cursors, prefix)
 	}
-	n.SourceRows = sourcing.NewService(s, build, sources.Interval)
+	n.SourceRows = sourcing.NewService(s, build, builder.Interval)
 	n.SourceRows.Check = sources.CheckFloors
 	n.Managed = sourcing.NewManager(s, build, s, n.Ingest.EmitFrom, operator, log)
 	n.SourceRows.Changed = n.Managed.Changed
@@ -484,8 +484,8 @@ func sourceSeeds(c Config) (seeded, error) {
 }
 
 // buildSources makes the node's own sources.
-func buildSources(c Config, cfg sources.Config) ([]connector.Source, error) {
-	srcs, err := sources.Build(cfg, nil, c.AllowPrivateNetworks)
+func buildSources(builder sources.Builder, cfg sources.Config) ([]connector.Source, error) {
+	srcs, err := builder.Build(cfg, nil)
 	for i, src := range srcs {
 		srcs[i] = connector.Supervise(src)
 	}
