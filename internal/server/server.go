@@ -275,9 +275,6 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 				"organization", account.DefaultOrganization)
 		}
 	}
-	if n.Auth, err = auth.New(ctx, s); err != nil {
-		return nil, err
-	}
 	if n.Stream, err = stream.Open(ctx, stream.Config{URL: c.NATS, DataDir: c.DataDir, Replicas: c.NATSReplicas,
 		MaxBytes: c.NATSMaxBytes, Consumers: []string{ingest.StoreDurable}}, log); err != nil {
 		return nil, err
@@ -297,10 +294,13 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	if n.Live, err = live.NewHub(hubConn, live.Config{Credentials: creds, QueueSize: c.LiveQueue}, log); err != nil {
 		return nil, fmt.Errorf("live channel: %w", err)
 	}
-	n.Auth.SessionEnded = func(ctx context.Context, sess auth.Session) {
-		if err := n.Live.CloseUser(ctx, sess.UserID); err != nil {
+	hub := n.Live
+	if n.Auth, err = auth.New(ctx, s, auth.Options{SessionEnded: func(ctx context.Context, sess auth.Session) {
+		if err := hub.CloseUser(ctx, sess.UserID); err != nil {
 			log.Warn("live: close the sockets of an ended session", "user", sess.UserID, "err", err)
 		}
+	}}); err != nil {
+		return nil, err
 	}
 	seeds, err := sourceSeeds(c)
 	if err != nil {
@@ -316,18 +316,19 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		return nil, err
 	}
 	n.Geocoder = gazetteer
-	n.Ingest = ingest.NewService(st, enrich.New(gazetteer))
-	n.Ingest.Retention = c.retention()
-	n.Filters = filters.NewService(s)
-	n.Percolator = monitor.NewPercolator(s, n.Filters, st.Conn(), log)
+	n.Ingest = ingest.NewService(st, enrich.New(gazetteer), c.retention())
+	// The percolator hears of every change to searches and lists, so it comes before the
+	// services that make them; it reads lists and counts through readers that change nothing.
+	n.Percolator = monitor.NewPercolator(monitor.PercolatorDeps{Store: s, Lists: filters.MatchingLists{Store: s},
+		Conn: st.Conn(), Notifier: n.Live, Counts: monitor.NewService(monitor.Deps{Store: s, Inbox: s}), Logger: log})
+	percolator := n.Percolator
+	n.Filters = filters.NewService(s, func(ctx context.Context, searchIDs []int64) {
+		for _, id := range searchIDs {
+			percolator.SearchChanged(ctx, id)
+		}
+	})
 	n.Monitor = monitor.NewService(monitor.Deps{Store: s, Inbox: s, Layouts: s, FilterLists: n.Filters, Changes: n.Percolator,
 		Notifier: n.Live})
-	n.Percolator.UseService(n.Monitor)
-	n.Filters.OnChange = func(ctx context.Context, searchIDs []int64) {
-		for _, id := range searchIDs {
-			n.Percolator.SearchChanged(ctx, id)
-		}
-	}
 	if err := n.Percolator.Load(ctx); err != nil {
 		return nil, err
 	}
@@ -347,15 +348,13 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		}
 		return builder.BuildRow(r.Type, r.Name, r.Config, cursors, prefix)
 	}
-	n.SourceRows = sourcing.NewService(s, build, builder.Interval)
-	n.SourceRows.Check = sources.CheckFloors
 	n.Managed = sourcing.NewManager(s, build, s, n.Ingest.EmitFrom, operator, log)
-	n.SourceRows.Changed = n.Managed.Changed
+	n.SourceRows = sourcing.NewService(sourcing.Deps{Store: s, Build: build, Interval: builder.Interval,
+		Changed: n.Managed.Changed, Check: sources.CheckFloors})
 	if err := n.seedSources(ctx, seeds.rows); err != nil {
 		return nil, err
 	}
-	searches := search.NewService(s)
-	searches.Retention = c.retention()
+	searches := search.NewService(s, search.Options{Retention: c.retention()})
 	if c.SMTPURL == "" {
 		log.Info("E-mail delivery is off (no --smtp-url)")
 	} else {
@@ -376,12 +375,11 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		engine = assistant.NewLLM(c.LLMURL, c.LLMModel, c.LLMKey)
 		log.Info("the assistant answers through a language model", "model", c.LLMModel)
 	}
-	n.Assistant = assistant.NewService(s, searches, engine, log)
 	quota := c.AssistantQuota
 	if quota == 0 {
 		quota = -1 // no quota
 	}
-	n.Assistant.SetLimits(assistant.Limits{OrgPerHour: quota, Concurrent: c.AssistantConcurrency})
+	n.Assistant = assistant.NewService(s, searches, engine, assistant.Limits{OrgPerHour: quota, Concurrent: c.AssistantConcurrency}, log)
 	n.Alerts = alerts.NewService(alerts.Deps{Store: s, Matches: n.Monitor, Mail: n.Mail, MailLimit: mailLimit,
 		Webhooks: alerts.WebhookClient(c.AllowPrivateWebhooks), PublicURL: c.PublicURLOrDefault(), Logger: log,
 		Summarizer: n.Assistant.Engine()})

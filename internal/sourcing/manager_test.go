@@ -122,12 +122,11 @@ func TestManagerAndHealth(t *testing.T) {
 			t.Fatal(err)
 		}
 		admin := authz.Actor{UserID: 0, TenantID: tenant.ID, TenantAdmin: true}
-		svc := sourcing.NewService(s, build, testBuilder.Interval)
 		got := &sink{posts: map[string]int{}}
 		emit := func(int64, post.Origin) connector.EmitFunc { return got.emit }
 		m := sourcing.NewManager(s, build, s, emit, sourcing.NewOperator(s), slog.New(slog.NewTextHandler(io.Discard, nil)))
 		m.Tick, m.Lease = 100*time.Millisecond, 2*time.Second
-		svc.Changed = m.Changed
+		svc := sourcing.NewService(sourcing.Deps{Store: s, Build: build, Interval: testBuilder.Interval, Changed: m.Changed})
 		done := make(chan struct{})
 		go func() { defer close(done); m.Run(ctx) }()
 
