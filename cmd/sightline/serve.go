@@ -82,6 +82,8 @@ func serveFlags(o *serveOptions) *flag.FlagSet {
 	fs.Var(allowlistFlag{value: &cfg.AllowPrivateWebhooks}, "allow-private-webhooks",
 		"addresses and CIDR ranges that are not public which webhooks may be sent to (an on-premises SIEM): 10.1.2.7/32; \"off\" for none")
 	fs.StringVar(&cfg.TorSOCKS, "tor-socks", "", "Tor SOCKS5 proxy (127.0.0.1:9050) through which onion sources read .onion sites; without it .onion addresses are refused")
+	fs.StringVar(&cfg.PhotonURL, "photon-url", "", "Photon server (http://photon:2322) that answers address autocomplete and lookups "+
+		"instead of the embedded gazetteer (docs/geocoder.md)")
 	fs.Int64Var(&cfg.Caps.SavedSearches, "max-saved-searches", account.DefaultCaps.SavedSearches, "saved searches one organization may hold (0: no cap)")
 	fs.Int64Var(&cfg.Caps.Groups, "max-groups", account.DefaultCaps.Groups, "search groups one organization may hold, Uncategorized not counted (0: no cap)")
 	fs.Int64Var(&cfg.Caps.FilterLists, "max-filter-lists", account.DefaultCaps.FilterLists, "filter lists one organization may hold (0: no cap)")

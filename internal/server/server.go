@@ -12,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -94,6 +95,11 @@ type Config struct {
 
 	// TorSOCKS is a Tor SOCKS5 proxy's address: onion sources read .onion sites through it.
 	TorSOCKS string
+
+	// PhotonURL is a Photon server (docs/geocoder.md) that answers address autocomplete and
+	// lookups instead of the embedded gazetteer; places mentioned in posts stay with the
+	// gazetteer. Empty means the gazetteer for everything.
+	PhotonURL string
 
 	// AdminEmail and AdminPassword create the first administrator on a store with no users.
 	AdminEmail    string
@@ -246,6 +252,11 @@ func (c Config) retention() time.Duration {
 
 // New opens the store and builds the services and the HTTP handler.
 func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
+	if c.PhotonURL != "" {
+		if u, err := url.Parse(c.PhotonURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return nil, fmt.Errorf("photon url %q: not an absolute http or https address", c.PhotonURL)
+		}
+	}
 	var networks []social.Provider
 	if c.OAuthConfig != "" {
 		if networks, err = social.LoadConfig(c.OAuthConfig); err != nil {
@@ -316,6 +327,11 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		return nil, err
 	}
 	n.Geocoder = gazetteer
+	if c.PhotonURL != "" {
+		// An operator-configured backend, trusted as the translation server is.
+		n.Geocoder = geo.NewPhoton(c.PhotonURL, "", gazetteer)
+		log.Info("addresses are geocoded by Photon", "url", c.PhotonURL)
+	}
 	n.Ingest = ingest.NewService(st, enrich.New(gazetteer), c.retention())
 	// The percolator hears of every change to searches and lists, so it comes before the
 	// services that make them; it reads lists and counts through readers that change nothing.
