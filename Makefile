@@ -10,7 +10,10 @@ DEMO_PASSWORD ?= sightline-demo
 VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 # Go packages, leaving out any that npm packages ship under web/node_modules.
 GO_PACKAGES = $(shell $(GO) list ./... | grep -v /node_modules/)
-# Packages with goroutines of their own: tested under the race detector.
+# The packages tested under the race detector: not every package that starts goroutines
+# (alerts, sourcing, store, the Mastodon connector and the benchmarks do too and run without
+# -race), but monitor and ingest, whose services are called concurrently, and the ones built
+# around concurrency: live, percolate, stream and server.
 RACE_PACKAGES = $(addprefix $(shell $(GO) list -m)/internal/,live percolate monitor stream ingest server)
 
 .DEFAULT_GOAL := help

@@ -85,7 +85,7 @@ func runUserResetMFA(args []string) error {
 		return err
 	}
 	defer s.Close()
-	a, err := auth.New(ctx, s)
+	a, err := auth.New(ctx, s, auth.Options{})
 	if err != nil {
 		return err
 	}
@@ -157,7 +157,7 @@ func openAuth(ctx context.Context, sf storeFlags) (*auth.Service, func(), error)
 	if err != nil {
 		return nil, nil, err
 	}
-	a, err := auth.New(ctx, s)
+	a, err := auth.New(ctx, s, auth.Options{})
 	if err != nil {
 		s.Close()
 		return nil, nil, err

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"log/slog"
 	"math"
@@ -23,12 +24,19 @@ import (
 	"github.com/sightline/sightline/internal/server"
 )
 
-func runServe(args []string) error {
+// serveOptions are what serve's flags fill.
+type serveOptions struct {
+	store               storeFlags
+	cfg                 server.Config
+	logLevel, logFormat string
+}
+
+// serveFlags is serve's flag set, writing into o: the README's configuration table lists
+// every one of them (TestReadmeConfigurationTable).
+func serveFlags(o *serveOptions) *flag.FlagSet {
 	fs := newFlagSet("serve", "Run the Sightline server with its embedded web app.")
-	var sf storeFlags
-	sf.register(fs)
-	var cfg server.Config
-	var logLevel, logFormat string
+	o.store.register(fs)
+	cfg := &o.cfg
 	fs.StringVar(&cfg.Addr, "addr", "127.0.0.1:8080", "address to listen on")
 	fs.StringVar(&cfg.NATS, "nats", "embedded", `message backbone: "embedded" or the nats:// URLs of an external cluster, comma-separated`)
 	fs.IntVar(&cfg.NATSReplicas, "nats-replicas", 1, "servers of the external NATS cluster that keep each stream: 3 on a three-server cluster, "+
@@ -74,6 +82,8 @@ func runServe(args []string) error {
 	fs.Var(allowlistFlag{value: &cfg.AllowPrivateWebhooks}, "allow-private-webhooks",
 		"addresses and CIDR ranges that are not public which webhooks may be sent to (an on-premises SIEM): 10.1.2.7/32; \"off\" for none")
 	fs.StringVar(&cfg.TorSOCKS, "tor-socks", "", "Tor SOCKS5 proxy (127.0.0.1:9050) through which onion sources read .onion sites; without it .onion addresses are refused")
+	fs.StringVar(&cfg.PhotonURL, "photon-url", "", "Photon server (http://photon:2322) that answers address autocomplete and lookups "+
+		"instead of the embedded gazetteer (docs/geocoder.md)")
 	fs.Int64Var(&cfg.Caps.SavedSearches, "max-saved-searches", account.DefaultCaps.SavedSearches, "saved searches one organization may hold (0: no cap)")
 	fs.Int64Var(&cfg.Caps.Groups, "max-groups", account.DefaultCaps.Groups, "search groups one organization may hold, Uncategorized not counted (0: no cap)")
 	fs.Int64Var(&cfg.Caps.FilterLists, "max-filter-lists", account.DefaultCaps.FilterLists, "filter lists one organization may hold (0: no cap)")
@@ -109,12 +119,18 @@ func runServe(args []string) error {
 	fs.Func("compliance-url", "address of the Compliance product, linked from the navigation (default: not linked)", portal(authz.PortalCompliance))
 	fs.Func("rfi-url", "address of the My RFIs portal, linked for users with RFI access (default: not linked)", portal(authz.PortalRFI))
 	fs.Func("intel-reports-url", "address of the Intel Reports portal, linked for users with its access (default: not linked)", portal(authz.PortalIntelReports))
-	fs.StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
-	fs.StringVar(&logFormat, "log-format", "text", "text or json")
-	if err := parseFlags(fs, args); err != nil {
+	fs.StringVar(&o.logLevel, "log-level", "info", "debug, info, warn or error")
+	fs.StringVar(&o.logFormat, "log-format", "text", "text or json")
+	return fs
+}
+
+func runServe(args []string) error {
+	var o serveOptions
+	if err := parseFlags(serveFlags(&o), args); err != nil {
 		return err
 	}
-	sf.apply(&cfg)
+	cfg, logLevel, logFormat := o.cfg, o.logLevel, o.logFormat
+	o.store.apply(&cfg)
 	if cfg.LLMURL != "" && cfg.LLMModel == "" {
 		return fmt.Errorf("--llm-url needs --llm-model")
 	}

@@ -9,7 +9,9 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -32,6 +34,27 @@ type env struct {
 	store    *store.Store
 	accounts *account.Service
 	auth     *auth.Service
+	// ended are the sessions the auth service said were signed out.
+	ended *endedSessions
+}
+
+// endedSessions records the users whose sessions ended, as the live channel hears of them.
+type endedSessions struct {
+	mu    sync.Mutex
+	users []int64
+}
+
+func (e *endedSessions) record(_ context.Context, sess auth.Session) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.users = append(e.users, sess.UserID)
+}
+
+// since returns the users recorded after the first n.
+func (e *endedSessions) since(n int) []int64 {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return slices.Clone(e.users[n:])
 }
 
 func newEnv(t *testing.T, s *store.Store) *env {
@@ -44,7 +67,8 @@ func newEnvWith(t *testing.T, s *store.Store, configure func(*api.Deps)) *env {
 	t.Helper()
 	ctx := context.Background()
 	accounts := account.NewService(s)
-	a, err := auth.New(ctx, s)
+	ended := &endedSessions{}
+	a, err := auth.New(ctx, s, auth.Options{SessionEnded: ended.record})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +80,7 @@ func newEnvWith(t *testing.T, s *store.Store, configure func(*api.Deps)) *env {
 	h := api.New(deps)
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	e := &env{t: t, srv: srv, store: s, accounts: accounts, auth: a}
+	e := &env{t: t, srv: srv, store: s, accounts: accounts, auth: a, ended: ended}
 	e.createUser("Acme", "owner@acme.test", account.RoleOwner)
 	e.createUser("Acme", "analyst@acme.test", account.RoleMember)
 	e.createUser("Globex", "owner@globex.test", account.RoleOwner)

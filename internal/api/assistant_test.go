@@ -26,7 +26,7 @@ func TestAssistant(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		e := newEnvWith(t, s, func(d *api.Deps) {
-			d.Assistant = assistant.NewService(s, search.NewService(s), nil, nil)
+			d.Assistant = assistant.NewService(s, search.NewService(s, search.Options{}), nil, assistant.Limits{}, nil)
 		})
 		now := time.Now().UTC().Truncate(time.Millisecond)
 		mk := func(provider, id, text string, age time.Duration) post.Post {
@@ -175,7 +175,7 @@ func TestAssistantLanguageModel(t *testing.T) {
 		}))
 		t.Cleanup(llm.Close)
 		e := newEnvWith(t, s, func(d *api.Deps) {
-			d.Assistant = assistant.NewService(s, search.NewService(s), assistant.NewLLM(llm.URL+"/v1", "test-model", ""), nil)
+			d.Assistant = assistant.NewService(s, search.NewService(s, search.Options{}), assistant.NewLLM(llm.URL+"/v1", "test-model", ""), assistant.Limits{}, nil)
 		})
 		now := time.Now().UTC().Truncate(time.Millisecond)
 		var posts []post.Post

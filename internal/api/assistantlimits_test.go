@@ -21,8 +21,7 @@ import (
 // assistantEnv is the API with the assistant over a few stored posts, one of them analysable.
 func assistantEnv(t *testing.T, s *store.Store, engine assistant.Engine, limits assistant.Limits) *env {
 	t.Helper()
-	svc := assistant.NewService(s, search.NewService(s), engine, nil)
-	svc.SetLimits(limits)
+	svc := assistant.NewService(s, search.NewService(s, search.Options{}), engine, limits, nil)
 	e := newEnvWith(t, s, func(d *api.Deps) { d.Assistant = svc })
 	now := time.Now().UTC().Truncate(time.Millisecond)
 	var posts []post.Post

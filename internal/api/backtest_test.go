@@ -23,7 +23,7 @@ import (
 func backtestEnv(t *testing.T, s *store.Store) (*env, *monitor.Service, *filters.Service) {
 	t.Helper()
 	e := newEnv(t, s)
-	f := filters.NewService(s)
+	f := filters.NewService(s, nil)
 	svc := monitor.NewService(monitor.Deps{Store: s, Inbox: s, FilterLists: f})
 	h := api.New(api.Deps{Accounts: e.accounts, Auth: e.auth, Monitor: svc, Filters: f, Health: s.Ping,
 		SearchLimiter: search.NewLimiter(), Backtest: backtest.NewService(svc, s),

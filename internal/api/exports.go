@@ -37,10 +37,7 @@ func (a *API) requestExport(w http.ResponseWriter, r *http.Request, id auth.Iden
 	in.MatchIDs, in.Search, in.Category = body.MatchIDs, body.Search, provider.Category(body.Category)
 	in.TranslateTo = body.TranslateTo
 	if body.Filters != nil {
-		q, err := body.Filters.query()
-		if err != nil {
-			return err
-		}
+		q := body.Filters.query()
 		in.Filters = &q
 	}
 	if body.Search != nil {

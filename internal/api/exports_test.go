@@ -62,7 +62,7 @@ func newExportEnv(t *testing.T, s *store.Store, sender mail.Sender) *exportEnv {
 	e, hub := liveEnv(t, s)
 	svc := monitor.NewService(monitor.Deps{Store: s, Inbox: s})
 	c := &clock{now: time.Now().UTC()}
-	deps := export.Deps{Store: s, Users: s, Matches: svc, Beacon: search.NewService(s), Live: hub, Mail: sender,
+	deps := export.Deps{Store: s, Users: s, Matches: svc, Beacon: search.NewService(s, search.Options{}), Live: hub, Mail: sender,
 		Dir: filepath.Join(t.TempDir(), "exports"), PublicURL: "https://sightline.example", Now: c.Now}
 	exports, err := export.NewService(deps)
 	if err != nil {

@@ -41,12 +41,12 @@ func newFiltersEnv(t *testing.T, s *store.Store) *filtersEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fe := &filtersEnv{env: newEnv(t, s), filters: filters.NewService(s)}
-	fe.filters.OnChange = func(_ context.Context, ids []int64) {
+	fe := &filtersEnv{env: newEnv(t, s)}
+	fe.filters = filters.NewService(s, func(_ context.Context, ids []int64) {
 		fe.mu.Lock()
 		defer fe.mu.Unlock()
 		fe.changed = append(fe.changed, ids...)
-	}
+	})
 	h := api.New(api.Deps{Accounts: fe.accounts, Auth: fe.auth, Health: s.Ping,
 		Monitor:   monitor.NewService(monitor.Deps{Store: s, Inbox: s, Layouts: s, FilterLists: fe.filters}),
 		Filters:   fe.filters,

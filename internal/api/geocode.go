@@ -1,19 +1,17 @@
 package api
 
 import (
-	"errors"
 	"net/http"
 
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/geo"
-	"github.com/sightline/sightline/internal/problem"
 )
 
 // geocodeAutocomplete suggests places for typed text, most populous first.
 func (a *API) geocodeAutocomplete(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
 	suggestions, err := a.Geocoder.Autocomplete(r.Context(), r.URL.Query().Get("address"), 10)
 	if err != nil {
-		return geocodeProblem(err)
+		return err
 	}
 	if suggestions == nil {
 		suggestions = []geo.Suggestion{}
@@ -25,17 +23,7 @@ func (a *API) geocodeAutocomplete(w http.ResponseWriter, r *http.Request, id aut
 func (a *API) geocodeAddress(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
 	result, err := a.Geocoder.Lookup(r.Context(), r.URL.Query().Get("address"))
 	if err != nil {
-		return geocodeProblem(err)
+		return err
 	}
 	return ok(w, result)
-}
-
-func geocodeProblem(err error) error {
-	switch {
-	case errors.Is(err, geo.ErrEmptyAddress):
-		return problem.InvalidField("address", "The address field is required.")
-	case errors.Is(err, geo.ErrNotFound):
-		return problem.NotFound("We could not find that address. Check the spelling or try a nearby city.")
-	}
-	return err
 }

@@ -43,13 +43,13 @@ func newIngestEnv(t *testing.T, s *store.Store, bodyTimeout time.Duration) *env 
 	done := make(chan error, 1)
 	go func() { done <- pipeline.Run(ctx) }()
 	accounts := account.NewService(s)
-	a, err := auth.New(ctx, s)
+	a, err := auth.New(ctx, s, auth.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	rows := sourcesService(s)
 	h := api.New(api.Deps{Accounts: accounts, Auth: a, Health: s.Ping, App: api.AppHandler(nil, false), Logger: log,
-		Ingest: ingest.NewService(st, nil), BodyReadTimeout: bodyTimeout, Sources: rows, SourceTypes: sources.Types(),
+		Ingest: ingest.NewService(st, nil, 0), BodyReadTimeout: bodyTimeout, Sources: rows, SourceTypes: sources.Types(),
 		IngestStats: func(ctx context.Context, scope ingest.Scope) (ingest.Stats, error) {
 			return ingest.CollectStats(ctx, s, scope, ingest.StatsSources{Managed: rows.ConnectorStats, Health: st.Health})
 		}})

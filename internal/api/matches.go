@@ -1,10 +1,8 @@
 package api
 
 import (
-	"fmt"
 	"net/http"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -38,9 +36,6 @@ func idList(values url.Values, name string) ([]int64, error) {
 	return out, nil
 }
 
-// maxProviderFilters bounds the data sources one inbox request names (there are a few dozen).
-const maxProviderFilters = 100
-
 // matchFilters are the inbox filters, in a query string or a JSON body.
 type matchFilters struct {
 	MonitorSearchIDs []int64  `json:"monitorSearchIds"`
@@ -55,21 +50,10 @@ type matchFilters struct {
 	Sort             string   `json:"sort"`
 }
 
-func (f matchFilters) query() (monitor.MatchQuery, error) {
-	q := monitor.MatchQuery{SearchIDs: f.MonitorSearchIDs, Images: f.Images, Location: f.Location, Video: f.Video,
+// query is the inbox query the filters ask for; the monitor validates it (MatchQuery.Validate).
+func (f matchFilters) query() monitor.MatchQuery {
+	return monitor.MatchQuery{SearchIDs: f.MonitorSearchIDs, Images: f.Images, Location: f.Location, Video: f.Video,
 		Unread: f.Unread, Flagged: f.Flagged, Providers: f.Providers, Text: f.SearchText, SearchIn: f.SearchIn, Sort: f.Sort}
-	if len(f.Providers) > maxProviderFilters {
-		return q, problem.InvalidField("providers", fmt.Sprintf("Choose at most %d data sources.", maxProviderFilters))
-	}
-	for _, in := range f.SearchIn {
-		if in != monitor.InTitleText && in != monitor.InAuthorName && in != monitor.InAuthorScreenName {
-			return q, problem.InvalidField("searchIn", "searchIn takes titleText, authorName and authorScreenName.")
-		}
-	}
-	if f.Sort != "" && !slices.Contains(post.TimeSorts, f.Sort) {
-		return q, problem.InvalidField("sort", "Sort by published_desc, published_asc, discovered_desc or discovered_asc.")
-	}
-	return q, nil
 }
 
 func filtersFromQuery(v url.Values) (matchFilters, error) {
@@ -103,10 +87,7 @@ func (a *API) matches(w http.ResponseWriter, r *http.Request, id auth.Identity) 
 	if err != nil {
 		return err
 	}
-	q, err := f.query()
-	if err != nil {
-		return err
-	}
+	q := f.query()
 	page, _ := strconv.Atoi(v.Get("page"))
 	page = max(page, 1)
 	perPage, _ := strconv.Atoi(v.Get("perPage"))
@@ -179,11 +160,7 @@ func (a *API) updateMatches(w http.ResponseWriter, r *http.Request, id auth.Iden
 	var update monitor.Update
 	var err error
 	if scope == "update-all" {
-		q, qerr := body.matchFilters.query()
-		if qerr != nil {
-			return qerr
-		}
-		update, err = a.Monitor.SetStateAll(r.Context(), id.Actor(), q, spec.field, *value)
+		update, err = a.Monitor.SetStateAll(r.Context(), id.Actor(), body.matchFilters.query(), spec.field, *value)
 	} else {
 		update, err = a.Monitor.SetState(r.Context(), id.Actor(), body.MatchResultDocuments, spec.field, *value)
 	}

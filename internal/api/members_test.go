@@ -11,7 +11,6 @@ import (
 	"net/http/httptest"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -32,10 +31,6 @@ type memberEnv struct {
 	*env
 	smtp  *mailtest.Server
 	clock *offsetClock
-	ended struct {
-		sync.Mutex
-		users []int64
-	}
 }
 
 func newMemberEnv(t *testing.T, s *store.Store, withMail bool) *memberEnv {
@@ -50,11 +45,6 @@ func newMemberEnv(t *testing.T, s *store.Store, withMail bool) *memberEnv {
 		if sender, err = mail.NewSMTP(x.smtp.URL(), "Sightline <team@sightline.test>"); err != nil {
 			t.Fatal(err)
 		}
-	}
-	e.auth.SessionEnded = func(_ context.Context, sess auth.Session) {
-		x.ended.Lock()
-		defer x.ended.Unlock()
-		x.ended.users = append(x.ended.users, sess.UserID)
 	}
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	svc := members.NewService(members.Deps{Store: s, Access: e.auth, Mail: sender, PublicURL: "https://sightline.example/",
@@ -372,10 +362,7 @@ func TestRemovingAMemberEndsTheirAccess(t *testing.T) {
 		if r := x.client().do("GET", "/api/v1/settings/profile/current", nil, withBearer(token)); r.status != 401 {
 			t.Errorf("API token after removal = %d, want 401", r.status)
 		}
-		x.ended.Lock()
-		ended := len(x.ended.users)
-		x.ended.Unlock()
-		if ended != 2 {
+		if ended := len(x.ended.since(0)); ended != 2 {
 			t.Errorf("sessions told to the live channel = %d, want 2", ended)
 		}
 		if r := x.client().login("analyst@acme.test"); r.status != 401 || r.body["message"] != auth.MsgNoOrganization {

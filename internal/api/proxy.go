@@ -1,15 +1,12 @@
 package api
 
 import (
-	"errors"
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/imageproxy"
-	"github.com/sightline/sightline/internal/problem"
 )
 
 const imageProxyPrefix = "/proxy/images/"
@@ -21,16 +18,11 @@ func (a *API) proxyImage(w http.ResponseWriter, r *http.Request, id auth.Identit
 	// The escaped path keeps the address's own slashes apart from the route's.
 	target, width, err := imageproxy.ParsePath(strings.TrimPrefix(r.URL.EscapedPath(), imageProxyPrefix))
 	if err != nil {
-		return imageProblem(err)
+		return err
 	}
 	pic, err := a.ImageProxy.Open(r.Context(), id.User.ID, target, width)
 	if err != nil {
-		if errors.Is(err, imageproxy.ErrUpstream) || errors.Is(err, imageproxy.ErrTooLarge) || errors.Is(err, imageproxy.ErrNotImage) {
-			// The host's fault, not the caller's: a gateway error the browser shows as a broken picture.
-			writeJSON(w, http.StatusBadGateway, map[string]any{"message": "The picture could not be loaded from its host."})
-			return nil
-		}
-		return imageProblem(err)
+		return err
 	}
 	defer pic.Close()
 	h := w.Header()
@@ -50,18 +42,4 @@ func (a *API) proxyImage(w http.ResponseWriter, r *http.Request, id auth.Identit
 		panic(http.ErrAbortHandler)
 	}
 	return nil
-}
-
-func imageProblem(err error) error {
-	switch {
-	case errors.Is(err, imageproxy.ErrForbiddenAddress):
-		return problem.Forbidden("Pictures are only fetched from public addresses.")
-	case errors.Is(err, imageproxy.ErrBadWidth):
-		return problem.InvalidField("width", "The width must be between 16 and 4096 pixels.")
-	case errors.Is(err, imageproxy.ErrBusy):
-		return problem.RateLimited("Too many pictures are loading. Try again in a moment.", time.Second)
-	case errors.Is(err, imageproxy.ErrBadURL):
-		return problem.InvalidField("url", "The picture's address must be an http or https address.")
-	}
-	return err
 }

@@ -168,5 +168,5 @@ func (a *API) retention() time.Duration {
 	if a.Ingest == nil {
 		return ingest.Retention
 	}
-	return a.Ingest.Retention
+	return a.Ingest.Retention()
 }

@@ -34,13 +34,12 @@ func feedXML(n int) string {
 }
 
 func sourcesService(s *store.Store) *sourcing.Service {
+	builder := sources.Builder{Allow: outbound.Everywhere}
 	build := func(r sourcing.Source, cursors connector.CursorStore, prefix string) ([]connector.Source, error) {
-		return sources.BuildRow(r.Type, r.Name, r.Config, cursors, prefix, outbound.Everywhere)
+		return builder.BuildRow(r.Type, r.Name, r.Config, cursors, prefix)
 	}
-	svc := sourcing.NewService(s, build, sources.Interval)
-	svc.Check = sources.CheckFloors
-	svc.TestTimeout = 5 * time.Second
-	return svc
+	return sourcing.NewService(sourcing.Deps{Store: s, Build: build, Interval: builder.Interval, Check: sources.CheckFloors,
+		TestTimeout: 5 * time.Second})
 }
 
 // Tenant admins add, list, test, edit, switch off and delete their tenant's sources; members

@@ -293,22 +293,15 @@ func TestTenantUsers(t *testing.T) {
 		if got := viaToken(); got != http.StatusOK {
 			t.Fatalf("token = %d", got)
 		}
-		// Ending a session closes its live sockets through this hook (internal/server).
-		var mu sync.Mutex
-		var socketsClosed []int64
-		e.auth.SessionEnded = func(_ context.Context, sess auth.Session) {
-			mu.Lock()
-			defer mu.Unlock()
-			socketsClosed = append(socketsClosed, sess.UserID)
-		}
+		// Ending a session closes its live sockets through the auth service's SessionEnded
+		// (internal/server).
+		endedBefore := len(e.ended.since(0))
 		if r := do("PUT", path+"/disable", nil); r.status != http.StatusOK || dig(r.body["data"], "disabled") != true {
 			t.Fatalf("disable = %d %v", r.status, r.body)
 		}
-		mu.Lock()
-		if len(socketsClosed) != 1 || socketsClosed[0] != ritaID {
+		if socketsClosed := e.ended.since(endedBefore); len(socketsClosed) != 1 || socketsClosed[0] != ritaID {
 			t.Errorf("sessions ended with their sockets: %v, want Rita's (%d)", socketsClosed, ritaID)
 		}
-		mu.Unlock()
 		if r := rita.do("GET", "/api/v1/settings/profile/current", nil, withBearer(rita.bearer)); r.status != http.StatusUnauthorized {
 			t.Errorf("the disabled user's session = %d", r.status)
 		}

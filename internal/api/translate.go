@@ -1,7 +1,6 @@
 package api
 
 import (
-	"errors"
 	"net/http"
 
 	"github.com/sightline/sightline/internal/auth"
@@ -45,37 +44,15 @@ func (a *API) translateText(w http.ResponseWriter, r *http.Request, id auth.Iden
 			Emails: in.Emails, CreditCards: in.CreditCards, SSNs: in.SSNs},
 	})
 	if err != nil {
-		err = translateProblem(err)
 		// The entities need no server: without one (or past the limit) a form B reply still
-		// carries them beside the reason there is no translation.
-		if p, isProblem := err.(*problem.Problem); isProblem && res.EntitiesInDocument != nil {
-			p.Extra = map[string]any{"entitiesInDocument": res.EntitiesInDocument}
+		// carries them beside the reason there is no translation. The problem is copied, as
+		// the domain's may be shared (translate.ErrNotConfigured).
+		if p, isProblem := problem.As(err); isProblem && res.EntitiesInDocument != nil {
+			withEntities := *p
+			withEntities.Extra = map[string]any{"entitiesInDocument": res.EntitiesInDocument}
+			return &withEntities
 		}
 		return err
 	}
 	return ok(w, res)
-}
-
-func translateProblem(err error) error {
-	var backend *translate.BackendError
-	var lang *translate.LanguageError
-	var format *translate.FormatError
-	var limited *translate.RateLimitError
-	switch {
-	case errors.As(err, &limited):
-		return problem.RateLimited(limited.Error(), limited.Wait)
-	case errors.Is(err, translate.ErrNotConfigured):
-		return problem.Unavailable(err.Error())
-	case errors.Is(err, translate.ErrEmptyText):
-		return problem.InvalidField("query", err.Error())
-	case errors.Is(err, translate.ErrTooLong):
-		return problem.TooLarge(err.Error())
-	case errors.As(err, &lang):
-		return problem.InvalidField(lang.Field, lang.Error())
-	case errors.As(err, &format):
-		return problem.InvalidField("format", format.Error())
-	case errors.As(err, &backend):
-		return problem.BadGateway(backend.Error())
-	}
-	return err
 }

@@ -240,8 +240,7 @@ func TestProfileRetentionDays(t *testing.T) {
 		s := storetest.Open(t, store.SQLite)
 		e := newEnvWith(t, s, func(d *api.Deps) {
 			if tt.retention > 0 {
-				d.Ingest = ingest.NewService(nil, nil) // only its retention is read
-				d.Ingest.Retention = tt.retention
+				d.Ingest = ingest.NewService(nil, nil, tt.retention) // only its retention is read
 			}
 		})
 		c := e.client()

@@ -106,18 +106,15 @@ type Service struct {
 }
 
 // NewService returns the service with the engine (Extractive when nil).
-func NewService(s Store, searcher Searcher, engine Engine, log *slog.Logger) *Service {
+func NewService(s Store, searcher Searcher, engine Engine, limits Limits, log *slog.Logger) *Service {
 	if engine == nil {
 		engine = Extractive{}
 	}
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Service{store: s, search: searcher, engine: engine, limit: newLimiter(Limits{}, engine), log: log, now: time.Now}
+	return &Service{store: s, search: searcher, engine: engine, limit: newLimiter(limits, engine), log: log, now: time.Now}
 }
-
-// SetLimits replaces the default limits; call it before the service answers anything.
-func (s *Service) SetLimits(l Limits) { s.limit = newLimiter(l, s.engine) }
 
 // Engine is the service's engine for the alerts' daily summaries: its calls share the node's
 // places of work with questions and analyses.

@@ -71,7 +71,7 @@ func TestChangesAreAudited(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lists := filters.NewService(s)
+		lists := filters.NewService(s, nil)
 		locations := filters.NewLocations(s, gazetteer)
 		mon := monitor.NewService(monitor.Deps{Store: s, Inbox: s, FilterLists: lists})
 		al := alerts.NewService(alerts.Deps{Store: s, Matches: mon})
@@ -194,7 +194,7 @@ func TestChangesAreAudited(t *testing.T) {
 				return err
 			}, audit.ModelSettings, audit.ActionUpdated, `{"is_inbox_streaming_enabled":false}`, `{"is_inbox_streaming_enabled":true}`, true},
 			{"password changed", func() error {
-				a, err := auth.New(ctx, s)
+				a, err := auth.New(ctx, s, auth.Options{})
 				if err != nil {
 					return err
 				}

@@ -30,7 +30,7 @@ func newService(t *testing.T, s *store.Store, email string) (*auth.Service, *clo
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := auth.New(ctx, s)
+	a, err := auth.New(ctx, s, auth.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

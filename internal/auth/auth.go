@@ -126,18 +126,25 @@ type Service struct {
 	signingKey []byte
 	throttle   *Throttle
 	now        func() time.Time
+	// sessionEnded hears of every session signed out (Options.SessionEnded).
+	sessionEnded func(ctx context.Context, s Session)
+}
+
+// Options are the Service's settings; the zero value is fine.
+type Options struct {
 	// SessionEnded, when set, hears of every session signed out, so the live channel can close
 	// the user's sockets.
 	SessionEnded func(ctx context.Context, s Session)
 }
 
 // New loads (or, on a new store, creates) the bearer-token signing key shared by every node.
-func New(ctx context.Context, store Store) (*Service, error) {
+func New(ctx context.Context, store Store, o Options) (*Service, error) {
 	key, err := store.Secret(ctx, "bearer_signing_key", func() (string, error) { return randomToken(32) })
 	if err != nil {
 		return nil, fmt.Errorf("auth: signing key: %w", err)
 	}
-	return &Service{store: store, signingKey: []byte(key), throttle: NewThrottle(), now: time.Now}, nil
+	return &Service{store: store, signingKey: []byte(key), throttle: NewThrottle(), now: time.Now,
+		sessionEnded: o.SessionEnded}, nil
 }
 
 // Identity is an authenticated caller.

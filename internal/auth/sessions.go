@@ -63,8 +63,8 @@ func (s *Service) end(ctx context.Context, sess Session) error {
 	if err := s.store.DeleteSession(ctx, sess.ID); err != nil {
 		return err
 	}
-	if s.SessionEnded != nil {
-		s.SessionEnded(ctx, sess)
+	if s.sessionEnded != nil {
+		s.sessionEnded(ctx, sess)
 	}
 	return nil
 }

@@ -185,8 +185,8 @@ func (s *Service) EndUserSessions(ctx context.Context, userID int64) (int, error
 	}
 	// Sockets opened through an API token belong to no session: the hook hears of the user anyway,
 	// so the live channel closes every socket of theirs.
-	if len(all) == 0 && s.SessionEnded != nil {
-		s.SessionEnded(ctx, Session{UserID: userID})
+	if len(all) == 0 && s.sessionEnded != nil {
+		s.sessionEnded(ctx, Session{UserID: userID})
 	}
 	return len(all), nil
 }

@@ -85,7 +85,7 @@ func newFixture(t testing.TB, s *store.Store, email string) fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := filters.NewService(s)
+	f := filters.NewService(s, nil)
 	m := monitor.NewService(monitor.Deps{Store: s, Inbox: s, FilterLists: f})
 	return fixture{store: s, actor: actor, home: home.ID, monitor: m, filters: f, svc: NewService(m, s)}
 }
@@ -140,7 +140,7 @@ func TestBacktestAgreesWithPercolator(t *testing.T) {
 			}
 			ids = append(ids, sv.ID)
 		}
-		p := monitor.NewPercolator(s, f.filters, nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		p := monitor.NewPercolator(monitor.PercolatorDeps{Store: s, Lists: f.filters, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 		if err := p.Load(ctx); err != nil {
 			t.Fatal(err)
 		}

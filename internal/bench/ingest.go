@@ -154,7 +154,7 @@ func Ingest(cfg IngestConfig) (IngestResult, error) {
 		fmt.Fprintln(cfg.Progress)
 	}
 
-	searcher := search.NewService(s)
+	searcher := search.NewService(s, search.Options{})
 	entitled := provider.Entitlements{Beacon: true, Pro: true, Enterprise: true}
 	var latencies []float64
 	hits := 0

@@ -115,7 +115,7 @@ func BenchmarkExportCSV(b *testing.B) {
 		}
 	}
 	for _, translated := range []bool{false, true} {
-		name, deps := "plain", export.Deps{Store: s, Users: s, Matches: matches, Beacon: search.NewService(s)}
+		name, deps := "plain", export.Deps{Store: s, Users: s, Matches: matches, Beacon: search.NewService(s, search.Options{})}
 		translateTo := ""
 		if translated {
 			name, deps.Translations, translateTo = "translated", translations, "fr"

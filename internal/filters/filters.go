@@ -128,14 +128,17 @@ type Store interface {
 
 // Service applies the filter-list rules.
 type Service struct {
-	store Store
-	// OnChange, when set, is called after a change that alters how saved searches using lists
-	// match (entries added or removed, inclusion switched, a list deleted), with those searches'
-	// ids, so the percolator recompiles them. It runs within the request, with its context.
-	OnChange func(ctx context.Context, searchIDs []int64)
+	store    Store
+	onChange func(ctx context.Context, searchIDs []int64)
 }
 
-func NewService(s Store) *Service { return &Service{store: s} }
+// NewService applies the rules to the lists of s. onChange, when not nil, is called after a
+// change that alters how saved searches using lists match (entries added or removed, inclusion
+// switched, a list deleted), with those searches' ids, so the percolator recompiles them. It
+// runs within the request, with its context.
+func NewService(s Store, onChange func(ctx context.Context, searchIDs []int64)) *Service {
+	return &Service{store: s, onChange: onChange}
+}
 
 // View is a list as one user sees it.
 type View struct {
@@ -514,7 +517,17 @@ func (s *Service) CheckAttach(ctx context.Context, a authz.Actor, listIDs []int6
 
 // ListsForSearches returns, for the percolator, the filter lists attached to each search.
 func (s *Service) ListsForSearches(ctx context.Context, searchIDs []int64) (map[int64][]percolate.FilterList, error) {
-	bySearch, err := s.store.FilterListsOfSearches(ctx, searchIDs)
+	return MatchingLists{s.store}.ListsForSearches(ctx, searchIDs)
+}
+
+// MatchingLists reads the lists of saved searches for the percolator; it changes nothing, so
+// the percolator needs no Service, whose changes it hears of.
+type MatchingLists struct{ Store Store }
+
+// ListsForSearches returns, for each search of searchIDs that uses filter lists, its lists in
+// the matcher's form.
+func (m MatchingLists) ListsForSearches(ctx context.Context, searchIDs []int64) (map[int64][]percolate.FilterList, error) {
+	bySearch, err := m.Store.FilterListsOfSearches(ctx, searchIDs)
 	if err != nil {
 		return nil, err
 	}
@@ -541,9 +554,9 @@ func (s *Service) ForMatching(ctx context.Context, a authz.Actor, listIDs []int6
 	return out, nil
 }
 
-// notify reports the searches using a list to OnChange.
+// notify reports the searches using a list to onChange.
 func (s *Service) notify(ctx context.Context, listID int64) error {
-	if s.OnChange == nil {
+	if s.onChange == nil {
 		return nil
 	}
 	ids, err := s.store.FilterListSearchIDs(ctx, listID)
@@ -555,8 +568,8 @@ func (s *Service) notify(ctx context.Context, listID int64) error {
 }
 
 func (s *Service) changed(ctx context.Context, searchIDs []int64) {
-	if s.OnChange != nil && len(searchIDs) > 0 {
-		s.OnChange(ctx, searchIDs)
+	if s.onChange != nil && len(searchIDs) > 0 {
+		s.onChange(ctx, searchIDs)
 	}
 }
 

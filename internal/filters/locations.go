@@ -350,12 +350,10 @@ func (l *Locations) Geocode(ctx context.Context, a authz.Actor, address string) 
 // geocode turns an address into bounds; an address that finds no place is invalid input.
 func (l *Locations) geocode(ctx context.Context, address string) (json.RawMessage, error) {
 	result, err := l.geocoder.Lookup(ctx, address)
-	switch {
-	case errors.Is(err, geo.ErrEmptyAddress):
-		return nil, problem.InvalidField("address", "The address field is required.")
-	case errors.Is(err, geo.ErrNotFound):
+	if errors.Is(err, geo.ErrNotFound) {
 		return nil, problem.InvalidField("address", "We could not find this address. Check the spelling or try a nearby city.")
-	case err != nil:
+	}
+	if err != nil {
 		return nil, err
 	}
 	return result.GeoJSON()

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sightline/sightline/internal/geom"
+	"github.com/sightline/sightline/internal/problem"
 )
 
 func gazetteer(t testing.TB) *Gazetteer {
@@ -128,6 +129,30 @@ func TestLookup(t *testing.T) {
 				t.Errorf("city box does not hold the city %v", r.Point)
 			}
 		})
+	}
+}
+
+// A failed lookup is a problem the API answers as it is: an empty address is invalid input
+// (422) naming the field, an address that finds nothing is not found (404).
+func TestLookupErrorsAreProblems(t *testing.T) {
+	g := gazetteer(t)
+	for _, tt := range []struct {
+		address string
+		kind    problem.Kind
+		message string
+	}{
+		{" ", problem.KindInvalid, "The address field is required."},
+		{"Qwzxyvb", problem.KindNotFound, "We could not find that address. Check the spelling or try a nearby city."},
+	} {
+		_, err := g.Lookup(context.Background(), tt.address)
+		p, ok := problem.As(err)
+		if !ok || p.Kind != tt.kind || p.Message != tt.message {
+			t.Errorf("Lookup(%q) = %#v, want kind %v saying %q", tt.address, err, tt.kind, tt.message)
+			continue
+		}
+		if tt.kind == problem.KindInvalid && len(p.Fields["address"]) != 1 {
+			t.Errorf("Lookup(%q) names the fields %v, want address", tt.address, p.Fields)
+		}
 	}
 }
 

@@ -8,10 +8,10 @@ package geo
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	"github.com/sightline/sightline/internal/geom"
+	"github.com/sightline/sightline/internal/problem"
 )
 
 // Geocoder converts typed text and addresses into places.
@@ -94,19 +94,19 @@ func (r Result) GeoJSON() (json.RawMessage, error) {
 	})
 }
 
-// ErrEmptyAddress is returned for an address with no letters or digits.
-var ErrEmptyAddress = errors.New("geo: the address is empty")
+// ErrEmptyAddress is returned for an address with no letters or digits: invalid input (422).
+var ErrEmptyAddress error = problem.InvalidField("address", "The address field is required.")
 
 // NotFoundError says no place matches the address. errors.Is(err, ErrNotFound) holds for it.
 type NotFoundError struct {
 	Address string
 }
 
-// ErrNotFound is the sentinel matched by every *NotFoundError.
-var ErrNotFound = errors.New("geo: no place matches the address")
+// ErrNotFound is what every *NotFoundError unwraps to: nothing by that address (404).
+var ErrNotFound error = problem.NotFound("We could not find that address. Check the spelling or try a nearby city.")
 
 func (e *NotFoundError) Error() string {
 	return fmt.Sprintf("geo: no place matches the address %q", e.Address)
 }
 
-func (e *NotFoundError) Is(target error) bool { return target == ErrNotFound }
+func (e *NotFoundError) Unwrap() error { return ErrNotFound }

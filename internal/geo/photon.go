@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline/internal/geom"
+	"github.com/sightline/sightline/internal/problem"
 )
 
 // Photon is a Geocoder backed by a Photon server (github.com/komoot/photon), for deployments
@@ -25,6 +26,18 @@ type Photon struct {
 }
 
 var _ Geocoder = (*Photon)(nil)
+
+// ErrGeocoderFailed is what a failed call to the geocoder's server unwraps to (502), beside
+// the cause.
+var ErrGeocoderFailed error = problem.BadGateway("The geocoder did not answer. Try again in a moment.")
+
+// failed wraps a failure of the geocoder's server; a cancelled request stays only that.
+func failed(ctx context.Context, format string, args ...any) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return fmt.Errorf("%w (photon: %s)", ErrGeocoderFailed, fmt.Sprintf(format, args...))
+}
 
 // photonTimeout bounds one call: the builder debounces typing by 250 ms and waits on the answer.
 const photonTimeout = 5 * time.Second
@@ -113,21 +126,21 @@ func (p *Photon) search(ctx context.Context, text string, limit int) ([]photonFe
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, p.baseURL+"/api?"+q.Encode(), nil)
 	if err != nil {
-		return nil, fmt.Errorf("geo: photon: %w", err)
+		return nil, failed(ctx, "%v", err)
 	}
 	resp, err := p.client.Do(req)
 	if err != nil {
-		return nil, fmt.Errorf("geo: photon: %w", err)
+		return nil, failed(ctx, "%v", err)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("geo: photon: %s", resp.Status)
+		return nil, failed(ctx, "%s", resp.Status)
 	}
 	var body struct {
 		Features []photonFeature `json:"features"`
 	}
 	if err := json.NewDecoder(io.LimitReader(resp.Body, 4<<20)).Decode(&body); err != nil {
-		return nil, fmt.Errorf("geo: photon: reading the reply: %w", err)
+		return nil, failed(ctx, "reading the reply: %v", err)
 	}
 	valid := body.Features[:0]
 	for _, f := range body.Features {

@@ -7,9 +7,11 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/sightline/sightline/internal/geom"
+	"github.com/sightline/sightline/internal/problem"
 )
 
 // The testdata replies follow Photon's GeoJSON output: FeatureCollection, [lon, lat] points,
@@ -112,12 +114,13 @@ func TestPhotonLookup(t *testing.T) {
 
 func TestPhotonErrors(t *testing.T) {
 	empty, _ := photonServer(t, "", http.StatusOK)
-	if _, err := NewPhoton(empty.URL, "", nil).Lookup(context.Background(), "x"); err == nil {
-		t.Error("an empty body should fail to decode")
+	if _, err := NewPhoton(empty.URL, "", nil).Lookup(context.Background(), "x"); !problem.Is(err, problem.KindBadGateway) {
+		t.Errorf("an empty body should fail to decode, as a bad gateway: %v", err)
 	}
 	down, _ := photonServer(t, "", http.StatusServiceUnavailable)
-	if _, err := NewPhoton(down.URL, "", nil).Autocomplete(context.Background(), "x", 3); err == nil {
-		t.Error("a 503 should fail")
+	if _, err := NewPhoton(down.URL, "", nil).Autocomplete(context.Background(), "x", 3); !problem.Is(err, problem.KindBadGateway) ||
+		!strings.Contains(err.Error(), "503") {
+		t.Errorf("a 503 should fail as a bad gateway, naming the status: %v", err)
 	}
 	none, _ := photonServer(t, "photon_wake.json", http.StatusOK)
 	p := NewPhoton(none.URL, "", nil)

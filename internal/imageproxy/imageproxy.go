@@ -33,6 +33,7 @@ import (
 	_ "golang.org/x/image/webp" // registers the WebP decoder for resizing
 
 	"github.com/sightline/sightline/internal/outbound"
+	"github.com/sightline/sightline/internal/problem"
 )
 
 // Defaults for Options left at zero.
@@ -71,7 +72,8 @@ const (
 // the cores gains nothing, and each decode may hold up to MaxPixels × 8 bytes.
 var DefaultMaxDecodes = min(runtime.GOMAXPROCS(0), 4)
 
-// Errors Open and ParsePath report; the API turns each into a status.
+// Errors Open and ParsePath report, tested with errors.Is; each comes with the internal/problem
+// error the API answers (failure).
 var (
 	ErrBadURL           = errors.New("imageproxy: not an http or https address of a picture")
 	ErrBadWidth         = fmt.Errorf("imageproxy: the width must be between %d and %d pixels", MinWidth, MaxWidth)
@@ -267,6 +269,11 @@ func (s *stallWriter) Write(b []byte) (int, error) {
 // URL-encoded as one path segment, optionally after a "{width}x/" segment. Width 0 means the
 // picture is passed on at its own size.
 func ParsePath(escaped string) (target string, width int, err error) {
+	target, width, err = parsePath(escaped)
+	return target, width, withProblem(err)
+}
+
+func parsePath(escaped string) (target string, width int, err error) {
 	first, rest, hasRest := strings.Cut(escaped, "/")
 	if hasRest {
 		digits, isWidth := strings.CutSuffix(first, "x")
@@ -289,6 +296,47 @@ func ParsePath(escaped string) (target string, width int, err error) {
 // Open fetches the picture at rawURL for a user and, when width is above 0 and the picture
 // wider, prepares it scaled down to that width. What it returns is sent with Send and closed.
 func (p *Proxy) Open(ctx context.Context, userID int64, rawURL string, width int) (*Picture, error) {
+	pic, err := p.open(ctx, userID, rawURL, width)
+	return pic, withProblem(err)
+}
+
+// failure is an error of Open or ParsePath with the problem the API answers for it.
+type failure struct {
+	err     error
+	problem *problem.Problem
+}
+
+func (f *failure) Error() string   { return f.err.Error() }
+func (f *failure) Unwrap() []error { return []error{f.err, f.problem} }
+
+// msgNotLoaded is the host's fault, not the caller's: a gateway error the browser shows as a
+// broken picture.
+const msgNotLoaded = "The picture could not be loaded from its host."
+
+// withProblem gives err the problem the API answers; an error it does not know (a cancelled
+// request) stays as it is.
+func withProblem(err error) error {
+	var p *problem.Problem
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, ErrBadURL):
+		p = problem.InvalidField("url", "The picture's address must be an http or https address.")
+	case errors.Is(err, ErrBadWidth):
+		p = problem.InvalidField("width", fmt.Sprintf("The width must be between %d and %d pixels.", MinWidth, MaxWidth))
+	case errors.Is(err, ErrForbiddenAddress):
+		p = problem.Forbidden("Pictures are only fetched from public addresses.")
+	case errors.Is(err, ErrBusy):
+		p = problem.RateLimited("Too many pictures are loading. Try again in a moment.", time.Second)
+	case errors.Is(err, ErrUpstream), errors.Is(err, ErrTooLarge), errors.Is(err, ErrNotImage):
+		p = problem.BadGateway(msgNotLoaded)
+	default:
+		return err
+	}
+	return &failure{err: err, problem: p}
+}
+
+func (p *Proxy) open(ctx context.Context, userID int64, rawURL string, width int) (*Picture, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil || len(rawURL) > maxURLLength {
 		return nil, ErrBadURL

@@ -19,6 +19,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/sightline/sightline/internal/problem"
 )
 
 func TestParsePath(t *testing.T) {
@@ -335,5 +337,47 @@ func TestResizingWaitsForAFreeDecode(t *testing.T) {
 	}
 	if len(proxy.decodes) != 0 {
 		t.Fatal("the decode was not given back")
+	}
+}
+
+// Every refusal is the internal/problem error the API answers with, its status and message.
+func TestRefusalsAreProblems(t *testing.T) {
+	broken := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "gone", http.StatusInternalServerError)
+	}))
+	t.Cleanup(broken.Close)
+	open := func(proxy *Proxy, target string) func() error {
+		return func() error { _, err := proxy.Open(context.Background(), 1, target, 0); return err }
+	}
+	parse := func(path string) func() error {
+		return func() error { _, _, err := ParsePath(path); return err }
+	}
+	for _, tt := range []struct {
+		name    string
+		call    func() error
+		kind    problem.Kind
+		field   string
+		message string
+	}{
+		{"width", parse("9x/" + url.PathEscape("https://example.com/a.png")), problem.KindInvalid, "width",
+			"The width must be between 16 and 4096 pixels."},
+		{"address", parse("wide/x"), problem.KindInvalid, "url", "The picture's address must be an http or https address."},
+		{"scheme", open(New(Options{}), "file:///etc/passwd"), problem.KindInvalid, "url",
+			"The picture's address must be an http or https address."},
+		{"private", open(New(Options{}), "http://10.0.0.1/a.png"), problem.KindForbidden, "",
+			"Pictures are only fetched from public addresses."},
+		{"host fails", open(New(Options{Allow: onlyLoopbackV4}), broken.URL+"/a.png"), problem.KindBadGateway, "",
+			"The picture could not be loaded from its host."},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.call()
+			p, ok := problem.As(err)
+			if !ok || p.Kind != tt.kind || p.Message != tt.message {
+				t.Fatalf("error %v, want a problem of kind %v saying %q", err, tt.kind, tt.message)
+			}
+			if tt.field != "" && len(p.Fields[tt.field]) != 1 {
+				t.Errorf("fields %v, want %s", p.Fields, tt.field)
+			}
+		})
 	}
 }

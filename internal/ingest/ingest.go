@@ -4,6 +4,7 @@
 package ingest
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -44,14 +45,18 @@ type Service struct {
 	publisher Publisher
 	enricher  Enricher
 	now       func() time.Time
-	// Retention is how far back a post may be published and still be taken: what the store
-	// keeps. Retention (30 days) unless the server was told otherwise.
-	Retention time.Duration
+	retention time.Duration
 }
 
-func NewService(publisher Publisher, enricher Enricher) *Service {
-	return &Service{publisher: publisher, enricher: enricher, now: time.Now, Retention: Retention}
+// NewService publishes through publisher after enricher. retention is how far back a post may
+// be published and still be taken: what the store keeps (the server's --retention; Retention,
+// 30 days, when 0).
+func NewService(publisher Publisher, enricher Enricher, retention time.Duration) *Service {
+	return &Service{publisher: publisher, enricher: enricher, now: time.Now, retention: cmp.Or(retention, Retention)}
 }
+
+// Retention is how far back a post may be published and still be taken.
+func (s *Service) Retention() time.Duration { return s.retention }
 
 // Item is one post as submitted, with the line (1-based) it came from.
 type Item struct {
@@ -311,10 +316,10 @@ func (s *Service) prepare(p *post.Post, o Origin) error {
 		p.ID = post.NewIngestID(o.Namespace, p.Provider, p.NativeID)
 		p.Origin = &post.Origin{Kind: post.OriginIngest, Name: o.Source}
 	}
-	if p.PublishedAt.Before(now.Add(-s.Retention)) {
+	if p.PublishedAt.Before(now.Add(-s.retention)) {
 		// Marked as final so that a connector skips the post instead of retrying it forever.
 		return connector.Rejected(fmt.Errorf("published_at %s is older than the %d-day retention window",
-			p.PublishedAt.Format(time.RFC3339), int(s.Retention.Hours()/24)))
+			p.PublishedAt.Format(time.RFC3339), int(s.retention.Hours()/24)))
 	}
 	return s.enrich(p)
 }

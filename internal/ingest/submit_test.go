@@ -20,7 +20,7 @@ import (
 )
 
 func newService(t *testing.T) *ingest.Service {
-	return ingest.NewService(openStream(t, 0), nil)
+	return ingest.NewService(openStream(t, 0), nil, 0)
 }
 
 // openStream opens an embedded stream (of at most maxBytes when not 0) whose posts wait for the
@@ -241,7 +241,7 @@ func TestEnrichPanicRefusesThePost(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(st.Close)
-	svc := ingest.NewService(st, panicky{})
+	svc := ingest.NewService(st, panicky{}, 0)
 	fresh := time.Now().Add(-time.Hour)
 
 	err = svc.Emit(context.Background(), post.Post{Provider: "reddit", NativeID: "b1", ContentText: "boom", PublishedAt: fresh})
@@ -267,7 +267,7 @@ func TestEnrichPanicRefusesThePost(t *testing.T) {
 // already on the stream is dropped to make room.
 func TestSubmitToAFullStream(t *testing.T) {
 	st := openStream(t, 256<<10)
-	svc := ingest.NewService(st, nil)
+	svc := ingest.NewService(st, nil, 0)
 	body := ndjson(2<<20, validPost)
 	res, err := svc.Submit(context.Background(), bytes.NewReader(body), ingest.OriginOf(1, "feed", 1, 1))
 	p, ok := problem.As(err)

@@ -100,6 +100,9 @@ func seeable(actor authz.Actor, items []InboxItem) []InboxItem {
 
 // Inbox is a page of the actor's matches.
 func (s *Service) Inbox(ctx context.Context, actor authz.Actor, q MatchQuery) ([]InboxEntry, int64, error) {
+	if err := q.Validate(); err != nil {
+		return nil, 0, err
+	}
 	edit, searches, err := s.visible(ctx, actor)
 	if err != nil {
 		return nil, 0, err
@@ -140,6 +143,9 @@ func (s *Service) InboxByIDs(ctx context.Context, actor authz.Actor, matchIDs []
 // pageSize at a time in q's order, never counting them nor holding more than a page (exports).
 // Offset and Limit of q are ignored.
 func (s *Service) EachMatch(ctx context.Context, actor authz.Actor, q MatchQuery, pageSize int, fn func([]InboxEntry) error) error {
+	if err := q.Validate(); err != nil {
+		return err
+	}
 	edit, searches, err := s.visible(ctx, actor)
 	if err != nil {
 		return err
@@ -244,6 +250,9 @@ func (s *Service) SetState(ctx context.Context, actor authz.Actor, matchIDs []in
 
 // SetStateAll sets a state field of every match the query selects.
 func (s *Service) SetStateAll(ctx context.Context, actor authz.Actor, q MatchQuery, field string, value bool) (Update, error) {
+	if err := q.Validate(); err != nil {
+		return Update{}, err
+	}
 	edit, _, err := s.visible(ctx, actor)
 	if err != nil {
 		return Update{}, err

@@ -1,9 +1,12 @@
 package monitor
 
 import (
+	"fmt"
+	"slices"
 	"time"
 
 	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/problem"
 )
 
 // Match is a post that matched a saved search, stored once per (search, post).
@@ -81,6 +84,25 @@ const (
 	InAuthorName       = "authorName"
 	InAuthorScreenName = "authorScreenName"
 )
+
+// MaxProviderFilters bounds the data sources one inbox query names (there are a few dozen).
+const MaxProviderFilters = 100
+
+// Validate refuses a query the inbox cannot run, naming the field at fault.
+func (q MatchQuery) Validate() error {
+	if len(q.Providers) > MaxProviderFilters {
+		return problem.InvalidField("providers", fmt.Sprintf("Choose at most %d data sources.", MaxProviderFilters))
+	}
+	for _, in := range q.SearchIn {
+		if in != InTitleText && in != InAuthorName && in != InAuthorScreenName {
+			return problem.InvalidField("searchIn", "searchIn takes titleText, authorName and authorScreenName.")
+		}
+	}
+	if q.Sort != "" && !slices.Contains(post.TimeSorts, q.Sort) {
+		return problem.InvalidField("sort", "Sort by published_desc, published_asc, discovered_desc or discovered_asc.")
+	}
+	return nil
+}
 
 // Match state fields.
 const (

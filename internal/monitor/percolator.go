@@ -52,7 +52,7 @@ const (
 type Percolator struct {
 	store    PercolatorStore
 	lists    FilterListSource
-	service  *Service
+	counts   Counter
 	notifier Notifier
 	nc       *nats.Conn
 	log      *slog.Logger
@@ -74,9 +74,27 @@ type pendingCounts struct {
 	added          int64
 }
 
-// NewPercolator makes a percolator; lists and nc may be nil (no filter lists; a single node).
-func NewPercolator(store PercolatorStore, lists FilterListSource, nc *nats.Conn, log *slog.Logger) *Percolator {
-	p := &Percolator{store: store, lists: lists, nc: nc, log: log,
+// Counter gives a user's inbox totals, which the percolator announces with new matches.
+type Counter interface {
+	Counts(ctx context.Context, actor authz.Actor, searchIDs []int64) (Counts, error)
+}
+
+// PercolatorDeps are what the Percolator works with. Lists and Conn may be nil (no filter
+// lists; a single node); without Notifier and Counts nobody is told of new matches. Counts
+// is a Service that needs no Changes (it reads the inbox): the Service that changes searches
+// is told of them by this percolator, so it comes after.
+type PercolatorDeps struct {
+	Store    PercolatorStore
+	Lists    FilterListSource
+	Conn     *nats.Conn
+	Notifier Notifier
+	Counts   Counter
+	Logger   *slog.Logger
+}
+
+// NewPercolator makes a percolator.
+func NewPercolator(d PercolatorDeps) *Percolator {
+	p := &Percolator{store: d.Store, lists: d.Lists, nc: d.Conn, log: d.Logger, notifier: d.Notifier, counts: d.Counts,
 		index: percolate.New(), now: time.Now, searches: map[int64]Search{}, audiences: map[int64]Audience{},
 		pending: map[int64]*pendingCounts{}, tenants: map[int64]int64{}}
 	p.limits = NewLimits(p.monthlyUsage)
@@ -91,12 +109,6 @@ func (p *Percolator) monthlyUsage(ctx context.Context, organizationID int64, mon
 	}
 	used, err := p.store.CountMatchesSince(ctx, organizationID, month)
 	return used, org.MonthlyDataLimit, err
-}
-
-// UseService connects the percolator to the Monitor service, which tells it about changes and
-// counts the inboxes it announces, and to the live channel.
-func (p *Percolator) UseService(s *Service) {
-	p.service, p.notifier = s, s.notifier
 }
 
 // Load (re)builds the index from every stored saved search.
@@ -484,7 +496,7 @@ func (p *Percolator) flushCounts(ctx context.Context) {
 	pending := p.pending
 	p.pending = map[int64]*pendingCounts{}
 	p.mu.Unlock()
-	if p.notifier == nil || p.service == nil {
+	if p.notifier == nil || p.counts == nil {
 		return
 	}
 	for userID, pc := range pending {
@@ -494,7 +506,7 @@ func (p *Percolator) flushCounts(ctx context.Context) {
 			continue
 		}
 		actor := authz.Actor{UserID: userID, OrganizationID: pc.organizationID, ACL: user.ACL}
-		counts, err := p.service.Counts(ctx, actor, nil)
+		counts, err := p.counts.Counts(ctx, actor, nil)
 		if err != nil {
 			continue
 		}

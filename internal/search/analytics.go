@@ -30,18 +30,28 @@ const (
 	minWordRunes   = 3
 )
 
-// newestBudget bounds the reading of the newest matches, sampleBudget the reading of the
-// sample of the older ones (variables so that tests can change them).
-var newestBudget, sampleBudget = 150 * time.Millisecond, 250 * time.Millisecond
+// AnalyticsLimits bound the work of one analysis.
+type AnalyticsLimits struct {
+	// Newest bounds the reading of the newest matches, Sample the reading of the sample of the
+	// older ones.
+	Newest, Sample time.Duration
+	// Total bounds the whole analysis: what the reading leaves of it is what counting the days
+	// not reached may take.
+	Total time.Duration
+	// SampleSize is how many candidates the sample of the older matches aims at.
+	SampleSize int
+	// ReadTimeout, when set, bounds each read of candidates instead of what is left of its
+	// budget: tests on a clock of their own set it, so that a busy machine's real one does not
+	// cut them short.
+	ReadTimeout time.Duration
+}
 
-// totalBudget bounds the whole analysis: what the reading leaves of it is what counting the
-// days not reached may take (a variable so that tests can change it).
-var totalBudget = 450 * time.Millisecond
-
-// sampleSize is how many candidates the sample of the older matches aims at: enough for the
-// hundredth word of a cloud, used by one post in a hundred, to be counted within about a
-// fifth (a variable so that tests can use a small one).
-var sampleSize = 3000
+// DefaultAnalyticsLimits answer within half a second. A sample of 3,000 is enough for the
+// hundredth word of a cloud, used by one post in a hundred, to be counted within about a fifth.
+func DefaultAnalyticsLimits() AnalyticsLimits {
+	return AnalyticsLimits{Newest: 150 * time.Millisecond, Sample: 250 * time.Millisecond, Total: 450 * time.Millisecond,
+		SampleSize: 3000}
+}
 
 // fullTextCountBudget bounds counting the candidates to sample; minSampled is the smallest
 // sample that may stand for the older matches.
@@ -49,11 +59,6 @@ const (
 	fullTextCountBudget = 100 * time.Millisecond
 	minSampled          = 100
 )
-
-// readTimeout, when set, bounds each read of candidates instead of what is left of its budget:
-// tests on a clock of their own set it, so that a busy machine's real one does not cut them
-// short.
-var readTimeout time.Duration
 
 // Analytics is what a search's results are about: their most used words and how many there
 // were each day of the last week.
@@ -134,8 +139,8 @@ type reading struct {
 func (r *reading) batch(ctx context.Context, left time.Duration, sample HashRange, limit int, weight float64, t *tally) (n int, ok bool, err error) {
 	q := r.q
 	q.After, q.Sample, q.Limit = r.last, sample, limit
-	if readTimeout > 0 {
-		left = readTimeout
+	if r.s.analytics.ReadTimeout > 0 {
+		left = r.s.analytics.ReadTimeout
 	}
 	readCtx, cancel := context.WithTimeout(ctx, left)
 	defer cancel()
@@ -177,7 +182,7 @@ func (s *Service) Analyze(ctx context.Context, e provider.Entitlements, category
 			Sort: post.SortPublishedDesc}}
 	started := s.now()
 	total := newTally(len(days))
-	deadline := started.Add(newestBudget)
+	deadline := started.Add(s.analytics.Newest)
 	for now := s.now(); !rd.finished && rd.scanned < maxAnalyzed && now.Before(deadline); now = s.now() {
 		if _, ok, err := rd.batch(ctx, deadline.Sub(now), HashRange{}, analyticsBatch, 1, total); err != nil {
 			return Analytics{}, err
@@ -209,7 +214,7 @@ func (s *Service) Analyze(ctx context.Context, e provider.Entitlements, category
 	a.Analyzed = total.matched
 	a.DailyIsEstimate = !a.Complete || a.SampleRate < 1
 	if !a.Complete && rd.scanned > 0 && !a.Reached.Before(days[0]) {
-		left := totalBudget - s.now().Sub(started)
+		left := s.analytics.Total - s.now().Sub(started)
 		if err := s.estimateUnread(ctx, rd, total, left); err != nil {
 			return Analytics{}, err
 		}
@@ -223,9 +228,9 @@ func (s *Service) Analyze(ctx context.Context, e provider.Entitlements, category
 }
 
 // sampleOlder reads an even sample of the candidates older than the last one read, back to
-// the window's start, for at most sampleBudget, and counts each match for the posts it stands
+// the window's start, for at most the sample budget, and counts each match for the posts it stands
 // for. It reads newest first, a batch at a time, each at the rate that spreads what the time
-// left can read (sampleSize at most) over the candidates left: the samples of the batches'
+// left can read (the sample size at most) over the candidates left: the samples of the batches'
 // stretches of time add up, each post counting for 1/rate of its own batch. The candidates are
 // counted in the full-text index; for a search without full text they are guessed from the
 // newest: as many in the older time as in theirs.
@@ -248,7 +253,7 @@ func (s *Service) sampleOlder(ctx context.Context, rd *reading, newestTook time.
 	left := float64(max(n, 1))
 	sample := newTally(len(rd.days))
 	started := s.now()
-	deadline := started.Add(sampleBudget)
+	deadline := started.Add(s.analytics.Sample)
 	// A sampled candidate costs more than one of the newest (the rows are far apart): a first
 	// guess, then what the sample's own reads took.
 	perRow := max(newestTook, time.Millisecond) * 3 / time.Duration(rd.scanned)
@@ -262,7 +267,7 @@ func (s *Service) sampleOlder(ctx context.Context, rd *reading, newestTook time.
 			perRow = max(now.Sub(started)/time.Duration(read), time.Microsecond)
 		}
 		afford := float64(deadline.Sub(now)) / float64(perRow) * 0.8
-		rate := min(1, min(afford, float64(sampleSize-read))/left)
+		rate := min(1, min(afford, float64(s.analytics.SampleSize-read))/left)
 		if rate <= 0 {
 			break
 		}

@@ -22,7 +22,7 @@ import (
 func TestAnalyticsCountsEveryMatch(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		posts := corpus(t, s, 400, 3)
-		svc := search.NewService(s)
+		svc := search.NewService(s, search.Options{})
 		now := time.Now()
 		got, err := svc.Analyze(context.Background(), everything, provider.Social, search.Request{Query: "attack OR riot"})
 		if err != nil {
@@ -98,7 +98,7 @@ func TestAnalyticsLeavesOutStopWords(t *testing.T) {
 	if _, err := s.InsertPosts(context.Background(), posts); err != nil {
 		t.Fatal(err)
 	}
-	got, err := search.NewService(s).Analyze(context.Background(), everything, provider.Social, search.Request{Query: "grue"})
+	got, err := search.NewService(s, search.Options{}).Analyze(context.Background(), everything, provider.Social, search.Request{Query: "grue"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,14 +123,13 @@ func TestAnalyticsSamplesTheOlderMatches(t *testing.T) {
 		now := time.Now().UTC().Truncate(24 * time.Hour).Add(-time.Millisecond)
 		const n = 2500
 		_, perDay := cranePosts(t, s, now, n)
-		svc := search.NewService(s)
 		// Each reading of the clock takes 100 ms: one batch of the newest is read within its
 		// budget (150 ms), and the sample of the older ones, about 400 posts, after it.
 		clock := now
-		search.SetClock(svc, func() time.Time { clock = clock.Add(100 * time.Millisecond); return clock })
-		search.SetBudgets(t, 150*time.Millisecond, 10*time.Second, time.Hour)
-		search.SetReadTimeout(t, time.Minute)
-		search.SetSampleSize(t, 400)
+		svc := search.NewService(s, search.Options{
+			Now: func() time.Time { clock = clock.Add(100 * time.Millisecond); return clock },
+			Analytics: &search.AnalyticsLimits{Newest: 150 * time.Millisecond, Sample: 10 * time.Second, Total: time.Hour,
+				SampleSize: 400, ReadTimeout: time.Minute}})
 		got, err := svc.Analyze(context.Background(), everything, provider.Social, search.Request{Query: "crane"})
 		if err != nil {
 			t.Fatal(err)
@@ -190,12 +189,12 @@ func TestAnalyticsEstimatesWhatItCouldNotRead(t *testing.T) {
 		now := time.Now().UTC().Truncate(time.Millisecond)
 		const n = 2500
 		posts, perDay := cranePosts(t, s, now, n)
-		svc := search.NewService(s)
 		// One batch of the newest in 200 ms: the sample's 150 ms would read about 60 more.
 		clock := now
-		search.SetClock(svc, func() time.Time { clock = clock.Add(100 * time.Millisecond); return clock })
-		search.SetBudgets(t, 150*time.Millisecond, 150*time.Millisecond, time.Hour)
-		search.SetReadTimeout(t, time.Minute)
+		limits := search.DefaultAnalyticsLimits()
+		limits.Newest, limits.Sample, limits.Total, limits.ReadTimeout = 150*time.Millisecond, 150*time.Millisecond, time.Hour, time.Minute
+		svc := search.NewService(s, search.Options{Analytics: &limits,
+			Now: func() time.Time { clock = clock.Add(100 * time.Millisecond); return clock }})
 		got, err := svc.Analyze(context.Background(), everything, provider.Social, search.Request{Query: "crane"})
 		if err != nil {
 			t.Fatal(err)
@@ -236,12 +235,12 @@ func TestAnalyticsExtrapolatesWhenCountingTakesTooLong(t *testing.T) {
 	if _, err := s.InsertPosts(context.Background(), posts); err != nil {
 		t.Fatal(err)
 	}
-	svc := search.NewService(s)
 	// One batch of the newest (the last day), a sample too small to count, no time to count.
 	clock := now
-	search.SetClock(svc, func() time.Time { clock = clock.Add(100 * time.Millisecond); return clock })
-	search.SetBudgets(t, 150*time.Millisecond, 150*time.Millisecond, 0)
-	search.SetReadTimeout(t, time.Minute)
+	limits := search.DefaultAnalyticsLimits()
+	limits.Newest, limits.Sample, limits.Total, limits.ReadTimeout = 150*time.Millisecond, 150*time.Millisecond, 0, time.Minute
+	svc := search.NewService(s, search.Options{Analytics: &limits,
+		Now: func() time.Time { clock = clock.Add(100 * time.Millisecond); return clock }})
 	got, err := svc.Analyze(context.Background(), everything, provider.Social, search.Request{Query: "crane"})
 	if err != nil {
 		t.Fatal(err)

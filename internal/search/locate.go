@@ -89,12 +89,12 @@ func (s *Service) LocateAnalytics(ctx context.Context, e provider.Entitlements, 
 // default window.
 func (s *Service) locateRequest(r LocateRequest) (Request, error) {
 	req, err := r.request()
-	if req.StartDate == nil && s.Retention > DefaultWindow {
+	if req.StartDate == nil && s.retention > DefaultWindow {
 		end := s.now()
 		if req.EndDate != nil {
 			end = time.UnixMilli(*req.EndDate)
 		}
-		from := end.Add(-s.Retention).UnixMilli()
+		from := end.Add(-s.retention).UnixMilli()
 		req.StartDate = &from
 	}
 	return req, err

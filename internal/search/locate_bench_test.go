@@ -41,7 +41,7 @@ func BenchmarkLocateInArea(b *testing.B) {
 		"POLYGON((-5.0 42.0,8.0 42.0,8.0 51.0,-5.0 51.0,-5.0 42.0))",                  // France
 		"POLYGON((-40 -50,-30 -50,-30 -40,-40 -40,-40 -50))",                          // the South Atlantic
 	}
-	svc := search.NewService(s)
+	svc := search.NewService(s, search.Options{})
 	var took []time.Duration
 	found := 0
 	b.ResetTimer()

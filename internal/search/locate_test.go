@@ -39,7 +39,7 @@ func TestLocateByType(t *testing.T) {
 		if _, err := s.InsertPosts(ctx, posts); err != nil {
 			t.Fatal(err)
 		}
-		svc := search.NewService(s)
+		svc := search.NewService(s, search.Options{})
 		for _, tt := range []struct {
 			name string
 			req  search.LocateRequest
@@ -106,7 +106,7 @@ func TestLocateSorts(t *testing.T) {
 		if _, err := s.InsertPosts(ctx, posts); err != nil {
 			t.Fatal(err)
 		}
-		svc := search.NewService(s)
+		svc := search.NewService(s, search.Options{})
 		for _, tt := range []struct {
 			name string
 			req  search.LocateRequest
@@ -148,7 +148,7 @@ func TestLocateSorts(t *testing.T) {
 }
 
 func TestLocateValidation(t *testing.T) {
-	svc := search.NewService(storetest.Open(t, store.SQLite))
+	svc := search.NewService(storetest.Open(t, store.SQLite), search.Options{})
 	for _, tt := range []struct {
 		name           string
 		req            search.LocateRequest
@@ -201,8 +201,7 @@ func TestLocateReachesBackAsFarAsPostsAreKept(t *testing.T) {
 			{90 * 24 * time.Hour, "[1d 20d 60d]"},
 			{120 * 24 * time.Hour, "[1d 20d 60d 100d]"},
 		} {
-			svc := search.NewService(s)
-			svc.Retention = tt.retention
+			svc := search.NewService(s, search.Options{Retention: tt.retention})
 			page, err := svc.Locate(ctx, everything, search.LocateRequest{Type: "keyword", Keywords: "crane"})
 			if err != nil {
 				t.Fatal(err)

@@ -4,6 +4,7 @@
 package search
 
 import (
+	"cmp"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -89,14 +90,33 @@ type Store interface {
 
 // Service runs searches.
 type Service struct {
-	store Store
-	now   func() time.Time
-	// Retention is how long the store keeps posts (the server's --retention): Locate's "all"
-	// reaches that far back.
-	Retention time.Duration
+	store     Store
+	now       func() time.Time
+	retention time.Duration
+	analytics AnalyticsLimits
 }
 
-func NewService(s Store) *Service { return &Service{store: s, now: time.Now, Retention: DefaultWindow} }
+// Options are the Service's settings; the zero value is the defaults.
+type Options struct {
+	// Retention is how long the store keeps posts (the server's --retention): Locate's "all"
+	// reaches that far back. DefaultWindow when 0.
+	Retention time.Duration
+	// Analytics bounds each analysis; nil means DefaultAnalyticsLimits.
+	Analytics *AnalyticsLimits
+	// Now is the clock of the time budgets; nil means time.Now.
+	Now func() time.Time
+}
+
+func NewService(s Store, o Options) *Service {
+	svc := &Service{store: s, now: o.Now, retention: cmp.Or(o.Retention, DefaultWindow), analytics: DefaultAnalyticsLimits()}
+	if svc.now == nil {
+		svc.now = time.Now
+	}
+	if o.Analytics != nil {
+		svc.analytics = *o.Analytics
+	}
+	return svc
+}
 
 // continuation is what a searchId holds: the request and where the last page stopped. It is
 // self-contained, so any node can continue any search; it is re-validated on every use.

@@ -91,7 +91,7 @@ func TestSearchAgreesWithTheMatcher(t *testing.T) {
 	}
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		posts := corpus(t, s, 400, 1)
-		svc := search.NewService(s)
+		svc := search.NewService(s, search.Options{})
 		now := time.Now()
 		for _, q := range queries {
 			for _, sort := range []string{post.SortPublishedDesc, post.SortDiscoveredAsc, post.SortRelevance} {
@@ -126,9 +126,8 @@ func TestSearchAgreesWithTheMatcher(t *testing.T) {
 func TestSearchFiltersOrderAndTotals(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		posts := corpus(t, s, 300, 2)
-		svc := search.NewService(s)
 		stopped := time.Now() // as in TestSearchTotalsAreExact
-		search.SetClock(svc, func() time.Time { return stopped })
+		svc := search.NewService(s, search.Options{Now: func() time.Time { return stopped }})
 		ctx := context.Background()
 
 		page, err := svc.Search(ctx, everything, provider.Social, search.Request{Query: "attack", Size: 5})
@@ -175,7 +174,7 @@ func TestSearchFiltersOrderAndTotals(t *testing.T) {
 
 func TestSearchValidation(t *testing.T) {
 	s := storetest.Open(t, store.SQLite)
-	svc := search.NewService(s)
+	svc := search.NewService(s, search.Options{})
 	ctx := context.Background()
 	tests := []struct {
 		name  string
@@ -236,7 +235,7 @@ func TestSearchAllCategories(t *testing.T) {
 		if _, err := s.InsertPosts(ctx, posts); err != nil {
 			t.Fatal(err)
 		}
-		svc := search.NewService(s)
+		svc := search.NewService(s, search.Options{})
 		providersOf := func(e provider.Entitlements, r search.Request) []string {
 			t.Helper()
 			page, err := svc.Search(ctx, e, search.All, r)
@@ -267,9 +266,8 @@ func TestSearchAllCategories(t *testing.T) {
 func TestSearchTotalsAreExact(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		corpus(t, s, 300, 3)
-		svc := search.NewService(s)
 		stopped := time.Now() // a busy machine must not run a page out of its budget: its total would be estimated
-		search.SetClock(svc, func() time.Time { return stopped })
+		svc := search.NewService(s, search.Options{Now: func() time.Time { return stopped }})
 		for _, q := range []string{"attack", "attack OR riot", `"police riot"`, "leak*", "night city -north"} {
 			for _, sort := range []string{post.SortPublishedDesc, post.SortPublishedAsc, post.SortDiscoveredDesc,
 				post.SortDiscoveredAsc, post.SortRelevance, post.SortEngagementDesc} {
@@ -350,8 +348,7 @@ func TestSearchTotalAfterThePageBudget(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var elapsed time.Duration
 			slow := &slowStore{Store: s, elapsed: &elapsed, readTakes: tc.readTakes, countHang: tc.countHang}
-			svc := search.NewService(slow)
-			search.SetClock(svc, func() time.Time { return base.Add(elapsed) })
+			svc := search.NewService(slow, search.Options{Now: func() time.Time { return base.Add(elapsed) }})
 			page, err := svc.Search(context.Background(), everything, provider.Social, search.Request{Query: "alpha", Authors: []string{"nobody"}})
 			if err != nil {
 				t.Fatal(err)

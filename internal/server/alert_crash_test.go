@@ -92,7 +92,7 @@ func TestAlertCrashSendsEachMatchOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	a, err := auth.New(ctx, s)
+	a, err := auth.New(ctx, s, auth.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

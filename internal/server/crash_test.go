@@ -126,7 +126,7 @@ func TestCrashLosesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	a, err := auth.New(context.Background(), s)
+	a, err := auth.New(context.Background(), s, auth.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

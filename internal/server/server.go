@@ -12,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,7 +27,6 @@ import (
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/backtest"
 	"github.com/sightline/sightline/internal/connector"
-	"github.com/sightline/sightline/internal/connector/onion"
 	"github.com/sightline/sightline/internal/connector/sources"
 	"github.com/sightline/sightline/internal/enrich"
 	"github.com/sightline/sightline/internal/export"
@@ -95,6 +95,11 @@ type Config struct {
 
 	// TorSOCKS is a Tor SOCKS5 proxy's address: onion sources read .onion sites through it.
 	TorSOCKS string
+
+	// PhotonURL is a Photon server (docs/geocoder.md) that answers address autocomplete and
+	// lookups instead of the embedded gazetteer; places mentioned in posts stay with the
+	// gazetteer. Empty means the gazetteer for everything.
+	PhotonURL string
 
 	// AdminEmail and AdminPassword create the first administrator on a store with no users.
 	AdminEmail    string
@@ -247,7 +252,11 @@ func (c Config) retention() time.Duration {
 
 // New opens the store and builds the services and the HTTP handler.
 func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
-	onion.DefaultSOCKS = c.TorSOCKS
+	if c.PhotonURL != "" {
+		if u, err := url.Parse(c.PhotonURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return nil, fmt.Errorf("photon url %q: not an absolute http or https address", c.PhotonURL)
+		}
+	}
 	var networks []social.Provider
 	if c.OAuthConfig != "" {
 		if networks, err = social.LoadConfig(c.OAuthConfig); err != nil {
@@ -277,9 +286,6 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 				"organization", account.DefaultOrganization)
 		}
 	}
-	if n.Auth, err = auth.New(ctx, s); err != nil {
-		return nil, err
-	}
 	if n.Stream, err = stream.Open(ctx, stream.Config{URL: c.NATS, DataDir: c.DataDir, Replicas: c.NATSReplicas,
 		MaxBytes: c.NATSMaxBytes, Consumers: []string{ingest.StoreDurable}}, log); err != nil {
 		return nil, err
@@ -299,16 +305,21 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	if n.Live, err = live.NewHub(hubConn, live.Config{Credentials: creds, QueueSize: c.LiveQueue}, log); err != nil {
 		return nil, fmt.Errorf("live channel: %w", err)
 	}
-	n.Auth.SessionEnded = func(ctx context.Context, sess auth.Session) {
-		if err := n.Live.CloseUser(ctx, sess.UserID); err != nil {
+	hub := n.Live
+	if n.Auth, err = auth.New(ctx, s, auth.Options{SessionEnded: func(ctx context.Context, sess auth.Session) {
+		if err := hub.CloseUser(ctx, sess.UserID); err != nil {
 			log.Warn("live: close the sockets of an ended session", "user", sess.UserID, "err", err)
 		}
+	}}); err != nil {
+		return nil, err
 	}
 	seeds, err := sourceSeeds(c)
 	if err != nil {
 		return nil, err
 	}
-	if n.Sources, err = buildSources(c, seeds.node); err != nil {
+	// One builder for the node's sources and the table's: one request budget per host.
+	builder := sources.Builder{Allow: c.AllowPrivateNetworks, TorSOCKS: c.TorSOCKS, Budget: sources.NewHostBudget()}
+	if n.Sources, err = buildSources(builder, seeds.node); err != nil {
 		return nil, err
 	}
 	gazetteer, err := geo.LoadGazetteer()
@@ -316,18 +327,24 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		return nil, err
 	}
 	n.Geocoder = gazetteer
-	n.Ingest = ingest.NewService(st, enrich.New(gazetteer))
-	n.Ingest.Retention = c.retention()
-	n.Filters = filters.NewService(s)
-	n.Percolator = monitor.NewPercolator(s, n.Filters, st.Conn(), log)
+	if c.PhotonURL != "" {
+		// An operator-configured backend, trusted as the translation server is.
+		n.Geocoder = geo.NewPhoton(c.PhotonURL, "", gazetteer)
+		log.Info("addresses are geocoded by Photon", "url", c.PhotonURL)
+	}
+	n.Ingest = ingest.NewService(st, enrich.New(gazetteer), c.retention())
+	// The percolator hears of every change to searches and lists, so it comes before the
+	// services that make them; it reads lists and counts through readers that change nothing.
+	n.Percolator = monitor.NewPercolator(monitor.PercolatorDeps{Store: s, Lists: filters.MatchingLists{Store: s},
+		Conn: st.Conn(), Notifier: n.Live, Counts: monitor.NewService(monitor.Deps{Store: s, Inbox: s}), Logger: log})
+	percolator := n.Percolator
+	n.Filters = filters.NewService(s, func(ctx context.Context, searchIDs []int64) {
+		for _, id := range searchIDs {
+			percolator.SearchChanged(ctx, id)
+		}
+	})
 	n.Monitor = monitor.NewService(monitor.Deps{Store: s, Inbox: s, Layouts: s, FilterLists: n.Filters, Changes: n.Percolator,
 		Notifier: n.Live})
-	n.Percolator.UseService(n.Monitor)
-	n.Filters.OnChange = func(ctx context.Context, searchIDs []int64) {
-		for _, id := range searchIDs {
-			n.Percolator.SearchChanged(ctx, id)
-		}
-	}
 	if err := n.Percolator.Load(ctx); err != nil {
 		return nil, err
 	}
@@ -345,17 +362,15 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 				return nil, err
 			}
 		}
-		return sources.BuildRow(r.Type, r.Name, r.Config, cursors, prefix, c.AllowPrivateNetworks)
+		return builder.BuildRow(r.Type, r.Name, r.Config, cursors, prefix)
 	}
-	n.SourceRows = sourcing.NewService(s, build, sources.Interval)
-	n.SourceRows.Check = sources.CheckFloors
 	n.Managed = sourcing.NewManager(s, build, s, n.Ingest.EmitFrom, operator, log)
-	n.SourceRows.Changed = n.Managed.Changed
+	n.SourceRows = sourcing.NewService(sourcing.Deps{Store: s, Build: build, Interval: builder.Interval,
+		Changed: n.Managed.Changed, Check: sources.CheckFloors})
 	if err := n.seedSources(ctx, seeds.rows); err != nil {
 		return nil, err
 	}
-	searches := search.NewService(s)
-	searches.Retention = c.retention()
+	searches := search.NewService(s, search.Options{Retention: c.retention()})
 	if c.SMTPURL == "" {
 		log.Info("E-mail delivery is off (no --smtp-url)")
 	} else {
@@ -376,12 +391,11 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		engine = assistant.NewLLM(c.LLMURL, c.LLMModel, c.LLMKey)
 		log.Info("the assistant answers through a language model", "model", c.LLMModel)
 	}
-	n.Assistant = assistant.NewService(s, searches, engine, log)
 	quota := c.AssistantQuota
 	if quota == 0 {
 		quota = -1 // no quota
 	}
-	n.Assistant.SetLimits(assistant.Limits{OrgPerHour: quota, Concurrent: c.AssistantConcurrency})
+	n.Assistant = assistant.NewService(s, searches, engine, assistant.Limits{OrgPerHour: quota, Concurrent: c.AssistantConcurrency}, log)
 	n.Alerts = alerts.NewService(alerts.Deps{Store: s, Matches: n.Monitor, Mail: n.Mail, MailLimit: mailLimit,
 		Webhooks: alerts.WebhookClient(c.AllowPrivateWebhooks), PublicURL: c.PublicURLOrDefault(), Logger: log,
 		Summarizer: n.Assistant.Engine()})
@@ -484,8 +498,8 @@ func sourceSeeds(c Config) (seeded, error) {
 }
 
 // buildSources makes the node's own sources.
-func buildSources(c Config, cfg sources.Config) ([]connector.Source, error) {
-	srcs, err := sources.Build(cfg, nil, c.AllowPrivateNetworks)
+func buildSources(builder sources.Builder, cfg sources.Config) ([]connector.Source, error) {
+	srcs, err := builder.Build(cfg, nil)
 	for i, src := range srcs {
 		srcs[i] = connector.Supervise(src)
 	}

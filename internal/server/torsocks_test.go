@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sightline/sightline/internal/connector/onion"
 	"github.com/sightline/sightline/internal/connector/sources"
 )
 
@@ -28,14 +27,11 @@ func TestTorSOCKSReachesTheOnionSources(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "sources.json")
 	os.WriteFile(file, []byte(`{"onion": {"enabled": true, "sites": [{"name": "blog", "format": "rss",
 		"url": "http://leaksblogxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.onion/feed.xml"}]}}`), 0o600)
-	t.Cleanup(func() { onion.DefaultSOCKS = "" })
 	cfg := loadSources(t, file)
-	if _, err := buildSources(Config{}, cfg); err == nil || !strings.Contains(err.Error(), "--tor-socks") {
+	if _, err := buildSources(sources.Builder{}, cfg); err == nil || !strings.Contains(err.Error(), "--tor-socks") {
 		t.Errorf("without --tor-socks: %v", err)
 	}
-	// New sets it from the configuration, first thing.
-	onion.DefaultSOCKS = "127.0.0.1:9050"
-	srcs, err := buildSources(Config{}, cfg)
+	srcs, err := buildSources(sources.Builder{TorSOCKS: "127.0.0.1:9050"}, cfg)
 	if err != nil || len(srcs) != 1 || srcs[0].Name() != "rss:onion:blog" {
 		t.Errorf("with --tor-socks: %v %v", srcs, err)
 	}

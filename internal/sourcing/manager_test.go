@@ -84,8 +84,12 @@ func (s *sink) count(host string) int {
 	return s.posts[host]
 }
 
+// testBuilder runs sources against the tests' loopback servers at test speed, and times out a
+// slow one quickly.
+var testBuilder = sources.Builder{Allow: outbound.Everywhere, LiftFloors: true, RequestTimeout: 300 * time.Millisecond}
+
 func build(r sourcing.Source, cursors connector.CursorStore, prefix string) ([]connector.Source, error) {
-	return sources.BuildRow(r.Type, r.Name, r.Config, cursors, prefix, outbound.Everywhere)
+	return testBuilder.BuildRow(r.Type, r.Name, r.Config, cursors, prefix)
 }
 
 func waitFor(t *testing.T, what string, timeout time.Duration, done func() bool) {
@@ -110,8 +114,6 @@ func ptr[T any](v T) *T { return &v }
 // turn while another source keeps flowing; a new source fetches at once, an edited one
 // restarts, a disabled or deleted one stops, and a source runs on one node only.
 func TestManagerAndHealth(t *testing.T) {
-	defer sources.SetRequestTimeout(300 * time.Millisecond)()
-	defer sources.LiftLimits()()
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
@@ -120,12 +122,11 @@ func TestManagerAndHealth(t *testing.T) {
 			t.Fatal(err)
 		}
 		admin := authz.Actor{UserID: 0, TenantID: tenant.ID, TenantAdmin: true}
-		svc := sourcing.NewService(s, build, sources.Interval)
 		got := &sink{posts: map[string]int{}}
 		emit := func(int64, post.Origin) connector.EmitFunc { return got.emit }
 		m := sourcing.NewManager(s, build, s, emit, sourcing.NewOperator(s), slog.New(slog.NewTextHandler(io.Discard, nil)))
 		m.Tick, m.Lease = 100*time.Millisecond, 2*time.Second
-		svc.Changed = m.Changed
+		svc := sourcing.NewService(sourcing.Deps{Store: s, Build: build, Interval: testBuilder.Interval, Changed: m.Changed})
 		done := make(chan struct{})
 		go func() { defer close(done); m.Run(ctx) }()
 

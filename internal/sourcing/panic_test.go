@@ -63,14 +63,13 @@ func TestPanickingSourceIsRestarted(t *testing.T) {
 			}
 			return []connector.Source{ticker{connector.NewStatus("ticker")}}, nil
 		}
-		svc := sourcing.NewService(s, build, nil)
 		var emitted atomic.Int64
 		emit := func(int64, post.Origin) connector.EmitFunc {
 			return func(context.Context, post.Post) error { emitted.Add(1); return nil }
 		}
 		m := sourcing.NewManager(s, build, s, emit, sourcing.NewOperator(s), slog.New(slog.NewTextHandler(io.Discard, nil)))
 		m.Tick, m.Lease = 50*time.Millisecond, 2*time.Second
-		svc.Changed = m.Changed
+		svc := sourcing.NewService(sourcing.Deps{Store: s, Build: build, Changed: m.Changed})
 		done := make(chan struct{})
 		go func() { defer close(done); m.Run(ctx) }()
 

@@ -1,6 +1,7 @@
 package sourcing
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -30,21 +31,41 @@ type Input struct {
 
 // Service is the sources' domain: every change checked, validated and audited.
 type Service struct {
-	store    Store
-	build    BuildFunc
-	interval IntervalFunc
+	store       Store
+	build       BuildFunc
+	interval    IntervalFunc
+	changed     func()
+	check       CheckFunc
+	now         func() time.Time
+	testTimeout time.Duration
+}
+
+// DefaultTestTimeout bounds a test fetch when Deps gives no bound.
+const DefaultTestTimeout = 20 * time.Second
+
+// Deps are what the Service works with; Interval, Changed and Check may be nil.
+type Deps struct {
+	Store Store
+	// Build makes a row's running sources.
+	Build BuildFunc
+	// Interval is how often a row's source polls, what a gap is measured against.
+	Interval IntervalFunc
 	// Changed is called after every change, so the manager starts and stops at once.
 	Changed func()
-	// Check, when set, refuses settings a row may not be saved with (waits below their floors).
+	// Check refuses settings a row may not be saved with (waits below their floors).
 	Check CheckFunc
-	now   func() time.Time
-	// TestTimeout bounds a test fetch.
+	// TestTimeout bounds a test fetch (DefaultTestTimeout when 0).
 	TestTimeout time.Duration
 }
 
-// NewService manages the rows of store; build makes a row's running sources.
-func NewService(store Store, build BuildFunc, interval IntervalFunc) *Service {
-	return &Service{store: store, build: build, interval: interval, Changed: func() {}, now: time.Now, TestTimeout: 20 * time.Second}
+// NewService manages the rows of d.Store.
+func NewService(d Deps) *Service {
+	s := &Service{store: d.Store, build: d.Build, interval: d.Interval, changed: d.Changed, check: d.Check, now: time.Now,
+		testTimeout: cmp.Or(d.TestTimeout, DefaultTestTimeout)}
+	if s.changed == nil {
+		s.changed = func() {}
+	}
+	return s
 }
 
 // List returns the tenant's sources with their health.
@@ -140,7 +161,7 @@ func (s *Service) Create(ctx context.Context, a authz.Actor, in Input) (View, er
 	} else if err != nil {
 		return View{}, nameTaken(err, r.Name)
 	}
-	s.Changed()
+	s.changed()
 	return s.view(r, now), nil
 }
 
@@ -166,7 +187,7 @@ func (s *Service) Update(ctx context.Context, a authz.Actor, id int64, in Input)
 	if err := s.store.UpdateSource(ctx, r, auditEntry(a, r.ID, action, describe(before), describe(r))); err != nil {
 		return View{}, nameTaken(err, r.Name)
 	}
-	s.Changed()
+	s.changed()
 	return s.view(r, s.now()), nil
 }
 
@@ -179,7 +200,7 @@ func (s *Service) Delete(ctx context.Context, a authz.Actor, id int64) error {
 	if err := s.store.DeleteSource(ctx, id, auditEntry(a, r.ID, "deleted", describe(r), "")); err != nil {
 		return err
 	}
-	s.Changed()
+	s.changed()
 	return nil
 }
 
@@ -219,7 +240,7 @@ func (s *Service) Test(ctx context.Context, a authz.Actor, id int64, in Input) (
 	if err != nil {
 		return Preview{}, invalid(err)
 	}
-	return fetchOnce(ctx, supervise(srcs), s.TestTimeout), nil
+	return fetchOnce(ctx, supervise(srcs), s.testTimeout), nil
 }
 
 // fetchOnce runs the sources until each has finished a round (or maxPreview posts arrived, or
@@ -376,8 +397,8 @@ func (s *Service) validate(r Source) error {
 	if _, err := s.build(r, noCursors{}, "validate:"); err != nil {
 		return invalid(err)
 	}
-	if s.Check != nil {
-		if err := s.Check(r.Type, r.Config); err != nil {
+	if s.check != nil {
+		if err := s.check(r.Type, r.Config); err != nil {
 			return invalid(err)
 		}
 	}

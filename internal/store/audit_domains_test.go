@@ -80,15 +80,17 @@ func TestAuditedChangesNeedTheirRow(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lists := filters.NewService(s)
+		lists := filters.NewService(s, nil)
 		locations := filters.NewLocations(s, gazetteer)
 		mon := monitor.NewService(monitor.Deps{Store: s, Inbox: s, FilterLists: lists})
 		al := alerts.NewService(alerts.Deps{Store: s, Matches: mon})
 		news := announce.NewService(s)
-		sourceRows := sourcing.NewService(s, func(r sourcing.Source, cursors connector.CursorStore, prefix string) ([]connector.Source, error) {
-			return sources.BuildRow(r.Type, r.Name, r.Config, cursors, prefix, outbound.Everywhere)
-		}, sources.Interval)
-		answers := assistant.NewService(s, search.NewService(s), nil, nil)
+		builder := sources.Builder{Allow: outbound.Everywhere}
+		sourceRows := sourcing.NewService(sourcing.Deps{Store: s, Interval: builder.Interval,
+			Build: func(r sourcing.Source, cursors connector.CursorStore, prefix string) ([]connector.Source, error) {
+				return builder.BuildRow(r.Type, r.Name, r.Config, cursors, prefix)
+			}})
+		answers := assistant.NewService(s, search.NewService(s, search.Options{}), nil, assistant.Limits{}, nil)
 		str := func(v string) *string { return &v }
 		feed := json.RawMessage(`{"url":"https://news.example.org/feed.xml"}`)
 		yes := true

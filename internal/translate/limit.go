@@ -4,6 +4,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sightline/sightline/internal/problem"
 	"golang.org/x/time/rate"
 )
 
@@ -21,10 +22,6 @@ const (
 const MsgRateLimited = "You've exceeded the translation rate limit. Try again in a minute."
 
 // RateLimitError is a call refused by the limit; Wait is when the next one will pass.
-type RateLimitError struct{ Wait time.Duration }
-
-func (e *RateLimitError) Error() string { return MsgRateLimited }
-
 // Limiter holds a token bucket per user.
 type Limiter struct {
 	mu    sync.Mutex
@@ -61,7 +58,7 @@ func (l *Limiter) Allow(userID int64) error {
 	r := b.ReserveN(now, 1)
 	if wait := r.DelayFrom(now); wait > 0 {
 		r.CancelAt(now)
-		return &RateLimitError{Wait: wait}
+		return problem.RateLimited(MsgRateLimited, wait)
 	}
 	return nil
 }

@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/sightline/sightline/internal/problem"
 )
 
 // mangler is a LibreTranslate-protocol server that "translates" by upper-casing the text
@@ -159,8 +161,8 @@ func TestLimiter(t *testing.T) {
 		}
 	}
 	err := l.Allow(1)
-	rl, ok := err.(*RateLimitError)
-	if !ok || rl.Wait <= 0 || rl.Wait > time.Second || err.Error() != MsgRateLimited {
+	rl, ok := problem.As(err)
+	if !ok || rl.Kind != problem.KindRateLimited || rl.RetryAfter <= 0 || rl.RetryAfter > time.Second || err.Error() != MsgRateLimited {
 		t.Fatalf("call past the burst = %v", err)
 	}
 	if err := l.Allow(2); err != nil {

@@ -8,7 +8,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -16,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sightline/sightline/internal/enrich"
+	"github.com/sightline/sightline/internal/problem"
 )
 
 // MaxTextChars bounds the text of one request: a post or a few keywords, never a whole dump.
@@ -33,11 +33,13 @@ const (
 // Auto is the source language the backend detects itself.
 const Auto = "auto"
 
-// Errors of Translate, tested with errors.Is.
+// Errors of Translate, tested with errors.Is; like every error Translate returns, they are
+// internal/problem errors the API answers as they are.
 var (
-	ErrNotConfigured = errors.New("Translation is not configured on this server")
-	ErrEmptyText     = errors.New("The text to translate is empty.")
-	ErrTooLong       = fmt.Errorf("The text to translate is longer than %d characters; translate a shorter passage.", MaxTextChars)
+	ErrNotConfigured error = problem.Unavailable("Translation is not configured on this server")
+	ErrEmptyText     error = problem.InvalidField("query", "The text to translate is empty.")
+	ErrTooLong       error = problem.TooLarge(fmt.Sprintf(
+		"The text to translate is longer than %d characters; translate a shorter passage.", MaxTextChars))
 )
 
 // Backend translates one text. Its errors are shown to the user (after "The translation server
@@ -74,14 +76,9 @@ func KeyOf(text, source, target, format string) Key {
 type BackendError struct{ Err error }
 
 func (e *BackendError) Error() string { return "The translation server failed: " + e.Err.Error() }
-func (e *BackendError) Unwrap() error { return e.Err }
 
-// LanguageError is a language code that is not one.
-type LanguageError struct{ Field, Code string }
-
-func (e *LanguageError) Error() string {
-	return fmt.Sprintf("%q is not a language code (two or three letters, such as en).", e.Code)
-}
+// Unwrap gives the cause and the problem the API answers: 502 with this error's message.
+func (e *BackendError) Unwrap() []error { return []error{e.Err, problem.BadGateway(e.Error())} }
 
 // Request is one translation: form A (Text, Target, Source, Format) or form B, which adds the
 // search's terms and the entities the client knows of, and asks for the document's entities.
@@ -168,7 +165,7 @@ func (s *Service) Translate(ctx context.Context, r Request) (Result, error) {
 		format = FormatHTML
 	case FormatHTML, FormatText:
 	default:
-		return Result{}, &FormatError{Format: r.Format}
+		return Result{}, problem.InvalidField("format", fmt.Sprintf("The format %q is not one of html and text.", r.Format))
 	}
 	var res Result
 	if r.WantEntities {
@@ -314,13 +311,6 @@ func targetOf(language string) string {
 	return code
 }
 
-// FormatError is a format other than html or text.
-type FormatError struct{ Format string }
-
-func (e *FormatError) Error() string {
-	return fmt.Sprintf("The format %q is not one of html and text.", e.Format)
-}
-
 // languageCode checks a language code: two or three lower-case letters ("pt-BR" is "pt"), or
 // "auto" for a source.
 func languageCode(field, code, fallback string) (string, error) {
@@ -333,7 +323,7 @@ func languageCode(field, code, fallback string) (string, error) {
 	}
 	primary, _, _ := strings.Cut(strings.ReplaceAll(code, "_", "-"), "-")
 	if len(primary) < 2 || len(primary) > 3 || strings.Trim(primary, "abcdefghijklmnopqrstuvwxyz") != "" {
-		return "", &LanguageError{Field: field, Code: code}
+		return "", problem.InvalidField(field, fmt.Sprintf("%q is not a language code (two or three letters, such as en).", code))
 	}
 	// Chinese keeps its script: LibreTranslate knows zh (simplified) and zt (traditional).
 	if primary == "zh" && (strings.Contains(code, "tw") || strings.Contains(code, "hant") || strings.Contains(code, "hk")) {

@@ -68,6 +68,9 @@ type Source struct {
 	cursors  connector.CursorStore
 	status   *connector.Status
 	sleep    func(context.Context, time.Duration) error
+	// threadLookupEvery spaces the thread lookups: the constant, or 0 in tests that look up
+	// every reply.
+	threadLookupEvery time.Duration
 }
 
 // timeline is where a timeline's REST and streaming endpoints are.
@@ -105,7 +108,7 @@ func New(cfg Config, timelineName string, cursors connector.CursorStore, client 
 		return nil, errors.New("mastodon: streaming needs an access token")
 	}
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
-	s := &Source{cfg: cfg, timeline: tl, host: base.Host, client: client, cursors: cursors}
+	s := &Source{cfg: cfg, timeline: tl, host: base.Host, client: client, cursors: cursors, threadLookupEvery: threadLookupEvery}
 	s.status = connector.NewStatus(s.Name())
 	return s, nil
 }
@@ -150,7 +153,7 @@ const threadCacheSize = 50_000
 
 // threadLookupEvery spaces the context requests that find the thread of a reply to a status
 // not seen: at most a third of the API's 300 requests in five minutes.
-var threadLookupEvery = 3 * time.Second
+const threadLookupEvery = 3 * time.Second
 
 // thread returns the thread of a reply: its parent's when the parent was seen, else the
 // first of its ancestors (GET /api/v1/statuses/{id}/context) when a lookup is due, else its
@@ -160,7 +163,7 @@ func (r *reader) thread(ctx context.Context, st status) string {
 	if t, ok := r.threads[parent]; ok {
 		return t
 	}
-	if time.Since(r.lastLookup) < threadLookupEvery {
+	if time.Since(r.lastLookup) < r.Source.threadLookupEvery {
 		return parent
 	}
 	r.lastLookup = time.Now()

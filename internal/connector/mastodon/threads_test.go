@@ -11,9 +11,6 @@ import (
 )
 
 func TestRepliesGetTheirThread(t *testing.T) {
-	old := threadLookupEvery
-	threadLookupEvery = 0
-	t.Cleanup(func() { threadLookupEvery = old })
 	var lookups []string
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
@@ -35,6 +32,7 @@ func TestRepliesGetTheirThread(t *testing.T) {
 	}))
 	defer srv.Close()
 	src := newSource(t, srv, DefaultConfig(), "public", &connectortest.Cursors{}, &connectortest.Sleeper{})
+	src.threadLookupEvery = 0 // every reply's thread is looked up
 	var got connectortest.Collector
 	stop := connectortest.Start(t, src, got.Emit)
 	posts := got.WaitForPosts(t, 3)

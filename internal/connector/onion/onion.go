@@ -35,7 +35,8 @@ type Site struct {
 // Config configures the onion sites.
 type Config struct {
 	Enabled bool `json:"enabled"`
-	// SOCKS is the Tor SOCKS5 proxy's address; empty uses DefaultSOCKS.
+	// SOCKS is the Tor SOCKS5 proxy's address; the sources' builder fills it from --tor-socks
+	// when the configuration names none.
 	SOCKS    string             `json:"socks"`
 	Sites    []Site             `json:"sites"`
 	Interval connector.Duration `json:"interval"`
@@ -47,17 +48,11 @@ func DefaultConfig() Config {
 	return Config{Interval: connector.Duration(15 * time.Minute), Backoff: connector.DefaultBackoff}
 }
 
-// DefaultSOCKS is the proxy of sites whose configuration names none: serve's --tor-socks,
-// set once when the server starts, so that it reaches onion sources however they are
-// configured (a file, or the sources the app manages).
-var DefaultSOCKS string
-
 // requestTimeout bounds a request: circuits to onion services are slow to build.
 const requestTimeout = 90 * time.Second
 
 // New makes the sources of cfg's sites, reading through cfg.SOCKS.
 func New(cfg Config, cursors connector.CursorStore) ([]connector.Source, error) {
-	cfg.SOCKS = cmp.Or(cfg.SOCKS, DefaultSOCKS)
 	if cfg.SOCKS == "" {
 		return nil, fmt.Errorf("onion: sites need a Tor SOCKS proxy (--tor-socks 127.0.0.1:9050)")
 	}

@@ -34,7 +34,7 @@ func TestMoreConnectors(t *testing.T) {
 				t.Fatal(err)
 			}
 			cfg.Simulator.Enabled = false
-			srcs, err := Build(cfg, &connectortest.Cursors{}, nil)
+			srcs, err := Builder{}.Build(cfg, &connectortest.Cursors{})
 			if tc.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
 					t.Fatalf("err %v, want %q", err, tc.wantErr)

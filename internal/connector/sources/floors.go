@@ -41,10 +41,6 @@ type Floor struct {
 // MinBackoff is the least first wait after a failed round, for every type.
 const MinBackoff = time.Second
 
-// floorsLifted turns the floors off: the tests that run sources against loopback servers at
-// test speed (LiftLimits).
-var floorsLifted bool
-
 // setting is one wait of a row's configuration: where it is, its floor, and whether zero means
 // "the section's value" (an item's own interval) rather than no wait at all.
 type setting struct {
@@ -119,7 +115,7 @@ func waits(typ string, cfg *Config) []setting {
 
 // under reports whether the setting is below its floor.
 func (s setting) under() bool {
-	if floorsLifted || (s.zeroIsUnset && *s.value == 0) {
+	if s.zeroIsUnset && *s.value == 0 {
 		return false
 	}
 	return time.Duration(*s.value) < s.floor

@@ -52,7 +52,7 @@ func TestFloors(t *testing.T) {
 			case tt.field != "" && (!errors.As(err, &se) || se.Field != tt.field || !strings.Contains(se.Message, "at least")):
 				t.Errorf("CheckFloors = %v, want a refusal of %s", err, tt.field)
 			}
-			if d := Interval(tt.typ, json.RawMessage(tt.config)); d != tt.interval {
+			if d := (Builder{}).Interval(tt.typ, json.RawMessage(tt.config)); d != tt.interval {
 				t.Errorf("runs every %v, want %v", d, tt.interval)
 			}
 			cfg, err := RowConfig(tt.typ, "row", json.RawMessage(tt.config))
@@ -72,7 +72,7 @@ func TestFloors(t *testing.T) {
 // a budget of two requests, three feeds of one host make two requests, and the third reports
 // the budget spent instead of asking.
 func TestHostBudgetIsShared(t *testing.T) {
-	defer SetHostBudget(connector.NewHostBudget(1.0/3600, 2))()
+	builder := Builder{Allow: outbound.Everywhere, Budget: connector.NewHostBudget(1.0/3600, 2)}
 	var hits atomic.Int64
 	feed := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hits.Add(1)
@@ -82,7 +82,7 @@ func TestHostBudgetIsShared(t *testing.T) {
 	defer feed.Close()
 	var all []connector.Source
 	for _, path := range []string{"/a", "/b", "/c"} {
-		srcs, err := BuildRow("rss", "feed"+path, json.RawMessage(`{"url":"`+feed.URL+path+`"}`), MemoryCursors{}, "row"+path+":", outbound.Everywhere)
+		srcs, err := builder.BuildRow("rss", "feed"+path, json.RawMessage(`{"url":"`+feed.URL+path+`"}`), MemoryCursors{}, "row"+path+":")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/netip"
 	"reflect"
 	"slices"
 	"strconv"
@@ -65,11 +64,18 @@ func jsonKey(f reflect.StructField) string {
 // settings over the section's defaults, everything else off, and every wait at least its
 // type's floor (Floors), whatever the stored settings say.
 func RowConfig(typ, name string, settings json.RawMessage) (Config, error) {
+	return Builder{}.rowConfig(typ, name, settings)
+}
+
+// rowConfig is RowConfig with the floors lifted when the builder lifts them.
+func (b Builder) rowConfig(typ, name string, settings json.RawMessage) (Config, error) {
 	cfg, err := rowConfig(typ, name, settings)
 	if err != nil {
 		return Config{}, err
 	}
-	raiseToFloors(typ, &cfg)
+	if !b.LiftFloors {
+		raiseToFloors(typ, &cfg)
+	}
 	return cfg, nil
 }
 
@@ -172,12 +178,12 @@ func jsonKind(t reflect.Type) string {
 // BuildRow makes the running sources of one row (usually one). Their cursors are kept under a
 // key of the row's own (prefix), so that two rows never share a position. A row that cannot
 // run is a *SettingsError.
-func BuildRow(typ, name string, settings json.RawMessage, cursors connector.CursorStore, prefix string, allow []netip.Prefix) ([]connector.Source, error) {
-	cfg, err := RowConfig(typ, name, settings)
+func (b Builder) BuildRow(typ, name string, settings json.RawMessage, cursors connector.CursorStore, prefix string) ([]connector.Source, error) {
+	cfg, err := b.rowConfig(typ, name, settings)
 	if err != nil {
 		return nil, err
 	}
-	srcs, err := Build(cfg, prefixed{cursors, prefix}, allow)
+	srcs, err := b.Build(cfg, prefixed{cursors, prefix})
 	if err != nil {
 		return nil, &SettingsError{Field: "config", Message: strings.TrimSuffix(err.Error(), ".") + "."}
 	}
@@ -259,8 +265,8 @@ func Seeds(cfg Config) ([]Seed, error) {
 
 // Interval is how often a row's source fetches when it polls (0 for streams): what a gap is
 // measured against.
-func Interval(typ string, settings json.RawMessage) time.Duration {
-	cfg, err := RowConfig(typ, "x", settings)
+func (b Builder) Interval(typ string, settings json.RawMessage) time.Duration {
+	cfg, err := b.rowConfig(typ, "x", settings)
 	if err != nil {
 		return 0
 	}
@@ -284,29 +290,3 @@ func Interval(typ string, settings json.RawMessage) time.Duration {
 
 // SettingsField is the part of the row at fault: type, config or config.<setting>.
 func (e *SettingsError) SettingsField() string { return e.Field }
-
-// SetHostBudget replaces the request budget per host of every source built after it (nil: no
-// budget), and returns a function that restores the previous one.
-func SetHostBudget(b *connector.HostBudget) (restore func()) {
-	prev := hostBudget
-	hostBudget = b
-	return func() { hostBudget = prev }
-}
-
-// LiftLimits lifts the floors of the waits and the request budget per host for every row built
-// after it, and returns a function that restores them: tests run sources against their own
-// loopback servers at test speed.
-func LiftLimits() (restore func()) {
-	restoreBudget := SetHostBudget(nil)
-	prev := floorsLifted
-	floorsLifted = true
-	return func() { floorsLifted = prev; restoreBudget() }
-}
-
-// SetRequestTimeout changes the bound of every polling request built after it, and returns a
-// function that restores the previous one: the fault tests' slow sources time out quickly.
-func SetRequestTimeout(d time.Duration) (restore func()) {
-	prev := requestTimeout
-	requestTimeout = d
-	return func() { requestTimeout = prev }
-}

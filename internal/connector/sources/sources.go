@@ -3,6 +3,7 @@
 package sources
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -79,30 +80,50 @@ func Load(r io.Reader) (Config, error) {
 	return cfg, nil
 }
 
-// requestTimeout bounds a polling request (and a websocket handshake). A variable so that the
-// fault tests of slow sources need not wait half a minute.
-var requestTimeout = 30 * time.Second
+// DefaultRequestTimeout bounds a polling request (and a websocket handshake).
+const DefaultRequestTimeout = 30 * time.Second
 
-// The request budget every source built here shares, per host name, whatever its row and
-// tenant: HostRequestsPerSecond on average and HostBurst at once (docs/connectors.md).
+// The request budget a node's sources share, per host name, whatever their row and tenant:
+// HostRequestsPerSecond on average and HostBurst at once (docs/connectors.md).
 const (
 	HostRequestsPerSecond = 5
 	HostBurst             = 30
 )
 
-var hostBudget = connector.NewHostBudget(HostRequestsPerSecond, HostBurst)
+// NewHostBudget is the request budget per host a node's sources share.
+func NewHostBudget() *connector.HostBudget {
+	return connector.NewHostBudget(HostRequestsPerSecond, HostBurst)
+}
+
+// Builder makes sources with what the operator decided for all of them; a node has one.
+type Builder struct {
+	// Allow is the allowlist of addresses that are not public the sources may reach
+	// (--allow-private-networks: on-premises feeds, tests); public addresses are always allowed.
+	Allow []netip.Prefix
+	// TorSOCKS is the Tor SOCKS5 proxy of the onion sites whose configuration names none
+	// (--tor-socks).
+	TorSOCKS string
+	// Budget is the request budget per host every source built here shares (NewHostBudget);
+	// nil means none.
+	Budget *connector.HostBudget
+	// RequestTimeout bounds a polling request; 0 means DefaultRequestTimeout.
+	RequestTimeout time.Duration
+	// LiftFloors runs a row at the waits it gives even below its type's floors: tests run
+	// sources against their own loopback servers at test speed.
+	LiftFloors bool
+}
 
 // Build makes the enabled sources. Their requests go through the outbound guard, which dials
-// public addresses and the operator's allowlist for sources (allow: on-premises feeds, tests)
-// only, and share the request budget of each host.
-func Build(cfg Config, cursors connector.CursorStore, allow []netip.Prefix) ([]connector.Source, error) {
+// public addresses and the allowlist only, and share the request budget of each host.
+func (b Builder) Build(cfg Config, cursors connector.CursorStore) ([]connector.Source, error) {
 	var budget func(context.Context, string) error
-	if hostBudget != nil {
-		budget = hostBudget.Wait
+	if b.Budget != nil {
+		budget = b.Budget.Wait
 	}
-	client := outbound.New(outbound.Options{Allow: allow, Timeout: requestTimeout, Budget: budget})
+	timeout := cmp.Or(b.RequestTimeout, DefaultRequestTimeout)
+	client := outbound.New(outbound.Options{Allow: b.Allow, Timeout: timeout, Budget: budget})
 	// Server-sent event streams stay open: their client must not time out.
-	streamClient := outbound.New(outbound.Options{Allow: allow, Stream: true, Budget: budget})
+	streamClient := outbound.New(outbound.Options{Allow: b.Allow, Stream: true, Budget: budget})
 
 	var srcs []connector.Source
 	var errs []error
@@ -188,7 +209,9 @@ func Build(cfg Config, cursors connector.CursorStore, allow []netip.Prefix) ([]c
 		}
 	}
 	if cfg.Onion.Enabled {
-		onionSrcs, err := onion.New(cfg.Onion, cursors)
+		onionCfg := cfg.Onion
+		onionCfg.SOCKS = cmp.Or(onionCfg.SOCKS, b.TorSOCKS)
+		onionSrcs, err := onion.New(onionCfg, cursors)
 		errs = append(errs, err)
 		srcs = append(srcs, onionSrcs...)
 	}

@@ -26,7 +26,7 @@ func names(srcs []connector.Source) []string {
 }
 
 func TestDefaultRunsOnlyTheSimulator(t *testing.T) {
-	srcs, err := Build(Default(), &connectortest.Cursors{}, nil)
+	srcs, err := Builder{}.Build(Default(), &connectortest.Cursors{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func TestLoad(t *testing.T) {
 			cfg, err := Load(strings.NewReader(tt.json))
 			var srcs []connector.Source
 			if err == nil {
-				srcs, err = Build(cfg, &connectortest.Cursors{}, nil)
+				srcs, err = Builder{}.Build(cfg, &connectortest.Cursors{})
 			}
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
@@ -105,7 +105,7 @@ func TestRunAndStats(t *testing.T) {
 	cfg.Simulator.Rate = 100
 	cfg.RSS.Enabled = true
 	cfg.RSS.Feeds = []rss.Feed{{Name: "local", URL: feed.URL}}
-	srcs, err := Build(cfg, &connectortest.Cursors{}, outbound.Everywhere)
+	srcs, err := Builder{Allow: outbound.Everywhere}.Build(cfg, &connectortest.Cursors{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +137,7 @@ func TestSourcesRefuseLoopbackUnlessAllowed(t *testing.T) {
 	cfg.Simulator.Enabled = false
 	cfg.RSS.Enabled = true
 	cfg.RSS.Feeds = []rss.Feed{{Name: "local", URL: feed.URL + "/feed?token=secret"}}
-	srcs, err := Build(cfg, &connectortest.Cursors{}, nil)
+	srcs, err := Builder{}.Build(cfg, &connectortest.Cursors{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +156,7 @@ func TestSourcesRefuseLoopbackUnlessAllowed(t *testing.T) {
 // its own.
 func TestRowsBuild(t *testing.T) {
 	for _, seed := range DefaultSeeds() {
-		srcs, err := BuildRow(seed.Type, seed.Name, seed.Config, MemoryCursors{}, "source:1:", nil)
+		srcs, err := Builder{}.BuildRow(seed.Type, seed.Name, seed.Config, MemoryCursors{}, "source:1:")
 		if err != nil || len(srcs) != 1 {
 			t.Errorf("default %s %q: %v (%d sources)", seed.Type, seed.Name, err, len(srcs))
 		}
@@ -173,7 +173,7 @@ func TestRowsBuild(t *testing.T) {
 	}
 	var got []string
 	for _, s := range seeds {
-		srcs, err := BuildRow(s.Type, s.Name, s.Config, MemoryCursors{}, "x:", nil)
+		srcs, err := Builder{}.BuildRow(s.Type, s.Name, s.Config, MemoryCursors{}, "x:")
 		if err != nil {
 			t.Fatalf("seed %+v: %v", s, err)
 		}
@@ -182,7 +182,7 @@ func TestRowsBuild(t *testing.T) {
 	if want := "rss=rss:gazette,mastodon=mastodon:social.example.org:public+mastodon:social.example.org:tag:osint"; strings.Join(got, ",") != want {
 		t.Fatalf("seeded %q, want %q", strings.Join(got, ","), want)
 	}
-	if d := Interval("rss", seeds[0].Config); d != 10*time.Minute {
+	if d := (Builder{}).Interval("rss", seeds[0].Config); d != 10*time.Minute {
 		t.Errorf("interval %v", d)
 	}
 }
@@ -198,7 +198,7 @@ func TestRowSettingsErrors(t *testing.T) {
 		{"hackernews", `[1]`, "config", "JSON object"},
 	}
 	for _, tt := range tests {
-		_, err := BuildRow(tt.typ, "n", json.RawMessage(tt.config), MemoryCursors{}, "", nil)
+		_, err := Builder{}.BuildRow(tt.typ, "n", json.RawMessage(tt.config), MemoryCursors{}, "")
 		var se *SettingsError
 		if !errors.As(err, &se) || se.Field != tt.field || !strings.Contains(se.Message, tt.msg) {
 			t.Errorf("%s %s: %v (%+v), want %s: %s", tt.typ, tt.config, err, se, tt.field, tt.msg)
