@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/sightline/sightline/internal/alerts/channel"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/geom"
 	"github.com/sightline/sightline/internal/monitor"
@@ -93,8 +94,8 @@ func (s *Service) collect(ctx context.Context, m monitor.Search, n monitor.Notif
 		}
 	}
 	for _, d := range n.Destinations {
-		if d.Type == "email" && s.Mail == nil {
-			continue // e-mail is off on this server: nothing to write that could be sent
+		if ch, ok := s.Channels.Named(d.Type); !ok || !ch.Describe().Available {
+			continue // a channel this server cannot send through: nothing to write that could be sent
 		}
 		ids, err := s.Store.UncoveredMatches(ctx, m.ID, n.Type, d.Address, since, MaxCovered)
 		if err != nil {
@@ -320,4 +321,4 @@ func backoff(n int) time.Duration {
 }
 
 // errPermanent marks failures that retrying cannot mend (the search is gone).
-var errPermanent = errors.New("alerts: cannot be sent")
+var errPermanent = channel.ErrPermanent

@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"github.com/sightline/sightline/internal/alerts"
+	"github.com/sightline/sightline/internal/alerts/channel/email"
+	"github.com/sightline/sightline/internal/alerts/channel/webhook"
 	"github.com/sightline/sightline/internal/api"
 	"github.com/sightline/sightline/internal/mail"
 	"github.com/sightline/sightline/internal/mail/mailtest"
@@ -32,6 +34,7 @@ import (
 type alertEnv struct {
 	*exportEnv
 	alerts   *alerts.Service
+	email    *email.Channel
 	smtp     *mailtest.Server
 	receiver *receiver
 	clock    *offsetClock
@@ -69,9 +72,12 @@ func newAlertEnv(t *testing.T, s *store.Store, withMail bool) *alertEnv {
 		}
 	}
 	clock := &offsetClock{}
-	svc := alerts.NewService(alerts.Deps{Store: s, Matches: x.monitor, Mail: sender, Webhooks: alerts.WebhookClient(outbound.Everywhere),
-		PublicURL: "https://sightline.example", Now: clock.Now,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	channels := alerts.Channels(alerts.ChannelDeps{Store: s, Mail: sender, Webhooks: webhook.NewClient(outbound.Everywhere),
+		PublicURL: "https://sightline.example", Logger: logger})
+	x.monitor = monitor.NewService(monitor.Deps{Store: s, Inbox: s, Channels: channels})
+	svc := alerts.NewService(alerts.Deps{Store: s, Matches: x.monitor, Channels: channels,
+		PublicURL: "https://sightline.example", Now: clock.Now, Logger: logger})
 	h := api.New(api.Deps{Accounts: x.accounts, Auth: x.auth, Monitor: x.monitor, Live: x.hub, Alerts: svc,
 		EmailDelivery: withMail, Health: s.Ping, App: api.AppHandler(nil, false), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	x.srv.Close()
@@ -80,7 +86,7 @@ func newAlertEnv(t *testing.T, s *store.Store, withMail bool) *alertEnv {
 	rc := &receiver{}
 	rc.srv = httptest.NewServer(rc)
 	t.Cleanup(rc.srv.Close)
-	return &alertEnv{exportEnv: x, alerts: svc, smtp: smtp, receiver: rc, clock: clock}
+	return &alertEnv{exportEnv: x, alerts: svc, email: channels[0].(*email.Channel), smtp: smtp, receiver: rc, clock: clock}
 }
 
 // searchID is the id of the user's "Floods" search (seed).
@@ -243,9 +249,9 @@ func TestNotificationSettingsRules(t *testing.T) {
 			want string
 		}{
 			{"proximity without locations", `[{"type":"proximity","interval":300,"destinations":[]}]`, monitor.MsgProximityNeedsPlace},
-			{"invalid e-mail", `[{"type":"batch","interval":300,"destinations":[{"type":"email","address":"not-an-address"}]}]`, monitor.MsgInvalidEmail},
-			{"duplicate e-mail", `[{"type":"batch","interval":300,"destinations":[{"type":"email","address":"a@b.test"},{"type":"email","address":"A@b.test"}]}]`, monitor.MsgDuplicateEmail},
-			{"ftp webhook", `[{"type":"webhook","interval":0,"destinations":[{"type":"webhook","address":"ftp://example.test/x"}]}]`, monitor.MsgWebhookURL},
+			{"invalid e-mail", `[{"type":"batch","interval":300,"destinations":[{"type":"email","address":"not-an-address"}]}]`, email.MsgInvalid},
+			{"duplicate e-mail", `[{"type":"batch","interval":300,"destinations":[{"type":"email","address":"a@b.test"},{"type":"email","address":"A@b.test"}]}]`, email.MsgDuplicate},
+			{"ftp webhook", `[{"type":"webhook","interval":0,"destinations":[{"type":"webhook","address":"ftp://example.test/x"}]}]`, webhook.MsgURL},
 			{"interval not offered", `[{"type":"digest","interval":300,"destinations":[]}]`, "300 seconds is not an interval a digest alert offers."},
 			{"not offered", `[{"type":"ai_summary","interval":86400,"destinations":[]}]`, `"ai_summary" is not an alert this organization offers.`},
 		} {

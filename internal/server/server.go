@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/sightline/sightline/internal/alerts"
+	"github.com/sightline/sightline/internal/alerts/channel/webhook"
 	"github.com/sightline/sightline/internal/assistant"
 	"log/slog"
 	"net"
@@ -319,9 +320,27 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	n.Ingest = ingest.NewService(st, enrich.New(gazetteer))
 	n.Ingest.Retention = c.retention()
 	n.Filters = filters.NewService(s)
+	if c.SMTPURL == "" {
+		log.Info("E-mail delivery is off (no --smtp-url)")
+	} else {
+		from := c.MailFrom
+		if from == "" {
+			from = DefaultMailFrom
+		}
+		smtp, err := mail.NewSMTP(c.SMTPURL, from)
+		if err != nil {
+			return nil, err
+		}
+		n.Mail = smtp
+	}
+	// One e-mail limit per node for every mail path people trigger (docs/decisions.md).
+	mailLimit := mail.NewLimiter(mail.DefaultLimits)
+	// The alert channels, which the Monitor checks destinations against and the alerts send through.
+	channels := alerts.Channels(alerts.ChannelDeps{Store: s, Mail: n.Mail, MailLimit: mailLimit,
+		Webhooks: webhook.NewClient(c.AllowPrivateWebhooks), PublicURL: c.PublicURLOrDefault(), Logger: log})
 	n.Percolator = monitor.NewPercolator(s, n.Filters, st.Conn(), log)
 	n.Monitor = monitor.NewService(monitor.Deps{Store: s, Inbox: s, Layouts: s, FilterLists: n.Filters, Changes: n.Percolator,
-		Notifier: n.Live})
+		Notifier: n.Live, Channels: channels})
 	n.Percolator.UseService(n.Monitor)
 	n.Filters.OnChange = func(ctx context.Context, searchIDs []int64) {
 		for _, id := range searchIDs {
@@ -356,21 +375,6 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	}
 	searches := search.NewService(s)
 	searches.Retention = c.retention()
-	if c.SMTPURL == "" {
-		log.Info("E-mail delivery is off (no --smtp-url)")
-	} else {
-		from := c.MailFrom
-		if from == "" {
-			from = DefaultMailFrom
-		}
-		smtp, err := mail.NewSMTP(c.SMTPURL, from)
-		if err != nil {
-			return nil, err
-		}
-		n.Mail = smtp
-	}
-	// One e-mail limit per node for every mail path people trigger (docs/decisions.md).
-	mailLimit := mail.NewLimiter(mail.DefaultLimits)
 	var engine assistant.Engine = assistant.Extractive{}
 	if c.LLMURL != "" {
 		engine = assistant.NewLLM(c.LLMURL, c.LLMModel, c.LLMKey)
@@ -382,9 +386,8 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		quota = -1 // no quota
 	}
 	n.Assistant.SetLimits(assistant.Limits{OrgPerHour: quota, Concurrent: c.AssistantConcurrency})
-	n.Alerts = alerts.NewService(alerts.Deps{Store: s, Matches: n.Monitor, Mail: n.Mail, MailLimit: mailLimit,
-		Webhooks: alerts.WebhookClient(c.AllowPrivateWebhooks), PublicURL: c.PublicURLOrDefault(), Logger: log,
-		Summarizer: n.Assistant.Engine()})
+	n.Alerts = alerts.NewService(alerts.Deps{Store: s, Matches: n.Monitor, Channels: channels,
+		PublicURL: c.PublicURLOrDefault(), Logger: log, Summarizer: n.Assistant.Engine()})
 	// Without a server, translations made while there was one are still read by exports.
 	translator := translate.NewService(nil, s)
 	if c.TranslateURL == "" {
