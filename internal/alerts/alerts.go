@@ -124,6 +124,11 @@ type Deps struct {
 	Matches Matches
 	// Channels carry the deliveries (Channels).
 	Channels channel.Table
+	// Signal tells of new matches (a signal of its own, which nothing tells, when nil).
+	Signal *Signal
+	// ScanEvery is how often every search is looked at, for what the signal missed
+	// (DefaultScanEvery when 0).
+	ScanEvery time.Duration
 	// Summarizer writes the daily AI summaries: the assistant's engine (extractive when nil).
 	Summarizer Summarizer
 	// PublicURL is the app's address, for links.
@@ -146,6 +151,12 @@ func NewService(d Deps) *Service {
 	}
 	if d.Now == nil {
 		d.Now = time.Now
+	}
+	if d.Signal == nil {
+		d.Signal = NewSignal()
+	}
+	if d.ScanEvery <= 0 {
+		d.ScanEvery = DefaultScanEvery
 	}
 	return &Service{Deps: d, now: d.Now}
 }

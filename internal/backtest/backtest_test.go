@@ -140,7 +140,7 @@ func TestBacktestAgreesWithPercolator(t *testing.T) {
 			}
 			ids = append(ids, sv.ID)
 		}
-		p := monitor.NewPercolator(s, f.filters, nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		p := monitor.NewPercolator(s, f.filters, nil, nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
 		if err := p.Load(ctx); err != nil {
 			t.Fatal(err)
 		}

@@ -68,6 +68,9 @@ type Config struct {
 	// LagWarning is how many posts waiting for the storage stage make the pipeline count as
 	// behind (ingest.DefaultLagWarning when 0).
 	LagWarning uint64
+	// AlertScanInterval is how often every search's alerts are looked at, a safety net for the
+	// new matches the percolator tells the alerts of (alerts.DefaultScanEvery when 0).
+	AlertScanInterval time.Duration
 	// LiveKey is the live channel's app key; empty means one generated once and shared by every
 	// node through the store.
 	LiveKey string
@@ -338,7 +341,9 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	// The alert channels, which the Monitor checks destinations against and the alerts send through.
 	channels := alerts.Channels(alerts.ChannelDeps{Store: s, Mail: n.Mail, MailLimit: mailLimit,
 		Webhooks: webhook.NewClient(c.AllowPrivateWebhooks), PublicURL: c.PublicURLOrDefault(), Logger: log})
-	n.Percolator = monitor.NewPercolator(s, n.Filters, st.Conn(), log)
+	// The percolator tells this node's alert service of the matches it stores.
+	newMatches := alerts.NewSignal()
+	n.Percolator = monitor.NewPercolator(s, n.Filters, st.Conn(), newMatches, log)
 	n.Monitor = monitor.NewService(monitor.Deps{Store: s, Inbox: s, Layouts: s, FilterLists: n.Filters, Changes: n.Percolator,
 		Notifier: n.Live, Channels: channels})
 	n.Percolator.UseService(n.Monitor)
@@ -386,8 +391,8 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		quota = -1 // no quota
 	}
 	n.Assistant.SetLimits(assistant.Limits{OrgPerHour: quota, Concurrent: c.AssistantConcurrency})
-	n.Alerts = alerts.NewService(alerts.Deps{Store: s, Matches: n.Monitor, Channels: channels,
-		PublicURL: c.PublicURLOrDefault(), Logger: log, Summarizer: n.Assistant.Engine()})
+	n.Alerts = alerts.NewService(alerts.Deps{Store: s, Matches: n.Monitor, Channels: channels, Signal: newMatches,
+		ScanEvery: c.AlertScanInterval, PublicURL: c.PublicURLOrDefault(), Logger: log, Summarizer: n.Assistant.Engine()})
 	// Without a server, translations made while there was one are still read by exports.
 	translator := translate.NewService(nil, s)
 	if c.TranslateURL == "" {

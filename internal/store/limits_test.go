@@ -32,7 +32,7 @@ func TestRedeliveredBatchCountsOnce(t *testing.T) {
 		if err := s.CreateSearch(ctx, &search, nil, nil); err != nil {
 			t.Fatal(err)
 		}
-		p := monitor.NewPercolator(s, nil, nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		p := monitor.NewPercolator(s, nil, nil, nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
 		if err := p.Load(ctx); err != nil {
 			t.Fatal(err)
 		}
