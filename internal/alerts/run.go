@@ -348,8 +348,11 @@ func (s *Service) attempt(ctx context.Context, d Delivery) {
 	err := s.send(sendCtx, d)
 	lost()
 	d.LeaseUntil = <-renewed
-	if ctx.Err() != nil || d.LeaseUntil.IsZero() {
-		return // stopping, or the row is no longer ours: the lease runs out and a sender takes it over
+	if d.LeaseUntil.IsZero() || (err != nil && ctx.Err() != nil) {
+		// The row is no longer ours, or the node stops and cut the send short: the lease runs
+		// out and a sender takes it over. A send that went through is recorded even when
+		// stopping, or the next start would send it again.
+		return
 	}
 	now := s.now().UTC()
 	d.Attempts++
