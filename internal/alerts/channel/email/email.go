@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	netmail "net/mail"
 	"net/url"
+	"regexp"
 	"strings"
 
 	"github.com/sightline/sightline/internal/account"
@@ -55,10 +56,16 @@ type Channel struct {
 	Logger    *slog.Logger
 }
 
+// shape is what the app checks an address against before the server does; the server checks it
+// too, so that the two never disagree (net/mail alone takes "desk@localhost").
+const shape = `^[^\s@]+@[^\s@]+\.[^\s@]+$`
+
+var shapeRE = regexp.MustCompile("(?i)" + shape)
+
 // Describe is the e-mail channel as the app shows it.
 func (c *Channel) Describe() channel.Description {
 	d := channel.Description{Name: Name, Label: "E-mail", AlertTypes: []string{"batch", "digest", "proximity", "ai_summary"},
-		InputType: "email", Placeholder: "name@example.com", Pattern: `^[^\s@]+@[^\s@]+\.[^\s@]+$`,
+		InputType: "email", Placeholder: "name@example.com", Pattern: shape,
 		Invalid: MsgInvalid, Duplicate: MsgDuplicate, DefaultsToUserEmail: true, Available: c.Mail != nil}
 	if !d.Available {
 		d.Unavailable = ErrOff.Error()
@@ -66,9 +73,9 @@ func (c *Channel) Describe() channel.Description {
 	return d
 }
 
-// Check accepts a bare address, as net/mail reads it.
+// Check accepts a bare address, as net/mail reads it, with a dot in its domain.
 func (c *Channel) Check(address string) string {
-	if a, err := netmail.ParseAddress(address); err != nil || a.Address != address {
+	if a, err := netmail.ParseAddress(address); err != nil || a.Address != address || !shapeRE.MatchString(address) {
 		return MsgInvalid
 	}
 	return ""
