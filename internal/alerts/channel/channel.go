@@ -31,6 +31,8 @@ type Description struct {
 	Label string `json:"label"`
 	// AlertTypes are the alerts whose destinations go through this channel.
 	AlertTypes []string `json:"alertTypes"`
+	// AddLabel names the field a destination is added in.
+	AddLabel string `json:"addLabel"`
 	// InputType is the HTML input type a destination is typed in ("email", "url").
 	InputType   string `json:"inputType"`
 	Placeholder string `json:"placeholder"`

@@ -60,7 +60,8 @@ func NewClient(allow []netip.Prefix) *outbound.Client {
 
 // Describe is the webhook channel as the app shows it.
 func (c *Channel) Describe() channel.Description {
-	return channel.Description{Name: Name, Label: "Webhook", AlertTypes: []string{"webhook"}, InputType: "url",
+	return channel.Description{Name: Name, Label: "Webhook", AlertTypes: []string{"webhook"},
+		AddLabel: "Add a webhook URL", InputType: "url",
 		Placeholder: "https://example.com/hooks/sightline", Pattern: `^https?://[^\s/?#]+([/?#]\S*)?$`,
 		Invalid: MsgURL, Duplicate: MsgDuplicate, Available: true}
 }
