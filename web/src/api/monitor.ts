@@ -116,7 +116,8 @@ export interface MonitorSearch extends MonitorSearchSummary {
 }
 
 export interface NotificationDestination {
-  type: 'email' | 'webhook';
+  /** The name of the channel that carries it (AlertChannel.name). */
+  type: string;
   address: string;
 }
 
