@@ -137,7 +137,7 @@ describe('alerts on the search page', () => {
     await user.clear(field);
     await user.type(field, 'ADA@example.test');
     await user.click(add);
-    expect(within(batch).getByText('ADA@example.test is already a destination of this alert.')).toBeInTheDocument();
+    expect(within(batch).getByText('This e-mail address is already a destination.')).toBeInTheDocument();
 
     await user.click(within(batch).getByRole('button', { name: `Remove ${EMAIL}` }));
     expect(within(batch).getByText('Keep at least one destination while this alert is on.')).toBeInTheDocument();
