@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/sightline/sightline/internal/account"
-	"github.com/sightline/sightline/internal/alerts/channel"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/problem"
 )
@@ -189,25 +188,19 @@ func (s *Service) checkSetting(n NotificationSetting) string {
 	} else if len(n.LocationAssetIDs) > 0 {
 		return "Only a proximity alert has locations."
 	}
-	ch, ok := s.channels.For(n.Type)
-	if !ok && len(n.Destinations) > 0 {
-		return fmt.Sprintf("No channel of this server carries a %s alert.", n.Type)
-	}
-	var carrier channel.Description
-	if ok {
-		carrier = ch.Describe()
-	}
+	// Each destination goes through the channel its type names, which must carry this alert.
 	seen := map[string]bool{}
 	for _, d := range n.Destinations {
-		key := strings.ToLower(d.Address)
-		if d.Type != carrier.Name {
+		ch, ok := s.channels.Named(d.Type)
+		if !ok || !slices.Contains(ch.Describe().AlertTypes, n.Type) {
 			return fmt.Sprintf("A %s alert cannot go to a %s destination.", n.Type, d.Type)
 		}
 		if msg := ch.Check(d.Address); msg != "" {
 			return msg
 		}
+		key := d.Type + " " + strings.ToLower(d.Address)
 		if seen[key] {
-			return carrier.Duplicate
+			return ch.Describe().Duplicate
 		}
 		seen[key] = true
 	}
