@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/alerts"
 	"github.com/sightline/sightline/internal/api"
 	"github.com/sightline/sightline/internal/assistant"
 	"github.com/sightline/sightline/internal/authz"
@@ -55,6 +56,8 @@ func serveFlags(o *serveOptions) *flag.FlagSet {
 		}
 		return nil
 	})
+	fs.DurationVar(&cfg.AlertScanInterval, "alert-scan-interval", alerts.DefaultScanEvery, "how often every saved search's "+
+		"alerts are looked at, a safety net: the matches a node stores reach its alerts at once")
 	fs.StringVar(&cfg.LiveKey, "live-key", "", "app key of the live channel (default: generated once and kept in the store)")
 	fs.Func("live-queue", fmt.Sprintf("messages a live socket may have waiting before it is closed as too slow to take them (4100: "+
 		"the client reconnects and reloads) (default %d)", live.DefaultQueueSize), func(v string) (err error) {

@@ -8,15 +8,14 @@ package alerts
 import (
 	"context"
 	"log/slog"
-	"net/netip"
 	"time"
 
 	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/alerts/channel"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/filters"
 	"github.com/sightline/sightline/internal/mail"
 	"github.com/sightline/sightline/internal/monitor"
-	"github.com/sightline/sightline/internal/outbound"
 )
 
 // Delivery states.
@@ -120,16 +119,13 @@ type Matches interface {
 type Deps struct {
 	Store   Store
 	Matches Matches
-	// Mail sends e-mail; nil means e-mail is off and e-mail deliveries fail saying so.
-	Mail mail.Sender
-	// MailLimit bounds the test e-mails people ask for, shared with every other mail path
-	// (a limiter of mail.DefaultLimits of its own when nil).
-	MailLimit *mail.Limiter
-	// OutsideMailLimit bounds scheduled alert e-mails to addresses outside the search's organization
-	// (a limiter of DefaultOutsideLimits of its own when nil).
-	OutsideMailLimit *mail.Limiter
-	// Webhooks is the outbound guard's client for webhook calls.
-	Webhooks *outbound.Client
+	// Channels carry the deliveries (Channels).
+	Channels channel.Table
+	// Signal tells of new matches (a signal of its own, which nothing tells, when nil).
+	Signal *Signal
+	// ScanEvery is how often every search is looked at, for what the signal missed
+	// (DefaultScanEvery when 0).
+	ScanEvery time.Duration
 	// Summarizer writes the daily AI summaries: the assistant's engine (extractive when nil).
 	Summarizer Summarizer
 	// PublicURL is the app's address, for links.
@@ -153,19 +149,11 @@ func NewService(d Deps) *Service {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	if d.MailLimit == nil {
-		d.MailLimit = mail.NewLimiter(mail.Limits{})
+	if d.Signal == nil {
+		d.Signal = NewSignal()
 	}
-	if d.OutsideMailLimit == nil {
-		d.OutsideMailLimit = mail.NewLimiter(DefaultOutsideLimits)
+	if d.ScanEvery <= 0 {
+		d.ScanEvery = DefaultScanEvery
 	}
 	return &Service{Deps: d, now: d.Now}
-}
-
-// WebhookClient is the guarded client webhooks go through: public addresses and the operator's
-// allowlist for webhooks, 10 s, no redirects (a redirect is a failure, so a webhook cannot be
-// bounced to an address the guard would not have dialled).
-func WebhookClient(allow []netip.Prefix) *outbound.Client {
-	return outbound.New(outbound.Options{Allow: allow, Timeout: 10 * time.Second, MaxBytes: 64 << 10,
-		MaxRedirects: -1})
 }

@@ -73,7 +73,7 @@ func BenchmarkBatchAlert10000(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	svc := alerts.NewService(alerts.Deps{Store: s, Matches: matches, Mail: sender, PublicURL: "https://sightline.example",
+	svc := alerts.NewService(alerts.Deps{Store: s, Matches: matches, Channels: alerts.Channels(alerts.ChannelDeps{Store: s, Mail: sender}), PublicURL: "https://sightline.example",
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {

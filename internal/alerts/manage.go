@@ -4,9 +4,10 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
-	"net/mail"
-	"net/url"
+	"fmt"
 
+	"github.com/sightline/sightline/internal/alerts/channel"
+	"github.com/sightline/sightline/internal/alerts/channel/webhook"
 	"github.com/sightline/sightline/internal/audit"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/monitor"
@@ -33,40 +34,19 @@ func (s *Service) Test(ctx context.Context, actor authz.Actor, searchID int64, d
 	if sv.Level < authz.LevelEdit {
 		return problem.Forbidden(monitor.MsgInvalidPermissions)
 	}
-	switch d.Type {
-	case "email":
-		if a, err := mail.ParseAddress(d.Address); err != nil || a.Address != d.Address {
-			return problem.InvalidField("destination", monitor.MsgInvalidEmail)
-		}
-		if s.Mail == nil {
-			return problem.Unavailable(ErrMailOff.Error())
-		}
-		if err := s.mayMail(ctx, actor, d.Address); err != nil {
-			return err
-		}
-	case "webhook":
-		if u, err := url.Parse(d.Address); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return problem.InvalidField("destination", monitor.MsgWebhookURL)
-		}
+	ch, ok := s.Channels.Named(d.Type)
+	if !ok {
+		return problem.InvalidField("destination", fmt.Sprintf("%q is not a kind of destination this server sends to.", d.Type))
 	}
-	return s.sendTest(ctx, sv.Search, d)
-}
-
-// mayMail admits a test e-mail the actor asks for: to their own address or another member's of
-// their organization only, and within the e-mail limits.
-func (s *Service) mayMail(ctx context.Context, actor authz.Actor, address string) error {
-	self, err := s.Store.User(ctx, actor.UserID)
-	if err != nil {
-		return err
+	if msg := ch.Check(d.Address); msg != "" {
+		return problem.InvalidField("destination", msg)
 	}
-	members, err := s.Store.Members(ctx, actor.OrganizationID)
-	if err != nil {
-		return err
+	if desc := ch.Describe(); !desc.Available {
+		return problem.Unavailable(desc.Unavailable)
 	}
-	if err := authz.CanMailTo("destination", address, self.Email, members); err != nil {
-		return err
-	}
-	return s.MailLimit.Take(actor.UserID, actor.OrganizationID)
+	return ch.Send(ctx, channel.Message{ID: fmt.Sprintf("test_%d_%d", searchID, s.now().UnixNano()),
+		OrganizationID: sv.Search.OrganizationID, Address: d.Address,
+		Content: testContent{search: sv.Search, publicURL: s.PublicURL}, Tester: &actor})
 }
 
 // RotateWebhookSecret gives the organization a new webhook signing secret and returns it; the
@@ -79,7 +59,7 @@ func (s *Service) RotateWebhookSecret(ctx context.Context, actor authz.Actor, or
 	if _, err := rand.Read(key); err != nil {
 		return "", err
 	}
-	secret := SecretPrefix + base64.StdEncoding.EncodeToString(key)
+	secret := webhook.SecretPrefix + base64.StdEncoding.EncodeToString(key)
 	// The secret itself never enters the log; the row says that it was replaced and by whom.
 	if err := s.Store.SetWebhookSecret(ctx, organizationID, secret, audit.Entry(actor, audit.Change{Model: audit.ModelAlert,
 		Ref: "webhook_secret", Action: audit.ActionRotated, New: audit.Encode(audit.Fields{"organization_id": organizationID})})); err != nil {

@@ -34,8 +34,10 @@ func TestDue(t *testing.T) {
 		{"weekly digest on Monday", setting(monitor.AlertDigest, 604800), monday.Add(-24 * time.Hour), monday, true},
 		{"weekly digest later that week", setting(monitor.AlertDigest, 604800), monday, monday.Add(5 * 24 * time.Hour), false},
 		{"weekly digest the next Monday", setting(monitor.AlertDigest, 604800), monday, monday.Add(7 * 24 * time.Hour), true},
+		{"weekly digest run midweek, the Sunday after", setting(monitor.AlertDigest, 604800), monday.Add(50 * time.Hour), monday.Add(7*24*time.Hour - 10*time.Second), false},
+		{"weekly digest run midweek, the Monday after", setting(monitor.AlertDigest, 604800), monday.Add(50 * time.Hour), monday.Add(7 * 24 * time.Hour), true},
 	} {
-		if got := due(tt.n, tt.last, tt.now); got != tt.want {
+		if got := !tt.now.Before(nextRun(tt.n, tt.last)); got != tt.want {
 			t.Errorf("%s: due = %v, want %v", tt.name, got, tt.want)
 		}
 	}

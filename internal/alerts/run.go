@@ -8,33 +8,94 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/sightline/sightline/internal/alerts/channel"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/geom"
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/post"
 )
 
-// tick is how often a node looks for alerts that are due and deliveries to send.
-const tick = 5 * time.Second
+// sendEvery is how often a node looks for deliveries to send that no new match brought: retries
+// whose backoff ended, and leases a stopped node left.
+const sendEvery = 5 * time.Second
+
+// DefaultScanEvery is how often a node looks at every search's alerts: a safety net for
+// matches it was not told of (the node that stored them stopped before its alerts ran).
+const DefaultScanEvery = time.Minute
 
 // Run collects and sends until ctx ends. Every node runs it: runs are claimed per alert and
-// deliveries per row, so nodes share the work and never do the same twice.
+// deliveries per row, so nodes share the work and never do the same twice. The searches the
+// percolator reports new matches of (Signal) are collected at once, or when their alert falls
+// due; every ScanEvery all searches are.
 func (s *Service) Run(ctx context.Context) error {
-	t := time.NewTicker(tick)
-	defer t.Stop()
+	scan := time.NewTicker(s.ScanEvery)
+	defer scan.Stop()
+	send := time.NewTicker(sendEvery)
+	defer send.Stop()
+	wake := time.NewTimer(time.Hour)
+	defer wake.Stop()
+	// waiting are the searches with new matches whose alerts are not due yet, and when they are.
+	waiting := map[int64]time.Time{}
+	all := true
 	for {
-		if err := s.Collect(ctx); err != nil && ctx.Err() == nil {
-			s.Logger.Warn("alerts: collect", "err", err)
+		if all {
+			if err := s.Collect(ctx); err != nil && ctx.Err() == nil {
+				s.Logger.Warn("alerts: collect", "err", err)
+			}
+			all = false
 		}
+		s.collectTold(ctx, waiting)
 		if err := s.SendDue(ctx); err != nil && ctx.Err() == nil {
 			s.Logger.Warn("alerts: send", "err", err)
 		}
+		wake.Reset(untilFirst(waiting, s.now()))
 		select {
 		case <-ctx.Done():
 			return nil
-		case <-t.C:
+		case <-scan.C:
+			all = true
+		case <-s.Signal.ready:
+		case <-wake.C:
+		case <-send.C:
 		}
 	}
+}
+
+// collectTold collects the searches the signal told of and those in waiting that fell due,
+// and leaves in waiting those with an alert not due yet.
+func (s *Service) collectTold(ctx context.Context, waiting map[int64]time.Time) {
+	now := s.now().UTC()
+	ids := s.Signal.take()
+	for id, at := range waiting {
+		if !now.Before(at) {
+			ids = append(ids, id)
+			delete(waiting, id)
+		}
+	}
+	for _, id := range ids {
+		m, err := s.Store.Search(ctx, id)
+		if err != nil {
+			if ctx.Err() != nil {
+				return
+			}
+			continue // deleted since its matches were stored: no alert to send
+		}
+		if next := s.collectSearch(ctx, m, now); !next.IsZero() {
+			if at, ok := waiting[id]; !ok || next.Before(at) {
+				waiting[id] = next
+			}
+		}
+	}
+}
+
+// untilFirst is how long until the first search in waiting falls due (an hour when none does;
+// a signal or a scan comes first).
+func untilFirst(waiting map[int64]time.Time, now time.Time) time.Duration {
+	wait := time.Hour
+	for _, at := range waiting {
+		wait = min(wait, max(at.Sub(now), 0))
+	}
+	return wait
 }
 
 // Collect writes a delivery for every alert that is due and has new matches.
@@ -45,37 +106,59 @@ func (s *Service) Collect(ctx context.Context) error {
 	}
 	now := s.now().UTC()
 	for _, m := range searches {
-		if !m.Enabled {
-			continue
-		}
-		for _, n := range monitor.StoredSettings(m.NotificationSettings) {
-			if !n.On() {
-				continue
-			}
-			if err := s.collect(ctx, m, n, now); err != nil {
-				if ctx.Err() != nil {
-					return err
-				}
-				s.Logger.Warn("alerts: collect a search's alert", "search", m.ID, "type", n.Type, "err", err)
-			}
+		s.collectSearch(ctx, m, now)
+		if ctx.Err() != nil {
+			return ctx.Err()
 		}
 	}
 	return nil
 }
 
+// collectSearch runs the search's alerts that are due; it returns when the first of the others
+// falls due (zero when none is on).
+func (s *Service) collectSearch(ctx context.Context, m monitor.Search, now time.Time) time.Time {
+	var first time.Time
+	if !m.Enabled {
+		return first
+	}
+	for _, n := range monitor.StoredSettings(m.NotificationSettings) {
+		if !n.On() {
+			continue
+		}
+		next, err := s.collect(ctx, m, n, now)
+		if err != nil {
+			if ctx.Err() != nil {
+				return first
+			}
+			s.Logger.Warn("alerts: collect a search's alert", "search", m.ID, "type", n.Type, "err", err)
+		}
+		if !next.IsZero() && (first.IsZero() || next.Before(first)) {
+			first = next
+		}
+	}
+	return first
+}
+
 // collect runs one alert when it is due: it claims the run, then writes one delivery a
-// destination of the matches no delivery of it covers yet.
-func (s *Service) collect(ctx context.Context, m monitor.Search, n monitor.NotificationSetting, now time.Time) error {
+// destination of the matches no delivery of it covers yet. When the alert is not due, it
+// returns when it will be.
+func (s *Service) collect(ctx context.Context, m monitor.Search, n monitor.NotificationSetting, now time.Time) (time.Time, error) {
 	last, err := s.Store.LastRun(ctx, m.ID, n.Type)
 	if err != nil {
-		return err
+		return time.Time{}, err
 	}
-	if !due(n, last, now) {
-		return nil
+	if next := nextRun(n, last); now.Before(next) {
+		return next, nil
 	}
 	if claimed, err := s.Store.ClaimRun(ctx, m.ID, n.Type, last, now); err != nil || !claimed {
-		return err
+		return time.Time{}, err
 	}
+	return time.Time{}, s.deliver(ctx, m, n, last, now)
+}
+
+// deliver writes the deliveries of an alert's run claimed at now, the one before at last.
+func (s *Service) deliver(ctx context.Context, m monitor.Search, n monitor.NotificationSetting, last, now time.Time) error {
+	var err error
 	since := windowStart(n, last, now)
 	if n.LastUpdatedAt != nil {
 		// Matches found before the alert was set up are not news to send; its first run
@@ -93,8 +176,8 @@ func (s *Service) collect(ctx context.Context, m monitor.Search, n monitor.Notif
 		}
 	}
 	for _, d := range n.Destinations {
-		if d.Type == "email" && s.Mail == nil {
-			continue // e-mail is off on this server: nothing to write that could be sent
+		if ch, ok := s.Channels.Named(d.Type); !ok || !ch.Describe().Available {
+			continue // a channel this server cannot send through: nothing to write that could be sent
 		}
 		ids, err := s.Store.UncoveredMatches(ctx, m.ID, n.Type, d.Address, since, MaxCovered)
 		if err != nil {
@@ -117,23 +200,24 @@ func (s *Service) collect(ctx context.Context, m monitor.Search, n monitor.Notif
 	return nil
 }
 
-// due says whether an alert's next run has come: batch and proximity alerts every interval,
-// webhooks every few seconds, digests and summaries once a UTC day (weekly digests on Mondays).
-func due(n monitor.NotificationSetting, last, now time.Time) bool {
+// nextRun is when an alert whose last run was at last is due again (zero: at once, it never
+// ran): batch and proximity alerts every interval, webhooks every few seconds, digests and
+// summaries once a UTC day (weekly digests on Mondays).
+func nextRun(n monitor.NotificationSetting, last time.Time) time.Time {
 	if last.IsZero() {
-		return true
+		return last
 	}
 	switch n.Type {
 	case monitor.AlertWebhook:
-		return now.Sub(last) >= webhookCoalesce
+		return last.Add(webhookCoalesce)
 	case monitor.AlertDigest, monitor.AlertAISummary:
-		day := now.Truncate(24 * time.Hour)
-		if n.Interval == 604800 {
-			day = day.AddDate(0, 0, -int((day.Weekday()+6)%7)) // back to Monday
+		day := last.UTC().Truncate(24 * time.Hour).Add(24 * time.Hour)
+		for n.Interval == 604800 && day.Weekday() != time.Monday {
+			day = day.Add(24 * time.Hour)
 		}
-		return last.Before(day)
+		return day
 	default:
-		return now.Sub(last) >= time.Duration(n.Interval)*time.Second
+		return last.Add(time.Duration(n.Interval) * time.Second)
 	}
 }
 
@@ -264,8 +348,11 @@ func (s *Service) attempt(ctx context.Context, d Delivery) {
 	err := s.send(sendCtx, d)
 	lost()
 	d.LeaseUntil = <-renewed
-	if ctx.Err() != nil || d.LeaseUntil.IsZero() {
-		return // stopping, or the row is no longer ours: the lease runs out and a sender takes it over
+	if d.LeaseUntil.IsZero() || (err != nil && ctx.Err() != nil) {
+		// The row is no longer ours, or the node stops and cut the send short: the lease runs
+		// out and a sender takes it over. A send that went through is recorded even when
+		// stopping, or the next start would send it again.
+		return
 	}
 	now := s.now().UTC()
 	d.Attempts++
@@ -320,4 +407,4 @@ func backoff(n int) time.Duration {
 }
 
 // errPermanent marks failures that retrying cannot mend (the search is gone).
-var errPermanent = errors.New("alerts: cannot be sent")
+var errPermanent = channel.ErrPermanent

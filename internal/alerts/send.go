@@ -1,36 +1,31 @@
 package alerts
 
 import (
-	"bytes"
 	"context"
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/sightline/sightline/internal/alerts/channel"
 	"github.com/sightline/sightline/internal/mail"
 	"github.com/sightline/sightline/internal/monitor"
-	"github.com/sightline/sightline/internal/outbound"
-	"github.com/sightline/sightline/internal/problem"
 )
 
-// Errors a delivery records.
-var (
-	ErrMailOff       = errors.New("E-mail delivery is not configured on this server.")
-	errNoSecret      = errors.New("The organization has no webhook signing secret yet: an owner or admin generates it in Settings.")
-	errNothingToSend = errors.New("none of the matches can be read any more")
-)
+// errNothingToSend is the error of a delivery none of whose matches can be read any more.
+var errNothingToSend = errors.New("none of the matches can be read any more")
 
-// send delivers d: it reads the matches it covers as the search's owner sees them and sends
-// the e-mail or the webhook.
+// send delivers d through its destination's channel, with the matches it covers as the
+// search's owner sees them.
 func (s *Service) send(ctx context.Context, d Delivery) error {
+	ch, ok := s.Channels.Named(d.Destination.Type)
+	if !ok {
+		return fmt.Errorf("%w: this server has no %q channel", errPermanent, d.Destination.Type)
+	}
+	if desc := ch.Describe(); !desc.Available {
+		return errors.Join(errPermanent, errors.New(desc.Unavailable))
+	}
 	m, err := s.Store.Search(ctx, d.SearchID)
 	if err != nil {
 		return errors.Join(errPermanent, err)
@@ -46,61 +41,37 @@ func (s *Service) send(ctx context.Context, d Delivery) error {
 	if len(entries) == 0 {
 		return errors.Join(errPermanent, errNothingToSend)
 	}
-	if d.Destination.Type == "webhook" {
-		body, err := json.Marshal(webhookBody(m, entries, s.PublicURL))
-		if err != nil {
-			return err
-		}
-		return s.postWebhook(ctx, m.OrganizationID, d.Destination.Address, "msg_"+strconv.FormatInt(d.ID, 10), body)
-	}
-	if s.Mail == nil {
-		return errors.Join(errPermanent, ErrMailOff)
-	}
-	if err := s.mayDeliver(ctx, m.OrganizationID, d.Destination.Address); err != nil {
-		return err
-	}
-	msg, err := renderWith(ctx, s.Summarizer, d.Type, m, entries, s.PublicURL, s.now().UTC())
-	if err != nil {
-		return err
-	}
-	msg.To = []string{d.Destination.Address}
-	msg.ID = messageID(d, s.PublicURL)
-	return s.Mail.Send(ctx, msg)
+	return ch.Send(ctx, channel.Message{ID: strconv.FormatInt(d.ID, 10), OrganizationID: m.OrganizationID,
+		Address: d.Destination.Address, Content: matchesContent{s: s, alertType: d.Type, search: m, entries: entries}})
 }
 
-// MsgTestMailFailed answers a test e-mail the mail server did not take.
-const MsgTestMailFailed = "The test could not be delivered: the mail server did not accept it. Try again later."
-
-// errOutsideLimit is the error of a delivery held back by DefaultOutsideLimits; it is retried.
-var errOutsideLimit = errors.New("The organization's limit on alert e-mails to addresses outside it is reached; the delivery is retried.")
-
-// mayDeliver counts an alert e-mail to an address outside the organization against its
-// limit; members' addresses are not counted.
-func (s *Service) mayDeliver(ctx context.Context, organizationID int64, address string) error {
-	members, err := s.Store.Members(ctx, organizationID)
-	if err != nil {
-		return err
-	}
-	for _, m := range members {
-		if strings.EqualFold(m.Email, address) {
-			return nil
-		}
-	}
-	if err := s.OutsideMailLimit.TakeOrganization(organizationID); err != nil {
-		return errOutsideLimit
-	}
-	return nil
+// matchesContent is a delivery's matches, rendered for the channel that carries them.
+type matchesContent struct {
+	s         *Service
+	alertType string
+	search    monitor.Search
+	entries   []monitor.InboxEntry
 }
 
-// messageID names a delivery's e-mail the same on every attempt: if a node dies after the
-// mail server took the message but before the delivery was marked sent, the message sent again
-// is recognisably the same one.
-func messageID(d Delivery, publicURL string) string {
-	host := "sightline.localhost"
-	if u, err := url.Parse(publicURL); err == nil && u.Hostname() != "" {
-		host = u.Hostname()
-	}
-	return fmt.Sprintf("delivery-%d@%s", d.ID, host)
+func (c matchesContent) Mail(ctx context.Context) (mail.Message, error) {
+	return renderWith(ctx, c.s.Summarizer, c.alertType, c.search, c.entries, c.s.PublicURL, c.s.now().UTC())
+}
+
+func (c matchesContent) Event() any { return webhookBody(c.search, c.entries, c.s.PublicURL) }
+
+// testContent is a test message of a search's alerts.
+type testContent struct {
+	search    monitor.Search
+	publicURL string
+}
+
+func (c testContent) Mail(context.Context) (mail.Message, error) {
+	return testMessage(c.search, c.publicURL), nil
+}
+
+func (c testContent) Event() any {
+	return map[string]any{"type": "monitor.test", "search": map[string]any{"id": c.search.ID, "name": c.search.Name},
+		"matches": []any{}}
 }
 
 // entries reads the matches as the search's owner sees them, oldest first.
@@ -116,57 +87,6 @@ func (s *Service) entries(ctx context.Context, m monitor.Search, ids []int64) ([
 	})
 	return out, err
 }
-
-// postWebhook sends a signed webhook through the outbound guard; a reply other than 2xx fails.
-func (s *Service) postWebhook(ctx context.Context, organizationID int64, address, id string, body []byte) error {
-	secret, err := s.Store.WebhookSecret(ctx, organizationID)
-	if err != nil {
-		return err
-	}
-	if secret == "" {
-		return errNoSecret
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, address, bytes.NewReader(body))
-	if err != nil {
-		return errors.Join(errPermanent, outbound.RedactError(err))
-	}
-	// The wall clock, not the schedule's: receivers check the timestamp against their own.
-	ts := time.Now().Unix()
-	signature, err := Sign(secret, id, ts, body)
-	if err != nil {
-		return errors.Join(errPermanent, err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("User-Agent", "Sightline-Webhooks")
-	req.Header.Set("webhook-id", id)
-	req.Header.Set("webhook-timestamp", strconv.FormatInt(ts, 10))
-	req.Header.Set("webhook-signature", signature)
-	resp, err := s.Webhooks.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return fmt.Errorf("the webhook answered %s", resp.Status)
-	}
-	return nil
-}
-
-// Sign is the Standard Webhooks signature of a message: "v1," and the base64 HMAC-SHA256 of
-// "id.timestamp.body", keyed with the secret's bytes (base64 after the whsec_ prefix).
-func Sign(secret, id string, timestamp int64, body []byte) (string, error) {
-	key, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(secret, SecretPrefix))
-	if err != nil {
-		return "", fmt.Errorf("alerts: the webhook secret is not base64: %w", err)
-	}
-	mac := hmac.New(sha256.New, key)
-	fmt.Fprintf(mac, "%s.%d.", id, timestamp)
-	mac.Write(body)
-	return "v1," + base64.StdEncoding.EncodeToString(mac.Sum(nil)), nil
-}
-
-// SecretPrefix starts every webhook secret (Standard Webhooks).
-const SecretPrefix = "whsec_"
 
 // WebhookMatch is one match in a webhook's body.
 type WebhookMatch struct {
@@ -206,33 +126,6 @@ func webhookBody(m monitor.Search, entries []monitor.InboxEntry, publicURL strin
 // inboxLink opens the search's matches in the app.
 func inboxLink(publicURL string, searchID int64) string {
 	return strings.TrimRight(publicURL, "/") + "/monitor/matches/list?monitorSearchIds=" + strconv.FormatInt(searchID, 10)
-}
-
-// sendTest sends a test message to one destination of a search, once Test admitted it.
-func (s *Service) sendTest(ctx context.Context, m monitor.Search, d monitor.Destination) error {
-	switch d.Type {
-	case "email":
-		msg := testMessage(m, s.PublicURL)
-		msg.To = []string{d.Address}
-		if err := s.Mail.Send(ctx, msg); err != nil {
-			// The mail server is the operator's: its address and dialogue go to the log only.
-			s.Logger.Warn("alerts: a test e-mail failed", "search", m.ID, "err", err)
-			return problem.BadGateway(MsgTestMailFailed)
-		}
-	case "webhook":
-		body, err := json.Marshal(map[string]any{"type": "monitor.test", "search": map[string]any{"id": m.ID, "name": m.Name},
-			"matches": []any{}})
-		if err != nil {
-			return err
-		}
-		id := fmt.Sprintf("msg_test_%d_%d", m.ID, s.now().UnixNano())
-		if err := s.postWebhook(ctx, m.OrganizationID, d.Address, id, body); err != nil {
-			return problem.BadGateway("The test could not be delivered: " + outbound.RedactError(err).Error())
-		}
-	default:
-		return problem.InvalidField("destination", "A destination is an e-mail address or a webhook.")
-	}
-	return nil
 }
 
 func testMessage(m monitor.Search, publicURL string) mail.Message {

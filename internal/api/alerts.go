@@ -15,6 +15,11 @@ func settingsReply(w http.ResponseWriter, settings []monitor.NotificationSetting
 	return nil
 }
 
+// alertChannels describes every alert channel as this server offers it, for the app's forms.
+func (a *API) alertChannels(w http.ResponseWriter, _ *http.Request, _ auth.Identity) error {
+	return ok(w, a.Alerts.Channels.Describe())
+}
+
 func (a *API) notificationSettings(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
 	sid, err := pathID(r)
 	if err != nil {

@@ -5,12 +5,15 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,6 +21,9 @@ import (
 	"time"
 
 	"github.com/sightline/sightline/internal/alerts"
+	"github.com/sightline/sightline/internal/alerts/channel"
+	"github.com/sightline/sightline/internal/alerts/channel/email"
+	"github.com/sightline/sightline/internal/alerts/channel/webhook"
 	"github.com/sightline/sightline/internal/api"
 	"github.com/sightline/sightline/internal/mail"
 	"github.com/sightline/sightline/internal/mail/mailtest"
@@ -32,6 +38,7 @@ import (
 type alertEnv struct {
 	*exportEnv
 	alerts   *alerts.Service
+	email    *email.Channel
 	smtp     *mailtest.Server
 	receiver *receiver
 	clock    *offsetClock
@@ -69,9 +76,12 @@ func newAlertEnv(t *testing.T, s *store.Store, withMail bool) *alertEnv {
 		}
 	}
 	clock := &offsetClock{}
-	svc := alerts.NewService(alerts.Deps{Store: s, Matches: x.monitor, Mail: sender, Webhooks: alerts.WebhookClient(outbound.Everywhere),
-		PublicURL: "https://sightline.example", Now: clock.Now,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	channels := alerts.Channels(alerts.ChannelDeps{Store: s, Mail: sender, Webhooks: webhook.NewClient(outbound.Everywhere),
+		PublicURL: "https://sightline.example", Logger: logger})
+	x.monitor = monitor.NewService(monitor.Deps{Store: s, Inbox: s, Channels: channels})
+	svc := alerts.NewService(alerts.Deps{Store: s, Matches: x.monitor, Channels: channels,
+		PublicURL: "https://sightline.example", Now: clock.Now, Logger: logger})
 	h := api.New(api.Deps{Accounts: x.accounts, Auth: x.auth, Monitor: x.monitor, Live: x.hub, Alerts: svc,
 		EmailDelivery: withMail, Health: s.Ping, App: api.AppHandler(nil, false), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	x.srv.Close()
@@ -80,7 +90,7 @@ func newAlertEnv(t *testing.T, s *store.Store, withMail bool) *alertEnv {
 	rc := &receiver{}
 	rc.srv = httptest.NewServer(rc)
 	t.Cleanup(rc.srv.Close)
-	return &alertEnv{exportEnv: x, alerts: svc, smtp: smtp, receiver: rc, clock: clock}
+	return &alertEnv{exportEnv: x, alerts: svc, email: channels[0].(*email.Channel), smtp: smtp, receiver: rc, clock: clock}
 }
 
 // searchID is the id of the user's "Floods" search (seed).
@@ -243,9 +253,9 @@ func TestNotificationSettingsRules(t *testing.T) {
 			want string
 		}{
 			{"proximity without locations", `[{"type":"proximity","interval":300,"destinations":[]}]`, monitor.MsgProximityNeedsPlace},
-			{"invalid e-mail", `[{"type":"batch","interval":300,"destinations":[{"type":"email","address":"not-an-address"}]}]`, monitor.MsgInvalidEmail},
-			{"duplicate e-mail", `[{"type":"batch","interval":300,"destinations":[{"type":"email","address":"a@b.test"},{"type":"email","address":"A@b.test"}]}]`, monitor.MsgDuplicateEmail},
-			{"ftp webhook", `[{"type":"webhook","interval":0,"destinations":[{"type":"webhook","address":"ftp://example.test/x"}]}]`, monitor.MsgWebhookURL},
+			{"invalid e-mail", `[{"type":"batch","interval":300,"destinations":[{"type":"email","address":"not-an-address"}]}]`, email.MsgInvalid},
+			{"duplicate e-mail", `[{"type":"batch","interval":300,"destinations":[{"type":"email","address":"a@b.test"},{"type":"email","address":"A@b.test"}]}]`, email.MsgDuplicate},
+			{"ftp webhook", `[{"type":"webhook","interval":0,"destinations":[{"type":"webhook","address":"ftp://example.test/x"}]}]`, webhook.MsgURL},
 			{"interval not offered", `[{"type":"digest","interval":300,"destinations":[]}]`, "300 seconds is not an interval a digest alert offers."},
 			{"not offered", `[{"type":"ai_summary","interval":86400,"destinations":[]}]`, `"ai_summary" is not an alert this organization offers.`},
 		} {
@@ -531,4 +541,52 @@ func mailText(t *testing.T, raw []byte) string {
 		t.Fatal(err)
 	}
 	return text
+}
+
+// The app learns the alert channels from the server: each one's destinations, the rule and
+// message it checks them with before the server does, and whether this server can send by it.
+func TestAlertChannelsDescribeThemselves(t *testing.T) {
+	for _, withMail := range []bool{true, false} {
+		t.Run(fmt.Sprint("mail ", withMail), func(t *testing.T) {
+			x := newAlertEnv(t, storetest.Open(t, store.SQLite), withMail)
+			x.seed("owner@acme.test", 0)
+			owner := x.signedIn("owner@acme.test")
+			r := owner.do("GET", "/api/v1/monitor/alert-channels", nil, withBearer(owner.bearer))
+			if r.status != http.StatusOK {
+				t.Fatalf("GET = %d %v", r.status, r.body)
+			}
+			var got []channel.Description
+			raw, _ := json.Marshal(r.body["data"])
+			if err := json.Unmarshal(raw, &got); err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != 2 || got[0].Name != email.Name || got[1].Name != webhook.Name {
+				t.Fatalf("channels = %+v, want e-mail then webhook", got)
+			}
+			mailOff := "E-mail delivery is not configured on this server."
+			if got[0].Available != withMail || (got[0].Unavailable == mailOff) == withMail || !got[1].Available {
+				t.Errorf("availability = e-mail %v %q, webhook %v; want e-mail %v", got[0].Available, got[0].Unavailable,
+					got[1].Available, withMail)
+			}
+			if !slices.Equal(got[0].AlertTypes, []string{"batch", "digest", "proximity", "ai_summary"}) ||
+				!slices.Equal(got[1].AlertTypes, []string{"webhook"}) || !got[0].DefaultsToUserEmail || got[1].DefaultsToUserEmail {
+				t.Errorf("alert types = %v and %v", got[0].AlertTypes, got[1].AlertTypes)
+			}
+			// What the app's pattern refuses, the server refuses too: a user is never stopped
+			// from saving an address the server would take.
+			table := x.alerts.Channels
+			for _, tt := range []struct{ channel, address string }{
+				{"email", "desk@acme.test"}, {"email", "a.b+c@sub.example.org"}, {"email", "not-an-address"},
+				{"email", "two@@acme.test"}, {"email", "spaced out@acme.test"}, {"email", "nodot@localhost"},
+				{"webhook", "https://hooks.example/x?y=1"}, {"webhook", "HTTP://HOOKS.EXAMPLE"}, {"webhook", "http://10.0.0.7:8080/siem"},
+				{"webhook", "ftp://example.test/x"}, {"webhook", "https://"}, {"webhook", "hooks.example/x"},
+			} {
+				ch, _ := table.Named(tt.channel)
+				pattern := regexp.MustCompile("(?i)" + ch.Describe().Pattern)
+				if !pattern.MatchString(tt.address) && ch.Check(tt.address) == "" {
+					t.Errorf("%s %q: the server takes it, the app's pattern refuses it", tt.channel, tt.address)
+				}
+			}
+		})
+	}
 }

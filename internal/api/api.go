@@ -244,6 +244,7 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("PUT /api/v1/monitor/searches/{id}/detach", a.user(a.itemAction(a.Monitor.DetachSearch, "detached")))
 	mux.HandleFunc("DELETE /api/v1/monitor/searches/{id}", a.user(a.itemAction(a.Monitor.DeleteSearch, "deleted")))
 	mux.HandleFunc("PATCH /api/v1/monitor/searches/group", a.user(a.moveSearches))
+	mux.HandleFunc("GET /api/v1/monitor/alert-channels", a.user(a.alertChannels))
 	mux.HandleFunc("GET /api/v1/monitor/searches/{id}/notification-settings", a.user(a.notificationSettings))
 	mux.HandleFunc("PUT /api/v1/monitor/searches/{id}/notification-settings", a.user(a.saveNotificationSettings))
 	mux.HandleFunc("POST /api/v1/monitor/searches/{id}/notification-settings/test", a.user(a.testNotification))

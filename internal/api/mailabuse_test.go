@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sightline/sightline/internal/alerts"
+	"github.com/sightline/sightline/internal/alerts/channel/email"
 	"github.com/sightline/sightline/internal/api"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/mail"
@@ -24,7 +24,7 @@ import (
 func mailEnv(t *testing.T, s *store.Store) *alertEnv {
 	t.Helper()
 	x := newAlertEnv(t, s, true)
-	x.exports.Mail = x.alerts.Mail
+	x.exports.Mail = x.email.Mail
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	x.srv.Config.Handler = api.New(api.Deps{Accounts: x.accounts, Auth: x.auth, Monitor: x.monitor, Live: x.hub,
 		Alerts: x.alerts, Exports: x.exports, EmailDelivery: true, Health: s.Ping, App: api.AppHandler(nil, false), Logger: log})
@@ -119,7 +119,7 @@ func TestMailIsRateLimited(t *testing.T) {
 
 		// One small limit shared by the alerts and the exports, as the server shares one.
 		shared := mail.NewLimiter(mail.Limits{UserPerHour: 1, UserBurst: 2, OrgPerHour: 1, OrgBurst: 3})
-		x.alerts.MailLimit, x.exports.MailLimit = shared, shared
+		x.email.TestLimit, x.exports.MailLimit = shared, shared
 		x.seed("analyst@acme.test", 1)
 		analyst := x.signedIn("analyst@acme.test")
 		export := func(c *client) reply {
@@ -221,7 +221,7 @@ func TestUserTextInMailIsQuoted(t *testing.T) {
 func TestAlertsToOutsidersAreLimited(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		x := newAlertEnv(t, s, true)
-		x.alerts.OutsideMailLimit = mail.NewLimiter(mail.Limits{OrgPerHour: 1, OrgBurst: 1})
+		x.email.OutsideLimit = mail.NewLimiter(mail.Limits{OrgPerHour: 1, OrgBurst: 1})
 		owner := x.signedIn("owner@acme.test")
 		x.seed("owner@acme.test", 0)
 		searchID := x.searchID("owner@acme.test")
@@ -265,7 +265,7 @@ func TestTestMailFailureNamesNoMailServer(t *testing.T) {
 		x.smtp.Refuse(errors.New("relay.internal.example mailbox quota exceeded"))
 		r := x.testSend(owner, x.searchID("owner@acme.test"), "owner@acme.test")
 		msg, _ := r.body["message"].(string)
-		if r.status != http.StatusBadGateway || msg != alerts.MsgTestMailFailed {
+		if r.status != http.StatusBadGateway || msg != email.MsgTestFailed {
 			t.Errorf("refused test = %d %v", r.status, r.body)
 		}
 		host := strings.TrimPrefix(x.smtp.URL(), "smtp://")

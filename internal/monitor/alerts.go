@@ -33,7 +33,7 @@ var allowedIntervals = map[string][]int{
 
 // prepareAlerts checks the alerts a search is created or saved with, gives e-mail alerts
 // without a destination the user's address and stamps them; it returns the first problem, or "".
-func prepareAlerts(raw json.RawMessage, email string, now int64) (json.RawMessage, string) {
+func (s *Service) prepareAlerts(raw json.RawMessage, email string, now int64) (json.RawMessage, string) {
 	var settings []NotificationSetting
 	if err := json.Unmarshal(raw, &settings); err != nil {
 		return raw, "Alerts must be a list of notification settings."
@@ -42,8 +42,8 @@ func prepareAlerts(raw json.RawMessage, email string, now int64) (json.RawMessag
 		if _, known := allowedIntervals[n.Type]; !known {
 			return raw, fmt.Sprintf("Unknown alert type %q.", n.Type)
 		}
-		n = withDefaultDestination(n, email)
-		if msg := checkSetting(n); msg != "" {
+		n = s.withDefaultDestination(n, email)
+		if msg := s.checkSetting(n); msg != "" {
 			return raw, msg
 		}
 		n.LastUpdatedAt = &now

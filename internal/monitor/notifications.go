@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/mail"
-	"net/url"
 	"slices"
 	"strings"
 
@@ -32,10 +30,6 @@ const MaxProximityLocations = 20
 // Messages of the notification settings (monitor-area.md sections 5, 6 and 8).
 const (
 	MsgInvalidPermissions  = "Invalid Permissions"
-	MsgInvalidEmail        = "The provided email address is invalid"
-	MsgDuplicateEmail      = "This e-mail address is already a destination."
-	MsgDuplicateWebhook    = "This webhook is already a destination."
-	MsgWebhookURL          = "The webhook must be an http or https URL."
 	MsgKeepOneDestination  = "Keep at least one destination, or turn this alert off."
 	MsgProximityNeedsPlace = "A proximity alert needs at least one location before it can be turned on."
 )
@@ -66,7 +60,7 @@ func (s *Service) NotificationSettings(ctx context.Context, actor authz.Actor, i
 		if i := slices.IndexFunc(stored, func(x NotificationSetting) bool { return x.Type == t }); i >= 0 {
 			n = stored[i]
 		}
-		out = append(out, withDefaultDestination(n, email))
+		out = append(out, s.withDefaultDestination(n, email))
 	}
 	return out, sv.Level >= authz.LevelEdit, nil
 }
@@ -96,8 +90,8 @@ func (s *Service) SetNotificationSettings(ctx context.Context, actor authz.Actor
 			return nil, problem.InvalidField("type", fmt.Sprintf("The %s alert is given twice.", n.Type))
 		}
 		seen[n.Type] = true
-		n = withDefaultDestination(n, email)
-		if msg := checkSetting(n); msg != "" {
+		n = s.withDefaultDestination(n, email)
+		if msg := s.checkSetting(n); msg != "" {
 			return nil, problem.InvalidField(n.Type, msg)
 		}
 		i := slices.IndexFunc(stored, func(x NotificationSetting) bool { return x.Type == n.Type })
@@ -159,22 +153,23 @@ func StoredSettings(raw json.RawMessage) []NotificationSetting {
 	return out
 }
 
-// withDefaultDestination gives an e-mail alert with no destination the user's own address.
-func withDefaultDestination(n NotificationSetting, email string) NotificationSetting {
+// withDefaultDestination gives an alert whose channel defaults to the user's e-mail, and that
+// has no destination, the user's own address.
+func (s *Service) withDefaultDestination(n NotificationSetting, email string) NotificationSetting {
 	if n.Destinations == nil {
 		n.Destinations = []Destination{}
 	}
 	if n.LocationAssetIDs == nil {
 		n.LocationAssetIDs = []string{}
 	}
-	if n.Type != AlertWebhook && len(n.Destinations) == 0 && email != "" {
-		n.Destinations = []Destination{{Type: "email", Address: email}}
+	if ch, ok := s.channels.For(n.Type); ok && ch.Describe().DefaultsToUserEmail && len(n.Destinations) == 0 && email != "" {
+		n.Destinations = []Destination{{Type: ch.Describe().Name, Address: email}}
 	}
 	return n
 }
 
 // checkSetting is the first rule n breaks, or "".
-func checkSetting(n NotificationSetting) string {
+func (s *Service) checkSetting(n NotificationSetting) string {
 	intervals := allowedIntervals[n.Type]
 	if n.Type == AlertWebhook {
 		if n.Interval != 0 {
@@ -193,20 +188,19 @@ func checkSetting(n NotificationSetting) string {
 	} else if len(n.LocationAssetIDs) > 0 {
 		return "Only a proximity alert has locations."
 	}
+	// Each destination goes through the channel its type names, which must carry this alert.
 	seen := map[string]bool{}
 	for _, d := range n.Destinations {
-		key := strings.ToLower(d.Address)
-		switch {
-		case n.Type == AlertWebhook && d.Type != "webhook", n.Type != AlertWebhook && d.Type != "email":
+		ch, ok := s.channels.Named(d.Type)
+		if !ok || !slices.Contains(ch.Describe().AlertTypes, n.Type) {
 			return fmt.Sprintf("A %s alert cannot go to a %s destination.", n.Type, d.Type)
-		case d.Type == "email" && !validEmail(d.Address):
-			return MsgInvalidEmail
-		case d.Type == "webhook" && !validWebhook(d.Address):
-			return MsgWebhookURL
-		case seen[key] && d.Type == "email":
-			return MsgDuplicateEmail
-		case seen[key]:
-			return MsgDuplicateWebhook
+		}
+		if msg := ch.Check(d.Address); msg != "" {
+			return msg
+		}
+		key := d.Type + " " + strings.ToLower(d.Address)
+		if seen[key] {
+			return ch.Describe().Duplicate
 		}
 		seen[key] = true
 	}
@@ -214,16 +208,6 @@ func checkSetting(n NotificationSetting) string {
 		return MsgKeepOneDestination
 	}
 	return ""
-}
-
-func validEmail(s string) bool {
-	a, err := mail.ParseAddress(s)
-	return err == nil && a.Address == s
-}
-
-func validWebhook(s string) bool {
-	u, err := url.Parse(s)
-	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }
 
 func sameSetting(a, b NotificationSetting) bool {

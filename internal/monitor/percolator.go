@@ -37,6 +37,12 @@ type FilterListSource interface {
 	ListsForSearches(ctx context.Context, searchIDs []int64) (map[int64][]percolate.FilterList, error)
 }
 
+// MatchListener hears which searches have new matches once they are stored (the alert
+// service's signal, which then sends their alerts without waiting for a scan).
+type MatchListener interface {
+	MatchesStored(searchIDs []int64)
+}
+
 // changeSubject carries saved-search changes between the nodes of a cluster.
 const changeSubject = "monitor.search.changed"
 
@@ -54,6 +60,7 @@ type Percolator struct {
 	lists    FilterListSource
 	counts   Counter
 	notifier Notifier
+	stored   MatchListener
 	nc       *nats.Conn
 	log      *slog.Logger
 	index    *percolate.Index
@@ -89,12 +96,14 @@ type PercolatorDeps struct {
 	Conn     *nats.Conn
 	Notifier Notifier
 	Counts   Counter
-	Logger   *slog.Logger
+	// Stored is told of the matches each batch stored (the node's alert service); may be nil.
+	Stored MatchListener
+	Logger *slog.Logger
 }
 
 // NewPercolator makes a percolator.
 func NewPercolator(d PercolatorDeps) *Percolator {
-	p := &Percolator{store: d.Store, lists: d.Lists, nc: d.Conn, log: d.Logger, notifier: d.Notifier, counts: d.Counts,
+	p := &Percolator{store: d.Store, lists: d.Lists, nc: d.Conn, log: d.Logger, notifier: d.Notifier, counts: d.Counts, stored: d.Stored,
 		index: percolate.New(), now: time.Now, searches: map[int64]Search{}, audiences: map[int64]Audience{},
 		pending: map[int64]*pendingCounts{}, tenants: map[int64]int64{}}
 	p.limits = NewLimits(p.monthlyUsage)
@@ -294,7 +303,19 @@ func (p *Percolator) Stage(ctx context.Context, posts []post.Post) error {
 	if err != nil {
 		return err
 	}
-	p.announce(ctx, append(created, p.unannounced(ctx, grant.Matches, created, now)...), posts)
+	// A batch run again announces (and alerts of) what it stored before too: the node that
+	// stored it may have stopped before either.
+	fresh := append(created, p.unannounced(ctx, grant.Matches, created, now)...)
+	p.announce(ctx, fresh, posts)
+	if p.stored != nil && len(fresh) > 0 {
+		ids := make([]int64, 0, len(searches))
+		for _, m := range fresh {
+			if !slices.Contains(ids, m.SearchID) {
+				ids = append(ids, m.SearchID)
+			}
+		}
+		p.stored.MatchesStored(ids)
+	}
 	return nil
 }
 

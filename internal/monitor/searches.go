@@ -327,7 +327,7 @@ func (s *Service) prepare(ctx context.Context, actor authz.Actor, v *view, m Sea
 		if err != nil {
 			return preparedSearch{}, err
 		}
-		alerts, msg := prepareAlerts(in.Alerts, user.Email, now.Unix())
+		alerts, msg := s.prepareAlerts(in.Alerts, user.Email, now.Unix())
 		if msg != "" {
 			add("alerts", msg)
 		}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/alerts/channel"
 	"github.com/sightline/sightline/internal/audit"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/percolate"
@@ -67,6 +68,7 @@ type Service struct {
 	filters  FilterLists
 	notifier Notifier
 	layouts  LayoutStore
+	channels channel.Table
 	now      func() time.Time
 }
 
@@ -79,11 +81,13 @@ type Deps struct {
 	FilterLists FilterLists
 	Notifier    Notifier
 	Layouts     LayoutStore
+	// Channels are the alert channels destinations are checked against (alerts.Channels).
+	Channels channel.Table
 }
 
 func NewService(d Deps) *Service {
 	return &Service{store: d.Store, inbox: d.Inbox, changes: d.Changes, filters: d.FilterLists, notifier: d.Notifier,
-		layouts: d.Layouts, now: time.Now}
+		layouts: d.Layouts, channels: d.Channels, now: time.Now}
 }
 
 // GroupView is a group as one actor sees it.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/sightline/sightline/internal/alerts"
+	"github.com/sightline/sightline/internal/alerts/channel/webhook"
 	"github.com/sightline/sightline/internal/assistant"
 	"log/slog"
 	"net"
@@ -67,6 +68,9 @@ type Config struct {
 	// LagWarning is how many posts waiting for the storage stage make the pipeline count as
 	// behind (ingest.DefaultLagWarning when 0).
 	LagWarning uint64
+	// AlertScanInterval is how often every search's alerts are looked at, a safety net for the
+	// new matches the percolator tells the alerts of (alerts.DefaultScanEvery when 0).
+	AlertScanInterval time.Duration
 	// LiveKey is the live channel's app key; empty means one generated once and shared by every
 	// node through the store.
 	LiveKey string
@@ -333,10 +337,31 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		log.Info("addresses are geocoded by Photon", "url", c.PhotonURL)
 	}
 	n.Ingest = ingest.NewService(st, enrich.New(gazetteer), c.retention())
+	if c.SMTPURL == "" {
+		log.Info("E-mail delivery is off (no --smtp-url)")
+	} else {
+		from := c.MailFrom
+		if from == "" {
+			from = DefaultMailFrom
+		}
+		smtp, err := mail.NewSMTP(c.SMTPURL, from)
+		if err != nil {
+			return nil, err
+		}
+		n.Mail = smtp
+	}
+	// One e-mail limit per node for every mail path people trigger (docs/decisions.md).
+	mailLimit := mail.NewLimiter(mail.DefaultLimits)
+	// The alert channels, which the Monitor checks destinations against and the alerts send through.
+	channels := alerts.Channels(alerts.ChannelDeps{Store: s, Mail: n.Mail, MailLimit: mailLimit,
+		Webhooks: webhook.NewClient(c.AllowPrivateWebhooks), PublicURL: c.PublicURLOrDefault(), Logger: log})
+	// The percolator tells this node's alert service of the matches it stores.
+	newMatches := alerts.NewSignal()
 	// The percolator hears of every change to searches and lists, so it comes before the
 	// services that make them; it reads lists and counts through readers that change nothing.
 	n.Percolator = monitor.NewPercolator(monitor.PercolatorDeps{Store: s, Lists: filters.MatchingLists{Store: s},
-		Conn: st.Conn(), Notifier: n.Live, Counts: monitor.NewService(monitor.Deps{Store: s, Inbox: s}), Logger: log})
+		Conn: st.Conn(), Notifier: n.Live, Counts: monitor.NewService(monitor.Deps{Store: s, Inbox: s}), Stored: newMatches,
+		Logger: log})
 	percolator := n.Percolator
 	n.Filters = filters.NewService(s, func(ctx context.Context, searchIDs []int64) {
 		for _, id := range searchIDs {
@@ -344,7 +369,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		}
 	})
 	n.Monitor = monitor.NewService(monitor.Deps{Store: s, Inbox: s, Layouts: s, FilterLists: n.Filters, Changes: n.Percolator,
-		Notifier: n.Live})
+		Notifier: n.Live, Channels: channels})
 	if err := n.Percolator.Load(ctx); err != nil {
 		return nil, err
 	}
@@ -371,21 +396,6 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		return nil, err
 	}
 	searches := search.NewService(s, search.Options{Retention: c.retention()})
-	if c.SMTPURL == "" {
-		log.Info("E-mail delivery is off (no --smtp-url)")
-	} else {
-		from := c.MailFrom
-		if from == "" {
-			from = DefaultMailFrom
-		}
-		smtp, err := mail.NewSMTP(c.SMTPURL, from)
-		if err != nil {
-			return nil, err
-		}
-		n.Mail = smtp
-	}
-	// One e-mail limit per node for every mail path people trigger (docs/decisions.md).
-	mailLimit := mail.NewLimiter(mail.DefaultLimits)
 	var engine assistant.Engine = assistant.Extractive{}
 	if c.LLMURL != "" {
 		engine = assistant.NewLLM(c.LLMURL, c.LLMModel, c.LLMKey)
@@ -396,9 +406,8 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		quota = -1 // no quota
 	}
 	n.Assistant = assistant.NewService(s, searches, engine, assistant.Limits{OrgPerHour: quota, Concurrent: c.AssistantConcurrency}, log)
-	n.Alerts = alerts.NewService(alerts.Deps{Store: s, Matches: n.Monitor, Mail: n.Mail, MailLimit: mailLimit,
-		Webhooks: alerts.WebhookClient(c.AllowPrivateWebhooks), PublicURL: c.PublicURLOrDefault(), Logger: log,
-		Summarizer: n.Assistant.Engine()})
+	n.Alerts = alerts.NewService(alerts.Deps{Store: s, Matches: n.Monitor, Channels: channels, Signal: newMatches,
+		ScanEvery: c.AlertScanInterval, PublicURL: c.PublicURLOrDefault(), Logger: log, Summarizer: n.Assistant.Engine()})
 	// Without a server, translations made while there was one are still read by exports.
 	translator := translate.NewService(nil, s)
 	if c.TranslateURL == "" {

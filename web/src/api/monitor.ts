@@ -63,7 +63,8 @@ export interface MonitorSearch extends Omit<SearchReply, 'notificationSettings'>
 }
 
 export interface NotificationDestination {
-  type: 'email' | 'webhook';
+  /** The name of the channel that carries it (AlertChannel.name). */
+  type: string;
   address: string;
 }
 

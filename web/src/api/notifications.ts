@@ -11,6 +11,30 @@ export interface NotificationSettings {
   canEdit: boolean;
 }
 
+/** One way alerts reach people, as this server describes it (GET /api/v1/monitor/alert-channels). */
+export interface AlertChannel {
+  /** The type of its destinations. */
+  name: string;
+  label: string;
+  /** The alert kinds whose destinations it carries. */
+  alertTypes: NotificationSetting['type'][];
+  addLabel: string;
+  inputType: string;
+  placeholder: string;
+  /** Every address the server accepts matches it (case-insensitive). */
+  pattern: string;
+  invalidMessage: string;
+  duplicateMessage: string;
+  defaultsToUserEmail: boolean;
+  /** False when this server cannot send through it; unavailableMessage says why. */
+  available: boolean;
+  unavailableMessage?: string;
+}
+
+export async function getAlertChannels(signal?: AbortSignal): Promise<AlertChannel[]> {
+  return (await request<AlertChannel[]>('GET', `${MONITOR}/alert-channels`, { signal })).data;
+}
+
 export type DeliveryStatus = 'pending' | 'sent' | 'retrying' | 'failed';
 
 export interface Delivery {

@@ -1,8 +1,9 @@
 // Server state of a saved search's alerts: its notification settings and delivery history.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationDestination, NotificationSetting } from '../api/monitor';
 import {
   type Delivery,
+  getAlertChannels,
   getDeliveries,
   getNotificationSettings,
   saveNotificationSettings,
@@ -14,6 +15,17 @@ export const notificationKeys = {
   settings: (searchId: number) => [...monitorKeys.search(searchId), 'notification-settings'] as const,
   deliveries: (searchId: number) => [...monitorKeys.search(searchId), 'deliveries'] as const,
 };
+
+/** The server's alert channels; they change only with its configuration. */
+export const alertChannelsQuery = queryOptions({
+  queryKey: ['monitor', 'alert-channels'],
+  queryFn: ({ signal }) => getAlertChannels(signal),
+  staleTime: Infinity,
+});
+
+export function useAlertChannelsQuery() {
+  return useQuery(alertChannelsQuery);
+}
 
 /** How often the history reloads while a delivery is still under way. */
 export const DELIVERY_REFRESH_MS = 30_000;

@@ -4,10 +4,8 @@ import {
   addDestination,
   ALERT_KINDS,
   canApplyProximityLocations,
-  destinationTypeOf,
+  channelOf,
   hasActiveAlerts,
-  INVALID_EMAIL,
-  INVALID_WEBHOOK,
   intervalLabel,
   KEEP_ONE_DESTINATION,
   MAX_PROXIMITY_LOCATIONS,
@@ -18,14 +16,15 @@ import {
   setProximityLocations,
   settingsToSave,
 } from './alerts';
+import { testAlertChannels as CHANNELS } from '../test/fixtures';
 
 const EMAIL = 'ada@example.test';
 
 describe('alert settings', () => {
   it('switches an e-mail alert on to the user’s address, and off keeping it', () => {
-    const on = setAlertInterval([], 'batch', 300, EMAIL);
+    const on = setAlertInterval([], 'batch', 300, EMAIL, CHANNELS);
     expect(on).toEqual([{ type: 'batch', interval: 300, destinations: [{ type: 'email', address: EMAIL }] }]);
-    expect(setAlertInterval(on, 'batch', 0, EMAIL)).toEqual([
+    expect(setAlertInterval(on, 'batch', 0, EMAIL, CHANNELS)).toEqual([
       { type: 'batch', interval: 0, destinations: [{ type: 'email', address: EMAIL }] },
     ]);
   });
@@ -34,7 +33,7 @@ describe('alert settings', () => {
     const on = [
       { type: 'digest' as const, interval: 86400, destinations: [{ type: 'email' as const, address: 'team@x.test' }] },
     ];
-    expect(setAlertInterval(on, 'digest', 604800, EMAIL)[0]?.destinations).toEqual([
+    expect(setAlertInterval(on, 'digest', 604800, EMAIL, CHANNELS)[0]?.destinations).toEqual([
       { type: 'email', address: 'team@x.test' },
     ]);
   });
@@ -44,14 +43,19 @@ describe('alert settings', () => {
       { type: 'batch', interval: 0, destinations: [] },
       { type: 'digest', interval: 0, destinations: [] },
     ];
-    expect(setAlertInterval(stored, 'batch', 60, EMAIL).map((a) => [a.type, a.interval])).toEqual([
+    expect(setAlertInterval(stored, 'batch', 60, EMAIL, CHANNELS).map((a) => [a.type, a.interval])).toEqual([
       ['batch', 60],
       ['digest', 0],
     ]);
   });
 
+  it('gives the user’s address only where the channel takes it by default', () => {
+    const noDefault = CHANNELS.map((c) => ({ ...c, defaultsToUserEmail: false }));
+    expect(setAlertInterval([], 'batch', 300, EMAIL, noDefault)[0]?.destinations).toEqual([]);
+  });
+
   it('leaves destinations empty when the user has no e-mail', () => {
-    expect(setAlertInterval([], 'ai_summary', 86400, '')).toEqual([
+    expect(setAlertInterval([], 'ai_summary', 86400, '', CHANNELS)).toEqual([
       { type: 'ai_summary', interval: 86400, destinations: [] },
     ]);
   });
@@ -92,7 +96,7 @@ describe('alert settings', () => {
       { type: 'webhook', interval: 0, destinations: [] },
     ];
     expect(hasActiveAlerts(off)).toBe(false);
-    const added = addDestination(off, 'webhook', 'https://h.example');
+    const added = addDestination(off, 'webhook', 'https://h.example', CHANNELS);
     expect(added.error).toBeUndefined();
     if (added.error === undefined) expect(hasActiveAlerts(added.alerts)).toBe(true);
   });
@@ -105,16 +109,26 @@ describe('destinations', () => {
     { type: 'webhook', interval: 0, destinations: [{ type: 'webhook', address: 'https://hooks.example.com/a' }] },
   ];
 
+  const email = channelOf(CHANNELS, 'batch');
+  const webhook = channelOf(CHANNELS, 'webhook');
+
+  it('finds the channel of each kind from the server’s description', () => {
+    expect(['batch', 'digest', 'proximity', 'ai_summary'].map((t) => channelOf(CHANNELS, t as 'batch')?.name)).toEqual([
+      'email',
+      'email',
+      'email',
+      'email',
+    ]);
+    expect(webhook?.name).toBe('webhook');
+    expect(addDestination(on, 'batch', EMAIL, [])).toEqual({ error: 'This server has no channel for this alert.' });
+  });
+
   it.each([
     { type: 'batch' as const, input: ' team@example.com ', error: undefined, added: 'team@example.com' },
-    { type: 'batch' as const, input: 'not an address', error: INVALID_EMAIL },
-    { type: 'batch' as const, input: 'team@example', error: INVALID_EMAIL },
-    { type: 'batch' as const, input: '', error: INVALID_EMAIL },
-    {
-      type: 'batch' as const,
-      input: 'ADA@example.test',
-      error: 'ADA@example.test is already a destination of this alert.',
-    },
+    { type: 'batch' as const, input: 'not an address', error: email?.invalidMessage },
+    { type: 'batch' as const, input: 'team@example', error: email?.invalidMessage },
+    { type: 'batch' as const, input: '', error: email?.invalidMessage },
+    { type: 'batch' as const, input: 'ADA@example.test', error: email?.duplicateMessage },
     { type: 'digest' as const, input: EMAIL, error: undefined, added: EMAIL },
     {
       type: 'webhook' as const,
@@ -122,19 +136,16 @@ describe('destinations', () => {
       error: undefined,
       added: 'http://hooks.example.com/b',
     },
-    { type: 'webhook' as const, input: 'ftp://hooks.example.com/b', error: INVALID_WEBHOOK },
-    { type: 'webhook' as const, input: 'hooks.example.com', error: INVALID_WEBHOOK },
-    {
-      type: 'webhook' as const,
-      input: 'https://hooks.example.com/a',
-      error: 'https://hooks.example.com/a is already a destination of this alert.',
-    },
+    { type: 'webhook' as const, input: 'HTTPS://HOOKS.EXAMPLE.COM/C', error: undefined, added: 'HTTPS://HOOKS.EXAMPLE.COM/C' },
+    { type: 'webhook' as const, input: 'ftp://hooks.example.com/b', error: webhook?.invalidMessage },
+    { type: 'webhook' as const, input: 'hooks.example.com', error: webhook?.invalidMessage },
+    { type: 'webhook' as const, input: 'https://hooks.example.com/a', error: webhook?.duplicateMessage },
   ])('adds “$input” to $type: $error', ({ type, input, error, added }) => {
-    const change = addDestination(on, type, input);
+    const change = addDestination(on, type, input, CHANNELS);
     expect(change.error).toBe(error);
     if (change.error === undefined) {
       expect(change.alerts.find((a) => a.type === type)?.destinations.at(-1)).toEqual({
-        type: destinationTypeOf(type),
+        type: channelOf(CHANNELS, type)?.name,
         address: added,
       });
     }
@@ -142,7 +153,7 @@ describe('destinations', () => {
 
   it('keeps the last e-mail of an alert that is on', () => {
     expect(removeDestination(on, 'batch', EMAIL)).toEqual({ error: KEEP_ONE_DESTINATION });
-    const two = addDestination(on, 'batch', 'team@example.com');
+    const two = addDestination(on, 'batch', 'team@example.com', CHANNELS);
     if (two.error !== undefined) throw new Error(two.error);
     const one = removeDestination(two.alerts, 'batch', EMAIL);
     expect(one.error).toBeUndefined();
@@ -161,7 +172,7 @@ describe('destinations', () => {
       { type: 'batch', interval: 60, destinations: [{ type: 'email', address: EMAIL }], lastUpdatedAt: 5 },
       { type: 'proximity', interval: 300, destinations: [], locationAssetIds: ['loc-1'], lastUpdatedAt: null },
     ];
-    const draft = setAlertInterval([], 'batch', 300, EMAIL);
+    const draft = setAlertInterval([], 'batch', 300, EMAIL, CHANNELS);
     expect(settingsToSave(stored, draft)).toEqual([
       { type: 'batch', interval: 300, destinations: [{ type: 'email', address: EMAIL }], locationAssetIds: [] },
       { type: 'proximity', interval: 0, destinations: [], locationAssetIds: [] },
@@ -224,11 +235,11 @@ describe('who is offered which alert', () => {
 
 describe('proximity alerts', () => {
   it('refuses an interval without locations and stays off', () => {
-    const refused = setProximityInterval([], 300, EMAIL);
+    const refused = setProximityInterval([], 300, EMAIL, CHANNELS);
     expect(refused.refused).toBe(true);
     expect(refused.alerts).toEqual([{ type: 'proximity', interval: 0, destinations: [] }]);
     const chosenNone = setProximityLocations([], []);
-    expect(setProximityInterval(chosenNone, 1800, EMAIL).refused).toBe(true);
+    expect(setProximityInterval(chosenNone, 1800, EMAIL, CHANNELS).refused).toBe(true);
   });
 
   it('keeps locations chosen while off, then turns on to the user’s e-mail', () => {
@@ -236,7 +247,7 @@ describe('proximity alerts', () => {
     expect(chosen).toEqual([
       { type: 'proximity', interval: 0, destinations: [], locationAssetIds: ['loc-1', 'loc-2'] },
     ]);
-    const { alerts, refused } = setProximityInterval(chosen, 1800, EMAIL);
+    const { alerts, refused } = setProximityInterval(chosen, 1800, EMAIL, CHANNELS);
     expect(refused).toBe(false);
     expect(alerts[0]).toEqual({
       type: 'proximity',
@@ -244,19 +255,19 @@ describe('proximity alerts', () => {
       destinations: [{ type: 'email', address: EMAIL }],
       locationAssetIds: ['loc-1', 'loc-2'],
     });
-    expect(setProximityInterval(alerts, 0, EMAIL).alerts[0]).toMatchObject({
+    expect(setProximityInterval(alerts, 0, EMAIL, CHANNELS).alerts[0]).toMatchObject({
       interval: 0,
       locationAssetIds: ['loc-1', 'loc-2'],
     });
   });
 
   it('forces the alert off when its locations are emptied', () => {
-    const on = setProximityInterval(setProximityLocations([], ['loc-1']), 300, EMAIL).alerts;
+    const on = setProximityInterval(setProximityLocations([], ['loc-1']), 300, EMAIL, CHANNELS).alerts;
     expect(setProximityLocations(on, [])[0]).toMatchObject({ interval: 0, locationAssetIds: [] });
   });
 
   it('keeps the interval when the locations change', () => {
-    const on = setProximityInterval(setProximityLocations([], ['loc-1']), 3600, EMAIL).alerts;
+    const on = setProximityInterval(setProximityLocations([], ['loc-1']), 3600, EMAIL, CHANNELS).alerts;
     expect(setProximityLocations(on, ['loc-2'])[0]).toMatchObject({
       interval: 3600,
       locationAssetIds: ['loc-2'],
@@ -264,9 +275,9 @@ describe('proximity alerts', () => {
   });
 
   it('leaves other alerts alone', () => {
-    const batch = setAlertInterval([], 'batch', 60, EMAIL);
+    const batch = setAlertInterval([], 'batch', 60, EMAIL, CHANNELS);
     expect(setProximityLocations(batch, ['loc-1'])[0]).toEqual(batch[0]);
-    expect(setProximityInterval(batch, 300, EMAIL).alerts[0]).toEqual(batch[0]);
+    expect(setProximityInterval(batch, 300, EMAIL, CHANNELS).alerts[0]).toEqual(batch[0]);
   });
 
   it.each([

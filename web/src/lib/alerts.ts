@@ -1,9 +1,12 @@
 // Alert settings of a saved search (monitor-area.md sections 4, 5, 6 and 9), edited in the search
 // builder and on the search page: intervals in seconds, the intervals each kind allows, which kinds
 // a user is offered, the proximity rules, destinations and the user's e-mail as the default one.
-// Every change keeps the setting in the list (off is interval 0, or a webhook without webhooks), so
-// a list sent to the server turns off what the user turned off.
+// Every change keeps the setting in the list (off is interval 0, or an immediate kind without
+// destinations), so a list sent to the server turns off what the user turned off. What a
+// destination is, how it is checked and whether it can be used come from the server's channels
+// (GET /api/v1/monitor/alert-channels), never from a switch here.
 import type { NotificationDestination, NotificationSetting } from '../api/monitor';
+import type { AlertChannel } from '../api/notifications';
 import type { Profile } from '../api/settings';
 
 export type AlertKind = NotificationSetting['type'];
@@ -21,6 +24,7 @@ const EVERY_60_MINUTES = { seconds: 3600, label: 'Every 60 minutes' };
 const DAILY = { seconds: 86400, label: 'Daily' };
 const IMMEDIATE = { seconds: 0, label: 'Immediate' };
 
+/** Kinds without intervals are immediate: on while they have a destination. */
 export const ALERT_KINDS: { type: AlertKind; label: string; intervals: { seconds: number; label: string }[] }[] = [
   {
     type: 'batch',
@@ -37,10 +41,15 @@ export const ALERT_KINDS: { type: AlertKind; label: string; intervals: { seconds
   { type: 'webhook', label: 'Webhook', intervals: [] },
 ];
 
-/** The interval a setting shows: a webhook is Immediate while it has a webhook, else Off. */
+/** Whether a kind sends as soon as matches arrive (it has no intervals to choose). */
+export function isImmediate(type: AlertKind): boolean {
+  return ALERT_KINDS.find((k) => k.type === type)?.intervals.length === 0;
+}
+
+/** The interval a setting shows: an immediate kind is Immediate while it has a destination, else Off. */
 export function intervalLabel(setting: NotificationSetting | undefined): string {
   if (!setting) return OFF.label;
-  if (setting.type === 'webhook') return setting.destinations.length > 0 ? IMMEDIATE.label : OFF.label;
+  if (isImmediate(setting.type)) return setting.destinations.length > 0 ? IMMEDIATE.label : OFF.label;
   const kind = ALERT_KINDS.find((k) => k.type === setting.type);
   return kind?.intervals.find((i) => i.seconds === setting.interval)?.label ?? OFF.label;
 }
@@ -63,10 +72,15 @@ export function alertOf(alerts: NotificationSetting[], type: AlertKind): Notific
   return alerts.find((a) => a.type === type);
 }
 
-/** Whether the setting delivers: a webhook with a webhook, another kind at an interval. */
+/** Whether the setting delivers: an immediate kind with a destination, another kind at an interval. */
 export function isOn(setting: NotificationSetting | undefined): boolean {
   if (!setting) return false;
-  return setting.type === 'webhook' ? setting.destinations.length > 0 : setting.interval > 0;
+  return isImmediate(setting.type) ? setting.destinations.length > 0 : setting.interval > 0;
+}
+
+/** The channel that carries a kind's destinations, as the server describes it. */
+export function channelOf(channels: AlertChannel[], type: AlertKind): AlertChannel | undefined {
+  return channels.find((c) => c.alertTypes.includes(type));
 }
 
 // The list with one setting replaced where it stood, or added at the end.
@@ -80,10 +94,18 @@ function blank(type: AlertKind): NotificationSetting {
   return { type, interval: 0, destinations: [] };
 }
 
-/** Destinations of a setting being switched on: its own, else the user's e-mail (section 4). */
-function destinationsOf(current: NotificationSetting | undefined, email: string): NotificationDestination[] {
-  if (current && current.destinations.length > 0) return current.destinations;
-  return email ? [{ type: 'email', address: email }] : [];
+/**
+ * Destinations of a setting being switched on: its own, else the user's e-mail where its channel
+ * takes that by default (section 4).
+ */
+function destinationsOf(
+  current: NotificationSetting,
+  email: string,
+  channels: AlertChannel[],
+): NotificationDestination[] {
+  if (current.destinations.length > 0) return current.destinations;
+  const channel = channelOf(channels, current.type);
+  return email && channel?.defaultsToUserEmail ? [{ type: channel.name, address: email }] : [];
 }
 
 /**
@@ -95,9 +117,10 @@ export function setAlertInterval(
   type: Exclude<AlertKind, 'proximity' | 'webhook'>,
   interval: number,
   email: string,
+  channels: AlertChannel[],
 ): NotificationSetting[] {
   const current = alertOf(alerts, type) ?? blank(type);
-  const destinations = interval > 0 ? destinationsOf(current, email) : current.destinations;
+  const destinations = interval > 0 ? destinationsOf(current, email, channels) : current.destinations;
   return withSetting(alerts, { ...current, interval, destinations });
 }
 
@@ -109,11 +132,12 @@ export function setProximityInterval(
   alerts: NotificationSetting[],
   interval: number,
   email: string,
+  channels: AlertChannel[],
 ): { alerts: NotificationSetting[]; refused: boolean } {
   const current = alertOf(alerts, 'proximity') ?? blank('proximity');
   const refused = interval > 0 && (current.locationAssetIds ?? []).length === 0;
   if (refused) return { alerts: withSetting(alerts, { ...current, interval: 0 }), refused };
-  const destinations = interval > 0 ? destinationsOf(current, email) : current.destinations;
+  const destinations = interval > 0 ? destinationsOf(current, email, channels) : current.destinations;
   return { alerts: withSetting(alerts, { ...current, interval, destinations }), refused };
 }
 
@@ -140,48 +164,38 @@ export function hasActiveAlerts(alerts: NotificationSetting[]): boolean {
   return alerts.some(isOn);
 }
 
-export const INVALID_EMAIL = 'The provided email address is invalid';
-export const INVALID_WEBHOOK = 'The webhook must be an http or https URL.';
 export const KEEP_ONE_DESTINATION = 'Keep at least one destination while this alert is on.';
-
-// The shape the server accepts too: one @, no spaces, a dot in the domain.
-const EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function isWebhookAddress(address: string): boolean {
-  try {
-    const url = new URL(address);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-/** Webhooks go to the webhook kind; every other kind delivers by e-mail. */
-export function destinationTypeOf(type: AlertKind): NotificationDestination['type'] {
-  return type === 'webhook' ? 'webhook' : 'email';
-}
+export const NO_CHANNEL = 'This server has no channel for this alert.';
 
 export type DestinationChange = { alerts: NotificationSetting[]; error?: undefined } | { error: string };
 
-/** The alerts with an address added to one kind, or why it cannot be (section 5). */
-export function addDestination(alerts: NotificationSetting[], type: AlertKind, input: string): DestinationChange {
+/**
+ * The alerts with an address added to one kind, or why it cannot be (section 5): the channel's
+ * own rule and messages, which the server applies too.
+ */
+export function addDestination(
+  alerts: NotificationSetting[],
+  type: AlertKind,
+  input: string,
+  channels: AlertChannel[],
+): DestinationChange {
+  const channel = channelOf(channels, type);
+  if (!channel) return { error: NO_CHANNEL };
   const address = input.trim();
-  const destinationType = destinationTypeOf(type);
-  if (destinationType === 'email' && !EMAIL_ADDRESS.test(address)) return { error: INVALID_EMAIL };
-  if (destinationType === 'webhook' && !isWebhookAddress(address)) return { error: INVALID_WEBHOOK };
+  if (!new RegExp(channel.pattern, 'i').test(address)) return { error: channel.invalidMessage };
   const current = alertOf(alerts, type) ?? blank(type);
   if (current.destinations.some((d) => d.address.toLowerCase() === address.toLowerCase()))
-    return { error: `${address} is already a destination of this alert.` };
-  const destinations = [...current.destinations, { type: destinationType, address }];
+    return { error: channel.duplicateMessage };
+  const destinations = [...current.destinations, { type: channel.name, address }];
   return { alerts: withSetting(alerts, { ...current, destinations }) };
 }
 
-/** The alerts without one destination; an e-mail alert that is on keeps at least one. */
+/** The alerts without one destination; a kind on at an interval keeps at least one. */
 export function removeDestination(alerts: NotificationSetting[], type: AlertKind, address: string): DestinationChange {
   const current = alertOf(alerts, type);
   if (!current) return { alerts };
   const destinations = current.destinations.filter((d) => d.address !== address);
-  if (type !== 'webhook' && current.interval > 0 && destinations.length === 0) return { error: KEEP_ONE_DESTINATION };
+  if (!isImmediate(type) && current.interval > 0 && destinations.length === 0) return { error: KEEP_ONE_DESTINATION };
   return { alerts: withSetting(alerts, { ...current, destinations }) };
 }
 

@@ -1,5 +1,16 @@
+import type { AlertChannel } from '../api/notifications';
 import type { Group, Match, MonitorSearch, Post, Provider } from '../api/monitor';
 import type { Profile } from '../api/settings';
+import alertChannelsJSON from './alertChannels.json?raw';
+
+// The alert channels as the server describes them, with SMTP and without
+// (internal/alerts/channels_test.go checks that the file says what the server does).
+const describedChannels = JSON.parse(alertChannelsJSON) as {
+  withMail: AlertChannel[];
+  withoutMail: AlertChannel[];
+};
+export const testAlertChannels = describedChannels.withMail;
+export const testAlertChannelsWithoutMail = describedChannels.withoutMail;
 
 /** A signed-in member of the Default organization; override what a test is about. */
 export function testProfile(overrides: Partial<Profile> = {}): Profile {

@@ -1,9 +1,11 @@
 import Alert from '@mui/material/Alert';
+import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import type { NotificationDestination, NotificationSetting } from '../../api/monitor';
+import { useAlertChannelsQuery } from '../../hooks/useNotificationQueries';
 import { useProfile } from '../../hooks/useProfileQuery';
 import { useSnackbar } from '../../hooks/useSnackbar';
 import {
@@ -11,8 +13,10 @@ import {
   ALERT_KINDS,
   type AlertKind,
   alertOf,
+  channelOf,
   type DestinationChange,
   intervalLabel,
+  isImmediate,
   isOn,
   offersAlert,
   removeDestination,
@@ -23,7 +27,6 @@ import {
 import { Destinations } from './Destinations';
 import { ProximityLocations } from './ProximityLocations';
 
-export const EMAIL_DELIVERY_OFF = 'E-mail delivery is not configured on this server.';
 const PROXIMITY_REFUSED = 'A proximity alert needs at least one location before it can be turned on.';
 
 /**
@@ -52,7 +55,7 @@ export function AlertsPanel({
   const snackbar = useSnackbar();
   const [inputs, setInputs] = useState<Partial<Record<AlertKind, string>>>({});
   const [errors, setErrors] = useState<Partial<Record<AlertKind, string>>>({});
-  const emailDelivery = profile.emailDelivery !== false;
+  const channels = useAlertChannelsQuery().data;
   const kinds = ALERT_KINDS.filter((kind) => (types ? types.includes(kind.type) : offersAlert(profile, kind.type)));
   const pending = Object.values(inputs).some((text) => text.trim() !== '');
 
@@ -64,29 +67,37 @@ export function AlertsPanel({
     if (clearInput) setInputs((all) => ({ ...all, [type]: '' }));
     onChange(change.alerts);
   };
+  if (!channels) return <CircularProgress aria-label="Loading alert channels" />;
   const changeInterval = (type: AlertKind, interval: number) => {
     setErrors((all) => ({ ...all, [type]: undefined }));
     if (type === 'webhook') return;
     if (type !== 'proximity') {
-      onChange(setAlertInterval(alerts, type, interval, profile.email));
+      onChange(setAlertInterval(alerts, type, interval, profile.email, channels));
       return;
     }
-    const { alerts: next, refused } = setProximityInterval(alerts, interval, profile.email);
+    const { alerts: next, refused } = setProximityInterval(alerts, interval, profile.email, channels);
     if (refused) snackbar.show({ text: PROXIMITY_REFUSED, color: 'error' });
     onChange(next);
   };
 
   return (
     <Stack spacing={3}>
-      {!emailDelivery && <Alert severity="info">{EMAIL_DELIVERY_OFF} E-mail alerts cannot be turned on.</Alert>}
+      {channels
+        .filter((channel) => !channel.available)
+        .map((channel) => (
+          <Alert key={channel.name} severity="info">
+            {channel.unavailableMessage} {channel.label} alerts cannot be turned on.
+          </Alert>
+        ))}
       {kinds.map((kind) => {
         const current = alertOf(alerts, kind.type);
-        const webhook = kind.type === 'webhook';
-        // Without SMTP an e-mail alert can only be turned off.
-        const canSwitchOn = webhook || emailDelivery;
+        const immediate = isImmediate(kind.type);
+        const channel = channelOf(channels, kind.type);
+        // A channel this server cannot send through can only be turned off.
+        const canSwitchOn = channel?.available === true;
         return (
           <Stack key={kind.type} spacing={1.5} role="group" aria-label={kind.label}>
-            {webhook ? (
+            {immediate ? (
               <TextField
                 label={kind.label}
                 value={intervalLabel(current)}
@@ -115,16 +126,16 @@ export function AlertsPanel({
                 ))}
               </TextField>
             )}
-            {(webhook || isOn(current)) && (
+            {channel && (immediate || isOn(current)) && (
               <Destinations
-                kind={kind.type}
+                channel={channel}
                 label={kind.label}
                 destinations={current?.destinations ?? []}
                 input={inputs[kind.type] ?? ''}
                 error={errors[kind.type]}
                 disabled={disabled}
                 onInput={(text) => setInputs((all) => ({ ...all, [kind.type]: text }))}
-                onAdd={() => apply(kind.type, addDestination(alerts, kind.type, inputs[kind.type] ?? ''), true)}
+                onAdd={() => apply(kind.type, addDestination(alerts, kind.type, inputs[kind.type] ?? '', channels), true)}
                 onRemove={(address) => apply(kind.type, removeDestination(alerts, kind.type, address), false)}
                 onSendTest={onSendTest}
               />

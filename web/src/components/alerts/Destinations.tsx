@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { NotificationDestination } from '../../api/monitor';
-import { type AlertKind, destinationTypeOf } from '../../lib/alerts';
+import type { AlertChannel } from '../../api/notifications';
 
 type TestResult = { state: 'sending' } | { state: 'sent' } | { state: 'failed'; message: string };
 
@@ -16,7 +16,7 @@ type TestResult = { state: 'sending' } | { state: 'sent' } | { state: 'failed'; 
  * "Send test" per address with its outcome. Errors of an add or a removal show under the field.
  */
 export function Destinations({
-  kind,
+  channel,
   label,
   destinations,
   input,
@@ -27,7 +27,8 @@ export function Destinations({
   onRemove,
   onSendTest,
 }: {
-  kind: AlertKind;
+  /** The channel the destinations go through: its field's label, input type and placeholder. */
+  channel: AlertChannel;
   label: string;
   destinations: NotificationDestination[];
   input: string;
@@ -39,8 +40,7 @@ export function Destinations({
   onSendTest?: (destination: NotificationDestination) => Promise<void>;
 }) {
   const [results, setResults] = useState<Record<string, TestResult>>({});
-  const webhook = destinationTypeOf(kind) === 'webhook';
-  const fieldLabel = webhook ? 'Add a webhook URL' : 'Add an e-mail address';
+  const fieldLabel = channel.addLabel;
 
   const sendTest = (destination: NotificationDestination) => {
     if (!onSendTest) return;
@@ -118,8 +118,8 @@ export function Destinations({
         <TextField
           size="small"
           label={fieldLabel}
-          type={webhook ? 'url' : 'email'}
-          placeholder={webhook ? 'https://hooks.example.com/sightline' : 'team@example.com'}
+          type={channel.inputType}
+          placeholder={channel.placeholder}
           value={input}
           onChange={(event) => onInput(event.target.value)}
           error={error !== undefined}

@@ -2,10 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationSetting } from '../../api/monitor';
-import type { Delivery } from '../../api/notifications';
+import type { AlertChannel, Delivery } from '../../api/notifications';
 import type { Profile } from '../../api/settings';
 import { Reply, fakeServer, type Request } from '../../test/fakeServer';
-import { testProfile, testSearch } from '../../test/fixtures';
+import { testAlertChannels, testAlertChannelsWithoutMail, testProfile, testSearch } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 
 const user = userEvent.setup({ delay: null });
@@ -58,8 +58,8 @@ function alertsServer({
   });
 }
 
-async function openAlerts(profile: Profile = testProfile()) {
-  renderApp('/monitor/9', { profile });
+async function openAlerts(profile: Profile = testProfile(), alertChannels: AlertChannel[] = testAlertChannels) {
+  renderApp('/monitor/9', { profile, alertChannels });
   await user.click(await screen.findByRole('button', { name: 'Alerts' }));
   const drawer = await screen.findByRole('dialog', { name: 'Alerts of “Bridge”' });
   await within(drawer).findByRole('combobox', { name: 'E-mail alerts' });
@@ -137,7 +137,7 @@ describe('alerts on the search page', () => {
     await user.clear(field);
     await user.type(field, 'ADA@example.test');
     await user.click(add);
-    expect(within(batch).getByText('ADA@example.test is already a destination of this alert.')).toBeInTheDocument();
+    expect(within(batch).getByText('This e-mail address is already a destination.')).toBeInTheDocument();
 
     await user.click(within(batch).getByRole('button', { name: `Remove ${EMAIL}` }));
     expect(within(batch).getByText('Keep at least one destination while this alert is on.')).toBeInTheDocument();
@@ -187,7 +187,7 @@ describe('alerts on the search page', () => {
 
   it('says e-mail delivery is off and offers no e-mail interval', async () => {
     alertsServer();
-    const drawer = await openAlerts(testProfile({ emailDelivery: false }));
+    const drawer = await openAlerts(testProfile({ emailDelivery: false }), testAlertChannelsWithoutMail);
     expect(within(drawer).getByText(/E-mail delivery is not configured on this server\./)).toBeInTheDocument();
     await user.click(within(drawer).getByRole('combobox', { name: 'E-mail alerts' }));
     expect(await screen.findByRole('option', { name: 'Every minute' })).toHaveAttribute('aria-disabled', 'true');
