@@ -1,10 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BacktestResult, Post } from '../../api/monitor';
 import { Reply, fakeServer } from '../../test/fakeServer';
 import { testGroup, testProfile, testProviders, testSearch } from '../../test/fixtures';
-import { renderApp } from '../../test/renderApp';
+import { openSearchBuilder } from '../../test/searchBuilder';
 
 const user = userEvent.setup({ delay: null });
 const BACKTEST = 'POST /api/v1/monitor/searches/backtest';
@@ -54,12 +54,10 @@ function server(backtest: unknown, extra: Record<string, unknown> = {}) {
 }
 
 async function openPreview() {
-  renderApp('/monitor/dashboard', { profile: testProfile() });
-  await user.click(await screen.findByRole('button', { name: 'New saved search' }));
-  const dialog = await screen.findByRole('dialog', { name: 'New saved search' });
+  const dialog = await openSearchBuilder(testProfile());
   await user.click(within(dialog).getByRole('combobox', { name: /Group/ }));
   await user.click(await screen.findByRole('option', { name: 'Protests' }));
-  await user.type(within(dialog).getByLabelText('Keywords'), 'bridge');
+  fireEvent.change(within(dialog).getByLabelText('Keywords'), { target: { value: 'bridge' } });
   const preview = within(dialog).getByRole('button', { name: 'Preview' });
   await waitFor(() => expect(preview).toBeEnabled());
   await user.click(preview);

@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Reply, fakeServer, type Request } from '../../test/fakeServer';
 import { testGroup, testProfile, testProviders, testSearch } from '../../test/fixtures';
-import { renderApp } from '../../test/renderApp';
+import { openSearchBuilder } from '../../test/searchBuilder';
+import { KEYWORD_MESSAGE_DELAY_MS } from './MainStep';
 
 const user = userEvent.setup({ delay: null });
 
@@ -22,21 +23,16 @@ function builderServer(extra: Record<string, unknown> = {}): Request[] {
   });
 }
 
-async function openBuilder(profile = testProfile()) {
-  renderApp('/monitor/dashboard', { profile });
-  await user.click(await screen.findByRole('button', { name: 'New saved search' }));
-  const dialog = await screen.findByRole('dialog', { name: 'New saved search' });
-  await within(dialog).findByLabelText('Keywords');
-  return dialog;
-}
+const openBuilder = (profile = testProfile()) => openSearchBuilder(profile);
 
 async function fillValidSearch(dialog: HTMLElement) {
   await user.click(within(dialog).getByRole('combobox', { name: /Group/ }));
   await user.click(await screen.findByRole('option', { name: 'Protests' }));
-  await user.type(within(dialog).getByLabelText('Keywords'), 'bridge');
+  fireEvent.change(within(dialog).getByLabelText('Keywords'), { target: { value: 'bridge' } });
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   document.cookie.split(';').forEach((c) => {
     document.cookie = `${c.split('=')[0]}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   });
@@ -59,20 +55,23 @@ describe('search builder', () => {
     const dialog = await openBuilder();
     await fillValidSearch(dialog);
     const keywords = within(dialog).getByLabelText('Keywords');
-    await user.clear(keywords);
-    await user.type(keywords, 'bridge and river');
     const create = within(dialog).getByRole('button', { name: 'Create' });
+    const rule = /Write the operators AND and OR in capitals/;
+    // Only the keyword timer is faked: the dialog's transitions keep their own time.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.change(keywords, { target: { value: 'bridge and river' } });
     expect(create).toBeDisabled();
     // The rule speaks only once typing has paused.
-    expect(keywords).not.toHaveAccessibleDescription(/Write the operators AND and OR in capitals/);
-    await waitFor(() => expect(keywords).toHaveAccessibleDescription(/Write the operators AND and OR in capitals/), {
-      timeout: 2000,
-    });
+    act(() => vi.advanceTimersByTime(KEYWORD_MESSAGE_DELAY_MS - 1));
+    expect(keywords).not.toHaveAccessibleDescription(rule);
+    act(() => vi.advanceTimersByTime(1));
+    expect(keywords).toHaveAccessibleDescription(rule);
 
-    await user.clear(keywords);
-    await user.type(keywords, 'bridge AND river');
-    await waitFor(() => expect(create).toBeEnabled());
-    expect(await within(dialog).findByText('(bridge AND river)', {}, { timeout: 2000 })).toBeInTheDocument();
+    fireEvent.change(keywords, { target: { value: 'bridge AND river' } });
+    expect(create).toBeEnabled();
+    act(() => vi.advanceTimersByTime(KEYWORD_MESSAGE_DELAY_MS));
+    expect(keywords).not.toHaveAccessibleDescription(rule);
+    expect(within(dialog).getByText('(bridge AND river)')).toBeInTheDocument();
   });
 
   it('lists every failing field for the disabled submit button', async () => {
@@ -185,7 +184,7 @@ describe('search builder', () => {
     const profile = testProfile();
     profile.organization.is_uspi_compliant = true;
     const dialog = await openBuilder(profile);
-    await user.type(within(dialog).getByLabelText('Location'), 'Aus');
+    fireEvent.change(within(dialog).getByLabelText('Location'), { target: { value: 'Aus' } });
     await user.click(await screen.findByRole('option', { name: 'Austin, Texas, United States' }));
     const warning = await screen.findByRole('dialog', { name: 'Sensitive personal information' });
     expect(warning).toHaveTextContent('Austin, Texas, United States is in United States territory.');

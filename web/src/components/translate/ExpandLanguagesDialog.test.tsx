@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeServer, type Request } from '../../test/fakeServer';
 import { testGroup, testProfile, testProviders } from '../../test/fixtures';
-import { renderApp, renderWithApp } from '../../test/renderApp';
+import { renderWithApp } from '../../test/renderApp';
+import { openSearchBuilder } from '../../test/searchBuilder';
 import { ExpandLanguagesDialog, MAX_EXPANSION_TRANSLATIONS } from './ExpandLanguagesDialog';
 
 const user = userEvent.setup({ delay: null });
@@ -35,7 +36,7 @@ async function chooseLanguages(dialog: HTMLElement, names: string[]) {
 }
 
 describe('Expand to languages', () => {
-  // The whole app, the builder and a translation round trip: more than one cold render on a
+  // The builder and a translation round trip: more than one cold render on a
   // shared, busy machine.
   it(
     'translates each keyword of the builder’s search, shows them for review, and adds them per keyword',
@@ -46,10 +47,8 @@ describe('Expand to languages', () => {
         'GET /api/v1/filter-lists/': { data: [] },
         'POST /api/v1/translate': translation,
       });
-      renderApp('/monitor/dashboard', { profile: testProfile({ translation: true }) });
-      await user.click(await screen.findByRole('button', { name: 'New saved search' }));
-      const builder = await screen.findByRole('dialog', { name: 'New saved search' });
-      const keywords = await within(builder).findByLabelText('Keywords');
+      const builder = await openSearchBuilder(testProfile({ translation: true }));
+      const keywords = within(builder).getByLabelText('Keywords');
       await fill(keywords, 'flood -spam "bridge closed"~3 protest*');
       await user.click(within(builder).getByRole('button', { name: 'Expand to languages' }));
 

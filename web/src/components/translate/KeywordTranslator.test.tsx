@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, Reply, type Request } from '../../test/fakeServer';
 import { testGroup, testProfile, testProviders } from '../../test/fixtures';
-import { renderApp, renderWithApp } from '../../test/renderApp';
+import { renderWithApp } from '../../test/renderApp';
+import { openSearchBuilder } from '../../test/searchBuilder';
 import { BeaconSearchBar } from '../beacon/BeaconSearchBar';
 import { KeywordTranslator } from './KeywordTranslator';
 
@@ -30,11 +31,7 @@ function builderServer(): Request[] {
 }
 
 async function openBuilder(translates: boolean) {
-  renderApp('/monitor/dashboard', { profile: testProfile({ translation: translates }) });
-  await user.click(await screen.findByRole('button', { name: 'New saved search' }));
-  const dialog = await screen.findByRole('dialog', { name: 'New saved search' });
-  await within(dialog).findByLabelText('Keywords');
-  return dialog;
+  return openSearchBuilder(testProfile({ translation: translates }));
 }
 
 /** Types into a field in one event: a keystroke each re-renders the whole builder. */
@@ -55,7 +52,7 @@ describe('keyword translation helper', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  // The whole app, the builder and a translation round trip: more than one cold render on a
+  // The builder and a translation round trip: more than one cold render on a
   // shared, busy machine.
   it(
     'translates the builder’s keywords, lets a translation be removed, and adds the rest joined with OR',
