@@ -17,6 +17,8 @@ import (
 	"github.com/coder/websocket"
 	natsserver "github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
+
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // startNATS runs a NATS server in the test process, reachable in-process only.
@@ -152,18 +154,6 @@ func stringData(t *testing.T, m map[string]any) map[string]any {
 	return data
 }
 
-// waitFor polls cond until it holds or 10 seconds pass.
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
 func TestProtocolFrames(t *testing.T) {
 	ns := startNATS(t)
 	th := newTestHub(t, ns, randomCredentials(t), Config{})
@@ -227,7 +217,7 @@ func TestProtocolFrames(t *testing.T) {
 
 	sendRaw(t, ws, `{"event":"pusher:unsubscribe","data":{"channel":"`+channel+`"}}`)
 	sendRaw(t, ws, `{"event":"pusher:unsubscribe","data":{"channel":"`+other+`"}}`)
-	waitFor(t, "the unsubscriptions", func() bool { return th.Stats().Subscriptions == 0 })
+	wait.For(t, "the unsubscriptions", func() bool { return th.Stats().Subscriptions == 0 })
 	if s := th.Stats(); s.Sockets != 1 {
 		t.Errorf("stats after unsubscribing: %+v", s)
 	}
@@ -458,7 +448,7 @@ func TestSlowConsumerIsClosedWith4100(t *testing.T) {
 			break
 		}
 	}
-	waitFor(t, "the socket to be released", func() bool { return th.Stats().Sockets == 0 })
+	wait.For(t, "the socket to be released", func() bool { return th.Stats().Sockets == 0 })
 }
 
 func TestStalledWriteIsCut(t *testing.T) {
@@ -473,7 +463,7 @@ func TestStalledWriteIsCut(t *testing.T) {
 		}
 		time.Sleep(time.Millisecond)
 	}
-	waitFor(t, "the stalled socket to be closed", func() bool { return th.Stats().Sockets == 0 })
+	wait.For(t, "the stalled socket to be closed", func() bool { return th.Stats().Sockets == 0 })
 	if s := th.Stats(); s.SlowConsumers != 0 {
 		t.Errorf("closed as a slow consumer, not by the write timeout: %+v", s)
 	}

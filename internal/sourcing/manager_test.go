@@ -24,6 +24,7 @@ import (
 	"github.com/sightline/sightline/internal/sourcing"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // feed serves an RSS feed that gains an item on every request, or fails as mode says:
@@ -88,17 +89,6 @@ func build(r sourcing.Source, cursors connector.CursorStore, prefix string) ([]c
 	return sources.BuildRow(r.Type, r.Name, r.Config, cursors, prefix, outbound.Everywhere)
 }
 
-func waitFor(t *testing.T, what string, timeout time.Duration, done func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(timeout)
-	for !done() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-}
-
 func rssConfig(url string) *json.RawMessage {
 	b := json.RawMessage(`{"url":"` + url + `","interval":"100ms","backoff":{"initial":"50ms","max":"100ms"}}`)
 	return &b
@@ -146,7 +136,7 @@ func TestManagerAndHealth(t *testing.T) {
 			}
 			return v.Health
 		}
-		waitFor(t, "both sources to flow", 10*time.Second, func() bool {
+		wait.For(t, "both sources to flow", func() bool {
 			return got.count(steadyHost) > 0 && got.count(faultyHost) > 0 && health(steadyID).State == "ok" && health(faultyID).State == "ok"
 		})
 
@@ -154,7 +144,7 @@ func TestManagerAndHealth(t *testing.T) {
 			t.Helper()
 			faulty.mode.Store(mode)
 			before := got.count(steadyHost)
-			waitFor(t, "faulty to be "+want+" after "+mode, 10*time.Second, func() bool {
+			wait.For(t, "faulty to be "+want+" after "+mode, func() bool {
 				h := health(faultyID)
 				return h.State == want && h.LastError != nil && strings.Contains(h.LastError.Message, message)
 			})
@@ -162,7 +152,7 @@ func TestManagerAndHealth(t *testing.T) {
 			if h.Retries == 0 || h.LastSuccess.IsZero() || h.ItemsLastHour == 0 {
 				t.Errorf("faulty health %+v", h)
 			}
-			waitFor(t, "steady to keep flowing", 5*time.Second, func() bool { return got.count(steadyHost) > before })
+			wait.For(t, "steady to keep flowing", func() bool { return got.count(steadyHost) > before })
 			if h := health(steadyID); h.State != "ok" || h.LagSeconds == nil || h.ItemsLastHour == 0 {
 				t.Errorf("steady health %+v", h)
 			}
@@ -180,14 +170,14 @@ func TestManagerAndHealth(t *testing.T) {
 		if _, err := svc.Update(ctx, admin, faultyID, sourcing.Input{Config: rssConfig(closed)}); err != nil {
 			t.Fatal(err)
 		}
-		waitFor(t, "faulty to be unreachable", 10*time.Second, func() bool { return health(faultyID).State == "unreachable" })
+		wait.For(t, "faulty to be unreachable", func() bool { return health(faultyID).State == "unreachable" })
 
 		// Edited back to a working address, it fetches at once and recovers.
 		faulty.mode.Store("ok")
 		if _, err := svc.Update(ctx, admin, faultyID, sourcing.Input{Config: rssConfig(faulty.srv.URL)}); err != nil {
 			t.Fatal(err)
 		}
-		waitFor(t, "faulty to recover", 10*time.Second, func() bool { return health(faultyID).State == "ok" })
+		wait.For(t, "faulty to recover", func() bool { return health(faultyID).State == "ok" })
 
 		// Disabled, the source stops.
 		if _, err := svc.Update(ctx, admin, steadyID, sourcing.Input{Enabled: ptr(false)}); err != nil {

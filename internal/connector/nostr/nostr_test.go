@@ -15,6 +15,7 @@ import (
 
 	"github.com/sightline/sightline/internal/connector/connectortest"
 	"github.com/sightline/sightline/internal/outbound"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 func recorded(t *testing.T) []Event {
@@ -151,7 +152,7 @@ func TestRelaysDeduplicatedAndVerified(t *testing.T) {
 	cursors := &connectortest.Cursors{}
 	src, got, stop := start(t, []string{url1, url2}, cursors)
 	posts := got.WaitForPosts(t, 3)
-	connectortest.WaitFor(t, "the bad events skipped", func() bool { return src.Stats().Skipped >= 2 })
+	wait.For(t, "the bad events skipped", func() bool { return src.Stats().Skipped >= 2 })
 	stop()
 	if n := len(got.Posts()); n != 3 {
 		t.Fatalf("emitted %d notes, want the three kind-1 notes once each", n)
@@ -213,7 +214,7 @@ func TestResumeFromTheCursor(t *testing.T) {
 func TestClosedSubscriptionReconnects(t *testing.T) {
 	_, u := newRelay(t, nil, `["CLOSED","SUB","auth-required: we only serve paying users"]`)
 	src, _, stop := start(t, []string{u}, &connectortest.Cursors{})
-	connectortest.WaitFor(t, "the failure", func() bool { return strings.Contains(src.Stats().LastError, "auth-required") })
+	wait.For(t, "the failure", func() bool { return strings.Contains(src.Stats().LastError, "auth-required") })
 	stop()
 }
 

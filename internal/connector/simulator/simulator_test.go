@@ -13,6 +13,7 @@ import (
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/post/postschema"
 	"github.com/sightline/sightline/internal/provider"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 var start = time.Date(2025, 3, 14, 12, 0, 0, 0, time.UTC)
@@ -324,7 +325,7 @@ func TestRunRetriesAPostThePipelineRefused(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
 	go func() { done <- sim.Run(ctx, emit) }()
-	connectortest.WaitFor(t, "posts", func() bool { return sim.Stats().Count >= 2 })
+	wait.For(t, "posts", func() bool { return sim.Stats().Count >= 2 })
 	cancel()
 	<-done
 	if taken[0] != "sim-1-1" || taken[1] != "sim-1-2" {
