@@ -16,6 +16,7 @@ import (
 	"github.com/sightline/sightline/internal/search"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // assistantEnv is the API with the assistant over a few stored posts, one of them analysable.
@@ -175,11 +176,7 @@ func TestAssistantConcurrencyIsBounded(t *testing.T) {
 		analyst.login("analyst@acme.test")
 		first := make(chan reply, 1)
 		go func() { first <- owner.ask("held") }()
-		select {
-		case <-llm.arrived:
-		case <-time.After(10 * time.Second):
-			t.Fatal("the first question never reached the model")
-		}
+		wait.Receive(t, "the first question reaching the model", llm.arrived)
 		for name, r := range map[string]reply{"question": analyst.ask("busy"), "analysis": analyst.analyze()} {
 			if r.status != http.StatusTooManyRequests || r.header.Get("Retry-After") == "" || r.body["message"] != assistant.MsgBusy {
 				t.Errorf("%s while the node is busy = %d %v, want 429", name, r.status, r.body)

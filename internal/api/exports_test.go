@@ -32,6 +32,7 @@ import (
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
 	"github.com/sightline/sightline/internal/translate"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // clock is a test clock the export service reads.
@@ -134,7 +135,7 @@ func (x *exportEnv) work() {
 // listen subscribes a socket to the user's private channel.
 func (x *exportEnv) listen(c *client, email string) (*live.Client, string) {
 	x.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), wait.Deadline)
 	defer cancel()
 	u, _ := url.Parse(x.srv.URL)
 	socket, err := live.Dial(ctx, "ws://"+u.Host+live.SocketPath(x.hub.Credentials().Key))
@@ -208,7 +209,7 @@ func TestExportFlow(t *testing.T) {
 		id := created["id"].(string)
 		x.work()
 
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), wait.Deadline)
 		defer cancel()
 		f, err := socket.Next(ctx)
 		var ready live.ExportReady
@@ -423,7 +424,7 @@ func TestExportEmailed(t *testing.T) {
 		id := exportOf(t, owner.requestExport(map[string]any{"source": "matches", "columns": []string{"id"},
 			"email": "analyst@acme.test"}))["id"].(string)
 		x.work()
-		got := smtp.WaitFor(t, 1, 10*time.Second)[0]
+		got := smtp.WaitFor(t, 1)[0]
 		raw := string(got.Data)
 		if strings.Join(got.To, ",") != "analyst@acme.test" || !strings.Contains(raw, "/api/v1/exports/"+id+"/download") ||
 			!strings.Contains(raw, "Your Sightline export is ready") || !strings.Contains(raw, "2 posts as CSV") {

@@ -151,13 +151,8 @@ func TestAStalledBrowserIsDropped(t *testing.T) {
 	srv := proxyServer(t, proxy, host.URL+"/big.png", new(atomic.Int64), sent)
 
 	stalledBrowser(t, srv.URL, "/", "X-User: 1\r\n")
-	select {
-	case err := <-sent:
-		if !errors.Is(err, os.ErrDeadlineExceeded) {
-			t.Fatalf("the send ended with %v, want its write deadline", err)
-		}
-	case <-time.After(30 * time.Second):
-		t.Fatal("a browser that never reads was not dropped")
+	if err := wait.Receive(t, "a browser that never reads dropped", sent); !errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Fatalf("the send ended with %v, want its write deadline", err)
 	}
 	wait.For(t, "the fetch ends", func() bool { return proxy.InFlight() == 0 })
 	if n := written.Load(); n >= size {

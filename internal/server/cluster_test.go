@@ -712,7 +712,7 @@ func startNATSCluster(t *testing.T, n int) []string {
 		}
 		s.Start()
 		t.Cleanup(func() { s.Shutdown(); s.WaitForShutdown() })
-		if !s.ReadyForConnections(10 * time.Second) {
+		if !s.ReadyForConnections(wait.Deadline) {
 			t.Fatalf("NATS server %d did not start", i)
 		}
 		servers = append(servers, s)

@@ -156,7 +156,7 @@ func TestLiveAcrossNodes(t *testing.T) {
 		t.Fatalf("the nodes use different app keys: %q and %q", cfgA.Key, cfgB.Key)
 	}
 
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), wait.Deadline)
 	defer cancel()
 	client, err := live.Dial(ctx, "ws://"+nodeA.addr+live.SocketPath(cfgA.Key))
 	if err != nil {
