@@ -24,7 +24,7 @@ func assistantEnv(t *testing.T, s *store.Store, engine assistant.Engine, limits 
 	t.Helper()
 	svc := assistant.NewService(s, search.NewService(s), engine, nil)
 	svc.SetLimits(limits)
-	e := newEnvWith(t, s, func(d *api.Deps) { d.Assistant = svc })
+	e := newEnvWith(t, s, func(d *api.Deps) { d.Assistant, d.SearchLimiter = svc, stillSearchLimiter() })
 	now := time.Now().UTC().Truncate(time.Millisecond)
 	var posts []post.Post
 	for i, text := range []string{

@@ -71,11 +71,20 @@ func newExportEnv(t *testing.T, s *store.Store, sender mail.Sender) *exportEnv {
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	h := api.New(api.Deps{Accounts: e.accounts, Auth: e.auth, Monitor: svc, Live: hub, Exports: exports, Health: s.Ping,
-		App: api.AppHandler(nil, false), Logger: log})
+		App: api.AppHandler(nil, false), Logger: log, SearchLimiter: stillSearchLimiter()})
 	e.srv.Close()
 	e.srv = httptest.NewServer(h)
 	t.Cleanup(e.srv.Close)
 	return &exportEnv{env: e, hub: hub, monitor: svc, exports: exports, deps: deps, clock: c}
+}
+
+// stillSearchLimiter is the per-user search limiter on a clock that stands still: a test's
+// requests all fall in one minute's window, however slow the machine.
+func stillSearchLimiter() *search.Limiter {
+	l := search.NewLimiter()
+	at := time.Now()
+	l.Now = func() time.Time { return at }
+	return l
 }
 
 // seed gives the user a saved search "Floods" with n matching posts and returns the match ids.
