@@ -14,10 +14,10 @@ GO_PACKAGES = $(shell $(GO) list ./... | grep -v /node_modules/)
 RACE_PACKAGES = $(addprefix $(shell $(GO) list -m)/internal/,live percolate monitor stream ingest server)
 
 .DEFAULT_GOAL := help
-.PHONY: help build web go run test test-go test-web test-e2e lint fmt chromium rum clean
+.PHONY: help build web go run check test test-go test-go-short test-web test-e2e lint fmt chromium rum clean
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
 build: web go ## build the web app and the binary into bin/sightline
 
@@ -42,6 +42,8 @@ run: build ## build everything and start Sightline with demo data
 	SIGHTLINE_ADMIN_EMAIL=$(DEMO_EMAIL) SIGHTLINE_ADMIN_PASSWORD=$(DEMO_PASSWORD) \
 		$(BIN) serve --addr $(ADDR) --data-dir $(DATA_DIR)
 
+check: lint test-go-short ## the fast tier, after each change: lint, Go unit tests and the SQLite store (-short)
+
 test: rum lint test-go test-web test-e2e ## every test: Go on SQLite and PostgreSQL, web units, browser
 
 lint: web/node_modules/.package-lock.json ## gofmt, go vet, tsc and ESLint
@@ -53,6 +55,10 @@ lint: web/node_modules/.package-lock.json ## gofmt, go vet, tsc and ESLint
 test-go: rum ## Go tests, the concurrent packages under -race (PostgreSQL at 127.0.0.1:5432 is required when CI=true)
 	$(GO) test -count=1 -race $(RACE_PACKAGES)
 	$(GO) test -count=1 $(filter-out $(RACE_PACKAGES),$(GO_PACKAGES))
+
+# -short skips the node processes, the clusters and the tests at full size; PostgreSQL is off.
+test-go-short: ## Go tests under -short, on SQLite only
+	SIGHTLINE_TEST_POSTGRES=off $(GO) test -count=1 -short $(GO_PACKAGES)
 
 test-web: web/node_modules/.package-lock.json ## Vitest
 	cd web && $(NPM) run test
