@@ -186,9 +186,15 @@ func TestManagerAndHealth(t *testing.T) {
 		if h := health(steadyID); h.State != "disabled" {
 			t.Fatalf("disabled source is %s", h.State)
 		}
-		time.Sleep(300 * time.Millisecond)
+		// The other source fetches at the same interval: its fetches mark the time in which a
+		// source still running would have fetched too, on a machine of any speed.
+		otherFetches := func(n int64) {
+			from := faulty.requests.Load()
+			wait.For(t, "the other source to fetch again", func() bool { return faulty.requests.Load() >= from+n })
+		}
+		otherFetches(3) // a fetch in flight when the source was disabled has ended
 		requests := steady.requests.Load()
-		time.Sleep(500 * time.Millisecond)
+		otherFetches(5)
 		if n := steady.requests.Load(); n != requests {
 			t.Fatalf("a disabled source fetched %d times", n-requests)
 		}
