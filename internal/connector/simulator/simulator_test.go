@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -291,19 +292,23 @@ func TestEventsBurst(t *testing.T) {
 func TestRunPacesAndStops(t *testing.T) {
 	sim := New(Config{Rate: 200, Seed: 1})
 	got := &connectortest.Collector{}
+	var returned atomic.Bool
+	emit := func(ctx context.Context, p post.Post) error {
+		if returned.Load() {
+			t.Error("a post came after Run returned")
+		}
+		return got.Emit(ctx, p)
+	}
 	began := time.Now()
-	stop := connectortest.Start(t, sim, got.Emit)
+	stop := connectortest.Start(t, sim, emit)
 	got.WaitForPosts(t, 20)
 	elapsed := time.Since(began)
-	stop()
+	stop() // returns once Run has: from then on nothing may emit
+	returned.Store(true)
 	if elapsed < 80*time.Millisecond {
 		t.Fatalf("20 posts at 200 a second took %v: the rate is not applied", elapsed)
 	}
 	n := len(got.Posts())
-	time.Sleep(30 * time.Millisecond)
-	if len(got.Posts()) != n {
-		t.Fatal("posts kept coming after the simulator was stopped")
-	}
 	if st := sim.Stats(); st.Count != int64(n) || st.Source != "simulator" {
 		t.Fatalf("stats %+v after %d posts", st, n)
 	}
