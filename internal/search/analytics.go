@@ -34,6 +34,10 @@ const (
 // sample of the older ones (variables so that tests can change them).
 var newestBudget, sampleBudget = 150 * time.Millisecond, 250 * time.Millisecond
 
+// firstReadTimeout is what the first read of the newest matches may take whatever the budget:
+// a busy node answers an analysis late rather than empty.
+const firstReadTimeout = 5 * time.Second
+
 // totalBudget bounds the whole analysis: what the reading leaves of it is what counting the
 // days not reached may take (a variable so that tests can change it).
 var totalBudget = 450 * time.Millisecond
@@ -178,8 +182,12 @@ func (s *Service) Analyze(ctx context.Context, e provider.Entitlements, category
 	started := s.now()
 	total := newTally(len(days))
 	deadline := started.Add(newestBudget)
-	for now := s.now(); !rd.finished && rd.scanned < maxAnalyzed && now.Before(deadline); now = s.now() {
-		if _, ok, err := rd.batch(ctx, deadline.Sub(now), HashRange{}, analyticsBatch, 1, total); err != nil {
+	for now, first := s.now(), true; !rd.finished && rd.scanned < maxAnalyzed && (first || now.Before(deadline)); now, first = s.now(), false {
+		left := deadline.Sub(now)
+		if first {
+			left = max(left, firstReadTimeout)
+		}
+		if _, ok, err := rd.batch(ctx, left, HashRange{}, analyticsBatch, 1, total); err != nil {
 			return Analytics{}, err
 		} else if !ok {
 			break
