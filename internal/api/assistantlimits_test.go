@@ -16,13 +16,14 @@ import (
 	"github.com/sightline/sightline/internal/search"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // assistantEnv is the API with the assistant over a few stored posts, one of them analysable.
 func assistantEnv(t *testing.T, s *store.Store, engine assistant.Engine, limits assistant.Limits) *env {
 	t.Helper()
 	svc := assistant.NewService(s, search.NewService(s, search.Options{}), engine, limits, nil)
-	e := newEnvWith(t, s, func(d *api.Deps) { d.Assistant = svc })
+	e := newEnvWith(t, s, func(d *api.Deps) { d.Assistant, d.SearchLimiter = svc, stillSearchLimiter() })
 	now := time.Now().UTC().Truncate(time.Millisecond)
 	var posts []post.Post
 	for i, text := range []string{
@@ -174,11 +175,7 @@ func TestAssistantConcurrencyIsBounded(t *testing.T) {
 		analyst.login("analyst@acme.test")
 		first := make(chan reply, 1)
 		go func() { first <- owner.ask("held") }()
-		select {
-		case <-llm.arrived:
-		case <-time.After(10 * time.Second):
-			t.Fatal("the first question never reached the model")
-		}
+		wait.Receive(t, "the first question reaching the model", llm.arrived)
 		for name, r := range map[string]reply{"question": analyst.ask("busy"), "analysis": analyst.analyze()} {
 			if r.status != http.StatusTooManyRequests || r.header.Get("Retry-After") == "" || r.body["message"] != assistant.MsgBusy {
 				t.Errorf("%s while the node is busy = %d %v, want 429", name, r.status, r.body)

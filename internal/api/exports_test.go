@@ -32,6 +32,7 @@ import (
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
 	"github.com/sightline/sightline/internal/translate"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // clock is a test clock the export service reads.
@@ -70,11 +71,20 @@ func newExportEnv(t *testing.T, s *store.Store, sender mail.Sender) *exportEnv {
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	h := api.New(api.Deps{Accounts: e.accounts, Auth: e.auth, Monitor: svc, Live: hub, Exports: exports, Health: s.Ping,
-		App: api.AppHandler(nil, false), Logger: log})
+		App: api.AppHandler(nil, false), Logger: log, SearchLimiter: stillSearchLimiter()})
 	e.srv.Close()
 	e.srv = httptest.NewServer(h)
 	t.Cleanup(e.srv.Close)
 	return &exportEnv{env: e, hub: hub, monitor: svc, exports: exports, deps: deps, clock: c}
+}
+
+// stillSearchLimiter is the per-user search limiter on a clock that stands still: a test's
+// requests all fall in one minute's window, however slow the machine.
+func stillSearchLimiter() *search.Limiter {
+	l := search.NewLimiter()
+	at := time.Now()
+	l.Now = func() time.Time { return at }
+	return l
 }
 
 // seed gives the user a saved search "Floods" with n matching posts and returns the match ids.
@@ -134,7 +144,7 @@ func (x *exportEnv) work() {
 // listen subscribes a socket to the user's private channel.
 func (x *exportEnv) listen(c *client, email string) (*live.Client, string) {
 	x.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), wait.Deadline)
 	defer cancel()
 	u, _ := url.Parse(x.srv.URL)
 	socket, err := live.Dial(ctx, "ws://"+u.Host+live.SocketPath(x.hub.Credentials().Key))
@@ -208,7 +218,7 @@ func TestExportFlow(t *testing.T) {
 		id := created["id"].(string)
 		x.work()
 
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), wait.Deadline)
 		defer cancel()
 		f, err := socket.Next(ctx)
 		var ready live.ExportReady
@@ -423,7 +433,7 @@ func TestExportEmailed(t *testing.T) {
 		id := exportOf(t, owner.requestExport(map[string]any{"source": "matches", "columns": []string{"id"},
 			"email": "analyst@acme.test"}))["id"].(string)
 		x.work()
-		got := smtp.WaitFor(t, 1, 10*time.Second)[0]
+		got := smtp.WaitFor(t, 1)[0]
 		raw := string(got.Data)
 		if strings.Join(got.To, ",") != "analyst@acme.test" || !strings.Contains(raw, "/api/v1/exports/"+id+"/download") ||
 			!strings.Contains(raw, "Your Sightline export is ready") || !strings.Contains(raw, "2 posts as CSV") {

@@ -27,6 +27,7 @@ import (
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
 	"github.com/sightline/sightline/internal/stream"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // newIngestEnv is a running API with the ingest service, the embedded stream and the storage
@@ -109,7 +110,7 @@ func TestIngestProvenance(t *testing.T) {
 				t.Fatalf("ingest = %d %v", r.status, r.body)
 			}
 		}
-		waitUntil(t, "both ingested posts stored", func() bool {
+		wait.For(t, "both ingested posts stored", func() bool {
 			r := c.do("GET", "/api/v1/ingest/stats", nil, withBearer(admin))
 			return dig(r.body, "data", "totalPosts") == 3.0
 		})
@@ -217,7 +218,7 @@ func TestIngestStatsTwoTenants(t *testing.T) {
 				t.Fatalf("ingest = %d %v", r.status, r.body)
 			}
 		}
-		waitUntil(t, "both ingested posts stored", func() bool {
+		wait.For(t, "both ingested posts stored", func() bool {
 			n, _, _ := s.CountPosts(ctx)
 			return n == 2
 		})
@@ -283,17 +284,6 @@ func tokenID(t *testing.T, e *env, token string) int64 {
 		t.Fatal(err)
 	}
 	return id.TokenID
-}
-
-func waitUntil(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting until %s", what)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
 }
 
 // A client that sends the headers and then stops sending the body has its connection cut once

@@ -13,7 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	natsserver "github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
@@ -22,6 +21,7 @@ import (
 	"github.com/sightline/sightline/internal/live"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // liveEnv is an API with a live hub on an in-process NATS server.
@@ -34,7 +34,7 @@ func liveEnv(t *testing.T, s *store.Store) (*env, *live.Hub) {
 	}
 	ns.Start()
 	t.Cleanup(ns.Shutdown)
-	if !ns.ReadyForConnections(10 * time.Second) {
+	if !ns.ReadyForConnections(wait.Deadline) {
 		t.Fatal("NATS did not start")
 	}
 	nc, err := nats.Connect("", nats.InProcessServer(ns), nats.NoEcho())
@@ -167,7 +167,7 @@ func TestLiveConfigAndSocket(t *testing.T) {
 	}
 
 	// The socket route goes through the API's middleware untouched: connect, sign, subscribe, receive.
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), wait.Deadline)
 	defer cancel()
 	socket, err := live.Dial(ctx, "ws://"+u.Host+live.SocketPath(hub.Credentials().Key))
 	if err != nil {

@@ -193,7 +193,7 @@ func TestUserTextInMailIsQuoted(t *testing.T) {
 		if r := x.testSend(owner, m.ID, "owner@acme.test"); r.status != http.StatusOK {
 			t.Fatalf("test = %d %v", r.status, r.body)
 		}
-		text := mailText(t, x.smtp.WaitFor(t, 1, 10*time.Second)[0].Data)
+		text := mailText(t, x.smtp.WaitFor(t, 1)[0].Data)
 		subject, body, _ := strings.Cut(text, "\n")
 		if subject != "Sightline test alert" {
 			t.Errorf("subject = %q", subject)
@@ -208,7 +208,7 @@ func TestUserTextInMailIsQuoted(t *testing.T) {
 		if r := inv.signedIn("owner@acme.test").call("POST", inv.invitationsPath("Acme"), map[string]string{"email": "new@acme.test"}); r.status != 200 {
 			t.Fatalf("invite = %d %v", r.status, r.body)
 		}
-		text = mailText(t, inv.smtp.WaitFor(t, 1, 10*time.Second)[0].Data)
+		text = mailText(t, inv.smtp.WaitFor(t, 1)[0].Data)
 		subject, body, _ = strings.Cut(text, "\n")
 		if strings.Contains(subject, "Acme") || !strings.Contains(body, "the organization “Acme”") {
 			t.Errorf("invitation:\n%s", text)

@@ -99,7 +99,7 @@ var inviteLink = regexp.MustCompile(`https://sightline\.example/invite/([A-Za-z0
 // linkIn finds the invitation link in the n-th message the SMTP server received.
 func (x *memberEnv) linkIn(n int) (to, token string) {
 	x.t.Helper()
-	msgs := x.smtp.WaitFor(x.t, n, 10*time.Second)
+	msgs := x.smtp.WaitFor(x.t, n)
 	m := msgs[n-1]
 	body, err := io.ReadAll(quotedprintable.NewReader(bytes.NewReader(m.Data)))
 	if err != nil {
@@ -578,7 +578,7 @@ func TestInvitationsDoNotTellWhoHasAnAccount(t *testing.T) {
 			r := owner.call("POST", x.invitationsPath("Acme"), map[string]string{"email": email, "role": "member"})
 			data, _ := r.body["data"].(map[string]any)
 			replies = append(replies, fmt.Sprintf("%d %v %v %v", r.status, data["role"], data["state"], r.body["message"]))
-			msgs := x.smtp.WaitFor(t, i+1, 10*time.Second)
+			msgs := x.smtp.WaitFor(t, i+1)
 			text, err := msgs[i].Text()
 			if err != nil {
 				t.Fatal(err)

@@ -18,6 +18,7 @@ import (
 	"github.com/sightline/sightline/internal/imageproxy"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 func TestImageProxy(t *testing.T) {
@@ -117,9 +118,7 @@ func TestImageProxyBusy(t *testing.T) {
 			resp.Body.Close()
 		}
 	}()
-	for proxy.InFlight() == 0 {
-		time.Sleep(time.Millisecond)
-	}
+	wait.For(t, "the first fetch in flight", func() bool { return proxy.InFlight() > 0 })
 	resp, err := c.http.Get(path)
 	if err != nil {
 		t.Fatal(err)

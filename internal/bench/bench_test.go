@@ -45,6 +45,9 @@ func TestPercolateSmoke(t *testing.T) {
 }
 
 func TestIngestSmoke(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the whole pipeline on an embedded stream and store")
+	}
 	res, err := Ingest(IngestConfig{Posts: 3000, Searches: 300, Queries: 20, Analytics: 3, Dir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
@@ -57,6 +60,9 @@ func TestIngestSmoke(t *testing.T) {
 }
 
 func TestLiveSmoke(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts client processes")
+	}
 	t.Setenv(clientsProcessEnv, "1") // for the client process only: TestMain has run here
 	res, err := Live(LiveConfig{Clients: 50, Searches: 50, Rate: 200, Seconds: 1, Peer: "centrifuge",
 		ClientCommand: func(url string, clients int) []string {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // flaky panics on its first runs, then succeeds once and waits for the end.
@@ -39,11 +40,7 @@ func TestSuperviseRestartsAPanickingSource(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- src.Run(ctx, func(context.Context, post.Post) error { return nil }) }()
-	select {
-	case <-inner.ran:
-	case <-time.After(10 * time.Second):
-		t.Fatal("the source was not started again after its panics")
-	}
+	wait.Receive(t, "the source started again after its panics", inner.ran)
 	st := src.(Reporter).Stats()
 	if inner.runs.Load() != 3 || st.Retries != 2 || st.Failures != 0 || st.LastError != "" {
 		t.Errorf("after recovering: %d runs, stats %+v", inner.runs.Load(), st)
@@ -60,13 +57,7 @@ func TestSuperviseRestartsAPanickingSource(t *testing.T) {
 	ctx, cancel = context.WithCancel(context.Background())
 	defer cancel()
 	go func() { done <- src.Run(ctx, nil) }()
-	deadline := time.Now().Add(10 * time.Second)
-	for src.(Reporter).Stats().Failures < 3 {
-		if time.Now().After(deadline) {
-			t.Fatal("the panics were not counted")
-		}
-		time.Sleep(time.Millisecond)
-	}
+	wait.For(t, "the panics counted", func() bool { return src.(Reporter).Stats().Failures >= 3 })
 	if st := src.(Reporter).Stats(); st.LastError != PanicMessage || st.LastErrorAt.IsZero() {
 		t.Errorf("while panicking: %+v", st)
 	}

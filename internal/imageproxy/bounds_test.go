@@ -14,6 +14,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // pngBytes is n bytes that sniff as a PNG: what is passed on as it streams.
@@ -149,28 +151,12 @@ func TestAStalledBrowserIsDropped(t *testing.T) {
 	srv := proxyServer(t, proxy, host.URL+"/big.png", new(atomic.Int64), sent)
 
 	stalledBrowser(t, srv.URL, "/", "X-User: 1\r\n")
-	select {
-	case err := <-sent:
-		if !errors.Is(err, os.ErrDeadlineExceeded) {
-			t.Fatalf("the send ended with %v, want its write deadline", err)
-		}
-	case <-time.After(30 * time.Second):
-		t.Fatal("a browser that never reads was not dropped")
+	if err := wait.Receive(t, "a browser that never reads dropped", sent); !errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Fatalf("the send ended with %v, want its write deadline", err)
 	}
-	waitUntil(t, "the fetch ends", func() bool { return proxy.InFlight() == 0 })
+	wait.For(t, "the fetch ends", func() bool { return proxy.InFlight() == 0 })
 	if n := written.Load(); n >= size {
 		t.Fatalf("the host was read to the end (%d bytes) for a browser that read nothing", n)
-	}
-}
-
-func waitUntil(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting until %s", what)
-		}
-		time.Sleep(5 * time.Millisecond)
 	}
 }
 
@@ -213,7 +199,7 @@ func TestStalledBrowsersHoldLittleMemory(t *testing.T) {
 	for i := range clients {
 		stalledBrowser(t, srv.URL, "/", fmt.Sprintf("X-User: %d\r\n", i%users))
 	}
-	waitUntil(t, "every request is in flight or told to come back", func() bool {
+	wait.For(t, "every request is in flight or told to come back", func() bool {
 		return int64(proxy.InFlight())+busy.Load() == clients
 	})
 	if n := proxy.InFlight(); n != DefaultMaxFetches {

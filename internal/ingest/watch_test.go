@@ -13,6 +13,7 @@ import (
 	"github.com/sightline/sightline/internal/ingest"
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/stream"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // syncBuffer is a log destination the watch and the test share.
@@ -78,16 +79,15 @@ func TestWatchWarnsOnceWhileThePipelineIsBehind(t *testing.T) {
 					func(context.Context, []post.Post) error { return nil })
 			}()
 			t.Cleanup(func() { cancel(); <-done })
-			deadline := time.Now().Add(20 * time.Second)
-			for len(w.Warnings()) > 0 {
-				if time.Now().After(deadline) {
-					t.Fatalf("the warning did not clear: %+v", w.Warnings())
-				}
-				time.Sleep(20 * time.Millisecond)
+			wait.ForNil(t, "the warning clearing", func() error {
 				if err := w.Check(ctx); err != nil {
 					t.Fatal(err)
 				}
-			}
+				if warnings := w.Warnings(); len(warnings) > 0 {
+					return fmt.Errorf("warnings %+v", warnings)
+				}
+				return nil
+			})
 			if err := w.Check(ctx); err != nil {
 				t.Fatal(err)
 			}

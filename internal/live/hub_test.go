@@ -17,6 +17,8 @@ import (
 	"github.com/coder/websocket"
 	natsserver "github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
+
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // startNATS runs a NATS server in the test process, reachable in-process only.
@@ -27,7 +29,7 @@ func startNATS(t *testing.T) *natsserver.Server {
 		t.Fatal(err)
 	}
 	s.Start()
-	if !s.ReadyForConnections(10 * time.Second) {
+	if !s.ReadyForConnections(wait.Deadline) {
 		t.Fatal("NATS did not start")
 	}
 	t.Cleanup(s.Shutdown)
@@ -81,7 +83,7 @@ func (th *testHub) url() string {
 
 func (th *testHub) dial(t *testing.T) *Client {
 	t.Helper()
-	c, err := Dial(timeout(t, 5*time.Second), th.url())
+	c, err := Dial(wait.Context(t), th.url())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,22 +96,16 @@ func (th *testHub) subscribed(t *testing.T, userID int64) *Client {
 	t.Helper()
 	c := th.dial(t)
 	channel := UserChannel(userID)
-	if err := c.Subscribe(timeout(t, 5*time.Second), channel, th.Credentials().Sign(c.SocketID, channel)); err != nil {
+	if err := c.Subscribe(wait.Context(t), channel, th.Credentials().Sign(c.SocketID, channel)); err != nil {
 		t.Fatal(err)
 	}
 	return c
 }
 
-func timeout(t *testing.T, d time.Duration) context.Context {
-	ctx, cancel := context.WithTimeout(context.Background(), d)
-	t.Cleanup(cancel)
-	return ctx
-}
-
 // rawDial opens a bare websocket, for tests that look at exact frames or misbehave.
 func rawDial(t *testing.T, url string) *websocket.Conn {
 	t.Helper()
-	ws, _, err := websocket.Dial(timeout(t, 5*time.Second), url, nil)
+	ws, _, err := websocket.Dial(wait.Context(t), url, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +116,7 @@ func rawDial(t *testing.T, url string) *websocket.Conn {
 
 func readRaw(t *testing.T, ws *websocket.Conn) map[string]any {
 	t.Helper()
-	_, msg, err := ws.Read(timeout(t, 5*time.Second))
+	_, msg, err := ws.Read(wait.Context(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +129,7 @@ func readRaw(t *testing.T, ws *websocket.Conn) map[string]any {
 
 func sendRaw(t *testing.T, ws *websocket.Conn, msg string) {
 	t.Helper()
-	if err := ws.Write(timeout(t, 5*time.Second), websocket.MessageText, []byte(msg)); err != nil {
+	if err := ws.Write(wait.Context(t), websocket.MessageText, []byte(msg)); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -150,18 +146,6 @@ func stringData(t *testing.T, m map[string]any) map[string]any {
 		t.Fatalf("data %q: %v", s, err)
 	}
 	return data
-}
-
-// waitFor polls cond until it holds or 10 seconds pass.
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
 }
 
 func TestProtocolFrames(t *testing.T) {
@@ -227,7 +211,7 @@ func TestProtocolFrames(t *testing.T) {
 
 	sendRaw(t, ws, `{"event":"pusher:unsubscribe","data":{"channel":"`+channel+`"}}`)
 	sendRaw(t, ws, `{"event":"pusher:unsubscribe","data":{"channel":"`+other+`"}}`)
-	waitFor(t, "the unsubscriptions", func() bool { return th.Stats().Subscriptions == 0 })
+	wait.For(t, "the unsubscriptions", func() bool { return th.Stats().Subscriptions == 0 })
 	if s := th.Stats(); s.Sockets != 1 {
 		t.Errorf("stats after unsubscribing: %+v", s)
 	}
@@ -255,7 +239,7 @@ func TestHandshakeRefusals(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ws := rawDial(t, base+tt.path)
-			_, _, err := ws.Read(timeout(t, 5*time.Second))
+			_, _, err := ws.Read(wait.Context(t))
 			if got := websocket.CloseStatus(err); got != tt.want {
 				t.Errorf("closed with %d (%v), want %d", got, err, tt.want)
 			}
@@ -287,12 +271,12 @@ func TestSubscribeRefused(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			c := th.dial(t)
-			err := c.Subscribe(timeout(t, 5*time.Second), tt.channel, tt.auth(c.SocketID))
+			err := c.Subscribe(wait.Context(t), tt.channel, tt.auth(c.SocketID))
 			var pe *ProtocolError
 			if !errors.As(err, &pe) || pe.Code != int(CodeUnauthorized) {
 				t.Fatalf("Subscribe = %v, want error 4009", err)
 			}
-			f, err := c.Next(timeout(t, 5*time.Second))
+			f, err := c.Next(wait.Context(t))
 			var refusal struct {
 				Type   string  `json:"type"`
 				Status float64 `json:"status"`
@@ -302,10 +286,10 @@ func TestSubscribeRefused(t *testing.T) {
 				t.Errorf("then %+v (%+v), %v; want pusher:subscription_error with status %v", f, refusal, err, tt.wantStatus)
 			}
 			// The socket is still served.
-			if err := c.Send(timeout(t, 5*time.Second), "pusher:ping", map[string]any{}); err != nil {
+			if err := c.Send(wait.Context(t), "pusher:ping", map[string]any{}); err != nil {
 				t.Fatal(err)
 			}
-			if f, err := c.Next(timeout(t, 5*time.Second)); err != nil || f.Event != "pusher:pong" {
+			if f, err := c.Next(wait.Context(t)); err != nil || f.Event != "pusher:pong" {
 				t.Errorf("ping after a refusal: %+v, %v", f, err)
 			}
 		})
@@ -329,15 +313,15 @@ func TestFanOutAcrossHubs(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, c := range map[string]*Client{"node A": onA, "node B": onB} {
-		f, err := c.Next(timeout(t, 5*time.Second))
+		f, err := c.Next(wait.Context(t))
 		var got ExportReady
 		if err != nil || f.Event != EventExportReady || f.Channel != UserChannel(1) || f.Decode(&got) != nil || got != export {
 			t.Errorf("%s received %+v (%+v), %v", name, f, got, err)
 		}
 	}
 	// User 2 got nothing: the next frame it sees is the answer to its own ping.
-	otherUser.Send(timeout(t, 5*time.Second), "pusher:ping", map[string]any{})
-	if f, err := otherUser.Next(timeout(t, 5*time.Second)); err != nil || f.Event != "pusher:pong" {
+	otherUser.Send(wait.Context(t), "pusher:ping", map[string]any{})
+	if f, err := otherUser.Next(wait.Context(t)); err != nil || f.Event != "pusher:pong" {
 		t.Errorf("another user received %+v, %v", f, err)
 	}
 }
@@ -378,7 +362,7 @@ func TestKeyedEventsReachASocketOnce(t *testing.T) {
 	}{{"node A", onA, []string{"match:1", "second"}}, {"node B", onB, []string{"match:1", "second"}},
 		{"user 2", other, []string{"another user's"}}} {
 		for _, want := range tt.want {
-			f, err := tt.client.Next(timeout(t, 5*time.Second))
+			f, err := tt.client.Next(wait.Context(t))
 			var ev ExportReady
 			if err != nil || f.Decode(&ev) != nil {
 				t.Fatalf("%s: %+v, %v", tt.name, f, err)
@@ -388,8 +372,8 @@ func TestKeyedEventsReachASocketOnce(t *testing.T) {
 			}
 		}
 		// Nothing else: the next frame is the answer to a ping.
-		tt.client.Send(timeout(t, 5*time.Second), "pusher:ping", map[string]any{})
-		if f, err := tt.client.Next(timeout(t, 5*time.Second)); err != nil || f.Event != "pusher:pong" {
+		tt.client.Send(wait.Context(t), "pusher:ping", map[string]any{})
+		if f, err := tt.client.Next(wait.Context(t)); err != nil || f.Event != "pusher:pong" {
 			t.Errorf("%s received %+v, %v; want nothing more", tt.name, f, err)
 		}
 	}
@@ -450,7 +434,7 @@ func TestSlowConsumerIsClosedWith4100(t *testing.T) {
 	}
 	// Reading again, the client gets what was already on its way, then the close code.
 	for {
-		_, _, err := ws.Read(timeout(t, 20*time.Second))
+		_, _, err := ws.Read(wait.Context(t))
 		if err != nil {
 			if got := websocket.CloseStatus(err); got != CodeOverCapacity {
 				t.Fatalf("closed with %d (%v), want 4100", got, err)
@@ -458,7 +442,7 @@ func TestSlowConsumerIsClosedWith4100(t *testing.T) {
 			break
 		}
 	}
-	waitFor(t, "the socket to be released", func() bool { return th.Stats().Sockets == 0 })
+	wait.For(t, "the socket to be released", func() bool { return th.Stats().Sockets == 0 })
 }
 
 func TestStalledWriteIsCut(t *testing.T) {
@@ -473,7 +457,7 @@ func TestStalledWriteIsCut(t *testing.T) {
 		}
 		time.Sleep(time.Millisecond)
 	}
-	waitFor(t, "the stalled socket to be closed", func() bool { return th.Stats().Sockets == 0 })
+	wait.For(t, "the stalled socket to be closed", func() bool { return th.Stats().Sockets == 0 })
 	if s := th.Stats(); s.SlowConsumers != 0 {
 		t.Errorf("closed as a slow consumer, not by the write timeout: %+v", s)
 	}
@@ -485,11 +469,11 @@ func TestShutdownClosesWith4200(t *testing.T) {
 	closed := make(chan error, len(clients))
 	for _, c := range clients {
 		go func() {
-			_, err := c.Next(timeout(t, 10*time.Second))
+			_, err := c.Next(wait.Context(t))
 			closed <- err
 		}()
 	}
-	if err := th.Shutdown(timeout(t, 10*time.Second)); err != nil {
+	if err := th.Shutdown(wait.Context(t)); err != nil {
 		t.Fatalf("Shutdown = %v", err)
 	}
 	for range clients {
@@ -500,7 +484,7 @@ func TestShutdownClosesWith4200(t *testing.T) {
 	if s := th.Stats(); s.Sockets != 0 {
 		t.Errorf("after shutdown: %+v", s)
 	}
-	_, resp, err := websocket.Dial(timeout(t, 5*time.Second), th.url(), nil)
+	_, resp, err := websocket.Dial(wait.Context(t), th.url(), nil)
 	if err == nil || resp == nil || resp.StatusCode != http.StatusServiceUnavailable {
 		t.Errorf("a new connection after shutdown: %v, %v", resp, err)
 	}
@@ -517,7 +501,7 @@ func TestPings(t *testing.T) {
 		if ping := readRaw(t, ws); ping["event"] != "pusher:ping" {
 			t.Fatalf("expected pusher:ping, got %v", ping)
 		}
-		_, _, err := ws.Read(timeout(t, 5*time.Second))
+		_, _, err := ws.Read(wait.Context(t))
 		if got := websocket.CloseStatus(err); got != CodePongTimeout {
 			t.Fatalf("closed with %d (%v), want 4201", got, err)
 		}
@@ -527,7 +511,7 @@ func TestPings(t *testing.T) {
 		c := th.subscribed(t, 9)
 		got := make(chan Frame, 1)
 		go func() {
-			f, err := c.Next(timeout(t, 10*time.Second)) // answers the pings while it waits
+			f, err := c.Next(wait.Context(t)) // answers the pings while it waits
 			if err != nil {
 				t.Error(err)
 			}

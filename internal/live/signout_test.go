@@ -3,9 +3,10 @@ package live
 import (
 	"context"
 	"testing"
-	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // A user's sockets on every node close with 4200 when one of the user's sessions ends; another
@@ -22,12 +23,12 @@ func TestCloseUserAcrossHubs(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, c := range map[string]*Client{"node A": onA, "node B": onB} {
-		if _, err := c.Next(timeout(t, 5*time.Second)); websocket.CloseStatus(err) != CodeReconnect {
+		if _, err := c.Next(wait.Context(t)); websocket.CloseStatus(err) != CodeReconnect {
 			t.Errorf("%s: the signed-out user's socket got %v, want a 4200 close", name, err)
 		}
 	}
-	otherUser.Send(timeout(t, 5*time.Second), "pusher:ping", map[string]any{})
-	if f, err := otherUser.Next(timeout(t, 5*time.Second)); err != nil || f.Event != "pusher:pong" {
+	otherUser.Send(wait.Context(t), "pusher:ping", map[string]any{})
+	if f, err := otherUser.Next(wait.Context(t)); err != nil || f.Event != "pusher:pong" {
 		t.Errorf("another user's socket: %+v, %v", f, err)
 	}
 }

@@ -9,7 +9,6 @@ import (
 	netmail "net/mail"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/sightline/sightline/internal/mail"
 	"github.com/sightline/sightline/internal/mail/mailtest"
@@ -36,7 +35,7 @@ func TestSendReachesTheServer(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := srv.WaitFor(t, 1, 10*time.Second)[0]
+			got := srv.WaitFor(t, 1)[0]
 			if got.From != "alerts@sightline.test" || strings.Join(got.To, ",") != "ana@acme.test,bo@acme.test" {
 				t.Errorf("envelope from %q to %v", got.From, got.To)
 			}

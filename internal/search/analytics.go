@@ -53,6 +53,10 @@ func DefaultAnalyticsLimits() AnalyticsLimits {
 		SampleSize: 3000}
 }
 
+// firstReadTimeout is what the first read of the newest matches may take whatever the budget:
+// a busy node answers an analysis late rather than empty.
+const firstReadTimeout = 5 * time.Second
+
 // fullTextCountBudget bounds counting the candidates to sample; minSampled is the smallest
 // sample that may stand for the older matches.
 const (
@@ -183,8 +187,12 @@ func (s *Service) Analyze(ctx context.Context, e provider.Entitlements, category
 	started := s.now()
 	total := newTally(len(days))
 	deadline := started.Add(s.analytics.Newest)
-	for now := s.now(); !rd.finished && rd.scanned < maxAnalyzed && now.Before(deadline); now = s.now() {
-		if _, ok, err := rd.batch(ctx, deadline.Sub(now), HashRange{}, analyticsBatch, 1, total); err != nil {
+	for now, first := s.now(), true; !rd.finished && rd.scanned < maxAnalyzed && (first || now.Before(deadline)); now, first = s.now(), false {
+		left := deadline.Sub(now)
+		if first {
+			left = max(left, firstReadTimeout)
+		}
+		if _, ok, err := rd.batch(ctx, left, HashRange{}, analyticsBatch, 1, total); err != nil {
 			return Analytics{}, err
 		} else if !ok {
 			break

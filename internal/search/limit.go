@@ -24,8 +24,9 @@ const (
 type Limiter struct {
 	mu      sync.Mutex
 	users   map[int64]*usage
-	now     func() time.Time
 	running map[int64]int
+	// Now is the limiter's clock, time.Now unless a test sets one that stands still.
+	Now func() time.Time
 }
 
 type usage struct {
@@ -34,14 +35,14 @@ type usage struct {
 }
 
 func NewLimiter() *Limiter {
-	return &Limiter{users: map[int64]*usage{}, running: map[int64]int{}, now: time.Now}
+	return &Limiter{users: map[int64]*usage{}, running: map[int64]int{}, Now: time.Now}
 }
 
 // Begin admits a search by the user or says why not; call the returned func when it ends.
 func (l *Limiter) Begin(userID int64) (func(), error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	now := l.now()
+	now := l.Now()
 	u := l.users[userID]
 	if u == nil || now.Sub(u.windowStart) >= time.Minute {
 		u = &usage{windowStart: now}

@@ -21,6 +21,7 @@ import (
 	"github.com/sightline/sightline/internal/server"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // heldHooks is a webhook receiver that, while held, keeps each request open without answering;
@@ -137,11 +138,7 @@ func TestAlertCrashSendsEachMatchOnce(t *testing.T) {
 	// Both deliveries are claimed and on the wire: the mail server has the recipient, the
 	// receiver the request. Then the node dies.
 	for _, held := range []<-chan struct{}{mailHeld, hooks.held} {
-		select {
-		case <-held:
-		case <-time.After(60 * time.Second):
-			t.Fatal("the node did not start sending the alerts within 60s")
-		}
+		wait.Receive(t, "the node sending the alerts", held)
 	}
 	deliveries, err := s.Deliveries(ctx, searchID, 10)
 	if err != nil || len(deliveries) != 2 {
@@ -155,11 +152,7 @@ func TestAlertCrashSendsEachMatchOnce(t *testing.T) {
 	first.cmd.Process.Signal(syscall.SIGKILL)
 	first.cmd.Wait()
 	releaseMail()
-	select {
-	case <-hooks.dropped:
-	case <-time.After(10 * time.Second):
-		t.Fatal("the receiver did not see the killed node's request go")
-	}
+	wait.Receive(t, "the receiver seeing the killed node's request go", hooks.dropped)
 	hooks.release()
 	if n := len(smtp.Messages()) + len(hooks.bodies()); n != 0 {
 		t.Fatalf("%d messages arrived from the killed node", n)
@@ -167,26 +160,18 @@ func TestAlertCrashSendsEachMatchOnce(t *testing.T) {
 
 	restarted := time.Now()
 	startChild(t, dir, env...)
-	deadline := time.Now().Add(90 * time.Second)
-	for {
+	wait.ForNil(t, "both alerts sent after the restart", func() error {
 		deliveries, err = s.Deliveries(ctx, searchID, 10)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sent := 0
 		for _, d := range deliveries {
-			if d.Status == alerts.StatusSent {
-				sent++
+			if d.Status != alerts.StatusSent {
+				return fmt.Errorf("deliveries %+v", deliveries)
 			}
 		}
-		if sent == len(deliveries) {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("deliveries 90s after the restart: %+v", deliveries)
-		}
-		time.Sleep(250 * time.Millisecond)
-	}
+		return nil
+	})
 	t.Logf("both alerts sent %s after the restart", time.Since(restarted).Round(time.Second))
 	if len(deliveries) != 2 {
 		t.Fatalf("%d deliveries, want the 2 made before the kill", len(deliveries))

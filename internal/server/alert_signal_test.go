@@ -15,6 +15,7 @@ import (
 
 	"github.com/sightline/sightline/internal/alerts"
 	"github.com/sightline/sightline/internal/server"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // runNode starts a node of cfg and returns it with a function that stops it (and is safe to
@@ -123,7 +124,7 @@ func TestImmediateWebhookNeedsNoScan(t *testing.T) {
 			return done == n
 		}
 	}
-	waitFor(t, "the first delivery recorded sent", 30*time.Second, sent(1))
+	wait.For(t, "the first delivery recorded sent", sent(1))
 
 	stop()
 	node, srv, _ = runNode(t, cfg)
@@ -133,7 +134,7 @@ func TestImmediateWebhookNeedsNoScan(t *testing.T) {
 	}
 	// The node sent the second webhook after its start-up scan: every delivery there will be is
 	// written, and each was sent once.
-	waitFor(t, "the second delivery recorded sent", 30*time.Second, sent(2))
+	wait.For(t, "the second delivery recorded sent", sent(2))
 	deliveries, err := node.Store.Deliveries(ctx, searchID, 10)
 	if err != nil {
 		t.Fatal(err)

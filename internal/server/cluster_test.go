@@ -7,6 +7,7 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -32,6 +33,7 @@ import (
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/sealed"
 	"github.com/sightline/sightline/internal/store/storetest"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // A cluster as docs/deploy.md describes it, all on loopback: three NATS servers with
@@ -178,20 +180,15 @@ func TestClusterSurvivesANodeKill(t *testing.T) {
 	ingestThrough(t, nodes, token, batches[half:], func() {})
 	ingested := time.Now()
 
-	// Everything settles within the e-mail alert's minute, plus margin for a slow machine.
-	deadline := time.Now().Add(100 * time.Second)
+	// Everything settles within the e-mail alert's minute; wait.Deadline leaves the margin.
 	settled := func(what string, ok func() (bool, string)) {
 		t.Helper()
-		for {
-			good, state := ok()
-			if good {
-				return
+		wait.ForNil(t, what, func() error {
+			if good, state := ok(); !good {
+				return errors.New(state)
 			}
-			if time.Now().After(deadline) {
-				t.Fatalf("%s: not settled in time: %s", what, state)
-			}
-			time.Sleep(200 * time.Millisecond)
-		}
+			return nil
+		})
 	}
 	count := func(q string, args ...any) int {
 		t.Helper()
@@ -354,14 +351,14 @@ func ingestThrough(t *testing.T, nodes []*clusterNode, token string, batches [][
 		go func() {
 			defer wg.Done()
 			for body := range work {
-				deadline := time.Now().Add(30 * time.Second)
+				deadline := time.Now().Add(wait.Deadline)
 				for k := 0; ; k++ {
 					n := nodes[(i+k)%len(nodes)]
 					if _, err := send(n.address(), token, body); err == nil {
 						break
 					}
 					if time.Now().After(deadline) {
-						errs <- fmt.Errorf("no node accepted a batch in 30s")
+						errs <- fmt.Errorf("no node accepted a batch in %s", wait.Deadline)
 						return
 					}
 					if k%len(nodes) == len(nodes)-1 {
@@ -555,24 +552,22 @@ func (n *clusterNode) start(t *testing.T) {
 	n.mu.Lock()
 	n.cmd, n.done = cmd, done
 	n.mu.Unlock()
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		resp, err := http.Get("http://" + n.addr + "/healthz")
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return
-			}
-		}
+	wait.ForNil(t, "node "+n.name+" answering /healthz", func() error {
 		select {
 		case <-done:
 			t.Fatalf("node %s exited while starting:\n%s", n.name, log.String())
-		case <-time.After(50 * time.Millisecond):
+		default:
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("node %s did not answer /healthz within 60s:\n%s", n.name, log.String())
+		resp, err := http.Get("http://" + n.addr + "/healthz")
+		if err != nil {
+			return fmt.Errorf("%w; log:\n%s", err, log.String())
 		}
-	}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			return fmt.Errorf("/healthz = %d; log:\n%s", resp.StatusCode, log.String())
+		}
+		return nil
+	})
 }
 
 // kill ends the node with SIGKILL: no shutdown, nothing flushed, sockets cut.
@@ -717,7 +712,7 @@ func startNATSCluster(t *testing.T, n int) []string {
 		}
 		s.Start()
 		t.Cleanup(func() { s.Shutdown(); s.WaitForShutdown() })
-		if !s.ReadyForConnections(10 * time.Second) {
+		if !s.ReadyForConnections(wait.Deadline) {
 			t.Fatalf("NATS server %d did not start", i)
 		}
 		servers = append(servers, s)
@@ -732,18 +727,11 @@ func startNATSCluster(t *testing.T, n int) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(30 * time.Second)
-	for {
+	wait.ForNil(t, "the NATS cluster's JetStream coming up", func() error {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
 		_, err := js.AccountInfo(ctx)
-		cancel()
-		if err == nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the NATS cluster's JetStream did not come up in 30s: %v", err)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+		return err
+	})
 	return urls
 }

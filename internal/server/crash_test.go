@@ -21,6 +21,7 @@ import (
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/server"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // TestNodeProcess is not a test: it is the child process of TestCrashLosesNothing, a whole
@@ -67,15 +68,12 @@ func startChild(t *testing.T, dir string, env ...string) *child {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	deadline := time.Now().Add(30 * time.Second)
-	for time.Now().Before(deadline) {
-		if b, err := os.ReadFile(filepath.Join(dir, "addr")); err == nil {
-			return &child{cmd: cmd, addr: string(b)}
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	t.Fatal("the node did not start within 30s")
-	return nil
+	var addr []byte
+	wait.ForNil(t, "the node starting", func() (err error) {
+		addr, err = os.ReadFile(filepath.Join(dir, "addr"))
+		return err
+	})
+	return &child{cmd: cmd, addr: string(addr)}
 }
 
 // burstBatch makes size posts and the ids they get when pushed with the token of that id.
@@ -162,11 +160,7 @@ func TestCrashLosesNothing(t *testing.T) {
 			}
 		}
 	}()
-	select {
-	case <-killed:
-	case <-time.After(60 * time.Second):
-		t.Fatal("the burst did not reach 4000 accepted posts in 60s")
-	}
+	wait.Receive(t, "the burst reaching 4000 accepted posts", killed)
 	first.cmd.Process.Signal(syscall.SIGKILL)
 	first.cmd.Wait()
 	wg.Wait()
@@ -191,22 +185,18 @@ func TestCrashLosesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(60 * time.Second)
-	for {
+	wait.ForNil(t, "every accepted post stored", func() error {
 		missing := 0
 		for id := range want {
 			if _, err := s.Post(context.Background(), id, admin.TenantID); err != nil {
 				missing++
 			}
 		}
-		if missing == 0 {
-			break
+		if missing > 0 {
+			return fmt.Errorf("%d of %d accepted posts were lost", missing, len(want))
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%d of %d accepted posts were lost", missing, len(want))
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
+		return nil
+	})
 	t.Logf("all accepted posts stored %s after the restart", time.Since(start))
 	// Every stored post is one the client sent, stored once (ids are unique), and indexed once.
 	rows, indexed, err := s.PostIndexCounts(context.Background())

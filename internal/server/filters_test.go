@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"testing"
-	"time"
+
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // A filter list change reaches the percolator at once: the searches using the list match by
@@ -46,7 +47,7 @@ func TestFilterListChangesReachThePercolator(t *testing.T) {
 	batch := func(marker string, lines ...string) {
 		t.Helper()
 		ingestLines(t, srv.URL, token, append(lines, postLine(marker, marker+" flood"))...)
-		waitFor(t, marker, 10*time.Second, func() bool { return slices.Contains(matched(), marker+" flood") })
+		wait.For(t, marker, func() bool { return slices.Contains(matched(), marker+" flood") })
 	}
 
 	batch("first", postLine("a1", "flood giveaway"), postLine("a2", "flood warning"))

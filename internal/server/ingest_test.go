@@ -16,6 +16,7 @@ import (
 	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/ingest"
 	"github.com/sightline/sightline/internal/server"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // startNode runs a whole node in-process (store, embedded stream, pipeline) behind httptest.
@@ -142,20 +143,16 @@ func TestIngestAPI(t *testing.T) {
 	}
 
 	// Accepted posts reach the store through the stream, and the stats see them.
-	deadline := time.Now().Add(10 * time.Second)
-	for {
+	wait.ForNil(t, "the stats showing the 3 accepted posts", func() error {
 		status, reply := call(t, "GET", srv.URL+"/api/v1/ingest/stats", admin, "")
 		if status != 200 {
 			t.Fatalf("stats = %d %v", status, reply)
 		}
-		if reply["data"].(map[string]any)["totalPosts"] == float64(3) {
-			break
+		if reply["data"].(map[string]any)["totalPosts"] != float64(3) {
+			return fmt.Errorf("stats %v", reply)
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("stats never showed the 3 accepted posts: %v", reply)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+		return nil
+	})
 	if status, _ := call(t, "GET", srv.URL+"/api/v1/ingest/stats", member, ""); status != 403 {
 		t.Errorf("a member reads ingest stats: %d, want 403", status)
 	}

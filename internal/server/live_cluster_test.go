@@ -22,6 +22,7 @@ import (
 	"github.com/sightline/sightline/internal/server"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 const (
@@ -107,13 +108,7 @@ func startLiveNode(t *testing.T, dsn, natsURL, secretKey string) *liveNode {
 			}
 		}
 	}()
-	select {
-	case addr := <-listening:
-		return &liveNode{addr: addr, stdin: stdin}
-	case <-time.After(60 * time.Second):
-		t.Fatal("the node did not start within 60s")
-		return nil
-	}
+	return &liveNode{addr: wait.Receive(t, "the node listening", listening), stdin: stdin}
 }
 
 func (n *liveNode) publish(t *testing.T, userID int64, event string, payload any) {
@@ -161,7 +156,7 @@ func TestLiveAcrossNodes(t *testing.T) {
 		t.Fatalf("the nodes use different app keys: %q and %q", cfgA.Key, cfgB.Key)
 	}
 
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), wait.Deadline)
 	defer cancel()
 	client, err := live.Dial(ctx, "ws://"+nodeA.addr+live.SocketPath(cfgA.Key))
 	if err != nil {

@@ -20,6 +20,7 @@ import (
 	"github.com/sightline/sightline/internal/live"
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/server"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // callAPI sends a request with the bearer token and decodes the JSON reply into out.
@@ -145,10 +146,10 @@ func pusherClient(t *testing.T, env ...string) <-chan map[string]any {
 	return lines
 }
 
-// expectLine waits for a line satisfying match, failing after 15 seconds or when the client ends.
+// expectLine waits for a line satisfying match, failing after wait.Deadline or when the client ends.
 func expectLine(t *testing.T, lines <-chan map[string]any, what string, match func(map[string]any) bool) map[string]any {
 	t.Helper()
-	timeout := time.After(15 * time.Second)
+	timeout := time.After(wait.Deadline)
 	for {
 		select {
 		case line, ok := <-lines:

@@ -13,19 +13,8 @@ import (
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/query"
+	"github.com/sightline/sightline/internal/wait"
 )
-
-// waitFor polls until ok says done or the deadline passes.
-func waitFor(t *testing.T, what string, within time.Duration, ok func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(within)
-	for !ok() {
-		if time.Now().After(deadline) {
-			t.Fatalf("%s did not happen within %s", what, within)
-		}
-		time.Sleep(25 * time.Millisecond)
-	}
-}
 
 func ingestLines(t *testing.T, url, token string, lines ...string) {
 	t.Helper()
@@ -82,7 +71,7 @@ func TestMatchesEndToEnd(t *testing.T) {
 		meta, _ := reply["meta"].(map[string]any)
 		return status, data, meta
 	}
-	waitFor(t, "two matches", 10*time.Second, func() bool { _, data, _ := inbox(admin, ""); return len(data) == 2 })
+	wait.For(t, "two matches", func() bool { _, data, _ := inbox(admin, ""); return len(data) == 2 })
 	// A sentinel search in an organization of its own shows when every post sent before its
 	// post was matched: the pipeline takes batches in order and stores a batch's matches at once.
 	_, reply = call(t, "POST", srv.URL+"/api/v1/monitor/monitor-search-groups", sentry, `{"name":"Sentinels","privacy":"private"}`)
@@ -95,7 +84,7 @@ func TestMatchesEndToEnd(t *testing.T) {
 		t.Helper()
 		sentinels++
 		ingestLines(t, srv.URL, admin, postLine(fmt.Sprint("sentinel-", sentinels), "sentinel"))
-		waitFor(t, "the sentinel's match", 10*time.Second, func() bool { _, data, _ := inbox(sentry, ""); return len(data) == sentinels })
+		wait.For(t, "the sentinel's match", func() bool { _, data, _ := inbox(sentry, ""); return len(data) == sentinels })
 	}
 
 	// The same post again: matched once.
@@ -111,7 +100,7 @@ func TestMatchesEndToEnd(t *testing.T) {
 		t.Fatalf("update = %d %v", status, reply)
 	}
 	ingestLines(t, srv.URL, admin, postLine("m4", "storm surge tonight"))
-	waitFor(t, "the edited search to match", 10*time.Second, func() bool { _, data, _ := inbox(admin, ""); return len(data) == 3 })
+	wait.For(t, "the edited search to match", func() bool { _, data, _ := inbox(admin, ""); return len(data) == 3 })
 
 	// Pausing stops collection.
 	call(t, "PATCH", srv.URL+fmt.Sprintf("/api/v1/monitor/searches/settings/%v/enable", searchID), admin, `{"enabled":false}`)
@@ -379,7 +368,7 @@ func TestDeletedGroupStopsItsAudience(t *testing.T) {
 	if got := nextMatch(); got != "Sentinel" {
 		t.Errorf("the viewer got a match of %q after its group was deleted; want the sentinel's first", got)
 	}
-	waitFor(t, "the owner's match", 10*time.Second, func() bool {
+	wait.For(t, "the owner's match", func() bool {
 		_, reply := call(t, "GET", srv.URL+"/api/v1/monitor/matches", admin, "")
 		return len(reply["data"].([]any)) == 2
 	})

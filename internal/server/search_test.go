@@ -2,11 +2,13 @@ package server_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // Posts ingested through the API are found by the Beacon search once the pipeline stored them.
@@ -35,22 +37,18 @@ func TestSearchAPIEndToEnd(t *testing.T) {
 	search := func(token, path, body string) (int, map[string]any) {
 		return call(t, "POST", srv.URL+path, token, body)
 	}
-	deadline := time.Now().Add(10 * time.Second)
 	var reply map[string]any
-	for {
+	wait.ForNil(t, "the search finding the 3 protest posts", func() error {
 		var status int
 		status, reply = search(admin, "/beacon/v1/social", `{"query":"protest","size":2}`)
 		if status != 200 {
 			t.Fatalf("search = %d %v", status, reply)
 		}
-		if reply["data"].(map[string]any)["totalCount"] == float64(3) {
-			break
+		if reply["data"].(map[string]any)["totalCount"] != float64(3) {
+			return fmt.Errorf("reply %v", reply)
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the search never found the 3 protest posts: %v", reply)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+		return nil
+	})
 	data := reply["data"].(map[string]any)
 	if data["count"] != float64(2) || data["searchId"] == "" {
 		t.Fatalf("first page = %v", data)
@@ -147,22 +145,16 @@ func TestGeocodeAndEnrichment(t *testing.T) {
 	if status, reply := call(t, "POST", srv.URL+"/api/v1/ingest/posts", token, body); status != 200 {
 		t.Fatalf("ingest = %d %v", status, reply)
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for {
+	var docs []any
+	wait.For(t, "the post reaching the search", func() bool {
 		_, reply := call(t, "POST", srv.URL+"/beacon/v1/social", token, `{"query":"lyon"}`)
-		docs := reply["data"].(map[string]any)["documents"].([]any)
-		if len(docs) == 1 {
-			d := docs[0].(map[string]any)
-			if d["language"] != "en" || len(d["mentioned_locations"].([]any)) == 0 ||
-				len(d["entities"].(map[string]any)["emails"].([]any)) != 1 {
-				t.Errorf("the stored post is not enriched: %v", d)
-			}
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the post never reached the search")
-		}
-		time.Sleep(50 * time.Millisecond)
+		docs = reply["data"].(map[string]any)["documents"].([]any)
+		return len(docs) == 1
+	})
+	d := docs[0].(map[string]any)
+	if d["language"] != "en" || len(d["mentioned_locations"].([]any)) == 0 ||
+		len(d["entities"].(map[string]any)["emails"].([]any)) != 1 {
+		t.Errorf("the stored post is not enriched: %v", d)
 	}
 }
 
@@ -184,24 +176,20 @@ func TestLocateAPIEndToEnd(t *testing.T) {
 		t.Fatalf("ingest = %d %v", status, reply)
 	}
 	rectangle := `POLYGON((4.7 45.7,4.9 45.7,4.9 45.8,4.7 45.8,4.7 45.7))`
-	deadline := time.Now().Add(10 * time.Second)
-	for {
+	var data map[string]any
+	wait.ForNil(t, "the location search finding the post", func() error {
 		status, reply := call(t, "POST", srv.URL+"/api/v1/locate/search", admin,
 			`{"type":"location","bounds":"`+rectangle+`"}`)
 		if status != 200 {
 			t.Fatalf("locate = %d %v", status, reply)
 		}
-		data := reply["data"].(map[string]any)
-		if data["totalCount"] == float64(1) {
-			if doc := data["documents"].([]any)[0].(map[string]any); doc["native_id"] != "lyon" {
-				t.Errorf("found %v, want the post in Lyon", doc["native_id"])
-			}
-			break
+		if data = reply["data"].(map[string]any); data["totalCount"] != float64(1) {
+			return fmt.Errorf("data %v", data)
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the location search never found the post: %v", data)
-		}
-		time.Sleep(50 * time.Millisecond)
+		return nil
+	})
+	if doc := data["documents"].([]any)[0].(map[string]any); doc["native_id"] != "lyon" {
+		t.Errorf("found %v, want the post in Lyon", doc["native_id"])
 	}
 	for body, want := range map[string]float64{
 		`{"type":"keyword","keywords":"crane"}`:                                  2,

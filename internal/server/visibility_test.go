@@ -13,6 +13,7 @@ import (
 	"github.com/sightline/sightline/internal/outbound"
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/server"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // serveFeeds serves one RSS item per path: /shared for the operator's source, /beta for a
@@ -92,7 +93,7 @@ func TestTenantPostsStayWithTheirTenant(t *testing.T) {
 		return data
 	}
 	// Beta's three matches are stored once every post was percolated, alpha's search included.
-	waitFor(t, "beta's three matches", 20*time.Second, func() bool { return len(inbox(beta)) == 3 })
+	wait.For(t, "beta's three matches", func() bool { return len(inbox(beta)) == 3 })
 	if got := inbox(alpha); len(got) != 1 {
 		t.Errorf("alpha's inbox holds %d matches, want only the shared post's: %v", len(got), got)
 	}
@@ -204,7 +205,7 @@ func TestTenantPostsStayWithTheirTenant(t *testing.T) {
 		t.Fatal(err)
 	}
 	forgedID := post.NewTenantID(users["beta"].TenantID, "hackernews", "4242")
-	waitFor(t, "beta's post stored", 10*time.Second, func() bool {
+	wait.For(t, "beta's post stored", func() bool {
 		_, err := node.Store.Post(ctx, forgedID, users["beta"].TenantID)
 		return err == nil
 	})
@@ -214,7 +215,7 @@ func TestTenantPostsStayWithTheirTenant(t *testing.T) {
 		t.Fatal(err)
 	}
 	realID := post.NewID("hackernews", "4242")
-	waitFor(t, "the shared post stored", 10*time.Second, func() bool {
+	wait.For(t, "the shared post stored", func() bool {
 		_, err := node.Store.Post(ctx, realID, users["alpha"].TenantID)
 		return err == nil
 	})

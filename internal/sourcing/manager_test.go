@@ -24,6 +24,7 @@ import (
 	"github.com/sightline/sightline/internal/sourcing"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // feed serves an RSS feed that gains an item on every request, or fails as mode says:
@@ -92,17 +93,6 @@ func build(r sourcing.Source, cursors connector.CursorStore, prefix string) ([]c
 	return testBuilder.BuildRow(r.Type, r.Name, r.Config, cursors, prefix)
 }
 
-func waitFor(t *testing.T, what string, timeout time.Duration, done func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(timeout)
-	for !done() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-}
-
 func rssConfig(url string) *json.RawMessage {
 	b := json.RawMessage(`{"url":"` + url + `","interval":"100ms","backoff":{"initial":"50ms","max":"100ms"}}`)
 	return &b
@@ -147,7 +137,7 @@ func TestManagerAndHealth(t *testing.T) {
 			}
 			return v.Health
 		}
-		waitFor(t, "both sources to flow", 10*time.Second, func() bool {
+		wait.For(t, "both sources to flow", func() bool {
 			return got.count(steadyHost) > 0 && got.count(faultyHost) > 0 && health(steadyID).State == "ok" && health(faultyID).State == "ok"
 		})
 
@@ -155,7 +145,7 @@ func TestManagerAndHealth(t *testing.T) {
 			t.Helper()
 			faulty.mode.Store(mode)
 			before := got.count(steadyHost)
-			waitFor(t, "faulty to be "+want+" after "+mode, 10*time.Second, func() bool {
+			wait.For(t, "faulty to be "+want+" after "+mode, func() bool {
 				h := health(faultyID)
 				return h.State == want && h.LastError != nil && strings.Contains(h.LastError.Message, message)
 			})
@@ -163,7 +153,7 @@ func TestManagerAndHealth(t *testing.T) {
 			if h.Retries == 0 || h.LastSuccess.IsZero() || h.ItemsLastHour == 0 {
 				t.Errorf("faulty health %+v", h)
 			}
-			waitFor(t, "steady to keep flowing", 5*time.Second, func() bool { return got.count(steadyHost) > before })
+			wait.For(t, "steady to keep flowing", func() bool { return got.count(steadyHost) > before })
 			if h := health(steadyID); h.State != "ok" || h.LagSeconds == nil || h.ItemsLastHour == 0 {
 				t.Errorf("steady health %+v", h)
 			}
@@ -181,14 +171,14 @@ func TestManagerAndHealth(t *testing.T) {
 		if _, err := svc.Update(ctx, admin, faultyID, sourcing.Input{Config: rssConfig(closed)}); err != nil {
 			t.Fatal(err)
 		}
-		waitFor(t, "faulty to be unreachable", 10*time.Second, func() bool { return health(faultyID).State == "unreachable" })
+		wait.For(t, "faulty to be unreachable", func() bool { return health(faultyID).State == "unreachable" })
 
 		// Edited back to a working address, it fetches at once and recovers.
 		faulty.mode.Store("ok")
 		if _, err := svc.Update(ctx, admin, faultyID, sourcing.Input{Config: rssConfig(faulty.srv.URL)}); err != nil {
 			t.Fatal(err)
 		}
-		waitFor(t, "faulty to recover", 10*time.Second, func() bool { return health(faultyID).State == "ok" })
+		wait.For(t, "faulty to recover", func() bool { return health(faultyID).State == "ok" })
 
 		// Disabled, the source stops.
 		if _, err := svc.Update(ctx, admin, steadyID, sourcing.Input{Enabled: ptr(false)}); err != nil {
@@ -197,9 +187,15 @@ func TestManagerAndHealth(t *testing.T) {
 		if h := health(steadyID); h.State != "disabled" {
 			t.Fatalf("disabled source is %s", h.State)
 		}
-		time.Sleep(300 * time.Millisecond)
+		// The other source fetches at the same interval: its fetches mark the time in which a
+		// source still running would have fetched too, on a machine of any speed.
+		otherFetches := func(n int64) {
+			from := faulty.requests.Load()
+			wait.For(t, "the other source to fetch again", func() bool { return faulty.requests.Load() >= from+n })
+		}
+		otherFetches(3) // a fetch in flight when the source was disabled has ended
 		requests := steady.requests.Load()
-		time.Sleep(500 * time.Millisecond)
+		otherFetches(5)
 		if n := steady.requests.Load(); n != requests {
 			t.Fatalf("a disabled source fetched %d times", n-requests)
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/sightline/sightline/internal/sourcing"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // bomb is a source that panics as soon as it runs, with a value that quotes a secret.
@@ -88,8 +89,8 @@ func TestPanickingSourceIsRestarted(t *testing.T) {
 			}
 			return v.Health
 		}
-		waitFor(t, "the panicking source to be restarted", 10*time.Second, func() bool { return runs.Load() >= 2 })
-		waitFor(t, "its health to show the failure", 10*time.Second, func() bool {
+		wait.For(t, "the panicking source to be restarted", func() bool { return runs.Load() >= 2 })
+		wait.For(t, "its health to show the failure", func() bool {
 			h := health(broken.ID)
 			return h.LastError != nil && h.State != sourcing.StateOK && h.State != sourcing.StatePending
 		})
@@ -98,7 +99,7 @@ func TestPanickingSourceIsRestarted(t *testing.T) {
 			t.Errorf("the panicking source's health: %+v, %+v", h, h.LastError)
 		}
 		before := emitted.Load()
-		waitFor(t, "the other source to keep flowing", 5*time.Second, func() bool { return emitted.Load() > before+10 })
+		wait.For(t, "the other source to keep flowing", func() bool { return emitted.Load() > before+10 })
 		if h := health(steady.ID); h.State != sourcing.StateOK {
 			t.Errorf("the steady source is %s: %+v", h.State, h)
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 func indexed(provider, native string, published time.Time, text string) post.Post {
@@ -207,17 +208,14 @@ func TestBulkLoadVacuumsThePartition(t *testing.T) {
 		if _, err := s.InsertPosts(ctx, bulk("few", 10)); err != nil {
 			t.Fatal(err)
 		}
-		for deadline := time.Now().Add(30 * time.Second); ; {
-			if vacuums, analyses := upkept(t, s); vacuums == 1 {
-				if analyses != 0 {
-					t.Fatalf("%d analyses of 10 posts, want none", analyses)
-				}
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatal("10 posts not vacuumed 30 s after the inserts settled")
-			}
-			time.Sleep(10 * time.Millisecond)
+		var analyses int64
+		wait.For(t, "10 posts vacuumed after the inserts settled", func() bool {
+			var vacuums int64
+			vacuums, analyses = upkept(t, s)
+			return vacuums == 1
+		})
+		if analyses != 0 {
+			t.Fatalf("%d analyses of 10 posts, want none", analyses)
 		}
 	})
 }

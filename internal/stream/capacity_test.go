@@ -14,6 +14,7 @@ import (
 
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/stream"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // The POSTS stream keeps a post until its stages have taken it (no age limit that would drop
@@ -100,7 +101,7 @@ func TestFullStreamRefusesNewPosts(t *testing.T) {
 			})
 	}()
 	t.Cleanup(func() { cancel(); <-done })
-	waitFor(t, "the stage to take every post and the stream to let them go", func() bool {
+	wait.For(t, "the stage to take every post and the stream to let them go", func() bool {
 		mu.Lock()
 		n := len(taken)
 		mu.Unlock()

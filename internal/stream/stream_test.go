@@ -15,6 +15,7 @@ import (
 
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/stream"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // openStream opens an embedded stream whose posts are kept for the stage "stage".
@@ -43,18 +44,6 @@ func publish(t *testing.T, s *stream.Stream, ids ...string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-	}
-}
-
-// waitFor polls cond until it holds or the deadline passes.
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(20 * time.Millisecond)
 	}
 }
 
@@ -110,12 +99,12 @@ func TestPoisonPostIsDeadLettered(t *testing.T) {
 				after = append(after, fmt.Sprintf("after-%d", i))
 			}
 			publish(t, s, append(before[:10:10], append([]string{"poison"}, before[10:]...)...)...)
-			waitFor(t, "the dead letter", func() bool {
+			wait.For(t, "the dead letter", func() bool {
 				h, err := s.Health(context.Background())
 				return err == nil && h.DeadLettered == 1
 			})
 			publish(t, s, after...)
-			waitFor(t, "the other posts", func() bool {
+			wait.For(t, "the other posts", func() bool {
 				mu.Lock()
 				defer mu.Unlock()
 				for _, id := range append(before, after...) {
@@ -149,7 +138,7 @@ func TestPoisonPostIsDeadLettered(t *testing.T) {
 				t.Errorf("dead letter holds %s, want the poison post", msg.Data)
 			}
 			// Nothing is left pending: the poison post was terminated, not left to loop.
-			waitFor(t, "the stage to catch up", func() bool {
+			wait.For(t, "the stage to catch up", func() bool {
 				h, err := s.Health(context.Background())
 				if err != nil {
 					return false
@@ -211,7 +200,7 @@ func TestOutageDeadLettersNothing(t *testing.T) {
 	mu.Lock()
 	down = false
 	mu.Unlock()
-	waitFor(t, "the posts after the outage", func() bool {
+	wait.For(t, "the posts after the outage", func() bool {
 		mu.Lock()
 		defer mu.Unlock()
 		return handled["a"] && handled["b"] && handled["c"]

@@ -22,6 +22,7 @@ import (
 	"github.com/sightline/sightline/internal/connector/connectortest"
 	"github.com/sightline/sightline/internal/outbound"
 	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // jetstream replays recorded events the way Jetstream does: from the cursor on, inclusive.
@@ -156,7 +157,7 @@ func TestStream(t *testing.T) {
 	src := newSource(t, srv, cursors, &connectortest.Sleeper{})
 	got := &connectortest.Collector{}
 	stop := connectortest.Start(t, src, got.Emit)
-	connectortest.WaitFor(t, "every event", func() bool {
+	wait.For(t, "every event", func() bool {
 		c, _ := cursors.Load(context.Background(), Name)
 		return c == lastEvent
 	})
@@ -260,7 +261,7 @@ func TestSilentStreamIsReconnected(t *testing.T) {
 	src.idleTimeout = 20 * time.Millisecond
 	got := &connectortest.Collector{}
 	connectortest.Start(t, src, got.Emit)
-	connectortest.WaitFor(t, "a reconnection", func() bool { return len(js.connections()) >= 2 })
+	wait.For(t, "a reconnection", func() bool { return len(js.connections()) >= 2 })
 	if st := src.Stats(); !strings.Contains(st.LastError, "no events for") || len(got.Posts()) != 0 {
 		t.Fatalf("stats %+v, posts %d", st, len(got.Posts()))
 	}

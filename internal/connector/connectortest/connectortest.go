@@ -14,6 +14,7 @@ import (
 	"github.com/sightline/sightline/internal/connector"
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/post/postschema"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // Cursors is an in-memory connector.CursorStore.
@@ -72,22 +73,10 @@ func (c *Collector) NativeIDs() []string {
 	return ids
 }
 
-// WaitFor polls until done reports true, failing the test after five seconds.
-func WaitFor(t testing.TB, what string, done func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for !done() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(2 * time.Millisecond)
-	}
-}
-
 // WaitForPosts waits until at least n posts were collected.
 func (c *Collector) WaitForPosts(t testing.TB, n int) []post.Post {
 	t.Helper()
-	WaitFor(t, "posts", func() bool { return len(c.Posts()) >= n })
+	wait.For(t, "posts", func() bool { return len(c.Posts()) >= n })
 	return c.Posts()
 }
 
@@ -127,13 +116,8 @@ func Start(t testing.TB, src connector.Source, emit connector.EmitFunc) (stop fu
 		}
 		stopped = true
 		cancel()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Errorf("%s: Run returned %v", src.Name(), err)
-			}
-		case <-time.After(5 * time.Second):
-			t.Errorf("%s: Run did not return after cancellation", src.Name())
+		if err := wait.Receive(t, src.Name()+": Run returning after cancellation", done); err != nil {
+			t.Errorf("%s: Run returned %v", src.Name(), err)
 		}
 	}
 	t.Cleanup(stop)

@@ -13,6 +13,7 @@ import (
 	"github.com/sightline/sightline/internal/connector/connectortest"
 	"github.com/sightline/sightline/internal/outbound"
 	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 type replay struct {
@@ -55,7 +56,7 @@ func TestArticles(t *testing.T) {
 	sleeper := &connectortest.Sleeper{}
 	src, got, stop := start(t, srv, []string{"strike sourcelang:french", "dockworkers"}, &connectortest.Cursors{}, sleeper)
 	posts := got.WaitForPosts(t, 3)
-	connectortest.WaitFor(t, "a round", func() bool { return len(sleeper.Waits()) >= 2 })
+	wait.For(t, "a round", func() bool { return len(sleeper.Waits()) >= 2 })
 	stop()
 	if ids := got.NativeIDs(); len(ids) != 6 || ids[0] != "https://www.spiegel.de/ausland/streik-a-123.html" {
 		// Both queries list the three articles: each query keeps its own cursor.
@@ -109,7 +110,7 @@ func TestResumeAndRefusal(t *testing.T) {
 
 	sleeper := &connectortest.Sleeper{}
 	_, again, stop := start(t, srv, []string{"strike"}, cursors, sleeper)
-	connectortest.WaitFor(t, "two polls", func() bool { return len(sleeper.Waits()) >= 2 })
+	wait.For(t, "two polls", func() bool { return len(sleeper.Waits()) >= 2 })
 	stop()
 	if n := len(again.Posts()); n != 0 {
 		t.Errorf("emitted %d again", n)
@@ -120,7 +121,7 @@ func TestResumeAndRefusal(t *testing.T) {
 	r.mu.Unlock()
 	sleeper = &connectortest.Sleeper{}
 	src, _, stop := start(t, srv, []string{"strike"}, cursors, sleeper)
-	connectortest.WaitFor(t, "a retry", func() bool { return len(sleeper.Waits()) >= 1 })
+	wait.For(t, "a retry", func() bool { return len(sleeper.Waits()) >= 1 })
 	stop()
 	if st := src.Stats(); !strings.Contains(st.LastError, "malformed") || sleeper.Waits()[0] > time.Second {
 		t.Errorf("a refusal is a failed round retried with backoff: %q %v", st.LastError, sleeper.Waits())

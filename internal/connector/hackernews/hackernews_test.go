@@ -17,6 +17,7 @@ import (
 	"github.com/sightline/sightline/internal/connector"
 	"github.com/sightline/sightline/internal/connector/connectortest"
 	"github.com/sightline/sightline/internal/outbound"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // replay serves the recorded items in testdata/item, like the Firebase API: an unknown item is
@@ -103,7 +104,7 @@ func ids(from, to int, except ...int) []string {
 
 func waitForCursor(t *testing.T, cursors *connectortest.Cursors, want string) {
 	t.Helper()
-	connectortest.WaitFor(t, "the cursor to reach "+want, func() bool {
+	wait.For(t, "the cursor to reach "+want, func() bool {
 		c, _ := cursors.Load(context.Background(), Name)
 		return c == want
 	})
@@ -167,7 +168,7 @@ func TestEmptyPageThenNewItems(t *testing.T) {
 	got := &connectortest.Collector{}
 	connectortest.Start(t, src, got.Emit)
 
-	connectortest.WaitFor(t, "a successful empty poll", func() bool { return !src.Stats().LastSuccess.IsZero() })
+	wait.For(t, "a successful empty poll", func() bool { return !src.Stats().LastSuccess.IsZero() })
 	if n := len(got.Posts()); n != 0 {
 		t.Fatalf("an empty page emitted %d posts", n)
 	}
@@ -192,7 +193,7 @@ func TestItemNotYetAvailableIsRetried(t *testing.T) {
 	got := &connectortest.Collector{}
 	connectortest.Start(t, src, got.Emit)
 	got.WaitForPosts(t, 2)
-	connectortest.WaitFor(t, "a second poll", func() bool { return srvHits(srv, 43000110) >= 2 })
+	wait.For(t, "a second poll", func() bool { return srvHits(srv, 43000110) >= 2 })
 	c, _ := cursors.Load(context.Background(), Name)
 	if c != "43000109" {
 		t.Fatalf("cursor %q moved past an item that is not there yet", c)

@@ -12,6 +12,7 @@ import (
 	"github.com/sightline/sightline/internal/connector/connectortest"
 	"github.com/sightline/sightline/internal/outbound"
 	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // replay serves the recorded catalog and threads of /po/; thread 570399 is gone (404).
@@ -71,7 +72,7 @@ func TestCatalogAndThreads(t *testing.T) {
 	sleeper := &connectortest.Sleeper{}
 	src, got, stop := start(t, srv, &connectortest.Cursors{}, sleeper)
 	posts := got.WaitForPosts(t, 4)
-	connectortest.WaitFor(t, "a second round", func() bool { return r.count("/po/catalog.json") >= 2 })
+	wait.For(t, "a second round", func() bool { return r.count("/po/catalog.json") >= 2 })
 	stop()
 	// Least recently modified thread first; each thread's posts in order.
 	if ids := strings.Join(got.NativeIDs(), ","); ids != "po/570368,po/570370,po/570400,po/570405" {
@@ -137,7 +138,7 @@ func TestResume(t *testing.T) {
 	got.WaitForPosts(t, 4)
 	stop()
 	_, again, stop := start(t, srv, cursors, &connectortest.Sleeper{})
-	connectortest.WaitFor(t, "two rounds", func() bool { return r.count("/po/catalog.json") >= 4 })
+	wait.For(t, "two rounds", func() bool { return r.count("/po/catalog.json") >= 4 })
 	stop()
 	if n := len(again.Posts()); n != 0 {
 		t.Errorf("emitted %d again", n)

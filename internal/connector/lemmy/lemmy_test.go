@@ -13,6 +13,7 @@ import (
 	"github.com/sightline/sightline/internal/connector/connectortest"
 	"github.com/sightline/sightline/internal/outbound"
 	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 type replay struct {
@@ -121,7 +122,7 @@ func TestCommunitiesAndResume(t *testing.T) {
 	}
 	sleeper := &connectortest.Sleeper{}
 	_, again, stop := start(t, cfg, cursors, sleeper)
-	connectortest.WaitFor(t, "two polls", func() bool { return len(sleeper.Waits()) >= 2 })
+	wait.For(t, "two polls", func() bool { return len(sleeper.Waits()) >= 2 })
 	stop()
 	if n := len(again.Posts()); n != 0 {
 		t.Errorf("emitted %d posts again after a restart", n)
@@ -135,7 +136,7 @@ func TestServerErrorBacksOff(t *testing.T) {
 	cfg.BaseURL = srv.URL
 	sleeper := &connectortest.Sleeper{}
 	src, _, stop := start(t, cfg, &connectortest.Cursors{}, sleeper)
-	connectortest.WaitFor(t, "retries", func() bool { return len(sleeper.Waits()) >= 3 })
+	wait.For(t, "retries", func() bool { return len(sleeper.Waits()) >= 3 })
 	stop()
 	w := sleeper.Waits()
 	if w[0] > time.Second || w[2] < w[0] || !strings.Contains(src.Stats().LastError, "502") {

@@ -19,6 +19,7 @@ import (
 	"github.com/sightline/sightline/internal/connector/connectortest"
 	"github.com/sightline/sightline/internal/outbound"
 	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 const token = "test-token"
@@ -188,7 +189,7 @@ func TestPollingTimeline(t *testing.T) {
 	got := &connectortest.Collector{}
 	connectortest.Start(t, src, got.Emit)
 	got.WaitForPosts(t, 4)
-	connectortest.WaitFor(t, "an empty second page", func() bool { return in.requestCount() >= 2 && !src.Stats().LastSuccess.IsZero() })
+	wait.For(t, "an empty second page", func() bool { return in.requestCount() >= 2 && !src.Stats().LastSuccess.IsZero() })
 
 	if ids := suffixes(got.NativeIDs()); !slices.Equal(ids, []string{"01", "02", "04", "05"}) {
 		t.Fatalf("emitted statuses ending %v, want 01 02 04 05 (03 is malformed)", ids)
@@ -295,7 +296,7 @@ func TestBadTokenIsReported(t *testing.T) {
 	cfg.Token = "wrong"
 	src := newSource(t, srv, cfg, "public", &connectortest.Cursors{}, &connectortest.Sleeper{})
 	connectortest.Start(t, src, (&connectortest.Collector{}).Emit)
-	connectortest.WaitFor(t, "an error", func() bool { return strings.Contains(src.Stats().LastError, "401") })
+	wait.For(t, "an error", func() bool { return strings.Contains(src.Stats().LastError, "401") })
 }
 
 func TestStreamingReconnectsWithoutGapsOrDuplicates(t *testing.T) {
@@ -318,7 +319,7 @@ func TestStreamingReconnectsWithoutGapsOrDuplicates(t *testing.T) {
 	// over REST, and the new stream replays an old status, which must not be emitted again.
 	in.dropStream <- struct{}{}
 	in.publish(live[1])
-	connectortest.WaitFor(t, "a second stream", func() bool { return in.streamCount() >= 2 })
+	wait.For(t, "a second stream", func() bool { return in.streamCount() >= 2 })
 	in.live <- live[0]
 	got.WaitForPosts(t, 6)
 	// A new status streamed last is a sentinel: the replay before it may not be emitted.

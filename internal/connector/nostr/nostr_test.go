@@ -15,6 +15,7 @@ import (
 
 	"github.com/sightline/sightline/internal/connector/connectortest"
 	"github.com/sightline/sightline/internal/outbound"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 func recorded(t *testing.T) []Event {
@@ -71,6 +72,7 @@ type relay struct {
 	mu     sync.Mutex
 	events [][]byte // EVENT messages, as sent
 	reqs   []map[string]any
+	conns  int // connections accepted
 }
 
 func (r *relay) ServeHTTP(w http.ResponseWriter, req *http.Request) {
@@ -79,6 +81,9 @@ func (r *relay) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		return
 	}
 	defer conn.CloseNow()
+	r.mu.Lock()
+	r.conns++
+	r.mu.Unlock()
 	ctx := req.Context()
 	for {
 		_, data, err := conn.Read(ctx)
@@ -102,6 +107,12 @@ func (r *relay) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		conn.Write(ctx, websocket.MessageText, []byte(`["EOSE","`+sub+`"]`))
 		conn.Write(ctx, websocket.MessageText, []byte(`["NOTICE","rate limited? no"]`))
 	}
+}
+
+func (r *relay) connections() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.conns
 }
 
 func (r *relay) requests() []map[string]any {
@@ -151,7 +162,7 @@ func TestRelaysDeduplicatedAndVerified(t *testing.T) {
 	cursors := &connectortest.Cursors{}
 	src, got, stop := start(t, []string{url1, url2}, cursors)
 	posts := got.WaitForPosts(t, 3)
-	connectortest.WaitFor(t, "the bad events skipped", func() bool { return src.Stats().Skipped >= 2 })
+	wait.For(t, "the bad events skipped", func() bool { return src.Stats().Skipped >= 2 })
 	stop()
 	if n := len(got.Posts()); n != 3 {
 		t.Fatalf("emitted %d notes, want the three kind-1 notes once each", n)
@@ -210,11 +221,30 @@ func TestResumeFromTheCursor(t *testing.T) {
 	}
 }
 
+// A relay that closes the subscription ends the connection as a failure, and the source dials
+// again after its backoff and subscribes anew.
 func TestClosedSubscriptionReconnects(t *testing.T) {
-	_, u := newRelay(t, nil, `["CLOSED","SUB","auth-required: we only serve paying users"]`)
-	src, _, stop := start(t, []string{u}, &connectortest.Cursors{})
-	connectortest.WaitFor(t, "the failure", func() bool { return strings.Contains(src.Stats().LastError, "auth-required") })
+	r, u := newRelay(t, nil, `["CLOSED","SUB","auth-required: we only serve paying users"]`)
+	cfg := DefaultConfig()
+	cfg.Relays = []string{u}
+	src, err := New(cfg, &connectortest.Cursors{}, outbound.New(outbound.Options{AllowPrivate: true, Timeout: 30 * time.Second}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sleeper := &connectortest.Sleeper{}
+	src.sleep = sleeper.Sleep
+	stop := connectortest.Start(t, src, (&connectortest.Collector{}).Emit)
+	wait.For(t, "a second connection and subscription", func() bool {
+		return r.connections() >= 2 && len(r.requests()) >= 2
+	})
 	stop()
+	if st := src.Stats(); !strings.Contains(st.LastError, "auth-required") || st.Retries == 0 {
+		t.Errorf("stats %+v, want the relay's reason as the last error, and retries", st)
+	}
+	initial := time.Duration(cfg.Backoff.Initial)
+	if waits := sleeper.Waits(); len(waits) == 0 || waits[0] < initial/2 || waits[0] > initial {
+		t.Errorf("waits %v, want the backoff's first delay (%v, less its jitter) before the reconnection", waits, initial)
+	}
 }
 
 func TestNewRefusesBadRelays(t *testing.T) {

@@ -14,6 +14,7 @@ import (
 	"github.com/sightline/sightline/internal/connector/connectortest"
 	"github.com/sightline/sightline/internal/outbound"
 	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // replay serves the recorded listings like www.reddit.com (paths ending in .json) and, for
@@ -171,7 +172,7 @@ func TestCursorResumeEmitsNothingTwice(t *testing.T) {
 	var second connectortest.Collector
 	sleeper := &connectortest.Sleeper{}
 	stop = connectortest.Start(t, newSource(t, testConfig(srv), cursors, sleeper), second.Emit)
-	connectortest.WaitFor(t, "two polls", func() bool { return len(sleeper.Waits()) >= 2 })
+	wait.For(t, "two polls", func() bool { return len(sleeper.Waits()) >= 2 })
 	stop()
 	if n := len(second.Posts()); n != 0 {
 		t.Errorf("a restarted source emitted %d posts again", n)
@@ -215,7 +216,7 @@ func TestTooManyRequestsBacksOff(t *testing.T) {
 	sleeper := &connectortest.Sleeper{}
 	src := newSource(t, testConfig(srv), &connectortest.Cursors{}, sleeper)
 	stop := connectortest.Start(t, src, (&connectortest.Collector{}).Emit)
-	connectortest.WaitFor(t, "a retry", func() bool { return len(sleeper.Waits()) >= 1 })
+	wait.For(t, "a retry", func() bool { return len(sleeper.Waits()) >= 1 })
 	stop()
 	if w := sleeper.Waits()[0]; w != 30*time.Second {
 		t.Errorf("waited %v, want Retry-After", w)

@@ -17,6 +17,7 @@ import (
 	"github.com/sightline/sightline/internal/connector/connectortest"
 	"github.com/sightline/sightline/internal/outbound"
 	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // replay serves one recorded feed file at a time, with an ETag derived from its name, and can
@@ -104,7 +105,7 @@ func TestNewsFeed(t *testing.T) {
 	src := newSource(t, srv, "news", &connectortest.Cursors{}, &connectortest.Sleeper{})
 	got := &connectortest.Collector{}
 	connectortest.Start(t, src, got.Emit)
-	connectortest.WaitFor(t, "a poll", func() bool { return src.Stats().Count+src.Stats().Skipped >= 5 })
+	wait.For(t, "a poll", func() bool { return src.Stats().Count+src.Stats().Skipped >= 5 })
 
 	// Oldest first; the item with a broken date and the empty item are skipped.
 	want := []string{"hg-2025-0314-0377", "https://news.example.org/world/2025/03/14/porto-alegre-floods", "hg-2025-0314-0412"}
@@ -184,7 +185,7 @@ func TestFeedFormats(t *testing.T) {
 			src := newSource(t, srv, tt.provider, &connectortest.Cursors{}, &connectortest.Sleeper{})
 			got := &connectortest.Collector{}
 			stop := connectortest.Start(t, src, got.Emit)
-			connectortest.WaitFor(t, "a successful poll", func() bool { return !src.Stats().LastSuccess.IsZero() })
+			wait.For(t, "a successful poll", func() bool { return !src.Stats().LastSuccess.IsZero() })
 			stop()
 			if !slices.Equal(got.NativeIDs(), tt.wantIDs) {
 				t.Fatalf("emitted %v, want %v", got.NativeIDs(), tt.wantIDs)
@@ -205,14 +206,14 @@ func TestNextPollEmitsOnlyNewItems(t *testing.T) {
 	got.WaitForPosts(t, 3)
 
 	// Unchanged feed: a conditional request answered 304, nothing emitted.
-	connectortest.WaitFor(t, "a 304", func() bool { _, nm := r.counts(); return nm > 0 })
+	wait.For(t, "a 304", func() bool { _, nm := r.counts(); return nm > 0 })
 	if n := len(got.Posts()); n != 3 {
 		t.Fatalf("an unchanged feed emitted again: %d posts", n)
 	}
 
 	r.set("news-updated.xml")
 	got.WaitForPosts(t, 4)
-	connectortest.WaitFor(t, "a 304 on the new version", func() bool { _, nm := r.counts(); return nm > 1 })
+	wait.For(t, "a 304 on the new version", func() bool { _, nm := r.counts(); return nm > 1 })
 	ids := got.NativeIDs()
 	if len(ids) != 4 || ids[3] != "hg-2025-0314-0501" {
 		t.Fatalf("emitted %v, want the three first items then only the new one", ids)
@@ -225,7 +226,7 @@ func TestBrokenFeedIsAnErrorAndRetried(t *testing.T) {
 	src := newSource(t, srv, "news", &connectortest.Cursors{}, sleeper)
 	got := &connectortest.Collector{}
 	connectortest.Start(t, src, got.Emit)
-	connectortest.WaitFor(t, "an error", func() bool { return src.Stats().LastError != "" })
+	wait.For(t, "an error", func() bool { return src.Stats().LastError != "" })
 	if !strings.Contains(src.Stats().LastError, "not a feed") {
 		t.Fatalf("last error %q", src.Stats().LastError)
 	}
@@ -257,7 +258,7 @@ func TestReconnectAndRestartWithoutDuplicates(t *testing.T) {
 	src := newSource(t, srv, "news", cursors, &connectortest.Sleeper{})
 	stop := connectortest.Start(t, src, first.Emit)
 	first.WaitForPosts(t, 3)
-	connectortest.WaitFor(t, "the cursor", func() bool { c, _ := cursors.Load(context.Background(), src.Name()); return c != "" })
+	wait.For(t, "the cursor", func() bool { c, _ := cursors.Load(context.Background(), src.Name()); return c != "" })
 	stop()
 	if len(first.Posts()) != 3 || !strings.Contains(src.Stats().LastError, "EOF") {
 		t.Fatalf("after dropped connections: %d posts, last error %q", len(first.Posts()), src.Stats().LastError)
@@ -270,7 +271,7 @@ func TestReconnectAndRestartWithoutDuplicates(t *testing.T) {
 	restarted := newSource(t, srv, "news", cursors, &connectortest.Sleeper{})
 	connectortest.Start(t, restarted, second.Emit)
 	second.WaitForPosts(t, 1)
-	connectortest.WaitFor(t, "another poll", func() bool { _, nm := r.counts(); return nm > 0 })
+	wait.For(t, "another poll", func() bool { _, nm := r.counts(); return nm > 0 })
 	if ids := second.NativeIDs(); !slices.Equal(ids, []string{"hg-2025-0314-0501"}) {
 		t.Fatalf("after restart emitted %v, want only the new item", ids)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/sightline/sightline/internal/connector/connectortest"
 	"github.com/sightline/sightline/internal/outbound"
 	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 var forumPage = Page{
@@ -128,7 +129,7 @@ func TestPollAndResume(t *testing.T) {
 	}
 	src, got, sleeper, stop := run()
 	got.WaitForPosts(t, 2)
-	connectortest.WaitFor(t, "two polls", func() bool { return len(sleeper.Waits()) >= 2 })
+	wait.For(t, "two polls", func() bool { return len(sleeper.Waits()) >= 2 })
 	stop()
 	// Oldest (lowest on the page) first; the second poll emits nothing again.
 	if ids := got.NativeIDs(); len(ids) != 2 || !strings.HasSuffix(ids[0], "/t/48212-access-sale") {
@@ -138,7 +139,7 @@ func TestPollAndResume(t *testing.T) {
 		t.Errorf("stats %+v", st)
 	}
 	_, again, sleeper, stop := run()
-	connectortest.WaitFor(t, "a poll", func() bool { return len(sleeper.Waits()) >= 1 })
+	wait.For(t, "a poll", func() bool { return len(sleeper.Waits()) >= 1 })
 	stop()
 	if n := len(again.Posts()); n != 0 {
 		t.Errorf("emitted %d again after a restart", n)

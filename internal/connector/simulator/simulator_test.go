@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/post/postschema"
 	"github.com/sightline/sightline/internal/provider"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 var start = time.Date(2025, 3, 14, 12, 0, 0, 0, time.UTC)
@@ -290,19 +292,23 @@ func TestEventsBurst(t *testing.T) {
 func TestRunPacesAndStops(t *testing.T) {
 	sim := New(Config{Rate: 200, Seed: 1})
 	got := &connectortest.Collector{}
+	var returned atomic.Bool
+	emit := func(ctx context.Context, p post.Post) error {
+		if returned.Load() {
+			t.Error("a post came after Run returned")
+		}
+		return got.Emit(ctx, p)
+	}
 	began := time.Now()
-	stop := connectortest.Start(t, sim, got.Emit)
+	stop := connectortest.Start(t, sim, emit)
 	got.WaitForPosts(t, 20)
 	elapsed := time.Since(began)
-	stop()
+	stop() // returns once Run has: from then on nothing may emit
+	returned.Store(true)
 	if elapsed < 80*time.Millisecond {
 		t.Fatalf("20 posts at 200 a second took %v: the rate is not applied", elapsed)
 	}
 	n := len(got.Posts())
-	time.Sleep(30 * time.Millisecond)
-	if len(got.Posts()) != n {
-		t.Fatal("posts kept coming after the simulator was stopped")
-	}
 	if st := sim.Stats(); st.Count != int64(n) || st.Source != "simulator" {
 		t.Fatalf("stats %+v after %d posts", st, n)
 	}
@@ -324,7 +330,7 @@ func TestRunRetriesAPostThePipelineRefused(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
 	go func() { done <- sim.Run(ctx, emit) }()
-	connectortest.WaitFor(t, "posts", func() bool { return sim.Stats().Count >= 2 })
+	wait.For(t, "posts", func() bool { return sim.Stats().Count >= 2 })
 	cancel()
 	<-done
 	if taken[0] != "sim-1-1" || taken[1] != "sim-1-2" {

@@ -14,6 +14,7 @@ import (
 	"github.com/sightline/sightline/internal/connector"
 	"github.com/sightline/sightline/internal/connector/connectortest"
 	"github.com/sightline/sightline/internal/outbound"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // A wait below its type's floor is refused when a row is saved, naming the setting, and a row
@@ -94,7 +95,7 @@ func TestHostBudgetIsShared(t *testing.T) {
 	for _, src := range all {
 		go src.Run(ctx, collector.Emit)
 	}
-	connectortest.WaitFor(t, "two fetches and a refusal", func() bool {
+	wait.For(t, "two fetches and a refusal", func() bool {
 		done, refused := 0, 0
 		for _, st := range Stats(all) {
 			switch {

@@ -15,6 +15,7 @@ import (
 	"github.com/sightline/sightline/internal/connector/connectortest"
 	"github.com/sightline/sightline/internal/connector/rss"
 	"github.com/sightline/sightline/internal/outbound"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 func names(srcs []connector.Source) []string {
@@ -113,7 +114,7 @@ func TestRunAndStats(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
 	go func() { done <- Run(ctx, srcs, got.Emit) }()
-	connectortest.WaitFor(t, "posts from both sources", func() bool {
+	wait.For(t, "posts from both sources", func() bool {
 		st := Stats(srcs)
 		return st[0].Count >= 3 && st[1].Count == 1
 	})
@@ -142,7 +143,7 @@ func TestSourcesRefuseLoopbackUnlessAllowed(t *testing.T) {
 		t.Fatal(err)
 	}
 	connectortest.Start(t, srcs[0], (&connectortest.Collector{}).Emit)
-	connectortest.WaitFor(t, "a refused poll", func() bool { return Stats(srcs)[0].LastError != "" })
+	wait.For(t, "a refused poll", func() bool { return Stats(srcs)[0].LastError != "" })
 	st := Stats(srcs)[0]
 	if !strings.Contains(st.LastError, "not a public one") || strings.Contains(st.LastError, "secret") {
 		t.Fatalf("last error %q, want a refusal that does not name the token", st.LastError)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sightline/sightline/internal/connector/connectortest"
 	"github.com/sightline/sightline/internal/outbound"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 type replay struct {
@@ -114,7 +115,7 @@ func TestResumePagesBackToTheCursor(t *testing.T) {
 	sleeper := &connectortest.Sleeper{}
 	_, got, stop := start(t, srv, []string{"osintdesk"}, cursors, sleeper)
 	got.WaitForPosts(t, 8)
-	connectortest.WaitFor(t, "a second round", func() bool { return len(r.seen()) >= 3 })
+	wait.For(t, "a second round", func() bool { return len(r.seen()) >= 3 })
 	stop()
 	if ids := strings.Join(got.NativeIDs(), ","); ids != "osintdesk/137,osintdesk/138,osintdesk/139,osintdesk/140,osintdesk/141,osintdesk/142,osintdesk/144,osintdesk/145" {
 		t.Errorf("emitted %s", ids)
@@ -138,7 +139,7 @@ func TestPrivateChannelFails(t *testing.T) {
 	defer srv.Close()
 	sleeper := &connectortest.Sleeper{}
 	src, _, stop := start(t, srv, []string{"privatechan"}, &connectortest.Cursors{}, sleeper)
-	connectortest.WaitFor(t, "a retry", func() bool { return len(sleeper.Waits()) >= 2 })
+	wait.For(t, "a retry", func() bool { return len(sleeper.Waits()) >= 2 })
 	stop()
 	if st := src.Stats(); !strings.Contains(st.LastError, "no public preview") {
 		t.Errorf("last error %q", st.LastError)

@@ -11,6 +11,7 @@ import (
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"errors"
+	"fmt"
 	"mime"
 	"mime/multipart"
 	netmail "net/mail"
@@ -26,6 +27,8 @@ import (
 
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
+
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // Received is one message as the server got it.
@@ -67,11 +70,10 @@ func (r Received) Text() (string, error) {
 
 // Server is a running SMTP server.
 type Server struct {
-	url    string
-	roots  *x509.CertPool
-	mu     sync.Mutex
-	got    []Received
-	notify chan struct{}
+	url   string
+	roots *x509.CertPool
+	mu    sync.Mutex
+	got   []Received
 	// Refuse, when set, makes DATA fail with this error (a full mailbox, a rejected message).
 	refuse error
 	// hold, while open, stops every session after RCPT; held hears of each one stopped.
@@ -105,7 +107,7 @@ func Start(t testing.TB, options ...Option) *Server {
 	for _, o := range options {
 		o(&c)
 	}
-	s := &Server{notify: make(chan struct{}, 1)}
+	s := &Server{}
 	srv := smtp.NewServer(&backend{s: s, cfg: c})
 	srv.Domain = "127.0.0.1"
 	srv.ReadTimeout, srv.WriteTimeout = 10*time.Second, 10*time.Second
@@ -173,20 +175,17 @@ func (s *Server) Messages() []Received {
 	return append([]Received(nil), s.got...)
 }
 
-// WaitFor waits until n messages have arrived, failing t after timeout.
-func (s *Server) WaitFor(t testing.TB, n int, timeout time.Duration) []Received {
+// WaitFor waits until n messages have arrived, failing t after wait.Deadline.
+func (s *Server) WaitFor(t testing.TB, n int) []Received {
 	t.Helper()
-	deadline := time.After(timeout)
-	for {
-		if got := s.Messages(); len(got) >= n {
-			return got
+	var got []Received
+	wait.ForNil(t, fmt.Sprintf("mailtest: %d messages arriving", n), func() error {
+		if got = s.Messages(); len(got) < n {
+			return fmt.Errorf("%d arrived", len(got))
 		}
-		select {
-		case <-s.notify:
-		case <-deadline:
-			t.Fatalf("mailtest: %d messages arrived, want %d", len(s.Messages()), n)
-		}
-	}
+		return nil
+	})
+	return got
 }
 
 type backend struct {
@@ -256,10 +255,6 @@ func (ss *session) Data(r io.Reader) error {
 		return &smtp.SMTPError{Code: 554, EnhancedCode: smtp.EnhancedCode{5, 7, 1}, Message: s.refuse.Error()}
 	}
 	s.got = append(s.got, Received{From: ss.from, To: ss.to, Data: data})
-	select {
-	case s.notify <- struct{}{}:
-	default:
-	}
 	return nil
 }
 

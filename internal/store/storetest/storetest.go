@@ -1,6 +1,7 @@
 // Package storetest gives tests a real, migrated, empty store on every backend: SQLite in a
 // temporary directory and PostgreSQL in a schema of its own. PostgreSQL tests skip when no
-// server answers, except on CI (CI=true), where they fail instead.
+// server answers, except on CI (CI=true), where they fail instead; SIGHTLINE_TEST_POSTGRES=off
+// skips them on purpose (make check).
 package storetest
 
 import (
@@ -17,6 +18,9 @@ import (
 	"github.com/sightline/sightline/internal/sealed"
 	"github.com/sightline/sightline/internal/store"
 )
+
+// Off is the SIGHTLINE_TEST_POSTGRES value that turns the PostgreSQL tests off, CI or not.
+const Off = "off"
 
 // PostgresURL is the server the PostgreSQL tests use; SIGHTLINE_TEST_POSTGRES overrides it.
 func PostgresURL() string {
@@ -88,10 +92,14 @@ func NewKey(t testing.TB) *sealed.Key {
 }
 
 // Admin connects to the PostgreSQL server the tests use (PostgresURL), closed when t ends. Without
-// a server that answers the test is skipped, except on CI (CI=true), where it fails.
+// a server that answers the test is skipped, except on CI (CI=true), where it fails; with
+// SIGHTLINE_TEST_POSTGRES=off it is skipped.
 func Admin(t testing.TB) *sql.DB {
 	t.Helper()
 	base := PostgresURL()
+	if base == Off {
+		t.Skip("PostgreSQL tests are off (SIGHTLINE_TEST_POSTGRES=off)")
+	}
 	admin, err := sql.Open("pgx", base)
 	if err != nil {
 		t.Fatal(err)
