@@ -588,24 +588,29 @@ func (s *Store) MatchCounts(ctx context.Context, userID int64, searchIDs []int64
 		if err != nil {
 			return nil, err
 		}
-		for rows.Next() {
-			var id, read, deleted, flagged int64
-			if err := rows.Scan(&id, &read, &deleted, &flagged); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			c := out[id]
-			c.TotalCount -= deleted
-			c.UnreadCount = c.TotalCount - read
-			c.DeletedCount, c.FlaggedCount = deleted, flagged
-			out[id] = c
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
+		if err := applyStateCounts(rows, out); err != nil {
 			return nil, err
 		}
 	}
 	return out, nil
+}
+
+// applyStateCounts takes a user's read, deleted and flagged counts per search (rows of
+// search_id, read, deleted, flagged) off the totals in out, and closes rows.
+func applyStateCounts(rows *sql.Rows, out map[int64]monitor.Counts) error {
+	defer rows.Close()
+	for rows.Next() {
+		var id, read, deleted, flagged int64
+		if err := rows.Scan(&id, &read, &deleted, &flagged); err != nil {
+			return err
+		}
+		c := out[id]
+		c.TotalCount -= deleted
+		c.UnreadCount = c.TotalCount - read
+		c.DeletedCount, c.FlaggedCount = deleted, flagged
+		out[id] = c
+	}
+	return rows.Err()
 }
 
 // providerCounts is MatchCounts over some providers' matches: totals from the hourly counts of
@@ -652,20 +657,7 @@ func (s *Store) providerCounts(ctx context.Context, userID int64, searchIDs []in
 		if err != nil {
 			return nil, err
 		}
-		for rows.Next() {
-			var id, read, deleted, flagged int64
-			if err := rows.Scan(&id, &read, &deleted, &flagged); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			c := out[id]
-			c.TotalCount -= deleted
-			c.UnreadCount = c.TotalCount - read
-			c.DeletedCount, c.FlaggedCount = deleted, flagged
-			out[id] = c
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
+		if err := applyStateCounts(rows, out); err != nil {
 			return nil, err
 		}
 	}
