@@ -82,8 +82,9 @@ func TestAuditedChangesNeedTheirRow(t *testing.T) {
 		}
 		lists := filters.NewService(s, nil)
 		locations := filters.NewLocations(s, gazetteer)
-		mon := monitor.NewService(monitor.Deps{Store: s, Inbox: s, FilterLists: lists})
-		al := alerts.NewService(alerts.Deps{Store: s, Matches: mon})
+		channels := alerts.Channels(alerts.ChannelDeps{Store: s})
+		mon := monitor.NewService(monitor.Deps{Store: s, Inbox: s, FilterLists: lists, Channels: channels})
+		al := alerts.NewService(alerts.Deps{Store: s, Matches: mon, Channels: channels})
 		news := announce.NewService(s)
 		builder := sources.Builder{Allow: outbound.Everywhere}
 		sourceRows := sourcing.NewService(sourcing.Deps{Store: s, Interval: builder.Interval,
