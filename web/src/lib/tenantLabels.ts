@@ -21,6 +21,19 @@ export const tokenScopes: { value: string; label: string; help: string }[] = [
   { value: 'ingest', label: 'Ingest only', help: 'May only push posts to the ingest API.' },
 ];
 
+/** What a token's scopes let it do, as the scope menu names them. */
+export const tokenScopeLabel = (scopes: string[]) =>
+  scopes.length === 0
+    ? tokenScopes[0]?.label
+    : scopes.map((s) => tokenScopes.find((t) => t.value === s)?.label ?? s).join(', ');
+
+/** A token's revoked or expired state, or null while it works. */
+export function tokenLapse(token: { revokedAt: number; expiresAt: number }): 'Revoked' | 'Expired' | null {
+  if (token.revokedAt) return 'Revoked';
+  if (token.expiresAt && token.expiresAt * 1000 <= Date.now()) return 'Expired';
+  return null;
+}
+
 /** The Unix second at the end of a yyyy-mm-dd day in the browser's time zone; 0 when empty. */
 export function endOfDay(date: string): number {
   if (!date) return 0;

@@ -15,21 +15,11 @@ import { useConfirm } from '../../hooks/useConfirm';
 import { useOwnTokensQuery, useRevokeOwnToken } from '../../hooks/useOwnTokensQuery';
 import { useSnackbar } from '../../hooks/useSnackbar';
 import { formatDateTime } from '../../lib/dateRange';
-import { tokenScopes } from '../../lib/tenantLabels';
+import { tokenLapse, tokenScopeLabel } from '../../lib/tenantLabels';
 import { visuallyHidden } from '../../lib/visuallyHidden';
 
 const at = (seconds: number, none: string) => (seconds ? formatDateTime(new Date(seconds * 1000)) : none);
 
-function state(token: OwnApiToken): string {
-  if (token.revokedAt) return 'Revoked';
-  if (token.expiresAt && token.expiresAt * 1000 <= Date.now()) return 'Expired';
-  return 'Active';
-}
-
-const scopeLabel = (scopes: string[]) =>
-  scopes.length === 0
-    ? tokenScopes[0]?.label
-    : scopes.map((s) => tokenScopes.find((t) => t.value === s)?.label ?? s).join(', ');
 
 /**
  * The API tokens that act as the user, those a tenant admin made for them included (with who
@@ -83,12 +73,12 @@ export function ApiTokensTable() {
         {tokens.data.map((token) => (
           <TableRow key={token.id}>
             <TableCell>{token.name}</TableCell>
-            <TableCell>{scopeLabel(token.scopes)}</TableCell>
+            <TableCell>{tokenScopeLabel(token.scopes)}</TableCell>
             <TableCell>{token.createdBy ? `${token.createdBy.name} (tenant administrator)` : 'You'}</TableCell>
             <TableCell>{at(token.expiresAt, 'Never')}</TableCell>
             <TableCell>{at(token.lastUsedAt, 'Never')}</TableCell>
             <TableCell>
-              <Chip size="small" variant="outlined" label={state(token)} />
+              <Chip size="small" variant="outlined" label={tokenLapse(token) ?? 'Active'} />
             </TableCell>
             <TableCell align="right">
               {!token.revokedAt && (

@@ -23,22 +23,17 @@ import { useProfile } from '../../hooks/useProfileQuery';
 import { useSnackbar } from '../../hooks/useSnackbar';
 import { useRevokeTenantToken, useTenantTokensQuery, useTenantUsersQuery } from '../../hooks/useTenantQueries';
 import { formatDateTime } from '../../lib/dateRange';
-import { tokenScopes } from '../../lib/tenantLabels';
+import { tokenLapse, tokenScopeLabel } from '../../lib/tenantLabels';
 import { visuallyHidden } from '../../lib/visuallyHidden';
 
 const at = (seconds: number, none: string) => (seconds ? formatDateTime(new Date(seconds * 1000)) : none);
 
 function state(token: TenantToken): { label: string; color: 'default' | 'success' | 'warning' } {
-  if (token.revokedAt) return { label: 'Revoked', color: 'default' };
-  if (token.expiresAt && token.expiresAt * 1000 <= Date.now()) return { label: 'Expired', color: 'warning' };
+  const lapse = tokenLapse(token);
+  if (lapse) return { label: lapse, color: lapse === 'Revoked' ? 'default' : 'warning' };
   if (token.user.disabled) return { label: 'User disabled', color: 'warning' };
   return { label: 'Active', color: 'success' };
 }
-
-const scopeLabel = (scopes: string[]) =>
-  scopes.length === 0
-    ? tokenScopes[0]?.label
-    : scopes.map((s) => tokenScopes.find((t) => t.value === s)?.label ?? s).join(', ');
 
 /** /tenant/tokens: the API tokens of the tenant's users; create one, revoke one. */
 export function TenantTokensPage() {
@@ -118,7 +113,7 @@ export function TenantTokensPage() {
                     <TableCell>
                       {token.user.name ? `${token.user.name} (${token.user.email})` : token.user.email}
                     </TableCell>
-                    <TableCell>{scopeLabel(token.scopes)}</TableCell>
+                    <TableCell>{tokenScopeLabel(token.scopes)}</TableCell>
                     <TableCell>{at(token.expiresAt, 'Never')}</TableCell>
                     <TableCell>{at(token.lastUsedAt, 'Never')}</TableCell>
                     <TableCell>{at(token.createdAt, '')}</TableCell>
