@@ -23,6 +23,7 @@ func commands() []command {
 		{"ingest", "send posts from a file to a running server", runIngest},
 		{"query", "query check QUERY | query match: validate and match keyword queries", runQuery},
 		{"bench", "bench percolate: measure the percolator", runBench},
+		{"eval", "eval: score threat, language and places on the labelled sets", runEval},
 		{"version", "print the version", runVersion},
 	}
 }

@@ -26,15 +26,14 @@ func New(locations LocationFinder) *Enricher {
 	return &Enricher{locations: locations}
 }
 
-// Enrich fills the post's Language (when the provider gave none), Entities,
+// Enrich fills the post's Language (from its text; the provider's only when the text cannot
+// tell), Entities,
 // MentionedLocations and Threat from its title and text. Running it again gives the same result,
 // so a redelivered post is enriched identically.
 func (e *Enricher) Enrich(p *post.Post) {
 	text := joinText(p.TitleText, p.ContentText)
 	p.Entities = Entities(text)
-	if p.Language == "" {
-		p.Language = DetectLanguage(withoutEntities(text, p.Entities))
-	}
+	p.Language = PostLanguage(withoutEntities(text, p.Entities), p.Language)
 	p.MentionedLocations = nil
 	if e.locations != nil {
 		// Title and text separately: a Title Case headline says less through its capitals.

@@ -100,11 +100,22 @@ func TestEnrich(t *testing.T) {
 	}
 }
 
-func TestEnrichKeepsProviderLanguage(t *testing.T) {
-	p := &post.Post{Language: "pt", ContentText: "This text is written in English but the provider said otherwise."}
-	New(nil).Enrich(p)
-	if p.Language != "pt" || p.MentionedLocations != nil {
-		t.Errorf("language %q, locations %v", p.Language, p.MentionedLocations)
+// The text decides the language; the provider's declared one stands only where the text cannot
+// tell (issue 27: English posts carried their author's "Ukrainian" and Analyze refused them).
+func TestEnrichLanguageFromTextOverDeclared(t *testing.T) {
+	tests := []struct{ declared, text, want string }{
+		{"pt", "This text is written in English but the provider said otherwise.", "en"},
+		{"uk", "The power went out across the whole east side of town again tonight.", "en"},
+		{"pt", "ok 👍", "pt"},
+		{"", "ok 👍", Undetermined},
+		{"", "Caen los sistemas del hospital otra vez, nadie sabe cuándo vuelven.", "es"},
+	}
+	for _, tt := range tests {
+		p := &post.Post{Language: tt.declared, ContentText: tt.text}
+		New(nil).Enrich(p)
+		if p.Language != tt.want {
+			t.Errorf("declared %q, %q: language %q, want %q", tt.declared, tt.text, p.Language, tt.want)
+		}
 	}
 }
 

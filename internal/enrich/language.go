@@ -77,3 +77,17 @@ func DetectLanguage(text string) string {
 	}
 	return strings.ToLower(values[0].Language().IsoCode639_1().String())
 }
+
+// PostLanguage is the language a post is given: the one its text is written in, and the
+// provider's declared language only when the text is too short or too ambiguous to tell. Authors
+// and providers often declare a language the text contradicts (an account set to Ukrainian
+// posting in English), and a wrong language makes translation and analysis refuse the post.
+func PostLanguage(text, declared string) string {
+	if detected := DetectLanguage(text); detected != Undetermined {
+		return detected
+	}
+	if declared = strings.ToLower(strings.TrimSpace(declared)); declared != "" {
+		return declared
+	}
+	return Undetermined
+}

@@ -25,6 +25,13 @@ const (
 // categories fixes the order of reasons with equal points.
 var categories = []category{violence, weapons, extremism, cyber, selfHarm, doxxing}
 
+// Threat levels the product names: a high score is a threat to act on (Locate's "High only",
+// the dashboard's threat ranking); an elevated one has at least one clear finding.
+const (
+	HighThreat     = 50
+	ElevatedThreat = 25
+)
+
 // categoryCap is the most one category adds to the score: a post reaches the high end only when
 // several kinds of threat come together (weapons and violence, doxxing and violence ...).
 const categoryCap = 60

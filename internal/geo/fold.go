@@ -12,6 +12,10 @@ import (
 // "Saint-Étienne", "saint etienne" and "SAINT ÉTIENNE" share the key "saint etienne", and text is
 // cut into words the same way, so a run of words in a post can be looked up directly.
 
+// NameKey is the comparison key of a place name: two names with the same key are the same
+// name written with other case, accents or punctuation.
+func NameKey(s string) string { return key(s) }
+
 // key returns the comparison key of a name or address part.
 func key(s string) string {
 	var b strings.Builder

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"github.com/sightline/sightline/internal/enrich"
 	"strings"
 	"time"
 
@@ -35,7 +36,7 @@ const (
 	PriorityHigh     = "high"
 )
 
-var priorityScores = map[string]int{PriorityAny: 0, PriorityElevated: 25, PriorityHigh: 50}
+var priorityScores = map[string]int{PriorityAny: 0, PriorityElevated: enrich.ElevatedThreat, PriorityHigh: enrich.HighThreat}
 
 // Locate's orders (search-side.md section 2): most recent, most popular (the post's
 // engagement) and most followers (its author's); ties come newest first.

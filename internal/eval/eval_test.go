@@ -1,0 +1,80 @@
+package eval
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// setsDir is where the labelled sets live, from this package's directory.
+const setsDir = "../../testdata/eval"
+
+// TestEveryTaskMeetsItsTarget is the gate `make test` runs: the product's answers on the
+// held-out half of every set meet their targets.
+func TestEveryTaskMeetsItsTarget(t *testing.T) {
+	results, err := Run(setsDir, Tasks(), Holdout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Check(results); err != nil {
+		var report strings.Builder
+		WriteText(&report, results, 30)
+		t.Fatalf("%v\n\n%s", err, report.String())
+	}
+}
+
+// TestSetsAreWellFormed reads every set whole: ids unique, every field present, every label in
+// its task's shape, and both halves populated in every language.
+func TestSetsAreWellFormed(t *testing.T) {
+	for _, task := range Tasks() {
+		items, err := Load(setsDir, task.Name, All)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := task.Score(items); err != nil {
+			t.Errorf("%s: %v", task.Name, err)
+		}
+		halves := map[string]map[Split]int{}
+		for _, it := range items {
+			if halves[it.Lang] == nil {
+				halves[it.Lang] = map[Split]int{}
+			}
+			halves[it.Lang][SplitOf(it.ID)]++
+		}
+		for lang, h := range halves {
+			if h[Tune] == 0 || h[Holdout] == 0 {
+				t.Errorf("%s: language %s has %d tuning and %d held-out items; both halves need some", task.Name, lang, h[Tune], h[Holdout])
+			}
+		}
+	}
+}
+
+func TestReadRejectsIncompleteItems(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"missing source", `{"id":"a","lang":"en","text":"x","expect":{}}`, "required"},
+		{"repeated id", `{"id":"a","lang":"en","text":"x","source":"s","expect":{}}` + "\n" + `{"id":"a","lang":"en","text":"y","source":"s","expect":{}}`, "repeats"},
+		{"unknown field", `{"id":"a","lang":"en","text":"x","source":"s","expect":{},"note":1}`, "unknown field"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Read(strings.NewReader(tt.in))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("Read = %v, want an error containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestFigures(t *testing.T) {
+	f := Figures{TP: 8, FP: 2, FN: 2}
+	if f.Precision() != 0.8 || f.Recall() != 0.8 || f.F1() < 0.799 || f.F1() > 0.801 {
+		t.Fatalf("figures %+v: P %.3f R %.3f F1 %.3f", f, f.Precision(), f.Recall(), f.F1())
+	}
+}
+
+func TestCheckNamesTheTaskBelowTarget(t *testing.T) {
+	err := Check([]Result{{Task: "threat", Failures: []string{"recall 0.500 < 0.90"}}, {Task: "places"}})
+	if !errors.Is(err, ErrBelowTarget) || !strings.Contains(err.Error(), "threat: recall") || strings.Contains(err.Error(), "places") {
+		t.Fatalf("Check = %v", err)
+	}
+}
