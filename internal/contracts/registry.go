@@ -30,6 +30,11 @@ func Sightline() Contracts {
 		Constants: []Constant{
 			{Name: "MAX_ROW_WIDGETS", Doc: "A dashboard row holds one to this many widgets.", Value: monitor.MaxRowWidgets},
 			{Name: "MAX_ROWS", Doc: "A dashboard has at most this many rows.", Value: monitor.MaxLayoutRows},
+			{Name: "MAX_PROXIMITY_LOCATIONS", Doc: "Most locations one proximity alert may watch.", Value: monitor.MaxProximityLocations},
+			{Name: "BATCH_ALERT_INTERVALS", Doc: "An e-mail alert's intervals in seconds, off first.", Values: monitor.Intervals(monitor.AlertBatch)},
+			{Name: "DIGEST_ALERT_INTERVALS", Doc: "An e-mail digest's intervals in seconds, off first.", Values: monitor.Intervals(monitor.AlertDigest)},
+			{Name: "PROXIMITY_ALERT_INTERVALS", Doc: "A proximity alert's intervals in seconds, off first.", Values: monitor.Intervals(monitor.AlertProximity)},
+			{Name: "AI_SUMMARY_ALERT_INTERVALS", Doc: "An AI summary's intervals in seconds, off first.", Values: monitor.Intervals(monitor.AlertAISummary)},
 			{Name: "MATCH_EVENTS_PER_BATCH", Doc: "The most monitor.match.created events a user gets for one batch of posts.", Value: monitor.StreamedPerBatch},
 		},
 		Events: []Event{

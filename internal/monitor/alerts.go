@@ -3,6 +3,7 @@ package monitor
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 )
 
 // NotificationSetting is one alert of a saved search (monitor-area.md sections 3 and 4).
@@ -30,6 +31,10 @@ var allowedIntervals = map[string][]int{
 	AlertAISummary: {0, 86400},
 	AlertWebhook:   nil,
 }
+
+// Intervals are an alert type's intervals in seconds, off (0) first; none for a webhook. The web
+// app's interval menus are generated from them (internal/contracts).
+func Intervals(alertType string) []int { return slices.Clone(allowedIntervals[alertType]) }
 
 // prepareAlerts checks the alerts a search is created or saved with, gives e-mail alerts
 // without a destination the user's address and stamps them; it returns the first problem, or "".

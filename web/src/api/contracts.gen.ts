@@ -48,6 +48,16 @@ export type PostOriginKind = (typeof POST_ORIGIN_KINDS)[number];
 export const MAX_ROW_WIDGETS = 4;
 /** A dashboard has at most this many rows. */
 export const MAX_ROWS = 12;
+/** Most locations one proximity alert may watch. */
+export const MAX_PROXIMITY_LOCATIONS = 20;
+/** An e-mail alert's intervals in seconds, off first. */
+export const BATCH_ALERT_INTERVALS = [0, 60, 300, 1800, 3600] as const;
+/** An e-mail digest's intervals in seconds, off first. */
+export const DIGEST_ALERT_INTERVALS = [0, 86400, 604800] as const;
+/** A proximity alert's intervals in seconds, off first. */
+export const PROXIMITY_ALERT_INTERVALS = [0, 300, 1800, 3600] as const;
+/** An AI summary's intervals in seconds, off first. */
+export const AI_SUMMARY_ALERT_INTERVALS = [0, 86400] as const;
 /** The most monitor.match.created events a user gets for one batch of posts. */
 export const MATCH_EVENTS_PER_BATCH = 20;
 

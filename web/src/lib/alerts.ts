@@ -5,39 +5,49 @@
 // destinations), so a list sent to the server turns off what the user turned off. What a
 // destination is, how it is checked and whether it can be used come from the server's channels
 // (GET /api/v1/monitor/alert-channels), never from a switch here.
+import {
+  AI_SUMMARY_ALERT_INTERVALS,
+  BATCH_ALERT_INTERVALS,
+  DIGEST_ALERT_INTERVALS,
+  MAX_PROXIMITY_LOCATIONS,
+  PROXIMITY_ALERT_INTERVALS,
+} from '../api/contracts.gen';
 import type { NotificationDestination, NotificationSetting } from '../api/monitor';
 import type { AlertChannel } from '../api/notifications';
 import type { Profile } from '../api/settings';
 
 export type AlertKind = NotificationSetting['type'];
 
-/**
- * Most locations one proximity alert may watch. The spec leaves the value out; 10 keeps an alert
- * readable and its matching cheap.
- */
-export const MAX_PROXIMITY_LOCATIONS = 10;
+export { MAX_PROXIMITY_LOCATIONS };
 
+/** What each interval (seconds) is called in the menus; which intervals a kind offers is the server's. */
+const INTERVAL_LABELS: Record<number, string> = {
+  0: 'Off',
+  60: 'Every minute',
+  300: 'Every 5 minutes',
+  1800: 'Every 30 minutes',
+  3600: 'Every 60 minutes',
+  86400: 'Daily',
+  604800: 'Weekly',
+};
 const OFF = { seconds: 0, label: 'Off' };
-const EVERY_5_MINUTES = { seconds: 300, label: 'Every 5 minutes' };
-const EVERY_30_MINUTES = { seconds: 1800, label: 'Every 30 minutes' };
-const EVERY_60_MINUTES = { seconds: 3600, label: 'Every 60 minutes' };
-const DAILY = { seconds: 86400, label: 'Daily' };
 const IMMEDIATE = { seconds: 0, label: 'Immediate' };
+
+/** An interval's menu label; an interval the labels do not know is written out, never hidden. */
+export function intervalName(seconds: number): string {
+  return INTERVAL_LABELS[seconds] ?? `Every ${seconds} seconds`;
+}
+
+function menu(seconds: readonly number[]): { seconds: number; label: string }[] {
+  return seconds.map((s) => ({ seconds: s, label: intervalName(s) }));
+}
 
 /** Kinds without intervals are immediate: on while they have a destination. */
 export const ALERT_KINDS: { type: AlertKind; label: string; intervals: { seconds: number; label: string }[] }[] = [
-  {
-    type: 'batch',
-    label: 'E-mail alerts',
-    intervals: [OFF, { seconds: 60, label: 'Every minute' }, EVERY_5_MINUTES, EVERY_30_MINUTES, EVERY_60_MINUTES],
-  },
-  { type: 'digest', label: 'E-mail digest', intervals: [OFF, DAILY, { seconds: 604800, label: 'Weekly' }] },
-  {
-    type: 'proximity',
-    label: 'Proximity alerts',
-    intervals: [OFF, EVERY_5_MINUTES, EVERY_30_MINUTES, EVERY_60_MINUTES],
-  },
-  { type: 'ai_summary', label: 'AI summary', intervals: [OFF, DAILY] },
+  { type: 'batch', label: 'E-mail alerts', intervals: menu(BATCH_ALERT_INTERVALS) },
+  { type: 'digest', label: 'E-mail digest', intervals: menu(DIGEST_ALERT_INTERVALS) },
+  { type: 'proximity', label: 'Proximity alerts', intervals: menu(PROXIMITY_ALERT_INTERVALS) },
+  { type: 'ai_summary', label: 'AI summary', intervals: menu(AI_SUMMARY_ALERT_INTERVALS) },
   { type: 'webhook', label: 'Webhook', intervals: [] },
 ];
 
