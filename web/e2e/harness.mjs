@@ -168,7 +168,7 @@ export async function launchBrowser({ viewport = { width: 1440, height: 900 }, c
 }
 
 // Functions passed to page.evaluate and waitForFunction run in the browser.
-/* global document, axe */
+/* global document, window, axe */
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const audited = new WeakMap();
 
@@ -234,15 +234,27 @@ async function runAxe(page) {
   await page.evaluate(await axeSource);
   return page.evaluate(async () => {
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        rule: v.id,
-        line: `${v.impact} ${v.id} (${v.help}): ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 5)
-          .join(', ')}`,
-      }));
+    // Not axe's, but as serious for someone reading the screen: a page wider than the window.
+    const sideways =
+      document.documentElement.scrollWidth > window.innerWidth + 1
+        ? [
+            {
+              rule: 'page-scrolls-sideways',
+              line: `serious page-scrolls-sideways: ${document.documentElement.scrollWidth} px wide in a ${window.innerWidth} px window`,
+            },
+          ]
+        : [];
+    return sideways.concat(
+      result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => ({
+          rule: v.id,
+          line: `${v.impact} ${v.id} (${v.help}): ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 5)
+            .join(', ')}`,
+        })),
+    );
   });
 }
 

@@ -15,6 +15,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useId, useState } from 'react';
 import { Link as RouterLink, useLocation, useResolvedPath } from 'react-router';
 import { formatCount } from '../lib/countFormat';
+import { visuallyHidden } from '../lib/visuallyHidden';
 
 export interface SidebarPage {
   label: string;
@@ -164,7 +165,7 @@ export function SidebarSection({
             textTransform: 'uppercase',
             px: 1.5,
             // The mini variant keeps the title for screen readers only.
-            ...(mini && { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }),
+            ...(mini && visuallyHidden),
           }}
         >
           {title}
