@@ -21,7 +21,7 @@ var lexicon = []group{
 		"قنبلة", "انفجار", "تفجير",
 	}},
 	{harm, 10, figurative, []string{
-		"kill", "shoot", "will die", "all die", "gonna die", "going to die", "ll die", "burn", "open fire",
+		"kill", "shoot", "all die", "gonna die", "going to die", "ll die", "burn", "open fire",
 		"matar", "disparar", "morir", "quemar", "atacar", "balazo", "volar por los aires", "hacer volar",
 		"tuer", "tirer sur", "crever", "bruler", "mourir",
 		"toten", "schiessen", "erschiessen", "sterben", "anzunden", "zunden", "bist tot", "seid tot",
@@ -36,7 +36,7 @@ var lexicon = []group{
 		"apunalar", "masacre", "degollar", "tiroteo",
 		"egorger", "poignarder", "tuerie", "attentat",
 		"abstechen", "amoklauf", "anschlag", "blutbad",
-		"esfaquear", "chacina", "atentado",
+		"esfaquear", "chacina", "atentado", "nicht uberleben",
 		"зарезать", "резня", "теракт", "расстрел",
 		"зарізати", "різанина", "розстріл",
 		"مجزرة", "ذبح", "عملية تفجير", "مفخخة", "سيارة مفخخة", "car bomb", "coche bomba", "voiture piegee",
@@ -54,6 +54,7 @@ var lexicon = []group{
 		"ساقتل", "سنقتل", "ساطلق النار", "سنطلق النار", "سافجر", "سنفجر", "سيفجر", "ساذبح", "سنذبح",
 		"ساحرق", "سنحرق", "ستموتون", "ستموت", "سنقتلكم", "ستنفجر", "взорвется", "вибухне", "explodira",
 	}},
+	{harm, 10, future | figurative, []string{"will be dead", "will die"}},
 	// Complete threats: they count in any context.
 	{threatPhrase, 40, 0, []string{
 		"kill you", "kill him", "kill her", "kill them", "kill them all", "kill everyone", "kill you all",
@@ -74,7 +75,7 @@ var lexicon = []group{
 		"никто не уйдет живым", "никто не выйдет живым", "заложил бомбу", "заложили бомбу",
 		"ніхто не вийде живим", "заклав бомбу", "заклали бомбу",
 		"لن يخرج احد حيا", "وضعت عبوة", "وضعنا عبوة", "وضعت قنبلة",
-		"blood will flow", "will be dead", "du wirst den nachsten", "nicht uberleben",
+		"blood will flow",
 	}},
 	// Violence: what makes a harm word a threat when it comes near it.
 	{intent, 0, 0, []string{
