@@ -162,6 +162,7 @@ type hit struct {
 func Threat(text string, e post.Entities) post.Threat {
 	tokens := query.Tokens(text)
 	hits := scan(tokens)
+	// A price is an offer; it has no token (the analyzer drops the sign), so no position.
 	if i := strings.IndexAny(text, "$€£₽₴"); i >= 0 {
 		r, _ := utf8.DecodeRuneInString(text[i:])
 		hits = append(hits, hit{&term{label: string(r), role: offer}, -1})
