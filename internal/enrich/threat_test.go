@@ -16,24 +16,96 @@ func TestThreatReasons(t *testing.T) {
 		score   int
 		reasons []string
 	}{
-		{"violence", "I will kill you tomorrow. Murder.", 60, []string{"violence (+60): i will kill, murder"}},
-		{"overlapping terms count once", "kill them all", 40, []string{"violence (+40): kill them all"}},
-		{"violence in Spanish", "Te voy a matar", 40, []string{"violence (+40): te voy a matar"}},
-		{"violence in French", "Un attentat a eu lieu", 30, []string{"violence (+30): attentat"}},
-		{"violence in Russian", "Вчера произошёл теракт", 30, []string{"violence (+30): теракт"}},
-		{"weapons", "Selling AK-47 and ammo, DM me", 30, []string{"weapons (+30): ak 47, ammo"}},
-		{"weapons in German", "Sprengstoff gefunden", 25, []string{"weapons (+25): sprengstoff"}},
-		{"extremism", "Join the jihad and restore the caliphate", 50, []string{"extremism (+50): jihad, caliphate"}},
-		{"cyber", "LockBit ransomware hit the hospital", 60, []string{"cyber (+60): lockbit, ransomware"}},
-		{"cyber leak", "Selling stealer logs and a combolist", 60, []string{"cyber (+60): stealer logs, combolist"}},
-		{"self-harm", "I want to die, no reason to live", 60, []string{"self-harm (+60): want to die, no reason to live"}},
-		{"self-harm in Portuguese", "quero morrer hoje", 35, []string{"self-harm (+35): quero morrer"}},
-		{"doxxing words", "We doxxed him, here is his home address", 50, []string{"doxxing (+50): doxxed, home address"}},
-		{"doxxing by entities", "John 536-22-1234 card 4111 1111 1111 1111", 50, []string{"doxxing (+50): 1 SSN, 1 credit card number"}},
-		{"several categories, highest first", "pipe bomb at the school, kill them all. 1488", 100,
-			[]string{"violence (+40): kill them all", "weapons (+40): pipe bomb", "extremism (+30): 1488"}},
-		{"each term counts once", "ransomware ransomware ransomware", 30, []string{"cyber (+30): ransomware"}},
-		{"accents and case folded", "ATENTADO en la ciudad; Anschlag in Berlin", 55, []string{"violence (+55): atentado, anschlag"}},
+		{"explicit threat with place, time and warning",
+			"There will be a bomb at the Houston central station on Saturday. You have been warned.",
+			60, []string{"violence (+60): bomb + intent (there will be) + target (station) + time (saturday) + warning (you have been warned)"}},
+		{"intent and target",
+			"i'm going to shoot everyone at the mall tomorrow",
+			50, []string{"violence (+50): shoot + intent (i m going to) + target (everyone) + time (tomorrow)"}},
+		{"a complete threat counts alone",
+			"I will kill you.",
+			40, []string{"violence (+40): i will kill"}},
+		{"an object pronoun is a target",
+			"ich steche dich morgen ab",
+			55, []string{"violence (+55): steche + intent (future tense) + target (dich) + time (morgen)"}},
+		{"future tense carries intent",
+			"Я взорву школу завтра",
+			55, []string{"violence (+55): взорву + intent (future tense) + target (школу) + time (завтра)"}},
+		{"harm word alone",
+			"the bomb went off",
+			15, []string{"violence (+15): bomb"}},
+		{"eyewitness: no intent, no warning",
+			"Loud explosion near the central station in Lyon",
+			0, nil},
+		{"figurative in context",
+			"this album is the bomb, we will shoot the video at the station on saturday",
+			0, nil},
+		{"\"me\" is nobody's target",
+			"my mom is gonna kill me tomorrow",
+			0, nil},
+		{"news of a past attack",
+			"Two people were killed when a gunman opened fire at a supermarket yesterday, police said. The bomb squad searched the station.",
+			0, nil},
+		{"idiom",
+			"Killing time at the airport before my flight to Tokyo.",
+			0, nil},
+		{"weapon with intent",
+			"j'ai un fusil et je vais m'en servir à la fac lundi",
+			60, []string{"violence (+50): fusil + intent (je vais) + target (fac) + time (lundi)", "weapons (+10): fusil"}},
+		{"weapons for sale",
+			"Selling Glock 19, no serial, BTC only",
+			50, []string{"weapons (+50): glock + offer (selling) + illicit (no serial)"}},
+		{"lawful weapon sale",
+			"Hunting rifle for sale, license required",
+			10, []string{"weapons (+10): rifle"}},
+		{"weapons and violence",
+			"C4 and detonators for sale. We will blow up the embassy on Friday.",
+			100, []string{"weapons (+60): c4, detonators + offer (for sale)", "violence (+55): blow up + intent (we will) + target (embassy) + time (friday)"}},
+		{"stolen data offered",
+			"Fresh dump: 2.3M rows, names, SSNs, DOB. 0.5 BTC",
+			60, []string{"cyber (+60): dump + data (names, ssns, dob) + volume (3m) + offer (fresh) + illicit (btc)"}},
+		{"data leak in the news",
+			"The company confirmed a data breach and asked customers to reset passwords",
+			0, nil},
+		{"leak words need an offer",
+			"Our database was updated last night",
+			0, nil},
+		{"access for sale",
+			"Selling RDP access to a hospital network, domain admin, $3k",
+			60, []string{"cyber (+60): rdp access, domain admin + volume (3k) + offer (selling)"}},
+		{"ransomware named",
+			"LockBit ransomware hit the hospital",
+			60, []string{"cyber (+60): lockbit, ransomware"}},
+		{"advisory",
+			"Security advisory: remote code execution in the VPN appliance, patch now",
+			0, nil},
+		{"doxxing with a call to act",
+			"This is his home address: 1423 Maple Ave, Dayton. go get him",
+			60, []string{"doxxing (+60): home address + street (ave) + call to act (go get him)"}},
+		{"an address threatened",
+			"подожжём его дом, адрес: ул. Мира 7",
+			65, []string{"violence (+45): подожжем + intent (future tense) + target (его)", "doxxing (+20): address (адрес) + street (ул)"}},
+		{"an address alone",
+			"My grandma lives at 12 Main Street",
+			0, nil},
+		{"entities",
+			"John 536-22-1234 card 4111 1111 1111 1111",
+			50, []string{"doxxing (+50): 1 SSN, 1 credit card number"}},
+		{"extremism",
+			"Join the jihad and restore the caliphate",
+			50, []string{"extremism (+50): jihad, caliphate"}},
+		{"self-harm",
+			"I want to die, no reason to live",
+			60, []string{"self-harm (+60): want to die, no reason to live"}},
+		{"several categories, highest first",
+			"pipe bomb at the school, kill them all. 1488",
+			100, []string{"violence (+55): kill them all + target (school)", "weapons (+40): pipe bomb", "extremism (+30): 1488"}},
+		{"accents and case folded",
+			"VOUS ÊTES PRÉVENUS : il y aura une BOMBE à la GARE samedi",
+			60, []string{"violence (+60): bombe + intent (il y aura) + target (gare) + time (samedi) + warning (vous etes prevenus)"}},
+		{"Arabic \"and\" prefix",
+			"متوفر كلاشنكوف وقنابل يدوية للبيع",
+			60, []string{"weapons (+60): كلاشنكوف, قنابل يدوية + offer (متوفر)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -56,55 +128,81 @@ func TestThreatManyEmails(t *testing.T) {
 	}
 }
 
-func TestThreatBenignTextScoresZero(t *testing.T) {
+// Ordinary posts, many with threat words in an everyday sense, stay under 15: the score a benign
+// post keeps under in the evaluation (docs/accuracy.md).
+func TestThreatBenignTextStaysLow(t *testing.T) {
 	for _, text := range []string{
 		"",
 		"Lovely weather in Lisbon today, heading to the beach with friends.",
-		"The recipe calls for two cups of flour, butter and a pinch of salt.",
 		"Our team won the match 3-1, what a shot from the captain in the second half!",
-		"Killing time at the airport before my flight to Tokyo.",
 		"She delivered her address to the nation and thanked the volunteers.",
-		"We respect your personal information and academic credentials.",
 		"The fire department held an open day at the station; kids loved the trucks.",
 		"New album drops Friday, this track is the bomb.",
-		"Il fait beau à Paris, on va au marché ce matin.",
-		"Heute gehen wir im Park spazieren und essen Eis.",
-		"Hoy vamos al cine con la familia.",
+		"gonna kill it at the office presentation tomorrow",
+		"Going to shoot the wedding in Porto on Saturday, so excited!",
+		"The bomb cyclone will hit the east coast on Friday, stay home if you can",
+		"This heat is killing me, 40 degrees in Seville",
+		"Die Schule beginnt morgen um 8 Uhr, die Kinder freuen sich.",
+		"Vamos a quemar calorías mañana en el gimnasio a las 7",
+		"Je vais tirer au sort le gagnant demain à midi !",
+		"Завтра в школе будет концерт, приходите все!",
+		"غدا سنذهب إلى المدرسة في الساعة الثامنة",
+		"Selling pokemon cards, mint condition, shipping worldwide",
+		"Vendo bicicleta, precio 200€, entrega en Madrid",
+		"We are hiring: database administrator, remote, send your CV",
+		"Our new shop: 12 Main Street, opens Saturday at 10am, come visit!",
 		"Exploit every opportunity to learn something new.",
 	} {
-		if got := Threat(text, Entities(text)); got.Score != 0 || len(got.Reasons) != 0 {
-			t.Errorf("Threat(%q) = %d %q, want 0", text, got.Score, got.Reasons)
+		if got := Threat(text, Entities(text)); got.Score >= 15 {
+			t.Errorf("Threat(%q) = %d %q, want under 15", text, got.Score, got.Reasons)
 		}
 	}
 }
 
 func TestThreatCaps(t *testing.T) {
-	text := "kill you kill him kill her kill them murder massacre behead"
-	got := Threat(text, post.Entities{})
-	if got.Score != categoryCap {
-		t.Errorf("one category scored %d, want its cap %d", got.Score, categoryCap)
+	text := "There will be a bomb at the station on Saturday. You have been warned."
+	if got := Threat(text, post.Entities{}); got.Score != categoryCap {
+		t.Errorf("one category scored %d %q, want its cap %d", got.Score, got.Reasons, categoryCap)
 	}
-	text += " pipe bomb tatp semtex jihad caliphate daesh ransomware lockbit fullz kill myself suicidal doxxed swatting"
+	text += " Selling pipe bombs and TATP. Fresh fullz for sale."
 	if got := Threat(text, post.Entities{}); got.Score != 100 {
-		t.Errorf("score %d, want the maximum 100", got.Score)
+		t.Errorf("score %d %q, want the maximum 100", got.Score, got.Reasons)
 	}
 }
 
-// Every term folds to tokens and is listed once, so each reason names one lexicon entry.
-func TestLexicon(t *testing.T) {
-	seen := map[string]category{}
-	for cat, terms := range lexicon {
-		for _, term := range terms {
-			if len(query.Tokens(term.term)) == 0 || term.weight <= 0 || term.weight > categoryCap {
-				t.Errorf("%s: %q weight %d", cat, term.term, term.weight)
-			}
-			if other, dup := seen[term.term]; dup {
-				t.Errorf("%q listed in %s and %s", term.term, other, cat)
-			}
-			seen[term.term] = cat
+func TestIsClock(t *testing.T) {
+	tests := []struct {
+		text string
+		want bool
+	}{
+		{"at 9pm", true}, {"um 14h30", true}, {"à 14h", true}, {"at 15:00", true}, {"the 14th", true},
+		{"2.3M rows", false}, {"500 rounds", false}, {"call 555 0100", false}, {"in 1995", false},
+	}
+	for _, tt := range tests {
+		if got := isClock(query.Tokens(tt.text), 1); got != tt.want {
+			t.Errorf("isClock(%q) = %v, want %v", tt.text, got, tt.want)
 		}
 	}
-	if !slices.Equal(categories, []category{violence, weapons, extremism, cyber, selfHarm, doxxing}) || len(lexicon) != len(categories) {
-		t.Errorf("categories %v, lexicon has %d", categories, len(lexicon))
+}
+
+// Every term folds to tokens and is listed once, so each token sequence has one role and each
+// reason names one lexicon entry; weighted roles have weights, the others do not.
+func TestLexicon(t *testing.T) {
+	weighted := []role{harm, threatPhrase, weapon, goods, tech, extremist, selfHarmTerm, doxxTerm}
+	seen := map[string]role{}
+	for _, g := range lexicon {
+		if slices.Contains(weighted, g.role) != (g.weight > 0) || g.weight > categoryCap {
+			t.Errorf("role %d: weight %d", g.role, g.weight)
+		}
+		for _, s := range g.terms {
+			key := strings.Join(query.Tokens(s), " ")
+			if key == "" {
+				t.Errorf("%q has no tokens", s)
+			}
+			if r, dup := seen[key]; dup {
+				t.Errorf("%q listed twice (roles %d and %d)", s, r, g.role)
+			}
+			seen[key] = g.role
+		}
 	}
 }
