@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/monitor"
@@ -48,12 +49,18 @@ type matchFilters struct {
 	SearchText       string   `json:"searchText"`
 	SearchIn         []string `json:"searchIn"`
 	Sort             string   `json:"sort"`
+	// UpTo is the list's asOf (milliseconds since the epoch): act only on matches made by then.
+	UpTo int64 `json:"upTo"`
 }
 
 // query is the inbox query the filters ask for; the monitor validates it (MatchQuery.Validate).
 func (f matchFilters) query() monitor.MatchQuery {
-	return monitor.MatchQuery{SearchIDs: f.MonitorSearchIDs, Images: f.Images, Location: f.Location, Video: f.Video,
+	q := monitor.MatchQuery{SearchIDs: f.MonitorSearchIDs, Images: f.Images, Location: f.Location, Video: f.Video,
 		Unread: f.Unread, Flagged: f.Flagged, Providers: f.Providers, Text: f.SearchText, SearchIn: f.SearchIn, Sort: f.Sort}
+	if f.UpTo > 0 {
+		q.UpTo = time.UnixMilli(f.UpTo)
+	}
+	return q
 }
 
 func filtersFromQuery(v url.Values) (matchFilters, error) {
@@ -64,6 +71,11 @@ func filtersFromQuery(v url.Values) (matchFilters, error) {
 	yes := func(name string) bool { b, _ := strconv.ParseBool(v.Get(name)); return b }
 	f := matchFilters{MonitorSearchIDs: ids, Images: yes("images"), Location: yes("location"), Video: yes("video"),
 		Unread: yes("unread"), Flagged: yes("flagged"), SearchText: v.Get("searchText"), Sort: v.Get("sort")}
+	if upTo := v.Get("upTo"); upTo != "" {
+		if f.UpTo, err = strconv.ParseInt(upTo, 10, 64); err != nil || f.UpTo < 0 {
+			return matchFilters{}, problem.InvalidField("upTo", "upTo must be a time in milliseconds since 1970.")
+		}
+	}
 	if in := v.Get("searchIn"); in != "" {
 		f.SearchIn = strings.Split(in, ",")
 	}
@@ -96,13 +108,15 @@ func (a *API) matches(w http.ResponseWriter, r *http.Request, id auth.Identity) 
 	}
 	perPage = min(perPage, maxPerPage)
 	q.Offset, q.Limit = (page-1)*perPage, perPage
+	// asOf is read before the matches: an action bounded by it covers every match this page counted.
+	asOf := time.Now()
 	entries, total, err := a.Monitor.Inbox(r.Context(), id.Actor(), q)
 	if err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"data": matchesJSON(entries), "meta": map[string]any{
 		"current_page": page, "last_page": max(1, int((total+int64(perPage)-1)/int64(perPage))),
-		"per_page": perPage, "total": total}})
+		"per_page": perPage, "total": total, "as_of": asOf.UnixMilli()}})
 	return nil
 }
 

@@ -56,8 +56,12 @@ type MatchQuery struct {
 	Text           string
 	SearchIn       []string
 	IncludeDeleted bool
-	Sort           string
-	Offset, Limit  int
+	// UpTo, when set, keeps to matches made at or before it: the moment the analyst's list was
+	// read, so an action on "filtered" or "all" leaves alone what arrived since and waits behind
+	// "Show them" (issue 28: "Mark read 3" marked 35).
+	UpTo          time.Time
+	Sort          string
+	Offset, Limit int
 	// After continues a walk in Sort's order after this match (EachMatch), where Offset would
 	// read every skipped row again; SkipTotal leaves the total uncounted.
 	After     *MatchCursor

@@ -185,6 +185,9 @@ func (s *Store) matchFilter(q monitor.MatchQuery, withPosts bool) (from string, 
 	if q.Unread {
 		where = append(where, "COALESCE(st.is_read, FALSE) = FALSE")
 	}
+	if !q.UpTo.IsZero() {
+		where = append(where, "m.created_at <= "+arg(millis(q.UpTo)))
+	}
 	if q.Flagged {
 		where = append(where, "COALESCE(st.is_flagged, FALSE) = TRUE")
 	}
@@ -271,7 +274,8 @@ func (s *Store) Inbox(ctx context.Context, q monitor.MatchQuery) ([]monitor.Inbo
 // (less the user's deleted matches) a choice of data sources. Other filters count the matches,
 // joined to their posts only when the text filter needs them.
 func (s *Store) inboxTotal(ctx context.Context, q monitor.MatchQuery) (int64, error) {
-	media := q.Images || q.Video || q.Location || q.Flagged || strings.TrimSpace(q.Text) != ""
+	// The kept counts are of every match made so far; a bound in time counts the matches.
+	media := q.Images || q.Video || q.Location || q.Flagged || strings.TrimSpace(q.Text) != "" || !q.UpTo.IsZero()
 	switch {
 	case !media && len(q.Providers) == 0 && !(q.Unread && q.IncludeDeleted):
 		counts, err := s.MatchCounts(ctx, q.UserID, q.SearchIDs, nil)

@@ -380,3 +380,45 @@ func TestInboxAgreesWithAScan(t *testing.T) {
 		}
 	})
 }
+
+// An action bounded by the time the analyst's list was read (MatchQuery.UpTo) leaves alone the
+// matches made since, which the inbox holds back behind "Show them"; the total agrees.
+func TestInboxUpToLeavesLaterMatchesAlone(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		owner := seedUser(t, s, "owner@acme.test")
+		search := seedSearches(t, s, owner, 1)[0]
+		now := time.Now().UTC()
+		insert := func(from, n int) {
+			var batch []monitor.Match
+			for i := from; i < from+n; i++ {
+				batch = append(batch, monitor.Match{SearchID: search, OrganizationID: owner.OrganizationID,
+					PostID: fmt.Sprint("post-", i), PublishedAt: now, DiscoveredAt: now, Provider: "reddit"})
+			}
+			if _, err := s.InsertMatches(ctx, batch); err != nil {
+				t.Fatal(err)
+			}
+		}
+		insert(0, 3)
+		asOf := time.Now()
+		time.Sleep(5 * time.Millisecond) // created_at is kept in milliseconds
+		insert(3, 32)
+
+		q := monitor.MatchQuery{UserID: owner.ID, SearchIDs: []int64{search}, UpTo: asOf}
+		ids, err := s.MatchIDs(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, total, err := s.Inbox(ctx, monitor.MatchQuery{UserID: owner.ID, SearchIDs: []int64{search}, UpTo: asOf, Limit: 50})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ids) != 3 || total != 3 {
+			t.Errorf("up to the list's time: %d ids, total %d; want the 3 made before it", len(ids), total)
+		}
+		q.UpTo = time.Time{}
+		if ids, err = s.MatchIDs(ctx, q); err != nil || len(ids) != 35 {
+			t.Errorf("unbounded: %d ids (%v), want 35", len(ids), err)
+		}
+	})
+}
