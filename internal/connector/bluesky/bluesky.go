@@ -142,7 +142,7 @@ func (c *connection) subscribeURL() string {
 
 // run is one connection: dial, read until it fails, save the cursor.
 func (c *connection) run(ctx context.Context) error {
-	defer func() { c.saver.Flush(ctx, c.cursorText()) }()
+	defer func() { c.saver.Flush(ctx, strconv.FormatInt(c.cursor, 10)) }()
 	target := c.subscribeURL()
 	conn, err := connector.DialWebsocket(ctx, c.client, target, maxMessage)
 	if err != nil {
@@ -194,15 +194,8 @@ func (c *connection) handle(ctx context.Context, data []byte) error {
 		}
 	}
 	c.cursor = ev.TimeUS
-	c.saver.Save(ctx, c.cursorText())
+	c.saver.Save(ctx, strconv.FormatInt(c.cursor, 10))
 	return nil
-}
-
-func (c *connection) cursorText() string {
-	if c.cursor == 0 {
-		return ""
-	}
-	return strconv.FormatInt(c.cursor, 10)
 }
 
 // record is an app.bsky.feed.post record.

@@ -90,7 +90,7 @@ func (s *Source) Stats() connector.Stats { return s.status.Stats() }
 // Run polls until ctx ends. The cursor is, per query, what was emitted (connector.Seen): the
 // windows of two polls overlap, and GDELT lists an article under several queries.
 func (s *Source) Run(ctx context.Context, emit connector.EmitFunc) error {
-	cur := map[string]*connector.Seen{}
+	cur := connector.Listings{}
 	poller := connector.Poller{Status: s.status, Backoff: s.cfg.Backoff, Interval: time.Duration(s.cfg.Interval), Sleep: s.sleep}
 	return poller.RunWithCursor(ctx, s.cursors, Name, &cur, func(ctx context.Context) error {
 		for i, q := range s.cfg.Queries {
@@ -99,10 +99,7 @@ func (s *Source) Run(ctx context.Context, emit connector.EmitFunc) error {
 					return err
 				}
 			}
-			if cur[q] == nil {
-				cur[q] = &connector.Seen{}
-			}
-			if err := s.poll(ctx, emit, q, cur[q]); err != nil {
+			if err := s.poll(ctx, emit, q, cur.Of(q)); err != nil {
 				return fmt.Errorf("query %q: %w", q, err)
 			}
 		}

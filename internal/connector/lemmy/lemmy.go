@@ -100,14 +100,11 @@ func (s *Source) Stats() connector.Stats { return s.status.Stats() }
 
 // Run polls until ctx ends.
 func (s *Source) Run(ctx context.Context, emit connector.EmitFunc) error {
-	cur := map[string]*connector.Seen{}
+	cur := connector.Listings{}
 	poller := connector.Poller{Status: s.status, Backoff: s.cfg.Backoff, Interval: time.Duration(s.cfg.Interval), Sleep: s.sleep}
 	return poller.RunWithCursor(ctx, s.cursors, s.Name(), &cur, func(ctx context.Context) error {
 		for _, l := range s.listings {
-			if cur[l.key] == nil {
-				cur[l.key] = &connector.Seen{}
-			}
-			if err := s.poll(ctx, emit, l, cur[l.key]); err != nil {
+			if err := s.poll(ctx, emit, l, cur.Of(l.key)); err != nil {
 				return fmt.Errorf("%s: %w", l.key, err)
 			}
 		}

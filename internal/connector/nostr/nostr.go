@@ -120,15 +120,8 @@ func (s *Source) Run(ctx context.Context, emit connector.EmitFunc) error {
 		})
 	}
 	wg.Wait()
-	s.saver.Flush(ctx, s.cursorText())
+	s.saver.Flush(ctx, strconv.FormatInt(s.cursor, 10))
 	return nil
-}
-
-func (s *Source) cursorText() string {
-	if s.cursor == 0 {
-		return ""
-	}
-	return strconv.FormatInt(s.cursor, 10)
 }
 
 // read is one connection to a relay: dial, subscribe, read until it fails.
@@ -229,7 +222,7 @@ func (s *Source) event(ctx context.Context, emit connector.EmitFunc, ev Event) e
 		s.cursor = ev.CreatedAt
 	}
 	// The saver is shared by the relays' connections: it is used under the lock.
-	s.saver.Save(ctx, s.cursorText())
+	s.saver.Save(ctx, strconv.FormatInt(s.cursor, 10))
 	s.mu.Unlock()
 	return nil
 }
