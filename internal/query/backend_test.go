@@ -166,3 +166,42 @@ func TestFTS5Superset(t *testing.T) {
 		t.Fatalf("only %d matches checked", checked)
 	}
 }
+
+// TestQuotingKeepsQuotesAndBackslashes: a token is one literal whatever it holds. FTS5 strings
+// double only the quote; tsquery lexemes double the quote and the backslash. The FTS5 side is
+// checked on SQLite's trigram tokenizer, which keeps every character.
+func TestQuotingKeepsQuotesAndBackslashes(t *testing.T) {
+	db, err := sql.Open("sqlite", ":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	const text = `she said "hi" it's C:\dir\ a\\b end`
+	if _, err := db.Exec(`CREATE VIRTUAL TABLE t USING fts5(body, tokenize = 'trigram'); INSERT INTO t(body) VALUES (?)`, text); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		tokens        []string
+		fts5, tsquery string
+		inText        bool
+	}{
+		{[]string{"plain"}, `"plain"`, `'plain'`, false},
+		{[]string{`"hi"`}, `"""hi"""`, `'"hi"'`, true},
+		{[]string{"it's"}, `"it's"`, `'it''s'`, true},
+		{[]string{`C:\dir\`}, `"C:\dir\"`, `'C:\\dir\\'`, true},
+		{[]string{`a\\b`}, `"a\\b"`, `'a\\\\b'`, true},
+		{[]string{`\"`}, `"\"""`, `'\\"'`, false},
+		{[]string{`said "hi`, `C:\`}, `("said ""hi" AND "C:\")`, `('said "hi' & 'C:\\')`, true},
+	}
+	for _, tt := range tests {
+		fts, ts := FTS5AllOf(tt.tokens), TSQueryAllOf(tt.tokens)
+		if fts != tt.fts5 || ts != tt.tsquery {
+			t.Errorf("%q: FTS5 %s, tsquery %s; want %s, %s", tt.tokens, fts, ts, tt.fts5, tt.tsquery)
+		}
+		var n int
+		if err := db.QueryRow(`SELECT count(*) FROM t WHERE t MATCH ?`, fts).Scan(&n); err != nil || (n == 1) != tt.inText {
+			t.Errorf("%q: FTS5 %s found %d rows (%v), want the text: %v", tt.tokens, fts, n, err, tt.inText)
+		}
+	}
+}

@@ -209,17 +209,9 @@ func (s *Store) matchFilter(q monitor.MatchQuery, withPosts bool) (from string, 
 					continue
 				}
 				if s.dialect == Postgres {
-					quoted := make([]string, len(tokens))
-					for i, t := range tokens {
-						quoted[i] = "'" + strings.ReplaceAll(t, "'", "''") + "'"
-					}
-					any = append(any, "p.search @@ "+arg(strings.Join(quoted, " & "))+"::tsquery")
+					any = append(any, "p.search @@ "+arg(query.TSQueryAllOf(tokens))+"::tsquery")
 				} else {
-					quoted := make([]string, len(tokens))
-					for i, t := range tokens {
-						quoted[i] = `"` + strings.ReplaceAll(t, `"`, `""`) + `"`
-					}
-					any = append(any, "p.seq IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH "+arg(strings.Join(quoted, " "))+")")
+					any = append(any, "p.seq IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH "+arg(query.FTS5AllOf(tokens))+")")
 				}
 			case monitor.InAuthorName:
 				any = append(any, "LOWER(p.author_name) LIKE "+arg("%"+likeEscape(strings.ToLower(text))+"%")+" ESCAPE '\\'")
