@@ -73,13 +73,15 @@ func (s *Store) window(q search.PostQuery) *selection {
 
 // matchKeywords narrows sel by the full-text index.
 func (s *Store) matchKeywords(sel *selection, q search.PostQuery) {
+	expr, ok := s.sql.keywords(q.Keywords)
+	if !ok {
+		return
+	}
 	if s.dialect == Postgres {
-		if expr, ok := q.Keywords.TSQuery(); ok {
-			mark := sel.arg(expr)
-			sel.where = append(sel.where, "p.search @@ "+mark+"::tsquery")
-			sel.rank, sel.keyword = "ts_rank(p.search, "+mark+"::tsquery) DESC", true
-		}
-	} else if expr, ok := q.Keywords.FTS5(); ok {
+		mark := sel.arg(expr)
+		sel.where = append(sel.where, "p.search @@ "+mark+"::tsquery")
+		sel.rank, sel.keyword = "ts_rank(p.search, "+mark+"::tsquery) DESC", true
+	} else {
 		sel.from = "posts_fts f JOIN posts p ON p.seq = f.rowid"
 		// The window as a row range of the full-text index (rows are numbered in publication
 		// order): the index reads only the window, and in the order the page wants.
@@ -111,24 +113,12 @@ func (s *Store) CountFullText(ctx context.Context, q search.PostQuery) (n int, o
 	if q.Keywords == nil {
 		return 0, false, nil
 	}
-	var text string
-	var args []any
-	if s.dialect == SQLite {
-		expr, ok := q.Keywords.FTS5()
-		if !ok {
-			return 0, false, nil
-		}
-		text = `SELECT count(*) FROM posts_fts f WHERE posts_fts MATCH $1 AND f.rowid >= $2 AND f.rowid <= $3`
-		args = []any{expr, seqFloor(q.From), seqCeiling(q.To)}
-	} else {
-		expr, ok := q.Keywords.TSQuery()
-		if !ok {
-			return 0, false, nil
-		}
-		text = `SELECT count(*) FROM posts p WHERE p.search @@ $1::tsquery AND p.published_at >= $2 AND p.published_at <= $3`
-		args = []any{expr, millis(q.From), millis(q.To)}
+	expr, ok := s.sql.keywords(q.Keywords)
+	if !ok {
+		return 0, false, nil
 	}
-	read := func(db querier) error { return db.QueryRowContext(ctx, text, args...).Scan(&n) }
+	from, to := s.sql.fullTextWindow(q.From, q.To)
+	read := func(db querier) error { return db.QueryRowContext(ctx, s.sql.countFullText, expr, from, to).Scan(&n) }
 	if s.dialect == Postgres {
 		err = s.bitmapsOnly(ctx, read)
 	} else {
