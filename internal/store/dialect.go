@@ -35,6 +35,10 @@ type dialect struct {
 	// allTokens is the condition that post p holds every one of tokens; arg binds a value and
 	// returns its placeholder.
 	allTokens func(tokens []string, arg func(any) string) string
+	// postKey is the column that tells posts apart in a search's order (the tie-breaker of
+	// equal times) and parseKey reads a cursor's key as that column holds it.
+	postKey  string
+	parseKey func(string) (any, error)
 	// keywords is the full-text expression of a query; ok is false when none narrows the search.
 	keywords func(*query.Query) (expr string, ok bool)
 	// countFullText counts the posts matching the full-text expression $1 between $2 and $3,
@@ -58,6 +62,9 @@ var sqliteDialect = dialect{
 	allTokens: func(tokens []string, arg func(any) string) string {
 		return "p.seq IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH " + arg(query.FTS5AllOf(tokens)) + ")"
 	},
+	// The row number, in publication order (seqOf).
+	postKey:       "p.seq",
+	parseKey:      func(key string) (any, error) { return strconv.ParseInt(key, 10, 64) },
 	keywords:      (*query.Query).FTS5,
 	countFullText: `SELECT count(*) FROM posts_fts f WHERE posts_fts MATCH $1 AND f.rowid >= $2 AND f.rowid <= $3`,
 	// Rows of the full-text index are numbered in publication order (seqOf).
@@ -83,6 +90,8 @@ var postgresDialect = dialect{
 	allTokens: func(tokens []string, arg func(any) string) string {
 		return "p.search @@ " + arg(query.TSQueryAllOf(tokens)) + "::tsquery"
 	},
+	postKey:         "p.id",
+	parseKey:        func(key string) (any, error) { return key, nil },
 	keywords:        (*query.Query).TSQuery,
 	countFullText:   `SELECT count(*) FROM posts p WHERE p.search @@ $1::tsquery AND p.published_at >= $2 AND p.published_at <= $3`,
 	fullTextWindow:  func(from, to time.Time) (any, any) { return millis(from), millis(to) },

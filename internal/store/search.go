@@ -60,10 +60,7 @@ func (s *Store) selection(q search.PostQuery) *selection {
 
 // window selects every post of q's window, whoever may read it.
 func (s *Store) window(q search.PostQuery) *selection {
-	sel := &selection{from: "posts p", key: "p.seq"}
-	if s.dialect == Postgres {
-		sel.key = "p.id"
-	}
+	sel := &selection{from: "posts p", key: s.sql.postKey}
 	sel.where = append(sel.where, "p.published_at >= "+sel.arg(millis(q.From)), "p.published_at <= "+sel.arg(millis(q.To)))
 	if s.dialect == SQLite {
 		sel.where = append(sel.where, "p.seq >= "+sel.arg(seqFloor(q.From)), "p.seq <= "+sel.arg(seqCeiling(q.To)))
@@ -430,14 +427,11 @@ func countColumn(sort string) string {
 
 // afterKey is a cursor's tie-breaker as the dialect's key column holds it.
 func (s *Store) afterKey(c *search.Cursor) (any, error) {
-	if s.dialect == Postgres {
-		return c.Key, nil
-	}
-	seq, err := strconv.ParseInt(c.Key, 10, 64)
+	key, err := s.sql.parseKey(c.Key)
 	if err != nil {
 		return nil, fmt.Errorf("search posts: bad cursor key %q", c.Key)
 	}
-	return seq, nil
+	return key, nil
 }
 
 // candidatesByCount runs q, whose order is by the count column, highest first; posts that tie
