@@ -87,18 +87,26 @@ func TestBackendExpressions(t *testing.T) {
 	}
 }
 
-// TestFTS5Superset runs generated queries through a real FTS5 table built as the contract says
-// and checks that every post the matcher accepts is among the rows FTS5 returns.
-func TestFTS5Superset(t *testing.T) {
+// fts5Table opens an in-memory SQLite database, closed when t ends, with the virtual table
+// described by table ("name USING fts5(...)").
+func fts5Table(t *testing.T, table string) *sql.DB {
+	t.Helper()
 	db, err := sql.Open("sqlite", ":memory:")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	t.Cleanup(func() { db.Close() })
 	db.SetMaxOpenConns(1)
-	if _, err := db.Exec(fmt.Sprintf(`CREATE VIRTUAL TABLE posts USING fts5(title, body, tokenize = %q)`, FTS5Tokenizer)); err != nil {
+	if _, err := db.Exec("CREATE VIRTUAL TABLE " + table); err != nil {
 		t.Fatal(err)
 	}
+	return db
+}
+
+// TestFTS5Superset runs generated queries through a real FTS5 table built as the contract says
+// and checks that every post the matcher accepts is among the rows FTS5 returns.
+func TestFTS5Superset(t *testing.T) {
+	db := fts5Table(t, fmt.Sprintf("posts USING fts5(title, body, tokenize = %q)", FTS5Tokenizer))
 	words := strings.Fields("alpha beta gamma Café cafe naïve Straße strasse e-mail network teamwork über 東京 x_y 2024 colour color")
 	r := rand.New(rand.NewPCG(11, 12))
 	type post struct{ title, body string }
@@ -171,14 +179,9 @@ func TestFTS5Superset(t *testing.T) {
 // double only the quote; tsquery lexemes double the quote and the backslash. The FTS5 side is
 // checked on SQLite's trigram tokenizer, which keeps every character.
 func TestQuotingKeepsQuotesAndBackslashes(t *testing.T) {
-	db, err := sql.Open("sqlite", ":memory:")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	db.SetMaxOpenConns(1)
+	db := fts5Table(t, "t USING fts5(body, tokenize = 'trigram')")
 	const text = `she said "hi" it's C:\dir\ a\\b end`
-	if _, err := db.Exec(`CREATE VIRTUAL TABLE t USING fts5(body, tokenize = 'trigram'); INSERT INTO t(body) VALUES (?)`, text); err != nil {
+	if _, err := db.Exec(`INSERT INTO t(body) VALUES (?)`, text); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
