@@ -2,6 +2,7 @@ package connector
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"time"
 )
@@ -40,4 +41,37 @@ func (c *CursorSaver) Flush(ctx context.Context, cursor string) {
 		return
 	}
 	c.saved, c.last = cursor, time.Now()
+}
+
+// LoadCursor reads source's cursor, kept as JSON, into cur, and returns it as stored; cur is
+// left as it is when the source has none yet.
+func LoadCursor(ctx context.Context, store CursorStore, source string, cur any) (string, error) {
+	saved, err := store.Load(ctx, source)
+	if err != nil {
+		return "", fmt.Errorf("%s: loading the cursor: %w", source, err)
+	}
+	if saved != "" {
+		if err := json.Unmarshal([]byte(saved), cur); err != nil {
+			return "", fmt.Errorf("%s: cursor is not readable: %w", source, err)
+		}
+	}
+	return saved, nil
+}
+
+// RunWithCursor runs p's rounds with a cursor kept as JSON: cur is loaded before the first
+// round and written after every round that changed it, one that failed part-way too, since
+// what that round emitted is already in cur.
+func (p Poller) RunWithCursor(ctx context.Context, store CursorStore, source string, cur any, round func(context.Context) error) error {
+	saved, err := LoadCursor(ctx, store, source, cur)
+	if err != nil {
+		return err
+	}
+	saver := NewCursorSaver(store, source, p.Status, 0, saved)
+	return p.Run(ctx, func(ctx context.Context) error {
+		defer func() {
+			b, _ := json.Marshal(cur)
+			saver.Flush(ctx, string(b))
+		}()
+		return round(ctx)
+	})
 }

@@ -3,17 +3,20 @@ package connector
 import (
 	"context"
 	"errors"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 )
 
-// countingStore records the cursors written, or fails when told to.
+// countingStore serves loaded and records the cursors written, or fails when told to.
 type countingStore struct {
+	loaded string
 	writes []string
 	fail   bool
 }
 
-func (s *countingStore) Load(context.Context, string) (string, error) { return "", nil }
+func (s *countingStore) Load(context.Context, string) (string, error) { return s.loaded, nil }
 
 func (s *countingStore) Save(_ context.Context, _, cursor string) error {
 	if s.fail {
@@ -49,5 +52,51 @@ func TestCursorSaver(t *testing.T) {
 	saver.Flush(context.Background(), "14")
 	if got := store.writes[len(store.writes)-1]; got != "14" {
 		t.Fatalf("the failed write was not tried again: %v", store.writes)
+	}
+}
+
+func TestRunWithCursor(t *testing.T) {
+	tests := []struct {
+		name    string
+		loaded  string
+		rounds  []int // what each round sets the cursor to; the round after the last ends the run
+		writes  []string
+		wantErr string
+	}{
+		{"a new source starts from nothing", "", []int{0, 3}, []string{"0", "3"}, ""},
+		{"a loaded cursor is resumed and written only when it moves", "5", []int{5, 7, 7, 9}, []string{"7", "9"}, ""},
+		{"an unreadable cursor stops the source", "five", nil, nil, "stream: cursor is not readable"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			store := &countingStore{loaded: tt.loaded}
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			var cur, round int
+			var resumed []int
+			poller := Poller{Status: NewStatus("stream"), Sleep: func(ctx context.Context, _ time.Duration) error { return ctx.Err() }}
+			err := poller.RunWithCursor(ctx, store, "stream", &cur, func(context.Context) error {
+				resumed = append(resumed, cur)
+				if round == len(tt.rounds) {
+					cancel()
+					return nil
+				}
+				cur = tt.rounds[round]
+				round++
+				return errors.New("a round that fails is saved too")
+			})
+			if tt.wantErr != "" {
+				if err == nil || !strings.HasPrefix(err.Error(), tt.wantErr) {
+					t.Fatalf("err %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil || !slices.Equal(store.writes, tt.writes) {
+				t.Fatalf("err %v, writes %q, want %q", err, store.writes, tt.writes)
+			}
+			if tt.loaded != "" && resumed[0] != 5 {
+				t.Fatalf("the first round saw cursor %d, want the loaded 5", resumed[0])
+			}
+		})
 	}
 }

@@ -22,6 +22,17 @@ const SeenWindow = 24 * time.Hour
 // maxSeenKeys bounds the keys kept; listings show far fewer items than this per window.
 const maxSeenKeys = 5_000
 
+// Listings is the cursor of a source that polls several listings: a Seen per listing.
+type Listings map[string]*Seen
+
+// Of returns the Seen of the listing key, a new one the first time.
+func (l Listings) Of(key string) *Seen {
+	if l[key] == nil {
+		l[key] = &Seen{}
+	}
+	return l[key]
+}
+
 // Fresh reports whether the item key published at at has not been emitted yet.
 func (s *Seen) Fresh(key string, at time.Time) bool {
 	if s.set == nil {

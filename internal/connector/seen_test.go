@@ -42,3 +42,17 @@ func TestSeen(t *testing.T) {
 		t.Errorf("kept %d keys", len(back.Keys))
 	}
 }
+
+func TestListingsOf(t *testing.T) {
+	t0 := time.Date(2026, 11, 25, 6, 0, 0, 0, time.UTC)
+	cur := Listings{}
+	cur.Of("posts").Add("a", t0)
+	if cur.Of("posts").Fresh("a", t0) || !cur.Of("comments").Fresh("a", t0) {
+		t.Fatal("a listing's Seen is not its own, or not kept")
+	}
+	b, _ := json.Marshal(cur)
+	var back Listings
+	if err := json.Unmarshal(b, &back); err != nil || back.Of("posts").Fresh("a", t0) {
+		t.Fatalf("the cursor %s does not survive a restart: %v", b, err)
+	}
+}

@@ -59,6 +59,22 @@ func (q *Query) TSQuery() (expr string, ok bool) {
 	return a.render(tsSyntax), true
 }
 
+// FTS5AllOf returns an FTS5 MATCH expression over IndexText columns selecting the rows that hold
+// every one of tokens (at least one, folded as Tokens returns them).
+func FTS5AllOf(tokens []string) string { return allOf(tokens).render(fts5Syntax) }
+
+// TSQueryAllOf returns a PostgreSQL tsquery literal (cast with ::tsquery, matched against
+// TSVector) selecting the rows that hold every one of tokens (at least one).
+func TSQueryAllOf(tokens []string) string { return allOf(tokens).render(tsSyntax) }
+
+func allOf(tokens []string) *approx {
+	parts := make([]*approx, len(tokens))
+	for i, t := range tokens {
+		parts[i] = &approx{op: 't', text: t}
+	}
+	return joinApprox('&', parts)
+}
+
 // approx is a backend-neutral widened query: a token, a prefix, a phrase, or AND/OR of approx.
 // nil stands for "every post".
 type approx struct {
@@ -167,10 +183,12 @@ func (a *approx) render(s syntax) string {
 	return "(" + strings.Join(parts, sep) + ")"
 }
 
-// quoteFTS5 makes an FTS5 string; a folded token holds no quote, but escaping costs nothing.
+// quoteFTS5 makes an FTS5 string, in which only a doubled quote is special (a backslash is an
+// ordinary character); a folded token holds no quote, but escaping costs nothing.
 func quoteFTS5(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
 
-// quoteTS makes a tsvector/tsquery lexeme literal.
+// quoteTS makes a tsvector/tsquery lexeme literal: inside quotes PostgreSQL reads a backslash as
+// an escape, so it is doubled like the quote.
 func quoteTS(s string) string {
 	s = strings.ReplaceAll(s, `\`, `\\`)
 	return "'" + strings.ReplaceAll(s, "'", "''") + "'"

@@ -87,18 +87,26 @@ func TestBackendExpressions(t *testing.T) {
 	}
 }
 
-// TestFTS5Superset runs generated queries through a real FTS5 table built as the contract says
-// and checks that every post the matcher accepts is among the rows FTS5 returns.
-func TestFTS5Superset(t *testing.T) {
+// fts5Table opens an in-memory SQLite database, closed when t ends, with the virtual table
+// described by table ("name USING fts5(...)").
+func fts5Table(t *testing.T, table string) *sql.DB {
+	t.Helper()
 	db, err := sql.Open("sqlite", ":memory:")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	t.Cleanup(func() { db.Close() })
 	db.SetMaxOpenConns(1)
-	if _, err := db.Exec(fmt.Sprintf(`CREATE VIRTUAL TABLE posts USING fts5(title, body, tokenize = %q)`, FTS5Tokenizer)); err != nil {
+	if _, err := db.Exec("CREATE VIRTUAL TABLE " + table); err != nil {
 		t.Fatal(err)
 	}
+	return db
+}
+
+// TestFTS5Superset runs generated queries through a real FTS5 table built as the contract says
+// and checks that every post the matcher accepts is among the rows FTS5 returns.
+func TestFTS5Superset(t *testing.T) {
+	db := fts5Table(t, fmt.Sprintf("posts USING fts5(title, body, tokenize = %q)", FTS5Tokenizer))
 	words := strings.Fields("alpha beta gamma Café cafe naïve Straße strasse e-mail network teamwork über 東京 x_y 2024 colour color")
 	r := rand.New(rand.NewPCG(11, 12))
 	type post struct{ title, body string }
@@ -164,5 +172,39 @@ func TestFTS5Superset(t *testing.T) {
 	}
 	if checked < 500 {
 		t.Fatalf("only %d matches checked", checked)
+	}
+}
+
+// TestQuotingKeepsQuotesAndBackslashes: a token is one literal whatever it holds. FTS5 strings
+// double only the quote; tsquery lexemes double the quote and the backslash. The FTS5 side is
+// checked on SQLite's trigram tokenizer, which keeps every character.
+func TestQuotingKeepsQuotesAndBackslashes(t *testing.T) {
+	db := fts5Table(t, "t USING fts5(body, tokenize = 'trigram')")
+	const text = `she said "hi" it's C:\dir\ a\\b end`
+	if _, err := db.Exec(`INSERT INTO t(body) VALUES (?)`, text); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		tokens        []string
+		fts5, tsquery string
+		inText        bool
+	}{
+		{[]string{"plain"}, `"plain"`, `'plain'`, false},
+		{[]string{`"hi"`}, `"""hi"""`, `'"hi"'`, true},
+		{[]string{"it's"}, `"it's"`, `'it''s'`, true},
+		{[]string{`C:\dir\`}, `"C:\dir\"`, `'C:\\dir\\'`, true},
+		{[]string{`a\\b`}, `"a\\b"`, `'a\\\\b'`, true},
+		{[]string{`\"`}, `"\"""`, `'\\"'`, false},
+		{[]string{`said "hi`, `C:\`}, `("said ""hi" AND "C:\")`, `('said "hi' & 'C:\\')`, true},
+	}
+	for _, tt := range tests {
+		fts, ts := FTS5AllOf(tt.tokens), TSQueryAllOf(tt.tokens)
+		if fts != tt.fts5 || ts != tt.tsquery {
+			t.Errorf("%q: FTS5 %s, tsquery %s; want %s, %s", tt.tokens, fts, ts, tt.fts5, tt.tsquery)
+		}
+		var n int
+		if err := db.QueryRow(`SELECT count(*) FROM t WHERE t MATCH ?`, fts).Scan(&n); err != nil || (n == 1) != tt.inText {
+			t.Errorf("%q: FTS5 %s found %d rows (%v), want the text: %v", tt.tokens, fts, n, err, tt.inText)
+		}
 	}
 }

@@ -127,3 +127,49 @@ func FuzzTokens(f *testing.F) {
 		}
 	})
 }
+
+// FuzzQuote: whatever a token holds, its quoted form reads back, by each backend's rules, as
+// exactly that token (both double the quote inside; tsquery also reads a backslash as an
+// escape of the next character).
+func FuzzQuote(f *testing.F) {
+	for _, s := range []string{"", "plain", `"`, `'`, `\`, `a\'b`, `""''\\`, `it's "x" C:\`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, ok := unquote(quoteFTS5(s), '"', false); !ok || got != s {
+			t.Fatalf("quoteFTS5(%q) = %s reads back as %q (%v)", s, quoteFTS5(s), got, ok)
+		}
+		if got, ok := unquote(quoteTS(s), '\'', true); !ok || got != s {
+			t.Fatalf("quoteTS(%q) = %s reads back as %q (%v)", s, quoteTS(s), got, ok)
+		}
+	})
+}
+
+// unquote reads a literal in quote q with doubled quotes, and backslash escapes when escapes is
+// set; ok is false unless the literal is exactly one such string.
+func unquote(lit string, q byte, escapes bool) (string, bool) {
+	if len(lit) < 2 || lit[0] != q || lit[len(lit)-1] != q {
+		return "", false
+	}
+	var b strings.Builder
+	body := lit[1 : len(lit)-1]
+	for i := 0; i < len(body); i++ {
+		switch c := body[i]; {
+		case escapes && c == '\\':
+			if i+1 == len(body) {
+				return "", false // the closing quote would be escaped
+			}
+			i++
+			b.WriteByte(body[i])
+		case c == q:
+			if i+1 == len(body) || body[i+1] != q {
+				return "", false // a lone quote ends the literal early
+			}
+			i++
+			b.WriteByte(q)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), true
+}

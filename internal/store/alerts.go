@@ -101,13 +101,9 @@ func (s *Store) CreateDelivery(ctx context.Context, d *alerts.Delivery, matchIDs
 
 // ClaimDelivery takes the oldest due delivery until leaseUntil.
 func (s *Store) ClaimDelivery(ctx context.Context, now, leaseUntil time.Time) (alerts.Delivery, bool, error) {
-	lock := ""
-	if s.dialect == Postgres {
-		lock = " FOR UPDATE SKIP LOCKED"
-	}
 	d, err := scanDelivery(s.write.QueryRowContext(ctx, `UPDATE alert_deliveries SET lease_until = $1
 		WHERE id = (SELECT id FROM alert_deliveries WHERE status IN ('pending', 'retrying') AND next_attempt_at <= $2
-			AND lease_until < $2 ORDER BY next_attempt_at, id LIMIT 1`+lock+`)
+			AND lease_until < $2 ORDER BY next_attempt_at, id LIMIT 1`+s.sql.claimLock+`)
 		AND status IN ('pending', 'retrying') AND lease_until < $2
 		RETURNING `+deliveryColumns, millis(leaseUntil), millis(now)))
 	if errors.Is(err, sql.ErrNoRows) {

@@ -13,12 +13,8 @@ import (
 // organization's row so concurrent creations count one after the other; on SQLite the write
 // transaction already does.
 func (s *Store) checkAssetLimit(ctx context.Context, tx *sql.Tx, organizationID int64) error {
-	limitQuery := `SELECT asset_limit FROM organizations WHERE id = $1`
-	if s.dialect == Postgres {
-		limitQuery += ` FOR UPDATE`
-	}
 	var limit int64
-	if err := tx.QueryRowContext(ctx, limitQuery, organizationID).Scan(&limit); err != nil {
+	if err := tx.QueryRowContext(ctx, `SELECT asset_limit FROM organizations WHERE id = $1`+s.sql.rowLock, organizationID).Scan(&limit); err != nil {
 		return notFound(err, "organization")
 	}
 	if limit <= 0 {
@@ -71,9 +67,5 @@ func (s *Store) checkCap(ctx context.Context, tx *sql.Tx, organizationID, limit 
 // lockOrganization locks the organization's row until tx ends on PostgreSQL, so that counts
 // against its caps run one after the other; on SQLite the write transaction already does.
 func (s *Store) lockOrganization(ctx context.Context, tx *sql.Tx, organizationID int64) error {
-	if s.dialect != Postgres {
-		return nil
-	}
-	_, err := tx.ExecContext(ctx, `SELECT id FROM organizations WHERE id = $1 FOR UPDATE`, organizationID)
-	return err
+	return s.lockRows(ctx, tx, `SELECT id FROM organizations WHERE id = $1`, organizationID)
 }

@@ -256,13 +256,7 @@ func (s *Store) dashboardPlaces(ctx context.Context, d *monitor.Dashboard, sc da
 // eachMatchPost reads columns of the posts of the matches that meet where into dest, calling fn
 // after each row.
 func (s *Store) eachMatchPost(ctx context.Context, matchIDs []int64, columns, where string, dest []any, fn func() error) error {
-	posts := `JOIN posts p ON p.id = m.post_id`
-	if s.dialect == Postgres {
-		// One index probe in one day partition a match: as a plain join the planner may scan every
-		// partition for a few hundred posts. LIMIT 1 keeps the subquery from being joined flat.
-		posts = `CROSS JOIN LATERAL (SELECT * FROM posts p WHERE p.id = m.post_id AND p.published_at = m.published_at
-			LIMIT 1) AS p`
-	}
+	posts := s.sql.joinPost("m", "*", "")
 	for chunk := range slices.Chunk(matchIDs, idsPerStatement) {
 		err := s.each(ctx, `SELECT `+columns+` FROM monitor_matches m `+posts+`
 			WHERE m.id IN (`+idList(chunk)+`) AND `+where, nil, func(r *sql.Rows) error {

@@ -113,7 +113,7 @@ func upsertCounts[K comparable](ctx context.Context, tx *sql.Tx, s *Store, table
 		var args []any
 		arg := func(v any) string {
 			args = append(args, v)
-			return s.param(len(args))
+			return s.sql.param(len(args))
 		}
 		q := []byte("INSERT INTO " + table + " (" + columns + ", match_count) VALUES ")
 		for i, k := range chunk {

@@ -40,10 +40,8 @@ func (s *Store) CreateExport(ctx context.Context, e export.Export, q export.Quot
 		return e, err
 	}
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
-		if s.dialect == Postgres {
-			if _, err := tx.ExecContext(ctx, `SELECT id FROM users WHERE id = $1 FOR UPDATE`, e.UserID); err != nil {
-				return err
-			}
+		if err := s.lockRows(ctx, tx, `SELECT id FROM users WHERE id = $1`, e.UserID); err != nil {
+			return err
 		}
 		used, err := exportedPosts(ctx, tx, e.UserID, q.Since, q.Until, 0)
 		if err != nil {
@@ -110,13 +108,9 @@ func (s *Store) Export(ctx context.Context, id int64) (export.Export, bool, erro
 // that ended (its worker stopped). SQLite's one writer makes the update atomic; on PostgreSQL
 // SKIP LOCKED lets the workers of several nodes claim different rows at once.
 func (s *Store) ClaimExport(ctx context.Context, claim string, now, leaseUntil time.Time) (export.Export, bool, error) {
-	lock := ""
-	if s.dialect == Postgres {
-		lock = " FOR UPDATE SKIP LOCKED"
-	}
 	e, err := scanExport(s.write.QueryRowContext(ctx, `UPDATE exports SET status = 'running', claim = $1, lease_until = $2
 		WHERE id = (SELECT id FROM exports WHERE status = 'pending' OR (status = 'running' AND lease_until < $3)
-			ORDER BY id LIMIT 1`+lock+`)
+			ORDER BY id LIMIT 1`+s.sql.claimLock+`)
 		AND (status = 'pending' OR (status = 'running' AND lease_until < $3))
 		RETURNING `+exportColumns, claim, millis(leaseUntil), millis(now)))
 	if errors.Is(err, sql.ErrNoRows) {

@@ -40,13 +40,7 @@ func (s *Store) CountFlags(ctx context.Context, userID int64) (int, error) {
 // FlaggedPosts lists a user's flagged posts that are still stored and that a user of the
 // tenant may see, most recently flagged first.
 func (s *Store) FlaggedPosts(ctx context.Context, userID, tenant int64, limit int) ([]post.Post, error) {
-	posts := `JOIN posts p ON p.id = f.post_id AND p.tenant_id IN (0, $3)`
-	if s.dialect == Postgres {
-		// One probe in the post's day partition a flag (see eachMatchPost).
-		posts = `CROSS JOIN LATERAL (SELECT doc FROM posts p WHERE p.id = f.post_id AND p.published_at = f.published_at
-			AND p.tenant_id IN (0, $3) LIMIT 1) AS p`
-	}
-	return postDocs(s.read.QueryContext(ctx, `SELECT p.doc FROM beacon_flags f `+posts+`
+	return postDocs(s.read.QueryContext(ctx, `SELECT p.doc FROM beacon_flags f `+s.sql.joinPost("f", "doc", "p.tenant_id IN (0, $3)")+`
 		WHERE f.user_id = $1 ORDER BY f.created_at DESC, f.post_id LIMIT $2`, userID, limit, tenant))
 }
 

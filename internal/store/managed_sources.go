@@ -73,10 +73,8 @@ func (s *Store) CreateSource(ctx context.Context, r *sourcing.Source, audit ...a
 	}
 	err = s.inTx(ctx, func(tx *sql.Tx) error {
 		if limit := s.caps.SourcesPerTenant; limit > 0 {
-			if s.dialect == Postgres {
-				if _, err := tx.ExecContext(ctx, `SELECT id FROM tenants WHERE id = $1 FOR UPDATE`, r.TenantID); err != nil {
-					return err
-				}
+			if err := s.lockRows(ctx, tx, `SELECT id FROM tenants WHERE id = $1`, r.TenantID); err != nil {
+				return err
 			}
 			var n int64
 			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM sources WHERE tenant_id = $1`, r.TenantID).Scan(&n); err != nil {

@@ -57,7 +57,7 @@ func (s *Store) StoredMatches(ctx context.Context, matches []monitor.Match, sinc
 			args = append(args, m.PostID)
 			q = append(q, '(')
 			q = strconv.AppendInt(q, m.SearchID, 10)
-			q = append(q, ", "+s.param(len(args))+")"...)
+			q = append(q, ", "+s.sql.param(len(args))+")"...)
 			wanted[key{m.SearchID, m.PostID}] = m
 		}
 		q = append(q, ") ORDER BY id"...)
@@ -115,7 +115,7 @@ func (s *Store) insertMatchRows(ctx context.Context, tx *sql.Tx, rows []monitor.
 			q = append(q, ", "...)
 		}
 		args = append(args, m.PostID, m.Provider)
-		q = append(q, s.param(len(args)-1)+", "+s.param(len(args))+")"...)
+		q = append(q, s.sql.param(len(args)-1)+", "+s.sql.param(len(args))+")"...)
 		if _, seen := position[key{m.SearchID, m.PostID}]; !seen {
 			position[key{m.SearchID, m.PostID}] = i
 		}
@@ -163,7 +163,7 @@ func (s *Store) matchFilter(q monitor.MatchQuery, withPosts bool) (from string, 
 		args = append(args, v)
 		return "$" + strconv.Itoa(len(args))
 	}
-	postJoin := s.matchPostJoin()
+	postJoin := s.sql.postJoin("m")
 	from = `monitor_matches m`
 	if withPosts {
 		from += ` JOIN posts p ON ` + postJoin
@@ -211,19 +211,7 @@ func (s *Store) matchFilter(q monitor.MatchQuery, withPosts bool) (from string, 
 				if len(tokens) == 0 {
 					continue
 				}
-				if s.dialect == Postgres {
-					quoted := make([]string, len(tokens))
-					for i, t := range tokens {
-						quoted[i] = "'" + strings.ReplaceAll(t, "'", "''") + "'"
-					}
-					any = append(any, "p.search @@ "+arg(strings.Join(quoted, " & "))+"::tsquery")
-				} else {
-					quoted := make([]string, len(tokens))
-					for i, t := range tokens {
-						quoted[i] = `"` + strings.ReplaceAll(t, `"`, `""`) + `"`
-					}
-					any = append(any, "p.seq IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH "+arg(strings.Join(quoted, " "))+")")
-				}
+				any = append(any, s.sql.allTokens(tokens, arg))
 			case monitor.InAuthorName:
 				any = append(any, "LOWER(p.author_name) LIKE "+arg("%"+likeEscape(strings.ToLower(text))+"%")+" ESCAPE '\\'")
 			case monitor.InAuthorScreenName:
@@ -450,19 +438,11 @@ func (s *Store) InboxByIDs(ctx context.Context, userID int64, searchIDs, matchID
 	return items, nil
 }
 
-// matchPostJoin joins a match m to its post p.
-func (s *Store) matchPostJoin() string {
-	if s.dialect == Postgres {
-		return "p.id = m.post_id AND p.published_at = m.published_at" // prunes the day partitions
-	}
-	return "p.id = m.post_id"
-}
-
 // inboxByID reads matches by id with their posts and the user's state. The caller keeps them to
 // the searches it may show: a search list in the statement would lead SQLite to walk those
 // searches' index instead of looking the ids up.
 func (s *Store) inboxByID(ctx context.Context, userID int64, ids []int64) ([]monitor.InboxItem, error) {
-	postJoin := s.matchPostJoin()
+	postJoin := s.sql.postJoin("m")
 	var out []monitor.InboxItem
 	for chunk := range slices.Chunk(ids, idsPerStatement) {
 		items, err := s.inboxRows(ctx, `SELECT `+inboxColumns+` FROM monitor_matches m JOIN posts p ON `+postJoin+`

@@ -422,3 +422,59 @@ func TestInboxUpToLeavesLaterMatchesAlone(t *testing.T) {
 		}
 	})
 }
+
+// The inbox's text filter finds the matches whose title or text holds every word, whatever
+// quotes and backslashes the words come with, or whose author's name holds the text.
+func TestInboxTextFilter(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		owner := seedUser(t, s, "owner@acme.test")
+		search := seedSearches(t, s, owner, 1)[0]
+		now := time.Now().UTC().Truncate(time.Millisecond)
+		texts := map[string]string{
+			"both":   `The bridge is closed`,
+			"one":    `The bridge is open`,
+			"quoted": `"closed" bridge, it's C:\roads\bridge`,
+		}
+		var posts []post.Post
+		var batch []monitor.Match
+		for id, text := range texts {
+			posts = append(posts, post.Post{ID: id, Provider: "reddit", NativeID: id, Type: post.TypeThreadPost,
+				ContentText: text, AuthorName: "Author " + id, PublishedAt: now, DiscoveredAt: now})
+			batch = append(batch, monitor.Match{SearchID: search, OrganizationID: owner.OrganizationID, PostID: id,
+				PublishedAt: now, DiscoveredAt: now, Provider: "reddit"})
+		}
+		if _, err := s.InsertPosts(ctx, posts); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.InsertMatches(ctx, batch); err != nil {
+			t.Fatal(err)
+		}
+		tests := []struct {
+			text     string
+			searchIn []string
+			want     []string
+		}{
+			{"bridge closed", nil, []string{"both", "quoted"}},
+			{`"Closed" BRIDGE`, nil, []string{"both", "quoted"}},
+			{`it's C:\roads\`, nil, []string{"quoted"}},
+			{`\"open\"`, nil, []string{"one"}},
+			{"author quoted", []string{monitor.InAuthorName}, []string{"quoted"}},
+			{"author quoted", []string{monitor.InTitleText}, nil},
+		}
+		for _, tt := range tests {
+			items, _, err := s.Inbox(ctx, monitor.MatchQuery{UserID: owner.ID, SearchIDs: []int64{search}, Text: tt.text, SearchIn: tt.searchIn, Limit: 10})
+			if err != nil {
+				t.Fatalf("%q: %v", tt.text, err)
+			}
+			var got []string
+			for _, it := range items {
+				got = append(got, it.PostID)
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("%q in %v found %v, want %v", tt.text, tt.searchIn, got, tt.want)
+			}
+		}
+	})
+}

@@ -215,11 +215,7 @@ func (s *Store) SetMemberRole(ctx context.Context, organizationID, userID int64,
 
 // lockOwners serialises changes to an organization's owners on PostgreSQL (SQLite has one writer).
 func (s *Store) lockOwners(ctx context.Context, tx *sql.Tx, organizationID int64) error {
-	if s.dialect != Postgres {
-		return nil
-	}
-	_, err := tx.ExecContext(ctx, `SELECT user_id FROM memberships WHERE organization_id = $1 AND role = 'owner' FOR UPDATE`, organizationID)
-	return err
+	return s.lockRows(ctx, tx, `SELECT user_id FROM memberships WHERE organization_id = $1 AND role = 'owner'`, organizationID)
 }
 
 // guarded tells a refused last-owner change from a membership that is not there.

@@ -592,10 +592,6 @@ func (s *Store) CountSourcePosts(ctx context.Context, tenantID, userID int64, si
 // PostIndexCounts reports how many posts are stored and how many full-text index entries
 // exist for them; the two agree unless the index has drifted.
 func (s *Store) PostIndexCounts(ctx context.Context) (posts, indexed int64, err error) {
-	q := `SELECT (SELECT COUNT(*) FROM posts), (SELECT COUNT(*) FROM posts_fts)`
-	if s.dialect == Postgres {
-		q = `SELECT COUNT(*), COUNT(search) FROM posts`
-	}
-	err = s.read.QueryRowContext(ctx, q).Scan(&posts, &indexed)
+	err = s.read.QueryRowContext(ctx, s.sql.postIndexCounts).Scan(&posts, &indexed)
 	return posts, indexed, err
 }

@@ -60,10 +60,7 @@ func (s *Store) selection(q search.PostQuery) *selection {
 
 // window selects every post of q's window, whoever may read it.
 func (s *Store) window(q search.PostQuery) *selection {
-	sel := &selection{from: "posts p", key: "p.seq"}
-	if s.dialect == Postgres {
-		sel.key = "p.id"
-	}
+	sel := &selection{from: "posts p", key: s.sql.postKey}
 	sel.where = append(sel.where, "p.published_at >= "+sel.arg(millis(q.From)), "p.published_at <= "+sel.arg(millis(q.To)))
 	if s.dialect == SQLite {
 		sel.where = append(sel.where, "p.seq >= "+sel.arg(seqFloor(q.From)), "p.seq <= "+sel.arg(seqCeiling(q.To)))
@@ -73,13 +70,15 @@ func (s *Store) window(q search.PostQuery) *selection {
 
 // matchKeywords narrows sel by the full-text index.
 func (s *Store) matchKeywords(sel *selection, q search.PostQuery) {
+	expr, ok := s.sql.keywords(q.Keywords)
+	if !ok {
+		return
+	}
 	if s.dialect == Postgres {
-		if expr, ok := q.Keywords.TSQuery(); ok {
-			mark := sel.arg(expr)
-			sel.where = append(sel.where, "p.search @@ "+mark+"::tsquery")
-			sel.rank, sel.keyword = "ts_rank(p.search, "+mark+"::tsquery) DESC", true
-		}
-	} else if expr, ok := q.Keywords.FTS5(); ok {
+		mark := sel.arg(expr)
+		sel.where = append(sel.where, "p.search @@ "+mark+"::tsquery")
+		sel.rank, sel.keyword = "ts_rank(p.search, "+mark+"::tsquery) DESC", true
+	} else {
 		sel.from = "posts_fts f JOIN posts p ON p.seq = f.rowid"
 		// The window as a row range of the full-text index (rows are numbered in publication
 		// order): the index reads only the window, and in the order the page wants.
@@ -111,24 +110,12 @@ func (s *Store) CountFullText(ctx context.Context, q search.PostQuery) (n int, o
 	if q.Keywords == nil {
 		return 0, false, nil
 	}
-	var text string
-	var args []any
-	if s.dialect == SQLite {
-		expr, ok := q.Keywords.FTS5()
-		if !ok {
-			return 0, false, nil
-		}
-		text = `SELECT count(*) FROM posts_fts f WHERE posts_fts MATCH $1 AND f.rowid >= $2 AND f.rowid <= $3`
-		args = []any{expr, seqFloor(q.From), seqCeiling(q.To)}
-	} else {
-		expr, ok := q.Keywords.TSQuery()
-		if !ok {
-			return 0, false, nil
-		}
-		text = `SELECT count(*) FROM posts p WHERE p.search @@ $1::tsquery AND p.published_at >= $2 AND p.published_at <= $3`
-		args = []any{expr, millis(q.From), millis(q.To)}
+	expr, ok := s.sql.keywords(q.Keywords)
+	if !ok {
+		return 0, false, nil
 	}
-	read := func(db querier) error { return db.QueryRowContext(ctx, text, args...).Scan(&n) }
+	from, to := s.sql.fullTextWindow(q.From, q.To)
+	read := func(db querier) error { return db.QueryRowContext(ctx, s.sql.countFullText, expr, from, to).Scan(&n) }
 	if s.dialect == Postgres {
 		err = s.bitmapsOnly(ctx, read)
 	} else {
@@ -440,14 +427,11 @@ func countColumn(sort string) string {
 
 // afterKey is a cursor's tie-breaker as the dialect's key column holds it.
 func (s *Store) afterKey(c *search.Cursor) (any, error) {
-	if s.dialect == Postgres {
-		return c.Key, nil
-	}
-	seq, err := strconv.ParseInt(c.Key, 10, 64)
+	key, err := s.sql.parseKey(c.Key)
 	if err != nil {
 		return nil, fmt.Errorf("search posts: bad cursor key %q", c.Key)
 	}
-	return seq, nil
+	return key, nil
 }
 
 // candidatesByCount runs q, whose order is by the count column, highest first; posts that tie

@@ -1,7 +1,8 @@
 // Package store is Sightline's store of record: SQLite (the default, one file in the data dir)
 // or PostgreSQL (scaled out), behind one implementation. SQL is written once in the dialect both
-// understand ($1 placeholders, RETURNING, ON CONFLICT); where they differ the difference is a
-// small, local switch on the dialect.
+// understand ($1 placeholders, RETURNING, ON CONFLICT); where they spell a thing differently the
+// statement takes the piece from the store's dialect (dialect.go), and where they differ in
+// strategy (partitions, full-text and spatial side tables) a local branch on the database does.
 package store
 
 import (
@@ -35,6 +36,7 @@ const (
 // Store is the connection to the store of record.
 type Store struct {
 	dialect Dialect
+	sql     *dialect
 	// write takes every statement that changes data. On SQLite it is a single connection, so
 	// writers queue in Go instead of failing with SQLITE_BUSY; read is a pool of read-only
 	// connections that WAL lets run beside it. On PostgreSQL both are the same pool.
@@ -95,7 +97,7 @@ func openPostgres(dsn string) (*Store, error) {
 	db.SetMaxOpenConns(20)
 	db.SetMaxIdleConns(10)
 	db.SetConnMaxIdleTime(5 * time.Minute)
-	return &Store{dialect: Postgres, write: db, read: db, walk: pgWalk, stretch: pgStretch, growth: newGrowth()}, nil
+	return &Store{dialect: Postgres, sql: &postgresDialect, write: db, read: db, walk: pgWalk, stretch: pgStretch, growth: newGrowth()}, nil
 }
 
 func openSQLite(path string) (*Store, error) {
@@ -123,7 +125,7 @@ func openSQLite(path string) (*Store, error) {
 		return nil, err
 	}
 	read.SetMaxOpenConns(4)
-	return &Store{dialect: SQLite, write: write, read: read}, nil
+	return &Store{dialect: SQLite, sql: &sqliteDialect, write: write, read: read}, nil
 }
 
 // Dialect reports which database is behind the store.
@@ -194,14 +196,4 @@ func idList(ids []int64) string {
 		b = strconv.AppendInt(b, id, 10)
 	}
 	return string(b)
-}
-
-// param is the n-th (from 1) bound parameter of a statement built in pieces: "$n" in
-// PostgreSQL, "?" in SQLite, whose driver binds "$n" by name, one search of the statement's
-// parameters each.
-func (s *Store) param(n int) string {
-	if s.dialect == SQLite {
-		return "?"
-	}
-	return "$" + strconv.Itoa(n)
 }

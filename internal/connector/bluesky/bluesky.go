@@ -6,16 +6,12 @@ package bluesky
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"net/http"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/coder/websocket"
 
 	"github.com/sightline/sightline/internal/connector"
 	"github.com/sightline/sightline/internal/outbound"
@@ -112,15 +108,10 @@ func (s *Source) Stats() connector.Stats { return s.status.Stats() }
 
 // Run reads the stream until ctx ends, reconnecting with backoff.
 func (s *Source) Run(ctx context.Context, emit connector.EmitFunc) error {
-	saved, err := s.cursors.Load(ctx, Name)
-	if err != nil {
-		return fmt.Errorf("bluesky: loading the cursor: %w", err)
-	}
 	var cursor int64
-	if saved != "" {
-		if cursor, err = strconv.ParseInt(saved, 10, 64); err != nil {
-			return fmt.Errorf("bluesky: cursor %q is not a time in microseconds", saved)
-		}
+	saved, err := connector.LoadCursor(ctx, s.cursors, Name, &cursor)
+	if err != nil {
+		return err
 	}
 	c := &connection{Source: s, emit: emit, cursor: cursor, saver: connector.NewCursorSaver(s.cursors, Name, s.status, saveEvery, saved)}
 	poller := connector.Poller{Status: s.status, Backoff: s.cfg.Backoff, Sleep: s.sleep}
@@ -151,33 +142,15 @@ func (c *connection) subscribeURL() string {
 
 // run is one connection: dial, read until it fails, save the cursor.
 func (c *connection) run(ctx context.Context) error {
-	defer func() { c.saver.Flush(ctx, c.cursorText()) }()
+	defer func() { c.saver.Flush(ctx, strconv.FormatInt(c.cursor, 10)) }()
 	target := c.subscribeURL()
-	conn, resp, err := websocket.Dial(ctx, target, &websocket.DialOptions{HTTPClient: c.client.HTTP()})
+	conn, err := connector.DialWebsocket(ctx, c.client, target, maxMessage)
 	if err != nil {
-		if resp != nil && resp.StatusCode != http.StatusSwitchingProtocols {
-			return connector.NewHTTPError(target, resp)
-		}
-		return outbound.RedactError(err)
+		return err
 	}
 	defer conn.CloseNow()
-	conn.SetReadLimit(maxMessage)
 	c.status.Succeeded()
-	for {
-		readCtx, cancel := context.WithTimeout(ctx, c.idleTimeout)
-		_, data, err := conn.Read(readCtx)
-		idle := errors.Is(readCtx.Err(), context.DeadlineExceeded)
-		cancel()
-		if err != nil {
-			if idle {
-				return fmt.Errorf("no events for %v", c.idleTimeout)
-			}
-			return fmt.Errorf("reading the stream: %w", err)
-		}
-		if err := c.handle(ctx, data); err != nil {
-			return err
-		}
-	}
+	return connector.ReadMessages(ctx, conn, c.idleTimeout, func(data []byte) error { return c.handle(ctx, data) })
 }
 
 // event is a Jetstream event; only what a post needs is decoded.
@@ -221,15 +194,8 @@ func (c *connection) handle(ctx context.Context, data []byte) error {
 		}
 	}
 	c.cursor = ev.TimeUS
-	c.saver.Save(ctx, c.cursorText())
+	c.saver.Save(ctx, strconv.FormatInt(c.cursor, 10))
 	return nil
-}
-
-func (c *connection) cursorText() string {
-	if c.cursor == 0 {
-		return ""
-	}
-	return strconv.FormatInt(c.cursor, 10)
 }
 
 // record is an app.bsky.feed.post record.

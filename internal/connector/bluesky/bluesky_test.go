@@ -262,7 +262,7 @@ func TestSilentStreamIsReconnected(t *testing.T) {
 	got := &connectortest.Collector{}
 	connectortest.Start(t, src, got.Emit)
 	wait.For(t, "a reconnection", func() bool { return len(js.connections()) >= 2 })
-	if st := src.Stats(); !strings.Contains(st.LastError, "no events for") || len(got.Posts()) != 0 {
+	if st := src.Stats(); !strings.Contains(st.LastError, "no messages for") || len(got.Posts()) != 0 {
 		t.Fatalf("stats %+v, posts %d", st, len(got.Posts()))
 	}
 }

@@ -80,7 +80,7 @@ func New(cfg Config, cursors connector.CursorStore, client *outbound.Client) (*S
 	if cfg.Timespan == "" {
 		cfg.Timespan = "15min"
 	}
-	return &Source{cfg: cfg, client: client, cursors: cursors, status: connector.NewStatus(Name)}, nil
+	return &Source{cfg: cfg, client: client, cursors: cursors, status: connector.NewStatus(Name), sleep: connector.Sleep}, nil
 }
 
 func (s *Source) Name() string { return Name }
@@ -90,38 +90,16 @@ func (s *Source) Stats() connector.Stats { return s.status.Stats() }
 // Run polls until ctx ends. The cursor is, per query, what was emitted (connector.Seen): the
 // windows of two polls overlap, and GDELT lists an article under several queries.
 func (s *Source) Run(ctx context.Context, emit connector.EmitFunc) error {
-	cur := map[string]*connector.Seen{}
-	saved, err := s.cursors.Load(ctx, Name)
-	if err != nil {
-		return fmt.Errorf("gdelt: loading the cursor: %w", err)
-	}
-	if saved != "" {
-		if err := json.Unmarshal([]byte(saved), &cur); err != nil {
-			return fmt.Errorf("gdelt: cursor is not readable: %w", err)
-		}
-	}
-	sleep := s.sleep
-	if sleep == nil {
-		sleep = connector.Sleep
-	}
+	cur := connector.Listings{}
 	poller := connector.Poller{Status: s.status, Backoff: s.cfg.Backoff, Interval: time.Duration(s.cfg.Interval), Sleep: s.sleep}
-	return poller.Run(ctx, func(ctx context.Context) error {
-		defer func() {
-			b, _ := json.Marshal(cur)
-			if err := s.cursors.Save(context.WithoutCancel(ctx), Name, string(b)); err != nil {
-				s.status.Failed(fmt.Errorf("saving the cursor: %w", err))
-			}
-		}()
+	return poller.RunWithCursor(ctx, s.cursors, Name, &cur, func(ctx context.Context) error {
 		for i, q := range s.cfg.Queries {
 			if i > 0 {
-				if err := sleep(ctx, time.Duration(s.cfg.Pause)); err != nil {
+				if err := s.sleep(ctx, time.Duration(s.cfg.Pause)); err != nil {
 					return err
 				}
 			}
-			if cur[q] == nil {
-				cur[q] = &connector.Seen{}
-			}
-			if err := s.poll(ctx, emit, q, cur[q]); err != nil {
+			if err := s.poll(ctx, emit, q, cur.Of(q)); err != nil {
 				return fmt.Errorf("query %q: %w", q, err)
 			}
 		}
@@ -156,26 +134,7 @@ func (s *Source) poll(ctx context.Context, emit connector.EmitFunc, query string
 	}
 	items := reply.Articles
 	slices.Reverse(items) // newest first
-	for _, raw := range items {
-		var a article
-		if err := json.Unmarshal(raw, &a); err != nil {
-			s.status.Skipped(fmt.Errorf("%w: %v", connector.ErrMalformed, err))
-			continue
-		}
-		p, err := toPost(a)
-		if err != nil {
-			s.status.Skipped(fmt.Errorf("%w: %v", connector.ErrMalformed, err))
-			continue
-		}
-		if !seen.Fresh(a.URL, p.PublishedAt) {
-			continue
-		}
-		if err := connector.Send(ctx, s.status, emit, p); err != nil {
-			return err
-		}
-		seen.Add(a.URL, p.PublishedAt)
-	}
-	return nil
+	return connector.SendFresh(ctx, s.status, emit, seen, connector.Decode(s.status, fmt.Sprintf("query %q", query), items, toPost))
 }
 
 // toPost converts an article: the URL is its id and link, the domain its board, the source

@@ -71,18 +71,9 @@ func (s *Source) Stats() connector.Stats { return s.status.Stats() }
 
 // Run polls until ctx ends.
 func (s *Source) Run(ctx context.Context, emit connector.EmitFunc) error {
-	saved, err := s.cursors.Load(ctx, Name)
-	if err != nil {
-		return fmt.Errorf("hackernews: loading the cursor: %w", err)
-	}
-	last := 0
-	if saved != "" {
-		if last, err = strconv.Atoi(saved); err != nil {
-			return fmt.Errorf("hackernews: cursor %q is not an item id", saved)
-		}
-	}
+	last := 0 // the id of the newest item handled
 	poller := connector.Poller{Status: s.status, Backoff: s.cfg.Backoff, Interval: time.Duration(s.cfg.Interval), Sleep: s.sleep}
-	return poller.Run(ctx, func(ctx context.Context) error {
+	return poller.RunWithCursor(ctx, s.cursors, Name, &last, func(ctx context.Context) error {
 		return s.round(ctx, emit, &last)
 	})
 }
@@ -104,7 +95,9 @@ type item struct {
 	Descendants int64 `json:"descendants"`
 }
 
-// round emits the items after *last up to the newest, moving *last and the saved cursor along.
+// round emits the items after *last up to the newest, moving *last along. Run saves it after
+// the round; a crash in between re-reads a few items, which the stream's idempotency by post
+// id absorbs.
 func (s *Source) round(ctx context.Context, emit connector.EmitFunc, last *int) error {
 	var newest int
 	if err := connector.GetJSON(ctx, s.client, s.cfg.BaseURL+"/maxitem.json", nil, &newest); err != nil {
@@ -114,15 +107,6 @@ func (s *Source) round(ctx context.Context, emit connector.EmitFunc, last *int) 
 		*last = max(0, newest-s.cfg.Backfill)
 	}
 	start := *last
-	defer func() {
-		if *last != start {
-			// Saved once per round; a crash in between re-reads a few items, which the
-			// stream's idempotency by post id absorbs.
-			if err := s.cursors.Save(context.WithoutCancel(ctx), Name, strconv.Itoa(*last)); err != nil {
-				s.status.Failed(fmt.Errorf("saving the cursor: %w", err))
-			}
-		}
-	}()
 	end := min(newest, start+max(1, s.cfg.MaxPerRound))
 	for id := start + 1; id <= end; id++ {
 		it, err := s.fetch(ctx, id)

@@ -101,7 +101,7 @@ func New(site Site, cfg Config, cursors connector.CursorStore, client *outbound.
 		return nil, fmt.Errorf("imageboard: site %s: provider %q is not a known provider", site.Name, site.Provider)
 	}
 	cfg.MaxThreadsPerRound = max(cfg.MaxThreadsPerRound, 1)
-	s := &Source{site: site, cfg: cfg, client: client, cursors: cursors, catalogModified: map[string]string{}}
+	s := &Source{site: site, cfg: cfg, client: client, cursors: cursors, sleep: connector.Sleep, catalogModified: map[string]string{}}
 	s.status = connector.NewStatus(s.Name())
 	return s, nil
 }
@@ -124,23 +124,8 @@ type cursor map[string]map[string]threadMark
 // Run reads the boards until ctx ends.
 func (s *Source) Run(ctx context.Context, emit connector.EmitFunc) error {
 	cur := cursor{}
-	saved, err := s.cursors.Load(ctx, s.Name())
-	if err != nil {
-		return fmt.Errorf("%s: loading the cursor: %w", s.Name(), err)
-	}
-	if saved != "" {
-		if err := json.Unmarshal([]byte(saved), &cur); err != nil {
-			return fmt.Errorf("%s: cursor is not readable: %w", s.Name(), err)
-		}
-	}
 	poller := connector.Poller{Status: s.status, Backoff: s.cfg.Backoff, Interval: time.Duration(s.cfg.Interval), Sleep: s.sleep}
-	return poller.Run(ctx, func(ctx context.Context) error {
-		defer func() {
-			b, _ := json.Marshal(cur)
-			if err := s.cursors.Save(context.WithoutCancel(ctx), s.Name(), string(b)); err != nil {
-				s.status.Failed(fmt.Errorf("saving the cursor: %w", err))
-			}
-		}()
+	return poller.RunWithCursor(ctx, s.cursors, s.Name(), &cur, func(ctx context.Context) error {
 		for _, board := range s.site.Boards {
 			if cur[board] == nil {
 				cur[board] = map[string]threadMark{}
@@ -154,11 +139,7 @@ func (s *Source) Run(ctx context.Context, emit connector.EmitFunc) error {
 }
 
 func (s *Source) pause(ctx context.Context) error {
-	sleep := s.sleep
-	if sleep == nil {
-		sleep = connector.Sleep
-	}
-	return sleep(ctx, time.Duration(s.cfg.Pause))
+	return s.sleep(ctx, time.Duration(s.cfg.Pause))
 }
 
 type catalogPage struct {

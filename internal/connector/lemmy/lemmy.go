@@ -100,29 +100,11 @@ func (s *Source) Stats() connector.Stats { return s.status.Stats() }
 
 // Run polls until ctx ends.
 func (s *Source) Run(ctx context.Context, emit connector.EmitFunc) error {
-	cur := map[string]*connector.Seen{}
-	saved, err := s.cursors.Load(ctx, s.Name())
-	if err != nil {
-		return fmt.Errorf("%s: loading the cursor: %w", s.Name(), err)
-	}
-	if saved != "" {
-		if err := json.Unmarshal([]byte(saved), &cur); err != nil {
-			return fmt.Errorf("%s: cursor is not readable: %w", s.Name(), err)
-		}
-	}
+	cur := connector.Listings{}
 	poller := connector.Poller{Status: s.status, Backoff: s.cfg.Backoff, Interval: time.Duration(s.cfg.Interval), Sleep: s.sleep}
-	return poller.Run(ctx, func(ctx context.Context) error {
-		defer func() {
-			b, _ := json.Marshal(cur)
-			if err := s.cursors.Save(context.WithoutCancel(ctx), s.Name(), string(b)); err != nil {
-				s.status.Failed(fmt.Errorf("saving the cursor: %w", err))
-			}
-		}()
+	return poller.RunWithCursor(ctx, s.cursors, s.Name(), &cur, func(ctx context.Context) error {
 		for _, l := range s.listings {
-			if cur[l.key] == nil {
-				cur[l.key] = &connector.Seen{}
-			}
-			if err := s.poll(ctx, emit, l, cur[l.key]); err != nil {
+			if err := s.poll(ctx, emit, l, cur.Of(l.key)); err != nil {
 				return fmt.Errorf("%s: %w", l.key, err)
 			}
 		}
@@ -200,26 +182,7 @@ func (s *Source) poll(ctx context.Context, emit connector.EmitFunc, l listing, s
 		items = pg.Comments
 	}
 	slices.Reverse(items) // newest first
-	for _, raw := range items {
-		var v view
-		if err := json.Unmarshal(raw, &v); err != nil {
-			s.status.Skipped(fmt.Errorf("%w: %s: %v", connector.ErrMalformed, l.key, err))
-			continue
-		}
-		p, err := s.toPost(v)
-		if err != nil {
-			s.status.Skipped(fmt.Errorf("%w: %s: %v", connector.ErrMalformed, l.key, err))
-			continue
-		}
-		if !seen.Fresh(p.NativeID, p.PublishedAt) {
-			continue
-		}
-		if err := connector.Send(ctx, s.status, emit, p); err != nil {
-			return err
-		}
-		seen.Add(p.NativeID, p.PublishedAt)
-	}
-	return nil
+	return connector.SendFresh(ctx, s.status, emit, seen, connector.Decode(s.status, l.key, items, s.toPost))
 }
 
 // parseTime reads Lemmy's times: RFC 3339 since 0.19, without a zone (UTC) before.

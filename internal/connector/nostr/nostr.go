@@ -10,7 +10,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
@@ -102,14 +101,9 @@ func (s *Source) Stats() connector.Stats { return s.status.Stats() }
 
 // Run reads every relay until ctx ends, each reconnecting with its own backoff.
 func (s *Source) Run(ctx context.Context, emit connector.EmitFunc) error {
-	saved, err := s.cursors.Load(ctx, Name)
+	saved, err := connector.LoadCursor(ctx, s.cursors, Name, &s.cursor)
 	if err != nil {
-		return fmt.Errorf("nostr: loading the cursor: %w", err)
-	}
-	if saved != "" {
-		if s.cursor, err = strconv.ParseInt(saved, 10, 64); err != nil {
-			return fmt.Errorf("nostr: cursor %q is not a time in seconds", saved)
-		}
+		return err
 	}
 	s.saver = connector.NewCursorSaver(s.cursors, Name, s.status, saveEvery, saved)
 	var wg sync.WaitGroup
@@ -126,28 +120,17 @@ func (s *Source) Run(ctx context.Context, emit connector.EmitFunc) error {
 		})
 	}
 	wg.Wait()
-	s.saver.Flush(ctx, s.cursorText())
+	s.saver.Flush(ctx, strconv.FormatInt(s.cursor, 10))
 	return nil
-}
-
-func (s *Source) cursorText() string {
-	if s.cursor == 0 {
-		return ""
-	}
-	return strconv.FormatInt(s.cursor, 10)
 }
 
 // read is one connection to a relay: dial, subscribe, read until it fails.
 func (s *Source) read(ctx context.Context, emit connector.EmitFunc, relay string) error {
-	conn, resp, err := websocket.Dial(ctx, relay, &websocket.DialOptions{HTTPClient: s.client.HTTP()})
+	conn, err := connector.DialWebsocket(ctx, s.client, relay, maxMessage)
 	if err != nil {
-		if resp != nil && resp.StatusCode != http.StatusSwitchingProtocols {
-			return connector.NewHTTPError(relay, resp)
-		}
-		return outbound.RedactError(err)
+		return err
 	}
 	defer conn.CloseNow()
-	conn.SetReadLimit(maxMessage)
 
 	s.mu.Lock()
 	since := s.cursor - int64(overlap/time.Second)
@@ -160,21 +143,7 @@ func (s *Source) read(ctx context.Context, emit connector.EmitFunc, relay string
 		return fmt.Errorf("subscribing: %w", err)
 	}
 	s.status.Succeeded()
-	for {
-		readCtx, cancel := context.WithTimeout(ctx, s.idleTimeout)
-		_, data, err := conn.Read(readCtx)
-		idle := errors.Is(readCtx.Err(), context.DeadlineExceeded)
-		cancel()
-		if err != nil {
-			if idle {
-				return fmt.Errorf("no messages for %v", s.idleTimeout)
-			}
-			return fmt.Errorf("reading: %w", err)
-		}
-		if err := s.handle(ctx, emit, data); err != nil {
-			return err
-		}
-	}
+	return connector.ReadMessages(ctx, conn, s.idleTimeout, func(data []byte) error { return s.handle(ctx, emit, data) })
 }
 
 // Event is a NIP-01 event.
@@ -253,7 +222,7 @@ func (s *Source) event(ctx context.Context, emit connector.EmitFunc, ev Event) e
 		s.cursor = ev.CreatedAt
 	}
 	// The saver is shared by the relays' connections: it is used under the lock.
-	s.saver.Save(ctx, s.cursorText())
+	s.saver.Save(ctx, strconv.FormatInt(s.cursor, 10))
 	s.mu.Unlock()
 	return nil
 }

@@ -150,41 +150,18 @@ func (s *Source) Name() string { return Name }
 
 func (s *Source) Stats() connector.Stats { return s.status.Stats() }
 
-// cursor keeps, per listing, what was emitted.
-type cursor map[string]*connector.Seen
-
 // Run polls the listings until ctx ends.
 func (s *Source) Run(ctx context.Context, emit connector.EmitFunc) error {
-	cur := cursor{}
-	saved, err := s.cursors.Load(ctx, Name)
-	if err != nil {
-		return fmt.Errorf("reddit: loading the cursor: %w", err)
-	}
-	if saved != "" {
-		if err := json.Unmarshal([]byte(saved), &cur); err != nil {
-			return fmt.Errorf("reddit: cursor is not readable: %w", err)
-		}
-	}
+	cur := connector.Listings{}
 	poller := connector.Poller{Status: s.status, Backoff: s.cfg.Backoff, Interval: time.Duration(s.cfg.Interval), Sleep: s.sleep}
-	return poller.Run(ctx, func(ctx context.Context) error {
-		defer s.save(ctx, cur)
+	return poller.RunWithCursor(ctx, s.cursors, Name, &cur, func(ctx context.Context) error {
 		for _, l := range s.listings {
-			if cur[l.key] == nil {
-				cur[l.key] = &connector.Seen{}
-			}
-			if err := s.poll(ctx, emit, l, cur[l.key]); err != nil {
+			if err := s.poll(ctx, emit, l, cur.Of(l.key)); err != nil {
 				return fmt.Errorf("%s: %w", l.key, err)
 			}
 		}
 		return nil
 	})
-}
-
-func (s *Source) save(ctx context.Context, cur cursor) {
-	b, _ := json.Marshal(cur)
-	if err := s.cursors.Save(context.WithoutCancel(ctx), Name, string(b)); err != nil {
-		s.status.Failed(fmt.Errorf("saving the cursor: %w", err))
-	}
 }
 
 // listingDoc is a Listing: things of kind t3 (posts) or t1 (comments).

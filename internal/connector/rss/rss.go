@@ -5,7 +5,6 @@ package rss
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"net/http"
@@ -100,17 +99,8 @@ type cursor struct {
 // Run polls the feed until ctx ends.
 func (s *Source) Run(ctx context.Context, emit connector.EmitFunc) error {
 	var cur cursor
-	saved, err := s.cursors.Load(ctx, s.Name())
-	if err != nil {
-		return fmt.Errorf("%s: loading the cursor: %w", s.Name(), err)
-	}
-	if saved != "" {
-		if err := json.Unmarshal([]byte(saved), &cur); err != nil {
-			return fmt.Errorf("%s: cursor is not readable: %w", s.Name(), err)
-		}
-	}
 	poller := connector.Poller{Status: s.status, Backoff: s.backoff, Interval: s.interval, Sleep: s.sleep}
-	return poller.Run(ctx, func(ctx context.Context) error {
+	return poller.RunWithCursor(ctx, s.cursors, s.Name(), &cur, func(ctx context.Context) error {
 		return s.poll(ctx, emit, &cur)
 	})
 }
@@ -158,9 +148,6 @@ func (s *Source) poll(ctx context.Context, emit connector.EmitFunc, cur *cursor)
 			cur.Seen = slices.Collect(maps.Keys(seen))
 		}
 		cur.Seen = cur.Seen[max(0, len(cur.Seen)-maxSeen):]
-		if err := s.save(ctx, cur); err != nil {
-			s.status.Failed(err)
-		}
 	}()
 	for _, e := range entries {
 		if seen[e.key] {
@@ -179,12 +166,4 @@ func (s *Source) poll(ctx context.Context, emit connector.EmitFunc, cur *cursor)
 	cur.ETag = resp.Header.Get("ETag")
 	cur.LastModified = resp.Header.Get("Last-Modified")
 	return nil
-}
-
-func (s *Source) save(ctx context.Context, cur *cursor) error {
-	b, err := json.Marshal(cur)
-	if err != nil {
-		return err
-	}
-	return s.cursors.Save(context.WithoutCancel(ctx), s.Name(), string(b))
 }

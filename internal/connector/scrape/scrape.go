@@ -9,10 +9,10 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -143,23 +143,8 @@ func (s *Source) Stats() connector.Stats { return s.status.Stats() }
 // Run polls the page until ctx ends. The cursor is a connector.Seen of the items' keys.
 func (s *Source) Run(ctx context.Context, emit connector.EmitFunc) error {
 	var seen connector.Seen
-	saved, err := s.cursors.Load(ctx, s.name)
-	if err != nil {
-		return fmt.Errorf("%s: loading the cursor: %w", s.name, err)
-	}
-	if saved != "" {
-		if err := json.Unmarshal([]byte(saved), &seen); err != nil {
-			return fmt.Errorf("%s: cursor is not readable: %w", s.name, err)
-		}
-	}
 	poller := connector.Poller{Status: s.status, Backoff: s.backoff, Interval: s.interval, Sleep: s.sleep}
-	return poller.Run(ctx, func(ctx context.Context) error {
-		defer func() {
-			b, _ := json.Marshal(&seen)
-			if err := s.cursors.Save(context.WithoutCancel(ctx), s.name, string(b)); err != nil {
-				s.status.Failed(fmt.Errorf("saving the cursor: %w", err))
-			}
-		}()
+	return poller.RunWithCursor(ctx, s.cursors, s.name, &seen, func(ctx context.Context) error {
 		return s.poll(ctx, emit, &seen)
 	})
 }
@@ -182,17 +167,8 @@ func (s *Source) poll(ctx context.Context, emit connector.EmitFunc, seen *connec
 		s.status.Skipped(err)
 	}
 	// Pages list newest first, mostly: emit from the bottom up.
-	for i := len(posts) - 1; i >= 0; i-- {
-		p := posts[i]
-		if !seen.Fresh(p.NativeID, p.PublishedAt) {
-			continue
-		}
-		if err := connector.Send(ctx, s.status, emit, p); err != nil {
-			return err
-		}
-		seen.Add(p.NativeID, p.PublishedAt)
-	}
-	return nil
+	slices.Reverse(posts)
+	return connector.SendFresh(ctx, s.status, emit, seen, slices.Values(posts))
 }
 
 // parse reads the items of an HTML page into posts, with links resolved against base.

@@ -6,7 +6,6 @@ package telegram
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -101,23 +100,8 @@ func (s *Source) Stats() connector.Stats { return s.status.Stats() }
 // emitted (ids grow within a channel).
 func (s *Source) Run(ctx context.Context, emit connector.EmitFunc) error {
 	cur := map[string]int64{}
-	saved, err := s.cursors.Load(ctx, Name)
-	if err != nil {
-		return fmt.Errorf("telegram: loading the cursor: %w", err)
-	}
-	if saved != "" {
-		if err := json.Unmarshal([]byte(saved), &cur); err != nil {
-			return fmt.Errorf("telegram: cursor is not readable: %w", err)
-		}
-	}
 	poller := connector.Poller{Status: s.status, Backoff: s.cfg.Backoff, Interval: time.Duration(s.cfg.Interval), Sleep: s.sleep}
-	return poller.Run(ctx, func(ctx context.Context) error {
-		defer func() {
-			b, _ := json.Marshal(cur)
-			if err := s.cursors.Save(context.WithoutCancel(ctx), Name, string(b)); err != nil {
-				s.status.Failed(fmt.Errorf("saving the cursor: %w", err))
-			}
-		}()
+	return poller.RunWithCursor(ctx, s.cursors, Name, &cur, func(ctx context.Context) error {
 		for i, ch := range s.cfg.Channels {
 			if i > 0 {
 				if err := s.pause(ctx); err != nil {
@@ -136,11 +120,7 @@ func (s *Source) Run(ctx context.Context, emit connector.EmitFunc) error {
 }
 
 func (s *Source) pause(ctx context.Context) error {
-	sleep := s.sleep
-	if sleep == nil {
-		sleep = connector.Sleep
-	}
-	return sleep(ctx, time.Duration(s.cfg.Pause))
+	return s.sleep(ctx, time.Duration(s.cfg.Pause))
 }
 
 // channel reads the newest page and, while the oldest message on it is still after *last,
