@@ -156,9 +156,7 @@ func (s *Service) Translate(ctx context.Context, r Request) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	if source == enrich.Undetermined {
-		source = Auto
-	}
+	source = sourceFor(text, source)
 	format := r.Format
 	switch format {
 	case "":
@@ -231,7 +229,8 @@ func (s *Service) Cached(ctx context.Context, text, source, target, format strin
 	if s == nil || s.cache == nil {
 		return "", false, nil
 	}
-	return s.cache.CachedTranslation(ctx, KeyOf(strings.TrimSpace(text), sourceOf(source), targetOf(target), format))
+	text = strings.TrimSpace(text)
+	return s.cache.CachedTranslation(ctx, KeyOf(text, sourceFor(text, source), targetOf(target), format))
 }
 
 // Text is a text to look up, in its language (as detected: a code, "und" or "").
@@ -267,7 +266,7 @@ func (s *Service) CachedTexts(ctx context.Context, texts []Text, target string) 
 	at := make([]int, 0, len(texts))
 	for i, t := range texts {
 		text := strings.TrimSpace(t.Text)
-		switch source := sourceOf(t.Language); {
+		switch source := sourceFor(text, t.Language); {
 		case text == "":
 		case source == target:
 			out[i] = text
@@ -300,6 +299,25 @@ func sourceOf(language string) string {
 		return Auto
 	}
 	return code
+}
+
+// sourceFor is the source language of a text: the one given (a post's stored language or the
+// caller's), unless the text is written in another or is too short to be in the one given; then
+// the detected language or auto. Posts stored before ingest took their language from the text
+// carry what the provider declared, sometimes wrong ("uk" on an English post), and a wrong source
+// makes the server garble the text, or makes Translate return it untranslated as already in the
+// target.
+func sourceFor(text, language string) string {
+	source := sourceOf(language)
+	if source == Auto {
+		return Auto
+	}
+	switch lang := enrich.PostLanguage(text, source); {
+	case lang == source, lang == "zh" && source == "zt":
+		return source
+	default:
+		return sourceOf(lang)
+	}
 }
 
 // targetOf is a target as Translate normalizes it (en when empty or invalid).
