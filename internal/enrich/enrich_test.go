@@ -159,11 +159,12 @@ func TestPostLanguage(t *testing.T) {
 		{"Завтра занятий в школах не будет из-за непогоды, говорит мэр.", "uk", "ru"},
 		{"Check the live map https://example.org/outages/downtown-east @cityalerts #flood", "es", "en"},
 		{"ok", "", Undetermined},
-		{"ok", "en", "en"},                // too short to tell: the declared language stands
-		{"👍👍", "es", "es"},                // no letters, nothing to contradict it
-		{"Дякую", "UK", "uk"},             // declared codes are lowercased
-		{"Nice work", "uk", Undetermined}, // Latin letters are not Ukrainian
-		{"Tudo bem?", "es", Undetermined}, // clearly Portuguese, too short to name
+		{"ok", "en", "en"}, // too short to tell: the declared language stands
+		{"👍👍", "es", "es"}, // no letters, nothing to contradict it
+		{"Дякую", "UK", "uk"},
+		{"Valeu, galera!", "pt-BR", "pt-br"}, // declared codes are lowercased
+		{"Nice work", "uk", Undetermined},    // Latin letters are not Ukrainian
+		{"Tudo bem?", "es", Undetermined},    // clearly Portuguese, too short to name
 		{"Всем спасибо!", "uk", Undetermined},
 		{"https://t.co/abc", "", Undetermined},
 	}

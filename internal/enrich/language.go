@@ -81,12 +81,17 @@ func PostLanguage(text, declared string) string {
 	if letterCount(text) == 0 {
 		return declared // nothing to contradict it: an image, a link, emoji
 	}
-	if !writtenIn(text, declared) {
+	primary, _, _ := strings.Cut(strings.ReplaceAll(declared, "_", "-"), "-") // "pt-br" is Portuguese
+	if !writtenIn(text, primary) {
 		return Undetermined // "Nice work" is not Ukrainian
 	}
 	// Short text can still say clearly that it is in another language ("Tudo bem?" declared
-	// Spanish), though not clearly enough to name that language.
-	if lang, confidence := detect(text); lang != declared && confidence >= minContradictConfidence {
+	// Spanish), though not clearly enough to name that language: the detector is sure of
+	// another, or the text uses the words of the language the declared one is confused with.
+	if lang, confidence := detect(text); lang != primary && confidence >= minContradictConfidence {
+		return Undetermined
+	}
+	if pair, ok := confusable[primary]; ok && pair.marks(text, pair.other(primary)) > pair.marks(text, primary) {
 		return Undetermined
 	}
 	return declared
@@ -94,7 +99,7 @@ func PostLanguage(text, declared string) string {
 
 // minContradictConfidence is how sure the detector must be of another language, on text too
 // short to be named, to overrule the declared one.
-const minContradictConfidence = 0.85
+const minContradictConfidence = 0.9
 
 // detect returns the detector's most likely language for the text and its confidence, with
 // Spanish and Portuguese, and Russian and Ukrainian, told apart by the words and letters only
@@ -234,16 +239,20 @@ var (
 		langs:   [2]string{"es", "pt"},
 		letters: [2]string{"ñ¿¡", "ãõçêô"},
 		words: [2]map[string]bool{
-			wordSet("el los las del y un una con en es muy pero hay ya aquí qué cuando ella ellos también pues hoy mañana"),
-			wordSet("os as do da dos das e um uma com em é não na nas mas muito já aqui você vc tá pra tô ao à hoje amanhã também"),
+			wordSet("el los las del y un una con en es muy pero hay ya aquí qué cuando ella ellos también pues hoy mañana " +
+				"gracias hola buenos buenas noches señor ahora"),
+			wordSet("os as do da dos das e um uma com em é não na nas mas muito já aqui você vc tá pra tô ao à hoje amanhã também " +
+				"obrigado obrigada olá boa bom noite agora valeu galera"),
 		},
 	}
 	russianUkrainian = &pair{
 		langs:   [2]string{"ru", "uk"},
 		letters: [2]string{"ыэъё", "іїєґ"},
 		words: [2]map[string]bool{
-			wordSet("и что это как будет от но уже ещё еще который его мы вы он она они сегодня нет"),
-			wordSet("і й та що це як буде від але вже ще який його ми ви він вона вони сьогодні немає"),
+			wordSet("и что это как будет от но уже ещё еще который его мы вы он она они сегодня нет " +
+				"спасибо привет всем хорошо очень"),
+			wordSet("і й та що це як буде від але вже ще який його ми ви він вона вони сьогодні немає " +
+				"дякую привіт всім добре дуже"),
 		},
 	}
 	confusable = map[string]*pair{
