@@ -52,8 +52,12 @@ type textWord struct {
 // 15,000 people unless its country or region is written right after it. A city name that is also
 // an English word ("Reading", "Mobile") does not count at the start of a sentence, in ALL-CAPITALS
 // or Title Case text, or below 100,000 people, unless its country or region is written right
-// after it. Among homonyms, a city in the region or country written right after it wins ("Paris,
-// Texas"), then one in a region or country named elsewhere in the text, else the most populous.
+// after it; a preposition of place right before it ("in Bath") is evidence enough from 15,000
+// people. A town named like an ordinary word of the text's own language (Spanish "Caen", German
+// "Essen", see words.go) counts only after such a preposition or with its region or country
+// right after it. Among homonyms, a city in the region or country written right after it wins
+// ("Paris, Texas"), then one in a region or country named elsewhere in the text, else the most
+// populous; a country named like a more populous city in another language is the city.
 // Longer names win over the shorter names inside them ("New York City" over "New York"). Each
 // place is listed once, in order of first mention, at most 20.
 func (g *Gazetteer) MentionedLocations(text string) []post.MentionedLocation {
