@@ -52,8 +52,10 @@ var detector = sync.OnceValue(func() lingua.LanguageDetector {
 // DetectLanguage returns the ISO 639-1 code of the text's language ("en"), or "und" for text
 // too short, without letters, in a language outside DetectedLanguages or too ambiguous to tell.
 // Links, handles and e-mail addresses are left out: their letters say nothing of the language.
-func DetectLanguage(text string) string {
-	text = languageText(text)
+func DetectLanguage(text string) string { return detectLanguage(languageText(text)) }
+
+// detectLanguage is DetectLanguage on a text already without links and handles.
+func detectLanguage(text string) string {
 	if letterCount(text) < minLanguageLetters {
 		return Undetermined
 	}
@@ -70,14 +72,14 @@ func DetectLanguage(text string) string {
 // account set to Ukrainian posting in English), and a wrong language makes translation and
 // analysis refuse the post; "und" is safe, the translator detects the language itself.
 func PostLanguage(text, declared string) string {
-	if detected := DetectLanguage(text); detected != Undetermined {
+	text = languageText(text)
+	if detected := detectLanguage(text); detected != Undetermined {
 		return detected
 	}
 	declared = strings.ToLower(strings.TrimSpace(declared))
 	if declared == "" || declared == Undetermined {
 		return Undetermined
 	}
-	text = languageText(text)
 	if letterCount(text) == 0 {
 		return declared // nothing to contradict it: an image, a link, emoji
 	}
@@ -105,7 +107,7 @@ const minContradictConfidence = 0.9
 // Spanish and Portuguese, and Russian and Ukrainian, told apart by the words and letters only
 // one of each pair uses: trigrams alone confuse them on a sentence ("Se necesitan voluntarios
 // en el banco" reads as Portuguese), and the detector's high-accuracy mode that separates them
-// needs 300 MB (docs/performance.md).
+// needs 300 MB (docs/accuracy.md).
 func detect(text string) (string, float64) {
 	values := detector().ComputeLanguageConfidenceValues(text)
 	if len(values) == 0 || values[0].Value() == 0 {
