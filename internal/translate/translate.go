@@ -156,7 +156,12 @@ func (s *Service) Translate(ctx context.Context, r Request) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	source = sourceFor(text, source)
+	if source == enrich.Undetermined {
+		source = Auto
+	}
+	// The server is asked from the text's language; the cache keeps the source as asked (a post's
+	// stored language), which the exports' lookup reads without detecting anything.
+	from := sourceFor(text, source)
 	format := r.Format
 	switch format {
 	case "":
@@ -172,7 +177,7 @@ func (s *Service) Translate(ctx context.Context, r Request) (Result, error) {
 	if !s.Configured() {
 		return res, ErrNotConfigured
 	}
-	if source == target {
+	if from == target {
 		res.Translation = text
 		return res, nil
 	}
@@ -182,7 +187,7 @@ func (s *Service) Translate(ctx context.Context, r Request) (Result, error) {
 				res.Translation = text // only entities and numbers: nothing to translate
 				return res, nil
 			}
-			translated, err := s.translate(ctx, r.UserID, m.text, source, target, format)
+			translated, err := s.translate(ctx, r.UserID, m.text, source, from, target, format)
 			if err != nil {
 				return res, err
 			}
@@ -194,13 +199,13 @@ func (s *Service) Translate(ctx context.Context, r Request) (Result, error) {
 			// entities as the server left them, is better than none.
 		}
 	}
-	res.Translation, err = s.translate(ctx, r.UserID, text, source, target, format)
+	res.Translation, err = s.translate(ctx, r.UserID, text, source, from, target, format)
 	return res, err
 }
 
-// translate answers from the cache, or asks the server (within the user's limit) and keeps
-// its answer.
-func (s *Service) translate(ctx context.Context, userID int64, text, source, target, format string) (string, error) {
+// translate answers from the cache, or asks the server (within the user's limit) to translate
+// from the language from and keeps its answer under source.
+func (s *Service) translate(ctx context.Context, userID int64, text, source, from, target, format string) (string, error) {
 	key := KeyOf(text, source, target, format)
 	cached, found, err := s.cache.CachedTranslation(ctx, key)
 	if err != nil || found {
@@ -211,7 +216,7 @@ func (s *Service) translate(ctx context.Context, userID int64, text, source, tar
 			return "", err
 		}
 	}
-	translated, err := s.backend.Translate(ctx, text, source, target, format)
+	translated, err := s.backend.Translate(ctx, text, from, target, format)
 	if err != nil {
 		if ctx.Err() != nil {
 			return "", ctx.Err()
@@ -229,8 +234,7 @@ func (s *Service) Cached(ctx context.Context, text, source, target, format strin
 	if s == nil || s.cache == nil {
 		return "", false, nil
 	}
-	text = strings.TrimSpace(text)
-	return s.cache.CachedTranslation(ctx, KeyOf(text, sourceFor(text, source), targetOf(target), format))
+	return s.cache.CachedTranslation(ctx, KeyOf(strings.TrimSpace(text), sourceOf(source), targetOf(target), format))
 }
 
 // Text is a text to look up, in its language (as detected: a code, "und" or "").
@@ -266,7 +270,7 @@ func (s *Service) CachedTexts(ctx context.Context, texts []Text, target string) 
 	at := make([]int, 0, len(texts))
 	for i, t := range texts {
 		text := strings.TrimSpace(t.Text)
-		switch source := sourceFor(text, t.Language); {
+		switch source := sourceOf(t.Language); {
 		case text == "":
 		case source == target:
 			out[i] = text
@@ -301,12 +305,12 @@ func sourceOf(language string) string {
 	return code
 }
 
-// sourceFor is the source language of a text: the one given (a post's stored language or the
-// caller's), unless the text is written in another or is too short to be in the one given; then
-// the detected language or auto. Posts stored before ingest took their language from the text
-// carry what the provider declared, sometimes wrong ("uk" on an English post), and a wrong source
-// makes the server garble the text, or makes Translate return it untranslated as already in the
-// target.
+// sourceFor is the language a text is translated from: the one given (a post's stored language
+// or the caller's), unless the text is written in another or is too short to be in the one given;
+// then the detected language or auto. Posts stored before ingest took their language from the
+// text carry what the provider declared, sometimes wrong ("uk" on an English post), and a wrong
+// source makes the server garble the text, or makes Translate return it untranslated as already
+// in the target.
 func sourceFor(text, language string) string {
 	source := sourceOf(language)
 	if source == Auto {

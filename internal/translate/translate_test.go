@@ -171,3 +171,17 @@ func TestSourceComesFromTheText(t *testing.T) {
 		}
 	}
 }
+
+// A translation is kept under the source as asked, the post's stored language, so an export's
+// lookup by that language finds it without detecting anything.
+func TestCorrectedSourceIsCachedAsAsked(t *testing.T) {
+	const text = "Міст на головній дорозі закритий до завтрашнього ранку."
+	svc := NewService(recording{}, memCache{})
+	if _, err := svc.Translate(context.Background(), Request{Text: text, Source: "en", Target: "de", Format: FormatText}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := svc.CachedTexts(context.Background(), []Text{{Text: text, Language: "en"}}, "de")
+	if err != nil || len(got) != 1 || got[0] != "from uk" {
+		t.Errorf("CachedTexts = %q %v, want the translation from Ukrainian", got, err)
+	}
+}
