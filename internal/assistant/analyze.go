@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sightline/sightline/internal/authz"
+	"github.com/sightline/sightline/internal/enrich"
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/problem"
 	"github.com/sightline/sightline/internal/search"
@@ -83,7 +84,10 @@ func (s *Service) Analyze(ctx context.Context, actor authz.Actor, postID string)
 	return a, nil
 }
 
-// Analyzable says whether "Analyze" applies to a post: English, more than ten words.
+// Analyzable says whether "Analyze" applies to a post: written in English, more than ten words.
+// The language is the text's, not the stored one: posts stored before ingest detected languages
+// carry what the provider declared, which may be wrong (an English post declared Ukrainian).
 func Analyzable(p post.Post) bool {
-	return p.Language == "en" && len(strings.Fields(Text(p))) >= minAnalysisWords
+	text := Text(p)
+	return len(strings.Fields(text)) >= minAnalysisWords && enrich.PostLanguage(text, p.Language) == "en"
 }

@@ -6,7 +6,6 @@ package enrich
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/sightline/sightline/internal/post"
 )
@@ -33,7 +32,7 @@ func New(locations LocationFinder) *Enricher {
 func (e *Enricher) Enrich(p *post.Post) {
 	text := joinText(p.TitleText, p.ContentText)
 	p.Entities = Entities(text)
-	p.Language = PostLanguage(withoutEntities(text, p.Entities), p.Language)
+	p.Language = PostLanguage(text, p.Language)
 	p.MentionedLocations = nil
 	if e.locations != nil {
 		// Title and text separately: a Title Case headline says less through its capitals.
@@ -65,21 +64,4 @@ func mergeLocations(a, b []post.MentionedLocation) []post.MentionedLocation {
 		}
 	}
 	return out
-}
-
-// withoutEntities removes links, e-mails and handles, whose letters say nothing of the language.
-func withoutEntities(text string, e post.Entities) string {
-	if len(e.ExternalLinks)+len(e.Emails)+len(e.Handles) == 0 {
-		return text
-	}
-	pairs := make([]string, 0, 2*(len(e.ExternalLinks)+len(e.Emails)+len(e.Handles)))
-	for _, list := range [][]string{e.ExternalLinks, e.Emails} {
-		for _, s := range list {
-			pairs = append(pairs, s, " ")
-		}
-	}
-	for _, h := range e.Handles {
-		pairs = append(pairs, "@"+h, " ")
-	}
-	return strings.NewReplacer(pairs...).Replace(text)
 }

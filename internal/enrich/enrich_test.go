@@ -51,11 +51,7 @@ func TestDetectLanguage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {
-			text := tt.text
-			if tt.want == Undetermined {
-				text = withoutEntities(text, Entities(text))
-			}
-			if got := DetectLanguage(text); got != tt.want {
+			if got := DetectLanguage(tt.text); got != tt.want {
 				t.Errorf("DetectLanguage(%q) = %q, want %q", tt.text, got, tt.want)
 			}
 		})
@@ -150,5 +146,32 @@ func BenchmarkDetectLanguageLongUnknown(b *testing.B) {
 	text := strings.Repeat("veřejné zasedání zastupitelstva města proběhne ve čtvrtek večer v budově radnice ", 40)
 	for b.Loop() {
 		DetectLanguage(text)
+	}
+}
+
+// A post's language is its text's; the declared one only fills in when the text is too short
+// to tell and does not contradict it.
+func TestPostLanguage(t *testing.T) {
+	tests := []struct{ text, declared, want string }{
+		{"The power went out across the whole east side of town again tonight.", "uk", "en"},
+		{"Se necesitan voluntarios en el banco de alimentos el sábado.", "pt", "es"},
+		{"Precisamos de voluntários no banco de alimentos no sábado.", "es", "pt"},
+		{"Завтра занять у школах не буде через негоду, каже мер.", "ru", "uk"},
+		{"Завтра занятий в школах не будет из-за непогоды, говорит мэр.", "uk", "ru"},
+		{"Check the live map https://example.org/outages/downtown-east @cityalerts #flood", "es", "en"},
+		{"ok", "", Undetermined},
+		{"ok", "en", "en"}, // too short to tell: the declared language stands
+		{"👍👍", "es", "es"}, // no letters, nothing to contradict it
+		{"Дякую", "UK", "uk"},
+		{"Valeu, galera!", "pt-BR", "pt-br"}, // declared codes are lowercased
+		{"Nice work", "uk", Undetermined},    // Latin letters are not Ukrainian
+		{"Tudo bem?", "es", Undetermined},    // clearly Portuguese, too short to name
+		{"Всем спасибо!", "uk", Undetermined},
+		{"https://t.co/abc", "", Undetermined},
+	}
+	for _, tt := range tests {
+		if got := PostLanguage(tt.text, tt.declared); got != tt.want {
+			t.Errorf("PostLanguage(%q, %q) = %q, want %q", tt.text, tt.declared, got, tt.want)
+		}
 	}
 }

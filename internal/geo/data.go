@@ -141,7 +141,7 @@ func (g *Gazetteer) readCountries(r io.Reader) error {
 		keys := []string{strings.ToLower(code)}
 		for _, alias := range strings.Split(f[2], "|") {
 			k := key(alias)
-			if alias == strings.ToUpper(alias) {
+			if alias == strings.ToUpper(alias) && alias != strings.ToLower(alias) { // not "مصر": Arabic has no capitals
 				g.abbreviations[k] = true
 			}
 			if k != "" && !slices.Contains(keys, k) {
@@ -280,6 +280,17 @@ func (g *Gazetteer) index() {
 			for j, k := range g.countryKeys[p.country] {
 				if j > 0 || g.abbreviations[k] {
 					addKey(k, int32(i))
+				}
+			}
+		}
+	}
+	// Other names go to every place of the name in the country: "Москва" is the city and the
+	// region of Moscow, as "Moscow" is, and mention finding chooses between them the same way.
+	for _, o := range otherNames {
+		for _, i := range g.byKey[key(o.name)] {
+			if p := g.places[i]; p.country == o.country && p.name == o.name {
+				for _, n := range strings.Split(o.names, "|") {
+					addKey(key(n), i)
 				}
 			}
 		}

@@ -1,6 +1,7 @@
 package geo
 
 import (
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -38,7 +39,8 @@ var connectorWords = map[string]bool{
 // textWord is a word of the text with what mention finding needs to know about its writing.
 type textWord struct {
 	word
-	capitalized   bool // starts with a capital letter
+	capitalized   bool // starts with a capital letter, or a letter of a script without capitals
+	cased         bool // starts with a letter that has a case: not Arabic, Hebrew or Chinese
 	allCaps       bool
 	sentenceStart bool // first word of a sentence or line, capitalized whatever it is
 	handle        bool // part of @handle, a URL, a domain or an e-mail address
@@ -50,15 +52,21 @@ type textWord struct {
 // 15,000 people unless its country or region is written right after it. A city name that is also
 // an English word ("Reading", "Mobile") does not count at the start of a sentence, in ALL-CAPITALS
 // or Title Case text, or below 100,000 people, unless its country or region is written right
-// after it. Among homonyms, a city in the region or country written right after it wins ("Paris,
-// Texas"), then one in a region or country named elsewhere in the text, else the most populous.
+// after it; a preposition of place right before it ("in Bath") is evidence enough from 15,000
+// people. A town named like an ordinary word of the text's own language (Spanish "Caen", German
+// "Essen", see words.go) counts only after such a preposition or with its region or country
+// right after it. Among homonyms, a city in the region or country written right after it wins
+// ("Paris, Texas"), then one in a region or country named elsewhere in the text, else the most
+// populous; a country named like a more populous city in another language is the city.
 // Longer names win over the shorter names inside them ("New York City" over "New York"). Each
 // place is listed once, in order of first mention, at most 20.
 func (g *Gazetteer) MentionedLocations(text string) []post.MentionedLocation {
 	words := splitText(text)
+	g.unglueArabic(words)
 	// In ALL-CAPITALS or Title Case text, capitals say little about what is a name.
-	shouting := !hasLower(text)
+	shouting := !hasLower(text) && hasUpper(text)
 	unsureCase := shouting || titleCase(words)
+	langs := textLanguages(words)
 	var mentions []mention
 	for i := 0; i < len(words); {
 		n, candidates := g.longestNameAt(text, words, i, unsureCase, shouting)
@@ -66,7 +74,9 @@ func (g *Gazetteer) MentionedLocations(text string) []post.MentionedLocation {
 			i++
 			continue
 		}
-		m := mention{candidates: candidates, sentenceStart: words[i].sentenceStart || unsureCase}
+		m := mention{candidates: candidates, sentenceStart: words[i].sentenceStart && words[i].cased || unsureCase,
+			afterPreposition: i > 0 && afterPreposition(text, words[i-1], words[i]),
+			word:             n == 1 && wordInText(words[i].folded, langs)}
 		if k := len(mentions); k > 0 && mentions[k-1].end == i && qualifierGap(text[words[i-1].end:words[i].start]) {
 			m.qualifiesPrevious = true
 		}
@@ -124,6 +134,11 @@ type mention struct {
 	// qualifiesPrevious says the mention directly follows the previous one after a comma, as
 	// "Texas" in "Paris, Texas".
 	qualifiesPrevious bool
+	// afterPreposition says a preposition of place stands right before it: "in Bath", "à Caen".
+	afterPreposition bool
+	// word says the name is an ordinary word in the text's language (Spanish "Caen", German
+	// "Essen"): it needs a preposition before it or its region or country after it.
+	word bool
 }
 
 // area is a set of countries and regions named in a text.
@@ -164,6 +179,9 @@ func (g *Gazetteer) areas(candidates []int32) (country, region int32) {
 
 // chooseMention picks the place a mention means, or -1 when the evidence is too weak.
 func (g *Gazetteer) chooseMention(m mention, qualified []int32, local, global area) int32 {
+	if m.word && !m.afterPreposition && len(local.countries) == 0 {
+		return -1
+	}
 	country, region := g.areas(m.candidates)
 	if region >= 0 {
 		// A region named after its main city ("São Paulo") is mentioned for the city.
@@ -177,13 +195,21 @@ func (g *Gazetteer) chooseMention(m mention, qualified []int32, local, global ar
 		}
 	}
 	if country >= 0 {
+		// A country named in another language like a bigger city ("Granada" is also Grenada
+		// in Spanish) is the city.
+		for _, idx := range m.candidates {
+			if p := g.places[idx]; p.kind == KindCity && p.population > g.places[country].population {
+				return idx
+			}
+		}
 		return country
 	}
 	// Cities, most populous first: one in the region or country written right after the name
 	// whatever its size, else one in a region or country named elsewhere, else the largest.
-	// Those last two must be big enough and not a capitalized ordinary word.
+	// Those last two must be big enough and not a capitalized ordinary word, unless a preposition
+	// of place says it is a place ("in Bath").
 	plausible := func(p place) bool {
-		return p.population >= minMentionPopulation && !(p.commonWord && m.sentenceStart)
+		return p.population >= minMentionPopulation && (m.afterPreposition || !(p.commonWord && m.sentenceStart))
 	}
 	choices := []func(place) bool{
 		func(p place) bool { return local.regions[p.region] },
@@ -200,7 +226,7 @@ func (g *Gazetteer) chooseMention(m mention, qualified []int32, local, global ar
 	}
 	for _, idx := range m.candidates {
 		if p := g.places[idx]; p.kind == KindCity {
-			if plausible(p) && !(p.commonWord && p.population < minCommonWordPopulation) {
+			if plausible(p) && (m.afterPreposition || !(p.commonWord && p.population < minCommonWordPopulation)) {
 				return idx
 			}
 			return -1
@@ -223,6 +249,12 @@ func (g *Gazetteer) meansRegion(region int32, qualified []int32, global area) bo
 		}
 	}
 	return false
+}
+
+// afterPreposition reports whether w follows a preposition of place in lowercase, as in "in Bath"
+// (not "Sell Your Phone In Nice", where capitals say nothing).
+func afterPreposition(text string, prev, w textWord) bool {
+	return placePrepositions[prev.folded] && !prev.capitalized && strings.TrimSpace(text[prev.end:w.start]) == ""
 }
 
 // qualifierGap is a comma between a place and the country or state that qualifies it.
@@ -310,8 +342,10 @@ func splitText(text string) []textWord {
 	var words []textWord
 	forEachWord(text, func(w word) {
 		first, _ := utf8.DecodeRuneInString(text[w.start:])
-		tw := textWord{word: w, capitalized: unicode.IsUpper(first) || unicode.IsTitle(first)}
-		tw.allCaps = tw.capitalized && !hasLower(text[w.start:w.end])
+		upper := unicode.IsUpper(first) || unicode.IsTitle(first)
+		tw := textWord{word: w, cased: upper || unicode.IsLower(first)}
+		tw.capitalized = upper || !tw.cased
+		tw.allCaps = upper && !hasLower(text[w.start:w.end])
 		before, _ := utf8.DecodeLastRuneInString(text[:w.start])
 		after, _ := utf8.DecodeRuneInString(text[w.end:])
 		tw.handle = strings.ContainsRune("@/_=&?", before) || after == '@' || inDomain(text, w)
@@ -370,7 +404,7 @@ func startsSentence(before string) bool {
 func titleCase(words []textWord) bool {
 	long, capitalized := 0, 0
 	for _, w := range words {
-		if w.end-w.start >= 4 {
+		if w.cased && w.end-w.start >= 4 {
 			long++
 			if w.capitalized {
 				capitalized++
@@ -379,6 +413,8 @@ func titleCase(words []textWord) bool {
 	}
 	return long >= 4 && capitalized*10 >= long*7
 }
+
+func hasUpper(s string) bool { return strings.IndexFunc(s, unicode.IsUpper) >= 0 }
 
 func hasLower(s string) bool {
 	for _, r := range s {
@@ -396,4 +432,34 @@ func allCaps(words []textWord) bool {
 		}
 	}
 	return true
+}
+
+// unglueArabic separates the one-letter words Arabic writes onto the next ("و" and, "ب" in,
+// "ل" for, "ف", "ك"), so that "بجدة" (in Jeddah) and "والقاهرة" (and Cairo) are looked up as
+// "جدة" and "القاهرة"; "لل" is "ل" with the article ("للقاهرة"). Only where the word without
+// them starts a known name.
+func (g *Gazetteer) unglueArabic(words []textWord) {
+	for i := range words {
+		w := &words[i]
+		first, size := utf8.DecodeRuneInString(w.folded)
+		if !strings.ContainsRune("وبلفك", first) || utf8.RuneCountInString(w.folded) < 4 || g.startsName(w.folded) {
+			continue
+		}
+		rest := w.folded[size:]
+		if strings.HasPrefix(w.folded, "لل") {
+			rest = "ال" + rest[size:]
+		}
+		if g.startsName(rest) {
+			w.folded = rest
+		}
+	}
+}
+
+// startsName reports whether a key is a name or the first words of one.
+func (g *Gazetteer) startsName(k string) bool {
+	if len(g.byKey[k]) > 0 {
+		return true
+	}
+	i := sort.Search(len(g.names), func(i int) bool { return g.names[i].key >= k+" " })
+	return i < len(g.names) && strings.HasPrefix(g.names[i].key, k+" ")
 }

@@ -2,6 +2,7 @@ package geo
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -60,6 +61,22 @@ func TestMentionedLocations(t *testing.T) {
 			[]string{"Ordino/AD", "Andorra/AD"}},
 		{"small capital with its territory", "Typhoon warning for Hagåtña, Guam",
 			[]string{"Hagåtña/GU", "Guam/GU"}},
+		{"a Spanish verb", "Caen los sistemas del banco otra vez.", nil},
+		{"a Spanish word", "Como estas? Aquí todo bien.", nil},
+		{"a German noun", "Das Essen war kalt.", nil},
+		{"the same word after a preposition", "Je vais à Caen demain, puis en Essen.", []string{"Caen/FR", "Essen/DE"}},
+		{"a word of another language is a name", "We drove from Caen to Rouen.", []string{"Caen/FR", "Rouen/FR"}},
+		{"a Portuguese word with its region", "Estradas bloqueadas perto de Vitória, Espírito Santo.",
+			[]string{"Vitória/BR", "Espírito Santo/BR"}},
+		{"an English word after a preposition", "Lived in Bath for ten years. Bath time now.", []string{"Bath/GB"}},
+		{"a preposition in capitals says nothing", "In Bath Time We Trust", nil},
+		{"Russian and Ukrainian forms", "Еду из Москвы в Киев, потім до Львова.",
+			[]string{"Moscow/RU", "Kyiv/UA", "Lviv/UA"}},
+		{"other languages' city names", "Vuelos entre Londres y Nueva York; Demo in München.",
+			[]string{"London/GB", "New York City/US", "Munich/DE"}},
+		{"Arabic names and their one-letter words", "انقطاع المياه في دمشق وحلب وحريق بجدة والقاهرة",
+			[]string{"Damascus/SY", "Aleppo/SY", "Jeddah/SA", "Cairo/EG"}},
+		{"a country named like a bigger city", "Granada amaneció con nieve.", []string{"Granada/ES"}},
 		{"nothing", "", nil},
 	}
 	for _, tt := range tests {
@@ -127,6 +144,18 @@ func BenchmarkLoadGazetteer(b *testing.B) {
 	for b.Loop() {
 		if _, err := loadGazetteer(); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// Each hand-written other name belongs to a place of the gazetteer.
+func TestOtherNamesArePlaces(t *testing.T) {
+	g := gazetteer(t)
+	for _, o := range otherNames {
+		if !slices.ContainsFunc(g.byKey[key(o.name)], func(i int32) bool {
+			return g.places[i].name == o.name && g.places[i].country == o.country
+		}) {
+			t.Errorf("%s, %s is not in the gazetteer", o.name, o.country)
 		}
 	}
 }

@@ -159,6 +159,9 @@ func (s *Service) Translate(ctx context.Context, r Request) (Result, error) {
 	if source == enrich.Undetermined {
 		source = Auto
 	}
+	// The server is asked from the text's language; the cache keeps the source as asked (a post's
+	// stored language), which the exports' lookup reads without detecting anything.
+	from := sourceFor(text, source)
 	format := r.Format
 	switch format {
 	case "":
@@ -174,7 +177,7 @@ func (s *Service) Translate(ctx context.Context, r Request) (Result, error) {
 	if !s.Configured() {
 		return res, ErrNotConfigured
 	}
-	if source == target {
+	if from == target {
 		res.Translation = text
 		return res, nil
 	}
@@ -184,7 +187,7 @@ func (s *Service) Translate(ctx context.Context, r Request) (Result, error) {
 				res.Translation = text // only entities and numbers: nothing to translate
 				return res, nil
 			}
-			translated, err := s.translate(ctx, r.UserID, m.text, source, target, format)
+			translated, err := s.translate(ctx, r.UserID, m.text, source, from, target, format)
 			if err != nil {
 				return res, err
 			}
@@ -196,13 +199,13 @@ func (s *Service) Translate(ctx context.Context, r Request) (Result, error) {
 			// entities as the server left them, is better than none.
 		}
 	}
-	res.Translation, err = s.translate(ctx, r.UserID, text, source, target, format)
+	res.Translation, err = s.translate(ctx, r.UserID, text, source, from, target, format)
 	return res, err
 }
 
-// translate answers from the cache, or asks the server (within the user's limit) and keeps
-// its answer.
-func (s *Service) translate(ctx context.Context, userID int64, text, source, target, format string) (string, error) {
+// translate answers from the cache, or asks the server (within the user's limit) to translate
+// from the language from and keeps its answer under source.
+func (s *Service) translate(ctx context.Context, userID int64, text, source, from, target, format string) (string, error) {
 	key := KeyOf(text, source, target, format)
 	cached, found, err := s.cache.CachedTranslation(ctx, key)
 	if err != nil || found {
@@ -213,7 +216,7 @@ func (s *Service) translate(ctx context.Context, userID int64, text, source, tar
 			return "", err
 		}
 	}
-	translated, err := s.backend.Translate(ctx, text, source, target, format)
+	translated, err := s.backend.Translate(ctx, text, from, target, format)
 	if err != nil {
 		if ctx.Err() != nil {
 			return "", ctx.Err()
@@ -300,6 +303,25 @@ func sourceOf(language string) string {
 		return Auto
 	}
 	return code
+}
+
+// sourceFor is the language a text is translated from: the one given (a post's stored language
+// or the caller's), unless the text is written in another or is too short to be in the one given;
+// then the detected language or auto. Posts stored before ingest took their language from the
+// text carry what the provider declared, sometimes wrong ("uk" on an English post), and a wrong
+// source makes the server garble the text, or makes Translate return it untranslated as already
+// in the target.
+func sourceFor(text, language string) string {
+	source := sourceOf(language)
+	if source == Auto {
+		return Auto
+	}
+	switch lang := enrich.PostLanguage(text, source); {
+	case lang == source, lang == "zh" && source == "zt":
+		return source
+	default:
+		return sourceOf(lang)
+	}
 }
 
 // targetOf is a target as Translate normalizes it (en when empty or invalid).

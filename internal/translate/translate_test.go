@@ -142,3 +142,46 @@ func TestCachedTexts(t *testing.T) {
 		t.Error("PostText")
 	}
 }
+
+// recording is a backend that answers with the source language it was asked to translate from.
+type recording struct{}
+
+func (recording) Translate(_ context.Context, _, source, _, _ string) (string, error) {
+	return "from " + source, nil
+}
+
+// A post's stored language may be the provider's, which the text contradicts; the text's
+// language is what the server is asked to translate from, so the post is neither garbled nor
+// returned untranslated as already in the target.
+func TestSourceComesFromTheText(t *testing.T) {
+	tests := []struct{ text, source, want string }{
+		{"The bridge on the main road stays closed until tomorrow morning.", "uk", "The bridge on the main road stays closed until tomorrow morning."},
+		{"Міст на головній дорозі закритий до завтрашнього ранку.", "en", "from uk"},
+		{"Міст на головній дорозі закритий до завтрашнього ранку.", "ru", "from uk"},
+		{"Міст на головній дорозі закритий до завтрашнього ранку.", "", "from auto"},
+		{"Дякую", "uk", "from uk"},       // too short to tell: the stored language stands
+		{"Nice work", "uk", "from auto"}, // not in Ukrainian letters
+		{"Tudo bem?", "es", "from auto"}, // short, but clearly not Spanish
+	}
+	for _, tt := range tests {
+		svc := NewService(recording{}, memCache{})
+		res, err := svc.Translate(context.Background(), Request{Text: tt.text, Source: tt.source, Target: "en", Format: FormatText})
+		if err != nil || res.Translation != tt.want {
+			t.Errorf("Translate(%q from %q) = %q %v, want %q", tt.text, tt.source, res.Translation, err, tt.want)
+		}
+	}
+}
+
+// A translation is kept under the source as asked, the post's stored language, so an export's
+// lookup by that language finds it without detecting anything.
+func TestCorrectedSourceIsCachedAsAsked(t *testing.T) {
+	const text = "Міст на головній дорозі закритий до завтрашнього ранку."
+	svc := NewService(recording{}, memCache{})
+	if _, err := svc.Translate(context.Background(), Request{Text: text, Source: "en", Target: "de", Format: FormatText}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := svc.CachedTexts(context.Background(), []Text{{Text: text, Language: "en"}}, "de")
+	if err != nil || len(got) != 1 || got[0] != "from uk" {
+		t.Errorf("CachedTexts = %q %v, want the translation from Ukrainian", got, err)
+	}
+}

@@ -47,8 +47,9 @@ const minPopulation = 1000
 // fine enough for containment and map bounds, coarse enough to keep the file small.
 const simplifyDegrees = 0.02
 
-// nameLanguages are the i18n-iso-countries locales whose country names become lookup aliases.
-var nameLanguages = []string{"en", "fr", "de", "es", "it", "pt"}
+// nameLanguages are the i18n-iso-countries locales whose country names become lookup aliases:
+// the languages of the posts Sightline sees most.
+var nameLanguages = []string{"en", "fr", "de", "es", "it", "pt", "ru", "uk", "ar"}
 
 // displayNames replaces ISO-style names ("Virgin Islands, U.S.") and ambiguous short forms
 // ("Congo" names two countries) with what people write.
