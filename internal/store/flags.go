@@ -46,8 +46,12 @@ func (s *Store) FlaggedPosts(ctx context.Context, userID, tenant int64, limit in
 		posts = `CROSS JOIN LATERAL (SELECT doc FROM posts p WHERE p.id = f.post_id AND p.published_at = f.published_at
 			AND p.tenant_id IN (0, $3) LIMIT 1) AS p`
 	}
-	return postDocs(s.read.QueryContext(ctx, `SELECT p.doc FROM beacon_flags f `+posts+`
+	flagged, err := postDocs(s.read.QueryContext(ctx, `SELECT p.doc FROM beacon_flags f `+posts+`
 		WHERE f.user_id = $1 ORDER BY f.created_at DESC, f.post_id LIMIT $2`, userID, limit, tenant))
+	if err != nil {
+		return nil, err
+	}
+	return flagged, s.hideRemovedPlaces(ctx, tenant, pointers(flagged)...)
 }
 
 // DeleteFlagsBefore removes flags of posts published before cutoff, which retention has removed
