@@ -8,7 +8,7 @@ import { Fragment, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Post } from '../../api/monitor';
 import type { MentionedLocation } from '../../api/posts';
-import { usePlaceChange } from '../../hooks/usePlaceActions';
+import { usePlaceChange } from '../../hooks/usePlaceChange';
 import { useProfile, useShowMentionedPlaces } from '../../hooks/useProfileQuery';
 import { placeSearchPath } from '../../lib/locateSearch';
 import { canOpen } from '../../lib/productAreas';
