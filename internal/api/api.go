@@ -67,6 +67,8 @@ type Deps struct {
 	Backtest         *backtest.Service // previews draft saved searches over stored posts
 	History          *search.History
 	Flags            *search.Flags
+	// Places takes places off posts for a tenant and puts them back (issue 27).
+	Places *search.Places
 	// Members invites people to organizations and removes them (docs/settings-api.md).
 	Members *members.Service
 	// Usage counts searches, results and exports by month for the statistics.
@@ -214,6 +216,9 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("POST /beacon/v1/flags", a.beaconUser(a.flagPosts))
 	mux.HandleFunc("DELETE /beacon/v1/flags", a.beaconUser(a.clearFlags))
 	mux.HandleFunc("DELETE /beacon/v1/flags/{postId}", a.beaconUser(a.unflagPost))
+	// A post's places as the analyst corrects them, for their tenant (docs/search-api.md).
+	mux.HandleFunc("DELETE /api/v1/posts/{id}/places/{country}/{name}", a.user(a.placeAction(a.Places.Remove)))
+	mux.HandleFunc("PUT /api/v1/posts/{id}/places/{country}/{name}", a.user(a.placeAction(a.Places.Restore)))
 
 	// The assistant (search-side.md section 7; docs/assistant.md).
 	mux.HandleFunc("POST /api/v1/ai-insights/conversation", a.user(a.askAssistant))

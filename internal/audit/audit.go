@@ -23,6 +23,7 @@ const (
 	ModelAlert         = "alert"
 	ModelSettings      = "settings"
 	ModelAnnouncement  = "announcement"
+	ModelPostPlace     = "post_place"
 )
 
 // Actions.
@@ -35,6 +36,8 @@ const (
 	ActionShared   = "shared"
 	ActionUnshared = "unshared"
 	ActionRotated  = "rotated"
+	ActionRemoved  = "removed"
+	ActionRestored = "restored"
 )
 
 // Fields is a flat snapshot of an item's audited fields, by their API names.

@@ -1,21 +1,13 @@
 package search
 
 import (
-	"cmp"
 	"context"
-	"embed"
 	"math"
-	"slices"
-	"strings"
-	"sync"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/sightline/sightline/internal/percolate"
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/provider"
-	"github.com/sightline/sightline/internal/query"
 )
 
 // Analytics bounds. A search can match most of a million posts, more than can be read in the
@@ -102,11 +94,13 @@ type tally struct {
 	standFor   float64 // the matching posts they stand for
 	lowestRate float64 // of the reads
 	daily      []float64
-	words      map[string]float64
+	words      map[string]*wordUse // by folded word
+	posts      int                 // whose words were counted, numbering them for wordUse.last
+	scratch    []byte              // a word's folded form, looked up (words.go)
 }
 
 func newTally(days int) *tally {
-	return &tally{daily: make([]float64, days), words: map[string]float64{}}
+	return &tally{daily: make([]float64, days), words: map[string]*wordUse{}}
 }
 
 // add adds o's counts.
@@ -116,9 +110,7 @@ func (t *tally) add(o *tally) {
 	for i, n := range o.daily {
 		t.daily[i] += n
 	}
-	for w, n := range o.words {
-		t.words[w] += n
-	}
+	t.addWords(o)
 }
 
 // reading reads a search's candidates newest first, a batch at a time, and counts the matches.
@@ -127,7 +119,6 @@ type reading struct {
 	p    *prepared
 	q    PostQuery
 	days []time.Time
-	text query.Text
 	// How far it went: the candidates read, the last one's time and position, and whether
 	// the window's start was reached.
 	scanned  int
@@ -166,7 +157,7 @@ func (r *reading) batch(ctx context.Context, left time.Duration, sample HashRang
 		if d := dayIndex(r.days, c.Post.PublishedAt); d >= 0 {
 			t.daily[d] += weight
 		}
-		countWords(&r.text, c.Post, t.words, weight)
+		t.countWords(c.Post, weight)
 	}
 	r.finished = len(candidates) < limit
 	return len(candidates), true, nil
@@ -362,65 +353,4 @@ func dayIndex(days []time.Time, t time.Time) int {
 		return -1
 	}
 	return i
-}
-
-// countWords adds one to each word the post uses, once per post, leaving out stop words of
-// the post's language and of English, numbers and words shorter than three letters.
-func countWords(text *query.Text, p post.Post, words map[string]float64, weight float64) {
-	text.Reset(p.TitleText, p.ContentText)
-	stop := stopWordsOf(p.Language)
-	english := stopWordsOf("en")
-	for i := range text.Len() {
-		w := text.Token(i)
-		if utf8.RuneCountInString(w) < minWordRunes || stop[w] || english[w] || !hasLetter(w) {
-			continue
-		}
-		if n, ok := words[w]; ok {
-			words[w] = n + weight
-		} else {
-			words[strings.Clone(w)] = weight // not the analyzed text's whole buffer
-		}
-	}
-}
-
-func hasLetter(w string) bool {
-	return strings.IndexFunc(w, unicode.IsLetter) >= 0
-}
-
-// topWords is the n most used words, most used first, ties alphabetical.
-func topWords(words map[string]float64, n int) []WordCount {
-	all := make([]WordCount, 0, len(words))
-	for w, c := range words {
-		all = append(all, WordCount{Word: w, Count: int(math.Round(c))})
-	}
-	slices.SortFunc(all, func(a, b WordCount) int {
-		return cmp.Or(cmp.Compare(b.Count, a.Count), strings.Compare(a.Word, b.Word))
-	})
-	return all[:min(n, len(all))]
-}
-
-//go:embed stopwords/*.txt
-var stopWordFiles embed.FS
-
-var (
-	stopWordsOnce sync.Once
-	stopWords     map[string]map[string]bool // language code to folded words
-)
-
-// stopWordsOf is the stop-word set of a language (ISO 639-1), empty for languages without a
-// list. The lists are folded as posts are, so "très" and "tres" are the same word.
-func stopWordsOf(language string) map[string]bool {
-	stopWordsOnce.Do(func() {
-		stopWords = map[string]map[string]bool{}
-		files, _ := stopWordFiles.ReadDir("stopwords")
-		for _, f := range files {
-			raw, _ := stopWordFiles.ReadFile("stopwords/" + f.Name())
-			set := map[string]bool{}
-			for _, w := range query.Tokens(string(raw)) {
-				set[w] = true
-			}
-			stopWords[strings.TrimSuffix(f.Name(), ".txt")] = set
-		}
-	})
-	return stopWords[strings.ToLower(language)]
 }

@@ -66,8 +66,8 @@ func TestAnalyticsCountsEveryMatch(t *testing.T) {
 			t.Fatal("no words")
 		}
 		for i, w := range got.WordCloud {
-			if w.Count != words[w.Word] {
-				t.Errorf("%q is in %d posts, the cloud says %d", w.Word, words[w.Word], w.Count)
+			if folded := query.Fold(w.Word); w.Count != words[folded] {
+				t.Errorf("%q is in %d posts, the cloud says %d", w.Word, words[folded], w.Count)
 			}
 			if i > 0 && w.Count > got.WordCloud[i-1].Count {
 				t.Errorf("%q is out of order", w.Word)
@@ -79,7 +79,8 @@ func TestAnalyticsCountsEveryMatch(t *testing.T) {
 	})
 }
 
-// Stop words of the post's language and of English, short words and numbers stay out.
+// Stop words of the post's language and of English, short words and numbers stay out; words are
+// shown as written (words_test.go has every language).
 func TestAnalyticsLeavesOutStopWords(t *testing.T) {
 	s := storetest.Open(t, store.SQLite)
 	now := time.Now().UTC().Truncate(time.Millisecond)
@@ -107,7 +108,7 @@ func TestAnalyticsLeavesOutStopWords(t *testing.T) {
 		words = append(words, w.Word)
 	}
 	slices.Sort(words)
-	want := []string{"crane", "dockers", "fell", "grue", "hafen", "harbour", "kran", "port", "tombee"}
+	want := []string{"Hafen", "Kran", "crane", "dockers", "fell", "grue", "harbour", "port", "tombée"}
 	if fmt.Sprint(words) != fmt.Sprint(want) {
 		t.Errorf("words = %v, want %v", words, want)
 	}

@@ -212,8 +212,8 @@ func TestLocateAPIEndToEnd(t *testing.T) {
 		t.Fatalf("analytics = %d %v", status, reply)
 	}
 	cloud := reply["data"].(map[string]any)["wordCloud"].([]any)
-	if first := cloud[0].(map[string]any); first["word"] != "crane" || first["count"] != float64(2) {
-		t.Errorf("word cloud = %v, want crane first, in 2 posts", cloud)
+	if first := cloud[0].(map[string]any); first["word"] != "Crane" || first["count"] != float64(2) {
+		t.Errorf("word cloud = %v, want Crane (as both posts write it) first, in 2 posts", cloud)
 	}
 	status, reply = call(t, "POST", srv.URL+"/beacon/v1/analytics", admin, `{"category":"social","query":"docks"}`)
 	if status != 200 || reply["data"].(map[string]any)["analyzed"] != float64(1) {

@@ -440,6 +440,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		Backtest:      backtest.NewService(n.Monitor, s),
 		History:       search.NewHistory(s),
 		Flags:         search.NewFlags(s),
+		Places:        search.NewPlaces(s),
 		Exports:       n.Exports,
 		Members: members.NewService(members.Deps{Store: s, Access: n.Auth, Mail: n.Mail, MailLimit: mailLimit,
 			PublicURL: c.PublicURLOrDefault(), Logger: log}),
@@ -627,6 +628,7 @@ func (n *Node) runBackground(ctx context.Context) <-chan struct{} {
 			{What: "posts", Delete: n.Store.DeletePostsBefore},
 			{What: "search history", Delete: n.Store.DeleteSearchHistoryBefore},
 			{What: "flags", Delete: n.Store.DeleteFlagsBefore},
+			{What: "removed places", Delete: n.Store.DeletePlaceRemovalsBefore},
 			{What: "assistant conversations", Delete: n.Store.DeleteConversationsBefore},
 		}, n.retention, time.Hour, n.log)
 		return nil

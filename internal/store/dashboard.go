@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -39,8 +40,12 @@ func (s *Store) Dashboard(ctx context.Context, userID int64, searchIDs []int64, 
 	steps := []func(context.Context, *monitor.Dashboard, dashboardScope) error{
 		s.dashboardNew, s.dashboardHours, s.dashboardUnread, s.dashboardThreat, s.dashboardPlaces, s.dashboardAuthors, s.dashboardThreatTop,
 	}
-	scope := dashboardScope{userID: userID, searches: idList(searchIDs), searchIDs: searchIDs, firstDay: firstDay,
-		now: now, deleted: deleted}
+	var tenant int64
+	if err := s.read.QueryRowContext(ctx, `SELECT tenant_id FROM users WHERE id = $1`, userID).Scan(&tenant); err != nil {
+		return d, fmt.Errorf("dashboard tenant: %w", err)
+	}
+	scope := dashboardScope{userID: userID, tenant: tenant, searches: idList(searchIDs), searchIDs: searchIDs,
+		firstDay: firstDay, now: now, deleted: deleted}
 	for _, step := range steps {
 		if err := step(ctx, &d, scope); err != nil {
 			return d, err
@@ -52,6 +57,7 @@ func (s *Store) Dashboard(ctx context.Context, userID int64, searchIDs []int64, 
 // dashboardScope is what every widget's query needs.
 type dashboardScope struct {
 	userID    int64
+	tenant    int64  // the user's, whose removals of places the widgets leave out
 	searches  string // the search ids as an SQL list
 	searchIDs []int64
 	firstDay  int64 // the window's first UTC day, in days since the epoch
@@ -218,22 +224,34 @@ func (s *Store) dashboardPlaces(ctx context.Context, d *monitor.Dashboard, sc da
 		return fmt.Errorf("dashboard places: %w", err)
 	}
 	// The deleted matches' places are read from their posts, which name them only in the document.
+	// So are the places the tenant removed from the posts of matches not deleted.
+	removed, err := s.removedMatchPlaces(ctx, sc)
+	if err != nil {
+		return fmt.Errorf("dashboard removed places: %w", err)
+	}
 	var located []int64
 	for _, m := range sc.deleted {
 		if m.hasLocation && m.published/dayMillis >= sc.firstDay {
 			located = append(located, m.id)
 		}
+		delete(removed, m.id)
 	}
+	located = slices.AppendSeq(located, maps.Keys(removed))
+	var matchID int64
 	var doc string
-	err = s.eachMatchPost(ctx, located, "p.doc", `p.doc LIKE '%"mentioned_locations"%'`, []any{&doc}, func() error {
+	err = s.eachMatchPost(ctx, located, "m.id, p.doc", `p.doc LIKE '%"mentioned_locations"%'`, []any{&matchID, &doc}, func() error {
 		var p struct {
+			ID                 string                   `json:"id"`
 			MentionedLocations []post.MentionedLocation `json:"mentioned_locations"`
 		}
 		if err := json.Unmarshal([]byte(doc), &p); err != nil {
 			return err
 		}
+		only, partly := removed[matchID]
 		for _, l := range p.MentionedLocations {
-			places[place{l.Name, l.CountryCode, l.Point.Lat, l.Point.Lon}]--
+			if !partly || only[removedPlace{p.ID, l.CountryCode, l.Name}] {
+				places[place{l.Name, l.CountryCode, l.Point.Lat, l.Point.Lon}]--
+			}
 		}
 		return nil
 	})
@@ -357,6 +375,9 @@ func (s *Store) dashboardThreatTop(ctx context.Context, d *monitor.Dashboard, sc
 	})
 	for _, m := range top[:min(len(top), monitor.DashboardThreatTop)] {
 		p, err := s.storedPost(ctx, m.postID)
+		if err == nil {
+			err = s.hideRemovedPlaces(ctx, sc.tenant, &p)
+		}
 		if err != nil {
 			return fmt.Errorf("dashboard threat post: %w", err)
 		}

@@ -258,3 +258,54 @@ func TestDashboardMigrationCountsStoredMatches(t *testing.T) {
 		})
 	}
 }
+
+// The places a tenant removed from posts leave the top places of its users' dashboards and the
+// posts of the threat list; a match the viewer deleted is not taken off twice, and another
+// tenant's removals change nothing.
+func TestDashboardLeavesOutRemovedPlaces(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		owner := seedUser(t, s, "owner@acme.test")
+		member := seedMember(t, s, owner, "member@acme.test")
+		stranger := seedUser(t, s, "stranger@other.test")
+		searches := seedSearches(t, s, owner, 3)
+		now := time.Now().UTC().Truncate(time.Hour)
+		posts, matches := dashboardFixture(owner, searches, now)
+		if _, err := s.InsertPosts(ctx, posts); err != nil {
+			t.Fatal(err)
+		}
+		created, err := s.InsertMatches(ctx, matches)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.SetMatchState(ctx, owner.ID, []int64{created[0].ID}, monitor.FieldDeleted, true); err != nil {
+			t.Fatal(err)
+		}
+		paris := posts[0].MentionedLocations[0]
+		for _, r := range []struct {
+			by   account.User
+			post post.Post
+		}{{owner, posts[0]}, {member, posts[1]}, {stranger, posts[2]}} {
+			if _, err := s.RemovePlace(ctx, r.by.TenantID, r.post, paris, r.by.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, tt := range []struct {
+			viewer account.User
+			paris  int64
+		}{{owner, 2}, {member, 2}} {
+			d, err := s.Dashboard(ctx, tt.viewer.ID, searches[:2], now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(d.TopMentionedLocations) != 1 || d.TopMentionedLocations[0].Count != tt.paris {
+				t.Errorf("%s sees places %+v, want Paris %d", tt.viewer.Email, d.TopMentionedLocations, tt.paris)
+			}
+			for _, top := range d.Threat.Top {
+				if want := top.Post.ID != posts[0].ID && top.Post.ID != posts[1].ID && top.Score == 95; (len(top.Post.MentionedLocations) > 0) != want {
+					t.Errorf("%s sees the places of %s in the threat list: %v", tt.viewer.Email, top.Post.ID, top.Post.MentionedLocations)
+				}
+			}
+		}
+	})
+}

@@ -40,8 +40,12 @@ func (s *Store) CountFlags(ctx context.Context, userID int64) (int, error) {
 // FlaggedPosts lists a user's flagged posts that are still stored and that a user of the
 // tenant may see, most recently flagged first.
 func (s *Store) FlaggedPosts(ctx context.Context, userID, tenant int64, limit int) ([]post.Post, error) {
-	return postDocs(s.read.QueryContext(ctx, `SELECT p.doc FROM beacon_flags f `+s.sql.joinPost("f", "doc", "p.tenant_id IN (0, $3)")+`
+	flagged, err := postDocs(s.read.QueryContext(ctx, `SELECT p.doc FROM beacon_flags f `+s.sql.joinPost("f", "doc", "p.tenant_id IN (0, $3)")+`
 		WHERE f.user_id = $1 ORDER BY f.created_at DESC, f.post_id LIMIT $2`, userID, limit, tenant))
+	if err != nil {
+		return nil, err
+	}
+	return flagged, s.hideRemovedPlaces(ctx, tenant, pointers(flagged)...)
 }
 
 // DeleteFlagsBefore removes flags of posts published before cutoff, which retention has removed

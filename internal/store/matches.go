@@ -421,7 +421,10 @@ func (s *Store) inboxRows(ctx context.Context, q string, args ...any) ([]monitor
 		}
 		out = append(out, it)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return out, s.hideRemovedInboxPlaces(ctx, out)
 }
 
 // InboxByIDs returns the given matches (of the given searches only) with the user's state.
@@ -680,8 +683,12 @@ func (s *Store) deleteInChunks(ctx context.Context, query string, cutoff int64) 
 // ThreadPosts returns the stored posts of a thread that a user of the tenant may see, oldest
 // first.
 func (s *Store) ThreadPosts(ctx context.Context, threadID string, tenant int64, limit int) ([]post.Post, error) {
-	return postDocs(s.read.QueryContext(ctx, `SELECT doc FROM posts WHERE thread_id = $1 AND tenant_id IN (0, $2)
+	thread, err := postDocs(s.read.QueryContext(ctx, `SELECT doc FROM posts WHERE thread_id = $1 AND tenant_id IN (0, $2)
 		ORDER BY published_at, id LIMIT $3`, threadID, tenant, limit))
+	if err != nil {
+		return nil, err
+	}
+	return thread, s.hideRemovedPlaces(ctx, tenant, pointers(thread)...)
 }
 
 // SearchAudience loads the facts of a search's audience.

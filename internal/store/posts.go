@@ -307,10 +307,13 @@ func (s *Store) insertPostSQL() string {
 // is not found, as if it did not exist.
 func (s *Store) Post(ctx context.Context, id string, tenant int64) (post.Post, error) {
 	p, err := s.storedPost(ctx, id)
-	if err == nil && !post.VisibleTo(p.Tenant, tenant) {
+	if err != nil {
+		return post.Post{}, err
+	}
+	if !post.VisibleTo(p.Tenant, tenant) {
 		return post.Post{}, notFound(sql.ErrNoRows, "post")
 	}
-	return p, err
+	return p, s.hideRemovedPlaces(ctx, tenant, &p)
 }
 
 // storedPost loads one stored post, whoever owns it: for reads already scoped, such as a

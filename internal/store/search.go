@@ -154,8 +154,21 @@ func (s *Store) withinCondition(sel *selection, r geom.Rect) string {
 	return "(" + strings.Join(parts, " OR ") + ")"
 }
 
-// CandidatePosts returns up to q.Limit candidates in q.Sort order.
+// CandidatePosts returns up to q.Limit candidates in q.Sort order, without the places the
+// tenant removed from them.
 func (s *Store) CandidatePosts(ctx context.Context, q search.PostQuery) ([]search.Candidate, error) {
+	out, err := s.candidatePosts(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	posts := make([]*post.Post, len(out))
+	for i := range out {
+		posts[i] = &out[i].Post
+	}
+	return out, s.hideRemovedPlaces(ctx, q.Tenant, posts...)
+}
+
+func (s *Store) candidatePosts(ctx context.Context, q search.PostQuery) ([]search.Candidate, error) {
 	if s.dialect == Postgres && q.Sort != post.SortRelevance && countColumn(q.Sort) == "" && q.Keywords != nil {
 		if _, ok := q.Keywords.TSQuery(); ok {
 			if !q.Sample.All() {

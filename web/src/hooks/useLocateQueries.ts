@@ -5,6 +5,7 @@ import { locateAnalytics, locateMore, locateSearch } from '../api/locate';
 import { type LocateQuery, withLocateDates } from '../lib/locateSearch';
 
 export const locateKeys = {
+  all: ['locate'] as const,
   search: (query: LocateQuery) => ['locate', 'search', query] as const,
   analytics: (query: LocateQuery) => ['locate', 'analytics', query] as const,
 };

@@ -7,6 +7,7 @@ import {
   locateRanges,
   locateRequest,
   missingField,
+  placeSearchPath,
   withLocateDates,
 } from './locateSearch';
 
@@ -59,6 +60,19 @@ describe('the Locate search in the URL', () => {
     });
     expect(locateFromLink(new URLSearchParams({ address_bounds: BOX })).type).toBe('location');
     expect(locateFromLink(new URLSearchParams({ author_query: 'ana' })).type).toBe('author');
+  });
+});
+
+describe('a place a post names', () => {
+  it('opens Locate on the area around it', () => {
+    const path = placeSearchPath({ name: 'Lyon', point: { lat: 45.76, lon: 4.84 } });
+    expect(path.startsWith('/locate?')).toBe(true);
+    expect(locateFromParams(new URLSearchParams(path.slice('/locate?'.length)))).toEqual({
+      ...emptyLocateSearch(),
+      type: 'location',
+      address: 'Lyon',
+      bounds: 'POLYGON((4.79 45.71,4.89 45.71,4.89 45.81,4.79 45.81,4.79 45.71))',
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 // Locate's search as the URL holds it, so a search can be bookmarked, shared and opened from
 // the search builder's Test in Locate link (search-side.md section 5).
 import type { LocateMedia, LocatePriority, LocateRequest, LocateSort, LocateType } from '../api/locate';
+import { type LatLon, rectangleWkt } from './wkt';
 
 export type LocateRange = 'all' | 'day' | 'week' | 'month' | 'quarter';
 
@@ -74,6 +75,21 @@ export const LOCATE_SORTS: { id: LocateSort; label: string; order: string }[] = 
 
 export function emptyLocateSearch(): LocateSearch {
   return { type: 'location', keywords: '', author: '', address: '', bounds: '', providers: [], range: 'all' };
+}
+
+// Half the side of the square a place's Locate search covers, in degrees: about a town.
+const PLACE_HALF_SIDE = 0.05;
+
+/** The Locate search of the area around a place a post names. */
+export function placeSearchPath(place: { name: string; point: LatLon }): string {
+  const { lat, lon } = place.point;
+  const s = emptyLocateSearch();
+  s.address = place.name;
+  s.bounds = rectangleWkt(
+    { lat: lat - PLACE_HALF_SIDE, lon: lon - PLACE_HALF_SIDE },
+    { lat: lat + PLACE_HALF_SIDE, lon: lon + PLACE_HALF_SIDE },
+  );
+  return `/locate?${locateParams(s).toString()}`;
 }
 
 function list(value: string | null): string[] {

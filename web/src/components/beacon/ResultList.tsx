@@ -11,6 +11,7 @@ import { useExternalLink } from '../../hooks/useExternalLink';
 import type { Term } from '../../lib/highlight';
 import { AnalysisDialog } from '../assistant/AnalysisDialog';
 import { AnalyzeButton } from '../assistant/AnalyzeButton';
+import { MentionedPlaces } from '../inbox/MentionedPlaces';
 import { ThreadDialog } from '../inbox/ThreadDialog';
 import { authorOf } from '../../lib/postAuthor';
 import { PostCard } from '../post/PostCard';
@@ -75,6 +76,7 @@ export function ResultList({
                 feedSize={posts.length}
                 onOpenVideo={(url) => openExternal(url)}
                 authorHref={authorLink(post)}
+                details={<MentionedPlaces post={post} />}
                 actions={
                   <>
                     <Tooltip title={isFlagged ? 'Remove flag' : 'Flag for export'}>
