@@ -126,8 +126,14 @@ func (a *API) testSource(w http.ResponseWriter, r *http.Request, id auth.Identit
 // sourcesHealthReply is GET /api/v1/sources/health: every source's health and how many fail.
 type sourcesHealthReply struct {
 	Sources []sourcing.Health `json:"sources"`
-	// Failing counts the sources failing or unreachable: the top bar's warning.
+	// Failing counts the sources that worked before and now fail or do not answer: the top
+	// bar's warning. A source that never worked is on the sources page, not a badge on every
+	// screen (issue 28: "30" in orange on a server without internet).
 	Failing int `json:"failing"`
+	// Offline says the server cannot reach the internet at all (sourcing.Offline); then
+	// Message says so once, with what to do.
+	Offline bool   `json:"offline"`
+	Message string `json:"message,omitempty"`
 	// Warnings say when the ingest pipeline is behind: new posts of every source are late.
 	Warnings []ingest.Warning `json:"warnings"`
 }
@@ -141,11 +147,17 @@ func (a *API) sourcesHealth(w http.ResponseWriter, r *http.Request, id auth.Iden
 	if a.PipelineWarnings != nil {
 		reply.Warnings = a.PipelineWarnings()
 	}
+	rows := make([]sourcing.Source, 0, len(views))
 	for _, v := range views {
 		reply.Sources = append(reply.Sources, v.Health)
-		if v.Health.State == sourcing.StateFailing || v.Health.State == sourcing.StateUnreachable {
+		rows = append(rows, v.Source)
+		failing := v.Health.State == sourcing.StateFailing || v.Health.State == sourcing.StateUnreachable
+		if failing && !v.Health.LastSuccess.IsZero() {
 			reply.Failing++
 		}
+	}
+	if reply.Offline = sourcing.Offline(rows); reply.Offline {
+		reply.Message = sourcing.OfflineMessage
 	}
 	return ok(w, reply)
 }

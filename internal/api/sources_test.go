@@ -374,3 +374,53 @@ func TestSourcesTwoTenants(t *testing.T) {
 		}
 	})
 }
+
+// A server without internet: the sources that never reached their addresses are not the top
+// bar's warning, and the health reply says once that the server is offline. A source that worked
+// and stopped is the warning.
+func TestSourcesHealthOffline(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		e := newEnvWith(t, s, func(d *api.Deps) { d.Sources = sourcesService(s); d.SourceTypes = sources.Types() })
+		ctx := context.Background()
+		if _, err := e.accounts.CreateUser(ctx, account.NewUser{Organization: "Acme", Email: "admin@acme.test",
+			Password: testPassword, TenantAdmin: true, Role: account.RoleOwner}); err != nil {
+			t.Fatal(err)
+		}
+		admin := e.client()
+		admin.login("admin@acme.test")
+		for i := range 3 {
+			r := admin.do("POST", "/api/v1/sources", map[string]any{"type": "rss", "name": fmt.Sprint("Feed ", i),
+				"config": map[string]any{"url": fmt.Sprintf("https://feed%d.example/rss", i)}}, withBearer(admin.bearer))
+			if r.status != http.StatusCreated && r.status != http.StatusOK {
+				t.Fatalf("create: %d %v", r.status, r.body)
+			}
+		}
+		now := time.Now()
+		held, err := s.ClaimSources(ctx, "node", now, now.Add(time.Minute))
+		if err != nil || len(held) != 3 {
+			t.Fatalf("claimed %d sources (%v), want 3", len(held), err)
+		}
+		report := func(src sourcing.Source, st connector.Stats) {
+			if err := s.SaveSourceReport(ctx, src.ID, "node", sourcing.Report{ReportedAt: time.Now(), Stats: st}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		noAnswer := connector.Stats{Failures: 5, Unreachable: true, LastError: "lookup feed.example: no such host"}
+		for _, src := range held {
+			report(src, noAnswer)
+		}
+		r := admin.do("GET", "/api/v1/sources/health", nil, withBearer(admin.bearer))
+		if r.status != 200 || dig(r.body, "data", "offline") != true || dig(r.body, "data", "failing") != float64(0) ||
+			dig(r.body, "data", "message") != sourcing.OfflineMessage {
+			t.Fatalf("offline: %d %v", r.status, r.body)
+		}
+
+		stopped := noAnswer
+		stopped.LastSuccess = now.Add(-time.Hour)
+		report(held[0], stopped)
+		r = admin.do("GET", "/api/v1/sources/health", nil, withBearer(admin.bearer))
+		if r.status != 200 || dig(r.body, "data", "offline") != false || dig(r.body, "data", "failing") != float64(1) {
+			t.Fatalf("one worked before: %d %v", r.status, r.body)
+		}
+	})
+}

@@ -18,6 +18,10 @@ type Poller struct {
 	Sleep func(ctx context.Context, d time.Duration) error
 }
 
+// UnreachableRetry is the shortest wait before a source whose address does not answer tries
+// again.
+const UnreachableRetry = time.Minute
+
 // Run calls round until ctx ends, then returns nil.
 func (p Poller) Run(ctx context.Context, round func(context.Context) error) error {
 	sleep := p.Sleep
@@ -44,8 +48,19 @@ func (p Poller) Run(ctx context.Context, round func(context.Context) error) erro
 			wait = p.Backoff.Delay(attempt)
 			if retryAfter, ok := RetryAfter(err); ok {
 				wait = retryAfter
+			} else if IsUnreachable(err) {
+				// An address that does not answer (offline, a provider down) is not helped by
+				// quick retries: wait at least UnreachableRetry, within the backoff's cap.
+				wait = max(wait, min(UnreachableRetry, time.Duration(max(p.Backoff.Max, p.Backoff.Initial))))
 			}
-			slog.Warn("source round failed", "source", p.Status.Stats().Source, "err", RedactText(err.Error()), "retry_in", wait)
+			// The first failure of a run is worth a warning; the retries that follow it are
+			// in the source's health, and would fill the log (one line a source every few
+			// seconds when a server is offline).
+			level := slog.LevelDebug
+			if attempt == 1 {
+				level = slog.LevelWarn
+			}
+			slog.Log(ctx, level, "source round failed", "source", p.Status.Stats().Source, "err", RedactText(err.Error()), "retry_in", wait)
 		}
 		if sleep(ctx, wait) != nil {
 			break

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"slices"
 	"strings"
 	"sync"
@@ -30,6 +31,7 @@ func (r *recordingSleep) sleep(ctx context.Context, d time.Duration) error {
 func TestPollerWaits(t *testing.T) {
 	limited := &HTTPError{StatusCode: 429, RetryAfter: 42 * time.Second}
 	failure := errors.New("connection refused")
+	offline := fmt.Errorf("fetch: %w", &net.DNSError{Err: "no such host", Name: "example.org", IsNotFound: true})
 	tests := []struct {
 		name   string
 		rounds []error // what each round returns; the round after the last cancels
@@ -50,6 +52,11 @@ func TestPollerWaits(t *testing.T) {
 		{"retry-after is honoured", []error{fmt.Errorf("page: %w", limited)}, func(t *testing.T, waits []time.Duration) {
 			if waits[0] != 42*time.Second {
 				t.Errorf("wait %v, want Retry-After's 42s", waits[0])
+			}
+		}},
+		{"an address that does not answer waits at least a minute", []error{offline, offline}, func(t *testing.T, waits []time.Duration) {
+			if waits[0] != UnreachableRetry || waits[1] != UnreachableRetry {
+				t.Errorf("waits %v, want %v each", waits, UnreachableRetry)
 			}
 		}},
 		{"a success resets the backoff", []error{failure, failure, failure, nil, failure}, func(t *testing.T, waits []time.Duration) {

@@ -142,3 +142,31 @@ func minutesAt(rep Report, now time.Time) []int64 {
 	}
 	return out
 }
+
+// OfflineMessage is what the sources page and the log say once when Offline holds.
+const OfflineMessage = "This server cannot reach the internet: public sources are paused and tried again every minute. " +
+	"Check that the server can resolve and reach public addresses (DNS, firewall, proxy), or switch off the sources it cannot use; " +
+	"the simulator and ingest tokens go on."
+
+// minOfflineSources is how many public sources must all fail to reach their addresses before
+// the server, rather than those providers, is taken to be offline.
+const minOfflineSources = 3
+
+// Offline reports whether the server looks cut off from the internet: at least three public
+// sources (onion sites, reached through Tor, are not) have run, every one failed because its
+// address did not answer, and none has ever succeeded. One provider down is that provider's
+// problem, and any success or any other failure (a refusal, a bad page) means the network works.
+func Offline(rows []Source) bool {
+	cut := 0
+	for _, r := range rows {
+		st := r.Report.Stats
+		switch {
+		case !r.Enabled || r.Type == "onion" || (st.Failures == 0 && st.LastSuccess.IsZero()):
+			continue // off, outside the internet, or not run yet
+		case !st.LastSuccess.IsZero() || !st.Unreachable:
+			return false
+		}
+		cut++
+	}
+	return cut >= minOfflineSources
+}

@@ -58,3 +58,31 @@ func TestUnreachable(t *testing.T) {
 		t.Fatal("a 500 is not unreachable")
 	}
 }
+
+func TestOffline(t *testing.T) {
+	cutOff := func(typ string) Source {
+		return Source{Type: typ, Enabled: true, Report: Report{Stats: connector.Stats{Failures: 4, Unreachable: true}}}
+	}
+	worked := Source{Type: "rss", Enabled: true, Report: Report{Stats: connector.Stats{Failures: 2, Unreachable: true, LastSuccess: time.Now()}}}
+	refused := Source{Type: "rss", Enabled: true, Report: Report{Stats: connector.Stats{Failures: 1}}}
+	pending := Source{Type: "rss", Enabled: true}
+	off := cutOff("rss")
+	off.Enabled = false
+	tests := []struct {
+		name string
+		rows []Source
+		want bool
+	}{
+		{"three public sources never reached", []Source{cutOff("rss"), cutOff("reddit"), cutOff("gdelt"), pending, off}, true},
+		{"two are a provider's problem", []Source{cutOff("rss"), cutOff("reddit")}, false},
+		{"onion sites do not count", []Source{cutOff("rss"), cutOff("reddit"), cutOff("onion")}, false},
+		{"one that worked before means the network did", []Source{cutOff("rss"), cutOff("reddit"), cutOff("gdelt"), worked}, false},
+		{"another failure means something answered", []Source{cutOff("rss"), cutOff("reddit"), cutOff("gdelt"), refused}, false},
+		{"nothing run yet", []Source{pending, pending, pending}, false},
+	}
+	for _, tt := range tests {
+		if got := Offline(tt.rows); got != tt.want {
+			t.Errorf("%s: Offline = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}

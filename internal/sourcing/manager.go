@@ -33,6 +33,8 @@ type Manager struct {
 	wake    chan struct{}
 	mu      sync.Mutex
 	running map[int64]*running
+	// offline is what the log last said of the node's reach (Offline), so it says it once.
+	offline bool
 }
 
 type running struct {
@@ -115,9 +117,21 @@ func (m *Manager) reconcile(ctx context.Context) {
 		}
 		m.running[id] = m.start(ctx, r, m.emit(owner, origin))
 	}
+	rows := make([]Source, 0, len(m.running))
 	for id, run := range m.running {
-		if err := m.store.SaveSourceReport(ctx, id, m.claim, run.report(now)); err != nil && ctx.Err() == nil {
+		row := run.row
+		row.Report = run.report(now)
+		rows = append(rows, row)
+		if err := m.store.SaveSourceReport(ctx, id, m.claim, row.Report); err != nil && ctx.Err() == nil {
 			m.log.Warn("sources: saving a report", "source", run.row.Name, "err", err)
+		}
+	}
+	if offline := Offline(rows); offline != m.offline {
+		m.offline = offline
+		if offline {
+			m.log.Warn(OfflineMessage)
+		} else {
+			m.log.Info("sources: public addresses answer again")
 		}
 	}
 }

@@ -77,8 +77,11 @@ export interface PipelineWarning {
 
 export interface SourcesHealth {
   sources: SourceHealth[];
-  /** Sources failing or unreachable. */
+  /** Sources that worked before and now fail or do not answer: the top bar's warning. */
   failing: number;
+  /** The server cannot reach the internet at all; message says so and what to do. */
+  offline: boolean;
+  message?: string;
   warnings?: PipelineWarning[];
 }
 

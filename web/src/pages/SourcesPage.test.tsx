@@ -67,12 +67,42 @@ describe('sources page', () => {
     expect(within(table).getByText('Failing')).toBeInTheDocument();
     expect(within(table).getByText('GET x: 500')).toBeInTheDocument();
     expect(within(table).getAllByRole('img', { name: '12 items in the last hour, per minute' })).toHaveLength(2);
-    expect(screen.getByText(/One source is failing or unreachable/)).toBeInTheDocument();
+    expect(screen.getByText(/One source that worked has stopped/)).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Sources: 1 failing' })).toHaveAttribute('href', '/sources');
   });
 
+  it('says once that the server is offline, with calm rows and no badge', async () => {
+    const offline = 'This server cannot reach the internet: public sources are paused and tried again every minute.';
+    const cutOff = (id: number, name: string) =>
+      source({
+        id,
+        name,
+        health: health({
+          id,
+          name,
+          state: 'unreachable',
+          lastSuccess: undefined,
+          lastError: { at: new Date().toISOString(), message: `lookup ${name}: no such host` },
+        }),
+      });
+    fakeServer({
+      'GET /api/v1/sources': { data: [cutOff(1, 'Gazette'), cutOff(2, 'Herald'), cutOff(3, 'Courier')] },
+      'GET /api/v1/sources/types': { data: ['rss'] },
+      'GET /api/v1/sources/health': { data: { sources: [], failing: 0, offline: true, message: offline } },
+    });
+    renderApp('/sources', { profile: admin });
+    const table = await screen.findByRole('table', { name: 'Sources' });
+    expect(await screen.findByText(offline)).toBeInTheDocument();
+    expect(within(table).getAllByText('Waiting for the network')).toHaveLength(3);
+    expect(within(table).queryByText(/no such host/)).not.toBeInTheDocument();
+    expect(within(table).queryByText('Unreachable')).not.toBeInTheDocument();
+    expect(screen.queryByText(/stopped/)).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Sources' })).toHaveAttribute('href', '/sources');
+  });
+
   it('says when the ingest pipeline is behind, on the page and on the top bar badge', async () => {
-    const delayed = 'New posts are delayed: more than 50000 are waiting to be stored and matched against saved searches.';
+    const delayed =
+      'New posts are delayed: more than 50000 are waiting to be stored and matched against saved searches.';
     fakeServer({
       'GET /api/v1/sources': { data: [source()] },
       'GET /api/v1/sources/types': { data: ['rss'] },

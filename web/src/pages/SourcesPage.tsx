@@ -4,8 +4,10 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
 import RssFeedOutlined from '@mui/icons-material/RssFeedOutlined';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -105,6 +107,9 @@ function SourcesTable() {
   }, {});
   const failing = (counts.failing ?? 0) + (counts.unreachable ?? 0);
   const pipelineWarnings = health.data?.warnings ?? [];
+  const offline = health.data?.offline === true;
+  // Sources that worked and stopped; those that never reached their address are the offline notice's.
+  const stopped = health.data?.failing ?? 0;
 
   return (
     <Box sx={{ maxWidth: 1400, mx: 'auto', px: { xs: 2, md: 4 }, py: 3 }}>
@@ -147,10 +152,16 @@ function SourcesTable() {
       )}
       {sources.data && sources.data.length > 0 && (
         <>
-          {failing > 0 && (
+          {offline && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              <AlertTitle>No internet</AlertTitle>
+              {health.data?.message}
+            </Alert>
+          )}
+          {stopped > 0 && (
             <Alert severity="warning" sx={{ mb: 2 }}>
-              {failing === 1 ? 'One source is' : `${failing} sources are`} failing or unreachable. Its last error says
-              why.
+              {stopped === 1 ? 'One source that worked has' : `${stopped} sources that worked have`} stopped. The last
+              error says why.
             </Alert>
           )}
           <Typography color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
@@ -177,6 +188,7 @@ function SourcesTable() {
                   <SourceRow
                     key={source.id}
                     source={source}
+                    offline={offline}
                     onToggle={(enabled) => toggle(source, enabled)}
                     onEdit={() => setEditing({ source })}
                     onTest={() => runTest(source)}
@@ -219,18 +231,22 @@ function SourcesTable() {
 
 function SourceRow({
   source,
+  offline,
   onToggle,
   onEdit,
   onTest,
   onDelete,
 }: {
   source: Source;
+  /** The server is offline: a source that never reached its address waits for the network. */
+  offline: boolean;
   onToggle: (enabled: boolean) => void;
   onEdit: () => void;
   onTest: () => void;
   onDelete: () => void;
 }) {
   const h = source.health;
+  const waiting = offline && h.state === 'unreachable' && !h.lastSuccess;
   return (
     <TableRow data-testid={`source-${source.id}`}>
       <TableCell>
@@ -242,7 +258,11 @@ function SourceRow({
         </Typography>
       </TableCell>
       <TableCell>
-        <SourceStateChip health={h} />
+        {waiting ? (
+          <Chip size="small" variant="outlined" label="Waiting for the network" />
+        ) : (
+          <SourceStateChip health={h} />
+        )}
         {h.gap && (
           <Typography variant="caption" color="warning.main" sx={{ display: 'block' }}>
             Gap: silent {formatSeconds(h.silenceSeconds ?? 0)}
@@ -258,7 +278,11 @@ function SourceRow({
       <TableCell>{h.lagSeconds === null ? '–' : formatSeconds(h.lagSeconds)}</TableCell>
       <TableCell>{formatAgo(h.lastSuccess)}</TableCell>
       <TableCell sx={{ maxWidth: 320 }}>
-        {h.lastError ? (
+        {waiting ? (
+          <Typography variant="body2" color="text.secondary">
+            Paused until the server reaches the internet
+          </Typography>
+        ) : h.lastError ? (
           <>
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
               {h.lastError.message}
