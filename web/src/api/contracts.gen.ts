@@ -24,6 +24,10 @@ export type MatchedTermKind = (typeof MATCHED_TERM_KINDS)[number];
 export const MATCHED_TERM_FIELDS = ['title', 'text', 'author'] as const;
 export type MatchedTermField = (typeof MATCHED_TERM_FIELDS)[number];
 
+/** How far a saved search's backfill got. */
+export const BACKFILL_STATUSES = ['running', 'done', 'failed'] as const;
+export type BackfillStatus = (typeof BACKFILL_STATUSES)[number];
+
 /** A saved search's state. */
 export const SEARCH_STATUSES = ['active', 'paused', 'scheduled', 'ended', 'expired'] as const;
 export type SearchStatus = (typeof SEARCH_STATUSES)[number];
@@ -56,6 +60,7 @@ export const LIVE_EVENTS = {
   matchesUpdated: 'monitor.matches.updated',
   matchCreated: 'monitor.match.created',
   exportReady: 'export.ready',
+  backfillUpdated: 'monitor.backfill.updated',
 } as const;
 export type LiveEvent = (typeof LIVE_EVENTS)[keyof typeof LIVE_EVENTS];
 
@@ -64,6 +69,7 @@ export interface LiveEventPayloads {
   'monitor.matches.updated': MatchesUpdated;
   'monitor.match.created': MatchCreated;
   'export.ready': ExportReady;
+  'monitor.backfill.updated': BackfillReply;
 }
 
 /**
@@ -272,6 +278,11 @@ export interface SearchReply {
   search: SearchPart;
   createdAt: number;
   updatedAt: number;
+  /**
+   * Backfill is the search's latest backfill on the reply of one search (its create, update
+   * and read); null when it had none, and in lists.
+   */
+  backfill: BackfillReply | null;
 }
 
 /**
@@ -337,6 +348,21 @@ export interface ExportReady {
   link: string;
   /** TTL is how many seconds the link stays valid; the page shows it only while above 0. */
   ttl: number;
+}
+
+/**
+ * BackfillReply is a backfill as the API and the live channel send it; times are Unix seconds.
+ *
+ * Go: monitor.BackfillReply (internal/monitor).
+ */
+export interface BackfillReply {
+  monitorSearchId: number;
+  days: number;
+  status: BackfillStatus;
+  scanned: number;
+  added: number;
+  startedAt: number;
+  updatedAt: number;
 }
 
 /**
