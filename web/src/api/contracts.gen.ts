@@ -188,6 +188,11 @@ export interface SearchPage {
   totalCountIsEstimate: boolean;
   /** SearchID continues the search with /load-more or /next-page; "" when there is no more. */
   searchId: string;
+  /**
+   * Suggestions, on a first page that found fewer than FewResults posts, are word forms and
+   * near spellings of the query's words, each with what it would find (suggest.go).
+   */
+  suggestions: Suggestion[];
 }
 
 /**
@@ -491,6 +496,27 @@ export interface ThreatDistribution {
  */
 export interface LayoutRow {
   widgets: WidgetId[];
+}
+
+/**
+ * Suggestion is the search with one word replaced, and what it finds.
+ *
+ * Go: search.Suggestion (internal/search).
+ */
+export interface Suggestion {
+  /**
+   * Term replaces Replaces, a word of the query; Query is the whole query with it, as the
+   * search would run it.
+   */
+  term: string;
+  replaces: string;
+  query: string;
+  /**
+   * Count is the posts Query finds under the same filters, sources and window; an estimate
+   * when CountIsEstimate (too many candidates to count them all).
+   */
+  count: number;
+  countIsEstimate: boolean;
 }
 
 /**
