@@ -154,3 +154,34 @@ func TestBackfillDaysInRange(t *testing.T) {
 		t.Errorf("stored %d searches (%v), want none", len(searches), err)
 	}
 }
+
+// A backfill's matches count towards the organization's monthly data limit as new matches do:
+// past it, the rest is left out.
+func TestBackfillCountsTowardsTheLimits(t *testing.T) {
+	s := storetest.Open(t, store.SQLite)
+	ctx := context.Background()
+	f := newFixture(t, s, "limits@acme.test")
+	backfills := f.withBackfills(t)
+	now := time.Now().UTC()
+	tenantPosts(t, s, 0, "protest bridge", 8, now)
+	if err := s.SetOrganizationLimits(ctx, f.actor.OrganizationID, 5, 0); err != nil {
+		t.Fatal(err)
+	}
+	sv, err := f.monitor.CreateSearch(ctx, f.actor, monitor.SearchInput{GroupID: f.home, Name: "limited", Keywords: "protest",
+		Providers: []string{"twitter"}, BackfillDays: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	backfills.Wait()
+	done, err := f.monitor.Search(ctx, f.actor, sv.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(inbox(t, s, f, sv.ID)); got != 5 || done.Backfill.Added != 5 || done.Backfill.Status != monitor.BackfillDone {
+		t.Fatalf("inbox %d, backfill %+v; want the 5 the monthly limit allows", got, done.Backfill)
+	}
+	used, err := s.CountMatchesSince(ctx, f.actor.OrganizationID, monitor.MonthStart(now))
+	if err != nil || used != 5 {
+		t.Fatalf("monthly data used %d (%v), want 5", used, err)
+	}
+}
