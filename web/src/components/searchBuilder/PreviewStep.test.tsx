@@ -164,9 +164,18 @@ describe('search preview', () => {
   });
 
   it('creates the search from the preview', async () => {
+    const backfill = {
+      monitorSearchId: 42,
+      days: 7,
+      status: 'running' as const,
+      scanned: 0,
+      added: 0,
+      startedAt: 1,
+      updatedAt: 1,
+    };
     const requests = server(
       { data: result() },
-      { 'POST /api/v1/monitor/searches': new Reply(201, { data: testSearch(42, { value: 'bridge' }) }) },
+      { 'POST /api/v1/monitor/searches': new Reply(201, { data: testSearch(42, { value: 'bridge', backfill }) }) },
     );
     const dialog = await openPreview();
     await within(dialog).findByText('45 matches in the last 30 days');
@@ -175,6 +184,9 @@ describe('search preview', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(created(requests)).toEqual([7]));
+    expect(
+      await screen.findByText(/Its inbox is being filled with the matching posts stored in the last 7 days/),
+    ).toBeInTheDocument();
   });
 
   it('fills the inbox with the days chosen, each shown with what it brings in, or with nothing', async () => {
