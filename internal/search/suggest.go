@@ -22,8 +22,9 @@ const (
 	suggestTerms  = 3
 	suggestCounts = 6
 	suggestBudget = 400 * time.Millisecond
-	// nearFrom is the shortest word whose near spellings (one edit away) are looked for.
-	nearFrom = 5
+	// nearFrom and nearTo are the shortest and longest words whose near spellings (one edit
+	// away, some 50 a letter) are looked up.
+	nearFrom, nearTo = 5, 30
 )
 
 // Suggestion is the search with one word replaced, and what it finds.
@@ -56,7 +57,7 @@ func (s *Service) suggest(ctx context.Context, e provider.Entitlements, category
 	for _, t := range terms[:min(len(terms), suggestTerms)] {
 		word := t.Patterns[0].Text
 		forms := wordForms(word)
-		if utf8.RuneCountInString(word) >= nearFrom {
+		if n := utf8.RuneCountInString(word); n >= nearFrom && n <= nearTo {
 			for _, near := range oneEditAway(word) {
 				if !slices.Contains(forms, near) {
 					forms = append(forms, near)
