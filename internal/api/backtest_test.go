@@ -173,3 +173,72 @@ func TestBacktestAPI(t *testing.T) {
 		}
 	})
 }
+
+// Over HTTP: a search previewed and then saved with a backfill of the preview's days has, once
+// the backfill is done, the inbox the preview counted; out of range, saving is refused.
+func TestBackfillAPI(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		e := newEnv(t, s)
+		ctx := context.Background()
+		f := filters.NewService(s, nil)
+		log := slog.New(slog.NewTextHandler(io.Discard, nil))
+		backfills := backtest.NewBackfills(backtest.BackfillDeps{Store: s, Lists: f,
+			Writer: monitor.NewPercolator(monitor.PercolatorDeps{Store: s, Lists: f, Logger: log}), Logger: log})
+		svc := monitor.NewService(monitor.Deps{Store: s, Inbox: s, FilterLists: f, Backfill: backfills})
+		h := api.New(api.Deps{Accounts: e.accounts, Auth: e.auth, Monitor: svc, Filters: f, Health: s.Ping,
+			SearchLimiter: search.NewLimiter(), Backtest: backtest.NewService(svc, s), App: api.AppHandler(nil, false), Logger: log})
+		e.srv.Close()
+		e.srv = httptest.NewServer(h)
+		t.Cleanup(e.srv.Close)
+
+		owner := e.actor("owner@acme.test")
+		home, _ := s.UncategorizedGroup(ctx, owner.OrganizationID, owner.UserID)
+		token := e.bearerFor("owner@acme.test")
+		c := e.client()
+		now := time.Now().UTC()
+		var posts []post.Post
+		for i := range 12 {
+			p := post.Post{Provider: "twitter", NativeID: fmt.Sprint("bf", i), ContentText: "flood at the river",
+				PublishedAt: now.Add(-time.Duration(i*20) * time.Hour)} // 9 of them in the last 7 days
+			if err := p.Normalize(now); err != nil {
+				t.Fatal(err)
+			}
+			posts = append(posts, p)
+		}
+		if _, err := s.InsertPosts(ctx, posts); err != nil {
+			t.Fatal(err)
+		}
+		body := map[string]any{"group_id": home.ID, "name": "Floods", "keywords": "flood", "providers": []string{"twitter"}}
+
+		preview := c.do("POST", "/api/v1/monitor/searches/backtest", map[string]any{"group_id": home.ID, "name": "Floods",
+			"keywords": "flood", "providers": []string{"twitter"}, "days": 7}, withBearer(token))
+		counts, _ := dig(preview.body, "data", "backfill").([]any)
+		if preview.status != 200 || len(counts) != 7 || counts[6] != 9.0 || dig(preview.body, "data", "count") != 9.0 {
+			t.Fatalf("preview = %d %v, want 9 matches in 7 days", preview.status, preview.body)
+		}
+
+		for _, days := range []int{-1, 31} {
+			body["backfillDays"] = days
+			r := c.do("POST", "/api/v1/monitor/searches", body, withBearer(token))
+			if msgs, _ := dig(r.body, "errors", "backfillDays").([]any); r.status != 422 || len(msgs) != 1 || msgs[0] != monitor.MsgBackfillDays {
+				t.Errorf("backfillDays %d = %d %v, want 422 on backfillDays", days, r.status, r.body)
+			}
+		}
+
+		body["backfillDays"] = 7
+		r := c.do("POST", "/api/v1/monitor/searches", body, withBearer(token))
+		if r.status != 201 || dig(r.body, "data", "backfill", "days") != 7.0 {
+			t.Fatalf("create = %d %v, want 201 with its backfill", r.status, r.body)
+		}
+		backfills.Wait()
+		id := dig(r.body, "data", "id").(float64)
+		got := c.do("GET", fmt.Sprintf("/api/v1/monitor/searches/%d", int64(id)), nil, withBearer(token))
+		if dig(got.body, "data", "backfill", "status") != monitor.BackfillDone || dig(got.body, "data", "backfill", "added") != 9.0 {
+			t.Errorf("after the backfill = %v, want done with the 9 previewed", got.body)
+		}
+		inbox := c.do("GET", fmt.Sprintf("/api/v1/monitor/matches?monitorSearchIds=%d", int64(id)), nil, withBearer(token))
+		if dig(inbox.body, "meta", "total") != 9.0 {
+			t.Errorf("inbox = %v, want the 9 previewed", inbox.body)
+		}
+	})
+}

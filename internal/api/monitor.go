@@ -146,6 +146,9 @@ type SearchReply struct {
 	Search                      SearchPart      `json:"search"`
 	CreatedAt                   int64           `json:"createdAt"`
 	UpdatedAt                   int64           `json:"updatedAt"`
+	// Backfill is the search's latest backfill on the reply of one search (its create, update
+	// and read); null when it had none, and in lists.
+	Backfill *monitor.BackfillReply `json:"backfill"`
 }
 
 // IDReply names a row by its id.
@@ -217,6 +220,10 @@ func searchJSON(sv monitor.SearchView, now time.Time) SearchReply {
 	}
 	for _, id := range sv.FilterLists {
 		r.FilterLists = append(r.FilterLists, IDReply{ID: id})
+	}
+	if sv.Backfill != nil {
+		b := sv.Backfill.Reply()
+		r.Backfill = &b
 	}
 	return r
 }

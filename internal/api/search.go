@@ -120,7 +120,7 @@ func (a *API) flaggedPosts(w http.ResponseWriter, r *http.Request, id auth.Ident
 	if err != nil {
 		return err
 	}
-	return ok(w, search.Page{Documents: posts, Count: len(posts), TotalCount: len(posts)})
+	return ok(w, search.Page{Documents: posts, Count: len(posts), TotalCount: len(posts), Suggestions: []search.Suggestion{}})
 }
 
 // flagPosts flags posts for the caller: {"postIds": [...]}.

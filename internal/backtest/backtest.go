@@ -5,7 +5,8 @@ package backtest
 
 import (
 	"context"
-	"github.com/sightline/sightline/internal/search"
+	"math"
+	"slices"
 	"time"
 
 	"github.com/sightline/sightline/internal/authz"
@@ -14,6 +15,7 @@ import (
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/problem"
 	"github.com/sightline/sightline/internal/query"
+	"github.com/sightline/sightline/internal/search"
 )
 
 // Bounds of one backtest.
@@ -59,6 +61,26 @@ type Result struct {
 	From        int64 `json:"from"`
 	To          int64 `json:"to"`
 	CoveredFrom int64 `json:"coveredFrom"`
+	// Expected is what to expect a day, from the last ExpectedDays days.
+	Expected Expectation `json:"expected"`
+	// Backfill[d-1] is how many matches the last d days hold (24-hour periods up to To):
+	// what saving the search with backfillDays d brings into its inbox. It has one entry a
+	// day of the window, or when truncated, a whole day the scan covered.
+	Backfill []int `json:"backfill"`
+}
+
+// ExpectedDays is how many recent days the expectation is drawn from.
+const ExpectedDays = 7
+
+// Expectation is the matches a day over the last days (24-hour periods up to the window's
+// end): their mean and the fewest and most of one day. Days is how many it drew from: fewer
+// than ExpectedDays when the window or a truncated scan covered fewer; with none whole, the
+// mean is ExpectedPerDay and the range that rounded.
+type Expectation struct {
+	PerDay float64 `json:"perDay"`
+	Low    int     `json:"low"`
+	High   int     `json:"high"`
+	Days   int     `json:"days"`
 }
 
 // Drafts validates draft searches (monitor.Service).
@@ -104,21 +126,30 @@ func (s *Service) Run(ctx context.Context, actor authz.Actor, r Request) (Result
 	if err != nil {
 		return Result{}, err
 	}
-	to := s.now().UTC()
-	from := to.Add(-time.Duration(days) * 24 * time.Hour)
-	q := search.PostQuery{Tenant: actor.TenantID, From: from, To: to, Providers: m.Providers, ImagesOnly: m.ImagesOnly,
-		VideosOnly: m.VideoOnly, Sort: post.SortPublishedDesc}
+	q := candidates(m, actor.TenantID, s.now(), days)
+	return s.scan(ctx, matcher, q, days, time.FixedZone("", r.UTCOffsetMinutes*60))
+}
+
+// candidates are the stored posts search m may match, newest first, among those of the last
+// days up to now that a reader of tenant may see: the preview's and the backfill's.
+func candidates(m monitor.Search, tenant int64, now time.Time, days int) search.PostQuery {
+	to := now.UTC()
+	q := search.PostQuery{Tenant: tenant, From: to.Add(-time.Duration(days) * day), To: to, Providers: m.Providers,
+		ImagesOnly: m.ImagesOnly, VideosOnly: m.VideoOnly, Sort: post.SortPublishedDesc}
 	if m.Keywords != "" {
 		// The full-text index narrows to a superset of the matches; the matcher decides.
 		q.Keywords, _ = query.Parse(m.Keywords, query.ModeSavedSearch)
 	}
-	return s.scan(ctx, matcher, q, time.FixedZone("", r.UTCOffsetMinutes*60))
+	return q
 }
 
+const day = 24 * time.Hour
+
 // scan verifies the window's candidates newest first, until none are left or a bound is met.
-func (s *Service) scan(ctx context.Context, matcher *percolate.Compiled, q search.PostQuery, zone *time.Location) (Result, error) {
+func (s *Service) scan(ctx context.Context, matcher *percolate.Compiled, q search.PostQuery, days int, zone *time.Location) (Result, error) {
 	res := Result{Samples: []post.Post{}, From: q.From.Unix(), To: q.To.Unix()}
 	perDay := map[string]int{}
+	daysBack := make([]int, days) // daysBack[i]: matches published i to i+1 days before q.To
 	covered := q.From
 	var verifiedTo time.Time // the publication time of the oldest candidate verified
 	started := s.now()
@@ -145,6 +176,7 @@ func (s *Service) scan(ctx context.Context, matcher *percolate.Compiled, q searc
 			if matcher.Match(percolate.DocOf(c.Post), q.To) {
 				res.Count++
 				perDay[c.Post.PublishedAt.In(zone).Format(time.DateOnly)]++
+				daysBack[min(int(q.To.Sub(c.Post.PublishedAt)/day), days-1)]++
 				if len(res.Samples) < Samples {
 					res.Samples = append(res.Samples, c.Post)
 				}
@@ -165,6 +197,18 @@ func (s *Service) scan(ctx context.Context, matcher *percolate.Compiled, q searc
 	res.CoveredFrom = covered.Unix()
 	span := max(q.To.Sub(covered), time.Minute)
 	res.ExpectedPerDay = float64(res.Count) / (span.Hours() / 24)
+	whole := days
+	if res.Truncated {
+		whole = int(q.To.Sub(covered) / day)
+	}
+	res.Expected = expect(daysBack[:whole], res.ExpectedPerDay)
+	res.Backfill = make([]int, whole)
+	for i, n := range daysBack[:whole] {
+		res.Backfill[i] = n
+		if i > 0 {
+			res.Backfill[i] += res.Backfill[i-1]
+		}
+	}
 	for d := covered.In(zone); ; d = d.AddDate(0, 0, 1) {
 		date := d.Format(time.DateOnly)
 		res.PerDay = append(res.PerDay, Day{Date: date, Count: perDay[date]})
@@ -173,4 +217,21 @@ func (s *Service) scan(ctx context.Context, matcher *percolate.Compiled, q searc
 		}
 	}
 	return res, nil
+}
+
+// expect draws the expectation from the most recent of the whole days' counts, newest first;
+// without any, from the rate of the part of a day covered.
+func expect(daysBack []int, rate float64) Expectation {
+	recent := daysBack[:min(len(daysBack), ExpectedDays)]
+	if len(recent) == 0 {
+		n := int(math.Round(rate))
+		return Expectation{PerDay: rate, Low: n, High: n}
+	}
+	e := Expectation{Low: slices.Min(recent), High: slices.Max(recent), Days: len(recent)}
+	total := 0
+	for _, n := range recent {
+		total += n
+	}
+	e.PerDay = float64(total) / float64(len(recent))
+	return e
 }

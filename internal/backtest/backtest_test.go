@@ -230,3 +230,47 @@ func TestBacktestBudgetBoundsTheReads(t *testing.T) {
 		t.Fatalf("= %+v, want truncated with nothing verified", res)
 	}
 }
+
+// The expectation is drawn from the last seven 24-hour days, and Backfill says how many
+// matches each number of days back holds.
+func TestBacktestExpectsFromTheLastWeek(t *testing.T) {
+	s := storetest.Open(t, store.SQLite)
+	ctx := context.Background()
+	f := newFixture(t, s, "week@acme.test")
+	now := time.Now().UTC()
+	f.svc.now = func() time.Time { return now }
+	perDayBack := []int{3, 0, 5, 1, 2, 4, 6, 0, 10} // matches 0, 1, … days before now
+	var posts []post.Post
+	for back, n := range perDayBack {
+		for i := range n {
+			p := post.Post{Provider: "twitter", NativeID: fmt.Sprint("w", back, "-", i), ContentText: "beacon fire",
+				PublishedAt: now.Add(-time.Duration(back)*24*time.Hour - time.Duration(i+1)*time.Hour).Truncate(time.Millisecond)}
+			p.ID = post.NewID(p.Provider, p.NativeID)
+			p.DiscoveredAt = p.PublishedAt
+			posts = append(posts, p)
+		}
+	}
+	if _, err := s.InsertPosts(ctx, posts); err != nil {
+		t.Fatal(err)
+	}
+	in := monitor.SearchInput{GroupID: f.home, Name: "week", Keywords: "beacon", Providers: []string{"twitter"}}
+	for _, tc := range []struct {
+		days     int
+		want     Expectation
+		backfill []int
+	}{
+		{30, Expectation{PerDay: 3, Low: 0, High: 6, Days: 7}, []int{3, 3, 8, 9, 11, 15, 21, 21, 31}},
+		{3, Expectation{PerDay: 8.0 / 3, Low: 0, High: 5, Days: 3}, []int{3, 3, 8}},
+	} {
+		res, err := f.svc.Run(ctx, f.actor, Request{DraftInput: monitor.DraftInput{SearchInput: in}, Days: tc.days})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Expected != tc.want {
+			t.Errorf("%d days: expected %+v, want %+v", tc.days, res.Expected, tc.want)
+		}
+		if len(res.Backfill) != tc.days || !slices.Equal(res.Backfill[:len(tc.backfill)], tc.backfill) || res.Backfill[tc.days-1] != res.Count {
+			t.Errorf("%d days: backfill %v, want %v… up to %d", tc.days, res.Backfill, tc.backfill, res.Count)
+		}
+	}
+}

@@ -21,6 +21,7 @@ func Sightline() Contracts {
 			{Const: "WIDGET_IDS", Type: "WidgetId", Doc: "The dashboard's widgets, by the names layouts use.", Values: monitor.Widgets},
 			{Const: "MATCHED_TERM_KINDS", Type: "MatchedTermKind", Doc: "What a matched term is: a form of keyword, or an author.", Values: query.HitKinds},
 			{Const: "MATCHED_TERM_FIELDS", Type: "MatchedTermField", Doc: "The part of a post a matched term was found in.", Values: query.HitFields},
+			{Const: "BACKFILL_STATUSES", Type: "BackfillStatus", Doc: "How far a saved search's backfill got.", Values: []string{monitor.BackfillRunning, monitor.BackfillDone, monitor.BackfillFailed}},
 			{Const: "SEARCH_STATUSES", Type: "SearchStatus", Doc: "A saved search's state.", Values: []string{monitor.StatusActive, monitor.StatusPaused, monitor.StatusScheduled, monitor.StatusEnded, monitor.StatusExpired}},
 			{Const: "PRIVACIES", Type: "Privacy", Doc: "Who in the organization sees a group.", Values: []string{authz.PrivacyShared, authz.PrivacyReadonly, authz.PrivacyPrivate}},
 			{Const: "SHARE_ROLES", Type: "ShareRole", Doc: "What a person a search or group is shared with may do.", Values: []string{authz.RoleFullAccess, authz.RoleReadOnly}},
@@ -41,6 +42,7 @@ func Sightline() Contracts {
 			{Key: "matchesUpdated", Name: monitor.EventMatchesUpdated, Payload: reflect.TypeFor[monitor.MatchesUpdated]()},
 			{Key: "matchCreated", Name: monitor.EventMatchCreated, Payload: reflect.TypeFor[monitor.MatchCreated]()},
 			{Key: "exportReady", Name: live.EventExportReady, Payload: reflect.TypeFor[live.ExportReady]()},
+			{Key: "backfillUpdated", Name: monitor.EventBackfillUpdated, Payload: reflect.TypeFor[monitor.BackfillReply]()},
 		},
 		Types: []Type{
 			{Go: reflect.TypeFor[monitor.MatchPayload](), Name: "Match"},
@@ -64,6 +66,7 @@ func Sightline() Contracts {
 			{Struct: reflect.TypeFor[post.Origin](), Field: "Kind", Union: "PostOriginKind"},
 			{Struct: reflect.TypeFor[api.SearchMiniReply](), Field: "Status", Union: "SearchStatus"},
 			{Struct: reflect.TypeFor[api.SearchReply](), Field: "Status", Union: "SearchStatus"},
+			{Struct: reflect.TypeFor[monitor.BackfillReply](), Field: "Status", Union: "BackfillStatus"},
 			{Struct: reflect.TypeFor[api.GroupMiniReply](), Field: "Privacy", Union: "Privacy"},
 			{Struct: reflect.TypeFor[api.GroupReply](), Field: "Privacy", Union: "Privacy"},
 			{Struct: reflect.TypeFor[api.PersonReply](), Field: "Role", Union: "PersonRole"},

@@ -25,6 +25,8 @@ type Match struct {
 	// The post's threat score and mentioned places, for the dashboard's aggregates.
 	ThreatScore int
 	Places      []post.MentionedLocation
+	// Backfilled marks a match a backfill found among stored posts: no alert sends it.
+	Backfilled bool
 }
 
 // MatchState is one user's state of a match.

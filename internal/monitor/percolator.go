@@ -279,34 +279,18 @@ func (p *Percolator) Stage(ctx context.Context, posts []post.Post) error {
 				continue
 			}
 			searches[id] = m
-			pp := posts[i]
-			matches = append(matches, Match{SearchID: m.ID, OrganizationID: m.OrganizationID, PostID: pp.ID,
-				PublishedAt: pp.PublishedAt, DiscoveredAt: pp.DiscoveredAt, HasImages: len(pp.Photos) > 0,
-				HasVideos: len(pp.Videos) > 0, HasLocation: pp.Location != nil || len(pp.MentionedLocations) > 0,
-				Provider: pp.Provider, ThreatScore: pp.Threat.Score, Places: pp.MentionedLocations})
+			matches = append(matches, matchOf(m, posts[i]))
 		}
 	}
 	p.mu.Unlock()
-	matches, err := p.visible(ctx, matches, posts)
-	if err != nil {
-		return err
-	}
-	if len(matches) == 0 {
-		return nil
-	}
-	grant := p.limits.Admit(ctx, matches, searches, now)
-	var created []Match
-	if len(grant.Matches) > 0 {
-		created, err = p.store.InsertMatches(ctx, grant.Matches)
-	}
-	p.recordLimits(ctx, grant.Settle(created))
-	if err != nil {
+	granted, created, err := p.write(ctx, matches, searches, posts, now)
+	if err != nil || len(granted) == 0 {
 		return err
 	}
 	// A batch run again announces (and alerts of) what it stored before too: the node that
 	// stored it may have stopped before either.
-	fresh := append(created, p.unannounced(ctx, grant.Matches, created, now)...)
-	p.announce(ctx, fresh, posts)
+	fresh := append(created, p.unannounced(ctx, granted, created, now)...)
+	p.announce(ctx, fresh, posts, true)
 	if p.stored != nil && len(fresh) > 0 {
 		ids := make([]int64, 0, len(searches))
 		for _, m := range fresh {
@@ -317,6 +301,46 @@ func (p *Percolator) Stage(ctx context.Context, posts []post.Post) error {
 		p.stored.MatchesStored(ids)
 	}
 	return nil
+}
+
+// Backfill stores, as matches of search m, the stored posts a backfill found it matches
+// (backtest.Backfills decides which, with the preview's matcher). They go through the same
+// visibility, limits and write as Stage's, marked as backfilled so that no alert sends them,
+// and their viewers get new counts but no match events: they are old posts. It returns how
+// many matches are new; a post already matched adds nothing.
+func (p *Percolator) Backfill(ctx context.Context, m Search, posts []post.Post) (int, error) {
+	matches := make([]Match, len(posts))
+	for i, pp := range posts {
+		matches[i] = matchOf(m, pp)
+		matches[i].Backfilled = true
+	}
+	_, created, err := p.write(ctx, matches, map[int64]Search{m.ID: m}, posts, p.now())
+	p.announce(ctx, created, posts, false)
+	return len(created), err
+}
+
+// matchOf is post pp as a match of search m.
+func matchOf(m Search, pp post.Post) Match {
+	return Match{SearchID: m.ID, OrganizationID: m.OrganizationID, PostID: pp.ID,
+		PublishedAt: pp.PublishedAt, DiscoveredAt: pp.DiscoveredAt, HasImages: len(pp.Photos) > 0,
+		HasVideos: len(pp.Videos) > 0, HasLocation: pp.Location != nil || len(pp.MentionedLocations) > 0,
+		Provider: pp.Provider, ThreatScore: pp.Threat.Score, Places: pp.MentionedLocations}
+}
+
+// write keeps the matches their organizations may see and their limits allow, stores them and
+// records the limits they reached. granted are the matches kept, created those the store did
+// not have.
+func (p *Percolator) write(ctx context.Context, matches []Match, searches map[int64]Search, posts []post.Post, now time.Time) (granted, created []Match, err error) {
+	matches, err = p.visible(ctx, matches, posts)
+	if err != nil || len(matches) == 0 {
+		return nil, nil, err
+	}
+	grant := p.limits.Admit(ctx, matches, searches, now)
+	if len(grant.Matches) > 0 {
+		created, err = p.store.InsertMatches(ctx, grant.Matches)
+	}
+	p.recordLimits(ctx, grant.Settle(created))
+	return grant.Matches, created, err
 }
 
 // visible keeps the matches whose post the search's organization may see: a tenant's private
@@ -454,10 +478,10 @@ func (v *viewerActors) canSee(ctx context.Context, userID int64, providerName st
 	return a != nil && authz.CanSeeProvider(*a, providerName)
 }
 
-// announce sends each new match of a batch to its viewers who stream their inbox, at most
-// StreamedPerBatch a viewer, and queues count updates for every viewer; in both, only to
-// viewers whose subscriptions reach the match's provider at that moment.
-func (p *Percolator) announce(ctx context.Context, created []Match, posts []post.Post) {
+// announce sends each new match of a batch to its viewers who stream their inbox (when stream),
+// at most StreamedPerBatch a viewer, and queues count updates for every viewer; in both, only
+// to viewers whose subscriptions reach the match's provider at that moment.
+func (p *Percolator) announce(ctx context.Context, created []Match, posts []post.Post, stream bool) {
 	byID := make(map[string]post.Post, len(posts))
 	for _, pp := range posts {
 		byID[pp.ID] = pp
@@ -487,7 +511,7 @@ func (p *Percolator) announce(ctx context.Context, created []Match, posts []post
 			pc.added++
 		}
 		p.mu.Unlock()
-		if p.notifier == nil {
+		if p.notifier == nil || !stream {
 			continue
 		}
 		for userID, canEdit := range viewers {

@@ -27,6 +27,8 @@ type SearchView struct {
 	// Shares lists direct shares and, marked FromGroup, those inherited from the group.
 	Shares      []Share
 	FilterLists []int64
+	// Backfill is the search's latest backfill, nil when it had none.
+	Backfill *Backfill
 }
 
 // Searches lists the saved searches the actor can see; groupID 0 means every group.
@@ -109,6 +111,15 @@ func (s *Service) searchView(ctx context.Context, v *view, id int64) (SearchView
 		return SearchView{}, err
 	}
 	sv.FilterLists = lists[m.ID]
+	if s.backfill != nil {
+		b, ok, err := s.backfill.Backfill(ctx, m.ID)
+		if err != nil {
+			return SearchView{}, err
+		}
+		if ok {
+			sv.Backfill = &b
+		}
+	}
 	return sv, nil
 }
 
@@ -130,6 +141,9 @@ type SearchInput struct {
 	BoardNames    []string        `json:"board_names"`
 	Alerts        json.RawMessage `json:"alerts"`
 	SharedUsers   *[]ShareInput   `json:"shared_users"`
+	// BackfillDays fills the inbox, once saved, from the posts stored in the last days
+	// (0 to MaxBackfillDays; 0 fills nothing).
+	BackfillDays int `json:"backfillDays"`
 }
 
 // Saved-search messages (monitor-area.md section 5).
@@ -180,6 +194,9 @@ func (s *Service) CreateSearch(ctx context.Context, actor authz.Actor, in Search
 		return SearchView{}, account.AssetLimitProblem(err)
 	}
 	s.searchChanged(ctx, p.search.ID)
+	if err := s.startBackfill(ctx, actor, p.search, in.BackfillDays); err != nil {
+		return SearchView{}, err
+	}
 	return s.Search(ctx, actor, p.search.ID)
 }
 
@@ -214,6 +231,9 @@ func (s *Service) UpdateSearch(ctx context.Context, actor authz.Actor, id int64,
 		return SearchView{}, err
 	}
 	s.searchChanged(ctx, id)
+	if err := s.startBackfill(ctx, actor, p.search, in.BackfillDays); err != nil {
+		return SearchView{}, err
+	}
 	return s.viewAfterChange(ctx, actor, id)
 }
 
@@ -321,6 +341,9 @@ func (s *Service) prepare(ctx context.Context, actor authz.Actor, v *view, m Sea
 		add("end_at", MsgDatesReversed)
 	}
 	m.ImagesOnly, m.VideoOnly = in.ImagesOnly, in.VideoOnly
+	if in.BackfillDays < 0 || in.BackfillDays > MaxBackfillDays {
+		add("backfillDays", MsgBackfillDays)
+	}
 
 	if len(in.Alerts) > 0 && string(in.Alerts) != "null" {
 		user, err := s.store.User(ctx, actor.UserID)

@@ -69,6 +69,7 @@ type Service struct {
 	notifier Notifier
 	layouts  LayoutStore
 	channels channel.Table
+	backfill Backfiller
 	now      func() time.Time
 }
 
@@ -83,11 +84,14 @@ type Deps struct {
 	Layouts     LayoutStore
 	// Channels are the alert channels destinations are checked against (alerts.Channels).
 	Channels channel.Table
+	// Backfill fills a search's inbox from stored posts when it is saved; may be nil, and then
+	// a search asked to be backfilled is saved without.
+	Backfill Backfiller
 }
 
 func NewService(d Deps) *Service {
 	return &Service{store: d.Store, inbox: d.Inbox, changes: d.Changes, filters: d.FilterLists, notifier: d.Notifier,
-		layouts: d.Layouts, channels: d.Channels, now: time.Now}
+		layouts: d.Layouts, channels: d.Channels, backfill: d.Backfill, now: time.Now}
 }
 
 // GroupView is a group as one actor sees it.

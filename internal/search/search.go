@@ -74,6 +74,9 @@ type Page struct {
 	TotalIsEstimate bool `json:"totalCountIsEstimate"`
 	// SearchID continues the search with /load-more or /next-page; "" when there is no more.
 	SearchID string `json:"searchId"`
+	// Suggestions, on a first page that found fewer than FewResults posts, are word forms and
+	// near spellings of the query's words, each with what it would find (suggest.go).
+	Suggestions []Suggestion `json:"suggestions"`
 }
 
 // Store is what search reads.
@@ -86,6 +89,8 @@ type Store interface {
 	CountFullText(ctx context.Context, q PostQuery) (n int, ok bool, err error)
 	// CountCandidatesByDay counts the candidates of each UTC day (days since the epoch).
 	CountCandidatesByDay(ctx context.Context, q PostQuery) (map[int64]int, error)
+	// IndexedTerms returns those of terms the posts' full-text index holds, whoever's posts.
+	IndexedTerms(ctx context.Context, terms []string) ([]string, error)
 }
 
 // Service runs searches.
@@ -144,7 +149,12 @@ type prepared struct {
 
 // Search runs the first page of a search in a category for a user with these entitlements.
 func (s *Service) Search(ctx context.Context, e provider.Entitlements, category provider.Category, r Request) (Page, error) {
-	return s.run(ctx, e, continuation{Category: category, Request: r})
+	page, err := s.run(ctx, e, continuation{Category: category, Request: r})
+	if err != nil || page.TotalIsEstimate || page.TotalCount >= FewResults {
+		return page, err
+	}
+	page.Suggestions, err = s.suggest(ctx, e, category, r, page.TotalCount)
+	return page, err
 }
 
 // More continues a search from its searchId.
@@ -168,7 +178,7 @@ func (s *Service) run(ctx context.Context, e provider.Entitlements, c continuati
 	// The matcher runs "as of" the window's end, so the window bounds published time only.
 	asOf := p.to
 
-	page := Page{Documents: []post.Post{}}
+	page := Page{Documents: []post.Post{}, Suggestions: []Suggestion{}}
 	first := c.After == nil && c.Offset == 0
 	scanned := 0
 	started := s.now()

@@ -233,10 +233,12 @@ type Node struct {
 	Geocoder   geo.Geocoder
 	Monitor    *monitor.Service
 	Percolator *monitor.Percolator
-	Filters    *filters.Service
-	Exports    *export.Service
-	Alerts     *alerts.Service
-	Assistant  *assistant.Service
+	// Backfills fill saved searches' inboxes from stored posts when they are saved.
+	Backfills *backtest.Backfills
+	Filters   *filters.Service
+	Exports   *export.Service
+	Alerts    *alerts.Service
+	Assistant *assistant.Service
 	// Mail sends e-mail through the operator's SMTP server; nil when e-mail is off.
 	Mail    mail.Sender
 	Live    *live.Hub
@@ -368,8 +370,10 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 			percolator.SearchChanged(ctx, id)
 		}
 	})
+	n.Backfills = backtest.NewBackfills(backtest.BackfillDeps{Store: s, Lists: filters.MatchingLists{Store: s},
+		Writer: n.Percolator, Notifier: n.Live, Logger: log})
 	n.Monitor = monitor.NewService(monitor.Deps{Store: s, Inbox: s, Layouts: s, FilterLists: n.Filters, Changes: n.Percolator,
-		Notifier: n.Live, Channels: channels})
+		Notifier: n.Live, Channels: channels, Backfill: n.Backfills})
 	if err := n.Percolator.Load(ctx); err != nil {
 		return nil, err
 	}
@@ -634,6 +638,7 @@ func (n *Node) runBackground(ctx context.Context) <-chan struct{} {
 		return nil
 	})
 	start("percolator", n.Percolator.Run)
+	start("backfills", n.Backfills.Run)
 	start("sessions", func(ctx context.Context) error { n.sweepSessions(ctx); return nil })
 	start("exports", n.Exports.Run)
 	start("alerts", n.Alerts.Run)

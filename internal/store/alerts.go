@@ -47,10 +47,10 @@ func (s *Store) ClaimRun(ctx context.Context, searchID int64, alertType string, 
 }
 
 // UncoveredMatches lists the search's matches since a time that no delivery of the alert and
-// destination covers, oldest first.
+// destination covers, oldest first. A backfill's matches are old posts: no alert covers them.
 func (s *Store) UncoveredMatches(ctx context.Context, searchID int64, alertType, destination string, since time.Time, limit int) ([]int64, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT m.id FROM monitor_matches m
-		WHERE m.search_id = $1 AND m.created_at >= $2 AND NOT EXISTS (SELECT 1 FROM alert_delivery_matches c
+		WHERE m.search_id = $1 AND m.created_at >= $2 AND NOT m.backfilled AND NOT EXISTS (SELECT 1 FROM alert_delivery_matches c
 			WHERE c.search_id = $1 AND c.type = $3 AND c.destination = $4 AND c.match_id = m.id)
 		ORDER BY m.id LIMIT $5`, searchID, millis(since), alertType, destination, limit)
 	if err != nil {

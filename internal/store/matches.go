@@ -94,7 +94,7 @@ const matchRowsPerInsert = 200
 // driver's binding cost grows with the square of a statement's parameters.
 func (s *Store) insertMatchRows(ctx context.Context, tx *sql.Tx, rows []monitor.Match, now time.Time) ([]monitor.Match, error) {
 	q := []byte(`INSERT INTO monitor_matches (search_id, organization_id, published_at, discovered_at,
-		created_at, threat_score, has_images, has_videos, has_location, post_id, provider) VALUES `)
+		created_at, threat_score, has_images, has_videos, has_location, backfilled, post_id, provider) VALUES `)
 	args := make([]any, 0, 2*len(rows))
 	type key struct {
 		search int64
@@ -110,7 +110,7 @@ func (s *Store) insertMatchRows(ctx context.Context, tx *sql.Tx, rows []monitor.
 			q = strconv.AppendInt(q, n, 10)
 			q = append(q, ", "...)
 		}
-		for _, b := range []bool{m.HasImages, m.HasVideos, m.HasLocation} {
+		for _, b := range []bool{m.HasImages, m.HasVideos, m.HasLocation, m.Backfilled} {
 			q = append(q, strings.ToUpper(strconv.FormatBool(b))...)
 			q = append(q, ", "...)
 		}

@@ -686,3 +686,48 @@ func (s *Store) countCandidates(ctx context.Context, db querier, q search.PostQu
 	err := db.QueryRowContext(ctx, text, sel.args...).Scan(&n)
 	return n, err
 }
+
+// IndexedTerms returns those of terms the posts' full-text index holds, in no order: SQLite
+// reads the index's vocabulary (posts_fts_terms, migration 0032), PostgreSQL probes the GIN
+// index for each term.
+func (s *Store) IndexedTerms(ctx context.Context, terms []string) ([]string, error) {
+	if len(terms) == 0 {
+		return nil, nil
+	}
+	args := make([]any, len(terms))
+	marks := make([]string, len(terms))
+	for i, t := range terms {
+		args[i], marks[i] = t, s.param(i+1)
+	}
+	var out []string
+	read := func(db querier) error {
+		text := `SELECT term FROM posts_fts_terms WHERE term IN (` + strings.Join(marks, ", ") + `)`
+		if s.dialect == Postgres {
+			text = `SELECT t FROM unnest(ARRAY[` + strings.Join(marks, ", ") + `]::text[]) t
+				WHERE EXISTS (SELECT 1 FROM posts p WHERE p.search @@ quote_literal(t)::tsquery)`
+		}
+		rows, err := db.QueryContext(ctx, text, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var t string
+			if err := rows.Scan(&t); err != nil {
+				return err
+			}
+			out = append(out, t)
+		}
+		return rows.Err()
+	}
+	var err error
+	if s.dialect == Postgres {
+		err = s.bitmapsOnly(ctx, read) // each term from the full-text index, never a table scan
+	} else {
+		err = read(s.read)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("indexed terms: %w", err)
+	}
+	return out, nil
+}

@@ -24,6 +24,10 @@ export type MatchedTermKind = (typeof MATCHED_TERM_KINDS)[number];
 export const MATCHED_TERM_FIELDS = ['title', 'text', 'author'] as const;
 export type MatchedTermField = (typeof MATCHED_TERM_FIELDS)[number];
 
+/** How far a saved search's backfill got. */
+export const BACKFILL_STATUSES = ['running', 'done', 'failed'] as const;
+export type BackfillStatus = (typeof BACKFILL_STATUSES)[number];
+
 /** A saved search's state. */
 export const SEARCH_STATUSES = ['active', 'paused', 'scheduled', 'ended', 'expired'] as const;
 export type SearchStatus = (typeof SEARCH_STATUSES)[number];
@@ -66,6 +70,7 @@ export const LIVE_EVENTS = {
   matchesUpdated: 'monitor.matches.updated',
   matchCreated: 'monitor.match.created',
   exportReady: 'export.ready',
+  backfillUpdated: 'monitor.backfill.updated',
 } as const;
 export type LiveEvent = (typeof LIVE_EVENTS)[keyof typeof LIVE_EVENTS];
 
@@ -74,6 +79,7 @@ export interface LiveEventPayloads {
   'monitor.matches.updated': MatchesUpdated;
   'monitor.match.created': MatchCreated;
   'export.ready': ExportReady;
+  'monitor.backfill.updated': BackfillReply;
 }
 
 /**
@@ -192,6 +198,11 @@ export interface SearchPage {
   totalCountIsEstimate: boolean;
   /** SearchID continues the search with /load-more or /next-page; "" when there is no more. */
   searchId: string;
+  /**
+   * Suggestions, on a first page that found fewer than FewResults posts, are word forms and
+   * near spellings of the query's words, each with what it would find (suggest.go).
+   */
+  suggestions: Suggestion[];
 }
 
 /**
@@ -282,6 +293,11 @@ export interface SearchReply {
   search: SearchPart;
   createdAt: number;
   updatedAt: number;
+  /**
+   * Backfill is the search's latest backfill on the reply of one search (its create, update
+   * and read); null when it had none, and in lists.
+   */
+  backfill: BackfillReply | null;
 }
 
 /**
@@ -347,6 +363,21 @@ export interface ExportReady {
   link: string;
   /** TTL is how many seconds the link stays valid; the page shows it only while above 0. */
   ttl: number;
+}
+
+/**
+ * BackfillReply is a backfill as the API and the live channel send it; times are Unix seconds.
+ *
+ * Go: monitor.BackfillReply (internal/monitor).
+ */
+export interface BackfillReply {
+  monitorSearchId: number;
+  days: number;
+  status: BackfillStatus;
+  scanned: number;
+  added: number;
+  startedAt: number;
+  updatedAt: number;
 }
 
 /**
@@ -475,6 +506,27 @@ export interface ThreatDistribution {
  */
 export interface LayoutRow {
   widgets: WidgetId[];
+}
+
+/**
+ * Suggestion is the search with one word replaced, and what it finds.
+ *
+ * Go: search.Suggestion (internal/search).
+ */
+export interface Suggestion {
+  /**
+   * Term replaces Replaces, a word of the query; Query is the whole query with it, as the
+   * search would run it.
+   */
+  term: string;
+  replaces: string;
+  query: string;
+  /**
+   * Count is the posts Query finds under the same filters, sources and window; an estimate
+   * when CountIsEstimate (too many candidates to count them all).
+   */
+  count: number;
+  countIsEstimate: boolean;
 }
 
 /**

@@ -97,6 +97,8 @@ export interface SearchRequest {
   board_names: string[];
   alerts: NotificationSetting[];
   shared_users: { username: string; role: ShareRole }[];
+  /** Once saved, fill the inbox from the stored posts of the last days (0 to 30; none when left out). */
+  backfillDays?: number;
 }
 
 export interface GroupRequest {
@@ -319,6 +321,10 @@ export interface BacktestResult {
   from: number;
   to: number;
   coveredFrom: number;
+  /** What to expect a day, from the last (up to) seven 24-hour days: their mean, fewest and most. */
+  expected: { perDay: number; low: number; high: number; days: number };
+  /** backfill[d - 1]: the matches of the last d days, what saving with backfillDays d brings in. */
+  backfill: number[];
 }
 
 export async function backtestSearch(body: BacktestRequest, signal?: AbortSignal): Promise<BacktestResult> {

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { fetchLiveConfig } from '../api/live';
+import type { MonitorSearch } from '../api/monitor';
 import { connectLive, LIVE_EVENTS } from '../live/liveChannel';
 import { applyLiveCounts, applyLiveMatch } from './useMatchesQuery';
 import { monitorKeys } from './useMonitorQueries';
@@ -31,6 +32,14 @@ export function useLiveUpdates(enabled: boolean): void {
         [LIVE_EVENTS.matchesUpdated]: (payload) => applyLiveCounts(queryClient, payload),
         [LIVE_EVENTS.matchCreated]: (payload) => applyLiveMatch(queryClient, payload),
         [LIVE_EVENTS.exportReady]: (payload) => exportReady(payload),
+        // A saved search's backfill moved on: its progress in the search, and once done its
+        // matches in the lists (the counts come with monitor.matches.updated).
+        [LIVE_EVENTS.backfillUpdated]: (payload) => {
+          queryClient.setQueryData(monitorKeys.search(payload.monitorSearchId), (search?: MonitorSearch) =>
+            search ? { ...search, backfill: payload } : search,
+          );
+          if (payload.status !== 'running') void queryClient.invalidateQueries({ queryKey: monitorKeys.matches });
+        },
       },
       // Matches that arrived before the channel was (re)subscribed came with no event.
       () => void queryClient.invalidateQueries({ queryKey: monitorKeys.matches }),

@@ -118,6 +118,7 @@ export function testSearch(id: number, overrides: Partial<MonitorSearch> = {}): 
     sharedUsers: [],
     filterLists: [],
     notificationSettings: [],
+    backfill: null,
     search: {
       address: '',
       address_bounds: '',

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BacktestResult, Post } from '../../api/monitor';
@@ -39,6 +39,8 @@ function result(overrides: Partial<BacktestResult> = {}): BacktestResult {
     from: 1_792_879_175,
     to: 1_795_471_175,
     coveredFrom: 1_792_879_175,
+    expected: { perDay: 12.4, low: 8, high: 17, days: 7 },
+    backfill: [3, 5, 9, 14, 20, 28, 37, ...Array.from({ length: 23 }, (_, i) => 38 + i)],
     ...overrides,
   };
 }
@@ -75,7 +77,9 @@ describe('search preview', () => {
     const requests = server({ data: result() });
     const dialog = await openPreview();
     expect(await within(dialog).findByText('45 matches in the last 30 days')).toBeInTheDocument();
-    expect(within(dialog).getByText(/Expect about 2 a day once saved/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Expect about 12 a day (8–17) once saved, as in the last 7 days of stored posts.'),
+    ).toBeInTheDocument();
     const days = within(dialog).getByRole('list', { name: 'Matches per day' });
     expect(
       within(days)
@@ -108,7 +112,9 @@ describe('search preview', () => {
   });
 
   it('says when nothing matches, and what to do', async () => {
-    server({ data: result({ count: 0, expectedPerDay: 0, samples: [] }) });
+    server({
+      data: result({ count: 0, expectedPerDay: 0, samples: [], expected: { perDay: 0, low: 0, high: 0, days: 7 } }),
+    });
     const dialog = await openPreview();
     expect(await within(dialog).findByText(/No stored post of the last 30 days matches/)).toBeInTheDocument();
     expect(within(dialog).getByText(/Expect none a day/)).toBeInTheDocument();
@@ -116,7 +122,15 @@ describe('search preview', () => {
   });
 
   it('warns when the search is too broad to check every stored post', async () => {
-    server({ data: result({ truncated: true, coveredFrom: 1_795_400_000, expectedPerDay: 5200 }) });
+    server({
+      data: result({
+        truncated: true,
+        coveredFrom: 1_795_400_000,
+        expectedPerDay: 5200,
+        expected: { perDay: 5200, low: 5200, high: 5200, days: 0 },
+        backfill: [],
+      }),
+    });
     const dialog = await openPreview();
     expect(await within(dialog).findByText(/too broadly to check every stored post/)).toBeInTheDocument();
     expect(within(dialog).getByText(/Expect about 5,200 a day/)).toBeInTheDocument();
@@ -150,15 +164,63 @@ describe('search preview', () => {
   });
 
   it('creates the search from the preview', async () => {
+    const backfill = {
+      monitorSearchId: 42,
+      days: 7,
+      status: 'running' as const,
+      scanned: 0,
+      added: 0,
+      startedAt: 1,
+      updatedAt: 1,
+    };
     const requests = server(
       { data: result() },
-      { 'POST /api/v1/monitor/searches': new Reply(201, { data: testSearch(42, { value: 'bridge' }) }) },
+      { 'POST /api/v1/monitor/searches': new Reply(201, { data: testSearch(42, { value: 'bridge', backfill }) }) },
     );
     const dialog = await openPreview();
     await within(dialog).findByText('45 matches in the last 30 days');
-    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    await waitFor(() =>
-      expect(requests.some((r) => r.method === 'POST' && r.path === '/api/v1/monitor/searches')).toBe(true),
+    expect(within(dialog).getByRole('combobox', { name: 'Fill the inbox with stored posts of' })).toHaveTextContent(
+      'the last 7 days (37 matches)',
     );
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(created(requests)).toEqual([7]));
+    expect(
+      await screen.findByText(/Its inbox is being filled with the matching posts stored in the last 7 days/),
+    ).toBeInTheDocument();
+  });
+
+  it('fills the inbox with the days chosen, each shown with what it brings in, or with nothing', async () => {
+    for (const [choice, days] of [
+      ['the last 3 days (9 matches)', 3],
+      ['nothing: only new posts', 0],
+    ] as const) {
+      const requests = server(
+        { data: result() },
+        { 'POST /api/v1/monitor/searches': new Reply(201, { data: testSearch(42, { value: 'bridge' }) }) },
+      );
+      const dialog = await openPreview();
+      await within(dialog).findByText('45 matches in the last 30 days');
+      await user.click(within(dialog).getByRole('combobox', { name: 'Fill the inbox with stored posts of' }));
+      await user.click(await screen.findByRole('option', { name: choice }));
+      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+      await waitFor(() => expect(created(requests)).toEqual([days]));
+      cleanup();
+    }
+  });
+
+  it('offers the days the preview did not cover without a count', async () => {
+    server({ data: result({ backfill: [3, 5, 9, 14, 20, 28, 37] }) });
+    const dialog = await openPreview();
+    await within(dialog).findByText('45 matches in the last 30 days');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Fill the inbox with stored posts of' }));
+    expect(await screen.findByRole('option', { name: 'the last 14 days' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'the last day (3 matches)' })).toBeInTheDocument();
   });
 });
+
+/** The backfillDays of each create request. */
+function created(requests: { method: string; path: string; body: unknown }[]) {
+  return requests
+    .filter((r) => r.method === 'POST' && r.path === '/api/v1/monitor/searches')
+    .map((r) => (r.body as { backfillDays: number }).backfillDays);
+}

@@ -24,6 +24,9 @@ import { HighlightedText } from '../inbox/HighlightedText';
 import { ProviderIcon } from '../ProviderIcon';
 
 const WINDOWS = [7, 14, 30] as const;
+/** How many days of stored posts saving offers to fill the inbox with; 0 fills nothing. */
+const BACKFILL_CHOICES = [0, 1, 3, 7, 14, 30] as const;
+export const DEFAULT_BACKFILL_DAYS = 7;
 const UNKNOWN_PROVIDER_COLOR = '#6b7280';
 
 /** "21 Nov" from "2026-11-21", read as a calendar date (no time zone shift). */
@@ -39,6 +42,20 @@ function ratePerDay(rate: number): string {
   if (rate === 0) return 'none a day';
   if (rate < 1) return 'less than one a day';
   return `about ${Math.round(rate).toLocaleString('en-GB')} a day`;
+}
+
+/** "about 12 a day (8–17)": the mean of the last days and the fewest and most of one day. */
+function expectation({ perDay, low, high }: BacktestResult['expected']): string {
+  const range = low === high ? '' : ` (${low.toLocaleString('en-GB')}–${high.toLocaleString('en-GB')})`;
+  return ratePerDay(perDay) + range;
+}
+
+/** "the last 7 days (37 matches)"; without the count when the preview did not cover those days. */
+function backfillLabel(days: number, counts: number[]): string {
+  if (days === 0) return 'nothing: only new posts';
+  const period = days === 1 ? 'the last day' : `the last ${days} days`;
+  const count = counts[days - 1];
+  return count === undefined ? period : `${period} (${countOf(count, 'match', 'matches')})`;
 }
 
 /** Matches per day as columns; each day is a list item a screen reader reads as "21 Nov: 3 matches". */
@@ -173,6 +190,8 @@ export function PreviewStep({
   providers,
   editing,
   submitting,
+  backfillDays,
+  onBackfillDays,
   onBack,
   onSubmit,
 }: {
@@ -182,6 +201,9 @@ export function PreviewStep({
   providers: Provider[];
   editing: boolean;
   submitting: boolean;
+  /** Once saved, fill the inbox from the stored posts of this many days (0: none). */
+  backfillDays: number;
+  onBackfillDays: (days: number) => void;
   onBack: () => void;
   onSubmit: () => void;
 }) {
@@ -246,10 +268,13 @@ export function PreviewStep({
                       {countOf(result.count, 'match', 'matches')} in the last {days} days
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
-                      Expect {ratePerDay(result.expectedPerDay)} once saved, at the rate of the stored posts.
+                      {result.expected.days > 0
+                        ? `Expect ${expectation(result.expected)} once saved, as in the last ${countOf(result.expected.days, 'day', 'days')} of stored posts.`
+                        : `Expect ${ratePerDay(result.expectedPerDay)} once saved, at the rate of the stored posts.`}
                     </Typography>
                   </Box>
                 )}
+
                 {result.truncated && result.scanned > 0 && (
                   <Alert severity="warning">
                     This search matches too broadly to check every stored post: only posts since{' '}
@@ -284,6 +309,21 @@ export function PreviewStep({
               </>
             )
           )}
+          <TextField
+            select
+            size="small"
+            label="Fill the inbox with stored posts of"
+            value={backfillDays}
+            onChange={(event) => onBackfillDays(Number(event.target.value))}
+            helperText="Saving fills the inbox once with these posts; no alert is sent for them."
+            sx={{ maxWidth: 360 }}
+          >
+            {BACKFILL_CHOICES.map((n) => (
+              <MenuItem key={n} value={n}>
+                {backfillLabel(n, result?.backfill ?? [])}
+              </MenuItem>
+            ))}
+          </TextField>
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2, gap: 1 }}>

@@ -106,6 +106,8 @@ describe('search builder', () => {
       start_at: null,
       end_at: null,
       images_only: false,
+      // Only the preview, which shows what it would bring in, fills the inbox.
+      backfillDays: 0,
     });
   });
 

@@ -40,7 +40,7 @@ import { AssetLimitDialog } from '../AssetLimitDialog';
 import { GroupForm } from '../GroupForm';
 import { FilterStep } from './FilterStep';
 import { MainStep } from './MainStep';
-import { PreviewStep } from './PreviewStep';
+import { DEFAULT_BACKFILL_DAYS, PreviewStep } from './PreviewStep';
 import type { BuilderRequest } from './SearchBuilderProvider';
 import { SuccessStep } from './SuccessStep';
 
@@ -176,11 +176,14 @@ function Wizard({
   const [limit, setLimit] = useState<AssetLimit | null>(null);
   const editing = request.mode === 'edit';
 
-  const submit = async () => {
+  // Only the preview offers to fill the inbox, showing what it would bring in.
+  const [backfillDays, setBackfillDays] = useState(DEFAULT_BACKFILL_DAYS);
+
+  const submit = async (backfill = 0) => {
     setSubmitting(true);
     setFromServer([]);
     try {
-      const body = toRequest(form);
+      const body = { ...toRequest(form), backfillDays: backfill };
       const search = form.id === undefined ? await createSearch(body) : await updateSearch(form.id, body);
       void refreshMonitor();
       setSaved(search);
@@ -295,11 +298,13 @@ function Wizard({
         providers={providers}
         editing={editing}
         submitting={submitting}
+        backfillDays={backfillDays}
+        onBackfillDays={setBackfillDays}
         onBack={() => setStep('main')}
         onSubmit={() => {
           // Problems the server finds are shown beside the fields.
           setStep('main');
-          void submit();
+          void submit(backfillDays);
         }}
       />
     );

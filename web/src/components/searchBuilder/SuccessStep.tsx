@@ -32,6 +32,8 @@ export function SuccessStep({
       <DialogContent sx={{ textAlign: 'center' }}>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           “{search.value}” collects matching posts as they arrive.
+          {search.backfill?.status === 'running' &&
+            ` Its inbox is being filled with the matching posts stored in the last ${search.backfill.days === 1 ? 'day' : `${search.backfill.days} days`}; no alert is sent for them.`}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ justifyContent: 'center' }}>
           <Link component={RouterLink} to={`/monitor/${search.id}`} onClick={onDone}>

@@ -28,6 +28,7 @@ import { ExportDialog } from '../../components/export/ExportDialog';
 import { BeaconSearchBar } from '../../components/beacon/BeaconSearchBar';
 import { BreachSearchDialog } from '../../components/beacon/BreachSearchDialog';
 import { LoadMoreButton } from '../../components/beacon/LoadMoreButton';
+import { NoResults, SearchSuggestions } from '../../components/beacon/SearchSuggestions';
 import { ResultList } from '../../components/beacon/ResultList';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
@@ -190,6 +191,7 @@ export function BeaconResultsPage() {
                 providers={providers}
                 terms={terms}
                 blurMedia={profile.media_sensitivity === 'blur'}
+                onSuggestion={(query) => go({ ...search, query }, true)}
               />
             </>
           )}
@@ -334,12 +336,15 @@ function ResultsPanel({
   providers,
   terms,
   blurMedia,
+  onSuggestion,
 }: {
   tab: TabDefinition;
   request: ReturnType<typeof requestFor>;
   providers: Map<string, Provider>;
   terms: ReturnType<typeof termsOf>;
   blurMedia: boolean;
+  /** Searches again with the query of a suggestion the user chose. */
+  onSuggestion: (query: string) => void;
 }) {
   const results = useBeaconSearch(tab.category, request);
   const flags = usePostFlags();
@@ -354,11 +359,7 @@ function ResultsPanel({
   const first = pages[0]!;
   const shown = shownPage === null ? pages.flatMap((p) => p.documents) : (pages[shownPage]?.documents ?? []);
   if (first.totalCount === 0 && first.documents.length === 0 && !first.totalCountIsEstimate) {
-    return (
-      <EmptyState icon={SearchOffOutlined} title={`No posts in ${tab.label} match`}>
-        Try fewer or broader words, a wider date range, or another tab.
-      </EmptyState>
-    );
+    return <NoResults label={tab.label} suggestions={first.suggestions} onApply={onSuggestion} />;
   }
   const total = resultTotal(first.totalCount, first.totalCountIsEstimate ?? false, tab.label);
   const nextPage = async () => {
@@ -384,6 +385,8 @@ function ResultsPanel({
         blurMedia={blurMedia}
         onFlag={flags.toggle}
       />
+      {/* A search that found only a few: other forms of its words may find more. */}
+      <SearchSuggestions suggestions={first.suggestions} onApply={onSuggestion} />
       {results.isFetchNextPageError && (
         <LoadError onRetry={() => void results.fetchNextPage()}>
           {searchError(results.error, 'Error loading more results')}
