@@ -697,7 +697,7 @@ func (s *Store) IndexedTerms(ctx context.Context, terms []string) ([]string, err
 	args := make([]any, len(terms))
 	marks := make([]string, len(terms))
 	for i, t := range terms {
-		args[i], marks[i] = t, s.param(i+1)
+		args[i], marks[i] = t, s.sql.param(i+1)
 	}
 	var out []string
 	read := func(db querier) error {
