@@ -17,6 +17,7 @@ import (
 	"github.com/sightline/sightline/internal/audit"
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/backtest"
+	"github.com/sightline/sightline/internal/basemap"
 	"github.com/sightline/sightline/internal/export"
 	"github.com/sightline/sightline/internal/filters"
 	"github.com/sightline/sightline/internal/geo"
@@ -59,14 +60,17 @@ type Deps struct {
 	// when nil).
 	PipelineWarnings func() []ingest.Warning
 	Geocoder         geo.Geocoder
-	Monitor          *monitor.Service
-	Filters          *filters.Service
-	Locations        *filters.Locations
-	Search           *search.Service
-	SearchLimiter    *search.Limiter
-	Backtest         *backtest.Service // previews draft saved searches over stored posts
-	History          *search.History
-	Flags            *search.Flags
+	// BaseMap is the operator's choice of base map (--map-tiles-url, --map-pmtiles); nil is the
+	// offline outlines.
+	BaseMap       *basemap.Map
+	Monitor       *monitor.Service
+	Filters       *filters.Service
+	Locations     *filters.Locations
+	Search        *search.Service
+	SearchLimiter *search.Limiter
+	Backtest      *backtest.Service // previews draft saved searches over stored posts
+	History       *search.History
+	Flags         *search.Flags
 	// Members invites people to organizations and removes them (docs/settings-api.md).
 	Members *members.Service
 	// Usage counts searches, results and exports by month for the statistics.
@@ -111,6 +115,9 @@ func New(d Deps) http.Handler {
 	}
 	if d.SearchLimiter == nil {
 		d.SearchLimiter = search.NewLimiter()
+	}
+	if d.BaseMap == nil {
+		d.BaseMap, _ = basemap.Open(basemap.Options{}) // the outlines cannot fail
 	}
 	a := &API{Deps: d}
 	mux := http.NewServeMux()
@@ -226,6 +233,11 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("GET /api/v1/geocode/autocomplete", a.user(a.geocodeAutocomplete))
 	mux.HandleFunc("GET /api/v1/geocode/address", a.user(a.geocodeAddress))
 	mux.HandleFunc("GET /proxy/images/", a.user(a.proxyImage))
+	// The base map (docs/maps.md).
+	mux.HandleFunc("GET /api/v1/map/base", a.user(a.mapBase))
+	if d.BaseMap.Archive() != nil {
+		mux.HandleFunc("GET "+basemap.ArchivePath, a.user(a.mapArchive))
+	}
 
 	// Monitor (monitor-area.md section 7).
 	mux.HandleFunc("GET /api/v1/monitor/providers", a.user(a.providers))
@@ -312,5 +324,5 @@ func New(d Deps) http.Handler {
 	}
 	mux.Handle("/", d.App)
 
-	return securityHeaders(a.recoverPanics(a.forwarded(a.logRequests(a.bodyDeadline(a.antiForgeryCookie(a.identify(mux)))))))
+	return securityHeaders(contentSecurityPolicy(d.BaseMap), a.recoverPanics(a.forwarded(a.logRequests(a.bodyDeadline(a.antiForgeryCookie(a.identify(mux)))))))
 }
