@@ -57,6 +57,46 @@ describe('baseLayer', () => {
   });
 });
 
+describe('addBaseLayer', () => {
+  const region: MapBase = {
+    kind: 'pmtiles-raster',
+    url: '/api/v1/map/base.pmtiles',
+    attribution: '',
+    maxZoom: 12,
+    bounds: [5.9, 45.8, 10.5, 47.8],
+  };
+  const drawn = (map: L.Map) => {
+    const layers: string[] = [];
+    map.eachLayer((layer) => {
+      if (layer instanceof L.GeoJSON) layers.push(`outlines in ${layer.options.pane}`);
+      else if (layer instanceof L.GridLayer) layers.push('tiles');
+    });
+    return layers.sort();
+  };
+  // The archive's reader asks for its header; the answer is not what these tests are about.
+  beforeEach(() =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    ),
+  );
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each<[string, MapBase, string[]]>([
+    ['a region’s archive over the outlines', region, ['outlines in outlines', 'tiles']],
+    ['a world’s tiles alone', { ...region, bounds: world }, ['tiles']],
+    ['the outlines alone', OUTLINES, ['outlines in outlines']],
+  ])('draws %s', async (_name, base, want) => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    const { map, remove } = searchMap(container, 'light', base);
+    await vi.waitFor(() => expect(drawn(map)).toEqual(want));
+    expect(map.getPane('outlines')?.style.zIndex).toBe('150'); // under the tiles' 200
+    remove();
+    container.remove();
+  });
+});
+
 describe('fitMaxZoom', () => {
   it('fits to a region over the outlines and to streets over tiles', () => {
     expect(fitMaxZoom(OUTLINES)).toBe(6);

@@ -19,6 +19,9 @@ export function fitMaxZoom(base: MapBase): number {
   return Math.min(base.maxZoom, 16);
 }
 
+// The outlines' own pane, under the tiles (200) and everything drawn on the map.
+const OUTLINES_PANE = 'outlines';
+
 /** The offline base map's colours for the theme's mode. */
 export function baseMapColours(mode: 'light' | 'dark') {
   return mode === 'light'
@@ -74,6 +77,7 @@ export async function baseLayer(base: MapBase, mode: 'light' | 'dark'): Promise<
         style: { color: border, weight: 0.6, fillColor: land, fillOpacity: 1 },
         interactive: false,
         attribution: 'Natural Earth',
+        pane: OUTLINES_PANE,
       });
     }
   }
@@ -125,18 +129,25 @@ function hintStreetLevel(map: L.Map, base: MapBase): void {
   map.on('zoomend', onZoom);
 }
 
+/** Whether the tiles reach the whole world; a region's archive leaves the rest to the outlines. */
+function coversWorld(base: MapBase): boolean {
+  const [west = -180, south = -85, east = 180, north = 85] = base.bounds;
+  return west <= -179 && south <= -84 && east >= 179 && north >= 84;
+}
+
 /**
- * Puts base under map once its layer is ready. Returns a function that drops a load still in
- * flight (call it before map.remove()).
+ * Puts base under map once its layer is ready, with the outlines under tiles that cover only a
+ * region. Returns a function that drops a load still in flight (call it before map.remove()).
  */
 export function addBaseLayer(map: L.Map, mode: 'light' | 'dark', base: MapBase): () => void {
+  if (!map.getPane(OUTLINES_PANE)) map.createPane(OUTLINES_PANE).style.zIndex = '150';
   let cancelled = false;
-  void baseLayer(base, mode).then((layer) => {
-    if (cancelled) return;
-    layer.addTo(map);
-    // Tiles have a pane below everything; the outlines share the overlays' and must go under them.
-    if (layer instanceof L.GeoJSON) layer.bringToBack();
-  });
+  const bases = base.kind === 'outlines' || coversWorld(base) ? [base] : [OUTLINES, base];
+  for (const b of bases) {
+    void baseLayer(b, mode).then((layer) => {
+      if (!cancelled) layer.addTo(map);
+    });
+  }
   if (base.kind === 'outlines') hintStreetLevel(map, base);
   return () => {
     cancelled = true;
