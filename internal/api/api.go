@@ -117,7 +117,7 @@ func New(d Deps) http.Handler {
 		d.SearchLimiter = search.NewLimiter()
 	}
 	if d.BaseMap == nil {
-		d.BaseMap, _ = basemap.Open(basemap.Options{}) // the outlines cannot fail
+		d.BaseMap = basemap.OutlinesOnly()
 	}
 	a := &API{Deps: d}
 	mux := http.NewServeMux()

@@ -48,6 +48,7 @@ const (
 
 // Base is the reply of GET /api/v1/map/base: which base map to draw and from where.
 type Base struct {
+	// Kind is how to draw it.
 	Kind Kind `json:"kind"`
 	// URL is the tile server's template ({z}, {x}, {y}) or the archive's address; empty for
 	// the outlines.
@@ -109,7 +110,12 @@ func Open(o Options) (*Map, error) {
 		return &Map{base: Base{Kind: kind, URL: ArchivePath, Attribution: o.Attribution, MaxZoom: int(h.MaxZoom),
 			Bounds: []float64{h.MinLon, h.MinLat, h.MaxLon, h.MaxLat}}, archive: a}, nil
 	}
-	return &Map{base: Base{Kind: Outlines, MaxZoom: outlinesMaxZoom, Bounds: world}}, nil
+	return OutlinesOnly(), nil
+}
+
+// OutlinesOnly is the base map without tiles: the country outlines.
+func OutlinesOnly() *Map {
+	return &Map{base: Base{Kind: Outlines, MaxZoom: outlinesMaxZoom, Bounds: world}}
 }
 
 // Base is what the web app is told.
@@ -118,8 +124,8 @@ func (m *Map) Base() Base { return m.base }
 // Archive is the PMTiles archive Sightline serves, nil when there is none.
 func (m *Map) Archive() *Archive { return m.archive }
 
-// ImageOrigin is the origin the browser loads tile pictures from (img-src), ConnectOrigin the
-// one it fetches vector tiles from (connect-src); "" when the tiles come from Sightline itself.
+// ImageOrigin is the origin the browser loads tile pictures from (img-src); "" when there are
+// none or they come from Sightline itself.
 func (m *Map) ImageOrigin() string {
 	if m.base.Kind == Raster {
 		return m.origin
@@ -127,6 +133,8 @@ func (m *Map) ImageOrigin() string {
 	return ""
 }
 
+// ConnectOrigin is the origin the browser fetches vector tiles from (connect-src); "" when
+// there are none or they come from Sightline itself.
 func (m *Map) ConnectOrigin() string {
 	if m.base.Kind == Vector {
 		return m.origin

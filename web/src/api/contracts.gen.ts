@@ -154,6 +154,7 @@ export interface PostOrigin {
  * Go: basemap.Base (internal/basemap).
  */
 export interface MapBase {
+  /** Kind is how to draw it. */
   kind: MapBaseKind;
   /**
    * URL is the tile server's template ({z}, {x}, {y}) or the archive's address; empty for
