@@ -60,17 +60,14 @@ type Deps struct {
 	// when nil).
 	PipelineWarnings func() []ingest.Warning
 	Geocoder         geo.Geocoder
-	// BaseMap is the operator's choice of base map (--map-tiles-url, --map-pmtiles); nil is the
-	// offline outlines.
-	BaseMap       *basemap.Map
-	Monitor       *monitor.Service
-	Filters       *filters.Service
-	Locations     *filters.Locations
-	Search        *search.Service
-	SearchLimiter *search.Limiter
-	Backtest      *backtest.Service // previews draft saved searches over stored posts
-	History       *search.History
-	Flags         *search.Flags
+	Monitor          *monitor.Service
+	Filters          *filters.Service
+	Locations        *filters.Locations
+	Search           *search.Service
+	SearchLimiter    *search.Limiter
+	Backtest         *backtest.Service // previews draft saved searches over stored posts
+	History          *search.History
+	Flags            *search.Flags
 	// Members invites people to organizations and removes them (docs/settings-api.md).
 	Members *members.Service
 	// Usage counts searches, results and exports by month for the statistics.
@@ -85,6 +82,9 @@ type Deps struct {
 	Health  func(ctx context.Context) error
 	// ImageProxy fetches posts' pictures; nil gets one that reaches public addresses only.
 	ImageProxy *imageproxy.Proxy
+	// BaseMap is the operator's choice of base map (--map-tiles-url, --map-pmtiles); nil is the
+	// offline outlines.
+	BaseMap *basemap.Map
 	// Live is the node's live channel (docs/live.md).
 	Live *live.Hub
 	// App serves the embedded web app for every path the API does not own.
