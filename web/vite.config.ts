@@ -20,6 +20,11 @@ export default defineConfig({
             { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs)[\\/]/ },
             // Only the inbox map needs these; they load when it first opens.
             { name: 'map', test: /node_modules[\\/](leaflet|world-atlas|topojson-client)[\\/]/ },
+            // Vector tiles and PMTiles archives, drawn only when the operator set them (docs/maps.md).
+            {
+              name: 'tiles',
+              test: /node_modules[\\/](protomaps-leaflet|pmtiles|@protomaps|@mapbox|pbf|fflate|rbush|quickselect|potpack|color2k|protocol-buffers-schema|resolve-protobuf-schema)[\\/]/,
+            },
             // The dashboard's charts; cached apart from the code that changes more often.
             { name: 'charts', test: /node_modules[\\/](echarts|zrender)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },

@@ -2,6 +2,8 @@ package main
 
 import (
 	"net/netip"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -87,6 +89,35 @@ func TestLLMURLNeedsAModel(t *testing.T) {
 	err := runServe([]string{"--llm-url", "http://127.0.0.1:11434/v1", "--data-dir", t.TempDir()})
 	if err == nil || !strings.Contains(err.Error(), "--llm-model") {
 		t.Errorf("serve with --llm-url alone: %v", err)
+	}
+}
+
+// The base map is checked at start-up, whether named by flag or by environment variable: a
+// tile template needs http(s) and {z}, {x}, {y}; an archive must be a PMTiles file.
+func TestMapFlagsAreCheckedAtStart(t *testing.T) {
+	notPMTiles := filepath.Join(t.TempDir(), "tiles.mbtiles")
+	if err := os.WriteFile(notPMTiles, []byte("SQLite format 3\x00"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		args []string
+		env  map[string]string
+		err  string
+	}{
+		{args: []string{"--map-tiles-url", "https://tiles.example/{z}/{x}.png"}, err: "no {y}"},
+		{env: map[string]string{"SIGHTLINE_MAP_TILES_URL": "tiles.example/{z}/{x}/{y}.png"}, err: "not an http or https address"},
+		{args: []string{"--map-pmtiles", notPMTiles}, err: "not a PMTiles archive"},
+		{args: []string{"--map-pmtiles", notPMTiles, "--map-tiles-url", "https://tiles.example/{z}/{x}/{y}.png"}, err: "one or the other"},
+	} {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			for k, v := range tt.env {
+				t.Setenv(k, v)
+			}
+			err := runServe(append(tt.args, "--data-dir", t.TempDir()))
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("serve: %v, want it refused with %q", err, tt.err)
+			}
+		})
 	}
 }
 

@@ -122,6 +122,13 @@ func serveFlags(o *serveOptions) *flag.FlagSet {
 	fs.Func("compliance-url", "address of the Compliance product, linked from the navigation (default: not linked)", portal(authz.PortalCompliance))
 	fs.Func("rfi-url", "address of the My RFIs portal, linked for users with RFI access (default: not linked)", portal(authz.PortalRFI))
 	fs.Func("intel-reports-url", "address of the Intel Reports portal, linked for users with its access (default: not linked)", portal(authz.PortalIntelReports))
+	fs.StringVar(&cfg.BaseMap.TilesURL, "map-tiles-url", "", "tile server for the map's base layer, as a template: "+
+		"https://tiles.example/{z}/{x}/{y}.png for pictures, .../{z}/{x}/{y}.mvt or .pbf for Protomaps vector tiles; "+
+		"its origin is added to the security policy (docs/maps.md) (default: the offline country outlines)")
+	fs.StringVar(&cfg.BaseMap.Attribution, "map-tiles-attribution", "", "text the map shows for its tiles' source and licence, "+
+		"with --map-tiles-url or --map-pmtiles (© OpenStreetMap contributors)")
+	fs.StringVar(&cfg.BaseMap.PMTiles, "map-pmtiles", "", "PMTiles v3 file, vector or pictures, that Sightline serves to signed-in "+
+		"users as the map's base layer, instead of --map-tiles-url (docs/maps.md)")
 	fs.StringVar(&o.logLevel, "log-level", "info", "debug, info, warn or error")
 	fs.StringVar(&o.logFormat, "log-format", "text", "text or json")
 	return fs

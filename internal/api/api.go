@@ -17,6 +17,7 @@ import (
 	"github.com/sightline/sightline/internal/audit"
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/backtest"
+	"github.com/sightline/sightline/internal/basemap"
 	"github.com/sightline/sightline/internal/export"
 	"github.com/sightline/sightline/internal/filters"
 	"github.com/sightline/sightline/internal/geo"
@@ -83,6 +84,9 @@ type Deps struct {
 	Health  func(ctx context.Context) error
 	// ImageProxy fetches posts' pictures; nil gets one that reaches public addresses only.
 	ImageProxy *imageproxy.Proxy
+	// BaseMap is the operator's choice of base map (--map-tiles-url, --map-pmtiles); nil is the
+	// offline outlines.
+	BaseMap *basemap.Map
 	// Live is the node's live channel (docs/live.md).
 	Live *live.Hub
 	// App serves the embedded web app for every path the API does not own.
@@ -113,6 +117,9 @@ func New(d Deps) http.Handler {
 	}
 	if d.SearchLimiter == nil {
 		d.SearchLimiter = search.NewLimiter()
+	}
+	if d.BaseMap == nil {
+		d.BaseMap = basemap.OutlinesOnly()
 	}
 	a := &API{Deps: d}
 	mux := http.NewServeMux()
@@ -231,6 +238,11 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("GET /api/v1/geocode/autocomplete", a.user(a.geocodeAutocomplete))
 	mux.HandleFunc("GET /api/v1/geocode/address", a.user(a.geocodeAddress))
 	mux.HandleFunc("GET /proxy/images/", a.user(a.proxyImage))
+	// The base map (docs/maps.md).
+	mux.HandleFunc("GET /api/v1/map/base", a.user(a.mapBase))
+	if d.BaseMap.Archive() != nil {
+		mux.HandleFunc("GET "+basemap.ArchivePath, a.user(a.mapArchive))
+	}
 
 	// Monitor (monitor-area.md section 7).
 	mux.HandleFunc("GET /api/v1/monitor/providers", a.user(a.providers))
@@ -317,5 +329,5 @@ func New(d Deps) http.Handler {
 	}
 	mux.Handle("/", d.App)
 
-	return securityHeaders(a.recoverPanics(a.forwarded(a.logRequests(a.bodyDeadline(a.antiForgeryCookie(a.identify(mux)))))))
+	return securityHeaders(contentSecurityPolicy(d.BaseMap), a.recoverPanics(a.forwarded(a.logRequests(a.bodyDeadline(a.antiForgeryCookie(a.identify(mux)))))))
 }

@@ -3,28 +3,39 @@ package api
 import (
 	"net/http"
 	"strings"
+
+	"github.com/sightline/sightline/internal/basemap"
 )
 
 // contentSecurityPolicy lets the page run only the app's own scripts, load pictures only from
-// itself (the image proxy included) or data: and blob: URLs, and never be framed. MUI's emotion
+// itself (the image proxy included), data: and blob: URLs and the operator's tile server, fetch
+// only from itself and the operator's vector tile server, and never be framed. MUI's emotion
 // injects <style> elements at run time, hence 'unsafe-inline' for styles only. The live socket
 // is added per request: it connects to the host the page came from.
-const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-	"img-src 'self' data: blob:; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; " +
-	"frame-ancestors 'none'; connect-src 'self'"
+func contentSecurityPolicy(m *basemap.Map) string {
+	source := func(origin string) string {
+		if origin == "" {
+			return ""
+		}
+		return " " + origin
+	}
+	return "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+		"img-src 'self' data: blob:" + source(m.ImageOrigin()) + "; font-src 'self'; object-src 'none'; base-uri 'self'; " +
+		"form-action 'self'; frame-ancestors 'none'; connect-src 'self'" + source(m.ConnectOrigin())
+}
 
 // securityHeaders sets the headers every response carries. A handler may set a stricter policy
 // of its own (the image proxy does). Referrer-Policy no-referrer: an analyst who follows a link
 // out of Sightline must not tell the monitored site where they came from, and nothing here reads
 // the Referer.
-func securityHeaders(next http.Handler) http.Handler {
+func securityHeaders(policy string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		policy := contentSecurityPolicy
+		p := policy
 		if validHost(r.Host) {
-			policy += " ws://" + r.Host + " wss://" + r.Host
+			p += " ws://" + r.Host + " wss://" + r.Host
 		}
-		h.Set("Content-Security-Policy", policy)
+		h.Set("Content-Security-Policy", p)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "no-referrer")
 		next.ServeHTTP(w, r)

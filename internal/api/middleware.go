@@ -12,6 +12,7 @@ import (
 
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/authz"
+	"github.com/sightline/sightline/internal/basemap"
 	"github.com/sightline/sightline/internal/problem"
 )
 
@@ -165,10 +166,12 @@ func (a *API) logRequests(next http.Handler) http.Handler {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 		next.ServeHTTP(rec, r)
+		// API calls log at info; a map reads its archive by the dozen ranges, like pictures at debug.
 		level := a.Logger.Debug
 		if rec.status >= 500 {
 			level = a.Logger.Error
-		} else if strings.HasPrefix(r.URL.Path, "/api/") || strings.HasPrefix(r.URL.Path, "/beacon/") {
+		} else if (strings.HasPrefix(r.URL.Path, "/api/") || strings.HasPrefix(r.URL.Path, "/beacon/")) &&
+			r.URL.Path != basemap.ArchivePath {
 			level = a.Logger.Info
 		}
 		level("http", "method", r.Method, "path", loggedPath(r.URL.Path), "status", rec.status,

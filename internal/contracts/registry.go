@@ -5,6 +5,7 @@ import (
 
 	"github.com/sightline/sightline/internal/api"
 	"github.com/sightline/sightline/internal/authz"
+	"github.com/sightline/sightline/internal/basemap"
 	"github.com/sightline/sightline/internal/live"
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/post"
@@ -26,6 +27,7 @@ func Sightline() Contracts {
 			{Const: "PRIVACIES", Type: "Privacy", Doc: "Who in the organization sees a group.", Values: []string{authz.PrivacyShared, authz.PrivacyReadonly, authz.PrivacyPrivate}},
 			{Const: "SHARE_ROLES", Type: "ShareRole", Doc: "What a person a search or group is shared with may do.", Values: []string{authz.RoleFullAccess, authz.RoleReadOnly}},
 			{Const: "PERSON_ROLES", Type: "PersonRole", Doc: "A share's role, or the owner's.", Values: []string{authz.RoleOwner, authz.RoleFullAccess, authz.RoleReadOnly}},
+			{Const: "MAP_BASE_KINDS", Type: "MapBaseKind", Doc: "How the web app draws the base map (docs/maps.md).", Values: basemap.Kinds},
 			{Const: "POST_ORIGIN_KINDS", Type: "PostOriginKind", Doc: "Where a post came from (docs/connectors.md).", Values: []string{post.OriginShared, post.OriginSource, post.OriginIngest}},
 		},
 		Constants: []Constant{
@@ -49,6 +51,7 @@ func Sightline() Contracts {
 			{Go: reflect.TypeFor[monitor.Counts](), Name: "MatchCounts"},
 			{Go: reflect.TypeFor[query.Hit](), Name: "MatchedTerm"},
 			{Go: reflect.TypeFor[post.Origin](), Name: "PostOrigin"},
+			{Go: reflect.TypeFor[basemap.Base](), Name: "MapBase"},
 			{Go: reflect.TypeFor[monitor.Dashboard]()},
 			{Go: reflect.TypeFor[monitor.Layout](), Name: "DashboardLayout"},
 			{Go: reflect.TypeFor[search.Page](), Name: "SearchPage"},
@@ -64,6 +67,7 @@ func Sightline() Contracts {
 			{Struct: reflect.TypeFor[query.Hit](), Field: "Kind", Union: "MatchedTermKind"},
 			{Struct: reflect.TypeFor[query.Hit](), Field: "Field", Union: "MatchedTermField"},
 			{Struct: reflect.TypeFor[post.Origin](), Field: "Kind", Union: "PostOriginKind"},
+			{Struct: reflect.TypeFor[basemap.Base](), Field: "Kind", Union: "MapBaseKind"},
 			{Struct: reflect.TypeFor[api.SearchMiniReply](), Field: "Status", Union: "SearchStatus"},
 			{Struct: reflect.TypeFor[api.SearchReply](), Field: "Status", Union: "SearchStatus"},
 			{Struct: reflect.TypeFor[monitor.BackfillReply](), Field: "Status", Union: "BackfillStatus"},

@@ -27,6 +27,7 @@ import (
 	"github.com/sightline/sightline/internal/audit"
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/backtest"
+	"github.com/sightline/sightline/internal/basemap"
 	"github.com/sightline/sightline/internal/connector"
 	"github.com/sightline/sightline/internal/connector/sources"
 	"github.com/sightline/sightline/internal/enrich"
@@ -158,6 +159,10 @@ type Config struct {
 	// Portals are the addresses of the other products (Compliance, My RFIs, Intel Reports); a
 	// portal without one is not linked.
 	Portals api.Portals
+
+	// BaseMap is the map's base layer: a tile server or a PMTiles archive (docs/maps.md); the
+	// zero value is the offline country outlines.
+	BaseMap basemap.Options
 }
 
 // DefaultMailFrom is the sender when --mail-from is not given.
@@ -231,6 +236,7 @@ type Node struct {
 	Managed    *sourcing.Manager
 	SourceRows *sourcing.Service
 	Geocoder   geo.Geocoder
+	BaseMap    *basemap.Map
 	Monitor    *monitor.Service
 	Percolator *monitor.Percolator
 	// Backfills fill saved searches' inboxes from stored posts when they are saved.
@@ -281,6 +287,12 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 			building.Close()
 		}
 	}()
+	if n.BaseMap, err = basemap.Open(c.BaseMap); err != nil {
+		return nil, err
+	}
+	if b := n.BaseMap.Base(); b.Kind != basemap.Outlines {
+		log.Info("the map's base layer", "kind", b.Kind, "max_zoom", b.MaxZoom) // the URL may hold a key
+	}
 	n.Accounts = account.NewService(s)
 	if c.AdminEmail != "" && c.AdminPassword != "" {
 		created, err := n.Accounts.Bootstrap(ctx, c.AdminEmail, c.AdminPassword)
@@ -460,6 +472,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		Social:           social.NewService(s, networks, c.PublicURLOrDefault()),
 		Tenant:           tenant.NewService(s, n.Accounts, n.Auth),
 		Geocoder:         n.Geocoder,
+		BaseMap:          n.BaseMap,
 		Monitor:          n.Monitor,
 		Filters:          n.Filters,
 		Locations:        filters.NewLocations(s, n.Geocoder),
@@ -556,6 +569,9 @@ func (n *Node) ingestStats(ctx context.Context, scope ingest.Scope) (ingest.Stat
 func (n *Node) Close() error {
 	if n.Stream != nil {
 		n.Stream.Close()
+	}
+	if n.BaseMap != nil {
+		n.BaseMap.Close()
 	}
 	return n.Store.Close()
 }

@@ -44,6 +44,10 @@ export type ShareRole = (typeof SHARE_ROLES)[number];
 export const PERSON_ROLES = ['owner', 'full_access', 'read_only'] as const;
 export type PersonRole = (typeof PERSON_ROLES)[number];
 
+/** How the web app draws the base map (docs/maps.md). */
+export const MAP_BASE_KINDS = ['outlines', 'raster', 'vector', 'pmtiles-vector', 'pmtiles-raster'] as const;
+export type MapBaseKind = (typeof MAP_BASE_KINDS)[number];
+
 /** Where a post came from (docs/connectors.md). */
 export const POST_ORIGIN_KINDS = ['shared', 'source', 'ingest'] as const;
 export type PostOriginKind = (typeof POST_ORIGIN_KINDS)[number];
@@ -148,6 +152,30 @@ export interface PostOrigin {
   name?: string;
   /** Type is the source's type (rss, html, mastodon, ...); "" for ingest. */
   type?: string;
+}
+
+/**
+ * Base is the reply of GET /api/v1/map/base: which base map to draw and from where.
+ *
+ * Go: basemap.Base (internal/basemap).
+ */
+export interface MapBase {
+  /** Kind is how to draw it. */
+  kind: MapBaseKind;
+  /**
+   * URL is the tile server's template ({z}, {x}, {y}) or the archive's address; empty for
+   * the outlines.
+   */
+  url: string;
+  /**
+   * Attribution is plain text the map shows in its corner (the operator's
+   * --map-tiles-attribution); empty leaves the drawing library's own.
+   */
+  attribution: string;
+  /** MaxZoom is the deepest zoom level with detail of its own. */
+  maxZoom: number;
+  /** Bounds are the area the tiles cover, [west, south, east, north] in degrees. */
+  bounds: number[];
 }
 
 /**

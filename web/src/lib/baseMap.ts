@@ -1,15 +1,26 @@
 import L from 'leaflet';
+import type { MapBase } from '../api/map';
 import { loadWorldShapes } from './worldShapes';
 
-/** A tile server's URL template, set at build time; without one the map draws its own offline outlines. */
-const TILE_URL: string | undefined = import.meta.env.VITE_MAP_TILE_URL;
-const TILE_ATTRIBUTION: string = import.meta.env.VITE_MAP_TILE_ATTRIBUTION ?? '';
+/** The offline country outlines: the base map when the server offers none finer, or cannot say. */
+export const OUTLINES: MapBase = {
+  kind: 'outlines',
+  url: '',
+  attribution: '',
+  maxZoom: 6,
+  bounds: [-180, -85, 180, 85],
+};
 
 /**
- * How far in a map may zoom to fit a place: street level over tiles, but no closer than a
- * region over the offline outlines, which show nothing finer than borders.
+ * How far in a map may zoom to fit a place: street level over tiles (no closer than 16, where a
+ * block fills the view), but no closer than a region over the outlines, which show only borders.
  */
-export const FIT_MAX_ZOOM = TILE_URL ? 14 : 6;
+export function fitMaxZoom(base: MapBase): number {
+  return Math.min(base.maxZoom, 16);
+}
+
+// The outlines' own pane, under the tiles (200) and everything drawn on the map.
+const OUTLINES_PANE = 'outlines';
 
 /** The offline base map's colours for the theme's mode. */
 export function baseMapColours(mode: 'light' | 'dark') {
@@ -18,27 +29,126 @@ export function baseMapColours(mode: 'light' | 'dark') {
     : { land: '#253041', border: '#3a475c', sea: '#0f141c' };
 }
 
+/** Leaflet writes attributions as HTML; the operator's is plain text. */
+function asText(text: string): string | undefined {
+  if (text === '') return undefined; // the library's own
+  const div = document.createElement('div');
+  div.textContent = text;
+  return div.innerHTML;
+}
+
 /**
- * Puts the base layer under map: the configured tiles, else the country outlines, loaded on first
- * use. Returns a function that drops an outline load still in flight (call it before map.remove()).
+ * The layer that draws base: a tile server's pictures, vector tiles or a PMTiles archive drawn in
+ * the browser (the drawing libraries load only when needed), or the country outlines.
  */
-export function addBaseLayer(map: L.Map, mode: 'light' | 'dark'): () => void {
-  if (TILE_URL) {
-    L.tileLayer(TILE_URL, { attribution: TILE_ATTRIBUTION }).addTo(map);
-    return () => {};
+export async function baseLayer(base: MapBase, mode: 'light' | 'dark'): Promise<L.Layer> {
+  const [west = -180, south = -85, east = 180, north = 85] = base.bounds;
+  const bounds = L.latLngBounds([south, west], [north, east]);
+  const attribution = asText(base.attribution);
+  switch (base.kind) {
+    case 'raster':
+      return L.tileLayer(base.url, { attribution, maxNativeZoom: base.maxZoom, maxZoom: 19 });
+    case 'vector':
+    case 'pmtiles-vector': {
+      const { leafletLayer } = await import('protomaps-leaflet');
+      // The Protomaps basemap's own light and dark styles; deeper than the data, it draws larger.
+      const layer = leafletLayer({
+        url: base.url,
+        flavor: mode,
+        lang: 'en',
+        attribution,
+        bounds,
+        maxDataZoom: base.maxZoom,
+      });
+      return layer as unknown as L.GridLayer; // a class built on L.GridLayer, typed loosely
+    }
+    case 'pmtiles-raster': {
+      const { PMTiles, leafletRasterLayer } = await import('pmtiles');
+      return leafletRasterLayer(new PMTiles(base.url), {
+        attribution,
+        bounds,
+        maxNativeZoom: base.maxZoom,
+        maxZoom: 19,
+      });
+    }
+    case 'outlines': {
+      const { land, border } = baseMapColours(mode);
+      return L.geoJSON(await loadWorldShapes(), {
+        style: { color: border, weight: 0.6, fillColor: land, fillOpacity: 1 },
+        interactive: false,
+        attribution: 'Natural Earth',
+        pane: OUTLINES_PANE,
+      });
+    }
   }
-  const { land, border } = baseMapColours(mode);
+}
+
+// The hint is given once a page load, not on every map or every zoom.
+let streetLevelHintGiven = false;
+
+/** Forgets that the hint was given, so each test starts afresh. */
+export function resetStreetLevelHint(): void {
+  streetLevelHintGiven = false;
+}
+
+/**
+ * Over the outlines, the first time someone zooms in past them, a small note in the map's corner
+ * says how street level is had; it closes with its button or by itself.
+ */
+function hintStreetLevel(map: L.Map, base: MapBase): void {
+  const onZoom = () => {
+    if (streetLevelHintGiven || map.getZoom() <= base.maxZoom) return;
+    streetLevelHintGiven = true;
+    map.off('zoomend', onZoom);
+    const note = new L.Control({ position: 'bottomleft' });
+    note.onAdd = () => {
+      const box = L.DomUtil.create('div', 'leaflet-bar');
+      box.setAttribute('role', 'status');
+      Object.assign(box.style, {
+        background: 'white',
+        color: '#333',
+        padding: '4px 8px',
+        maxWidth: '22em',
+        font: '12px sans-serif',
+      });
+      const text = L.DomUtil.create('span', '', box);
+      text.textContent =
+        'This map has country outlines only. For street level, the server needs --map-tiles-url or --map-pmtiles (docs/maps.md).';
+      const close = L.DomUtil.create('button', '', box);
+      close.type = 'button';
+      close.textContent = '×';
+      close.setAttribute('aria-label', 'Close the note');
+      Object.assign(close.style, { marginLeft: '6px', border: 'none', background: 'none', cursor: 'pointer' });
+      L.DomEvent.disableClickPropagation(box);
+      L.DomEvent.on(close, 'click', () => note.remove());
+      return box;
+    };
+    note.addTo(map);
+    setTimeout(() => note.remove(), 15_000);
+  };
+  map.on('zoomend', onZoom);
+}
+
+/** Whether the tiles reach the whole world; a region's archive leaves the rest to the outlines. */
+function coversWorld(base: MapBase): boolean {
+  const [west = -180, south = -85, east = 180, north = 85] = base.bounds;
+  return west <= -179 && south <= -84 && east >= 179 && north >= 84;
+}
+
+/**
+ * Puts base under map once its layer is ready, with the outlines under tiles that cover only a
+ * region. Returns a function that drops a load still in flight (call it before map.remove()).
+ */
+export function addBaseLayer(map: L.Map, mode: 'light' | 'dark', base: MapBase): () => void {
+  if (!map.getPane(OUTLINES_PANE)) map.createPane(OUTLINES_PANE).style.zIndex = '150';
   let cancelled = false;
-  void loadWorldShapes().then((shapes) => {
-    if (cancelled) return;
-    L.geoJSON(shapes, {
-      style: { color: border, weight: 0.6, fillColor: land, fillOpacity: 1 },
-      interactive: false,
-      attribution: 'Natural Earth',
-    })
-      .addTo(map)
-      .bringToBack();
-  });
+  const bases = base.kind === 'outlines' || coversWorld(base) ? [base] : [OUTLINES, base];
+  for (const b of bases) {
+    void baseLayer(b, mode).then((layer) => {
+      if (!cancelled) layer.addTo(map);
+    });
+  }
+  if (base.kind === 'outlines') hintStreetLevel(map, base);
   return () => {
     cancelled = true;
   };
@@ -48,10 +158,14 @@ export function addBaseLayer(map: L.Map, mode: 'light' | 'dark'): () => void {
  * A small map for a widget (no attribution line) with its base layer, over the whole world until
  * the caller fits it. Returns the map and what removes it.
  */
-export function widgetMap(container: HTMLElement, mode: 'light' | 'dark'): { map: L.Map; remove: () => void } {
+export function widgetMap(
+  container: HTMLElement,
+  mode: 'light' | 'dark',
+  base: MapBase,
+): { map: L.Map; remove: () => void } {
   const map = L.map(container, { worldCopyJump: true, minZoom: 1, zoomSnap: 0.5, attributionControl: false });
   map.setView([20, 0], 1);
-  const stopBaseLayer = addBaseLayer(map, mode);
+  const stopBaseLayer = addBaseLayer(map, mode, base);
   return {
     map,
     remove: () => {
@@ -65,9 +179,13 @@ export function widgetMap(container: HTMLElement, mode: 'light' | 'dark'): { map
  * A full, interactive map (zoom controls and attribution) with its base layer, over the whole
  * world. Returns the map and what removes it.
  */
-export function searchMap(container: HTMLElement, mode: 'light' | 'dark'): { map: L.Map; remove: () => void } {
+export function searchMap(
+  container: HTMLElement,
+  mode: 'light' | 'dark',
+  base: MapBase,
+): { map: L.Map; remove: () => void } {
   const map = L.map(container, { worldCopyJump: true, minZoom: 1, zoomSnap: 0.5 }).setView([20, 0], 2);
-  const stopBaseLayer = addBaseLayer(map, mode);
+  const stopBaseLayer = addBaseLayer(map, mode, base);
   return {
     map,
     remove: () => {

@@ -4,7 +4,8 @@ import { useTheme } from '@mui/material/styles';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import type { LatLon, PlaceFeature } from '../../api/configurations';
-import { baseMapColours, FIT_MAX_ZOOM, widgetMap } from '../../lib/baseMap';
+import { useMapBase } from '../../hooks/useMapBase';
+import { baseMapColours, fitMaxZoom, widgetMap } from '../../lib/baseMap';
 
 /** A proximity radius about a point, drawn dashed over the outline. */
 export interface RadiusCircle {
@@ -28,12 +29,13 @@ export function PlaceMap({
   const container = useRef<HTMLDivElement>(null);
   const mode = theme.palette.mode;
   const { sea } = baseMapColours(mode);
+  const base = useMapBase();
   // The circle's numbers, not the object, decide when to redraw: callers build it each render.
   const [lat, lon, meters] = radius ? [radius.center.lat, radius.center.lon, radius.meters] : [];
 
   useEffect(() => {
-    if (!container.current) return;
-    const { map, remove } = widgetMap(container.current, mode);
+    if (!container.current || !base) return;
+    const { map, remove } = widgetMap(container.current, mode, base);
     const color = theme.palette.primary.main;
     const outline = L.geoJSON(feature as unknown as GeoJSON.Feature, {
       style: { color, weight: 2, fillColor: color, fillOpacity: 0.18 },
@@ -51,11 +53,11 @@ export function PlaceMap({
       }).addTo(map);
       bounds.extend(circle.getBounds());
     }
-    if (bounds.isValid()) map.fitBounds(bounds, { padding: [24, 24], maxZoom: FIT_MAX_ZOOM });
+    if (bounds.isValid()) map.fitBounds(bounds, { padding: [24, 24], maxZoom: fitMaxZoom(base) });
     // At a region's zoom a city's box is a few pixels: a marker at its centre keeps it in sight.
     if (bounds.isValid()) L.circleMarker(bounds.getCenter(), { radius: 6, color, fillOpacity: 0.9 }).addTo(map);
     return remove;
-  }, [feature, lat, lon, meters, mode, theme.palette.primary.main]);
+  }, [feature, lat, lon, meters, mode, theme.palette.primary.main, base]);
 
   return (
     <Box

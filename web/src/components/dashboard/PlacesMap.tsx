@@ -5,6 +5,7 @@ import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { Dashboard } from '../../api/dashboard';
+import { useMapBase } from '../../hooks/useMapBase';
 import { baseMapColours, widgetMap } from '../../lib/baseMap';
 
 /**
@@ -24,10 +25,11 @@ export function PlacesMap({
   const container = useRef<HTMLDivElement>(null);
   const mode = theme.palette.mode;
   const { sea } = baseMapColours(mode);
+  const base = useMapBase();
 
   useEffect(() => {
-    if (!container.current) return;
-    const { map, remove } = widgetMap(container.current, mode);
+    if (!container.current || !base) return;
+    const { map, remove } = widgetMap(container.current, mode, base);
     const max = Math.max(1, ...places.map((p) => p.count));
     for (const place of places) {
       L.circleMarker([place.lat, place.lon], {
@@ -42,7 +44,7 @@ export function PlacesMap({
         .addTo(map);
     }
     return remove;
-  }, [places, linkOf, navigate, mode, theme.palette.primary.main]);
+  }, [places, linkOf, navigate, mode, theme.palette.primary.main, base]);
 
   return (
     <Box

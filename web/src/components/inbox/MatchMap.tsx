@@ -11,6 +11,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { Match, Provider } from '../../api/monitor';
 import { useShowMentionedPlaces } from '../../hooks/useProfileQuery';
 import { matchPoint } from '../../lib/matchPoint';
+import { useMapBase } from '../../hooks/useMapBase';
 import { baseMapColours, searchMap } from '../../lib/baseMap';
 import { postPopup } from '../../lib/postPopup';
 
@@ -45,17 +46,18 @@ export function MatchMap({
 
   const mode = theme.palette.mode;
   const { sea } = baseMapColours(mode);
+  const base = useMapBase();
 
   useEffect(() => {
-    if (!container.current) return;
-    const { map: created, remove } = searchMap(container.current, mode);
+    if (!container.current || !base) return;
+    const { map: created, remove } = searchMap(container.current, mode, base);
     map.current = created;
     markers.current = L.layerGroup().addTo(created);
     return () => {
       remove();
       map.current = null;
     };
-  }, [mode]);
+  }, [mode, base]);
 
   useEffect(() => {
     const group = markers.current;
@@ -74,7 +76,7 @@ export function MatchMap({
       marker.addTo(group);
       byId.current.set(match.matchMeta.matchId, marker);
     }
-  }, [located, providers, theme.palette.primary.main]);
+  }, [located, providers, theme.palette.primary.main, base]);
 
   const show = (matchId: number) => {
     const marker = byId.current.get(matchId);

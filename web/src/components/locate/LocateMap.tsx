@@ -4,7 +4,8 @@ import { useTheme } from '@mui/material/styles';
 import L from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Post, Provider } from '../../api/monitor';
-import { baseMapColours, FIT_MAX_ZOOM, searchMap } from '../../lib/baseMap';
+import { useMapBase } from '../../hooks/useMapBase';
+import { baseMapColours, fitMaxZoom, searchMap } from '../../lib/baseMap';
 import { postPoint } from '../../lib/matchPoint';
 import { postPopup } from '../../lib/postPopup';
 import { type LatLon, polygonWkt, rectangleWkt, wktRings } from '../../lib/wkt';
@@ -40,6 +41,7 @@ export function LocateMap({
   const theme = useTheme();
   const mode = theme.palette.mode;
   const { sea } = baseMapColours(mode);
+  const base = useMapBase();
   const color = theme.palette.primary.main;
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
@@ -63,8 +65,8 @@ export function LocateMap({
   );
 
   useEffect(() => {
-    if (!container.current) return;
-    const { map: created, remove } = searchMap(container.current, mode);
+    if (!container.current || !base) return;
+    const { map: created, remove } = searchMap(container.current, mode, base);
     map.current = created;
     areaLayer.current = L.layerGroup().addTo(created);
     markerLayer.current = L.layerGroup().addTo(created);
@@ -72,12 +74,12 @@ export function LocateMap({
       remove();
       map.current = null;
     };
-  }, [mode]);
+  }, [mode, base]);
 
   // The searched area, fitted into view when it changes.
   useEffect(() => {
     const layer = areaLayer.current;
-    if (!layer || !map.current) return;
+    if (!layer || !map.current || !base) return;
     layer.clearLayers();
     const rings = area ? wktRings(area) : null;
     if (!rings) return;
@@ -86,9 +88,9 @@ export function LocateMap({
       { color, weight: 2, fillColor: color, fillOpacity: 0.08, interactive: false },
     ).addTo(layer);
     const bounds = polygon.getBounds();
-    map.current.fitBounds(bounds, { padding: [24, 24], maxZoom: FIT_MAX_ZOOM });
+    map.current.fitBounds(bounds, { padding: [24, 24], maxZoom: fitMaxZoom(base) });
     // A city at a region's zoom is a few pixels: a ring around it keeps it in sight.
-    const zoom = Math.min(map.current.getBoundsZoom(bounds), FIT_MAX_ZOOM);
+    const zoom = Math.min(map.current.getBoundsZoom(bounds), fitMaxZoom(base));
     const size = map.current
       .project(bounds.getNorthEast(), zoom)
       .subtract(map.current.project(bounds.getSouthWest(), zoom));
@@ -102,7 +104,7 @@ export function LocateMap({
         interactive: false,
       }).addTo(layer);
     }
-  }, [area, color, mode]);
+  }, [area, color, mode, base]);
 
   useEffect(() => {
     const layer = markerLayer.current;
@@ -124,7 +126,7 @@ export function LocateMap({
       marker.addTo(layer);
       markers.current.set(post.id, marker);
     }
-  }, [located, providers, color, mode]);
+  }, [located, providers, color, mode, base]);
 
   useEffect(() => {
     for (const [id, marker] of markers.current) {
@@ -132,7 +134,7 @@ export function LocateMap({
       marker.setStyle({ weight: id === highlighted ? 3 : 1.5 });
       if (id === highlighted) marker.bringToFront();
     }
-  }, [highlighted, located]);
+  }, [highlighted, located, base]);
 
   // Drawing: the map stops panning while a shape is drawn.
   useEffect(() => {
@@ -185,7 +187,7 @@ export function LocateMap({
       m.doubleClickZoom.enable();
       element.style.removeProperty('cursor');
     };
-  }, [drawMode, color]);
+  }, [drawMode, color, base]);
 
   return (
     <Box
