@@ -76,6 +76,12 @@ var lexicon = []group{
 		"ніхто не вийде живим", "заклав бомбу", "заклали бомбу",
 		"لن يخرج احد حيا", "وضعت عبوة", "وضعنا عبوة", "وضعت قنبلة",
 		"blood will flow",
+		// Calls to arms: a crowd told to come armed.
+		"bring weapons", "bring your weapons", "bring guns", "bring your guns", "come armed",
+		"traigan armas", "vengan armados", "apportez des armes", "apportez vos armes", "venez armes",
+		"bringt waffen mit", "bringt eure waffen mit", "kommt bewaffnet", "tragam armas", "venham armados",
+		"берите оружие", "приходите с оружием", "беріть зброю", "приходьте зі зброєю",
+		"احضروا السلاح", "احضروا اسلحتكم", "تعالوا مسلحين",
 	}},
 	// Violence: what makes a harm word a threat when it comes near it.
 	{intent, 0, 0, []string{
@@ -89,7 +95,7 @@ var lexicon = []group{
 		"ich werde", "wir werden", "ihr werdet", "du wirst", "werde", "wird", "gibt s", "es gibt",
 		"vou", "vamos", "vao", "vai ter", "vai", "vou usar",
 		"будет", "устрою", "буде", "влаштую",
-		"ستكون", "سيكون", "ساستخدمها",
+		"ستكون", "سيكون", "ساستخدمها", "سنجعل",
 		// claims of having placed a device
 		"placed", "planted", "deponiert", "versteckt", "pose", "puse", "coloquei", "colocamos", "заложил", "заложили", "заклав", "заклали", "وضعت",
 	}},
@@ -100,6 +106,7 @@ var lexicon = []group{
 		"synagogue", "temple", "stadium", "arena", "parade", "rally", "festival", "office", "city hall",
 		"parliament", "embassy", "hospital", "motel", "hotel", "house", "home", "courthouse", "court",
 		"library", "police station", "concert hall", "club", "bar", "train", "bus", "crowd",
+		"square", "town square", "the square", "plant", "factory", "warehouse", "planta", "fabrica", "usine", "fabrik", "werk",
 		"escuela", "instituto", "colegio", "clase", "universidad", "estacion", "aeropuerto",
 		"centro comercial", "mercado", "iglesia", "mezquita", "estadio", "plaza", "comisaria", "alcaldia", "casa",
 		"oficina", "biblioteca", "embajada", "tribunal", "ayuntamiento",
@@ -107,7 +114,7 @@ var lexicon = []group{
 		"stade", "mairie", "prefecture", "maison", "centre commercial", "bureau", "ambassade", "hopital",
 		"bibliotheque", "commissariat",
 		"schule", "gesamtschule", "uni", "bahnhof", "hauptbahnhof", "flughafen", "einkaufszentrum", "markt",
-		"weihnachtsmarkt", "kirche", "moschee", "synagoge", "stadion", "rathaus", "haus", "buro", "botschaft",
+		"weihnachtsmarkt", "platz", "kirche", "moschee", "synagoge", "stadion", "rathaus", "haus", "buro", "botschaft",
 		"krankenhaus", "gericht", "polizeiwache", "bibliothek",
 		"escola", "faculdade", "estacao", "aeroporto", "shopping", "igreja",
 		"prefeitura", "escritorio", "embaixada", "delegacia",
@@ -116,7 +123,7 @@ var lexicon = []group{
 		"школа", "посольство", "больнице", "офис", "офисе", "суд",
 		"школі", "універі", "вокзалі", "торговому центрі", "матчі", "міськради", "хату", "університет",
 		"лікарні", "офіс",
-		"المدرسة", "الجامعة", "المحطة", "محطة", "المترو", "المطار", "المركز التجاري", "المسجد",
+		"المدرسة", "الساحة", "الجامعة", "المحطة", "محطة", "المترو", "المطار", "المركز التجاري", "المسجد",
 		"الكنيسة", "الملعب", "المباراة", "البلدية", "بيته", "السفارة", "المستشفى", "المحكمة", "المكتب",
 		// people
 		"everyone", "everybody", "all of you", "you all", "y all", "ex", "teacher", "governor", "mayor",
@@ -208,7 +215,7 @@ var lexicon = []group{
 		"vende", "entrega", "envio",
 		"продам", "продаю", "продажа", "цена", "отправка",
 		"продаж", "ціна", "відправка",
-		"fresh", "sample", "muestra", "echantillon", "link in my channel", "sur mon canal", "en mi canal",
+		"fresh", "sample", "bulk price", "price on request", "mirror", "зеркало", "дзеркало", "muestra", "echantillon", "link in my channel", "sur mon canal", "en mi canal",
 		"usd", "eur", "reais", "rublos", "руб", "грн", "свежая", "свіжа", "lista nova",
 		"للبيع", "متوفر", "بيع", "السعر", "شحن", "التوصيل",
 	}},
@@ -232,7 +239,7 @@ var lexicon = []group{
 	}},
 
 	// Cyber: stolen data and access for sale, extortion.
-	{goods, 35, 0, []string{"fullz", "stealer logs", "encrypted your files", "encrypted all your files"}},
+	{goods, 35, 0, []string{"fullz", "stealer logs", "логи стилера", "логи стілера", "checked cards", "encrypted your files", "encrypted all your files"}},
 	{goods, 30, 0, []string{
 		"слив", "слив базы", "злив", "злив бази", "combo list", "combolist", "database dump", "db dump", "leaked database", "bank logs",
 		"initial access", "rdp access", "vpn access", "access to a", "painel de consulta",
@@ -263,7 +270,7 @@ var lexicon = []group{
 	}},
 	{goods, 30, 0, []string{
 		"ransomware", "ransom note", "ransom demand", "stealer", "infostealer", "botnet", "carding",
-		"lockbit", "alphv", "cl0p", "шифровальщик",
+		"lockbit", "alphv", "cl0p", "шифровальщик", "стилер", "стілер",
 	}},
 	// Technical terms that security advisories use too.
 	{tech, 15, 0, []string{
