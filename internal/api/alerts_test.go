@@ -20,11 +20,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/alerts"
 	"github.com/sightline/sightline/internal/alerts/channel"
 	"github.com/sightline/sightline/internal/alerts/channel/email"
 	"github.com/sightline/sightline/internal/alerts/channel/webhook"
 	"github.com/sightline/sightline/internal/api"
+	"github.com/sightline/sightline/internal/filters"
 	"github.com/sightline/sightline/internal/mail"
 	"github.com/sightline/sightline/internal/mail/mailtest"
 	"github.com/sightline/sightline/internal/monitor"
@@ -233,6 +235,19 @@ func TestNotificationSettingsRules(t *testing.T) {
 		x.seed("owner@acme.test", 0)
 		owner := x.signedIn("owner@acme.test")
 		searchID := x.searchID("owner@acme.test")
+		ctx := context.Background()
+		for _, email := range []string{"owner@acme.test", "owner@globex.test"} {
+			u, err := s.UserByEmail(ctx, email)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fpid := "fp-" + strings.TrimSuffix(strings.TrimPrefix(email, "owner@"), ".test")
+			if err := s.CreateLocationConfiguration(ctx, &filters.LocationConfiguration{FPID: fpid, OrganizationID: u.OrganizationID,
+				OwnerID: u.ID, Name: "Office", Address: "Paris, France",
+				AddressBounds: []byte(`{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[2.35,48.85]}}`)}); err != nil {
+				t.Fatal(err)
+			}
+		}
 
 		r := x.settings(owner, searchID, nil)
 		types := []string{}
@@ -257,13 +272,34 @@ func TestNotificationSettingsRules(t *testing.T) {
 			{"duplicate e-mail", `[{"type":"batch","interval":300,"destinations":[{"type":"email","address":"a@b.test"},{"type":"email","address":"A@b.test"}]}]`, email.MsgDuplicate},
 			{"ftp webhook", `[{"type":"webhook","interval":0,"destinations":[{"type":"webhook","address":"ftp://example.test/x"}]}]`, webhook.MsgURL},
 			{"interval not offered", `[{"type":"digest","interval":300,"destinations":[]}]`, "300 seconds is not an interval a digest alert offers."},
-			{"not offered", `[{"type":"ai_summary","interval":86400,"destinations":[]}]`, `"ai_summary" is not an alert this organization offers.`},
+			{"AI summary without the AI feature", `[{"type":"ai_summary","interval":86400,"destinations":[]}]`, monitor.MsgAISummaryNotOffered},
+			{"unknown location", `[{"type":"proximity","interval":300,"locationAssetIds":["nowhere"]}]`, fmt.Sprintf(monitor.MsgUnknownLocation, "nowhere")},
+			{"another organization's location", `[{"type":"proximity","interval":300,"locationAssetIds":["fp-globex"]}]`, fmt.Sprintf(monitor.MsgUnknownLocation, "fp-globex")},
 		} {
 			r := owner.do("PUT", fmt.Sprintf("/api/v1/monitor/searches/%d/notification-settings", searchID),
 				rawJSON(tt.body), withBearer(owner.bearer))
-			if r.status != http.StatusUnprocessableEntity || r.body["message"] != tt.want {
-				t.Errorf("%s: %d %v, want 422 %q", tt.name, r.status, r.body, tt.want)
+			// The refusal is on the setting's own type.
+			var sent []monitor.NotificationSetting
+			_ = json.Unmarshal([]byte(tt.body), &sent)
+			if r.status != http.StatusUnprocessableEntity || r.body["message"] != tt.want || dig(r.body["errors"], sent[0].Type) == nil {
+				t.Errorf("%s: %d %v, want 422 %q on %s", tt.name, r.status, r.body, tt.want, sent[0].Type)
 			}
+		}
+
+		// The organization's own location is watched; with the AI feature the summary is offered.
+		if r := x.settings(owner, searchID, []map[string]any{{"type": "proximity", "interval": 300,
+			"locationAssetIds": []string{"fp-acme"}}}); r.status != 200 || dig(r.body["data"].([]any)[3], "interval") != float64(300) {
+			t.Errorf("PUT proximity at Acme's location = %d %v", r.status, r.body)
+		}
+		acme, _ := s.UserByEmail(ctx, "owner@acme.test")
+		if _, err := s.ChangeOrganization(ctx, acme.OrganizationID, func(o *account.Organization) ([]account.AuditEntry, error) {
+			o.IsMooseMindEnabled = true
+			return nil, nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if r := x.settings(owner, searchID, []map[string]any{{"type": "ai_summary", "interval": 86400}}); r.status != 200 {
+			t.Errorf("PUT AI summary with the AI feature = %d %v", r.status, r.body)
 		}
 
 		r = x.settings(owner, searchID, []map[string]any{{"type": "batch", "interval": 300,
