@@ -330,6 +330,42 @@ func TestNotificationSettingsRules(t *testing.T) {
 	})
 }
 
+// A daily digest is not sent when it is set up but at the next 00:00 UTC, with the matches
+// found since.
+func TestDigestWaitsForMidnight(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := newAlertEnv(t, s, true)
+		owner := x.signedIn("owner@acme.test")
+		x.seed("owner@acme.test", 0)
+		searchID := x.searchID("owner@acme.test")
+		if r := x.settings(owner, searchID, []map[string]any{{"type": "digest", "interval": 86400,
+			"destinations": []map[string]string{{"type": "email", "address": "desk@acme.test"}}}}); r.status != 200 {
+			t.Fatalf("PUT = %d %v", r.status, r.body)
+		}
+		x.addMatches("owner@acme.test", searchID, 2)
+		deliveries := func() []any {
+			r := owner.do("GET", fmt.Sprintf("/api/v1/monitor/searches/%d/deliveries", searchID), nil, withBearer(owner.bearer))
+			return r.body["data"].([]any)
+		}
+		now := x.clock.Now().UTC()
+		midnight := now.Truncate(24 * time.Hour).Add(24 * time.Hour)
+		x.run()
+		x.clock.Advance(midnight.Sub(now) - 10*time.Second)
+		x.run()
+		if got := deliveries(); len(got) != 0 {
+			t.Fatalf("before midnight: %d deliveries, want none", len(got))
+		}
+		x.clock.Advance(10 * time.Second)
+		x.run()
+		if got := deliveries(); len(got) != 1 || dig(got[0], "matchCount") != float64(2) {
+			t.Fatalf("at midnight: deliveries %v, want one of the 2 matches", got)
+		}
+		if msgs := x.smtp.WaitFor(t, 1); len(msgs) != 1 {
+			t.Errorf("%d mails", len(msgs))
+		}
+	})
+}
+
 // Each match reaches each destination once: by e-mail with its content, and by a webhook the
 // receiver verifies; a second run sends nothing again; new matches go in a new delivery.
 func TestAlertsDeliverEachMatchOnce(t *testing.T) {
