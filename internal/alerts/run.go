@@ -150,6 +150,13 @@ func (s *Service) collect(ctx context.Context, m monitor.Search, n monitor.Notif
 	if next := nextRun(n, last); now.Before(next) {
 		return next, nil
 	}
+	if n.Type == monitor.AlertAISummary {
+		// A summary set up while the organization had AI features is not sent once they are off.
+		org, err := s.Store.Organization(ctx, m.OrganizationID)
+		if err != nil || !monitor.OffersAISummary(org) {
+			return time.Time{}, err
+		}
+	}
 	if claimed, err := s.Store.ClaimRun(ctx, m.ID, n.Type, last, now); err != nil || !claimed {
 		return time.Time{}, err
 	}

@@ -366,6 +366,48 @@ func TestDigestWaitsForMidnight(t *testing.T) {
 	})
 }
 
+// The tenant portal's "AI features" switch stops AI summaries set up while it was on, and lets
+// them go again when it is back on.
+func TestAISummaryFollowsTheAIFeature(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := newAlertEnv(t, s, true)
+		owner := x.signedIn("owner@acme.test")
+		x.seed("owner@acme.test", 0)
+		searchID := x.searchID("owner@acme.test")
+		ctx := context.Background()
+		ai := func(on bool) {
+			if _, err := s.ChangeOrganization(ctx, x.actor("owner@acme.test").OrganizationID, func(o *account.Organization) ([]account.AuditEntry, error) {
+				o.IsMooseMindEnabled = on
+				return nil, nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ai(true)
+		if r := x.settings(owner, searchID, []map[string]any{{"type": "ai_summary", "interval": 86400,
+			"destinations": []map[string]string{{"type": "email", "address": "desk@acme.test"}}}}); r.status != 200 {
+			t.Fatalf("PUT = %d %v", r.status, r.body)
+		}
+		x.addMatches("owner@acme.test", searchID, 2)
+		ai(false)
+		now := x.clock.Now().UTC()
+		x.clock.Advance(now.Truncate(24 * time.Hour).Add(24 * time.Hour).Sub(now))
+		x.run()
+		deliveries := func() int {
+			r := owner.do("GET", fmt.Sprintf("/api/v1/monitor/searches/%d/deliveries", searchID), nil, withBearer(owner.bearer))
+			return len(r.body["data"].([]any))
+		}
+		if n := deliveries(); n != 0 {
+			t.Fatalf("with AI features off: %d deliveries", n)
+		}
+		ai(true)
+		x.run()
+		if n := deliveries(); n != 1 {
+			t.Errorf("with AI features on again: %d deliveries, want 1", n)
+		}
+	})
+}
+
 // Each match reaches each destination once: by e-mail with its content, and by a webhook the
 // receiver verifies; a second run sends nothing again; new matches go in a new delivery.
 func TestAlertsDeliverEachMatchOnce(t *testing.T) {

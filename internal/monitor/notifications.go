@@ -144,12 +144,18 @@ func (s *Service) alertContext(ctx context.Context, actor authz.Actor) ([]string
 	for _, t := range alertTypes {
 		switch {
 		case t == AlertProximity && (!org.FeatureFlags[account.FlagProximityNotifications] || tenant.IsECS()):
-		case t == AlertAISummary && (!org.FeatureFlags[account.FlagAISummaryNotifications] || !org.IsMooseMindEnabled):
+		case t == AlertAISummary && !OffersAISummary(org):
 		default:
 			offered = append(offered, t)
 		}
 	}
 	return offered, user.Email, nil
+}
+
+// OffersAISummary says whether the organization has AI summary alerts: their flag and its AI
+// feature (the tenant portal's "AI features" switch).
+func OffersAISummary(org account.Organization) bool {
+	return org.FeatureFlags[account.FlagAISummaryNotifications] && org.IsMooseMindEnabled
 }
 
 // StoredSettings reads a search's stored alerts; what cannot be read counts as none.
