@@ -75,7 +75,7 @@ describe('routing table', () => {
   });
 });
 
-describe('other products\' portals', () => {
+describe("other products' portals", () => {
   // The server redirects a portal's path when it has the address; the app sees it otherwise.
   it('says a portal without an address is not set up, and loads nothing', async () => {
     renderApp('/rfi', { profile: testProfile({ acl: { ...testProfile().acl, rfi: true } }) });
@@ -87,7 +87,11 @@ describe('other products\' portals', () => {
   it('hands a configured portal to the server with a full page load', async () => {
     const base = testProfile();
     renderApp('/cti', {
-      profile: { ...base, acl: { ...base.acl, intel_reports: true }, portals: { ...base.portals, intel_reports: true } },
+      profile: {
+        ...base,
+        acl: { ...base.acl, intel_reports: true },
+        portals: { ...base.portals, intel_reports: true },
+      },
     });
     await waitFor(() => expect(loadPage).toHaveBeenCalledWith('/cti'));
   });

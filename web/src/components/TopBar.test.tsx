@@ -11,7 +11,7 @@ describe('top bar', () => {
     { flag: false, shown: false },
   ])('global filter bar flag $flag: search over matches shown $shown', async ({ flag, shown }) => {
     const base = testProfile();
-    const feature_flags = flag === undefined ? {} : { monitor_global_filter_bar: flag };
+    const feature_flags: Record<string, boolean> = flag === undefined ? {} : { monitor_global_filter_bar: flag };
     renderApp('/monitor/groups', { profile: { ...base, organization: { ...base.organization, feature_flags } } });
     await screen.findByRole('heading', { level: 1, name: 'Search groups' });
     expect(screen.queryByRole('search') !== null).toBe(shown);
