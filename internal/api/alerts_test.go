@@ -301,6 +301,26 @@ func TestNotificationSettingsRules(t *testing.T) {
 		if r := x.settings(owner, searchID, []map[string]any{{"type": "ai_summary", "interval": 86400}}); r.status != 200 {
 			t.Errorf("PUT AI summary with the AI feature = %d %v", r.status, r.body)
 		}
+		// Without the proximity flag, the alert already on may be saved as it is, and switched
+		// off, but not on again.
+		if _, err := s.ChangeOrganization(ctx, acme.OrganizationID, func(o *account.Organization) ([]account.AuditEntry, error) {
+			o.FeatureFlags[account.FlagProximityNotifications] = false
+			return nil, nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		proximity := func(interval int) reply {
+			return owner.do("PUT", fmt.Sprintf("/api/v1/monitor/searches/%d/notification-settings", searchID),
+				[]map[string]any{{"type": "proximity", "interval": interval, "locationAssetIds": []string{"fp-acme"}}}, withBearer(owner.bearer))
+		}
+		for _, step := range []struct {
+			interval int
+			status   int
+		}{{300, 200}, {0, 200}, {300, 422}} {
+			if r := proximity(step.interval); r.status != step.status || (step.status == 422 && r.body["message"] != monitor.MsgProximityNotOffered) {
+				t.Errorf("proximity at %d s without its flag = %d %v, want %d", step.interval, r.status, r.body, step.status)
+			}
+		}
 
 		r = x.settings(owner, searchID, []map[string]any{{"type": "batch", "interval": 300,
 			"destinations": []map[string]string{{"type": "email", "address": "desk@acme.test"}}}})
