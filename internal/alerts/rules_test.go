@@ -12,33 +12,45 @@ import (
 	"github.com/sightline/sightline/internal/post"
 )
 
-func TestDue(t *testing.T) {
-	monday := time.Date(2026, 11, 23, 0, 0, 5, 0, time.UTC) // a Monday, just past midnight
-	setting := func(typ string, interval int) monitor.NotificationSetting {
-		return monitor.NotificationSetting{Type: typ, Interval: interval}
+// When each alert falls due: batch alerts and webhooks at once when new, digests and summaries
+// at the first 00:00 UTC after their last run or their setup (weekly: the first Monday).
+func TestNextRun(t *testing.T) {
+	const day, week = 86400, 604800
+	monday := time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC) // a Monday, midnight UTC
+	wednesday := monday.Add(2*24*time.Hour + 15*time.Hour + 30*time.Minute)
+	thursday, nextMonday := monday.Add(3*24*time.Hour), monday.Add(7*24*time.Hour)
+	setting := func(typ string, interval int, setUp time.Time) monitor.NotificationSetting {
+		n := monitor.NotificationSetting{Type: typ, Interval: interval}
+		if !setUp.IsZero() {
+			at := setUp.Unix()
+			n.LastUpdatedAt = &at
+		}
+		return n
 	}
 	for _, tt := range []struct {
-		name      string
-		n         monitor.NotificationSetting
-		last, now time.Time
-		want      bool
+		name string
+		n    monitor.NotificationSetting
+		last time.Time
+		want time.Time
 	}{
-		{"never ran", setting(monitor.AlertBatch, 300), time.Time{}, monday, true},
-		{"batch within its interval", setting(monitor.AlertBatch, 300), monday, monday.Add(299 * time.Second), false},
-		{"batch after its interval", setting(monitor.AlertBatch, 300), monday, monday.Add(300 * time.Second), true},
-		{"webhook coalesces seconds", setting(monitor.AlertWebhook, 0), monday, monday.Add(4 * time.Second), false},
-		{"webhook after that", setting(monitor.AlertWebhook, 0), monday, monday.Add(5 * time.Second), true},
-		{"daily digest ran yesterday", setting(monitor.AlertDigest, 86400), monday.Add(-time.Hour), monday, true},
-		{"daily digest ran today", setting(monitor.AlertDigest, 86400), monday, monday.Add(20 * time.Hour), false},
-		{"daily summary the next day", setting(monitor.AlertAISummary, 86400), monday, monday.Add(24 * time.Hour), true},
-		{"weekly digest on Monday", setting(monitor.AlertDigest, 604800), monday.Add(-24 * time.Hour), monday, true},
-		{"weekly digest later that week", setting(monitor.AlertDigest, 604800), monday, monday.Add(5 * 24 * time.Hour), false},
-		{"weekly digest the next Monday", setting(monitor.AlertDigest, 604800), monday, monday.Add(7 * 24 * time.Hour), true},
-		{"weekly digest run midweek, the Sunday after", setting(monitor.AlertDigest, 604800), monday.Add(50 * time.Hour), monday.Add(7*24*time.Hour - 10*time.Second), false},
-		{"weekly digest run midweek, the Monday after", setting(monitor.AlertDigest, 604800), monday.Add(50 * time.Hour), monday.Add(7 * 24 * time.Hour), true},
+		{"new batch: at once", setting(monitor.AlertBatch, 300, wednesday), time.Time{}, time.Time{}},
+		{"batch: an interval after its run", setting(monitor.AlertBatch, 300, monday), wednesday, wednesday.Add(300 * time.Second)},
+		{"new webhook: at once", setting(monitor.AlertWebhook, 0, wednesday), time.Time{}, time.Time{}},
+		{"webhook: coalesces a few seconds", setting(monitor.AlertWebhook, 0, monday), wednesday, wednesday.Add(webhookCoalesce)},
+		{"new daily digest: the next midnight", setting(monitor.AlertDigest, day, wednesday), time.Time{}, thursday},
+		{"daily digest set up at midnight: the next one", setting(monitor.AlertDigest, day, monday), time.Time{}, monday.Add(24 * time.Hour)},
+		{"new daily summary: the next midnight", setting(monitor.AlertAISummary, day, wednesday), time.Time{}, thursday},
+		{"new weekly digest midweek: the next Monday", setting(monitor.AlertDigest, week, wednesday), time.Time{}, nextMonday},
+		{"new weekly digest on a Monday: a week later", setting(monitor.AlertDigest, week, monday.Add(time.Hour)), time.Time{}, nextMonday},
+		{"daily digest ran at midnight: the next", setting(monitor.AlertDigest, day, monday.Add(-72*time.Hour)), monday.Add(5 * time.Second), monday.Add(24 * time.Hour)},
+		{"daily summary ran: the next midnight", setting(monitor.AlertAISummary, day, monday.Add(-72*time.Hour)), monday, monday.Add(24 * time.Hour)},
+		{"weekly digest ran on Monday: the next Monday", setting(monitor.AlertDigest, week, monday.Add(-72*time.Hour)), monday, nextMonday},
+		{"weekly digest ran midweek: the next Monday", setting(monitor.AlertDigest, week, monday.Add(-72*time.Hour)), wednesday, nextMonday},
+		{"digest turned on again after a month: the next midnight", setting(monitor.AlertDigest, day, wednesday), monday.Add(-30 * 24 * time.Hour), thursday},
+		{"digest without a setup time that never ran: at once", setting(monitor.AlertDigest, day, time.Time{}), time.Time{}, time.Time{}},
 	} {
-		if got := !tt.now.Before(nextRun(tt.n, tt.last)); got != tt.want {
-			t.Errorf("%s: due = %v, want %v", tt.name, got, tt.want)
+		if got := nextRun(tt.n, tt.last); !got.Equal(tt.want) {
+			t.Errorf("%s: due %v, want %v", tt.name, got, tt.want)
 		}
 	}
 }

@@ -150,6 +150,13 @@ func (s *Service) collect(ctx context.Context, m monitor.Search, n monitor.Notif
 	if next := nextRun(n, last); now.Before(next) {
 		return next, nil
 	}
+	if n.Type == monitor.AlertAISummary {
+		// A summary set up while the organization had AI features is not sent once they are off.
+		org, err := s.Store.Organization(ctx, m.OrganizationID)
+		if err != nil || !monitor.OffersAISummary(org) {
+			return time.Time{}, err
+		}
+	}
 	if claimed, err := s.Store.ClaimRun(ctx, m.ID, n.Type, last, now); err != nil || !claimed {
 		return time.Time{}, err
 	}
@@ -200,23 +207,35 @@ func (s *Service) deliver(ctx context.Context, m monitor.Search, n monitor.Notif
 	return nil
 }
 
-// nextRun is when an alert whose last run was at last is due again (zero: at once, it never
-// ran): batch and proximity alerts every interval, webhooks every few seconds, digests and
-// summaries once a UTC day (weekly digests on Mondays).
+// nextRun is when an alert whose last run was at last (zero: it never ran) is due: batch and
+// proximity alerts every interval and webhooks every few seconds, at once when they never ran;
+// digests and summaries at the first 00:00 UTC after their last run or their setup, whichever
+// is later (weekly digests the first Monday), so never at setup. A setting stored without its
+// setup time (none since lastUpdatedAt exists) that never ran is due at once.
 func nextRun(n monitor.NotificationSetting, last time.Time) time.Time {
-	if last.IsZero() {
-		return last
-	}
 	switch n.Type {
-	case monitor.AlertWebhook:
-		return last.Add(webhookCoalesce)
 	case monitor.AlertDigest, monitor.AlertAISummary:
-		day := last.UTC().Truncate(24 * time.Hour).Add(24 * time.Hour)
+		from := last
+		if n.LastUpdatedAt != nil {
+			from = later(from, time.Unix(*n.LastUpdatedAt, 0))
+		}
+		if from.IsZero() {
+			return from
+		}
+		day := from.UTC().Truncate(24 * time.Hour).Add(24 * time.Hour)
 		for n.Interval == 604800 && day.Weekday() != time.Monday {
 			day = day.Add(24 * time.Hour)
 		}
 		return day
+	case monitor.AlertWebhook:
+		if last.IsZero() {
+			return last
+		}
+		return last.Add(webhookCoalesce)
 	default:
+		if last.IsZero() {
+			return last
+		}
 		return last.Add(time.Duration(n.Interval) * time.Second)
 	}
 }

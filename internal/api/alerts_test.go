@@ -20,11 +20,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/alerts"
 	"github.com/sightline/sightline/internal/alerts/channel"
 	"github.com/sightline/sightline/internal/alerts/channel/email"
 	"github.com/sightline/sightline/internal/alerts/channel/webhook"
 	"github.com/sightline/sightline/internal/api"
+	"github.com/sightline/sightline/internal/filters"
 	"github.com/sightline/sightline/internal/mail"
 	"github.com/sightline/sightline/internal/mail/mailtest"
 	"github.com/sightline/sightline/internal/monitor"
@@ -233,6 +235,19 @@ func TestNotificationSettingsRules(t *testing.T) {
 		x.seed("owner@acme.test", 0)
 		owner := x.signedIn("owner@acme.test")
 		searchID := x.searchID("owner@acme.test")
+		ctx := context.Background()
+		for _, email := range []string{"owner@acme.test", "owner@globex.test"} {
+			u, err := s.UserByEmail(ctx, email)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fpid := "fp-" + strings.TrimSuffix(strings.TrimPrefix(email, "owner@"), ".test")
+			if err := s.CreateLocationConfiguration(ctx, &filters.LocationConfiguration{FPID: fpid, OrganizationID: u.OrganizationID,
+				OwnerID: u.ID, Name: "Office", Address: "Paris, France",
+				AddressBounds: []byte(`{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[2.35,48.85]}}`)}); err != nil {
+				t.Fatal(err)
+			}
+		}
 
 		r := x.settings(owner, searchID, nil)
 		types := []string{}
@@ -257,12 +272,53 @@ func TestNotificationSettingsRules(t *testing.T) {
 			{"duplicate e-mail", `[{"type":"batch","interval":300,"destinations":[{"type":"email","address":"a@b.test"},{"type":"email","address":"A@b.test"}]}]`, email.MsgDuplicate},
 			{"ftp webhook", `[{"type":"webhook","interval":0,"destinations":[{"type":"webhook","address":"ftp://example.test/x"}]}]`, webhook.MsgURL},
 			{"interval not offered", `[{"type":"digest","interval":300,"destinations":[]}]`, "300 seconds is not an interval a digest alert offers."},
-			{"not offered", `[{"type":"ai_summary","interval":86400,"destinations":[]}]`, `"ai_summary" is not an alert this organization offers.`},
+			{"AI summary without the AI feature", `[{"type":"ai_summary","interval":86400,"destinations":[]}]`, monitor.MsgAISummaryNotOffered},
+			{"unknown location", `[{"type":"proximity","interval":300,"locationAssetIds":["nowhere"]}]`, fmt.Sprintf(monitor.MsgUnknownLocation, "nowhere")},
+			{"another organization's location", `[{"type":"proximity","interval":300,"locationAssetIds":["fp-globex"]}]`, fmt.Sprintf(monitor.MsgUnknownLocation, "fp-globex")},
 		} {
 			r := owner.do("PUT", fmt.Sprintf("/api/v1/monitor/searches/%d/notification-settings", searchID),
 				rawJSON(tt.body), withBearer(owner.bearer))
-			if r.status != http.StatusUnprocessableEntity || r.body["message"] != tt.want {
-				t.Errorf("%s: %d %v, want 422 %q", tt.name, r.status, r.body, tt.want)
+			// The refusal is on the setting's own type.
+			var sent []monitor.NotificationSetting
+			_ = json.Unmarshal([]byte(tt.body), &sent)
+			if r.status != http.StatusUnprocessableEntity || r.body["message"] != tt.want || dig(r.body["errors"], sent[0].Type) == nil {
+				t.Errorf("%s: %d %v, want 422 %q on %s", tt.name, r.status, r.body, tt.want, sent[0].Type)
+			}
+		}
+
+		// The organization's own location is watched; with the AI feature the summary is offered.
+		if r := x.settings(owner, searchID, []map[string]any{{"type": "proximity", "interval": 300,
+			"locationAssetIds": []string{"fp-acme"}}}); r.status != 200 || dig(r.body["data"].([]any)[3], "interval") != float64(300) {
+			t.Errorf("PUT proximity at Acme's location = %d %v", r.status, r.body)
+		}
+		acme, _ := s.UserByEmail(ctx, "owner@acme.test")
+		if _, err := s.ChangeOrganization(ctx, acme.OrganizationID, func(o *account.Organization) ([]account.AuditEntry, error) {
+			o.IsMooseMindEnabled = true
+			return nil, nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if r := x.settings(owner, searchID, []map[string]any{{"type": "ai_summary", "interval": 86400}}); r.status != 200 {
+			t.Errorf("PUT AI summary with the AI feature = %d %v", r.status, r.body)
+		}
+		// Without the proximity flag, the alert already on may be saved as it is, and switched
+		// off, but not on again.
+		if _, err := s.ChangeOrganization(ctx, acme.OrganizationID, func(o *account.Organization) ([]account.AuditEntry, error) {
+			o.FeatureFlags[account.FlagProximityNotifications] = false
+			return nil, nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		proximity := func(interval int) reply {
+			return owner.do("PUT", fmt.Sprintf("/api/v1/monitor/searches/%d/notification-settings", searchID),
+				[]map[string]any{{"type": "proximity", "interval": interval, "locationAssetIds": []string{"fp-acme"}}}, withBearer(owner.bearer))
+		}
+		for _, step := range []struct {
+			interval int
+			status   int
+		}{{300, 200}, {0, 200}, {300, 422}} {
+			if r := proximity(step.interval); r.status != step.status || (step.status == 422 && r.body["message"] != monitor.MsgProximityNotOffered) {
+				t.Errorf("proximity at %d s without its flag = %d %v, want %d", step.interval, r.status, r.body, step.status)
 			}
 		}
 
@@ -290,6 +346,84 @@ func TestNotificationSettingsRules(t *testing.T) {
 			if r := c.do("GET", fmt.Sprintf("/api/v1/monitor/searches/%d/deliveries", searchID), nil, withBearer(c.bearer)); r.status != http.StatusNotFound {
 				t.Errorf("%s deliveries = %d", email, r.status)
 			}
+		}
+	})
+}
+
+// A daily digest is not sent when it is set up but at the next 00:00 UTC, with the matches
+// found since.
+func TestDigestWaitsForMidnight(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := newAlertEnv(t, s, true)
+		owner := x.signedIn("owner@acme.test")
+		x.seed("owner@acme.test", 0)
+		searchID := x.searchID("owner@acme.test")
+		if r := x.settings(owner, searchID, []map[string]any{{"type": "digest", "interval": 86400,
+			"destinations": []map[string]string{{"type": "email", "address": "desk@acme.test"}}}}); r.status != 200 {
+			t.Fatalf("PUT = %d %v", r.status, r.body)
+		}
+		x.addMatches("owner@acme.test", searchID, 2)
+		deliveries := func() []any {
+			r := owner.do("GET", fmt.Sprintf("/api/v1/monitor/searches/%d/deliveries", searchID), nil, withBearer(owner.bearer))
+			return r.body["data"].([]any)
+		}
+		now := x.clock.Now().UTC()
+		midnight := now.Truncate(24 * time.Hour).Add(24 * time.Hour)
+		x.run()
+		x.clock.Advance(midnight.Sub(now) - 10*time.Second)
+		x.run()
+		if got := deliveries(); len(got) != 0 {
+			t.Fatalf("before midnight: %d deliveries, want none", len(got))
+		}
+		x.clock.Advance(10 * time.Second)
+		x.run()
+		if got := deliveries(); len(got) != 1 || dig(got[0], "matchCount") != float64(2) {
+			t.Fatalf("at midnight: deliveries %v, want one of the 2 matches", got)
+		}
+		if msgs := x.smtp.WaitFor(t, 1); len(msgs) != 1 {
+			t.Errorf("%d mails", len(msgs))
+		}
+	})
+}
+
+// The tenant portal's "AI features" switch stops AI summaries set up while it was on, and lets
+// them go again when it is back on.
+func TestAISummaryFollowsTheAIFeature(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := newAlertEnv(t, s, true)
+		owner := x.signedIn("owner@acme.test")
+		x.seed("owner@acme.test", 0)
+		searchID := x.searchID("owner@acme.test")
+		ctx := context.Background()
+		ai := func(on bool) {
+			if _, err := s.ChangeOrganization(ctx, x.actor("owner@acme.test").OrganizationID, func(o *account.Organization) ([]account.AuditEntry, error) {
+				o.IsMooseMindEnabled = on
+				return nil, nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ai(true)
+		if r := x.settings(owner, searchID, []map[string]any{{"type": "ai_summary", "interval": 86400,
+			"destinations": []map[string]string{{"type": "email", "address": "desk@acme.test"}}}}); r.status != 200 {
+			t.Fatalf("PUT = %d %v", r.status, r.body)
+		}
+		x.addMatches("owner@acme.test", searchID, 2)
+		ai(false)
+		now := x.clock.Now().UTC()
+		x.clock.Advance(now.Truncate(24 * time.Hour).Add(24 * time.Hour).Sub(now))
+		x.run()
+		deliveries := func() int {
+			r := owner.do("GET", fmt.Sprintf("/api/v1/monitor/searches/%d/deliveries", searchID), nil, withBearer(owner.bearer))
+			return len(r.body["data"].([]any))
+		}
+		if n := deliveries(); n != 0 {
+			t.Fatalf("with AI features off: %d deliveries", n)
+		}
+		ai(true)
+		x.run()
+		if n := deliveries(); n != 1 {
+			t.Errorf("with AI features on again: %d deliveries, want 1", n)
 		}
 	})
 }

@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -482,7 +483,25 @@ func TestExportResumeAndExpiry(t *testing.T) {
 		if len(files) != 1 {
 			t.Errorf("files = %v", files)
 		}
-		x.clock.Add(export.Retention)
+		// The link lives the spec's 30 days of export history from the request, to the second.
+		r := owner.do("GET", "/api/v1/exports", nil, withBearer(owner.bearer))
+		row := r.body["data"].([]any)[0]
+		if life := dig(row, "expiresAt").(float64) - dig(row, "createdAt").(float64); life != 30*24*60*60 {
+			t.Errorf("the link lives %v s, want 30 days", life)
+		}
+		n, _ := strconv.ParseInt(id, 10, 64)
+		stored, _, err := s.Export(context.Background(), n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x.clock.Add(stored.ExpiresAt.Sub(x.clock.Now()) - time.Second)
+		if status, _, _ := owner.download(id); status != http.StatusOK {
+			t.Errorf("download a second before expiry = %d", status)
+		}
+		x.clock.Add(time.Second)
+		if status, _, body := owner.download(id); status != http.StatusNotFound || !strings.Contains(string(body), export.MsgExpired) {
+			t.Errorf("download at expiry = %d %s, want 404 %q", status, body, export.MsgExpired)
+		}
 		if n, err := x.exports.Sweep(context.Background()); n != 1 || err != nil {
 			t.Errorf("swept %d, %v", n, err)
 		}

@@ -221,6 +221,9 @@ func TestSavedSearchRules(t *testing.T) {
 		{"author with operators", with("author_query", "a OR b"), "author_query", monitor.MsgAuthorOperators},
 		{"sharing outside the organization", with("shared_users", []map[string]string{{"username": "owner@globex.test"}}), "sharedUsers", ""},
 		{"a bad alert interval", with("alerts", []map[string]any{{"type": "digest", "interval": 60}}), "alerts", ""},
+		{"an AI summary without the AI feature", with("alerts", []map[string]any{{"type": "ai_summary", "interval": 86400}}), "alerts", monitor.MsgAISummaryNotOffered},
+		{"a proximity alert at an unknown location", with("alerts", []map[string]any{{"type": "proximity", "interval": 0, "locationAssetIds": []string{"nowhere"}}}),
+			"alerts", fmt.Sprintf(monitor.MsgUnknownLocation, "nowhere")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -244,6 +247,12 @@ func TestSavedSearchRules(t *testing.T) {
 	if created.status != 201 || dig(created.body, "data", "status") != "active" ||
 		fmt.Sprint(dig(created.body, "data", "search", "keywords")) != `["river flood" inondation]` {
 		t.Errorf("create = %d %v", created.status, created.body)
+	}
+	// Saving a search checks its alerts as creating one does.
+	edited := with("alerts", []map[string]any{{"type": "ai_summary", "interval": 86400}})
+	if r := c.do("PUT", fmt.Sprintf("/api/v1/monitor/searches/%v", dig(created.body, "data", "id")), edited, withBearer(token)); r.status != 422 ||
+		fmt.Sprint(dig(r.body, "errors", "alerts")) != "["+monitor.MsgAISummaryNotOffered+"]" {
+		t.Errorf("saving with an AI summary = %d %v", r.status, r.body)
 	}
 
 	// The Uncategorized group is never shared, renamed or deleted.

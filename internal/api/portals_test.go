@@ -37,7 +37,7 @@ func TestPortals(t *testing.T) {
 		{"reader@acme.test", "/cti", http.StatusFound, "https://reports.example.test/home"},
 		{"owner@acme.test", "/cti", http.StatusForbidden, ""},
 		{"owner@acme.test", "/compliance", http.StatusFound, "https://compliance.example.test/"},
-		// Without an address the path is the web app's (its not-found page); the test's app is
+		// Without an address the path is the web app's (a page saying so); the test's app is
 		// the unbuilt one, which answers 503.
 		{"reader@acme.test", "/rfi", http.StatusServiceUnavailable, ""},
 	}

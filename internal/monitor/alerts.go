@@ -1,9 +1,12 @@
 package monitor
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
+
+	"github.com/sightline/sightline/internal/authz"
 )
 
 // NotificationSetting is one alert of a saved search (monitor-area.md sections 3 and 4).
@@ -36,27 +39,29 @@ var allowedIntervals = map[string][]int{
 // app's interval menus are generated from them (internal/contracts).
 func Intervals(alertType string) []int { return slices.Clone(allowedIntervals[alertType]) }
 
-// prepareAlerts checks the alerts a search is created or saved with, gives e-mail alerts
-// without a destination the user's address and stamps them; it returns the first problem, or "".
-func (s *Service) prepareAlerts(raw json.RawMessage, email string, now int64) (json.RawMessage, string) {
+// prepareAlerts checks the alerts a search is created or saved with (by the rules of the
+// notification settings; stored are the search's alerts so far), gives e-mail alerts without a
+// destination the user's address and stamps them; it returns the first problem, or "".
+func (s *Service) prepareAlerts(ctx context.Context, actor authz.Actor, raw json.RawMessage, stored []NotificationSetting, now int64) (json.RawMessage, string, error) {
 	var settings []NotificationSetting
 	if err := json.Unmarshal(raw, &settings); err != nil {
-		return raw, "Alerts must be a list of notification settings."
+		return raw, "Alerts must be a list of notification settings.", nil
+	}
+	offered, email, err := s.alertContext(ctx, actor)
+	if err != nil {
+		return raw, "", err
 	}
 	for i, n := range settings {
 		if _, known := allowedIntervals[n.Type]; !known {
-			return raw, fmt.Sprintf("Unknown alert type %q.", n.Type)
+			return raw, fmt.Sprintf("Unknown alert type %q.", n.Type), nil
 		}
 		n = s.withDefaultDestination(n, email)
-		if msg := s.checkSetting(n); msg != "" {
-			return raw, msg
+		if msg, err := s.refuseAlert(ctx, actor.OrganizationID, offered, n, stored); msg != "" || err != nil {
+			return raw, msg, err
 		}
 		n.LastUpdatedAt = &now
 		settings[i] = n
 	}
 	out, err := json.Marshal(settings)
-	if err != nil {
-		return raw, err.Error()
-	}
-	return out, ""
+	return out, "", err
 }

@@ -32,6 +32,10 @@ const (
 	MsgInvalidPermissions  = "Invalid Permissions"
 	MsgKeepOneDestination  = "Keep at least one destination, or turn this alert off."
 	MsgProximityNeedsPlace = "A proximity alert needs at least one location before it can be turned on."
+	// The offer's rules in the spec's words (monitor-area.md section 6).
+	MsgAISummaryNotOffered = "AI-summary notifications need the AI summary notifications flag and the organization's AI feature."
+	MsgProximityNotOffered = "Proximity notifications need the proximity notifications flag and a user not on the designated tenant."
+	MsgUnknownLocation     = "%q is not one of the organization's location configurations."
 )
 
 // On says whether the setting sends anything: an interval, or for webhooks a webhook.
@@ -83,15 +87,19 @@ func (s *Service) SetNotificationSettings(ctx context.Context, actor authz.Actor
 	now := s.now().Unix()
 	seen := map[string]bool{}
 	for _, n := range in {
-		if !slices.Contains(offered, n.Type) {
-			return nil, problem.InvalidField("type", fmt.Sprintf("%q is not an alert this organization offers.", n.Type))
+		if _, known := allowedIntervals[n.Type]; !known {
+			return nil, problem.InvalidField("type", fmt.Sprintf("Unknown alert type %q.", n.Type))
 		}
 		if seen[n.Type] {
 			return nil, problem.InvalidField("type", fmt.Sprintf("The %s alert is given twice.", n.Type))
 		}
 		seen[n.Type] = true
 		n = s.withDefaultDestination(n, email)
-		if msg := s.checkSetting(n); msg != "" {
+		msg, err := s.refuseAlert(ctx, actor.OrganizationID, offered, n, stored)
+		if err != nil {
+			return nil, err
+		}
+		if msg != "" {
 			return nil, problem.InvalidField(n.Type, msg)
 		}
 		i := slices.IndexFunc(stored, func(x NotificationSetting) bool { return x.Type == n.Type })
@@ -136,12 +144,18 @@ func (s *Service) alertContext(ctx context.Context, actor authz.Actor) ([]string
 	for _, t := range alertTypes {
 		switch {
 		case t == AlertProximity && (!org.FeatureFlags[account.FlagProximityNotifications] || tenant.IsECS()):
-		case t == AlertAISummary && (!org.FeatureFlags[account.FlagAISummaryNotifications] || !org.IsMooseMindEnabled):
+		case t == AlertAISummary && !OffersAISummary(org):
 		default:
 			offered = append(offered, t)
 		}
 	}
 	return offered, user.Email, nil
+}
+
+// OffersAISummary says whether the organization has AI summary alerts: their flag and its AI
+// feature (the tenant portal's "AI features" switch).
+func OffersAISummary(org account.Organization) bool {
+	return org.FeatureFlags[account.FlagAISummaryNotifications] && org.IsMooseMindEnabled
 }
 
 // StoredSettings reads a search's stored alerts; what cannot be read counts as none.
@@ -168,7 +182,41 @@ func (s *Service) withDefaultDestination(n NotificationSetting, email string) No
 	return n
 }
 
-// checkSetting is the first rule n breaks, or "".
+// refuseAlert is the first rule n breaks, or "": a type the organization does not offer cannot
+// be turned on, then those of checkSetting, then a proximity alert watches only the
+// organization's location configurations. What stored already had stays acceptable, so
+// a search still saves after its organization lost the feature or deleted a location (the
+// scheduler ignores a deleted location).
+func (s *Service) refuseAlert(ctx context.Context, organizationID int64, offered []string, n NotificationSetting, stored []NotificationSetting) (string, error) {
+	var was NotificationSetting
+	if i := slices.IndexFunc(stored, func(x NotificationSetting) bool { return x.Type == n.Type }); i >= 0 {
+		was = stored[i]
+	}
+	if n.On() && !was.On() && !slices.Contains(offered, n.Type) {
+		if n.Type == AlertProximity {
+			return MsgProximityNotOffered, nil
+		}
+		return MsgAISummaryNotOffered, nil
+	}
+	if msg := s.checkSetting(n); msg != "" {
+		return msg, nil
+	}
+	for _, id := range n.LocationAssetIDs {
+		if slices.Contains(was.LocationAssetIDs, id) {
+			continue
+		}
+		c, err := s.store.LocationConfigurationByFPID(ctx, id)
+		if problem.Is(err, problem.KindNotFound) || (err == nil && c.OrganizationID != organizationID) {
+			return fmt.Sprintf(MsgUnknownLocation, id), nil
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+	return "", nil
+}
+
+// checkSetting is the first rule n breaks on its own, or "".
 func (s *Service) checkSetting(n NotificationSetting) string {
 	intervals := allowedIntervals[n.Type]
 	if n.Type == AlertWebhook {

@@ -346,11 +346,10 @@ func (s *Service) prepare(ctx context.Context, actor authz.Actor, v *view, m Sea
 	}
 
 	if len(in.Alerts) > 0 && string(in.Alerts) != "null" {
-		user, err := s.store.User(ctx, actor.UserID)
+		alerts, msg, err := s.prepareAlerts(ctx, actor, in.Alerts, StoredSettings(m.NotificationSettings), now.Unix())
 		if err != nil {
 			return preparedSearch{}, err
 		}
-		alerts, msg := s.prepareAlerts(in.Alerts, user.Email, now.Unix())
 		if msg != "" {
 			add("alerts", msg)
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/sightline/sightline/internal/alerts/channel"
 	"github.com/sightline/sightline/internal/audit"
 	"github.com/sightline/sightline/internal/authz"
+	"github.com/sightline/sightline/internal/filters"
 	"github.com/sightline/sightline/internal/percolate"
 	"github.com/sightline/sightline/internal/problem"
 )
@@ -46,6 +47,8 @@ type Store interface {
 	// Detach drops a user's own share of an item and remembers that they left it.
 	Detach(ctx context.Context, kind string, itemID, userID int64, audit ...account.AuditEntry) error
 	UsersByLogin(ctx context.Context, organizationID int64, login string) (Share, error)
+	// LocationConfigurationByFPID finds the location configuration a proximity alert names.
+	LocationConfigurationByFPID(ctx context.Context, fpid string) (filters.LocationConfiguration, error)
 }
 
 // Changes is told when a saved search changed, so the percolator follows within a second.

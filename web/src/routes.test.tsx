@@ -13,6 +13,7 @@ vi.mock('./lib/navigation', async (importOriginal) => ({
 }));
 
 beforeEach(() => {
+  vi.mocked(loadPage).mockClear();
   // Only what the headings need answers; everything else stays loading: these tests are about routes.
   fakeServer({
     'GET /api/v1/monitor/monitor-search-groups/7': { data: { ...testGroup(7, { name: 'Protests' }), searches: [] } },
@@ -46,7 +47,9 @@ describe('routing table', () => {
     { path: '/monitor/no-such/route/here', wantPath: '/monitor/no-such/route/here', wantHeading: 'You seem lost' },
     { path: '/settings', wantPath: '/settings', wantHeading: 'Settings' },
     { path: '/locate', wantPath: '/locate', wantHeading: 'Locate' },
-    { path: '/compliance', wantPath: '/compliance', wantHeading: 'You seem lost' },
+    { path: '/compliance', wantPath: '/compliance', wantHeading: 'Compliance is not set up' },
+    { path: '/rfi', wantPath: '/rfi', wantHeading: 'My RFIs is not set up' },
+    { path: '/cti', wantPath: '/cti', wantHeading: 'Intel Reports is not set up' },
     { path: '/404', wantPath: '/404', wantHeading: 'You seem lost' },
   ];
   for (const c of cases) {
@@ -69,6 +72,35 @@ describe('routing table', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Map' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/matches/map'));
     expect(router.state.location.search).toBe('?searchText=leak');
+  });
+});
+
+describe("other products' portals", () => {
+  // The server redirects a portal's path when it has the address; the app sees it otherwise.
+  it('says a portal without an address is not set up, and loads nothing', async () => {
+    renderApp('/rfi', { profile: testProfile({ acl: { ...testProfile().acl, rfi: true } }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'My RFIs is not set up' })).toBeInTheDocument();
+    expect(screen.getByText(/not connected to My RFIs/)).toBeInTheDocument();
+    expect(loadPage).not.toHaveBeenCalled();
+  });
+
+  it('hands a configured portal to the server with a full page load', async () => {
+    const base = testProfile();
+    renderApp('/cti', {
+      profile: {
+        ...base,
+        acl: { ...base.acl, intel_reports: true },
+        portals: { ...base.portals, intel_reports: true },
+      },
+    });
+    await waitFor(() => expect(loadPage).toHaveBeenCalledWith('/cti'));
+  });
+
+  it('says when the user has no access to a configured portal', async () => {
+    const base = testProfile();
+    renderApp('/rfi', { profile: { ...base, portals: { ...base.portals, rfi: true } } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'No access to My RFIs' })).toBeInTheDocument();
+    expect(loadPage).not.toHaveBeenCalled();
   });
 });
 

@@ -24,6 +24,7 @@ import { InboxRedirect } from './pages/monitor/InboxRedirect';
 import { MonitorLayout, type MonitorRouteHandle } from './pages/monitor/MonitorLayout';
 import { MonitorSearchPage } from './pages/monitor/MonitorSearchPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { PortalPage } from './pages/PortalPage';
 import { SettingsPage } from './pages/SettingsPage';
 import { TenantHomePage } from './pages/tenant/TenantHomePage';
 import { TenantLayout } from './pages/tenant/TenantLayout';
@@ -94,6 +95,9 @@ export const routes: RouteObject[] = [
           { path: 'locate', element: <LocatePage /> },
           { path: 'locate/quick-search', element: <LocateLinkPage /> },
           { path: 'locate/saved', element: <LocateSavedPage /> },
+          { path: 'compliance', element: <PortalPage area="compliance" /> },
+          { path: 'rfi', element: <PortalPage area="rfi" /> },
+          { path: 'cti', element: <PortalPage area="intel-reports" /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -35,6 +35,9 @@ export function TopBar() {
   const { pathname } = useLocation();
   const area = activeArea(pathname);
   const onMonitor = area === 'monitor';
+  // The organization's "monitor global filter bar" flag (on unless switched off) is this search
+  // form: one filter over the matches, on every Monitor screen.
+  const filterBar = profile.organization.feature_flags.monitor_global_filter_bar !== false;
   const title = productAreas(profile).find((entry) => entry.id === area)?.label;
 
   const [helpOpen, setHelpOpen] = useState(false);
@@ -63,7 +66,7 @@ export function TopBar() {
         </Stack>
 
         <Box sx={{ flex: 1, display: 'flex', justifyContent: 'center', minWidth: 0 }}>
-          {onMonitor && (
+          {onMonitor && filterBar && (
             <Box sx={{ display: { xs: 'none', md: 'flex' }, width: '100%', justifyContent: 'center' }}>
               <MonitorSearchForm />
             </Box>

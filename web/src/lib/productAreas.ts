@@ -28,7 +28,7 @@ export type Entitlements = Pick<Profile, 'acl' | 'tenant' | 'portals'> &
     organization: Pick<Profile['organization'], 'feature_flags'>;
   };
 
-function isEntitled(id: AreaId, { acl, tenant, organization, is_tenant_admin }: Entitlements): boolean {
+export function isEntitled(id: AreaId, { acl, tenant, organization, is_tenant_admin }: Entitlements): boolean {
   switch (id) {
     case 'tenant':
       return is_tenant_admin === true;
@@ -52,7 +52,7 @@ function isEntitled(id: AreaId, { acl, tenant, organization, is_tenant_admin }: 
  * (Compliance, My RFIs, Intel Reports) only when the operator gave their address, since a link
  * must never lead to a 404.
  */
-function isServed(id: AreaId, { portals }: Entitlements): boolean {
+export function isServed(id: AreaId, { portals }: Entitlements): boolean {
   switch (id) {
     case 'compliance':
       return portals.compliance;

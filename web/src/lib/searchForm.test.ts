@@ -164,6 +164,7 @@ describe('request and links', () => {
     expect(url.searchParams.get('address_bounds')).toBe('POLYGON((0 0,1 0,1 1,0 0))');
   });
 
+  // One catalogue serves both: no fourchan-to-4chan or news-to-leaks mapping (docs/decisions.md).
   it('tests the search in Beacon with its network names', () => {
     const url = new URL(beaconTestUrl(form, ['4chan', 'news', 'reddit']), 'https://x');
     expect(url.searchParams.get('networks')).toBe('4chan,news,reddit');

@@ -51,14 +51,18 @@ export const featureFlags: { name: string; label: string; help: string }[] = [
   },
   { name: 'proximity_notifications', label: 'Proximity alerts', help: 'Alerts on matches near a chosen place.' },
   { name: 'ai_summary_notifications', label: 'AI summary alerts', help: 'Alerts that summarise new matches.' },
-  { name: 'monitor_global_filter_bar', label: 'Global filter bar', help: "Monitor's filter bar across every screen." },
+  {
+    name: 'monitor_global_filter_bar',
+    label: 'Global filter bar',
+    help: "The search over matches in Monitor's top bar, on every Monitor screen.",
+  },
 ];
 
 export const organizationSettings: { name: OrganizationSetting; label: string; help: string }[] = [
   {
     name: 'is_uspi_compliant',
     label: 'US-persons compliance',
-    help: 'Marks US-persons information and always warns before external links.',
+    help: 'Warns before a search of a place in US territory, and before every external link.',
   },
-  { name: 'is_moose_mind_enabled', label: 'AI features', help: "The assistant answers from the organization's data." },
+  { name: 'is_moose_mind_enabled', label: 'AI features', help: 'Offers AI summary alerts (with their flag).' },
 ];
