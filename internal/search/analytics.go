@@ -174,7 +174,7 @@ func (s *Service) Analyze(ctx context.Context, e provider.Entitlements, category
 	rd := &reading{s: s, p: p, days: days, reached: p.to,
 		q: PostQuery{Tenant: e.Tenant, Keywords: p.keywords, From: p.from, To: p.to, Providers: p.providers,
 			ImagesOnly: r.ImagesOnly, VideosOnly: r.VideosOnly, MinThreat: r.MinThreatScore, Within: p.within,
-			Sort: post.SortPublishedDesc}}
+			CommunityKinds: p.communities, Sort: post.SortPublishedDesc}}
 	started := s.now()
 	total := newTally(len(days))
 	deadline := started.Add(s.analytics.Newest)

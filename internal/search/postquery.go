@@ -22,6 +22,8 @@ type PostQuery struct {
 	ImagesOnly bool
 	VideosOnly bool
 	MinThreat  int // 0: any
+	// CommunityKinds keeps posts of these community kinds (post.CommunityKinds); empty: any.
+	CommunityKinds []string
 	// Within keeps posts whose point, or the box around their mentioned places, meets this box
 	// (a superset of the posts in the search's area, which the matcher decides); nil: anywhere.
 	// MinLon > MaxLon crosses the antimeridian, as geom.Rect says.

@@ -30,6 +30,26 @@ const (
 // All searches every category the user's subscriptions reach: Beacon's Results tab.
 const All provider.Category = "all"
 
+// Markets and Communities are the community searches of the Dark web and Open web tabs
+// (named as their calls, /beacon/v1/get-markets-result and get-communities-result): every
+// category the user reaches, kept to the posts of marketplaces, or of discussion boards and
+// breached-data sites.
+const (
+	Markets     provider.Category = "get-markets-result"
+	Communities provider.Category = "get-communities-result"
+)
+
+// communityKinds is what a category keeps to; nil for any community or none.
+func communityKinds(c provider.Category) []string {
+	switch c {
+	case Markets:
+		return []string{post.CommunityMarketplaces}
+	case Communities:
+		return []string{post.CommunityDiscussionBoards, post.CommunityBreachedData}
+	}
+	return nil
+}
+
 // Defaults and bounds.
 const (
 	DefaultWindow = 30 * 24 * time.Hour // the spec's default date filter
@@ -143,6 +163,8 @@ type prepared struct {
 	from, to  time.Time
 	sort      string
 	size      int
+	// communities is the community kinds the category keeps to (communityKinds).
+	communities []string
 	// within is the box around the search's area, for the store's spatial index; nil without one.
 	within *geom.Rect
 }
@@ -174,7 +196,7 @@ func (s *Service) run(ctx context.Context, e provider.Entitlements, c continuati
 	}
 	q := PostQuery{Tenant: e.Tenant, Keywords: p.keywords, From: p.from, To: p.to, Providers: p.providers,
 		ImagesOnly: c.Request.ImagesOnly, VideosOnly: c.Request.VideosOnly, MinThreat: c.Request.MinThreatScore,
-		Within: p.within, Sort: p.sort, After: c.After, Offset: c.Offset}
+		Within: p.within, CommunityKinds: p.communities, Sort: p.sort, After: c.After, Offset: c.Offset}
 	// The matcher runs "as of" the window's end, so the window bounds published time only.
 	asOf := p.to
 
@@ -300,7 +322,7 @@ func (s *Service) prepare(e provider.Entitlements, category provider.Category, r
 	if strings.TrimSpace(r.Query) == "" && len(r.Authors) == 0 && r.Bounds == "" && len(r.Boards) == 0 {
 		return nil, problem.InvalidField("query", MsgEmpty)
 	}
-	p := &prepared{sort: r.Sort, size: r.Size}
+	p := &prepared{sort: r.Sort, size: r.Size, communities: communityKinds(category)}
 	if p.size <= 0 {
 		p.size = DefaultSize
 	}
@@ -363,12 +385,12 @@ func (s *Service) prepare(e provider.Entitlements, category provider.Category, r
 }
 
 // providersFor is the requested providers (all, when none are named) of the category (every
-// category for All) that the user's subscriptions reach. Naming one outside them is an error,
+// category for All and the community searches) that the user's subscriptions reach. Naming one outside them is an error,
 // not a silent drop.
 func providersFor(e provider.Entitlements, category provider.Category, requested []string) ([]string, error) {
 	var available []string
 	for _, entry := range provider.For(e) {
-		if (category == All || entry.Category == category) && entry.Enabled {
+		if (category == All || communityKinds(category) != nil || entry.Category == category) && entry.Enabled {
 			available = append(available, entry.Name)
 		}
 	}

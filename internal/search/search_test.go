@@ -365,3 +365,82 @@ func TestSearchTotalAfterThePageBudget(t *testing.T) {
 		})
 	}
 }
+
+// The community searches (get-markets-result, get-communities-result) keep to the posts of their
+// community kinds, across every category the subscriptions reach, with the tenant's visibility,
+// and page like any search.
+func TestSearchCommunities(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		now := time.Now().UTC().Truncate(time.Millisecond)
+		var posts []post.Post
+		for i, c := range []struct {
+			provider, kind string
+			tenant         int64
+		}{
+			{"marketplaces", post.CommunityMarketplaces, 0},
+			{"tor", post.CommunityMarketplaces, 7},
+			{"tor", post.CommunityMarketplaces, 8},
+			{"forum", post.CommunityDiscussionBoards, 0},
+			{"leaks", post.CommunityBreachedData, 0},
+			{"reddit", "", 0},
+		} {
+			p := post.Post{Provider: c.provider, NativeID: fmt.Sprint("c", i), ContentText: "vendor listing " + c.provider,
+				CommunityKind: c.kind, Tenant: c.tenant, PublishedAt: now.Add(-time.Duration(i) * time.Hour)}
+			p.ID, p.DiscoveredAt = post.NewID(p.Provider, p.NativeID), p.PublishedAt
+			if c.tenant != 0 {
+				p.ID = post.NewTenantID(c.tenant, p.Provider, p.NativeID)
+			}
+			posts = append(posts, p)
+		}
+		if _, err := s.InsertPosts(ctx, posts); err != nil {
+			t.Fatal(err)
+		}
+		svc := search.NewService(s, search.Options{})
+		tenant7 := everything
+		tenant7.Tenant = 7
+		tests := []struct {
+			name string
+			ent  provider.Entitlements
+			cat  provider.Category
+			req  search.Request
+			want []string
+		}{
+			{"markets", tenant7, search.Markets, search.Request{Query: "vendor"}, []string{posts[0].ID, posts[1].ID}},
+			{"markets of another tenant", everything, search.Markets, search.Request{Query: "vendor"}, []string{posts[0].ID}},
+			{"markets of one provider", tenant7, search.Markets, search.Request{Query: "vendor", Providers: []string{"tor"}},
+				[]string{posts[1].ID}},
+			{"communities", tenant7, search.Communities, search.Request{Query: "vendor"}, []string{posts[3].ID, posts[4].ID}},
+			{"communities without Beacon", provider.Entitlements{Pro: true, Tenant: 7}, search.Communities,
+				search.Request{Query: "vendor"}, []string{posts[3].ID}},
+			{"by board alone", tenant7, search.Markets, search.Request{Boards: []string{"none"}}, nil},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				tt.req.Size = 1
+				page, err := svc.Search(ctx, tt.ent, tt.cat, tt.req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if page.TotalCount != len(tt.want) || page.TotalIsEstimate {
+					t.Errorf("total %d (estimate %v), want %d", page.TotalCount, page.TotalIsEstimate, len(tt.want))
+				}
+				var got []string
+				for {
+					for _, d := range page.Documents {
+						got = append(got, d.ID)
+					}
+					if page.SearchID == "" {
+						break
+					}
+					if page, err = svc.More(ctx, tt.ent, tt.cat, page.SearchID); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if !slices.Equal(got, tt.want) {
+					t.Errorf("found %v, want %v", got, tt.want)
+				}
+			})
+		}
+	})
+}
