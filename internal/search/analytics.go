@@ -166,6 +166,11 @@ func (r *reading) batch(ctx context.Context, left time.Duration, sample HashRang
 // Analyze reads a search's matches for the word cloud and the daily graph: every match when
 // they can be read in time; otherwise the newest, then an even sample of the older ones.
 func (s *Service) Analyze(ctx context.Context, e provider.Entitlements, category provider.Category, r Request) (Analytics, error) {
+	a, err := s.analyze(ctx, e, category, r)
+	return a, unavailable(err)
+}
+
+func (s *Service) analyze(ctx context.Context, e provider.Entitlements, category provider.Category, r Request) (Analytics, error) {
 	p, err := s.prepare(e, category, r)
 	if err != nil {
 		return Analytics{}, err

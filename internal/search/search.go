@@ -8,6 +8,8 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -25,6 +27,7 @@ const (
 	MsgInvalidParameters = "Invalid search parameters"
 	MsgUnableWithOptions = "Unable to run search with chosen options"
 	MsgEmpty             = "Search cannot be empty"
+	MsgUnavailable       = "Temporarily unable to run a search. Try again in a couple seconds."
 )
 
 // All searches every category the user's subscriptions reach: Beacon's Results tab.
@@ -173,10 +176,10 @@ type prepared struct {
 func (s *Service) Search(ctx context.Context, e provider.Entitlements, category provider.Category, r Request) (Page, error) {
 	page, err := s.run(ctx, e, continuation{Category: category, Request: r})
 	if err != nil || page.TotalIsEstimate || page.TotalCount >= FewResults {
-		return page, err
+		return page, unavailable(err)
 	}
 	page.Suggestions, err = s.suggest(ctx, e, category, r, page.TotalCount)
-	return page, err
+	return page, unavailable(err)
 }
 
 // More continues a search from its searchId.
@@ -186,7 +189,17 @@ func (s *Service) More(ctx context.Context, e provider.Entitlements, category pr
 	if err != nil || json.Unmarshal(raw, &c) != nil || c.Category != category {
 		return Page{}, problem.InvalidField("searchId", "The searchId is not one this search gave.")
 	}
-	return s.run(ctx, e, c)
+	page, err := s.run(ctx, e, c)
+	return page, unavailable(err)
+}
+
+// unavailable is the reply to a search the store could not answer within the request's time:
+// the spec's "temporarily unable" (503), whose remedy, trying again shortly, is the user's.
+func unavailable(err error) error {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return problem.Unavailable(MsgUnavailable)
+	}
+	return err
 }
 
 func (s *Service) run(ctx context.Context, e provider.Entitlements, c continuation) (Page, error) {
@@ -355,6 +368,11 @@ func (s *Service) prepare(e provider.Entitlements, category provider.Category, r
 	if p.providers, err = providersFor(e, category, r.Providers); err != nil {
 		fields["providers"] = []string{err.Error()}
 	}
+	if p.providers != nil {
+		if field, message := unsupported(p.providers, r); message != "" {
+			return nil, problem.Invalid(message, map[string][]string{field: {message}})
+		}
+	}
 	var bounds geom.Shape
 	if r.Bounds != "" {
 		if bounds, err = geom.ParseWKT(r.Bounds); err != nil {
@@ -409,6 +427,54 @@ func providersFor(e provider.Entitlements, category provider.Category, requested
 		chosen = append(chosen, name)
 	}
 	return chosen, nil
+}
+
+// searchKinds are the kinds of search a provider may not support (provider.SearchFeatures), by
+// the request field that asks for them.
+var searchKinds = []struct {
+	field, name string
+	asked       func(Request) bool
+	supports    func(provider.SearchFeatures) bool
+}{
+	{"authors", "Author search", func(r Request) bool { return len(r.Authors) > 0 },
+		func(f provider.SearchFeatures) bool { return f.Author }},
+	{"boards", "Board and group search", func(r Request) bool { return len(r.Boards) > 0 },
+		func(f provider.SearchFeatures) bool { return f.BoardName }},
+	{"bounds", "Location search", func(r Request) bool { return strings.TrimSpace(r.Bounds) != "" },
+		func(f provider.SearchFeatures) bool { return f.Location }},
+}
+
+// unsupported names the first kind of search the request asks for that none of the providers
+// supports, with the provider-not-supported message of search-side.md section 8; "" when every
+// kind asked is supported by one of them at least. A search that some of them support runs over
+// all: the others' stored posts may still match (an author's name, a place the text mentions).
+func unsupported(providers []string, r Request) (field, message string) {
+	for _, k := range searchKinds {
+		if !k.asked(r) {
+			continue
+		}
+		var names []string
+		for _, name := range providers {
+			p, _ := provider.Lookup(name)
+			if k.supports(p.Search) {
+				names = nil
+				break
+			}
+			names = append(names, p.DisplayName)
+		}
+		if names != nil {
+			return k.field, fmt.Sprintf("%s is not supported by %s.", k.name, joinAnd(names))
+		}
+	}
+	return "", ""
+}
+
+// joinAnd lists names as a sentence does: "X", "X and Y", "X, Y and Z".
+func joinAnd(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 type reason struct{ text string }

@@ -444,3 +444,85 @@ func TestSearchCommunities(t *testing.T) {
 		}
 	})
 }
+
+// A search by author, board or place that none of its providers supports is refused with the
+// provider-not-supported message rather than answered with nothing; one that some support runs.
+func TestSearchKindsTheProvidersSupport(t *testing.T) {
+	s := storetest.Open(t, store.SQLite)
+	svc := search.NewService(s, search.Options{})
+	ctx := context.Background()
+	area := "POLYGON((0 40, 5 40, 5 45, 0 45, 0 40))"
+	tests := []struct {
+		name    string
+		cat     provider.Category
+		req     search.Request
+		field   string // "" when the search runs
+		message string
+	}{
+		{"author on Bluesky", provider.Social, search.Request{Authors: []string{"ana"}, Providers: []string{"bluesky"}},
+			"authors", "Author search is not supported by Bluesky."},
+		{"author in the documents", provider.Documents, search.Request{Authors: []string{"ana"}},
+			"authors", "Author search is not supported by Pastes and Leaks."},
+		{"board on X", provider.Social, search.Request{Query: "a", Boards: []string{"news"}, Providers: []string{"twitter"}},
+			"boards", "Board and group search is not supported by X."},
+		{"place on pastes", provider.Documents, search.Request{Bounds: area, Providers: []string{"pastebin"}},
+			"bounds", "Location search is not supported by Pastes."},
+		{"author where one supports it", provider.Social, search.Request{Authors: []string{"ana"},
+			Providers: []string{"bluesky", "reddit"}}, "", ""},
+		{"place over the category", provider.Social, search.Request{Bounds: area}, "", ""},
+		{"board on a forum", provider.DeepWeb, search.Request{Boards: []string{"news"}}, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := svc.Search(ctx, everything, tt.cat, tt.req)
+			if tt.field == "" {
+				if err != nil {
+					t.Errorf("err = %v, want the search to run", err)
+				}
+				return
+			}
+			p, ok := problem.As(err)
+			if !ok || p.Kind != problem.KindInvalid || p.Message != tt.message || len(p.Fields[tt.field]) != 1 {
+				t.Errorf("err = %v (fields %v), want %q on %q", err, fieldsOf(p), tt.message, tt.field)
+			}
+		})
+	}
+	located, err := svc.Locate(ctx, everything, search.LocateRequest{Type: "author", Author: "ana", Providers: []string{"facebook"}})
+	if p, ok := problem.As(err); !ok || len(p.Fields["author"]) != 1 {
+		t.Errorf("Locate author search on Facebook = %v, %v; want refused on author", located, err)
+	}
+}
+
+// A search the store cannot answer before the request's deadline is "temporarily unable" (503),
+// whether a first page, a later one or the analytics.
+func TestSearchPastItsDeadlineIsUnavailable(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		corpus(t, s, 50, 3)
+		svc := search.NewService(s, search.Options{})
+		page, err := svc.Search(context.Background(), everything, provider.Social, search.Request{Query: "attack", Size: 1})
+		if err != nil || page.SearchID == "" {
+			t.Fatalf("search = %v, %v", page.SearchID, err)
+		}
+		ctx, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+		defer cancel()
+		calls := map[string]func() error{
+			"search": func() error {
+				_, err := svc.Search(ctx, everything, provider.Social, search.Request{Query: "attack"})
+				return err
+			},
+			"more": func() error {
+				_, err := svc.More(ctx, everything, provider.Social, page.SearchID)
+				return err
+			},
+			"analytics": func() error {
+				_, err := svc.Analyze(ctx, everything, provider.Social, search.Request{Query: "attack"})
+				return err
+			},
+		}
+		for name, call := range calls {
+			if p, ok := problem.As(call()); !ok || p.Kind != problem.KindUnavailable || p.Message != search.MsgUnavailable {
+				t.Errorf("%s past its deadline = %v, want %q", name, p, search.MsgUnavailable)
+			}
+		}
+	})
+}

@@ -62,7 +62,7 @@ import {
 } from '../../lib/beaconSearch';
 import { AnalyticsPanel } from '../../components/analytics/AnalyticsPanel';
 import { formatCount, resultTotal } from '../../lib/countFormat';
-import { searchError } from '../../lib/searchError';
+import { retryable, searchError } from '../../lib/searchError';
 import { termsOf } from '../../lib/highlight';
 
 /** Beacon's results: the search bar, the tabs, the filters and the results of the chosen tab. */
@@ -353,7 +353,11 @@ function ResultsPanel({
 
   if (results.isPending) return <ResultsSkeleton />;
   if (results.isError && !results.data) {
-    return <LoadError onRetry={() => void results.refetch()}>{searchError(results.error, 'Search failed')}</LoadError>;
+    return (
+      <LoadError onRetry={retryable(results.error) ? () => void results.refetch() : undefined}>
+        {searchError(results.error, 'Search failed')}
+      </LoadError>
+    );
   }
   const pages: SearchPage[] = results.data.pages;
   const first = pages[0]!;

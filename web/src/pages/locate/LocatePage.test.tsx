@@ -162,4 +162,21 @@ describe('Locate', () => {
     renderApp(`/locate?type=location&bounds=${encodeURIComponent(BOX)}`, { profile: testProfile() });
     expect(await screen.findByText('Your subscription does not include Locate.')).toBeInTheDocument();
   });
+
+  it('says which data sources cannot run the search, instead of an empty list, with nothing to retry', async () => {
+    const message = 'Author search is not supported by Facebook.';
+    server({ [SEARCH]: new Reply(422, { message, errors: { author: [message] } }) });
+    renderApp('/locate?type=author&author=ana&providers=facebook', { profile: testProfile() });
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByText('No posts match')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('offers to try again a search the server could not run just now', async () => {
+    const message = 'Temporarily unable to run a search. Try again in a couple seconds.';
+    server({ [SEARCH]: new Reply(503, { message }) });
+    renderApp(`/locate?type=location&bounds=${encodeURIComponent(BOX)}`, { profile: testProfile() });
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
 });
