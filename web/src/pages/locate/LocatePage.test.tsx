@@ -102,6 +102,15 @@ describe('Locate', () => {
     expect(searches(requests)).toHaveLength(2);
   });
 
+  it('says in the filters menu that object-detection filters are disabled for quick search', async () => {
+    server();
+    renderApp(`/locate?type=location&bounds=${encodeURIComponent(BOX)}`, { profile: testProfile() });
+    await user.click(await screen.findByRole('button', { name: 'Filters' }));
+    const filters = await screen.findByRole('group', { name: 'Search filters' });
+    expect(within(filters).getByText('Objects in images')).toBeInTheDocument();
+    expect(within(filters).getByText(/^Object-detection filters are disabled for quick search\./)).toBeInTheDocument();
+  });
+
   it('sorts by most popular or most followers from the filters menu', async () => {
     const popular = { ...lyonPost, engagement: 1234, author_followers: 56_000 };
     const requests = server({ [SEARCH]: { data: { documents: [popular], count: 1, totalCount: 1, searchId: '' } } });
