@@ -179,7 +179,8 @@ func (s *Service) analyze(ctx context.Context, e provider.Entitlements, category
 	rd := &reading{s: s, p: p, days: days, reached: p.to,
 		q: PostQuery{Tenant: e.Tenant, Keywords: p.keywords, From: p.from, To: p.to, Providers: p.providers,
 			ImagesOnly: r.ImagesOnly, VideosOnly: r.VideosOnly, MinThreat: r.MinThreatScore, Within: p.within,
-			CommunityKinds: p.communities, Sort: post.SortPublishedDesc}}
+			CommunityKinds: p.communities, DiscoveredFrom: p.crawledFrom, DiscoveredTo: p.crawledTo,
+			Sort: post.SortPublishedDesc}}
 	started := s.now()
 	total := newTally(len(days))
 	deadline := started.Add(s.analytics.Newest)

@@ -56,6 +56,9 @@ func communityKinds(c provider.Category) []string {
 // Defaults and bounds.
 const (
 	DefaultWindow = 30 * 24 * time.Hour // the spec's default date filter
+	// CrawledWindow is how far back the date crawled (discovered) reaches by default: the past
+	// two years (search-side.md section 9), as far as posts are kept.
+	CrawledWindow = 2 * 365 * 24 * time.Hour
 	DefaultSize   = 25
 	MaxSize       = 100
 	// maxScanned and pageBudget bound the candidates one page verifies, so a query whose
@@ -72,15 +75,19 @@ const (
 
 // Request is a search as the client sends it (documented in docs/search-api.md).
 type Request struct {
-	Query      string   `json:"query"`
-	Authors    []string `json:"authors,omitempty"`
-	Providers  []string `json:"providers,omitempty"`
-	StartDate  *int64   `json:"startDate,omitempty"` // unix milliseconds, published time
-	EndDate    *int64   `json:"endDate,omitempty"`
-	Bounds     string   `json:"bounds,omitempty"` // WKT polygon
-	ImagesOnly bool     `json:"imagesOnly,omitempty"`
-	VideosOnly bool     `json:"videosOnly,omitempty"`
-	Boards     []string `json:"boards,omitempty"`
+	Query     string   `json:"query"`
+	Authors   []string `json:"authors,omitempty"`
+	Providers []string `json:"providers,omitempty"`
+	StartDate *int64   `json:"startDate,omitempty"` // unix milliseconds, published time
+	EndDate   *int64   `json:"endDate,omitempty"`
+	// DiscoveredStartDate and DiscoveredEndDate bound the date crawled (unix milliseconds); the
+	// start is CrawledWindow ago by default.
+	DiscoveredStartDate *int64   `json:"discoveredStartDate,omitempty"`
+	DiscoveredEndDate   *int64   `json:"discoveredEndDate,omitempty"`
+	Bounds              string   `json:"bounds,omitempty"` // WKT polygon
+	ImagesOnly          bool     `json:"imagesOnly,omitempty"`
+	VideosOnly          bool     `json:"videosOnly,omitempty"`
+	Boards              []string `json:"boards,omitempty"`
 	// MinThreatScore keeps posts whose threat score (docs/threat-score.md) is at least this.
 	MinThreatScore int    `json:"minThreatScore,omitempty"`
 	Sort           string `json:"sort,omitempty"`
@@ -164,8 +171,10 @@ type prepared struct {
 	keywords  *query.Query
 	providers []string
 	from, to  time.Time
-	sort      string
-	size      int
+	// crawledFrom and crawledTo bound the discovered time; zero where the search does not.
+	crawledFrom, crawledTo time.Time
+	sort                   string
+	size                   int
 	// communities is the community kinds the category keeps to (communityKinds).
 	communities []string
 	// within is the box around the search's area, for the store's spatial index; nil without one.
@@ -209,7 +218,8 @@ func (s *Service) run(ctx context.Context, e provider.Entitlements, c continuati
 	}
 	q := PostQuery{Tenant: e.Tenant, Keywords: p.keywords, From: p.from, To: p.to, Providers: p.providers,
 		ImagesOnly: c.Request.ImagesOnly, VideosOnly: c.Request.VideosOnly, MinThreat: c.Request.MinThreatScore,
-		Within: p.within, CommunityKinds: p.communities, Sort: p.sort, After: c.After, Offset: c.Offset}
+		Within: p.within, CommunityKinds: p.communities, DiscoveredFrom: p.crawledFrom, DiscoveredTo: p.crawledTo,
+		Sort: p.sort, After: c.After, Offset: c.Offset}
 	// The matcher runs "as of" the window's end, so the window bounds published time only.
 	asOf := p.to
 
@@ -360,6 +370,10 @@ func (s *Service) prepare(e provider.Entitlements, category provider.Category, r
 	if !p.to.After(p.from) {
 		fields["endDate"] = []string{"The end date must be after the start date."}
 	}
+	p.crawledFrom, p.crawledTo = s.crawled(now, r)
+	if !p.crawledTo.IsZero() && !p.crawledTo.After(p.crawledFrom) {
+		fields["discoveredEndDate"] = []string{"The end of the date crawled must be after its start."}
+	}
 	if r.MinThreatScore < 0 || r.MinThreatScore > 100 {
 		fields["minThreatScore"] = []string{"The minimum threat score is from 0 to 100."}
 	}
@@ -400,6 +414,22 @@ func (s *Service) prepare(e provider.Entitlements, category provider.Category, r
 		p.keywords, _ = query.Parse(r.Query, query.ModeBeacon)
 	}
 	return p, nil
+}
+
+// crawled is the request's window on the date crawled. Its default start, CrawledWindow ago,
+// bounds the search only when the store keeps posts longer than that: otherwise every stored
+// post was crawled within it, and the search is left without a condition that changes nothing.
+func (s *Service) crawled(now time.Time, r Request) (from, to time.Time) {
+	switch {
+	case r.DiscoveredStartDate != nil:
+		from = time.UnixMilli(*r.DiscoveredStartDate).UTC()
+	case s.retention > CrawledWindow:
+		from = now.Add(-CrawledWindow)
+	}
+	if r.DiscoveredEndDate != nil {
+		to = time.UnixMilli(*r.DiscoveredEndDate).UTC()
+	}
+	return from, to
 }
 
 // providersFor is the requested providers (all, when none are named) of the category (every

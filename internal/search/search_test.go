@@ -526,3 +526,80 @@ func TestSearchPastItsDeadlineIsUnavailable(t *testing.T) {
 		}
 	})
 }
+
+// The date crawled bounds the discovered time; by default it reaches back two years, which
+// bounds a search only on a store that keeps posts longer than that.
+func TestSearchDateCrawled(t *testing.T) {
+	ctx := context.Background()
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	day := 24 * time.Hour
+	at := func(age time.Duration) *int64 { return ptr(now.Add(-age).UnixMilli()) }
+	insert := func(t *testing.T, s *store.Store, ages map[string]time.Duration) {
+		t.Helper()
+		var posts []post.Post
+		for name, age := range ages {
+			p := post.Post{Provider: "reddit", NativeID: name, ContentText: "quay crane " + name,
+				PublishedAt: now.Add(-age - time.Hour), DiscoveredAt: now.Add(-age)}
+			p.ID = post.NewID(p.Provider, p.NativeID)
+			posts = append(posts, p)
+		}
+		if _, err := s.InsertPosts(ctx, posts); err != nil {
+			t.Fatal(err)
+		}
+	}
+	crawled := func(from, to *int64) search.Request {
+		return search.Request{Query: "crane", DiscoveredStartDate: from, DiscoveredEndDate: to}
+	}
+	type test struct {
+		name      string
+		retention time.Duration
+		req       search.Request
+		want      []string
+	}
+	run := func(t *testing.T, s *store.Store, tests []test) {
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				svc := search.NewService(s, search.Options{Retention: tt.retention})
+				page, err := svc.Search(ctx, everything, provider.Social, tt.req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got []string
+				for _, d := range page.Documents {
+					got = append(got, d.NativeID)
+				}
+				if !slices.Equal(got, tt.want) || page.TotalCount != len(tt.want) {
+					t.Errorf("found %v (total %d), want %v", got, page.TotalCount, tt.want)
+				}
+			})
+		}
+	}
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		insert(t, s, map[string]time.Duration{"today": 0, "last week": 7 * day, "last month": 25 * day})
+		run(t, s, []test{
+			{"default", 30 * day, crawled(nil, nil), []string{"today", "last week", "last month"}},
+			{"since 3 days", 30 * day, crawled(at(3*day), nil), []string{"today"}},
+			{"until 3 days ago", 30 * day, crawled(nil, at(3*day)), []string{"last week", "last month"}},
+			{"the week before last", 30 * day, crawled(at(14*day), at(3*day)), []string{"last week"}},
+		})
+	})
+	// Years of posts only on SQLite: PostgreSQL would hold a partition for each of their days.
+	t.Run("years", func(t *testing.T) {
+		s := storetest.Open(t, store.SQLite)
+		insert(t, s, map[string]time.Duration{"today": 0, "three years": 3 * 365 * day})
+		everPublished := crawled(nil, nil)
+		everPublished.StartDate = at(4 * 365 * day)
+		fourthYear := everPublished
+		fourthYear.DiscoveredStartDate, fourthYear.DiscoveredEndDate = at(4*365*day), at(2*365*day)
+		run(t, s, []test{
+			{"default, posts kept 30 days", 30 * day, everPublished, []string{"today", "three years"}},
+			{"default, posts kept 5 years", 5 * 365 * day, everPublished, []string{"today"}},
+			{"the fourth year", 5 * 365 * day, fourthYear, []string{"three years"}},
+		})
+		_, err := search.NewService(s, search.Options{}).Search(ctx, everything, provider.Social,
+			search.Request{Query: "a", DiscoveredStartDate: ptr(2000), DiscoveredEndDate: ptr(1000)})
+		if p, ok := problem.As(err); !ok || len(p.Fields["discoveredEndDate"]) != 1 {
+			t.Errorf("a crawled window ending before it starts = %v, want refused on discoveredEndDate", err)
+		}
+	})
+}

@@ -48,6 +48,12 @@ func (s *Store) selection(q search.PostQuery) *selection {
 	if q.MinThreat > 0 {
 		sel.where = append(sel.where, "p.threat_score >= "+sel.arg(q.MinThreat))
 	}
+	if !q.DiscoveredFrom.IsZero() {
+		sel.where = append(sel.where, "p.discovered_at >= "+sel.arg(millis(q.DiscoveredFrom)))
+	}
+	if !q.DiscoveredTo.IsZero() {
+		sel.where = append(sel.where, "p.discovered_at <= "+sel.arg(millis(q.DiscoveredTo)))
+	}
 	if len(q.CommunityKinds) > 0 {
 		marks := make([]string, len(q.CommunityKinds))
 		for i, k := range q.CommunityKinds {

@@ -249,6 +249,7 @@ function Filters({
     tab.providers ? tab.providers.includes(p.name) : tab.category === 'all' || p.category === tab.category,
   );
   const window = search.from !== undefined || search.to !== undefined;
+  const crawledWindow = search.crawledFrom !== undefined || search.crawledTo !== undefined;
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ my: 2, alignItems: { md: 'center' } }}>
       <FormControl size="small" sx={{ minWidth: 220 }}>
@@ -286,6 +287,23 @@ function Filters({
               {d.label}
             </MenuItem>
           ))}
+        </Select>
+      </FormControl>
+      <FormControl size="small" sx={{ minWidth: 160 }}>
+        <InputLabel id="beacon-crawled">Crawled</InputLabel>
+        <Select
+          labelId="beacon-crawled"
+          label="Crawled"
+          value={crawledWindow ? 'window' : 'default'}
+          onChange={() => onChange({ ...search, crawledFrom: undefined, crawledTo: undefined })}
+        >
+          {crawledWindow && (
+            <MenuItem value="window" disabled>
+              Chosen dates
+            </MenuItem>
+          )}
+          {/* The server's default (search-side.md section 9); the advanced search chooses dates. */}
+          <MenuItem value="default">Past two years</MenuItem>
         </Select>
       </FormControl>
       <FormControl size="small" sx={{ minWidth: 220, maxWidth: 360 }}>
