@@ -433,8 +433,8 @@ func (s *Service) crawled(now time.Time, r Request) (from, to time.Time) {
 }
 
 // providersFor is the requested providers (all, when none are named) of the category (every
-// category for All and the community searches) that the user's subscriptions reach. Naming one outside them is an error,
-// not a silent drop.
+// category for All and the community searches) that the user's subscriptions reach. Naming one
+// outside them is an error, not a silent drop.
 func providersFor(e provider.Entitlements, category provider.Category, requested []string) ([]string, error) {
 	var available []string
 	for _, entry := range provider.For(e) {
