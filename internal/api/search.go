@@ -14,7 +14,7 @@ import (
 )
 
 var categories = []provider.Category{search.All, provider.Social, provider.DarkWeb, provider.OpenWeb, provider.Documents,
-	provider.DeepWeb}
+	provider.DeepWeb, search.Markets, search.Communities}
 
 func category(r *http.Request) (provider.Category, error) {
 	c := provider.Category(r.PathValue("category"))

@@ -166,6 +166,11 @@ func (r *reading) batch(ctx context.Context, left time.Duration, sample HashRang
 // Analyze reads a search's matches for the word cloud and the daily graph: every match when
 // they can be read in time; otherwise the newest, then an even sample of the older ones.
 func (s *Service) Analyze(ctx context.Context, e provider.Entitlements, category provider.Category, r Request) (Analytics, error) {
+	a, err := s.analyze(ctx, e, category, r)
+	return a, unavailable(err)
+}
+
+func (s *Service) analyze(ctx context.Context, e provider.Entitlements, category provider.Category, r Request) (Analytics, error) {
 	p, err := s.prepare(e, category, r)
 	if err != nil {
 		return Analytics{}, err
@@ -174,6 +179,7 @@ func (s *Service) Analyze(ctx context.Context, e provider.Entitlements, category
 	rd := &reading{s: s, p: p, days: days, reached: p.to,
 		q: PostQuery{Tenant: e.Tenant, Keywords: p.keywords, From: p.from, To: p.to, Providers: p.providers,
 			ImagesOnly: r.ImagesOnly, VideosOnly: r.VideosOnly, MinThreat: r.MinThreatScore, Within: p.within,
+			CommunityKinds: p.communities, DiscoveredFrom: p.crawledFrom, DiscoveredTo: p.crawledTo,
 			Sort: post.SortPublishedDesc}}
 	started := s.now()
 	total := newTally(len(days))

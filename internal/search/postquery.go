@@ -16,12 +16,16 @@ type PostQuery struct {
 	Keywords *query.Query // nil: no full-text narrowing
 	// Tenant is the reader's tenant: the shared posts and this tenant's own are candidates,
 	// another tenant's never (post.VisibleTo).
-	Tenant     int64
-	From, To   time.Time // published_at window, inclusive
-	Providers  []string  // empty: any
-	ImagesOnly bool
-	VideosOnly bool
-	MinThreat  int // 0: any
+	Tenant   int64
+	From, To time.Time // published_at window, inclusive
+	// DiscoveredFrom and DiscoveredTo bound discovered_at (the date crawled), inclusive; zero: open.
+	DiscoveredFrom, DiscoveredTo time.Time
+	Providers                    []string // empty: any
+	ImagesOnly                   bool
+	VideosOnly                   bool
+	MinThreat                    int // 0: any
+	// CommunityKinds keeps posts of these community kinds (post.CommunityKinds); empty: any.
+	CommunityKinds []string
 	// Within keeps posts whose point, or the box around their mentioned places, meets this box
 	// (a superset of the posts in the search's area, which the matcher decides); nil: anywhere.
 	// MinLon > MaxLon crosses the antimeridian, as geom.Rect says.

@@ -8,6 +8,8 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -25,14 +27,38 @@ const (
 	MsgInvalidParameters = "Invalid search parameters"
 	MsgUnableWithOptions = "Unable to run search with chosen options"
 	MsgEmpty             = "Search cannot be empty"
+	MsgUnavailable       = "Temporarily unable to run a search. Try again in a couple seconds."
 )
 
 // All searches every category the user's subscriptions reach: Beacon's Results tab.
 const All provider.Category = "all"
 
+// Markets and Communities are the community searches of the Dark web and Open web tabs
+// (named as their calls, /beacon/v1/get-markets-result and get-communities-result): every
+// category the user reaches, kept to the posts of marketplaces, or of discussion boards and
+// breached-data sites.
+const (
+	Markets     provider.Category = "get-markets-result"
+	Communities provider.Category = "get-communities-result"
+)
+
+// communityKinds is what a category keeps to; nil for any community or none.
+func communityKinds(c provider.Category) []string {
+	switch c {
+	case Markets:
+		return []string{post.CommunityMarketplaces}
+	case Communities:
+		return []string{post.CommunityDiscussionBoards, post.CommunityBreachedData}
+	}
+	return nil
+}
+
 // Defaults and bounds.
 const (
 	DefaultWindow = 30 * 24 * time.Hour // the spec's default date filter
+	// CrawledWindow is how far back the date crawled (discovered) reaches by default: the past
+	// two years (search-side.md section 9), as far as posts are kept.
+	CrawledWindow = 2 * 365 * 24 * time.Hour
 	DefaultSize   = 25
 	MaxSize       = 100
 	// maxScanned and pageBudget bound the candidates one page verifies, so a query whose
@@ -49,15 +75,19 @@ const (
 
 // Request is a search as the client sends it (documented in docs/search-api.md).
 type Request struct {
-	Query      string   `json:"query"`
-	Authors    []string `json:"authors,omitempty"`
-	Providers  []string `json:"providers,omitempty"`
-	StartDate  *int64   `json:"startDate,omitempty"` // unix milliseconds, published time
-	EndDate    *int64   `json:"endDate,omitempty"`
-	Bounds     string   `json:"bounds,omitempty"` // WKT polygon
-	ImagesOnly bool     `json:"imagesOnly,omitempty"`
-	VideosOnly bool     `json:"videosOnly,omitempty"`
-	Boards     []string `json:"boards,omitempty"`
+	Query     string   `json:"query"`
+	Authors   []string `json:"authors,omitempty"`
+	Providers []string `json:"providers,omitempty"`
+	StartDate *int64   `json:"startDate,omitempty"` // unix milliseconds, published time
+	EndDate   *int64   `json:"endDate,omitempty"`
+	// DiscoveredStartDate and DiscoveredEndDate bound the date crawled (unix milliseconds); the
+	// start is CrawledWindow ago by default.
+	DiscoveredStartDate *int64   `json:"discoveredStartDate,omitempty"`
+	DiscoveredEndDate   *int64   `json:"discoveredEndDate,omitempty"`
+	Bounds              string   `json:"bounds,omitempty"` // WKT polygon
+	ImagesOnly          bool     `json:"imagesOnly,omitempty"`
+	VideosOnly          bool     `json:"videosOnly,omitempty"`
+	Boards              []string `json:"boards,omitempty"`
 	// MinThreatScore keeps posts whose threat score (docs/threat-score.md) is at least this.
 	MinThreatScore int    `json:"minThreatScore,omitempty"`
 	Sort           string `json:"sort,omitempty"`
@@ -141,8 +171,12 @@ type prepared struct {
 	keywords  *query.Query
 	providers []string
 	from, to  time.Time
-	sort      string
-	size      int
+	// crawledFrom and crawledTo bound the discovered time; zero where the search does not.
+	crawledFrom, crawledTo time.Time
+	sort                   string
+	size                   int
+	// communities is the community kinds the category keeps to (communityKinds).
+	communities []string
 	// within is the box around the search's area, for the store's spatial index; nil without one.
 	within *geom.Rect
 }
@@ -151,10 +185,10 @@ type prepared struct {
 func (s *Service) Search(ctx context.Context, e provider.Entitlements, category provider.Category, r Request) (Page, error) {
 	page, err := s.run(ctx, e, continuation{Category: category, Request: r})
 	if err != nil || page.TotalIsEstimate || page.TotalCount >= FewResults {
-		return page, err
+		return page, unavailable(err)
 	}
 	page.Suggestions, err = s.suggest(ctx, e, category, r, page.TotalCount)
-	return page, err
+	return page, unavailable(err)
 }
 
 // More continues a search from its searchId.
@@ -164,7 +198,17 @@ func (s *Service) More(ctx context.Context, e provider.Entitlements, category pr
 	if err != nil || json.Unmarshal(raw, &c) != nil || c.Category != category {
 		return Page{}, problem.InvalidField("searchId", "The searchId is not one this search gave.")
 	}
-	return s.run(ctx, e, c)
+	page, err := s.run(ctx, e, c)
+	return page, unavailable(err)
+}
+
+// unavailable is the reply to a search the store could not answer within the request's time:
+// the spec's "temporarily unable" (503), whose remedy, trying again shortly, is the user's.
+func unavailable(err error) error {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return problem.Unavailable(MsgUnavailable)
+	}
+	return err
 }
 
 func (s *Service) run(ctx context.Context, e provider.Entitlements, c continuation) (Page, error) {
@@ -174,7 +218,8 @@ func (s *Service) run(ctx context.Context, e provider.Entitlements, c continuati
 	}
 	q := PostQuery{Tenant: e.Tenant, Keywords: p.keywords, From: p.from, To: p.to, Providers: p.providers,
 		ImagesOnly: c.Request.ImagesOnly, VideosOnly: c.Request.VideosOnly, MinThreat: c.Request.MinThreatScore,
-		Within: p.within, Sort: p.sort, After: c.After, Offset: c.Offset}
+		Within: p.within, CommunityKinds: p.communities, DiscoveredFrom: p.crawledFrom, DiscoveredTo: p.crawledTo,
+		Sort: p.sort, After: c.After, Offset: c.Offset}
 	// The matcher runs "as of" the window's end, so the window bounds published time only.
 	asOf := p.to
 
@@ -300,7 +345,7 @@ func (s *Service) prepare(e provider.Entitlements, category provider.Category, r
 	if strings.TrimSpace(r.Query) == "" && len(r.Authors) == 0 && r.Bounds == "" && len(r.Boards) == 0 {
 		return nil, problem.InvalidField("query", MsgEmpty)
 	}
-	p := &prepared{sort: r.Sort, size: r.Size}
+	p := &prepared{sort: r.Sort, size: r.Size, communities: communityKinds(category)}
 	if p.size <= 0 {
 		p.size = DefaultSize
 	}
@@ -325,6 +370,10 @@ func (s *Service) prepare(e provider.Entitlements, category provider.Category, r
 	if !p.to.After(p.from) {
 		fields["endDate"] = []string{"The end date must be after the start date."}
 	}
+	p.crawledFrom, p.crawledTo = s.crawled(now, r)
+	if !p.crawledTo.IsZero() && !p.crawledTo.After(p.crawledFrom) {
+		fields["discoveredEndDate"] = []string{"The end of the date crawled must be after its start."}
+	}
 	if r.MinThreatScore < 0 || r.MinThreatScore > 100 {
 		fields["minThreatScore"] = []string{"The minimum threat score is from 0 to 100."}
 	}
@@ -332,6 +381,11 @@ func (s *Service) prepare(e provider.Entitlements, category provider.Category, r
 	var err error
 	if p.providers, err = providersFor(e, category, r.Providers); err != nil {
 		fields["providers"] = []string{err.Error()}
+	}
+	if p.providers != nil {
+		if field, message := unsupported(p.providers, r); message != "" {
+			return nil, problem.Invalid(message, map[string][]string{field: {message}})
+		}
 	}
 	var bounds geom.Shape
 	if r.Bounds != "" {
@@ -362,13 +416,29 @@ func (s *Service) prepare(e provider.Entitlements, category provider.Category, r
 	return p, nil
 }
 
+// crawled is the request's window on the date crawled. Its default start, CrawledWindow ago,
+// bounds the search only when the store keeps posts longer than that: otherwise every stored
+// post was crawled within it, and the search is left without a condition that changes nothing.
+func (s *Service) crawled(now time.Time, r Request) (from, to time.Time) {
+	switch {
+	case r.DiscoveredStartDate != nil:
+		from = time.UnixMilli(*r.DiscoveredStartDate).UTC()
+	case s.retention > CrawledWindow:
+		from = now.Add(-CrawledWindow)
+	}
+	if r.DiscoveredEndDate != nil {
+		to = time.UnixMilli(*r.DiscoveredEndDate).UTC()
+	}
+	return from, to
+}
+
 // providersFor is the requested providers (all, when none are named) of the category (every
-// category for All) that the user's subscriptions reach. Naming one outside them is an error,
-// not a silent drop.
+// category for All and the community searches) that the user's subscriptions reach. Naming one
+// outside them is an error, not a silent drop.
 func providersFor(e provider.Entitlements, category provider.Category, requested []string) ([]string, error) {
 	var available []string
 	for _, entry := range provider.For(e) {
-		if (category == All || entry.Category == category) && entry.Enabled {
+		if (category == All || communityKinds(category) != nil || entry.Category == category) && entry.Enabled {
 			available = append(available, entry.Name)
 		}
 	}
@@ -387,6 +457,54 @@ func providersFor(e provider.Entitlements, category provider.Category, requested
 		chosen = append(chosen, name)
 	}
 	return chosen, nil
+}
+
+// searchKinds are the kinds of search a provider may not support (provider.SearchFeatures), by
+// the request field that asks for them.
+var searchKinds = []struct {
+	field, name string
+	asked       func(Request) bool
+	supports    func(provider.SearchFeatures) bool
+}{
+	{"authors", "Author search", func(r Request) bool { return len(r.Authors) > 0 },
+		func(f provider.SearchFeatures) bool { return f.Author }},
+	{"boards", "Board and group search", func(r Request) bool { return len(r.Boards) > 0 },
+		func(f provider.SearchFeatures) bool { return f.BoardName }},
+	{"bounds", "Location search", func(r Request) bool { return strings.TrimSpace(r.Bounds) != "" },
+		func(f provider.SearchFeatures) bool { return f.Location }},
+}
+
+// unsupported names the first kind of search the request asks for that none of the providers
+// supports, with the provider-not-supported message of search-side.md section 8; "" when every
+// kind asked is supported by one of them at least. A search that some of them support runs over
+// all: the others' stored posts may still match (an author's name, a place the text mentions).
+func unsupported(providers []string, r Request) (field, message string) {
+	for _, k := range searchKinds {
+		if !k.asked(r) {
+			continue
+		}
+		var names []string
+		for _, name := range providers {
+			p, _ := provider.Lookup(name)
+			if k.supports(p.Search) {
+				names = nil
+				break
+			}
+			names = append(names, p.DisplayName)
+		}
+		if names != nil {
+			return k.field, fmt.Sprintf("%s is not supported by %s.", k.name, joinAnd(names))
+		}
+	}
+	return "", ""
+}
+
+// joinAnd lists names as a sentence does: "X", "X and Y", "X, Y and Z".
+func joinAnd(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 type reason struct{ text string }

@@ -365,3 +365,241 @@ func TestSearchTotalAfterThePageBudget(t *testing.T) {
 		})
 	}
 }
+
+// The community searches (get-markets-result, get-communities-result) keep to the posts of their
+// community kinds, across every category the subscriptions reach, with the tenant's visibility,
+// and page like any search.
+func TestSearchCommunities(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		now := time.Now().UTC().Truncate(time.Millisecond)
+		var posts []post.Post
+		for i, c := range []struct {
+			provider, kind string
+			tenant         int64
+		}{
+			{"marketplaces", post.CommunityMarketplaces, 0},
+			{"tor", post.CommunityMarketplaces, 7},
+			{"tor", post.CommunityMarketplaces, 8},
+			{"forum", post.CommunityDiscussionBoards, 0},
+			{"leaks", post.CommunityBreachedData, 0},
+			{"reddit", "", 0},
+		} {
+			p := post.Post{Provider: c.provider, NativeID: fmt.Sprint("c", i), ContentText: "vendor listing " + c.provider,
+				CommunityKind: c.kind, Tenant: c.tenant, PublishedAt: now.Add(-time.Duration(i) * time.Hour)}
+			p.ID, p.DiscoveredAt = post.NewID(p.Provider, p.NativeID), p.PublishedAt
+			if c.tenant != 0 {
+				p.ID = post.NewTenantID(c.tenant, p.Provider, p.NativeID)
+			}
+			posts = append(posts, p)
+		}
+		if _, err := s.InsertPosts(ctx, posts); err != nil {
+			t.Fatal(err)
+		}
+		svc := search.NewService(s, search.Options{})
+		tenant7 := everything
+		tenant7.Tenant = 7
+		tests := []struct {
+			name string
+			ent  provider.Entitlements
+			cat  provider.Category
+			req  search.Request
+			want []string
+		}{
+			{"markets", tenant7, search.Markets, search.Request{Query: "vendor"}, []string{posts[0].ID, posts[1].ID}},
+			{"markets of another tenant", everything, search.Markets, search.Request{Query: "vendor"}, []string{posts[0].ID}},
+			{"markets of one provider", tenant7, search.Markets, search.Request{Query: "vendor", Providers: []string{"tor"}},
+				[]string{posts[1].ID}},
+			{"communities", tenant7, search.Communities, search.Request{Query: "vendor"}, []string{posts[3].ID, posts[4].ID}},
+			{"communities without Beacon", provider.Entitlements{Pro: true, Tenant: 7}, search.Communities,
+				search.Request{Query: "vendor"}, []string{posts[3].ID}},
+			{"by board alone", tenant7, search.Markets, search.Request{Boards: []string{"none"}}, nil},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				tt.req.Size = 1
+				page, err := svc.Search(ctx, tt.ent, tt.cat, tt.req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if page.TotalCount != len(tt.want) || page.TotalIsEstimate {
+					t.Errorf("total %d (estimate %v), want %d", page.TotalCount, page.TotalIsEstimate, len(tt.want))
+				}
+				var got []string
+				for {
+					for _, d := range page.Documents {
+						got = append(got, d.ID)
+					}
+					if page.SearchID == "" {
+						break
+					}
+					if page, err = svc.More(ctx, tt.ent, tt.cat, page.SearchID); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if !slices.Equal(got, tt.want) {
+					t.Errorf("found %v, want %v", got, tt.want)
+				}
+			})
+		}
+	})
+}
+
+// A search by author, board or place that none of its providers supports is refused with the
+// provider-not-supported message rather than answered with nothing; one that some support runs.
+func TestSearchKindsTheProvidersSupport(t *testing.T) {
+	s := storetest.Open(t, store.SQLite)
+	svc := search.NewService(s, search.Options{})
+	ctx := context.Background()
+	area := "POLYGON((0 40, 5 40, 5 45, 0 45, 0 40))"
+	tests := []struct {
+		name    string
+		cat     provider.Category
+		req     search.Request
+		field   string // "" when the search runs
+		message string
+	}{
+		{"author on Bluesky", provider.Social, search.Request{Authors: []string{"ana"}, Providers: []string{"bluesky"}},
+			"authors", "Author search is not supported by Bluesky."},
+		{"author in the documents", provider.Documents, search.Request{Authors: []string{"ana"}},
+			"authors", "Author search is not supported by Pastes and Leaks."},
+		{"board on X", provider.Social, search.Request{Query: "a", Boards: []string{"news"}, Providers: []string{"twitter"}},
+			"boards", "Board and group search is not supported by X."},
+		{"place on pastes", provider.Documents, search.Request{Bounds: area, Providers: []string{"pastebin"}},
+			"bounds", "Location search is not supported by Pastes."},
+		{"author where one supports it", provider.Social, search.Request{Authors: []string{"ana"},
+			Providers: []string{"bluesky", "reddit"}}, "", ""},
+		{"place over the category", provider.Social, search.Request{Bounds: area}, "", ""},
+		{"board on a forum", provider.DeepWeb, search.Request{Boards: []string{"news"}}, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := svc.Search(ctx, everything, tt.cat, tt.req)
+			if tt.field == "" {
+				if err != nil {
+					t.Errorf("err = %v, want the search to run", err)
+				}
+				return
+			}
+			p, ok := problem.As(err)
+			if !ok || p.Kind != problem.KindInvalid || p.Message != tt.message || len(p.Fields[tt.field]) != 1 {
+				t.Errorf("err = %v (fields %v), want %q on %q", err, fieldsOf(p), tt.message, tt.field)
+			}
+		})
+	}
+	located, err := svc.Locate(ctx, everything, search.LocateRequest{Type: "author", Author: "ana", Providers: []string{"facebook"}})
+	if p, ok := problem.As(err); !ok || len(p.Fields["author"]) != 1 {
+		t.Errorf("Locate author search on Facebook = %v, %v; want refused on author", located, err)
+	}
+}
+
+// A search the store cannot answer before the request's deadline is "temporarily unable" (503),
+// whether a first page, a later one or the analytics.
+func TestSearchPastItsDeadlineIsUnavailable(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		corpus(t, s, 50, 3)
+		svc := search.NewService(s, search.Options{})
+		page, err := svc.Search(context.Background(), everything, provider.Social, search.Request{Query: "attack", Size: 1})
+		if err != nil || page.SearchID == "" {
+			t.Fatalf("search = %v, %v", page.SearchID, err)
+		}
+		ctx, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+		defer cancel()
+		calls := map[string]func() error{
+			"search": func() error {
+				_, err := svc.Search(ctx, everything, provider.Social, search.Request{Query: "attack"})
+				return err
+			},
+			"more": func() error {
+				_, err := svc.More(ctx, everything, provider.Social, page.SearchID)
+				return err
+			},
+			"analytics": func() error {
+				_, err := svc.Analyze(ctx, everything, provider.Social, search.Request{Query: "attack"})
+				return err
+			},
+		}
+		for name, call := range calls {
+			if p, ok := problem.As(call()); !ok || p.Kind != problem.KindUnavailable || p.Message != search.MsgUnavailable {
+				t.Errorf("%s past its deadline = %v, want %q", name, p, search.MsgUnavailable)
+			}
+		}
+	})
+}
+
+// The date crawled bounds the discovered time; by default it reaches back two years, which
+// bounds a search only on a store that keeps posts longer than that.
+func TestSearchDateCrawled(t *testing.T) {
+	ctx := context.Background()
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	day := 24 * time.Hour
+	at := func(age time.Duration) *int64 { return ptr(now.Add(-age).UnixMilli()) }
+	insert := func(t *testing.T, s *store.Store, ages map[string]time.Duration) {
+		t.Helper()
+		var posts []post.Post
+		for name, age := range ages {
+			p := post.Post{Provider: "reddit", NativeID: name, ContentText: "quay crane " + name,
+				PublishedAt: now.Add(-age - time.Hour), DiscoveredAt: now.Add(-age)}
+			p.ID = post.NewID(p.Provider, p.NativeID)
+			posts = append(posts, p)
+		}
+		if _, err := s.InsertPosts(ctx, posts); err != nil {
+			t.Fatal(err)
+		}
+	}
+	crawled := func(from, to *int64) search.Request {
+		return search.Request{Query: "crane", DiscoveredStartDate: from, DiscoveredEndDate: to}
+	}
+	type test struct {
+		name      string
+		retention time.Duration
+		req       search.Request
+		want      []string
+	}
+	run := func(t *testing.T, s *store.Store, tests []test) {
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				svc := search.NewService(s, search.Options{Retention: tt.retention})
+				page, err := svc.Search(ctx, everything, provider.Social, tt.req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got []string
+				for _, d := range page.Documents {
+					got = append(got, d.NativeID)
+				}
+				if !slices.Equal(got, tt.want) || page.TotalCount != len(tt.want) {
+					t.Errorf("found %v (total %d), want %v", got, page.TotalCount, tt.want)
+				}
+			})
+		}
+	}
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		insert(t, s, map[string]time.Duration{"today": 0, "last week": 7 * day, "last month": 25 * day})
+		run(t, s, []test{
+			{"default", 30 * day, crawled(nil, nil), []string{"today", "last week", "last month"}},
+			{"since 3 days", 30 * day, crawled(at(3*day), nil), []string{"today"}},
+			{"until 3 days ago", 30 * day, crawled(nil, at(3*day)), []string{"last week", "last month"}},
+			{"the week before last", 30 * day, crawled(at(14*day), at(3*day)), []string{"last week"}},
+		})
+	})
+	// Years of posts only on SQLite: PostgreSQL would hold a partition for each of their days.
+	t.Run("years", func(t *testing.T) {
+		s := storetest.Open(t, store.SQLite)
+		insert(t, s, map[string]time.Duration{"today": 0, "three years": 3 * 365 * day})
+		everPublished := crawled(nil, nil)
+		everPublished.StartDate = at(4 * 365 * day)
+		fourthYear := everPublished
+		fourthYear.DiscoveredStartDate, fourthYear.DiscoveredEndDate = at(4*365*day), at(2*365*day)
+		run(t, s, []test{
+			{"default, posts kept 30 days", 30 * day, everPublished, []string{"today", "three years"}},
+			{"default, posts kept 5 years", 5 * 365 * day, everPublished, []string{"today"}},
+			{"the fourth year", 5 * 365 * day, fourthYear, []string{"three years"}},
+		})
+		_, err := search.NewService(s, search.Options{}).Search(ctx, everything, provider.Social,
+			search.Request{Query: "a", DiscoveredStartDate: ptr(2000), DiscoveredEndDate: ptr(1000)})
+		if p, ok := problem.As(err); !ok || len(p.Fields["discoveredEndDate"]) != 1 {
+			t.Errorf("a crawled window ending before it starts = %v, want refused on discoveredEndDate", err)
+		}
+	})
+}

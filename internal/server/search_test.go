@@ -116,6 +116,30 @@ func TestSearchAPIEndToEnd(t *testing.T) {
 	if _, hist := call(t, "GET", srv.URL+"/beacon/v1/search", other, ""); len(hist["data"].([]any)) != 0 {
 		t.Errorf("another organization's user sees history %v", hist)
 	}
+
+	// The Dark web and Open web tabs' community calls keep to their community kinds.
+	communities := []string{
+		`{"provider":"marketplaces","native_id":"m1","content_text":"vendor listing","community_kind":"marketplaces","published_at":"` + fresh + `"}`,
+		`{"provider":"forum","native_id":"f1","content_text":"vendor thread","community_kind":"discussion-boards","published_at":"` + fresh + `"}`,
+		`{"provider":"reddit","native_id":"r1","content_text":"vendor chat","published_at":"` + fresh + `"}`,
+	}
+	if status, reply := call(t, "POST", srv.URL+"/api/v1/ingest/posts", admin, strings.Join(communities, "\n")); status != 200 {
+		t.Fatalf("ingest = %d %v", status, reply)
+	}
+	for path, want := range map[string]string{"/beacon/v1/get-markets-result": "marketplaces",
+		"/beacon/v1/get-communities-result": "forum"} {
+		wait.ForNil(t, path+" finding the "+want+" post", func() error {
+			status, reply := search(admin, path, `{"query":"vendor"}`)
+			if status != 200 {
+				t.Fatalf("%s = %d %v", path, status, reply)
+			}
+			docs := reply["data"].(map[string]any)["documents"].([]any)
+			if len(docs) != 1 || docs[0].(map[string]any)["provider"] != want {
+				return fmt.Errorf("documents %v", docs)
+			}
+			return nil
+		})
+	}
 }
 
 func TestGeocodeAndEnrichment(t *testing.T) {

@@ -48,6 +48,25 @@ func (s *Store) selection(q search.PostQuery) *selection {
 	if q.MinThreat > 0 {
 		sel.where = append(sel.where, "p.threat_score >= "+sel.arg(q.MinThreat))
 	}
+	if !q.DiscoveredFrom.IsZero() {
+		sel.where = append(sel.where, "p.discovered_at >= "+sel.arg(millis(q.DiscoveredFrom)))
+	}
+	if !q.DiscoveredTo.IsZero() {
+		sel.where = append(sel.where, "p.discovered_at <= "+sel.arg(millis(q.DiscoveredTo)))
+	}
+	if len(q.CommunityKinds) > 0 {
+		marks := make([]string, len(q.CommunityKinds))
+		for i, k := range q.CommunityKinds {
+			marks[i] = sel.arg(k)
+		}
+		// Read from the post's document, with no index of its own: the window, the providers
+		// and the full-text index narrow the rows first.
+		kind := "json_extract(p.doc, '$.community_kind')"
+		if s.dialect == Postgres {
+			kind = "(p.doc::jsonb ->> 'community_kind')"
+		}
+		sel.where = append(sel.where, kind+" IN ("+strings.Join(marks, ", ")+")")
+	}
 	if q.Within != nil {
 		sel.where = append(sel.where, s.withinCondition(sel, *q.Within))
 	}

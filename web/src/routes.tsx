@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { AppShell } from './components/AppShell';
+import { ProductGate } from './components/ProductPromotion';
 import { SessionGate } from './components/SessionGate';
 import { AuthorPage } from './pages/beacon/AuthorPage';
 import { BeaconHomePage } from './pages/beacon/BeaconHomePage';
@@ -86,15 +87,26 @@ export const routes: RouteObject[] = [
               { path: '*', element: <NotFoundPage /> },
             ],
           },
-          { path: 'beacon', element: <BeaconHomePage /> },
-          { path: 'beacon/results', element: <BeaconResultsPage /> },
-          { path: 'beacon/author', element: <AuthorPage /> },
-          { path: 'history', element: <HistoryPage /> },
+          // Users whose subscription lacks a search product get its promotion, not broken searches.
+          {
+            element: <ProductGate product="beacon" />,
+            children: [
+              { path: 'beacon', element: <BeaconHomePage /> },
+              { path: 'beacon/results', element: <BeaconResultsPage /> },
+              { path: 'beacon/author', element: <AuthorPage /> },
+              { path: 'history', element: <HistoryPage /> },
+            ],
+          },
+          {
+            element: <ProductGate product="locate" />,
+            children: [
+              { path: 'locate', element: <LocatePage /> },
+              { path: 'locate/quick-search', element: <LocateLinkPage /> },
+              { path: 'locate/saved', element: <LocateSavedPage /> },
+            ],
+          },
           { path: 'exports', element: <ExportsPage /> },
           { path: 'sources', element: <SourcesPage /> },
-          { path: 'locate', element: <LocatePage /> },
-          { path: 'locate/quick-search', element: <LocateLinkPage /> },
-          { path: 'locate/saved', element: <LocateSavedPage /> },
           { path: 'compliance', element: <PortalPage area="compliance" /> },
           { path: 'rfi', element: <PortalPage area="rfi" /> },
           { path: 'cti', element: <PortalPage area="intel-reports" /> },

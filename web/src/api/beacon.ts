@@ -20,6 +20,9 @@ export interface SearchRequest {
   /** Unix milliseconds, published time. */
   startDate?: number;
   endDate?: number;
+  /** Unix milliseconds, the date crawled (discovered); the past two years by default. */
+  discoveredStartDate?: number;
+  discoveredEndDate?: number;
   sort?: SearchSort;
   size?: number;
 }

@@ -15,6 +15,8 @@ describe('the Beacon search in the URL', () => {
       providers: ['reddit'],
       authors: ['ana'],
       boards: ['r/news'],
+      crawledFrom: 1000,
+      crawledTo: 2000,
     };
     expect(searchFromParams(searchParams(s))).toEqual(s);
   });
@@ -43,6 +45,12 @@ describe('the Beacon search in the URL', () => {
 });
 
 describe('requestFor', () => {
+  it('sends the date crawled only when the search bounds it', () => {
+    expect(requestFor(newSearch('x'), tabOf('results'), categoryOf)).not.toHaveProperty('discoveredStartDate');
+    const crawled = requestFor({ ...newSearch('x'), crawledFrom: 5, crawledTo: 9 }, tabOf('results'), categoryOf)!;
+    expect(crawled).toMatchObject({ discoveredStartDate: 5, discoveredEndDate: 9 });
+  });
+
   it('keeps to the tab’s data sources', () => {
     expect(requestFor(newSearch('x'), tabOf('breaches'), categoryOf)?.providers).toEqual(['leaks']);
     expect(requestFor(newSearch('x'), tabOf('social'), categoryOf)?.providers).toBeUndefined();

@@ -56,6 +56,9 @@ export interface BeaconSearch {
   /** Unix milliseconds: an explicit window (advanced search, external links) instead of range. */
   from?: number;
   to?: number;
+  /** Unix milliseconds: the date crawled, from and until (the server's default when absent). */
+  crawledFrom?: number;
+  crawledTo?: number;
   /** Data sources chosen in the filter, within the tab's. */
   providers: string[];
   authors: string[];
@@ -89,6 +92,8 @@ export function searchFromParams(params: URLSearchParams): BeaconSearch {
     range,
     from: millis(params.get('from') ?? params.get('startPublishedTimestamp')),
     to: millis(params.get('to') ?? params.get('endPublishedTimestamp')),
+    crawledFrom: millis(params.get('crawledFrom')),
+    crawledTo: millis(params.get('crawledTo')),
     providers: list(params.get('providers') ?? params.get('networks')),
     authors: list(params.get('authors')),
     boards: list(params.get('boards') ?? params.get('boardNames')),
@@ -106,6 +111,8 @@ export function searchParams(s: BeaconSearch): URLSearchParams {
   } else if (s.range !== 'all') {
     p.set('range', s.range);
   }
+  if (s.crawledFrom !== undefined) p.set('crawledFrom', String(s.crawledFrom));
+  if (s.crawledTo !== undefined) p.set('crawledTo', String(s.crawledTo));
   if (s.providers.length > 0) p.set('providers', s.providers.join(','));
   if (s.authors.length > 0) p.set('authors', s.authors.join(','));
   if (s.boards.length > 0) p.set('boards', s.boards.join(','));
@@ -155,6 +162,8 @@ export function requestFor(
   } else if (s.range !== 'all') {
     request.range = s.range;
   }
+  if (s.crawledFrom !== undefined) request.discoveredStartDate = s.crawledFrom;
+  if (s.crawledTo !== undefined) request.discoveredEndDate = s.crawledTo;
   return request;
 }
 
@@ -173,6 +182,8 @@ export function historyRequest(s: BeaconSearch): HistoryRequest {
   if (s.from !== undefined) r.startDate = s.from;
   if (s.to !== undefined) r.endDate = s.to;
   if (s.from === undefined && s.to === undefined && s.range !== 'all') r.range = s.range;
+  if (s.crawledFrom !== undefined) r.discoveredStartDate = s.crawledFrom;
+  if (s.crawledTo !== undefined) r.discoveredEndDate = s.crawledTo;
   if (s.providers.length > 0) r.providers = s.providers;
   if (s.authors.length > 0) r.authors = s.authors;
   if (s.boards.length > 0) r.boards = s.boards;
@@ -188,6 +199,8 @@ export function searchFromHistory(r: SearchRequest & { tab?: string; range?: str
     range: DATE_SHORTCUTS.find((d) => d.id === r.range)?.id ?? 'all',
     from: r.startDate,
     to: r.endDate,
+    crawledFrom: r.discoveredStartDate,
+    crawledTo: r.discoveredEndDate,
     providers: r.providers ?? [],
     authors: r.authors ?? [],
     boards: r.boards ?? [],

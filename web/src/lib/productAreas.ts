@@ -28,14 +28,22 @@ export type Entitlements = Pick<Profile, 'acl' | 'tenant' | 'portals'> &
     organization: Pick<Profile['organization'], 'feature_flags'>;
   };
 
+/** The search products a subscription may lack; their pages promote them to those without. */
+export type SearchProduct = 'locate' | 'beacon';
+
+/** Whether the user's subscription includes the product: Locate with Pro or Enterprise. */
+export function subscribes(product: SearchProduct, acl: Profile['acl']): boolean {
+  return product === 'locate' ? acl.pro || acl.enterprise : acl.beacon;
+}
+
 export function isEntitled(id: AreaId, { acl, tenant, organization, is_tenant_admin }: Entitlements): boolean {
   switch (id) {
     case 'tenant':
       return is_tenant_admin === true;
     case 'locate':
-      return acl.pro || acl.enterprise;
+      return subscribes('locate', acl);
     case 'beacon':
-      return acl.beacon && !organization.feature_flags.beacon_sunset;
+      return subscribes('beacon', acl) && !organization.feature_flags.beacon_sunset;
     case 'intel-reports':
       return acl.intel_reports;
     case 'rfi':

@@ -7,12 +7,24 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { useProfile } from '../../hooks/useProfileQuery';
 import { advancedQuery, type AdvancedFields } from '../../lib/advancedQuery';
 import type { BeaconSearch } from '../../lib/beaconSearch';
 import { fromLocalInput, toLocalInput } from '../../lib/dateRange';
 
 /** What the advanced dialog changes in a search. */
-export type AdvancedSearch = Pick<BeaconSearch, 'query' | 'authors' | 'boards' | 'from' | 'to'>;
+export type AdvancedSearch = Pick<
+  BeaconSearch,
+  'query' | 'authors' | 'boards' | 'from' | 'to' | 'crawledFrom' | 'crawledTo'
+>;
+
+/**
+ * What the date crawled reaches by default: the past two years (search-side.md section 9), as
+ * far as posts are kept.
+ */
+function crawledDefault(retentionDays: number): string {
+  return `The past two years unless you say otherwise. Posts are kept ${retentionDays} days.`;
+}
 
 const splitList = (text: string) =>
   text
@@ -63,10 +75,20 @@ function AdvancedForm({
   const [boards, setBoards] = useState(current.boards.join(', '));
   const [from, setFrom] = useState(toLocalInput(current.from ? new Date(current.from) : null));
   const [to, setTo] = useState(toLocalInput(current.to ? new Date(current.to) : null));
+  const [crawledFrom, setCrawledFrom] = useState(
+    toLocalInput(current.crawledFrom ? new Date(current.crawledFrom) : null),
+  );
+  const [crawledTo, setCrawledTo] = useState(toLocalInput(current.crawledTo ? new Date(current.crawledTo) : null));
+  const { retentionDays } = useProfile();
   const query = advancedQuery(fields);
   const fromDate = fromLocalInput(from);
   const toDate = fromLocalInput(to);
-  const datesWrong = fromDate && toDate && toDate <= fromDate ? 'The end must be after the start.' : undefined;
+  const crawledFromDate = fromLocalInput(crawledFrom);
+  const crawledToDate = fromLocalInput(crawledTo);
+  const wrong = (start: Date | null, end: Date | null) =>
+    start && end && end <= start ? 'The end must be after the start.' : undefined;
+  const datesWrong = wrong(fromDate, toDate);
+  const crawledWrong = wrong(crawledFromDate, crawledToDate);
   const empty = query === '' && splitList(authors).length === 0 && splitList(boards).length === 0;
   const field = (key: keyof AdvancedFields, label: string, helper: string) => (
     <TextField
@@ -117,6 +139,27 @@ function AdvancedForm({
               fullWidth
             />
           </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              label="Crawled from"
+              type="datetime-local"
+              value={crawledFrom}
+              onChange={(event) => setCrawledFrom(event.target.value)}
+              helperText={crawledDefault(retentionDays)}
+              slotProps={{ inputLabel: { shrink: true } }}
+              fullWidth
+            />
+            <TextField
+              label="Crawled until"
+              type="datetime-local"
+              value={crawledTo}
+              onChange={(event) => setCrawledTo(event.target.value)}
+              error={Boolean(crawledWrong)}
+              helperText={crawledWrong}
+              slotProps={{ inputLabel: { shrink: true } }}
+              fullWidth
+            />
+          </Stack>
           <Typography variant="body2" color="text.secondary" aria-live="polite">
             {query === '' ? 'The words you type are written into the search here.' : `Searches for: ${query}`}
           </Typography>
@@ -126,7 +169,7 @@ function AdvancedForm({
         <Button onClick={onClose}>Cancel</Button>
         <Button
           variant="contained"
-          disabled={empty || Boolean(datesWrong)}
+          disabled={empty || Boolean(datesWrong) || Boolean(crawledWrong)}
           onClick={() =>
             onSearch({
               query,
@@ -134,6 +177,8 @@ function AdvancedForm({
               boards: splitList(boards),
               from: fromDate?.getTime(),
               to: toDate?.getTime(),
+              crawledFrom: crawledFromDate?.getTime(),
+              crawledTo: crawledToDate?.getTime(),
             })
           }
         >

@@ -31,6 +31,13 @@ import { KINDS, providersOfRegion, REGIONS } from '../../lib/providerSelection';
 
 export type LocateFilterValues = Pick<LocateSearch, 'range' | 'media' | 'priority' | 'providers' | 'sort'>;
 
+/**
+ * Search-side.md section 6: object-detection filters are disabled for quick search. A saved
+ * search filters by the objects in its posts' images (an object filter list in the builder).
+ */
+export const OBJECTS_DISABLED =
+  'Object-detection filters are disabled for quick search. Save the search to filter its posts by the objects in their images.';
+
 const NO_FILTERS: LocateFilterValues = { range: 'all', providers: [] };
 
 /** How many filters differ from none (and the order from most recent), for the button's badge. */
@@ -45,7 +52,7 @@ function activeFilters(f: LocateFilterValues): number {
 }
 
 /**
- * The filters menu (search-side.md section 5): the date shortcut, the media, the priority (by
+ * The filters menu (search-side.md section 5): the date shortcut, the media, the objects (disabled), the priority (by
  * threat score), the data sources by region or type, and the order of the results. Apply runs the search with them; Cancel, or closing the menu, drops the changes;
  * Clear all applies no filters.
  */
@@ -129,6 +136,12 @@ export function LocateFilters({
                 <FormControlLabel key={m.id} value={m.id} control={<Radio size="small" />} label={m.label} />
               ))}
             </RadioGroup>
+          </FormControl>
+          <FormControl disabled>
+            <FormLabel id="locate-objects">Objects in images</FormLabel>
+            <Typography variant="body2" color="text.secondary">
+              {OBJECTS_DISABLED}
+            </Typography>
           </FormControl>
           <FormControl>
             <FormLabel id="locate-priority">Priority</FormLabel>

@@ -62,7 +62,7 @@ import {
 } from '../../lib/beaconSearch';
 import { AnalyticsPanel } from '../../components/analytics/AnalyticsPanel';
 import { formatCount, resultTotal } from '../../lib/countFormat';
-import { searchError } from '../../lib/searchError';
+import { retryable, searchError } from '../../lib/searchError';
 import { termsOf } from '../../lib/highlight';
 
 /** Beacon's results: the search bar, the tabs, the filters and the results of the chosen tab. */
@@ -249,6 +249,7 @@ function Filters({
     tab.providers ? tab.providers.includes(p.name) : tab.category === 'all' || p.category === tab.category,
   );
   const window = search.from !== undefined || search.to !== undefined;
+  const crawledWindow = search.crawledFrom !== undefined || search.crawledTo !== undefined;
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ my: 2, alignItems: { md: 'center' } }}>
       <FormControl size="small" sx={{ minWidth: 220 }}>
@@ -286,6 +287,23 @@ function Filters({
               {d.label}
             </MenuItem>
           ))}
+        </Select>
+      </FormControl>
+      <FormControl size="small" sx={{ minWidth: 160 }}>
+        <InputLabel id="beacon-crawled">Crawled</InputLabel>
+        <Select
+          labelId="beacon-crawled"
+          label="Crawled"
+          value={crawledWindow ? 'window' : 'default'}
+          onChange={() => onChange({ ...search, crawledFrom: undefined, crawledTo: undefined })}
+        >
+          {crawledWindow && (
+            <MenuItem value="window" disabled>
+              Chosen dates
+            </MenuItem>
+          )}
+          {/* The server's default (search-side.md section 9); the advanced search chooses dates. */}
+          <MenuItem value="default">Past two years</MenuItem>
         </Select>
       </FormControl>
       <FormControl size="small" sx={{ minWidth: 220, maxWidth: 360 }}>
@@ -353,7 +371,11 @@ function ResultsPanel({
 
   if (results.isPending) return <ResultsSkeleton />;
   if (results.isError && !results.data) {
-    return <LoadError onRetry={() => void results.refetch()}>{searchError(results.error, 'Search failed')}</LoadError>;
+    return (
+      <LoadError onRetry={retryable(results.error) ? () => void results.refetch() : undefined}>
+        {searchError(results.error, 'Search failed')}
+      </LoadError>
+    );
   }
   const pages: SearchPage[] = results.data.pages;
   const first = pages[0]!;

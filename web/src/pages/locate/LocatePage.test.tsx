@@ -102,6 +102,15 @@ describe('Locate', () => {
     expect(searches(requests)).toHaveLength(2);
   });
 
+  it('says in the filters menu that object-detection filters are disabled for quick search', async () => {
+    server();
+    renderApp(`/locate?type=location&bounds=${encodeURIComponent(BOX)}`, { profile: testProfile() });
+    await user.click(await screen.findByRole('button', { name: 'Filters' }));
+    const filters = await screen.findByRole('group', { name: 'Search filters' });
+    expect(within(filters).getByText('Objects in images')).toBeInTheDocument();
+    expect(within(filters).getByText(/^Object-detection filters are disabled for quick search\./)).toBeInTheDocument();
+  });
+
   it('sorts by most popular or most followers from the filters menu', async () => {
     const popular = { ...lyonPost, engagement: 1234, author_followers: 56_000 };
     const requests = server({ [SEARCH]: { data: { documents: [popular], count: 1, totalCount: 1, searchId: '' } } });
@@ -161,5 +170,22 @@ describe('Locate', () => {
     server({ [SEARCH]: new Reply(403, { message: 'Your subscription does not include Locate.' }) });
     renderApp(`/locate?type=location&bounds=${encodeURIComponent(BOX)}`, { profile: testProfile() });
     expect(await screen.findByText('Your subscription does not include Locate.')).toBeInTheDocument();
+  });
+
+  it('says which data sources cannot run the search, instead of an empty list, with nothing to retry', async () => {
+    const message = 'Author search is not supported by Facebook.';
+    server({ [SEARCH]: new Reply(422, { message, errors: { author: [message] } }) });
+    renderApp('/locate?type=author&author=ana&providers=facebook', { profile: testProfile() });
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByText('No posts match')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('offers to try again a search the server could not run just now', async () => {
+    const message = 'Temporarily unable to run a search. Try again in a couple seconds.';
+    server({ [SEARCH]: new Reply(503, { message }) });
+    renderApp(`/locate?type=location&bounds=${encodeURIComponent(BOX)}`, { profile: testProfile() });
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });
