@@ -105,9 +105,10 @@ function SourcesTable() {
     acc[s.health.state] = (acc[s.health.state] ?? 0) + 1;
     return acc;
   }, {});
-  const failing = (counts.failing ?? 0) + (counts.unreachable ?? 0);
   const pipelineWarnings = health.data?.warnings ?? [];
   const offline = health.data?.offline === true;
+  const waiting = offline ? (sources.data ?? []).filter((s) => waitsForNetwork(s.health)).length : 0;
+  const failing = (counts.failing ?? 0) + (counts.unreachable ?? 0) - waiting;
   // Sources that worked and stopped; those that never reached their address are the offline notice's.
   const stopped = health.data?.failing ?? 0;
 
@@ -166,7 +167,9 @@ function SourcesTable() {
           )}
           <Typography color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
             {sources.data.length === 1 ? 'One source' : `${sources.data.length} sources`}: {counts.ok ?? 0} OK,{' '}
-            {counts.degraded ?? 0} degraded, {failing} failing or unreachable, {counts.disabled ?? 0} disabled.
+            {counts.degraded ?? 0} degraded, {failing} failing or unreachable,{' '}
+            {waiting > 0 && `${waiting} waiting for the network, `}
+            {counts.disabled ?? 0} disabled.
           </Typography>
           <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
             <Table aria-label="Sources" size="small">
@@ -246,7 +249,7 @@ function SourceRow({
   onDelete: () => void;
 }) {
   const h = source.health;
-  const waiting = offline && h.state === 'unreachable' && !h.lastSuccess;
+  const waiting = offline && waitsForNetwork(h);
   return (
     <TableRow data-testid={`source-${source.id}`}>
       <TableCell>
@@ -324,4 +327,9 @@ function SourceRow({
       </TableCell>
     </TableRow>
   );
+}
+
+/** A source that never reached its address: while the server is offline it waits, it has not failed. */
+function waitsForNetwork(h: Source['health']): boolean {
+  return h.state === 'unreachable' && !h.lastSuccess;
 }
