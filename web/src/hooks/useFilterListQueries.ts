@@ -7,14 +7,7 @@ import {
   fetchObjectTypeahead,
   fetchPrebuiltFilterLists,
 } from '../api/filters';
-
-export const filterListKeys = {
-  all: ['filter-lists'] as const,
-  details: ['filter-lists', 'details'] as const,
-  one: (id: number) => ['filter-lists', 'one', id] as const,
-  prebuilt: ['prebuilt-filter-lists'] as const,
-  objects: (q: string) => ['object-detection-typeahead', q] as const,
-};
+import { filterListKeys } from '../api/keys';
 
 export function useFilterListDetailsQuery() {
   return useQuery({ queryKey: filterListKeys.details, queryFn: ({ signal }) => fetchFilterListDetails(signal) });

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { settingsKeys } from '../api/keys';
 import {
   fetchInvitations,
   fetchMemberCounts,
@@ -11,13 +12,9 @@ import {
   setMemberRole,
 } from '../api/members';
 
-const organizationKey = ['settings', 'organizations', 'current'] as const;
-const invitationsKey = (organizationId: number) =>
-  ['settings', 'organizations', organizationId, 'invitations'] as const;
-
 export function useInvitationsQuery(organizationId: number, enabled: boolean) {
   return useQuery({
-    queryKey: invitationsKey(organizationId),
+    queryKey: settingsKeys.invitations(organizationId),
     queryFn: ({ signal }) => fetchInvitations(organizationId, signal),
     enabled,
   });
@@ -27,8 +24,8 @@ export function useInvitationsQuery(organizationId: number, enabled: boolean) {
 export function useMemberActions(organizationId: number) {
   const queryClient = useQueryClient();
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: organizationKey });
-    void queryClient.invalidateQueries({ queryKey: invitationsKey(organizationId) });
+    void queryClient.invalidateQueries({ queryKey: settingsKeys.organization });
+    void queryClient.invalidateQueries({ queryKey: settingsKeys.invitations(organizationId) });
   };
   return {
     invite: useMutation({
@@ -46,14 +43,14 @@ export function useMemberActions(organizationId: number) {
 
 export function useOrganizationCountsQuery(organizationId: number, product: Product) {
   return useQuery({
-    queryKey: ['settings', 'statistics', organizationId, product, 'organization'],
+    queryKey: settingsKeys.statistics(organizationId, product, 'organization'),
     queryFn: ({ signal }) => fetchOrganizationCounts(organizationId, product, signal),
   });
 }
 
 export function useMemberCountsQuery(organizationId: number, product: Product) {
   return useQuery({
-    queryKey: ['settings', 'statistics', organizationId, product, 'members'],
+    queryKey: settingsKeys.statistics(organizationId, product, 'members'),
     queryFn: ({ signal }) => fetchMemberCounts(organizationId, product, signal),
   });
 }

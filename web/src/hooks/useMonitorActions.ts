@@ -3,6 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { monitorKeys } from '../api/keys';
 import {
   deleteGroup,
   deleteSearch,
@@ -22,7 +23,7 @@ import type { SharingSave } from '../components/SharingDialog';
 import { monitorAreaBase } from '../lib/navigation';
 import { toRequest, formFromSearch } from '../lib/searchForm';
 import { useConfirm } from './useConfirm';
-import { monitorKeys, providersQuery, useRefreshMonitor } from './useMonitorQueries';
+import { providersQuery, useRefreshMonitor } from './useMonitorQueries';
 import { useSnackbar } from './useSnackbar';
 
 const GENERIC_FAILURE = 'Something went wrong. Please try again.';

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { settingsKeys } from '../api/keys';
 import {
   type DisplayTheme,
   fetchProfile,
@@ -11,7 +12,7 @@ import {
 } from '../api/settings';
 
 export const profileQuery = queryOptions({
-  queryKey: ['settings', 'profile', 'current'],
+  queryKey: settingsKeys.profile,
   queryFn: ({ signal }) => fetchProfile(signal),
   staleTime: 5 * 60_000,
 });

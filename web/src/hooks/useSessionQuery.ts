@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { sessionKeys } from '../api/keys';
 import { currentToken, renewToken } from '../api/transport';
 
 // A reload loses the in-memory bearer token; the session cookie, if any, buys a new one.
 export const sessionQuery = queryOptions({
-  queryKey: ['session'],
+  queryKey: sessionKeys.current,
   queryFn: () => currentToken() ?? renewToken({ atBoot: true }),
   staleTime: Infinity,
   retry: false,

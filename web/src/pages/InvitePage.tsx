@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
+import { invitationKeys } from '../api/keys';
 import { openInvitation } from '../api/members';
 import { acceptInvitation, ApiError, type InvitationAcceptance } from '../api/transport';
 import { SightlineMark } from '../components/SightlineMark';
@@ -33,7 +34,7 @@ export function InvitePage() {
   const appNavigate = useAppNavigate();
   const [form, setForm] = useState<InvitationAcceptance>(EMPTY);
   const invitation = useQuery({
-    queryKey: ['invitation', token],
+    queryKey: invitationKeys.open(token),
     queryFn: ({ signal }) => openInvitation(token, signal),
     retry: false,
   });

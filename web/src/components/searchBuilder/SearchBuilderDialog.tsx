@@ -14,6 +14,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { filterListKeys, monitorKeys } from '../../api/keys';
 import {
   createSearch,
   type Group,
@@ -23,7 +24,7 @@ import {
   updateSearch,
 } from '../../api/monitor';
 import { ApiError } from '../../api/transport';
-import { monitorKeys, useGroupsQuery, useProvidersQuery, useRefreshMonitor } from '../../hooks/useMonitorQueries';
+import { useGroupsQuery, useProvidersQuery, useRefreshMonitor } from '../../hooks/useMonitorQueries';
 import { useProfile } from '../../hooks/useProfileQuery';
 import { useSnackbar } from '../../hooks/useSnackbar';
 import {
@@ -278,7 +279,7 @@ function Wizard({
         titleId={titleId}
         onBack={() => setStep('main')}
         onCreated={(id) => {
-          void queryClient.invalidateQueries({ queryKey: monitorKeys.filterLists });
+          void queryClient.invalidateQueries({ queryKey: filterListKeys.all });
           setForm((current) => ({ ...current, searchFilterIds: [...current.searchFilterIds, id] }));
           setStep('main');
         }}

@@ -3,9 +3,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { settingsKeys } from '../../api/keys';
 import { changePassword, type PasswordChange } from '../../api/settings';
 import { ApiError } from '../../api/transport';
-import { sessionsKey } from '../../hooks/useSessionsQuery';
 import { useSnackbar } from '../../hooks/useSnackbar';
 
 const EMPTY: PasswordChange = { current_password: '', password: '', password_confirmation: '' };
@@ -20,7 +20,7 @@ export function PasswordForm() {
     onSuccess: () => {
       setForm(EMPTY);
       snackbar.show({ text: 'Password changed. Your other sessions were signed out.', color: 'success' });
-      void queryClient.invalidateQueries({ queryKey: sessionsKey });
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.sessions });
     },
     onError: (error) => {
       if (!(error instanceof ApiError && error.body?.errors)) snackbar.show({ text: error.message, color: 'error' });

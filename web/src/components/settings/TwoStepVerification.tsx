@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { settingsKeys } from '../../api/keys';
 import {
   confirmMfa,
   disableMfa,
@@ -20,8 +21,6 @@ import {
 import { ApiError } from '../../api/transport';
 import { profileQuery, useProfile } from '../../hooks/useProfileQuery';
 import { useSnackbar } from '../../hooks/useSnackbar';
-
-const stateKey = ['settings', 'profile', 'state'] as const;
 
 /** The message of a failed call about a code: the code field's, else the reply's (unless it is the password's). */
 function codeError(error: Error | null): string | undefined {
@@ -60,13 +59,13 @@ export function TwoStepVerification() {
   const [currentPassword, setCurrentPassword] = useState('');
 
   const state = useQuery({
-    queryKey: stateKey,
+    queryKey: settingsKeys.twoStepState,
     queryFn: ({ signal }) => fetchProfileState(signal),
     enabled: profile.is_mfa_enabled && recoveryCodes === null,
   });
   const markEnabled = (on: boolean) => {
     queryClient.setQueryData<Profile>(profileQuery.queryKey, (p) => p && { ...p, is_mfa_enabled: on });
-    void queryClient.invalidateQueries({ queryKey: stateKey });
+    void queryClient.invalidateQueries({ queryKey: settingsKeys.twoStepState });
   };
 
   const start = useMutation({

@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { filterListKeys } from '../../api/keys';
 import { ApiError } from '../../api/transport';
 import {
   addFilterEntries,
@@ -35,7 +36,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ObjectPicker } from '../../components/ObjectPicker';
 import { PageHeader } from '../../components/PageHeader';
 import { useConfirm } from '../../hooks/useConfirm';
-import { filterListKeys, useFilterListQuery } from '../../hooks/useFilterListQueries';
+import { useFilterListQuery } from '../../hooks/useFilterListQueries';
 import { useSnackbar } from '../../hooks/useSnackbar';
 import { readText } from '../../lib/fileText';
 import { countOf, kindLabels, levelLabels } from './filterLabels';

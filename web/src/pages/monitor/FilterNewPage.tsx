@@ -10,13 +10,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { type FilterListRequest } from '../../api/filters';
+import { filterListKeys } from '../../api/keys';
 import { ApiError } from '../../api/transport';
 import { createFilterList, trackObjectUse } from '../../api/filters';
 import { AssetLimitDialog } from '../../components/AssetLimitDialog';
 import { ObjectPicker } from '../../components/ObjectPicker';
 import { PageHeader } from '../../components/PageHeader';
 import { useEmbedded } from '../../hooks/useEmbedded';
-import { monitorKeys } from '../../hooks/useMonitorQueries';
 import { useSnackbar } from '../../hooks/useSnackbar';
 import { type AssetLimit, assetLimitOf } from '../../lib/assetLimit';
 import { postToBuilder } from '../../lib/filterFrame';
@@ -88,7 +88,7 @@ export function FilterNewPage() {
     setFailure(null);
     try {
       const { data: created, message } = await createFilterList(requestOf(name.trim(), kind, list));
-      await queryClient.invalidateQueries({ queryKey: monitorKeys.filterLists });
+      await queryClient.invalidateQueries({ queryKey: filterListKeys.all });
       if (kind === 'object_detection') for (const o of list) void trackObjectUse(o).catch(() => undefined);
       if (embedded) {
         postToBuilder({ type: 'createdFilterList', id: created.id });

@@ -20,15 +20,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { createFilterList, entriesOf, type PrebuiltFilterList } from '../../api/filters';
+import { filterListKeys } from '../../api/keys';
 import { AssetLimitDialog } from '../../components/AssetLimitDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
-import {
-  filterListKeys,
-  useFilterListDetailsQuery,
-  usePrebuiltFilterListsQuery,
-} from '../../hooks/useFilterListQueries';
+import { useFilterListDetailsQuery, usePrebuiltFilterListsQuery } from '../../hooks/useFilterListQueries';
 import { useSnackbar } from '../../hooks/useSnackbar';
 import { type AssetLimit, assetLimitOf } from '../../lib/assetLimit';
 import { countOf, kindLabels, levelLabels } from './filterLabels';
