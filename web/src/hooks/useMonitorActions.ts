@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
+  createGroup,
   deleteGroup,
   deleteSearch,
   detachGroup,
@@ -70,6 +71,11 @@ function useLeaveAfterRemoval() {
     const base = monitorAreaBase(pathname);
     if (pathname.replace(/\/$/, '') !== `${base}/groups`) void navigate(`${base}/dashboard`);
   }, [pathname, navigate]);
+}
+
+/** Creates a group; the form that asks for it says what follows. */
+export function useCreateGroup() {
+  return useMutation({ mutationFn: createGroup });
 }
 
 export function useGroupActions() {
