@@ -1,16 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { settingsKeys } from '../api/keys';
+import { invitationKeys, settingsKeys } from '../api/keys';
 import {
   fetchInvitations,
   fetchMemberCounts,
   fetchOrganizationCounts,
   invite,
+  openInvitation,
   type Product,
   removeMember,
   revokeInvitation,
   type Role,
   setMemberRole,
 } from '../api/members';
+
+/** The invitation a link's token opens, for someone not signed in. */
+export function useInvitationQuery(token: string) {
+  return useQuery({
+    queryKey: invitationKeys.open(token),
+    queryFn: ({ signal }) => openInvitation(token, signal),
+    retry: false,
+  });
+}
 
 export function useInvitationsQuery(organizationId: number, enabled: boolean) {
   return useQuery({

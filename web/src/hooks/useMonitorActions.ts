@@ -5,6 +5,7 @@ import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
   createGroup,
+  createSearch,
   deleteGroup,
   deleteSearch,
   detachGroup,
@@ -14,6 +15,7 @@ import {
   type MonitorSearch,
   type MonitorSearchSummary,
   moveSearches,
+  type SearchRequest,
   type SearchSetting,
   updateGroup,
   updateSearch,
@@ -71,6 +73,16 @@ function useLeaveAfterRemoval() {
     const base = monitorAreaBase(pathname);
     if (pathname.replace(/\/$/, '') !== `${base}/groups`) void navigate(`${base}/dashboard`);
   }, [pathname, navigate]);
+}
+
+/** Creates a saved search, or saves an edited one (id); the Monitor reloads behind the builder. */
+export function useSaveSearch() {
+  const refresh = useRefreshMonitor();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | undefined; body: SearchRequest }) =>
+      id === undefined ? createSearch(body) : updateSearch(id, body),
+    onSuccess: () => void refresh(),
+  });
 }
 
 /** Creates a group; the form that asks for it says what follows. */

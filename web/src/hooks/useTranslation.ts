@@ -18,8 +18,6 @@ export function sourceLanguage(language: string | undefined): string | undefined
   return language && language !== 'und' ? language : undefined;
 }
 
-/** Every translation of one post, for cancelling them together. */
-
 /** One post in one language: fetched once, then kept for the session (section 4). */
 export function postTranslationQuery(postId: string, text: string, source: string | undefined, target: string) {
   return queryOptions({
@@ -31,8 +29,6 @@ export function postTranslationQuery(postId: string, text: string, source: strin
     retry: false,
   });
 }
-
-/** Every keyword translation, for cancelling them together. */
 
 /** One keyword in one language. */
 export function keywordTranslationQuery(keyword: string, target: string) {

@@ -9,16 +9,13 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
-import { invitationKeys } from '../api/keys';
-import { openInvitation } from '../api/members';
-import { acceptInvitation, ApiError, type InvitationAcceptance } from '../api/transport';
+import { ApiError, type InvitationAcceptance } from '../api/transport';
 import { SightlineMark } from '../components/SightlineMark';
 import { useAppNavigate } from '../hooks/useAppNavigate';
-import { profileQuery } from '../hooks/useProfileQuery';
-import { sessionQuery } from '../hooks/useSessionQuery';
+import { useInvitationQuery } from '../hooks/useMembersQueries';
+import { useAcceptInvitation } from '../hooks/useSessionQuery';
 import { HOME_PATH } from '../lib/redirect';
 
 const EMPTY: InvitationAcceptance = { name: '', password: '', password_confirmation: '' };
@@ -30,28 +27,16 @@ const EMPTY: InvitationAcceptance = { name: '', password: '', password_confirmat
  */
 export function InvitePage() {
   const { token = '' } = useParams();
-  const queryClient = useQueryClient();
   const appNavigate = useAppNavigate();
   const [form, setForm] = useState<InvitationAcceptance>(EMPTY);
-  const invitation = useQuery({
-    queryKey: invitationKeys.open(token),
-    queryFn: ({ signal }) => openInvitation(token, signal),
-    retry: false,
-  });
-  const accept = useMutation({
-    mutationFn: (acceptance: InvitationAcceptance) => acceptInvitation(token, acceptance),
-    onSuccess: ({ token: session, user }) => {
-      queryClient.setQueryData(sessionQuery.queryKey, session);
-      queryClient.setQueryData(profileQuery.queryKey, user);
-      appNavigate(HOME_PATH, { replace: true });
-    },
-  });
+  const invitation = useInvitationQuery(token);
+  const accept = useAcceptInvitation(token);
   const fieldErrors = accept.error instanceof ApiError ? (accept.error.body?.errors ?? {}) : {};
   const otherError = accept.error && Object.keys(fieldErrors).length === 0 ? accept.error.message : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    accept.mutate({ ...form, name: form.name.trim() });
+    accept.mutate({ ...form, name: form.name.trim() }, { onSuccess: () => appNavigate(HOME_PATH, { replace: true }) });
   };
   const field = (
     name: keyof InvitationAcceptance,

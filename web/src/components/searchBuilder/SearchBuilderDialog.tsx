@@ -15,16 +15,10 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { filterListKeys, monitorKeys } from '../../api/keys';
-import {
-  createSearch,
-  type Group,
-  type GroupMini,
-  type MonitorSearch,
-  type Provider,
-  updateSearch,
-} from '../../api/monitor';
+import { type Group, type GroupMini, type MonitorSearch, type Provider } from '../../api/monitor';
 import { ApiError } from '../../api/transport';
-import { useGroupsQuery, useProvidersQuery, useRefreshMonitor } from '../../hooks/useMonitorQueries';
+import { useSaveSearch } from '../../hooks/useMonitorActions';
+import { useGroupsQuery, useProvidersQuery } from '../../hooks/useMonitorQueries';
 import { useProfile } from '../../hooks/useProfileQuery';
 import { useSnackbar } from '../../hooks/useSnackbar';
 import {
@@ -168,42 +162,38 @@ function Wizard({
   const profile = useProfile();
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
-  const refreshMonitor = useRefreshMonitor();
+  const save = useSaveSearch();
   const [form, setForm] = useState(() => initialForm(request, providers, groups));
   const [fromServer, setFromServer] = useState<FieldProblem[]>([]);
-  const [submitting, setSubmitting] = useState(false);
   const [saved, setSaved] = useState<MonitorSearch | null>(null);
   const [blacklisted, setBlacklisted] = useState<string[] | null>(null);
   const [limit, setLimit] = useState<AssetLimit | null>(null);
   const editing = request.mode === 'edit';
 
-  const submit = async () => {
-    setSubmitting(true);
+  const submit = () => {
     setFromServer([]);
-    try {
-      const body = toRequest(form);
-      const search = form.id === undefined ? await createSearch(body) : await updateSearch(form.id, body);
-      void refreshMonitor();
-      setSaved(search);
-      setStep('success');
-    } catch (failure) {
-      const reply = failure instanceof ApiError ? failure.body : undefined;
-      const reached = assetLimitOf(failure);
-      if (reply?.blacklistedKeywords) {
-        setBlacklisted(reply.message.split('\n').filter((line) => line.trim() !== ''));
-      } else if (reached) {
-        setLimit(reached);
-      } else if (reply?.errors) {
-        setFromServer(serverProblems(reply.errors));
-      } else {
-        snackbar.show({
-          color: 'error',
-          text: failure instanceof Error ? failure.message : 'Something went wrong. Please try again.',
-        });
-      }
-    } finally {
-      setSubmitting(false);
-    }
+    save.mutate(
+      { id: form.id, body: toRequest(form) },
+      {
+        onSuccess: (search) => {
+          setSaved(search);
+          setStep('success');
+        },
+        onError: (failure) => {
+          const reply = failure instanceof ApiError ? failure.body : undefined;
+          const reached = assetLimitOf(failure);
+          if (reply?.blacklistedKeywords) {
+            setBlacklisted(reply.message.split('\n').filter((line) => line.trim() !== ''));
+          } else if (reached) {
+            setLimit(reached);
+          } else if (reply?.errors) {
+            setFromServer(serverProblems(reply.errors));
+          } else {
+            snackbar.show({ color: 'error', text: failure.message });
+          }
+        },
+      },
+    );
   };
 
   if (step === 'success' && saved) {
@@ -295,12 +285,12 @@ function Wizard({
         monitorSearchId={form.id}
         providers={providers}
         editing={editing}
-        submitting={submitting}
+        submitting={save.isPending}
         onBack={() => setStep('main')}
         onSubmit={() => {
           // Problems the server finds are shown beside the fields.
           setStep('main');
-          void submit();
+          submit();
         }}
       />
     );
@@ -321,8 +311,8 @@ function Wizard({
         groups={groups}
         providersOpen={providersOpen}
         setProvidersOpen={setProvidersOpen}
-        submitting={submitting}
-        onSubmit={() => void submit()}
+        submitting={save.isPending}
+        onSubmit={submit}
         onCancel={onClose}
         onCreateGroup={() => setStep('group')}
         onCreateFilter={() => setStep('filter')}

@@ -1,11 +1,10 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { settingsKeys } from '../../api/keys';
-import { changePassword, type PasswordChange } from '../../api/settings';
+import { type PasswordChange } from '../../api/settings';
 import { ApiError } from '../../api/transport';
+import { useChangePassword } from '../../hooks/useProfileQuery';
 import { useSnackbar } from '../../hooks/useSnackbar';
 
 const EMPTY: PasswordChange = { current_password: '', password: '', password_confirmation: '' };
@@ -13,19 +12,8 @@ const EMPTY: PasswordChange = { current_password: '', password: '', password_con
 /** Changes the password: the current one, the new one twice; the server's rules decide. */
 export function PasswordForm() {
   const [form, setForm] = useState<PasswordChange>(EMPTY);
-  const queryClient = useQueryClient();
   const snackbar = useSnackbar();
-  const change = useMutation({
-    mutationFn: changePassword,
-    onSuccess: () => {
-      setForm(EMPTY);
-      snackbar.show({ text: 'Password changed. Your other sessions were signed out.', color: 'success' });
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.sessions });
-    },
-    onError: (error) => {
-      if (!(error instanceof ApiError && error.body?.errors)) snackbar.show({ text: error.message, color: 'error' });
-    },
-  });
+  const change = useChangePassword();
   const fieldErrors = change.error instanceof ApiError ? (change.error.body?.errors ?? {}) : {};
   const field = (name: keyof PasswordChange, label: string, autoComplete: string, help?: string) => (
     <TextField
@@ -45,7 +33,16 @@ export function PasswordForm() {
       sx={{ maxWidth: 420 }}
       onSubmit={(e) => {
         e.preventDefault();
-        change.mutate(form);
+        change.mutate(form, {
+          onSuccess: () => {
+            setForm(EMPTY);
+            snackbar.show({ text: 'Password changed. Your other sessions were signed out.', color: 'success' });
+          },
+          onError: (error) => {
+            if (!(error instanceof ApiError && error.body?.errors))
+              snackbar.show({ text: error.message, color: 'error' });
+          },
+        });
       }}
     >
       {field('current_password', 'Current password', 'current-password')}
