@@ -13,6 +13,7 @@ import {
   type FilterListChange,
   type FilterListRequest,
   removeFilterEntries,
+  trackObjectUse,
   updateFilterList,
   uploadFilterCsv,
 } from '../api/filters';
@@ -43,12 +44,20 @@ export function useObjectTypeaheadQuery(q: string) {
   });
 }
 
+/** Counts each use of object keywords, so the organization's favourites rank first; best effort. */
+function trackObjects(objects: string[]) {
+  for (const o of objects) void trackObjectUse(o).catch(() => undefined);
+}
+
 /** Creates a list; resolves once the lists around it have reloaded. */
 export function useCreateFilterList() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (list: FilterListRequest) => createFilterList(list),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: filterListKeys.all }),
+    onSuccess: async (_data, list) => {
+      await queryClient.invalidateQueries({ queryKey: filterListKeys.all });
+      trackObjects(list.objects ?? []);
+    },
   });
 }
 
@@ -82,7 +91,10 @@ export function useChangeFilterEntries(list: FilterList) {
         : 'remove' in change
           ? removeFilterEntries(list.id, list.type, change.remove)
           : uploadFilterCsv(list.id, change.csv),
-    onSuccess: (reply) => apply('stripped' in reply ? reply.data : reply),
+    onSuccess: (reply, change) => {
+      apply('stripped' in reply ? reply.data : reply);
+      if ('add' in change && list.type === 'object_detection') trackObjects(change.add);
+    },
   });
 }
 

@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
+import { fieldError } from '../api/fieldError';
 import { ApiError, type InvitationAcceptance } from '../api/transport';
 import { SightlineMark } from '../components/SightlineMark';
 import { useAppNavigate } from '../hooks/useAppNavigate';
@@ -32,6 +33,7 @@ export function InvitePage() {
   const invitation = useInvitationQuery(token);
   const accept = useAcceptInvitation(token);
   const fieldErrors = accept.error instanceof ApiError ? (accept.error.body?.errors ?? {}) : {};
+  // The message goes beside the form only when no field carries one.
   const otherError = accept.error && Object.keys(fieldErrors).length === 0 ? accept.error.message : undefined;
 
   const submit = (event: FormEvent) => {
@@ -53,8 +55,8 @@ export function InvitePage() {
       fullWidth
       value={form[name]}
       onChange={(event) => setForm((f) => ({ ...f, [name]: event.target.value }))}
-      error={Boolean(fieldErrors[name])}
-      helperText={fieldErrors[name]?.[0] ?? help}
+      error={Boolean(fieldError(accept.error, name))}
+      helperText={fieldError(accept.error, name) ?? help}
     />
   );
 

@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
+import { fieldError } from '../../api/fieldError';
 import { type PasswordChange } from '../../api/settings';
 import { ApiError } from '../../api/transport';
 import { useChangePassword } from '../../hooks/useProfileQuery';
@@ -14,7 +15,6 @@ export function PasswordForm() {
   const [form, setForm] = useState<PasswordChange>(EMPTY);
   const snackbar = useSnackbar();
   const change = useChangePassword();
-  const fieldErrors = change.error instanceof ApiError ? (change.error.body?.errors ?? {}) : {};
   const field = (name: keyof PasswordChange, label: string, autoComplete: string, help?: string) => (
     <TextField
       label={label}
@@ -22,8 +22,8 @@ export function PasswordForm() {
       autoComplete={autoComplete}
       value={form[name]}
       onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
-      error={Boolean(fieldErrors[name])}
-      helperText={fieldErrors[name]?.[0] ?? help}
+      error={Boolean(fieldError(change.error, name))}
+      helperText={fieldError(change.error, name) ?? help}
     />
   );
   return (

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
+import { fieldError } from '../../api/fieldError';
 import { type MfaEnrolment } from '../../api/settings';
 import { ApiError } from '../../api/transport';
 import {
@@ -22,16 +23,13 @@ import { useSnackbar } from '../../hooks/useSnackbar';
 /** The message of a failed call about a code: the code field's, else the reply's (unless it is the password's). */
 function codeError(error: Error | null): string | undefined {
   if (!error) return undefined;
-  if (error instanceof ApiError) {
-    if (error.body?.errors?.current_password) return undefined;
-    return error.body?.errors?.code?.[0] ?? error.message;
-  }
-  return error.message;
+  if (error instanceof ApiError && error.body?.errors?.current_password) return undefined;
+  return fieldError(error, 'code') ?? error.message;
 }
 
 /** The current-password field's message of a failed call, if it is about the password. */
 function passwordError(error: Error | null): string | undefined {
-  return error instanceof ApiError ? error.body?.errors?.current_password?.[0] : undefined;
+  return fieldError(error, 'current_password');
 }
 
 /** The secret in groups of four, easier to type into an app by hand. */

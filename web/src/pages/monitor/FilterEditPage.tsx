@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import { type ChangeEvent, type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/transport';
-import { entriesOf, type FilterList, type FilterListChange, trackObjectUse } from '../../api/filters';
+import { entriesOf, type FilterList, type FilterListChange } from '../../api/filters';
 import { EmptyState } from '../../components/EmptyState';
 import { ObjectPicker } from '../../components/ObjectPicker';
 import { PageHeader } from '../../components/PageHeader';
@@ -283,7 +283,6 @@ function EntriesSection({ list }: { list: FilterList }) {
     run({ add: values }, () => {
       setDraft('');
       setObjects([]);
-      if (isObjects) for (const v of values) void trackObjectUse(v).catch(() => undefined);
     });
   };
 

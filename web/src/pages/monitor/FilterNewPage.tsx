@@ -10,7 +10,6 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { type FilterListRequest } from '../../api/filters';
 import { ApiError } from '../../api/transport';
-import { trackObjectUse } from '../../api/filters';
 import { AssetLimitDialog } from '../../components/AssetLimitDialog';
 import { ObjectPicker } from '../../components/ObjectPicker';
 import { PageHeader } from '../../components/PageHeader';
@@ -85,7 +84,6 @@ export function FilterNewPage() {
     setFailure(null);
     create.mutate(requestOf(name.trim(), kind, list), {
       onSuccess: ({ data: created, message }) => {
-        if (kind === 'object_detection') for (const o of list) void trackObjectUse(o).catch(() => undefined);
         if (embedded) {
           postToBuilder({ type: 'createdFilterList', id: created.id });
         } else {
