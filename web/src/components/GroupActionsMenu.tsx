@@ -36,10 +36,9 @@ export function GroupActionsMenu({ group }: { group: Group }) {
       {dialog === 'rename' && (
         <GroupNameDialog
           name={group.name}
+          saving={actions.updating}
           onClose={() => setDialog(null)}
-          onSave={async (name) => {
-            await actions.update(group, { name });
-          }}
+          onSave={(name) => actions.update(group, { name })}
         />
       )}
       {dialog === 'share' && (
@@ -52,12 +51,9 @@ export function GroupActionsMenu({ group }: { group: Group }) {
           privacy={group.privacy}
           canManageSharing={group.canManageSharing}
           shareWithIndividuals={profile.organization.feature_flags.share_searches === true}
-          onSave={async ({ privacy, sharedUsers }) => {
-            await actions.update(group, { privacy, sharedUsers });
-          }}
-          onRemoveOwnAccess={async () => {
-            actions.detach(group);
-          }}
+          saving={actions.updating}
+          onSave={({ privacy, sharedUsers }) => actions.update(group, { privacy, sharedUsers })}
+          onRemoveOwnAccess={() => actions.detach(group)}
         />
       )}
     </>

@@ -4,9 +4,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
-import { createGroup, type Group, type Privacy } from '../api/monitor';
+import { fieldError } from '../api/fieldError';
+import { type Group, type Privacy } from '../api/monitor';
 import { type OrganizationMember } from '../api/settings';
-import { ApiError } from '../api/transport';
+import { useCreateGroup } from '../hooks/useMonitorActions';
 import { useOrganizationQuery } from '../hooks/useOrganizationQuery';
 import { useProfile } from '../hooks/useProfileQuery';
 import { type AssetLimit, assetLimitOf } from '../lib/assetLimit';
@@ -30,39 +31,36 @@ export function GroupForm({ onCreated, onCancel }: { onCreated: (group: Group) =
   const [people, setPeople] = useState<OrganizationMember[]>([]);
   const [nameError, setNameError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const create = useCreateGroup();
   const [limit, setLimit] = useState<AssetLimit | null>(null);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = name.trim();
     if (trimmed === '') {
       setNameError(NAME_REQUIRED);
       return;
     }
-    setSaving(true);
     setError(null);
-    try {
-      const group = await createGroup({
-        name: trimmed,
-        privacy,
-        sharedUsers: people.map((p) => ({ username: p.email || p.username, role: DEFAULT_INVITE_ROLE })),
-      });
-      onCreated(group);
-    } catch (failure) {
-      const fieldError = failure instanceof ApiError ? failure.body?.errors?.name?.[0] : undefined;
-      const reached = assetLimitOf(failure);
-      if (reached) setLimit(reached);
-      else if (fieldError) setNameError(fieldError);
-      else setError(failure instanceof Error ? failure.message : 'Something went wrong. Please try again.');
-    } finally {
-      setSaving(false);
-    }
+    const sharedUsers = people.map((p) => ({ username: p.email || p.username, role: DEFAULT_INVITE_ROLE }));
+    create.mutate(
+      { name: trimmed, privacy, sharedUsers },
+      {
+        onSuccess: onCreated,
+        onError: (failure) => {
+          const reached = assetLimitOf(failure);
+          const nameFailure = fieldError(failure, 'name');
+          if (reached) setLimit(reached);
+          else if (nameFailure) setNameError(nameFailure);
+          else setError(failure.message);
+        },
+      },
+    );
   };
 
   return (
-    <Stack component="form" spacing={2.5} onSubmit={(event) => void submit(event)} noValidate>
-      <fieldset disabled={saving} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+    <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
+      <fieldset disabled={create.isPending} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack spacing={2.5}>
           <TextField
             label="Group name"
@@ -100,10 +98,10 @@ export function GroupForm({ onCreated, onCancel }: { onCreated: (group: Group) =
       {error && <Alert severity="error">{error}</Alert>}
       <AssetLimitDialog limit={limit} onClose={() => setLimit(null)} />
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button onClick={onCancel} disabled={saving}>
+        <Button onClick={onCancel} disabled={create.isPending}>
           Cancel
         </Button>
-        <Button type="submit" variant="contained" disabled={saving}>
+        <Button type="submit" variant="contained" disabled={create.isPending}>
           Create group
         </Button>
       </Stack>

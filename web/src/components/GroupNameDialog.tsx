@@ -12,32 +12,29 @@ const NAME_REQUIRED = 'Group Name is required';
 /** Renames a group. */
 export function GroupNameDialog({
   name,
+  saving,
   onClose,
   onSave,
 }: {
   name: string;
+  /** Whether onSave's change is under way. */
+  saving: boolean;
   onClose: () => void;
-  onSave: (name: string) => Promise<void>;
+  /** Resolves once the name is saved; rejects with the failure, shown here. */
+  onSave: (name: string) => Promise<unknown>;
 }) {
   const titleId = useId();
   const [value, setValue] = useState(name);
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (value.trim() === '') {
       setError(NAME_REQUIRED);
       return;
     }
-    setSaving(true);
-    try {
-      await onSave(value.trim());
-      onClose();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Something went wrong. Please try again.');
-    } finally {
-      setSaving(false);
-    }
+    onSave(value.trim()).then(onClose, (failure: unknown) =>
+      setError(failure instanceof Error ? failure.message : 'Something went wrong. Please try again.'),
+    );
   };
   return (
     <Dialog
@@ -46,7 +43,7 @@ export function GroupNameDialog({
       aria-labelledby={titleId}
       slotProps={{ paper: { sx: { width: 500, maxWidth: 'calc(100% - 32px)' } } }}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>Rename group</DialogTitle>
         <DialogContent>
           <TextField

@@ -23,7 +23,7 @@ const entry = (id: number, overrides: Partial<SharingEntry>): SharingEntry => ({
 function renderDialog(props: {
   canManageSharing?: boolean;
   entries?: SharingEntry[];
-  onSave?: (s: SharingSave) => Promise<void>;
+  onSave?: (s: SharingSave) => Promise<unknown>;
 }) {
   fakeServer({
     'GET /api/v1/settings/organizations/current': {
@@ -51,8 +51,9 @@ function renderDialog(props: {
       privacy="private"
       canManageSharing={props.canManageSharing ?? true}
       shareWithIndividuals
+      saving={false}
       onSave={onSave}
-      onRemoveOwnAccess={async () => undefined}
+      onRemoveOwnAccess={() => undefined}
     />,
     { profile: testProfile() },
   );

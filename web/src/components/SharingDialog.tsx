@@ -52,6 +52,7 @@ export function SharingDialog({
   privacy,
   canManageSharing,
   shareWithIndividuals,
+  saving,
   onSave,
   onRemoveOwnAccess,
 }: {
@@ -65,9 +66,12 @@ export function SharingDialog({
   canManageSharing: boolean;
   /** The share-searches flag: without it only the privacy can be chosen. */
   shareWithIndividuals: boolean;
-  onSave: (change: SharingSave) => Promise<void>;
+  /** Whether onSave's change is under way. */
+  saving: boolean;
+  /** Resolves once the change is saved; rejects with the failure, shown here. */
+  onSave: (change: SharingSave) => Promise<unknown>;
   /** Leaves the item, for someone who may not manage its sharing. */
-  onRemoveOwnAccess: () => Promise<void>;
+  onRemoveOwnAccess: () => void;
 }) {
   const profile = useProfile();
   const titleId = useId();
@@ -76,7 +80,6 @@ export function SharingDialog({
   const [nextPrivacy, setNextPrivacy] = useState(privacy);
   const [invitee, setInvitee] = useState<OrganizationMember | null>(null);
   const [inviteRole, setInviteRole] = useState<ShareRole>(DEFAULT_INVITE_ROLE);
-  const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const inherited = entries.filter((e) => e.fromGroup);
@@ -91,33 +94,20 @@ export function SharingDialog({
     setInviteRole(DEFAULT_INVITE_ROLE);
   };
 
-  const save = async () => {
-    setSaving(true);
+  const save = () => {
     setError(null);
-    try {
-      await onSave({
-        privacy: nextPrivacy,
-        sharedUsers: direct.map((e) => ({ username: e.email || e.username, role: e.role })),
-      });
-      onClose();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Something went wrong. Please try again.');
-    } finally {
-      setSaving(false);
-    }
+    onSave({
+      privacy: nextPrivacy,
+      sharedUsers: direct.map((e) => ({ username: e.email || e.username, role: e.role })),
+    }).then(onClose, (failure: unknown) =>
+      setError(failure instanceof Error ? failure.message : 'Something went wrong. Please try again.'),
+    );
   };
 
-  const leave = async () => {
-    setSaving(true);
-    setError(null);
-    try {
-      await onRemoveOwnAccess();
-      onClose();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Something went wrong. Please try again.');
-    } finally {
-      setSaving(false);
-    }
+  /** Leaving asks first, in its own dialog; this one closes. */
+  const leave = () => {
+    onRemoveOwnAccess();
+    onClose();
   };
 
   return (
@@ -190,7 +180,7 @@ export function SharingDialog({
                         onChange={(event) => {
                           const value = event.target.value;
                           if (value === REMOVE) {
-                            if (isMe && !canManageSharing) void leave();
+                            if (isMe && !canManageSharing) leave();
                             else setDirect((current) => current.filter((e) => e.id !== entry.id));
                             return;
                           }
@@ -236,7 +226,7 @@ export function SharingDialog({
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose}>Cancel</Button>
         {canManageSharing && (
-          <Button variant="contained" onClick={() => void save()} disabled={saving}>
+          <Button variant="contained" onClick={save} disabled={saving}>
             Save
           </Button>
         )}

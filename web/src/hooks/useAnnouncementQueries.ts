@@ -7,15 +7,14 @@ import {
   markAnnouncementsRead,
   publishAnnouncement,
 } from '../api/announcements';
-
-export const announcementsKey = ['announcements'] as const;
+import { announcementKeys } from '../api/keys';
 
 // The badge looks again every minute, so a new announcement shows without a reload.
 const REFRESH_MS = 60_000;
 
 export function useAnnouncementsQuery() {
   return useQuery({
-    queryKey: announcementsKey,
+    queryKey: announcementKeys.all,
     queryFn: ({ signal }) => fetchAnnouncements(signal),
     refetchInterval: REFRESH_MS,
   });
@@ -26,7 +25,7 @@ export function useMarkAnnouncementsRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => markAnnouncementsRead(),
-    onSuccess: (data: Announcements) => queryClient.setQueryData(announcementsKey, data),
+    onSuccess: (data: Announcements) => queryClient.setQueryData(announcementKeys.all, data),
   });
 }
 
@@ -34,7 +33,7 @@ export function usePublishAnnouncement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: publishAnnouncement,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: announcementsKey }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
   });
 }
 
@@ -42,7 +41,7 @@ export function useDeleteAnnouncement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAnnouncement,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: announcementsKey }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
   });
 }
 

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { analyzePost, askAssistant, type AskRequest } from '../api/assistant';
+import { assistantKeys } from '../api/keys';
 
 /** Asks the assistant; the caller's signal stops the question. */
 export function useAskAssistant() {
@@ -11,7 +12,7 @@ export function useAskAssistant() {
 /** "Analyze" on a post: asked once per post, kept while the app runs. */
 export function useAnalysisQuery(postId: string) {
   return useQuery({
-    queryKey: ['assistant', 'analysis', postId],
+    queryKey: assistantKeys.analysis(postId),
     queryFn: ({ signal }) => analyzePost(postId, signal),
     retry: false,
     staleTime: Infinity,

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { monitorKeys } from '../api/keys';
 import { type BacktestRequest, backtestSearch } from '../api/monitor';
 
 /**
@@ -7,7 +8,7 @@ import { type BacktestRequest, backtestSearch } from '../api/monitor';
  */
 export function useBacktestQuery(draft: BacktestRequest) {
   return useQuery({
-    queryKey: ['monitor', 'backtest', draft],
+    queryKey: monitorKeys.backtest(draft),
     queryFn: ({ signal }) => backtestSearch(draft, signal),
     staleTime: 60_000,
     retry: false,

@@ -2,6 +2,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { beaconAnalytics } from '../api/analytics';
+import { beaconKeys } from '../api/keys';
 import type { Post } from '../api/monitor';
 import { useSnackbar } from './useSnackbar';
 import {
@@ -18,13 +19,6 @@ import {
   unflagPost,
 } from '../api/beacon';
 import { type BeaconRequest, withDates } from '../lib/beaconSearch';
-
-export const beaconKeys = {
-  all: ['beacon'] as const,
-  search: (category: SearchCategory, request: BeaconRequest) => ['beacon', 'search', category, request] as const,
-  flags: ['beacon', 'flags'] as const,
-  history: ['beacon', 'history'] as const,
-};
 
 /** A tab's search: the first page, then the next ones as the user asks. */
 export function useBeaconSearch(category: SearchCategory | undefined, request: BeaconRequest | null) {
@@ -84,7 +78,7 @@ export function useBeaconAnalytics(
   enabled: boolean,
 ) {
   return useQuery({
-    queryKey: ['beacon', 'analytics', category ?? 'all', request ?? { query: '' }] as const,
+    queryKey: beaconKeys.analytics(category ?? 'all', request ?? { query: '' }),
     queryFn: ({ signal }) =>
       beaconAnalytics(category ?? 'all', withDates(request ?? { query: '' }, Date.now()), signal),
     enabled: enabled && category !== undefined && request !== null,
@@ -100,7 +94,7 @@ export const AUTHOR_POSTS = 200;
 /** An author's most recent posts across every category, up to AUTHOR_POSTS. */
 export function useAuthorPosts(name: string) {
   return useQuery({
-    queryKey: ['beacon', 'author', name] as const,
+    queryKey: beaconKeys.author(name),
     queryFn: async ({ signal }) => {
       let page = await searchPosts('all', { query: '', authors: [name], size: 100 }, signal);
       const first = page;

@@ -10,12 +10,7 @@ import {
   type LocationConfigurationRequest,
   updateLocationConfiguration,
 } from '../api/configurations';
-
-export const configurationKeys = {
-  all: ['configurations'] as const,
-  page: (page: number, q: string) => ['configurations', 'page', page, q] as const,
-  place: (address: string) => ['configurations', 'place', address] as const,
-};
+import { configurationKeys } from '../api/keys';
 
 export function useConfigurationPageQuery(page: number, q: string) {
   return useQuery({

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchExports, requestExport, type ExportRequest, type ExportSelection } from '../api/exports';
-
-export const exportKeys = { all: ['exports'] as const };
+import { exportKeys } from '../api/keys';
 
 /** The export history; refreshed every few seconds while one is being written. */
 export function useExportsQuery(enabled = true) {

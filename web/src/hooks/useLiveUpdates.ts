@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { liveKeys, monitorKeys } from '../api/keys';
 import { fetchLiveConfig } from '../api/live';
 import type { MonitorSearch } from '../api/monitor';
 import { connectLive, LIVE_EVENTS } from '../live/liveChannel';
 import { applyLiveCounts, applyLiveMatch } from './useMatchesQuery';
-import { monitorKeys } from './useMonitorQueries';
 import { useExportToasts } from './useExportToasts';
 import { useProfile } from './useProfileQuery';
 
@@ -18,7 +18,7 @@ export function useLiveUpdates(enabled: boolean): void {
   const queryClient = useQueryClient();
   const { ready: exportReady } = useExportToasts();
   const config = useQuery({
-    queryKey: ['live', 'config'],
+    queryKey: liveKeys.config,
     queryFn: ({ signal }) => fetchLiveConfig(signal),
     staleTime: Infinity,
     enabled,

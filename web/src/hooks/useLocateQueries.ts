@@ -1,14 +1,9 @@
 // Locate's server state: a search, page by page, and its analytics.
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { SearchPage } from '../api/beacon';
+import { locateKeys } from '../api/keys';
 import { locateAnalytics, locateMore, locateSearch } from '../api/locate';
 import { type LocateQuery, withLocateDates } from '../lib/locateSearch';
-
-export const locateKeys = {
-  all: ['locate'] as const,
-  search: (query: LocateQuery) => ['locate', 'search', query] as const,
-  analytics: (query: LocateQuery) => ['locate', 'analytics', query] as const,
-};
 
 /** A Locate search: the first page, then more as the user asks. Off while query is null. */
 export function useLocateSearch(query: LocateQuery | null) {

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { monitorKeys } from '../api/keys';
 import {
   type Match,
   type MatchFlag,
@@ -10,7 +11,6 @@ import {
 } from '../api/monitor';
 import { formatCount } from '../lib/countFormat';
 import { patchLoadedMatches, removeLoadedMatches } from './useMatchesQuery';
-import { monitorKeys } from './useMonitorQueries';
 import { useSnackbar } from './useSnackbar';
 
 /** Which matches a bulk action applies to. */
@@ -75,7 +75,7 @@ export function useMatchActions({ filtered, all }: { filtered: MatchQuery; all: 
           else patchLoadedMatches(queryClient, ids, (m) => applied(m, action));
         } else {
           result = await updateAllMatches(action.flag, scope === 'filtered' ? filtered : all, action.value);
-          await queryClient.invalidateQueries({ queryKey: [...monitorKeys.matches, 'list'] });
+          await queryClient.invalidateQueries({ queryKey: monitorKeys.matchLists });
         }
         void queryClient.invalidateQueries({ queryKey: monitorKeys.counts });
         snackbar.show(resultMessage(action, result));

@@ -1,17 +1,17 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { monitorKeys } from '../api/keys';
 import type { MatchPage, MatchQuery } from '../api/monitor';
 import { readInboxQuery } from '../lib/inboxQuery';
 import { testMatch } from '../test/fixtures';
 import { applyLiveMatch, insertLiveMatch, patchLoadedMatches, removeLoadedMatches } from './useMatchesQuery';
-import { monitorKeys } from './useMonitorQueries';
 
 function loaded(queryClient: QueryClient, query: MatchQuery, pages: MatchPage[]) {
-  queryClient.setQueryData([...monitorKeys.matches, 'list', query], { pages, pageParams: pages.map((p) => p.page) });
+  queryClient.setQueryData(monitorKeys.matchList(query), { pages, pageParams: pages.map((p) => p.page) });
 }
 
 function idsOf(queryClient: QueryClient, query: MatchQuery): number[] {
-  const data = queryClient.getQueryData<{ pages: MatchPage[] }>([...monitorKeys.matches, 'list', query]);
+  const data = queryClient.getQueryData<{ pages: MatchPage[] }>(monitorKeys.matchList(query));
   return data?.pages.flatMap((p) => p.matches.map((m) => m.matchMeta.matchId)) ?? [];
 }
 
@@ -42,7 +42,7 @@ describe('keeping loaded matches current', () => {
 
   it('loads a list again when its load in flight may predate the match', async () => {
     const queryClient = new QueryClient();
-    const key = [...monitorKeys.matches, 'list', newest];
+    const key = monitorKeys.matchList(newest);
     let answer: ((page: MatchPage) => void) | undefined;
     const pending = queryClient.fetchQuery({
       queryKey: key,
@@ -56,7 +56,7 @@ describe('keeping loaded matches current', () => {
 
   it('shows the match of an event, and loads the lists again when it says more arrived', () => {
     const queryClient = new QueryClient();
-    const key = [...monitorKeys.matches, 'list', newest];
+    const key = monitorKeys.matchList(newest);
     loaded(queryClient, newest, [{ matches: [testMatch(1)], page: 1, lastPage: 1, total: 1 }]);
     applyLiveMatch(queryClient, { match: testMatch(2) });
     applyLiveMatch(queryClient, { match: testMatch(3), more: 0 });
@@ -70,7 +70,7 @@ describe('keeping loaded matches current', () => {
     const queryClient = new QueryClient();
     loaded(queryClient, newest, [{ matches: [testMatch(1), testMatch(2)], page: 1, lastPage: 1, total: 2 }]);
     patchLoadedMatches(queryClient, [2], (m) => ({ ...m, matchMeta: { ...m.matchMeta, isFlagged: true } }));
-    const data = queryClient.getQueryData<{ pages: MatchPage[] }>([...monitorKeys.matches, 'list', newest]);
+    const data = queryClient.getQueryData<{ pages: MatchPage[] }>(monitorKeys.matchList(newest));
     expect(data?.pages[0]?.matches.map((m) => m.matchMeta.isFlagged)).toEqual([false, true]);
     removeLoadedMatches(queryClient, [1]);
     expect(idsOf(queryClient, newest)).toEqual([2]);

@@ -1,6 +1,7 @@
 // The inbox's server state: pages of matches for a query, counts, and the cache edits that keep
 // them current after an action or a live event without reloading what is already shown.
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { monitorKeys } from '../api/keys';
 import {
   fetchMatchCounts,
   fetchMatchCountsBySearch,
@@ -12,17 +13,13 @@ import {
   type MatchQuery,
 } from '../api/monitor';
 import { matchFitsQuery } from '../lib/inboxQuery';
-import { monitorKeys } from './useMonitorQueries';
 
 /** Matches fetched per page; the server allows up to 200. */
 export const MATCHES_PER_PAGE = 100;
 
-const matchListKey = (query: MatchQuery) => [...monitorKeys.matches, 'list', query] as const;
-const countsBySearchKey = (ids: number[]) => [...monitorKeys.counts, 'list', ids] as const;
-
 export function useMatchesQuery(query: MatchQuery) {
   return useInfiniteQuery({
-    queryKey: matchListKey(query),
+    queryKey: monitorKeys.matchList(query),
     queryFn: ({ pageParam, signal }) => fetchMatches(query, pageParam, MATCHES_PER_PAGE, signal),
     initialPageParam: 1,
     getNextPageParam: (last: MatchPage) => (last.page < last.lastPage ? last.page + 1 : undefined),
@@ -35,7 +32,7 @@ export function useMatchCountsQuery() {
 
 export function useMatchCountsBySearchQuery(ids: number[]) {
   return useQuery({
-    queryKey: countsBySearchKey(ids),
+    queryKey: monitorKeys.countsOf(ids),
     queryFn: ({ signal }) => fetchMatchCountsBySearch(ids, signal),
     enabled: ids.length > 0,
   });
@@ -51,7 +48,7 @@ export function patchLoadedMatches(
 ): void {
   const ids = new Set(matchIds);
   queryClient.setQueriesData<MatchPages>(
-    { queryKey: [...monitorKeys.matches, 'list'] },
+    { queryKey: monitorKeys.matchLists },
     (data) =>
       data && {
         ...data,
@@ -66,7 +63,7 @@ export function patchLoadedMatches(
 /** Drops deleted matches from every loaded list. */
 export function removeLoadedMatches(queryClient: QueryClient, matchIds: number[]): void {
   const ids = new Set(matchIds);
-  queryClient.setQueriesData<MatchPages>({ queryKey: [...monitorKeys.matches, 'list'] }, (data) => {
+  queryClient.setQueriesData<MatchPages>({ queryKey: monitorKeys.matchLists }, (data) => {
     if (!data) return data;
     const pages = data.pages.map((page) => {
       const matches = page.matches.filter((m) => !ids.has(m.matchMeta.matchId));
@@ -83,7 +80,7 @@ export function removeLoadedMatches(queryClient: QueryClient, matchIds: number[]
  * browser's judgement: those lists are loaded again instead.
  */
 export function insertLiveMatch(queryClient: QueryClient, match: Match): void {
-  for (const list of queryClient.getQueryCache().findAll({ queryKey: [...monitorKeys.matches, 'list'] })) {
+  for (const list of queryClient.getQueryCache().findAll({ queryKey: monitorKeys.matchLists })) {
     const query = list.queryKey[3] as MatchQuery;
     const fit = matchFitsQuery(match, query);
     if (fit === 'no') continue;
@@ -112,7 +109,7 @@ export function insertLiveMatch(queryClient: QueryClient, match: Match): void {
 /** Shows a live event's match; when the event says more arrived than were sent, the lists load again. */
 export function applyLiveMatch(queryClient: QueryClient, event: MatchCreated): void {
   insertLiveMatch(queryClient, event.match);
-  if ((event.more ?? 0) > 0) void queryClient.invalidateQueries({ queryKey: [...monitorKeys.matches, 'list'] });
+  if ((event.more ?? 0) > 0) void queryClient.invalidateQueries({ queryKey: monitorKeys.matchLists });
 }
 
 /** Takes the counts a live event carries; per-search counts are fetched again. */
@@ -123,5 +120,5 @@ export function applyLiveCounts(queryClient: QueryClient, counts: MatchCounts): 
     deletedCount: counts.deletedCount,
     flaggedCount: counts.flaggedCount,
   });
-  void queryClient.invalidateQueries({ queryKey: [...monitorKeys.counts, 'list'] });
+  void queryClient.invalidateQueries({ queryKey: monitorKeys.countsBySearch });
 }

@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { invitationKeys, settingsKeys } from '../api/keys';
 import {
   fetchInvitations,
   fetchMemberCounts,
   fetchOrganizationCounts,
   invite,
+  openInvitation,
   type Product,
   removeMember,
   revokeInvitation,
@@ -11,13 +13,18 @@ import {
   setMemberRole,
 } from '../api/members';
 
-const organizationKey = ['settings', 'organizations', 'current'] as const;
-const invitationsKey = (organizationId: number) =>
-  ['settings', 'organizations', organizationId, 'invitations'] as const;
+/** The invitation a link's token opens, for someone not signed in. */
+export function useInvitationQuery(token: string) {
+  return useQuery({
+    queryKey: invitationKeys.open(token),
+    queryFn: ({ signal }) => openInvitation(token, signal),
+    retry: false,
+  });
+}
 
 export function useInvitationsQuery(organizationId: number, enabled: boolean) {
   return useQuery({
-    queryKey: invitationsKey(organizationId),
+    queryKey: settingsKeys.invitations(organizationId),
     queryFn: ({ signal }) => fetchInvitations(organizationId, signal),
     enabled,
   });
@@ -27,8 +34,8 @@ export function useInvitationsQuery(organizationId: number, enabled: boolean) {
 export function useMemberActions(organizationId: number) {
   const queryClient = useQueryClient();
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: organizationKey });
-    void queryClient.invalidateQueries({ queryKey: invitationsKey(organizationId) });
+    void queryClient.invalidateQueries({ queryKey: settingsKeys.organization });
+    void queryClient.invalidateQueries({ queryKey: settingsKeys.invitations(organizationId) });
   };
   return {
     invite: useMutation({
@@ -46,14 +53,14 @@ export function useMemberActions(organizationId: number) {
 
 export function useOrganizationCountsQuery(organizationId: number, product: Product) {
   return useQuery({
-    queryKey: ['settings', 'statistics', organizationId, product, 'organization'],
+    queryKey: settingsKeys.statistics(organizationId, product, 'organization'),
     queryFn: ({ signal }) => fetchOrganizationCounts(organizationId, product, signal),
   });
 }
 
 export function useMemberCountsQuery(organizationId: number, product: Product) {
   return useQuery({
-    queryKey: ['settings', 'statistics', organizationId, product, 'members'],
+    queryKey: settingsKeys.statistics(organizationId, product, 'members'),
     queryFn: ({ signal }) => fetchMemberCounts(organizationId, product, signal),
   });
 }

@@ -1,9 +1,11 @@
 // What users do to groups and saved searches, with the confirmations, messages and navigation
 // the spec asks for (monitor-area.md sections 2, 4 and 8).
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
+  createGroup,
+  createSearch,
   deleteGroup,
   deleteSearch,
   detachGroup,
@@ -13,6 +15,7 @@ import {
   type MonitorSearch,
   type MonitorSearchSummary,
   moveSearches,
+  type SearchRequest,
   type SearchSetting,
   updateGroup,
   updateSearch,
@@ -22,34 +25,45 @@ import type { SharingSave } from '../components/SharingDialog';
 import { monitorAreaBase } from '../lib/navigation';
 import { toRequest, formFromSearch } from '../lib/searchForm';
 import { useConfirm } from './useConfirm';
-import { monitorKeys, providersQuery, useRefreshMonitor } from './useMonitorQueries';
+import { providersQuery, useRefreshMonitor } from './useMonitorQueries';
 import { useSnackbar } from './useSnackbar';
 
 const GENERIC_FAILURE = 'Something went wrong. Please try again.';
 
 /**
- * Runs a change, reports it, and refreshes what the Monitor shows. A failure is reported too,
- * unless a dialog that shows it asks for it back (rethrow).
+ * A change to groups or searches: reported and followed by a refresh of what the Monitor shows. A
+ * failure is reported too, unless a dialog that shows it asks for it back (reportFailure false).
  */
-function useRunner() {
+function useMonitorMutation<V, D = unknown>({
+  mutationFn,
+  success,
+  reportFailure = true,
+}: {
+  mutationFn: (variables: V) => Promise<D>;
+  success: (variables: V) => string;
+  reportFailure?: boolean;
+}) {
   const snackbar = useSnackbar();
   const refresh = useRefreshMonitor();
-  return useCallback(
-    async (change: () => Promise<unknown>, success: string, { rethrow = false } = {}): Promise<boolean> => {
-      try {
-        await change();
-      } catch (error) {
-        if (rethrow) throw error;
-        snackbar.show({ color: 'error', text: error instanceof Error ? error.message : GENERIC_FAILURE });
-        return false;
-      }
-      snackbar.show({ color: 'success', text: success });
+  return useMutation({
+    mutationFn,
+    onSuccess: async (_data, variables) => {
+      snackbar.show({ color: 'success', text: success(variables) });
       await refresh();
-      return true;
     },
-    [snackbar, refresh],
-  );
+    onError: (error: unknown) => {
+      if (reportFailure)
+        snackbar.show({ color: 'error', text: error instanceof Error ? error.message : GENERIC_FAILURE });
+    },
+  });
 }
+
+/** Whether a change whose failure was already reported went through. */
+const done = (change: Promise<unknown>): Promise<boolean> =>
+  change.then(
+    () => true,
+    () => false,
+  );
 
 /** After a delete or detach, every page but the groups page leads to the dashboard. */
 function useLeaveAfterRemoval() {
@@ -61,27 +75,53 @@ function useLeaveAfterRemoval() {
   }, [pathname, navigate]);
 }
 
+/** Creates a saved search, or saves an edited one (id); the Monitor reloads behind the builder. */
+export function useSaveSearch() {
+  const refresh = useRefreshMonitor();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | undefined; body: SearchRequest }) =>
+      id === undefined ? createSearch(body) : updateSearch(id, body),
+    onSuccess: () => void refresh(),
+  });
+}
+
+/** Creates a group; the form that asks for it says what follows. */
+export function useCreateGroup() {
+  return useMutation({ mutationFn: createGroup });
+}
+
 export function useGroupActions() {
-  const run = useRunner();
   const confirm = useConfirm();
   const leave = useLeaveAfterRemoval();
-  return useMemo(
+  const { mutateAsync: update, isPending: updating } = useMonitorMutation({
+    mutationFn: ({ group, body }: { group: Group; body: GroupRequest }) => updateGroup(group.id, body),
+    success: () => 'Group updated',
+    reportFailure: false,
+  });
+  const { mutateAsync: favourite } = useMonitorMutation({
+    mutationFn: (group: Group) => updateGroup(group.id, { isFavourite: !group.isFavourite }),
+    success: (group) => (group.isFavourite ? 'Removed from favourites' : 'Added to favourites'),
+  });
+  const { mutateAsync: remove } = useMonitorMutation({
+    mutationFn: (group: Group) => deleteGroup(group.id),
+    success: () => 'Group deleted',
+  });
+  const { mutateAsync: detach } = useMonitorMutation({
+    mutationFn: (group: Group) => detachGroup(group.id),
+    success: () => 'Removed access',
+  });
+  const actions = useMemo(
     () => ({
       /** For dialogs: a failure is thrown back to them. */
-      update: (group: Group, body: GroupRequest) =>
-        run(() => updateGroup(group.id, body), 'Group updated', { rethrow: true }),
-      favourite: (group: Group) =>
-        run(
-          () => updateGroup(group.id, { isFavourite: !group.isFavourite }),
-          group.isFavourite ? 'Removed from favourites' : 'Added to favourites',
-        ),
+      update: (group: Group, body: GroupRequest) => update({ group, body }),
+      favourite: (group: Group) => done(favourite(group)),
       remove: (group: Group) =>
         confirm({
           title: `Delete “${group.name}”?`,
           text: 'Its saved searches move to their owners’ Uncategorized groups. This cannot be undone.',
           icon: 'warning',
           acceptLabel: 'Delete',
-          onAccept: () => void run(() => deleteGroup(group.id), 'Group deleted').then((done) => done && leave()),
+          onAccept: () => void done(remove(group)).then((removed) => removed && leave()),
         }),
       detach: (group: Group) =>
         confirm({
@@ -89,64 +129,80 @@ export function useGroupActions() {
           text: 'You will no longer see this group or its saved searches unless someone shares it with you again.',
           icon: 'warning',
           acceptLabel: 'Leave',
-          onAccept: () => void run(() => detachGroup(group.id), 'Removed access').then((done) => done && leave()),
+          onAccept: () => void done(detach(group)).then((left) => left && leave()),
         }),
     }),
-    [run, confirm, leave],
+    [update, favourite, remove, detach, confirm, leave],
   );
+  return { ...actions, updating };
 }
 
 export function useSearchActions() {
-  const run = useRunner();
   const confirm = useConfirm();
   const leave = useLeaveAfterRemoval();
   const queryClient = useQueryClient();
-  return useMemo(() => {
-    const setting = (search: MonitorSearchSummary, change: SearchSetting, success: string) =>
-      run(() => updateSearchSetting(search.id, change), success);
+  const { mutateAsync: setting } = useMonitorMutation({
+    mutationFn: ({ search, change }: { search: MonitorSearchSummary; change: SearchSetting; success: string }) =>
+      updateSearchSetting(search.id, change),
+    success: ({ success }) => success,
+  });
+  const { mutateAsync: move } = useMonitorMutation({
+    mutationFn: ({ searches, groupId }: { searches: MonitorSearchSummary[]; groupId: number }) =>
+      moveSearches(
+        searches.map((s) => s.id),
+        groupId,
+      ),
+    success: ({ searches }) => (searches.length === 1 ? 'Search moved' : 'Searches moved'),
+  });
+  const { mutateAsync: share, isPending: sharing } = useMonitorMutation({
+    mutationFn: async ({ search, sharedUsers }: { search: MonitorSearch; sharedUsers: SharingSave['sharedUsers'] }) => {
+      const providers = await queryClient.fetchQuery(providersQuery);
+      await updateSearch(search.id, { ...toRequest(formFromSearch(search, providers)), shared_users: sharedUsers });
+    },
+    success: () => 'Sharing updated',
+    reportFailure: false,
+  });
+  const { mutateAsync: remove } = useMonitorMutation({
+    mutationFn: (search: MonitorSearchSummary) => deleteSearch(search.id),
+    success: () => 'Search deleted',
+  });
+  const { mutateAsync: detach } = useMonitorMutation({
+    mutationFn: (search: MonitorSearchSummary) => detachSearch(search.id),
+    success: () => 'Removed access',
+  });
+  const actions = useMemo(() => {
+    const change = (search: MonitorSearchSummary, change: SearchSetting, success: string) =>
+      done(setting({ search, change, success }));
     return {
       favourite: (search: MonitorSearchSummary) =>
-        setting(
+        change(
           search,
           { setting: 'favourite', favourite: !search.favourite },
           search.favourite ? 'Removed from favourites' : 'Added to favourites',
         ),
-      resume: (search: MonitorSearchSummary) => setting(search, { setting: 'enable', enabled: true }, 'Search resumed'),
+      resume: (search: MonitorSearchSummary) => change(search, { setting: 'enable', enabled: true }, 'Search resumed'),
       pause: (search: MonitorSearchSummary) =>
         confirm({
           title: `Pause “${search.value}”?`,
           text: 'While it is paused the search collects nothing, and posts published meanwhile may be lost even after you resume it.',
           icon: 'warning',
           acceptLabel: 'Pause',
-          onAccept: () => void setting(search, { setting: 'enable', enabled: false }, 'Search paused'),
+          onAccept: () => void change(search, { setting: 'enable', enabled: false }, 'Search paused'),
         }),
       raiseStreamingLimit: (search: MonitorSearch) =>
-        setting(search, { setting: 'streamingOverride', percolate_limiter_override: true }, 'Streaming reactivated'),
+        change(search, { setting: 'streamingOverride', percolate_limiter_override: true }, 'Streaming reactivated'),
       raiseFirehoseLimit: (search: MonitorSearch) =>
-        setting(search, { setting: 'gnipOverride', gnip_limiter_override: true }, 'Firehose reactivated'),
-      move: (searches: MonitorSearchSummary[], groupId: number) =>
-        run(
-          () =>
-            moveSearches(
-              searches.map((s) => s.id),
-              groupId,
-            ),
-          searches.length === 1 ? 'Search moved' : 'Searches moved',
-        ),
+        change(search, { setting: 'gnipOverride', gnip_limiter_override: true }, 'Firehose reactivated'),
+      move: (searches: MonitorSearchSummary[], groupId: number) => done(move({ searches, groupId })),
       /** For the sharing dialog: a failure is thrown back to it. */
-      share: async (search: MonitorSearch, sharedUsers: SharingSave['sharedUsers']) => {
-        const providers = await queryClient.fetchQuery(providersQuery);
-        const body = { ...toRequest(formFromSearch(search, providers)), shared_users: sharedUsers };
-        await run(() => updateSearch(search.id, body), 'Sharing updated', { rethrow: true });
-        await queryClient.invalidateQueries({ queryKey: monitorKeys.search(search.id) });
-      },
+      share: (search: MonitorSearch, sharedUsers: SharingSave['sharedUsers']) => share({ search, sharedUsers }),
       remove: (search: MonitorSearchSummary) =>
         confirm({
           title: `Delete “${search.value}”?`,
           text: 'The search stops and its matches are deleted for everyone. This cannot be undone.',
           icon: 'warning',
           acceptLabel: 'Delete',
-          onAccept: () => void run(() => deleteSearch(search.id), 'Search deleted').then((done) => done && leave()),
+          onAccept: () => void done(remove(search)).then((removed) => removed && leave()),
         }),
       detach: (search: MonitorSearchSummary) =>
         confirm({
@@ -154,8 +210,9 @@ export function useSearchActions() {
           text: 'You will no longer see this search or its matches unless someone shares it with you again.',
           icon: 'warning',
           acceptLabel: 'Leave',
-          onAccept: () => void run(() => detachSearch(search.id), 'Removed access').then((done) => done && leave()),
+          onAccept: () => void done(detach(search)).then((left) => left && leave()),
         }),
     };
-  }, [run, confirm, leave, queryClient]);
+  }, [setting, move, share, remove, detach, confirm, leave]);
+  return { ...actions, sharing };
 }

@@ -3,23 +3,8 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { fetchLocationConfigurations } from '../api/configurations';
 import { fetchFilterLists } from '../api/filters';
+import { configurationKeys, filterListKeys, monitorKeys } from '../api/keys';
 import { fetchGroup, fetchGroups, fetchGroupsMini, fetchProviders, fetchSearch, fetchSearches } from '../api/monitor';
-
-export const monitorKeys = {
-  all: ['monitor'] as const,
-  providers: ['monitor', 'providers'] as const,
-  groups: ['monitor', 'groups'] as const,
-  groupsMini: ['monitor', 'groups', 'mini'] as const,
-  groupList: ['monitor', 'groups', 'list'] as const,
-  group: (id: number) => ['monitor', 'groups', 'one', id] as const,
-  searches: ['monitor', 'searches'] as const,
-  searchList: ['monitor', 'searches', 'list'] as const,
-  search: (id: number) => ['monitor', 'searches', 'one', id] as const,
-  matches: ['monitor', 'matches'] as const,
-  counts: ['monitor', 'matches', 'counts'] as const,
-  filterLists: ['filter-lists'] as const,
-  locationConfigurations: ['configurations', 'all'] as const,
-};
 
 export const providersQuery = queryOptions({
   queryKey: monitorKeys.providers,
@@ -58,7 +43,7 @@ export function useSearchQuery(id: number | undefined) {
 }
 
 export function useFilterListsQuery(enabled = true) {
-  return useQuery({ queryKey: monitorKeys.filterLists, queryFn: ({ signal }) => fetchFilterLists(signal), enabled });
+  return useQuery({ queryKey: filterListKeys.all, queryFn: ({ signal }) => fetchFilterLists(signal), enabled });
 }
 
 /** Reloads everything the Monitor shows about groups and searches after a change to either. */
@@ -75,7 +60,7 @@ export function useRefreshMonitor(): () => Promise<void> {
 /** The organization's location configurations, for the proximity alert picker. */
 export function useLocationConfigurationsQuery() {
   return useQuery({
-    queryKey: monitorKeys.locationConfigurations,
+    queryKey: configurationKeys.every,
     queryFn: ({ signal }) => fetchLocationConfigurations(signal),
   });
 }

@@ -1,5 +1,6 @@
 // Server state of a saved search's alerts: its notification settings and delivery history.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { monitorKeys } from '../api/keys';
 import type { NotificationDestination, NotificationSetting } from '../api/monitor';
 import {
   type Delivery,
@@ -9,16 +10,10 @@ import {
   saveNotificationSettings,
   sendTestNotification,
 } from '../api/notifications';
-import { monitorKeys } from './useMonitorQueries';
-
-export const notificationKeys = {
-  settings: (searchId: number) => [...monitorKeys.search(searchId), 'notification-settings'] as const,
-  deliveries: (searchId: number) => [...monitorKeys.search(searchId), 'deliveries'] as const,
-};
 
 /** The server's alert channels; they change only with its configuration. */
 export const alertChannelsQuery = queryOptions({
-  queryKey: ['monitor', 'alert-channels'],
+  queryKey: monitorKeys.alertChannels,
   queryFn: ({ signal }) => getAlertChannels(signal),
   staleTime: Infinity,
 });
@@ -32,7 +27,7 @@ export const DELIVERY_REFRESH_MS = 30_000;
 
 export function useNotificationSettingsQuery(searchId: number) {
   return useQuery({
-    queryKey: notificationKeys.settings(searchId),
+    queryKey: monitorKeys.notificationSettings(searchId),
     queryFn: ({ signal }) => getNotificationSettings(searchId, signal),
   });
 }
@@ -41,7 +36,7 @@ export function useSaveNotificationSettings(searchId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (settings: NotificationSetting[]) => saveNotificationSettings(searchId, settings),
-    onSuccess: (saved) => queryClient.setQueryData(notificationKeys.settings(searchId), saved),
+    onSuccess: (saved) => queryClient.setQueryData(monitorKeys.notificationSettings(searchId), saved),
   });
 }
 
@@ -57,7 +52,7 @@ function underWay(deliveries: Delivery[] | undefined): boolean {
 
 export function useDeliveriesQuery(searchId: number) {
   return useQuery({
-    queryKey: notificationKeys.deliveries(searchId),
+    queryKey: monitorKeys.deliveries(searchId),
     queryFn: ({ signal }) => getDeliveries(searchId, signal),
     // Nothing changes on its own once every delivery has been sent or given up.
     refetchInterval: (query) => (underWay(query.state.data) ? DELIVERY_REFRESH_MS : false),

@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { settingsKeys } from '../api/keys';
 import { fetchOrganization, type Organization, rotateWebhookSecret } from '../api/settings';
-
-const organizationKey = ['settings', 'organizations', 'current'] as const;
 
 export function useOrganizationQuery() {
   return useQuery({
-    queryKey: organizationKey,
+    queryKey: settingsKeys.organization,
     queryFn: ({ signal }) => fetchOrganization(signal),
   });
 }
@@ -16,7 +15,7 @@ export function useRotateWebhookSecret(organizationId: number) {
   return useMutation({
     mutationFn: () => rotateWebhookSecret(organizationId),
     onSuccess: () =>
-      queryClient.setQueryData<Organization>(organizationKey, (organization) =>
+      queryClient.setQueryData<Organization>(settingsKeys.organization, (organization) =>
         organization ? { ...organization, hasWebhookSecret: true } : organization,
       ),
   });

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { beaconKeys, locateKeys, monitorKeys } from '../api/keys';
 import { type MentionedLocation, removePlace, restorePlace } from '../api/posts';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../api/transport';
-import { beaconKeys } from './useBeaconQueries';
-import { locateKeys } from './useLocateQueries';
-import { monitorKeys } from './useMonitorQueries';
 import { useSnackbar } from './useSnackbar';
 
 export interface PlaceChange {

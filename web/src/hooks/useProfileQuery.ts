@@ -1,8 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { settingsKeys } from '../api/keys';
 import {
+  changePassword,
+  confirmMfa,
+  disableMfa,
   type DisplayTheme,
   fetchProfile,
+  fetchProfileState,
   type Profile,
+  startMfa,
   toggleInboxStreaming,
   toggleMentionedLocations,
   toggleTranslationEnrichment,
@@ -11,7 +17,7 @@ import {
 } from '../api/settings';
 
 export const profileQuery = queryOptions({
-  queryKey: ['settings', 'profile', 'current'],
+  queryKey: settingsKeys.profile,
   queryFn: ({ signal }) => fetchProfile(signal),
   staleTime: 5 * 60_000,
 });
@@ -82,4 +88,63 @@ export function useShowMentionedPlaces(): boolean {
 export function useServerTranslates(): boolean {
   const { data } = useQuery({ ...profileQuery, enabled: false });
   return data?.translation ?? false;
+}
+
+/** Changes the password; the server signs the other sessions out, so their list reloads. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: settingsKeys.sessions }),
+  });
+}
+
+/** Whether recovery codes are left, while two-step verification is on (enabled). */
+export function useTwoStepStateQuery(enabled: boolean) {
+  return useQuery({
+    queryKey: settingsKeys.twoStepState,
+    queryFn: ({ signal }) => fetchProfileState(signal),
+    enabled,
+  });
+}
+
+/** Records that two-step verification is now on or off. */
+function useMarkTwoStep() {
+  const queryClient = useQueryClient();
+  return (on: boolean) => {
+    queryClient.setQueryData<Profile>(settingsKeys.profile, (p) => p && { ...p, is_mfa_enabled: on });
+    void queryClient.invalidateQueries({ queryKey: settingsKeys.twoStepState });
+  };
+}
+
+/** Starts turning two-step verification on (the current password); resolves to the key to scan. */
+export function useStartTwoStep() {
+  return useMutation({ mutationFn: startMfa });
+}
+
+/**
+ * Turns two-step verification on with a code. onConfirmed gets the recovery codes, shown once, in
+ * the same render as the profile turns on: a render between would ask for the codes left.
+ */
+export function useConfirmTwoStep(onConfirmed: (recoveryCodes: string[]) => void) {
+  const mark = useMarkTwoStep();
+  return useMutation({
+    mutationFn: confirmMfa,
+    onSuccess: (codes) => {
+      onConfirmed(codes);
+      mark(true);
+    },
+  });
+}
+
+/** Turns two-step verification off with the current password and a code; onDisabled as the profile changes. */
+export function useDisableTwoStep(onDisabled: () => void) {
+  const mark = useMarkTwoStep();
+  return useMutation({
+    mutationFn: ({ password, code }: { password: string; code: string }) => disableMfa(password, code),
+    onSuccess: () => {
+      onDisabled();
+      mark(false);
+    },
+  });
 }

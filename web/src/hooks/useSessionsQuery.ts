@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { settingsKeys } from '../api/keys';
 import { endSessions, fetchSessions } from '../api/settings';
 
-export const sessionsKey = ['settings', 'sessions'] as const;
-
 export function useSessionsQuery() {
-  return useQuery({ queryKey: sessionsKey, queryFn: ({ signal }) => fetchSessions(signal) });
+  return useQuery({ queryKey: settingsKeys.sessions, queryFn: ({ signal }) => fetchSessions(signal) });
 }
 
 /** Ends one session (by id) or all but this one (no id). */
@@ -12,6 +11,6 @@ export function useEndSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id?: string) => endSessions(id),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: sessionsKey }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: settingsKeys.sessions }),
   });
 }

@@ -1,15 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { settingsKeys } from '../api/keys';
 import { disconnectSocialAccount, fetchSocialAccounts, fetchSocialProviders } from '../api/social';
-import { profileQuery } from './useProfileQuery';
-
-const socialKey = ['settings', 'social'] as const;
 
 export function useSocialProvidersQuery() {
-  return useQuery({ queryKey: [...socialKey, 'providers'], queryFn: ({ signal }) => fetchSocialProviders(signal) });
+  return useQuery({ queryKey: settingsKeys.socialProviders, queryFn: ({ signal }) => fetchSocialProviders(signal) });
 }
 
 export function useSocialAccountsQuery() {
-  return useQuery({ queryKey: [...socialKey, 'accounts'], queryFn: ({ signal }) => fetchSocialAccounts(signal) });
+  return useQuery({ queryKey: settingsKeys.socialAccounts, queryFn: ({ signal }) => fetchSocialAccounts(signal) });
 }
 
 export function useDisconnectSocialAccount() {
@@ -17,9 +15,9 @@ export function useDisconnectSocialAccount() {
   return useMutation({
     mutationFn: disconnectSocialAccount,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: socialKey });
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.social });
       // The profile lists the connected accounts too.
-      void queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.profile });
     },
   });
 }

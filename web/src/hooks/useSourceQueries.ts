@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { sourceKeys } from '../api/keys';
 import {
   createSource,
   deleteSource,
@@ -9,13 +10,6 @@ import {
   updateSource,
   type SourceInput,
 } from '../api/sources';
-
-export const sourceKeys = {
-  all: ['sources'] as const,
-  list: ['sources', 'list'] as const,
-  types: ['sources', 'types'] as const,
-  health: ['sources', 'health'] as const,
-};
 
 /** The tenant's sources with their health, refreshed every ten seconds. */
 export function useSourcesQuery() {

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { tenantKeys } from '../api/keys';
 import {
   createTenantToken,
   createTenantUser,
@@ -19,12 +20,6 @@ import {
   updateTenantUser,
 } from '../api/tenant';
 import { profileQuery } from './useProfileQuery';
-
-export const tenantKeys = {
-  organizations: ['tenant', 'organizations'] as const,
-  users: ['tenant', 'users'] as const,
-  tokens: ['tenant', 'tokens'] as const,
-};
 
 export function useTenantOrganizationsQuery() {
   return useQuery({ queryKey: tenantKeys.organizations, queryFn: ({ signal }) => fetchTenantOrganizations(signal) });

@@ -1,5 +1,6 @@
 import { isCancelledError, queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { translateKeys } from '../api/keys';
 import { translateText } from '../api/translate';
 import { ApiError } from '../api/transport';
 import { useSnackbar } from './useSnackbar';
@@ -17,13 +18,10 @@ export function sourceLanguage(language: string | undefined): string | undefined
   return language && language !== 'und' ? language : undefined;
 }
 
-/** Every translation of one post, for cancelling them together. */
-export const postTranslationsKey = (postId: string) => ['translate', 'post', postId] as const;
-
 /** One post in one language: fetched once, then kept for the session (section 4). */
 export function postTranslationQuery(postId: string, text: string, source: string | undefined, target: string) {
   return queryOptions({
-    queryKey: [...postTranslationsKey(postId), target],
+    queryKey: translateKeys.postTo(postId, target),
     queryFn: ({ signal }) =>
       translateText({ query: text, destination_language: target, source_language: source, format: 'text' }, signal),
     staleTime: Infinity,
@@ -32,13 +30,10 @@ export function postTranslationQuery(postId: string, text: string, source: strin
   });
 }
 
-/** Every keyword translation, for cancelling them together. */
-const keywordTranslationsKey = ['translate', 'keyword'] as const;
-
 /** One keyword in one language. */
 export function keywordTranslationQuery(keyword: string, target: string) {
   return queryOptions({
-    queryKey: [...keywordTranslationsKey, keyword, target],
+    queryKey: translateKeys.keyword(keyword, target),
     queryFn: ({ signal }) => translateText({ query: keyword, destination_language: target, format: 'text' }, signal),
     staleTime: Infinity,
     gcTime: 30 * 60_000,
@@ -66,13 +61,13 @@ export function useKeywordTranslator() {
   const cancel = useCallback(() => {
     run.current++;
     setPending(false);
-    void queryClient.cancelQueries({ queryKey: keywordTranslationsKey });
+    void queryClient.cancelQueries({ queryKey: translateKeys.keywords });
   }, [queryClient]);
 
   useEffect(
     () => () => {
       run.current++;
-      void queryClient.cancelQueries({ queryKey: keywordTranslationsKey });
+      void queryClient.cancelQueries({ queryKey: translateKeys.keywords });
     },
     [queryClient],
   );
@@ -93,7 +88,7 @@ export function useKeywordTranslator() {
         if (run.current !== id) return undefined;
         setPending(false);
         if (isCancelledError(error) || (error instanceof ApiError && error.canceled)) return undefined;
-        void queryClient.cancelQueries({ queryKey: keywordTranslationsKey });
+        void queryClient.cancelQueries({ queryKey: translateKeys.keywords });
         snackbar.show({ text: error instanceof Error ? error.message : String(error), color: 'error' });
         return undefined;
       }

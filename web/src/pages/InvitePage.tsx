@@ -9,15 +9,14 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
-import { openInvitation } from '../api/members';
-import { acceptInvitation, ApiError, type InvitationAcceptance } from '../api/transport';
+import { fieldError } from '../api/fieldError';
+import { ApiError, type InvitationAcceptance } from '../api/transport';
 import { SightlineMark } from '../components/SightlineMark';
 import { useAppNavigate } from '../hooks/useAppNavigate';
-import { profileQuery } from '../hooks/useProfileQuery';
-import { sessionQuery } from '../hooks/useSessionQuery';
+import { useInvitationQuery } from '../hooks/useMembersQueries';
+import { useAcceptInvitation } from '../hooks/useSessionQuery';
 import { HOME_PATH } from '../lib/redirect';
 
 const EMPTY: InvitationAcceptance = { name: '', password: '', password_confirmation: '' };
@@ -29,28 +28,17 @@ const EMPTY: InvitationAcceptance = { name: '', password: '', password_confirmat
  */
 export function InvitePage() {
   const { token = '' } = useParams();
-  const queryClient = useQueryClient();
   const appNavigate = useAppNavigate();
   const [form, setForm] = useState<InvitationAcceptance>(EMPTY);
-  const invitation = useQuery({
-    queryKey: ['invitation', token],
-    queryFn: ({ signal }) => openInvitation(token, signal),
-    retry: false,
-  });
-  const accept = useMutation({
-    mutationFn: (acceptance: InvitationAcceptance) => acceptInvitation(token, acceptance),
-    onSuccess: ({ token: session, user }) => {
-      queryClient.setQueryData(sessionQuery.queryKey, session);
-      queryClient.setQueryData(profileQuery.queryKey, user);
-      appNavigate(HOME_PATH, { replace: true });
-    },
-  });
+  const invitation = useInvitationQuery(token);
+  const accept = useAcceptInvitation(token);
   const fieldErrors = accept.error instanceof ApiError ? (accept.error.body?.errors ?? {}) : {};
+  // The message goes beside the form only when no field carries one.
   const otherError = accept.error && Object.keys(fieldErrors).length === 0 ? accept.error.message : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    accept.mutate({ ...form, name: form.name.trim() });
+    accept.mutate({ ...form, name: form.name.trim() }, { onSuccess: () => appNavigate(HOME_PATH, { replace: true }) });
   };
   const field = (
     name: keyof InvitationAcceptance,
@@ -67,8 +55,8 @@ export function InvitePage() {
       fullWidth
       value={form[name]}
       onChange={(event) => setForm((f) => ({ ...f, [name]: event.target.value }))}
-      error={Boolean(fieldErrors[name])}
-      helperText={fieldErrors[name]?.[0] ?? help}
+      error={Boolean(fieldError(accept.error, name))}
+      helperText={fieldError(accept.error, name) ?? help}
     />
   );
 

@@ -8,14 +8,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError, login, type LoginRequest } from '../api/transport';
+import { ApiError, type LoginRequest } from '../api/transport';
 import { SightlineMark } from '../components/SightlineMark';
 import { useAppNavigate } from '../hooks/useAppNavigate';
-import { profileQuery } from '../hooks/useProfileQuery';
-import { sessionQuery } from '../hooks/useSessionQuery';
+import { useSignIn } from '../hooks/useSessionQuery';
 import { safeRedirectPath } from '../lib/redirect';
 
 interface Notice {
@@ -24,7 +22,6 @@ interface Notice {
 }
 
 export function LoginPage() {
-  const queryClient = useQueryClient();
   const appNavigate = useAppNavigate();
   const [searchParams] = useSearchParams();
   const [email, setEmail] = useState('');
@@ -36,23 +33,7 @@ export function LoginPage() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [missing, setMissing] = useState<{ email?: boolean; password?: boolean; otp?: boolean }>({});
 
-  const signIn = useMutation({
-    mutationFn: login,
-    onSuccess: ({ token, user }) => {
-      queryClient.setQueryData(sessionQuery.queryKey, token);
-      queryClient.setQueryData(profileQuery.queryKey, user);
-      appNavigate(safeRedirectPath(searchParams.get('redirect')), { replace: true });
-    },
-    onError: (error, sent) => {
-      if (error instanceof ApiError && error.body?.mfaRequired) {
-        setMfaRequired(true);
-        // The first ask for a code is a step, not a mistake.
-        setNotice({ severity: sent.otp ? 'error' : 'info', text: error.message });
-        return;
-      }
-      setNotice({ severity: 'error', text: error.message });
-    },
-  });
+  const signIn = useSignIn();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -66,7 +47,18 @@ export function LoginPage() {
     const request: LoginRequest = { email: email.trim(), password };
     if (mfaRequired) request.otp = otp.trim();
     setNotice(null);
-    signIn.mutate(request);
+    signIn.mutate(request, {
+      onSuccess: () => appNavigate(safeRedirectPath(searchParams.get('redirect')), { replace: true }),
+      onError: (error) => {
+        if (error instanceof ApiError && error.body?.mfaRequired) {
+          setMfaRequired(true);
+          // The first ask for a code is a step, not a mistake.
+          setNotice({ severity: request.otp ? 'error' : 'info', text: error.message });
+          return;
+        }
+        setNotice({ severity: 'error', text: error.message });
+      },
+    });
   };
 
   const startOver = () => {

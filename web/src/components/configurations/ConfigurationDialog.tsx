@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import type { LatLon, LocationConfigurationDetail } from '../../api/configurations';
-import { ApiError } from '../../api/transport';
+import { fieldError } from '../../api/fieldError';
 import { usePlaceQuery, useSaveConfiguration } from '../../hooks/useConfigurationQueries';
 import { useSnackbar } from '../../hooks/useSnackbar';
 import { type AssetLimit, assetLimitOf } from '../../lib/assetLimit';
@@ -19,11 +19,6 @@ import { boundsCenter, defaultRadiusMeters, formatDistance, metersOfKm } from '.
 import { AssetLimitDialog } from '../AssetLimitDialog';
 import { LocationField } from '../searchBuilder/LocationField';
 import { PlaceMap } from './PlaceMap';
-
-/** The server's message for a field of a 422 reply, if it sent one. */
-function fieldError(error: unknown, field: string): string | undefined {
-  return error instanceof ApiError ? error.body?.errors?.[field]?.[0] : undefined;
-}
 
 /**
  * Creates a location configuration, or changes `editing`: a name, an address chosen with

@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { monitorKeys } from '../../api/keys';
 import { fetchThreadContext, type Post, type Provider } from '../../api/monitor';
 import { formatDateTime } from '../../lib/dateRange';
 import type { Term } from '../../lib/highlight';
@@ -30,7 +31,7 @@ export function ThreadDialog({
 }) {
   const titleId = useId();
   const thread = useQuery({
-    queryKey: ['monitor', 'thread', shown.id],
+    queryKey: monitorKeys.thread(shown.id),
     queryFn: ({ signal }) => fetchThreadContext(shown.id, signal),
   });
   const posts = thread.data ? (thread.data.thread.length > 0 ? thread.data.thread : [thread.data.post]) : [];

@@ -14,16 +14,11 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import {
-  createSearch,
-  type Group,
-  type GroupMini,
-  type MonitorSearch,
-  type Provider,
-  updateSearch,
-} from '../../api/monitor';
+import { filterListKeys, monitorKeys } from '../../api/keys';
+import { type Group, type GroupMini, type MonitorSearch, type Provider } from '../../api/monitor';
 import { ApiError } from '../../api/transport';
-import { monitorKeys, useGroupsQuery, useProvidersQuery, useRefreshMonitor } from '../../hooks/useMonitorQueries';
+import { useSaveSearch } from '../../hooks/useMonitorActions';
+import { useGroupsQuery, useProvidersQuery } from '../../hooks/useMonitorQueries';
 import { useProfile } from '../../hooks/useProfileQuery';
 import { useSnackbar } from '../../hooks/useSnackbar';
 import {
@@ -167,10 +162,9 @@ function Wizard({
   const profile = useProfile();
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
-  const refreshMonitor = useRefreshMonitor();
+  const save = useSaveSearch();
   const [form, setForm] = useState(() => initialForm(request, providers, groups));
   const [fromServer, setFromServer] = useState<FieldProblem[]>([]);
-  const [submitting, setSubmitting] = useState(false);
   const [saved, setSaved] = useState<MonitorSearch | null>(null);
   const [blacklisted, setBlacklisted] = useState<string[] | null>(null);
   const [limit, setLimit] = useState<AssetLimit | null>(null);
@@ -179,33 +173,30 @@ function Wizard({
   // Only the preview offers to fill the inbox, showing what it would bring in.
   const [backfillDays, setBackfillDays] = useState(DEFAULT_BACKFILL_DAYS);
 
-  const submit = async (backfill = 0) => {
-    setSubmitting(true);
+  const submit = (backfill = 0) => {
     setFromServer([]);
-    try {
-      const body = { ...toRequest(form), backfillDays: backfill };
-      const search = form.id === undefined ? await createSearch(body) : await updateSearch(form.id, body);
-      void refreshMonitor();
-      setSaved(search);
-      setStep('success');
-    } catch (failure) {
-      const reply = failure instanceof ApiError ? failure.body : undefined;
-      const reached = assetLimitOf(failure);
-      if (reply?.blacklistedKeywords) {
-        setBlacklisted(reply.message.split('\n').filter((line) => line.trim() !== ''));
-      } else if (reached) {
-        setLimit(reached);
-      } else if (reply?.errors) {
-        setFromServer(serverProblems(reply.errors));
-      } else {
-        snackbar.show({
-          color: 'error',
-          text: failure instanceof Error ? failure.message : 'Something went wrong. Please try again.',
-        });
-      }
-    } finally {
-      setSubmitting(false);
-    }
+    save.mutate(
+      { id: form.id, body: { ...toRequest(form), backfillDays: backfill } },
+      {
+        onSuccess: (search) => {
+          setSaved(search);
+          setStep('success');
+        },
+        onError: (failure) => {
+          const reply = failure instanceof ApiError ? failure.body : undefined;
+          const reached = assetLimitOf(failure);
+          if (reply?.blacklistedKeywords) {
+            setBlacklisted(reply.message.split('\n').filter((line) => line.trim() !== ''));
+          } else if (reached) {
+            setLimit(reached);
+          } else if (reply?.errors) {
+            setFromServer(serverProblems(reply.errors));
+          } else {
+            snackbar.show({ color: 'error', text: failure.message });
+          }
+        },
+      },
+    );
   };
 
   if (step === 'success' && saved) {
@@ -281,7 +272,7 @@ function Wizard({
         titleId={titleId}
         onBack={() => setStep('main')}
         onCreated={(id) => {
-          void queryClient.invalidateQueries({ queryKey: monitorKeys.filterLists });
+          void queryClient.invalidateQueries({ queryKey: filterListKeys.all });
           setForm((current) => ({ ...current, searchFilterIds: [...current.searchFilterIds, id] }));
           setStep('main');
         }}
@@ -297,14 +288,14 @@ function Wizard({
         monitorSearchId={form.id}
         providers={providers}
         editing={editing}
-        submitting={submitting}
+        submitting={save.isPending}
         backfillDays={backfillDays}
         onBackfillDays={setBackfillDays}
         onBack={() => setStep('main')}
         onSubmit={() => {
           // Problems the server finds are shown beside the fields.
           setStep('main');
-          void submit(backfillDays);
+          submit(backfillDays);
         }}
       />
     );
@@ -325,8 +316,8 @@ function Wizard({
         groups={groups}
         providersOpen={providersOpen}
         setProvidersOpen={setProvidersOpen}
-        submitting={submitting}
-        onSubmit={() => void submit()}
+        submitting={save.isPending}
+        onSubmit={submit}
         onCancel={onClose}
         onCreateGroup={() => setStep('group')}
         onCreateFilter={() => setStep('filter')}

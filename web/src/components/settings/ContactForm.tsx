@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
+import { fieldError } from '../../api/fieldError';
 import type { Contact } from '../../api/settings';
 import { ApiError } from '../../api/transport';
 import { useContactMutation, useProfile } from '../../hooks/useProfileQuery';
@@ -13,7 +14,6 @@ export function ContactForm() {
   const [form, setForm] = useState<Contact>({ name: profile.name, username: profile.username });
   const snackbar = useSnackbar();
   const save = useContactMutation();
-  const fieldErrors = save.error instanceof ApiError ? (save.error.body?.errors ?? {}) : {};
   const unchanged = form.name === profile.name && form.username === profile.username;
   const field = (name: keyof Contact, label: string, autoComplete: string, help: string, maxLength: number) => (
     <TextField
@@ -21,8 +21,8 @@ export function ContactForm() {
       autoComplete={autoComplete}
       value={form[name]}
       onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
-      error={Boolean(fieldErrors[name])}
-      helperText={fieldErrors[name]?.[0] ?? help}
+      error={Boolean(fieldError(save.error, name))}
+      helperText={fieldError(save.error, name) ?? help}
       slotProps={{ htmlInput: { maxLength } }}
     />
   );

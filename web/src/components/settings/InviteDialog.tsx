@@ -8,8 +8,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
+import { fieldError, formError } from '../../api/fieldError';
 import type { Role } from '../../api/members';
-import { ApiError } from '../../api/transport';
 
 const ROLE_HELP: Record<Role, string> = {
   owner: 'Everything an admin can do, and make or remove owners.',
@@ -39,9 +39,9 @@ export function InviteDialog({
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('member');
   const [missing, setMissing] = useState(false);
-  const fieldErrors = error instanceof ApiError ? (error.body?.errors ?? {}) : {};
-  const emailError = missing ? 'Enter the e-mail address to invite.' : fieldErrors.email?.[0];
-  const otherError = error && !fieldErrors.email && !fieldErrors.role ? error.message : undefined;
+  const emailError = missing ? 'Enter the e-mail address to invite.' : fieldError(error, 'email');
+  const roleError = fieldError(error, 'role');
+  const otherError = formError(error, ['email', 'role']);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -85,8 +85,8 @@ export function InviteDialog({
               label="Role"
               value={role}
               onChange={(event) => setRole(event.target.value as Role)}
-              error={Boolean(fieldErrors.role)}
-              helperText={fieldErrors.role?.[0] ?? ROLE_HELP[role]}
+              error={Boolean(roleError)}
+              helperText={roleError ?? ROLE_HELP[role]}
             >
               <MenuItem value="member">Member</MenuItem>
               <MenuItem value="admin">Admin</MenuItem>

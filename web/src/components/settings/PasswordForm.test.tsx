@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Reply, fakeServer } from '../../test/fakeServer';
 import { testProfile } from '../../test/fixtures';
-import { renderApp } from '../../test/renderApp';
+import { renderWithApp } from '../../test/renderApp';
+import { PasswordForm } from './PasswordForm';
 
 const user = userEvent.setup({ delay: null });
 
@@ -19,7 +20,7 @@ describe('password change in Settings', () => {
             })
           : { data: { changed: true } },
     });
-    renderApp('/settings', { profile: testProfile() });
+    renderWithApp(<PasswordForm />, { profile: testProfile() });
     await user.type(await screen.findByLabelText('Current password'), 'old-password-1');
     await user.type(screen.getByLabelText('New password'), 'tidal-harbour-lantern');
     await user.type(screen.getByLabelText('Repeat the new password'), 'tidal-harbour-lanter');

@@ -1,11 +1,11 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { changePassword, type PasswordChange } from '../../api/settings';
+import { fieldError } from '../../api/fieldError';
+import { type PasswordChange } from '../../api/settings';
 import { ApiError } from '../../api/transport';
-import { sessionsKey } from '../../hooks/useSessionsQuery';
+import { useChangePassword } from '../../hooks/useProfileQuery';
 import { useSnackbar } from '../../hooks/useSnackbar';
 
 const EMPTY: PasswordChange = { current_password: '', password: '', password_confirmation: '' };
@@ -13,20 +13,8 @@ const EMPTY: PasswordChange = { current_password: '', password: '', password_con
 /** Changes the password: the current one, the new one twice; the server's rules decide. */
 export function PasswordForm() {
   const [form, setForm] = useState<PasswordChange>(EMPTY);
-  const queryClient = useQueryClient();
   const snackbar = useSnackbar();
-  const change = useMutation({
-    mutationFn: changePassword,
-    onSuccess: () => {
-      setForm(EMPTY);
-      snackbar.show({ text: 'Password changed. Your other sessions were signed out.', color: 'success' });
-      void queryClient.invalidateQueries({ queryKey: sessionsKey });
-    },
-    onError: (error) => {
-      if (!(error instanceof ApiError && error.body?.errors)) snackbar.show({ text: error.message, color: 'error' });
-    },
-  });
-  const fieldErrors = change.error instanceof ApiError ? (change.error.body?.errors ?? {}) : {};
+  const change = useChangePassword();
   const field = (name: keyof PasswordChange, label: string, autoComplete: string, help?: string) => (
     <TextField
       label={label}
@@ -34,8 +22,8 @@ export function PasswordForm() {
       autoComplete={autoComplete}
       value={form[name]}
       onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
-      error={Boolean(fieldErrors[name])}
-      helperText={fieldErrors[name]?.[0] ?? help}
+      error={Boolean(fieldError(change.error, name))}
+      helperText={fieldError(change.error, name) ?? help}
     />
   );
   return (
@@ -45,7 +33,16 @@ export function PasswordForm() {
       sx={{ maxWidth: 420 }}
       onSubmit={(e) => {
         e.preventDefault();
-        change.mutate(form);
+        change.mutate(form, {
+          onSuccess: () => {
+            setForm(EMPTY);
+            snackbar.show({ text: 'Password changed. Your other sessions were signed out.', color: 'success' });
+          },
+          onError: (error) => {
+            if (!(error instanceof ApiError && error.body?.errors))
+              snackbar.show({ text: error.message, color: 'error' });
+          },
+        });
       }}
     >
       {field('current_password', 'Current password', 'current-password')}

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { settingsKeys } from '../../api/keys';
 import { Reply, fakeServer } from '../../test/fakeServer';
 import { testProfile } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
@@ -80,9 +81,7 @@ describe('two-step verification in Settings', () => {
       'download',
       'sightline-recovery-codes.txt',
     );
-    expect(
-      queryClient.getQueryData<{ is_mfa_enabled: boolean }>(['settings', 'profile', 'current'])?.is_mfa_enabled,
-    ).toBe(true);
+    expect(queryClient.getQueryData<{ is_mfa_enabled: boolean }>(settingsKeys.profile)?.is_mfa_enabled).toBe(true);
 
     await user.click(within(section).getByRole('button', { name: 'I have saved them' }));
     expect(within(section).queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();

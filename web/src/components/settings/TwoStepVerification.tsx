@@ -7,35 +7,29 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import {
-  confirmMfa,
-  disableMfa,
-  fetchProfileState,
-  type MfaEnrolment,
-  type Profile,
-  startMfa,
-} from '../../api/settings';
+import { fieldError } from '../../api/fieldError';
+import { type MfaEnrolment } from '../../api/settings';
 import { ApiError } from '../../api/transport';
-import { profileQuery, useProfile } from '../../hooks/useProfileQuery';
+import {
+  useConfirmTwoStep,
+  useDisableTwoStep,
+  useProfile,
+  useStartTwoStep,
+  useTwoStepStateQuery,
+} from '../../hooks/useProfileQuery';
 import { useSnackbar } from '../../hooks/useSnackbar';
-
-const stateKey = ['settings', 'profile', 'state'] as const;
 
 /** The message of a failed call about a code: the code field's, else the reply's (unless it is the password's). */
 function codeError(error: Error | null): string | undefined {
   if (!error) return undefined;
-  if (error instanceof ApiError) {
-    if (error.body?.errors?.current_password) return undefined;
-    return error.body?.errors?.code?.[0] ?? error.message;
-  }
-  return error.message;
+  if (error instanceof ApiError && error.body?.errors?.current_password) return undefined;
+  return fieldError(error, 'code') ?? error.message;
 }
 
 /** The current-password field's message of a failed call, if it is about the password. */
 function passwordError(error: Error | null): string | undefined {
-  return error instanceof ApiError ? error.body?.errors?.current_password?.[0] : undefined;
+  return fieldError(error, 'current_password');
 }
 
 /** The secret in groups of four, easier to type into an app by hand. */
@@ -50,7 +44,6 @@ function grouped(secret: string): string {
  */
 export function TwoStepVerification() {
   const profile = useProfile();
-  const queryClient = useQueryClient();
   const snackbar = useSnackbar();
   const [enrolment, setEnrolment] = useState<MfaEnrolment | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
@@ -59,46 +52,18 @@ export function TwoStepVerification() {
   const [code, setCode] = useState('');
   const [currentPassword, setCurrentPassword] = useState('');
 
-  const state = useQuery({
-    queryKey: stateKey,
-    queryFn: ({ signal }) => fetchProfileState(signal),
-    enabled: profile.is_mfa_enabled && recoveryCodes === null,
+  const state = useTwoStepStateQuery(profile.is_mfa_enabled && recoveryCodes === null);
+  const start = useStartTwoStep();
+  const confirm = useConfirmTwoStep((codes) => {
+    setRecoveryCodes(codes);
+    setEnrolment(null);
+    setCode('');
   });
-  const markEnabled = (on: boolean) => {
-    queryClient.setQueryData<Profile>(profileQuery.queryKey, (p) => p && { ...p, is_mfa_enabled: on });
-    void queryClient.invalidateQueries({ queryKey: stateKey });
-  };
-
-  const start = useMutation({
-    mutationFn: startMfa,
-    onSuccess: (e) => {
-      setEnrolment(e);
-      setTurningOn(false);
-      setCurrentPassword('');
-      setCode('');
-    },
-    onError: (error) => {
-      if (!passwordError(error)) snackbar.show({ text: error.message, color: 'error' });
-    },
-  });
-  const confirm = useMutation({
-    mutationFn: confirmMfa,
-    onSuccess: (codes) => {
-      setRecoveryCodes(codes);
-      setEnrolment(null);
-      setCode('');
-      markEnabled(true);
-    },
-  });
-  const disable = useMutation({
-    mutationFn: ({ password, code }: { password: string; code: string }) => disableMfa(password, code),
-    onSuccess: () => {
-      setTurningOff(false);
-      setCode('');
-      setCurrentPassword('');
-      markEnabled(false);
-      snackbar.show({ text: 'Two-step verification is off', color: 'success' });
-    },
+  const disable = useDisableTwoStep(() => {
+    setTurningOff(false);
+    setCode('');
+    setCurrentPassword('');
+    snackbar.show({ text: 'Two-step verification is off', color: 'success' });
   });
 
   const submit = (event: FormEvent, action: (code: string) => void) => {
@@ -305,7 +270,17 @@ export function TwoStepVerification() {
           spacing={2}
           onSubmit={(e) => {
             e.preventDefault();
-            start.mutate(currentPassword);
+            start.mutate(currentPassword, {
+              onSuccess: (e) => {
+                setEnrolment(e);
+                setTurningOn(false);
+                setCurrentPassword('');
+                setCode('');
+              },
+              onError: (error) => {
+                if (!passwordError(error)) snackbar.show({ text: error.message, color: 'error' });
+              },
+            });
           }}
           aria-label="Confirm your password"
         >

@@ -14,7 +14,7 @@ import type { CreatedTenantToken, TenantUser } from '../../api/tenant';
 import { useSnackbar } from '../../hooks/useSnackbar';
 import { useCreateTenantToken } from '../../hooks/useTenantQueries';
 import { endOfDay, tokenScopes } from '../../lib/tenantLabels';
-import { fieldError, formError } from './fieldError';
+import { fieldError, formError } from '../../api/fieldError';
 
 const FIELDS = ['name', 'userId', 'scopes', 'expiresAt'];
 

@@ -10,7 +10,7 @@ import { type FormEvent, useId, useState } from 'react';
 import type { NewTenantUser, Role, TenantACL, TenantOrganization } from '../../api/tenant';
 import { useCreateTenantUser } from '../../hooks/useTenantQueries';
 import { AccessFields } from './AccessFields';
-import { fieldError, formError } from './fieldError';
+import { fieldError, formError } from '../../api/fieldError';
 
 const FIELDS = ['name', 'email', 'organizationId', 'role', 'password'];
 

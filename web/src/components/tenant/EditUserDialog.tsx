@@ -9,7 +9,7 @@ import { type FormEvent, useId, useState } from 'react';
 import type { TenantUser } from '../../api/tenant';
 import { useUpdateTenantUser } from '../../hooks/useTenantQueries';
 import { AccessFields } from './AccessFields';
-import { fieldError, formError } from './fieldError';
+import { fieldError, formError } from '../../api/fieldError';
 
 /** Changes a user's role in their organization and their subscription. */
 export function EditUserDialog({

@@ -9,12 +9,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isCancelledError, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { translateKeys } from '../../api/keys';
 import type { Post } from '../../api/monitor';
 import { TRANSLATION_NOT_CONFIGURED } from '../../api/translate';
 import { ApiError } from '../../api/transport';
 import { profileQuery } from '../../hooks/useProfileQuery';
 import { useSnackbar } from '../../hooks/useSnackbar';
-import { postText, postTranslationQuery, postTranslationsKey, sourceLanguage } from '../../hooks/useTranslation';
+import { postText, postTranslationQuery, sourceLanguage } from '../../hooks/useTranslation';
 import {
   browserLanguage,
   languageName,
@@ -78,7 +79,7 @@ function Translator({ post, text, enrichment }: { post: Post; text: string; enri
     });
   };
   const cancel = () => {
-    void queryClient.cancelQueries({ queryKey: postTranslationsKey(post.id) });
+    void queryClient.cancelQueries({ queryKey: translateKeys.post(post.id) });
     setLanguage(ORIGINAL);
   };
   const copy = async () => {

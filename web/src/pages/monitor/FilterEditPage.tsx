@@ -16,26 +16,21 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/transport';
-import {
-  addFilterEntries,
-  deleteFilterList,
-  entriesOf,
-  type FilterList,
-  type FilterListChange,
-  removeFilterEntries,
-  trackObjectUse,
-  updateFilterList,
-  uploadFilterCsv,
-} from '../../api/filters';
+import { entriesOf, type FilterList, type FilterListChange } from '../../api/filters';
 import { EmptyState } from '../../components/EmptyState';
 import { ObjectPicker } from '../../components/ObjectPicker';
 import { PageHeader } from '../../components/PageHeader';
 import { useConfirm } from '../../hooks/useConfirm';
-import { filterListKeys, useFilterListQuery } from '../../hooks/useFilterListQueries';
+import {
+  type FilterEntriesChange,
+  useChangeFilterEntries,
+  useDeleteFilterList,
+  useFilterListQuery,
+  useUpdateFilterList,
+} from '../../hooks/useFilterListQueries';
 import { useSnackbar } from '../../hooks/useSnackbar';
 import { readText } from '../../lib/fileText';
 import { countOf, kindLabels, levelLabels } from './filterLabels';
@@ -112,16 +107,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Editor({ list }: { list: FilterList }) {
-  const queryClient = useQueryClient();
   const level = list.userPermissionLevel;
   const canEdit = level !== 'view';
-
-  /** Shows a changed list at once and reloads the lists around it. */
-  const applied = (next: FilterList) => {
-    queryClient.setQueryData(filterListKeys.one(list.id), next);
-    void queryClient.invalidateQueries({ queryKey: filterListKeys.all, refetchType: 'none' });
-    void queryClient.invalidateQueries({ queryKey: filterListKeys.details });
-  };
 
   return (
     <>
@@ -135,8 +122,8 @@ function Editor({ list }: { list: FilterList }) {
             You can view this list. The organization's owners and admins and the list's owner can change it.
           </Alert>
         )}
-        <DetailsSection list={list} onSaved={applied} />
-        <EntriesSection list={list} onChanged={applied} />
+        <DetailsSection list={list} />
+        <EntriesSection list={list} />
         <Section title="Access">
           <Typography>
             Owner: <strong>{list.owner.email}</strong>. Your access: <strong>{levelLabels[level]}</strong>.
@@ -171,18 +158,19 @@ function Editor({ list }: { list: FilterList }) {
   );
 }
 
-function DetailsSection({ list, onSaved }: { list: FilterList; onSaved: (next: FilterList) => void }) {
+function DetailsSection({ list }: { list: FilterList }) {
   const snackbar = useSnackbar();
   const [name, setName] = useState(list.name);
   const [inclusion, setInclusion] = useState(list.inclusion);
   const [nameError, setNameError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const update = useUpdateFilterList(list);
+  const saving = update.isPending;
   const canEdit = list.userPermissionLevel !== 'view';
   const isOwner = list.userPermissionLevel === 'owner';
   const changed = name.trim() !== list.name || inclusion !== list.inclusion;
 
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
     if (name.trim() === '') {
       setNameError('Name is required');
@@ -190,27 +178,25 @@ function DetailsSection({ list, onSaved }: { list: FilterList; onSaved: (next: F
     }
     setNameError(null);
     setFailure(null);
-    setSaving(true);
-    try {
-      const body: { name?: string; inclusion?: boolean } = {};
-      if (name.trim() !== list.name) body.name = name.trim();
-      if (inclusion !== list.inclusion) body.inclusion = inclusion;
-      const next = await updateFilterList(list.id, body);
-      onSaved(next);
-      setName(next.name);
-      snackbar.show({ color: 'success', text: 'Filter list saved' });
-    } catch (error) {
-      const fieldError = error instanceof ApiError ? error.body?.errors?.name : undefined;
-      if (fieldError?.length) setNameError(fieldError.join(' '));
-      else setFailure(errorText(error));
-    } finally {
-      setSaving(false);
-    }
+    const body: { name?: string; inclusion?: boolean } = {};
+    if (name.trim() !== list.name) body.name = name.trim();
+    if (inclusion !== list.inclusion) body.inclusion = inclusion;
+    update.mutate(body, {
+      onSuccess: (next) => {
+        setName(next.name);
+        snackbar.show({ color: 'success', text: 'Filter list saved' });
+      },
+      onError: (error) => {
+        const nameErrors = error instanceof ApiError ? error.body?.errors?.name : undefined;
+        if (nameErrors?.length) setNameError(nameErrors.join(' '));
+        else setFailure(errorText(error));
+      },
+    });
   };
 
   return (
     <Section title="Details">
-      <Stack component="form" spacing={2} onSubmit={(event) => void save(event)} noValidate>
+      <Stack component="form" spacing={2} onSubmit={save} noValidate>
         <TextField
           label="Name"
           required
@@ -251,7 +237,7 @@ function DetailsSection({ list, onSaved }: { list: FilterList; onSaved: (next: F
   );
 }
 
-function EntriesSection({ list, onChanged }: { list: FilterList; onChanged: (next: FilterList) => void }) {
+function EntriesSection({ list }: { list: FilterList }) {
   const entries = entriesOf(list);
   const canEdit = list.userPermissionLevel !== 'view';
   const isObjects = list.type === 'object_detection';
@@ -261,33 +247,28 @@ function EntriesSection({ list, onChanged }: { list: FilterList; onChanged: (nex
   const [find, setFind] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const change = useChangeFilterEntries(list);
+  const busy = change.isPending;
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const run = async (change: () => Promise<FilterListChange | FilterList>) => {
-    setBusy(true);
+  /** Makes the change, then says what the server left out (or summary does), or why it failed. */
+  const run = (variables: FilterEntriesChange, done?: () => void, summary?: (reply: FilterListChange) => string) => {
     setNotice(null);
     setFailure(null);
-    try {
-      const reply = await change();
-      if ('stripped' in reply) {
-        onChanged(reply.data);
-        setNotice(reply.message ?? null);
-      } else {
-        onChanged(reply);
-      }
-      return true;
-    } catch (error) {
-      const fields = error instanceof ApiError ? error.body?.errors : undefined;
-      const detail = fields ? Object.values(fields).flat().join(' ') : '';
-      setFailure(detail || errorText(error));
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    change.mutate(variables, {
+      onSuccess: (reply) => {
+        if ('stripped' in reply) setNotice(summary ? summary(reply) : (reply.message ?? null));
+        done?.();
+      },
+      onError: (error) => {
+        const fields = error instanceof ApiError ? error.body?.errors : undefined;
+        const detail = fields ? Object.values(fields).flat().join(' ') : '';
+        setFailure(detail || errorText(error));
+      },
+    });
   };
 
-  const add = async (event: FormEvent) => {
+  const add = (event: FormEvent) => {
     event.preventDefault();
     const values = isObjects
       ? objects
@@ -299,12 +280,10 @@ function EntriesSection({ list, onChanged }: { list: FilterList; onChanged: (nex
       setFailure(`Type at least one ${noun} to add.`);
       return;
     }
-    const done = await run(() => addFilterEntries(list.id, list.type, values));
-    if (done) {
+    run({ add: values }, () => {
       setDraft('');
       setObjects([]);
-      if (isObjects) for (const v of values) void trackObjectUse(v).catch(() => undefined);
-    }
+    });
   };
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -322,11 +301,9 @@ function EntriesSection({ list, onChanged }: { list: FilterList; onChanged: (nex
     }
     const text = await readText(file);
     const before = entries.length;
-    await run(async () => {
-      const reply = await uploadFilterCsv(list.id, text);
-      const added = entriesOf(reply.data).length - before;
-      const summary = `${countOf(added, noun)} added from ${file.name}.`;
-      return { ...reply, message: reply.message ? `${summary} ${reply.message}` : summary };
+    run({ csv: text }, undefined, (reply) => {
+      const summary = `${countOf(entriesOf(reply.data).length - before, noun)} added from ${file.name}.`;
+      return reply.message ? `${summary} ${reply.message}` : summary;
     });
   };
 
@@ -418,7 +395,7 @@ function EntriesSection({ list, onChanged }: { list: FilterList; onChanged: (nex
                   edge="end"
                   aria-label={`Remove ${entry.value}`}
                   disabled={busy}
-                  onClick={() => void run(() => removeFilterEntries(list.id, list.type, [entry.id]))}
+                  onClick={() => run({ remove: [entry.id] })}
                 >
                   <DeleteOutlined fontSize="small" />
                 </IconButton>
@@ -443,7 +420,7 @@ function DeleteSection({ list }: { list: FilterList }) {
   const confirm = useConfirm();
   const navigate = useNavigate();
   const snackbar = useSnackbar();
-  const queryClient = useQueryClient();
+  const deletion = useDeleteFilterList();
   const [refusal, setRefusal] = useState<string | null>(null);
 
   const remove = () => {
@@ -460,19 +437,15 @@ function DeleteSection({ list }: { list: FilterList }) {
           : 'This cannot be undone.',
       icon: 'warning',
       acceptLabel: 'Delete',
-      onAccept: () => {
-        void (async () => {
-          try {
-            await deleteFilterList(list.id);
-            queryClient.removeQueries({ queryKey: filterListKeys.one(list.id) });
-            await queryClient.invalidateQueries({ queryKey: filterListKeys.all });
+      // mutateAsync: the page may show the list gone before the reply's callbacks would run.
+      onAccept: () =>
+        void deletion.mutateAsync(list.id).then(
+          () => {
             snackbar.show({ color: 'success', text: 'Filter list deleted' });
             void navigate('..', { relative: 'path' });
-          } catch (error) {
-            setRefusal(errorText(error));
-          }
-        })();
-      },
+          },
+          (error: unknown) => setRefusal(errorText(error)),
+        ),
     });
   };
 

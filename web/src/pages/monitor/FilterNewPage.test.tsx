@@ -1,10 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Reply, fakeServer } from '../../test/fakeServer';
 import { testChange, testFilterList } from '../../test/filterFixtures';
 import { testProfile } from '../../test/fixtures';
-import { renderApp } from '../../test/renderApp';
+import { renderWithApp } from '../../test/renderApp';
+import { FilterNewPage } from './FilterNewPage';
 
 const user = userEvent.setup({ delay: null });
 
@@ -15,9 +16,9 @@ describe('new filter list page', () => {
       'POST /api/v1/filter-lists/': new Reply(201, testChange(created, '1 keyword was removed: 1 duplicate.')),
       'GET /api/v1/filter-lists/15': { data: created },
     });
-    const { router } = renderApp('/monitor/filters/new', { profile: testProfile() });
-    await user.type(await screen.findByLabelText(/Name/), 'Scams');
-    await user.type(screen.getByLabelText(/Keywords/), 'giveaway\npromo code\ngiveaway');
+    const { router } = renderWithApp(<FilterNewPage />, { profile: testProfile(), path: '/monitor/filters/new' });
+    fireEvent.change(await screen.findByLabelText(/Name/), { target: { value: 'Scams' } });
+    fireEvent.change(screen.getByLabelText(/Keywords/), { target: { value: 'giveaway\npromo code\ngiveaway' } });
     await user.click(screen.getByRole('button', { name: 'Create filter list' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/filters/15'));
     expect(await screen.findByText('Filter list created. 1 keyword was removed: 1 duplicate.')).toBeInTheDocument();
@@ -31,7 +32,7 @@ describe('new filter list page', () => {
 
   it('asks for a name and an entry before sending', async () => {
     const requests = fakeServer({});
-    renderApp('/monitor/filters/new', { profile: testProfile() });
+    renderWithApp(<FilterNewPage />, { profile: testProfile(), path: '/monitor/filters/new' });
     await user.click(await screen.findByRole('button', { name: 'Create filter list' }));
     expect(screen.getByText('Name is required')).toBeInTheDocument();
     expect(screen.getByText('Add at least one entry.')).toBeInTheDocument();
@@ -49,8 +50,8 @@ describe('new filter list page', () => {
       ),
       'POST /api/v1/object-detection-typeahead': { data: { keyword: 'knife', uses: 4 } },
     });
-    renderApp('/monitor/filters/new', { profile: testProfile() });
-    await user.type(await screen.findByLabelText(/Name/), 'Weapons');
+    renderWithApp(<FilterNewPage />, { profile: testProfile(), path: '/monitor/filters/new' });
+    fireEvent.change(await screen.findByLabelText(/Name/), { target: { value: 'Weapons' } });
     await user.click(screen.getByRole('combobox', { name: 'Kind' }));
     await user.click(await screen.findByRole('option', { name: /Object detection/ }));
     await user.type(screen.getByRole('combobox', { name: 'Objects' }), 'kni');

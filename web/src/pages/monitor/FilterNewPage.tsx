@@ -6,17 +6,15 @@ import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { type FilterListRequest } from '../../api/filters';
 import { ApiError } from '../../api/transport';
-import { createFilterList, trackObjectUse } from '../../api/filters';
 import { AssetLimitDialog } from '../../components/AssetLimitDialog';
 import { ObjectPicker } from '../../components/ObjectPicker';
 import { PageHeader } from '../../components/PageHeader';
 import { useEmbedded } from '../../hooks/useEmbedded';
-import { monitorKeys } from '../../hooks/useMonitorQueries';
+import { useCreateFilterList } from '../../hooks/useFilterListQueries';
 import { useSnackbar } from '../../hooks/useSnackbar';
 import { type AssetLimit, assetLimitOf } from '../../lib/assetLimit';
 import { postToBuilder } from '../../lib/filterFrame';
@@ -51,14 +49,13 @@ export function FilterNewPage() {
   const embedded = useEmbedded();
   const navigate = useNavigate();
   const snackbar = useSnackbar();
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [kind, setKind] = useState<Kind>('keyword_exclusion');
   const [entries, setEntries] = useState('');
   const [objects, setObjects] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const create = useCreateFilterList();
   const [limit, setLimit] = useState<AssetLimit | null>(null);
 
   useEffect(() => {
@@ -70,7 +67,7 @@ export function FilterNewPage() {
     else void navigate('..', { relative: 'path' });
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const list =
       kind === 'object_detection'
@@ -84,33 +81,33 @@ export function FilterNewPage() {
     if (list.length === 0) fieldErrors.entries = ['Add at least one entry.'];
     setErrors(fieldErrors);
     if (Object.keys(fieldErrors).length > 0) return;
-    setSaving(true);
     setFailure(null);
-    try {
-      const { data: created, message } = await createFilterList(requestOf(name.trim(), kind, list));
-      await queryClient.invalidateQueries({ queryKey: monitorKeys.filterLists });
-      if (kind === 'object_detection') for (const o of list) void trackObjectUse(o).catch(() => undefined);
-      if (embedded) {
-        postToBuilder({ type: 'createdFilterList', id: created.id });
-      } else {
-        snackbar.show({ color: 'success', text: message ? `Filter list created. ${message}` : 'Filter list created' });
-        void navigate(`../${created.id}`, { relative: 'path' });
-      }
-    } catch (error) {
-      const reply = error instanceof ApiError ? error.body : undefined;
-      const reached = assetLimitOf(error);
-      if (reached) {
-        setLimit(reached);
-        return;
-      }
-      if (reply?.errors) {
-        const { keywords, authors, objects, ...rest } = reply.errors;
-        setErrors({ ...rest, entries: [...(keywords ?? []), ...(authors ?? []), ...(objects ?? [])] });
-      }
-      setFailure(error instanceof Error ? error.message : 'Something went wrong. Please try again.');
-    } finally {
-      setSaving(false);
-    }
+    create.mutate(requestOf(name.trim(), kind, list), {
+      onSuccess: ({ data: created, message }) => {
+        if (embedded) {
+          postToBuilder({ type: 'createdFilterList', id: created.id });
+        } else {
+          snackbar.show({
+            color: 'success',
+            text: message ? `Filter list created. ${message}` : 'Filter list created',
+          });
+          void navigate(`../${created.id}`, { relative: 'path' });
+        }
+      },
+      onError: (error) => {
+        const reply = error instanceof ApiError ? error.body : undefined;
+        const reached = assetLimitOf(error);
+        if (reached) {
+          setLimit(reached);
+          return;
+        }
+        if (reply?.errors) {
+          const { keywords, authors, objects, ...rest } = reply.errors;
+          setErrors({ ...rest, entries: [...(keywords ?? []), ...(authors ?? []), ...(objects ?? [])] });
+        }
+        setFailure(error.message);
+      },
+    });
   };
 
   return (
@@ -126,7 +123,7 @@ export function FilterNewPage() {
           />
         </>
       )}
-      <Stack component="form" spacing={2.5} onSubmit={(event) => void submit(event)} noValidate sx={{ maxWidth: 720 }}>
+      <Stack component="form" spacing={2.5} onSubmit={submit} noValidate sx={{ maxWidth: 720 }}>
         <TextField
           label="Name"
           required
@@ -134,14 +131,14 @@ export function FilterNewPage() {
           onChange={(event) => setName(event.target.value)}
           error={Boolean(errors.name?.length)}
           helperText={errors.name?.join(' ')}
-          disabled={saving}
+          disabled={create.isPending}
         />
         <TextField
           select
           label="Kind"
           value={kind}
           onChange={(event) => setKind(event.target.value as Kind)}
-          disabled={saving}
+          disabled={create.isPending}
         >
           {kinds.map((k) => (
             <MenuItem key={k.id} value={k.id}>
@@ -154,7 +151,7 @@ export function FilterNewPage() {
             label="Objects"
             value={objects}
             onChange={setObjects}
-            disabled={saving}
+            disabled={create.isPending}
             error={errors.entries?.join(' ')}
           />
         ) : (
@@ -169,15 +166,15 @@ export function FilterNewPage() {
             helperText={
               errors.entries?.join(' ') || 'One per line, or separated by commas. Keywords need at least 3 characters.'
             }
-            disabled={saving}
+            disabled={create.isPending}
           />
         )}
         {failure && <Alert severity="error">{failure}</Alert>}
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button onClick={leave} disabled={saving}>
+          <Button onClick={leave} disabled={create.isPending}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" disabled={saving}>
+          <Button type="submit" variant="contained" disabled={create.isPending}>
             Create filter list
           </Button>
         </Stack>

@@ -16,16 +16,15 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { createFilterList, entriesOf, type PrebuiltFilterList } from '../../api/filters';
+import { entriesOf, type PrebuiltFilterList } from '../../api/filters';
 import { AssetLimitDialog } from '../../components/AssetLimitDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import {
-  filterListKeys,
+  useCreateFilterList,
   useFilterListDetailsQuery,
   usePrebuiltFilterListsQuery,
 } from '../../hooks/useFilterListQueries';
@@ -106,36 +105,35 @@ export function FiltersPage() {
 /** The lists that ship with Sightline; using one copies it into a list the user owns. */
 function PrebuiltLists() {
   const prebuilt = usePrebuiltFilterListsQuery();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const snackbar = useSnackbar();
-  const [copying, setCopying] = useState<string | null>(null);
+  const create = useCreateFilterList();
+  // Which list is being copied, for its button's label; create.isPending says whether one is.
+  const [chosen, setChosen] = useState<string | null>(null);
+  const copying = create.isPending ? chosen : null;
   const [limit, setLimit] = useState<AssetLimit | null>(null);
 
-  const use = async (p: PrebuiltFilterList) => {
-    setCopying(p.id);
-    try {
-      const entries = p.type === 'author' ? p.authors : p.type === 'object_detection' ? p.objects : p.keywords;
-      const created = await createFilterList({
-        name: p.name,
-        type: p.type,
-        inclusion: p.inclusion,
-        keywords: entries,
-      });
-      await queryClient.invalidateQueries({ queryKey: filterListKeys.all });
-      snackbar.show({ color: 'success', text: `“${p.name}” added to your filter lists` });
-      void navigate(String(created.data.id));
-    } catch (error) {
-      const reached = assetLimitOf(error);
-      if (reached) setLimit(reached);
-      else
-        snackbar.show({
-          color: 'error',
-          text: error instanceof Error ? error.message : 'The list could not be added.',
-        });
-    } finally {
-      setCopying(null);
-    }
+  const use = (p: PrebuiltFilterList) => {
+    setChosen(p.id);
+    const entries = p.type === 'author' ? p.authors : p.type === 'object_detection' ? p.objects : p.keywords;
+    create.mutate(
+      { name: p.name, type: p.type, inclusion: p.inclusion, keywords: entries },
+      {
+        onSuccess: (created) => {
+          snackbar.show({ color: 'success', text: `“${p.name}” added to your filter lists` });
+          void navigate(String(created.data.id));
+        },
+        onError: (error) => {
+          const reached = assetLimitOf(error);
+          if (reached) setLimit(reached);
+          else
+            snackbar.show({
+              color: 'error',
+              text: error instanceof Error ? error.message : 'The list could not be added.',
+            });
+        },
+      },
+    );
   };
 
   return (
@@ -174,7 +172,7 @@ function PrebuiltLists() {
                 <CardActions>
                   <Button
                     size="small"
-                    onClick={() => void use(p)}
+                    onClick={() => use(p)}
                     disabled={copying !== null}
                     aria-label={`${copying === p.id ? 'Adding…' : 'Use this list'}: ${p.name}`}
                   >

@@ -217,8 +217,9 @@ export function MonitorSearchPage() {
           entries={search.sharedUsers}
           canManageSharing={search.canManageSharing}
           shareWithIndividuals={profile.organization.feature_flags.share_searches === true}
+          saving={actions.sharing}
           onSave={({ sharedUsers }) => actions.share(search, sharedUsers)}
-          onRemoveOwnAccess={async () => actions.detach(search)}
+          onRemoveOwnAccess={() => actions.detach(search)}
         />
       )}
     </>

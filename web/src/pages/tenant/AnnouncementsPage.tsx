@@ -12,6 +12,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { type Announcement, ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_TITLE_MAX } from '../../api/announcements';
+import { fieldError } from '../../api/fieldError';
 import { ApiError } from '../../api/transport';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
@@ -72,8 +73,8 @@ function PublishForm() {
             value={title}
             onChange={(event) => setTitle(event.target.value)}
             required
-            error={Boolean(fieldErrors?.title)}
-            helperText={fieldErrors?.title?.[0] ?? `${title.length}/${ANNOUNCEMENT_TITLE_MAX}`}
+            error={Boolean(fieldError(publish.error, 'title'))}
+            helperText={fieldError(publish.error, 'title') ?? `${title.length}/${ANNOUNCEMENT_TITLE_MAX}`}
             slotProps={{ htmlInput: { maxLength: ANNOUNCEMENT_TITLE_MAX } }}
           />
           <TextField
@@ -83,8 +84,8 @@ function PublishForm() {
             required
             multiline
             minRows={3}
-            error={Boolean(fieldErrors?.body)}
-            helperText={fieldErrors?.body?.[0] ?? `${body.length}/${ANNOUNCEMENT_BODY_MAX}`}
+            error={Boolean(fieldError(publish.error, 'body'))}
+            helperText={fieldError(publish.error, 'body') ?? `${body.length}/${ANNOUNCEMENT_BODY_MAX}`}
             slotProps={{ htmlInput: { maxLength: ANNOUNCEMENT_BODY_MAX } }}
           />
           {publish.isError && !fieldErrors && (

@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/transport';
+import { ApiError } from './transport';
 
 /** The server's first message for a form field, from a 422 reply. */
 export function fieldError(error: unknown, field: string): string | undefined {
