@@ -317,7 +317,7 @@ function Wizard({
         providersOpen={providersOpen}
         setProvidersOpen={setProvidersOpen}
         submitting={save.isPending}
-        onSubmit={submit}
+        onSubmit={() => submit()}
         onCancel={onClose}
         onCreateGroup={() => setStep('group')}
         onCreateFilter={() => setStep('filter')}
