@@ -36,9 +36,10 @@ var allowedIntervals = map[string][]int{
 // app's interval menus are generated from them (internal/contracts).
 func Intervals(alertType string) []int { return slices.Clone(allowedIntervals[alertType]) }
 
-// prepareAlerts checks the alerts a search is created or saved with, gives e-mail alerts
-// without a destination the user's address and stamps them; it returns the first problem, or "".
-func (s *Service) prepareAlerts(raw json.RawMessage, email string, now int64) (json.RawMessage, string) {
+// prepareAlerts checks the alerts a search is created or saved with (signing: the organization
+// can sign webhooks), gives e-mail alerts without a destination the user's address and stamps
+// them; it returns the first problem, or "".
+func (s *Service) prepareAlerts(raw json.RawMessage, email string, signing bool, now int64) (json.RawMessage, string) {
 	var settings []NotificationSetting
 	if err := json.Unmarshal(raw, &settings); err != nil {
 		return raw, "Alerts must be a list of notification settings."
@@ -48,7 +49,7 @@ func (s *Service) prepareAlerts(raw json.RawMessage, email string, now int64) (j
 			return raw, fmt.Sprintf("Unknown alert type %q.", n.Type)
 		}
 		n = s.withDefaultDestination(n, email)
-		if msg := s.checkSetting(n); msg != "" {
+		if msg := s.checkSetting(n, signing); msg != "" {
 			return raw, msg
 		}
 		n.LastUpdatedAt = &now

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/alerts/channel/webhook"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/problem"
 )
@@ -49,7 +50,7 @@ func (s *Service) NotificationSettings(ctx context.Context, actor authz.Actor, i
 	if err != nil {
 		return nil, false, err
 	}
-	offered, email, err := s.alertContext(ctx, actor)
+	offered, email, _, err := s.alertContext(ctx, actor)
 	if err != nil {
 		return nil, false, err
 	}
@@ -75,7 +76,7 @@ func (s *Service) SetNotificationSettings(ctx context.Context, actor authz.Actor
 	if sv.Level < authz.LevelEdit {
 		return nil, problem.Forbidden(MsgInvalidPermissions)
 	}
-	offered, email, err := s.alertContext(ctx, actor)
+	offered, email, signing, err := s.alertContext(ctx, actor)
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +92,7 @@ func (s *Service) SetNotificationSettings(ctx context.Context, actor authz.Actor
 		}
 		seen[n.Type] = true
 		n = s.withDefaultDestination(n, email)
-		if msg := s.checkSetting(n); msg != "" {
+		if msg := s.checkSetting(n, signing); msg != "" {
 			return nil, problem.InvalidField(n.Type, msg)
 		}
 		i := slices.IndexFunc(stored, func(x NotificationSetting) bool { return x.Type == n.Type })
@@ -116,21 +117,22 @@ func (s *Service) SetNotificationSettings(ctx context.Context, actor authz.Actor
 	return out, err
 }
 
-// alertContext is the alert types the actor's organization offers and the actor's e-mail.
-// Proximity alerts need their flag and a tenant other than the designated one; AI summaries
-// need their flag and the organization's AI feature (monitor-area.md section 6).
-func (s *Service) alertContext(ctx context.Context, actor authz.Actor) ([]string, string, error) {
+// alertContext is the alert types the actor's organization offers, the actor's e-mail and
+// whether the organization can sign webhooks. Proximity alerts need their flag and a tenant other
+// than the designated one; AI summaries need their flag and the organization's AI feature
+// (monitor-area.md section 6).
+func (s *Service) alertContext(ctx context.Context, actor authz.Actor) ([]string, string, bool, error) {
 	org, err := s.store.Organization(ctx, actor.OrganizationID)
 	if err != nil {
-		return nil, "", err
+		return nil, "", false, err
 	}
 	user, err := s.store.User(ctx, actor.UserID)
 	if err != nil {
-		return nil, "", err
+		return nil, "", false, err
 	}
 	tenant, err := s.store.Tenant(ctx, actor.TenantID)
 	if err != nil {
-		return nil, "", err
+		return nil, "", false, err
 	}
 	var offered []string
 	for _, t := range alertTypes {
@@ -141,7 +143,7 @@ func (s *Service) alertContext(ctx context.Context, actor authz.Actor) ([]string
 			offered = append(offered, t)
 		}
 	}
-	return offered, user.Email, nil
+	return offered, user.Email, org.WebhookSecret != "", nil
 }
 
 // StoredSettings reads a search's stored alerts; what cannot be read counts as none.
@@ -169,7 +171,9 @@ func (s *Service) withDefaultDestination(n NotificationSetting, email string) No
 }
 
 // checkSetting is the first rule n breaks, or "".
-func (s *Service) checkSetting(n NotificationSetting) string {
+// checkSetting is the one set of rules an alert is saved under; signing says whether the
+// organization has the secret every webhook is signed with.
+func (s *Service) checkSetting(n NotificationSetting, signing bool) string {
 	intervals := allowedIntervals[n.Type]
 	if n.Type == AlertWebhook {
 		if n.Interval != 0 {
@@ -197,6 +201,9 @@ func (s *Service) checkSetting(n NotificationSetting) string {
 		}
 		if msg := ch.Check(d.Address); msg != "" {
 			return msg
+		}
+		if d.Type == webhook.Name && !signing {
+			return webhook.MsgNoSecret
 		}
 		key := d.Type + " " + strings.ToLower(d.Address)
 		if seen[key] {

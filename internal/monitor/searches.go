@@ -346,11 +346,11 @@ func (s *Service) prepare(ctx context.Context, actor authz.Actor, v *view, m Sea
 	}
 
 	if len(in.Alerts) > 0 && string(in.Alerts) != "null" {
-		user, err := s.store.User(ctx, actor.UserID)
+		_, email, signing, err := s.alertContext(ctx, actor)
 		if err != nil {
 			return preparedSearch{}, err
 		}
-		alerts, msg := s.prepareAlerts(in.Alerts, user.Email, now.Unix())
+		alerts, msg := s.prepareAlerts(in.Alerts, email, signing, now.Unix())
 		if msg != "" {
 			add("alerts", msg)
 		}
