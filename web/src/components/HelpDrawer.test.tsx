@@ -31,7 +31,9 @@ describe('help drawer', () => {
     async ({ supportEmail }) => {
       const drawer = await renderDrawer('admin@acme.test', supportEmail);
       expect(drawer).not.toHaveTextContent('Write to');
-      expect(drawer).toHaveTextContent('This server has no support address other than your own.');
+      expect(drawer).toHaveTextContent(
+        'This server has no support address other than your own; its operator sets one with --support-email.',
+      );
       expect(screen.queryByRole('link', { name: /acme\.test/i })).not.toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'help centre' })).toHaveAttribute('href', HELP_CENTRE_URL);
     },

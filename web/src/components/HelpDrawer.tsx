@@ -66,7 +66,8 @@ export function HelpDrawer({ open, onClose }: { open: boolean; onClose: () => vo
           </Typography>
         ) : (
           <Typography color="text.secondary">
-            This server has no support address other than your own. Report a problem in the{' '}
+            This server has no support address other than your own; its operator sets one with --support-email. Report a
+            problem in the{' '}
             <Link href={HELP_CENTRE_URL} target="_blank" rel="noopener">
               help centre
             </Link>
