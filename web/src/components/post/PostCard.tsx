@@ -113,8 +113,7 @@ export function PostCard({
               )}
             </Typography>
             <Typography variant="caption" color="text.secondary" noWrap component="div">
-              {provider?.displayName ?? post.provider} ·{' '}
-              <RelativeTime date={published} />
+              {provider?.displayName ?? post.provider} · <RelativeTime date={published} />
               {post.place_name && (
                 <>
                   {' · '}

@@ -130,8 +130,7 @@ function SamplePost({ post, provider, terms }: { post: Post; provider?: Provider
           {author}
         </Typography>
         <Typography variant="caption" color="text.secondary" noWrap sx={{ flexShrink: 0 }}>
-          {provider?.displayName ?? post.provider} ·{' '}
-          <RelativeTime date={published} />
+          {provider?.displayName ?? post.provider} · <RelativeTime date={published} />
         </Typography>
       </Stack>
       {post.title_text && (
