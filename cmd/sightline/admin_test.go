@@ -173,3 +173,21 @@ func TestUserResetMFA(t *testing.T) {
 		t.Errorf("audit = %+v %v", log, err)
 	}
 }
+
+// --support-email takes one bare address, as Help offers it.
+func TestSupportEmailFlag(t *testing.T) {
+	for _, tt := range []struct {
+		value, want string
+		ok          bool
+	}{
+		{"help@acme.test", "help@acme.test", true},
+		{"Help <help@acme.test>", "", false},
+		{"not-an-address", "", false},
+	} {
+		var o serveOptions
+		err := parseFlags(serveFlags(&o), []string{"--support-email", tt.value})
+		if (err == nil) != tt.ok || o.cfg.SupportEmail != tt.want {
+			t.Errorf("--support-email %q: %q, %v; want %q, accepted %v", tt.value, o.cfg.SupportEmail, err, tt.want, tt.ok)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"math"
 	"net"
+	"net/mail"
 	"os"
 	"os/signal"
 	"strconv"
@@ -69,6 +70,15 @@ func serveFlags(o *serveOptions) *flag.FlagSet {
 	})
 	fs.StringVar(&cfg.AdminEmail, "admin-email", "", "e-mail of the first administrator, created when no user exists")
 	fs.StringVar(&cfg.AdminPassword, "admin-password", "", "password of the first administrator")
+	fs.Func("support-email", "address Help offers for support in the default tenant (default: the first administrator's)",
+		func(v string) error {
+			a, err := mail.ParseAddress(v)
+			if err != nil || a.Name != "" {
+				return errors.New("an e-mail address, such as support@example.com")
+			}
+			cfg.SupportEmail = a.Address
+			return nil
+		})
 	cfg.Simulator = true
 	fs.Var(switchFlag{&cfg.Simulator}, "simulator", "run the demo-data simulator: on or off")
 	fs.Float64Var(&cfg.SimulatorRate, "simulator-rate", 5, "simulated posts per second")

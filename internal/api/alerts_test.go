@@ -271,6 +271,8 @@ func TestNotificationSettingsRules(t *testing.T) {
 			{"invalid e-mail", `[{"type":"batch","interval":300,"destinations":[{"type":"email","address":"not-an-address"}]}]`, email.MsgInvalid},
 			{"duplicate e-mail", `[{"type":"batch","interval":300,"destinations":[{"type":"email","address":"a@b.test"},{"type":"email","address":"A@b.test"}]}]`, email.MsgDuplicate},
 			{"ftp webhook", `[{"type":"webhook","interval":0,"destinations":[{"type":"webhook","address":"ftp://example.test/x"}]}]`, webhook.MsgURL},
+			// Every delivery is signed: before the organization has a secret, a webhook is refused at save.
+			{"webhook without a signing secret", `[{"type":"webhook","interval":0,"destinations":[{"type":"webhook","address":"https://hooks.example/x"}]}]`, webhook.MsgNoSecret},
 			{"interval not offered", `[{"type":"digest","interval":300,"destinations":[]}]`, "300 seconds is not an interval a digest alert offers."},
 			{"AI summary without the AI feature", `[{"type":"ai_summary","interval":86400,"destinations":[]}]`, monitor.MsgAISummaryNotOffered},
 			{"unknown location", `[{"type":"proximity","interval":300,"locationAssetIds":["nowhere"]}]`, fmt.Sprintf(monitor.MsgUnknownLocation, "nowhere")},
@@ -332,6 +334,16 @@ func TestNotificationSettingsRules(t *testing.T) {
 		if r = x.settings(owner, searchID, nil); dig(r.body["data"].([]any)[0], "interval") != float64(300) ||
 			dig(r.body["data"].([]any)[1], "interval") != float64(0) {
 			t.Errorf("after PUT, GET = %v", r.body)
+		}
+
+		// Once an owner has generated the secret, the same webhook is taken.
+		org := x.actor("owner@acme.test").OrganizationID
+		if r := owner.do("PUT", fmt.Sprintf("/api/v1/settings/organizations/%d/webhook", org), nil, withBearer(owner.bearer)); r.status != 200 {
+			t.Fatalf("webhook secret = %d %v", r.status, r.body)
+		}
+		if r := x.settings(owner, searchID, []map[string]any{{"type": "webhook", "interval": 0,
+			"destinations": []map[string]string{{"type": "webhook", "address": "https://hooks.example/x"}}}}); r.status != 200 {
+			t.Errorf("PUT webhook with a secret = %d %v", r.status, r.body)
 		}
 
 		// Another organization does not see the search; a colleague it is not shared with neither.

@@ -61,8 +61,10 @@ const (
 // Messages (search-side.md sections 5 and 8).
 const (
 	MsgInvalidEmail = "The provided email address is invalid"
-	MsgEmpty        = "You have no posts to export..."
-	MsgFailed       = "Something went wrong. We were unable to export these posts."
+	// MsgEmailOff refuses an address when the server has no SMTP: nothing would be sent to it.
+	MsgEmailOff = "E-mail delivery is not configured on this server."
+	MsgEmpty    = "You have no posts to export..."
+	MsgFailed   = "Something went wrong. We were unable to export these posts."
 	// MsgExpired answers a download after Retention; the spec has no text for it.
 	MsgExpired = "This export link has expired: exports are kept for 30 days. Export the posts again."
 )
@@ -273,7 +275,10 @@ func (s *Service) Request(ctx context.Context, actor authz.Actor, in Input) (Exp
 	if e.Request, err = json.Marshal(in.Selection); err != nil {
 		return Export{}, err
 	}
-	if e.Email != "" && s.Mail != nil {
+	if e.Email != "" {
+		if s.Mail == nil {
+			return Export{}, problem.InvalidField("email", MsgEmailOff)
+		}
 		if err := s.mayMail(ctx, actor, e.Email); err != nil {
 			return Export{}, err
 		}

@@ -28,7 +28,7 @@ func TestIntervalsAreWhatTheRulesAccept(t *testing.T) {
 			if typ == AlertProximity {
 				n.LocationAssetIDs = []string{"loc-1"}
 			}
-			accepted := svc.checkSetting(n) == ""
+			accepted := svc.checkSetting(n, true) == ""
 			// A webhook has no interval: it is sent at once, 0 on the wire.
 			want := slices.Contains(listed, seconds) || (typ == AlertWebhook && seconds == 0)
 			if accepted != want {

@@ -47,7 +47,7 @@ func (s *Service) prepareAlerts(ctx context.Context, actor authz.Actor, raw json
 	if err := json.Unmarshal(raw, &settings); err != nil {
 		return raw, "Alerts must be a list of notification settings.", nil
 	}
-	offered, email, err := s.alertContext(ctx, actor)
+	offered, email, signing, err := s.alertContext(ctx, actor)
 	if err != nil {
 		return raw, "", err
 	}
@@ -56,7 +56,7 @@ func (s *Service) prepareAlerts(ctx context.Context, actor authz.Actor, raw json
 			return raw, fmt.Sprintf("Unknown alert type %q.", n.Type), nil
 		}
 		n = s.withDefaultDestination(n, email)
-		if msg, err := s.refuseAlert(ctx, actor.OrganizationID, offered, n, stored); msg != "" || err != nil {
+		if msg, err := s.refuseAlert(ctx, actor.OrganizationID, offered, signing, n, stored); msg != "" || err != nil {
 			return raw, msg, err
 		}
 		n.LastUpdatedAt = &now

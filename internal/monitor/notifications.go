@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/alerts/channel/webhook"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/problem"
 )
@@ -53,7 +54,7 @@ func (s *Service) NotificationSettings(ctx context.Context, actor authz.Actor, i
 	if err != nil {
 		return nil, false, err
 	}
-	offered, email, err := s.alertContext(ctx, actor)
+	offered, email, _, err := s.alertContext(ctx, actor)
 	if err != nil {
 		return nil, false, err
 	}
@@ -79,7 +80,7 @@ func (s *Service) SetNotificationSettings(ctx context.Context, actor authz.Actor
 	if sv.Level < authz.LevelEdit {
 		return nil, problem.Forbidden(MsgInvalidPermissions)
 	}
-	offered, email, err := s.alertContext(ctx, actor)
+	offered, email, signing, err := s.alertContext(ctx, actor)
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +96,7 @@ func (s *Service) SetNotificationSettings(ctx context.Context, actor authz.Actor
 		}
 		seen[n.Type] = true
 		n = s.withDefaultDestination(n, email)
-		msg, err := s.refuseAlert(ctx, actor.OrganizationID, offered, n, stored)
+		msg, err := s.refuseAlert(ctx, actor.OrganizationID, offered, signing, n, stored)
 		if err != nil {
 			return nil, err
 		}
@@ -124,21 +125,22 @@ func (s *Service) SetNotificationSettings(ctx context.Context, actor authz.Actor
 	return out, err
 }
 
-// alertContext is the alert types the actor's organization offers and the actor's e-mail.
-// Proximity alerts need their flag and a tenant other than the designated one; AI summaries
-// need their flag and the organization's AI feature (monitor-area.md section 6).
-func (s *Service) alertContext(ctx context.Context, actor authz.Actor) ([]string, string, error) {
+// alertContext is the alert types the actor's organization offers, the actor's e-mail and
+// whether the organization can sign webhooks. Proximity alerts need their flag and a tenant other
+// than the designated one; AI summaries need their flag and the organization's AI feature
+// (monitor-area.md section 6).
+func (s *Service) alertContext(ctx context.Context, actor authz.Actor) ([]string, string, bool, error) {
 	org, err := s.store.Organization(ctx, actor.OrganizationID)
 	if err != nil {
-		return nil, "", err
+		return nil, "", false, err
 	}
 	user, err := s.store.User(ctx, actor.UserID)
 	if err != nil {
-		return nil, "", err
+		return nil, "", false, err
 	}
 	tenant, err := s.store.Tenant(ctx, actor.TenantID)
 	if err != nil {
-		return nil, "", err
+		return nil, "", false, err
 	}
 	var offered []string
 	for _, t := range alertTypes {
@@ -149,7 +151,7 @@ func (s *Service) alertContext(ctx context.Context, actor authz.Actor) ([]string
 			offered = append(offered, t)
 		}
 	}
-	return offered, user.Email, nil
+	return offered, user.Email, org.WebhookSecret != "", nil
 }
 
 // OffersAISummary says whether the organization has AI summary alerts: their flag and its AI
@@ -187,7 +189,7 @@ func (s *Service) withDefaultDestination(n NotificationSetting, email string) No
 // organization's location configurations. What stored already had stays acceptable, so
 // a search still saves after its organization lost the feature or deleted a location (the
 // scheduler ignores a deleted location).
-func (s *Service) refuseAlert(ctx context.Context, organizationID int64, offered []string, n NotificationSetting, stored []NotificationSetting) (string, error) {
+func (s *Service) refuseAlert(ctx context.Context, organizationID int64, offered []string, signing bool, n NotificationSetting, stored []NotificationSetting) (string, error) {
 	var was NotificationSetting
 	if i := slices.IndexFunc(stored, func(x NotificationSetting) bool { return x.Type == n.Type }); i >= 0 {
 		was = stored[i]
@@ -198,7 +200,7 @@ func (s *Service) refuseAlert(ctx context.Context, organizationID int64, offered
 		}
 		return MsgAISummaryNotOffered, nil
 	}
-	if msg := s.checkSetting(n); msg != "" {
+	if msg := s.checkSetting(n, signing); msg != "" {
 		return msg, nil
 	}
 	for _, id := range n.LocationAssetIDs {
@@ -216,8 +218,9 @@ func (s *Service) refuseAlert(ctx context.Context, organizationID int64, offered
 	return "", nil
 }
 
-// checkSetting is the first rule n breaks on its own, or "".
-func (s *Service) checkSetting(n NotificationSetting) string {
+// checkSetting is the first rule n breaks on its own, or ""; signing says whether the
+// organization has the secret every webhook is signed with.
+func (s *Service) checkSetting(n NotificationSetting, signing bool) string {
 	intervals := allowedIntervals[n.Type]
 	if n.Type == AlertWebhook {
 		if n.Interval != 0 {
@@ -245,6 +248,9 @@ func (s *Service) checkSetting(n NotificationSetting) string {
 		}
 		if msg := ch.Check(d.Address); msg != "" {
 			return msg
+		}
+		if d.Type == webhook.Name && !signing {
+			return webhook.MsgNoSecret
 		}
 		key := d.Type + " " + strings.ToLower(d.Address)
 		if seen[key] {

@@ -109,6 +109,9 @@ type Config struct {
 	// AdminEmail and AdminPassword create the first administrator on a store with no users.
 	AdminEmail    string
 	AdminPassword string
+	// SupportEmail, when set, is the default tenant's support contact (Help's "Contact us"), in
+	// place of the first administrator's address that setup gives it.
+	SupportEmail string
 
 	// SecretKeyFile holds the key that seals the server's secrets in the store; SecretKey is
 	// the key itself (base64, from SIGHTLINE_SECRET_KEY). With neither, the key is the file
@@ -302,6 +305,11 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		if created {
 			log.Info("created the first administrator", "email", c.AdminEmail, "tenant", account.DefaultTenant,
 				"organization", account.DefaultOrganization)
+		}
+	}
+	if c.SupportEmail != "" {
+		if err := s.SetTenantSupportEmail(ctx, account.DefaultTenant, c.SupportEmail); err != nil {
+			return nil, fmt.Errorf("set the support address: %w", err)
 		}
 	}
 	if n.Stream, err = stream.Open(ctx, stream.Config{URL: c.NATS, DataDir: c.DataDir, Replicas: c.NATSReplicas,

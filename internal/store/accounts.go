@@ -38,6 +38,13 @@ func (s *Store) TenantByName(ctx context.Context, name string) (account.Tenant, 
 	return scanTenant(s.read.QueryRowContext(ctx, `SELECT `+tenantColumns+` FROM tenants WHERE name = $1`, name))
 }
 
+// SetTenantSupportEmail makes address the support contact of the tenant named; a tenant not
+// created yet is left as it is.
+func (s *Store) SetTenantSupportEmail(ctx context.Context, name, address string) error {
+	_, err := s.write.ExecContext(ctx, `UPDATE tenants SET support_email = $1 WHERE name = $2`, address, name)
+	return err
+}
+
 func (s *Store) CreateTenant(ctx context.Context, t *account.Tenant) error {
 	t.CreatedAt = time.Now().UTC()
 	return s.write.QueryRowContext(ctx,

@@ -85,6 +85,27 @@ func TestAccountsRoundTrip(t *testing.T) {
 	})
 }
 
+// The operator's support address (--support-email) replaces the one setup gave the tenant; a
+// tenant that does not exist yet is no error.
+func TestTenantSupportEmail(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		tenant := account.Tenant{Name: "default", SupportEmail: "admin@acme.test"}
+		if err := s.CreateTenant(ctx, &tenant); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SetTenantSupportEmail(ctx, "default", "help@acme.test"); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := s.TenantByName(ctx, "default"); err != nil || got.SupportEmail != "help@acme.test" {
+			t.Errorf("tenant = %+v, %v; want help@acme.test", got, err)
+		}
+		if err := s.SetTenantSupportEmail(ctx, "absent", "help@acme.test"); err != nil {
+			t.Errorf("an absent tenant: %v", err)
+		}
+	})
+}
+
 func TestSessionsAndTokens(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()

@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { useProfile } from '../hooks/useProfileQuery';
 import type { AssetLimit } from '../lib/assetLimit';
-import { contactHref } from '../lib/support';
+import { contactHref, supportAddress } from '../lib/support';
 
 /**
  * The Asset Limit Reached dialog (monitor-area.md section 8): the server's title and
@@ -23,7 +23,7 @@ export function AssetLimitDialog({ limit, onClose }: { limit: AssetLimit | null;
         <DialogContentText>{limit?.description}</DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button href={contactHref(profile.tenant.support_email)}>Contact support</Button>
+        <Button href={contactHref(supportAddress(profile))}>Contact support</Button>
         <Button variant="contained" onClick={onClose}>
           Close
         </Button>

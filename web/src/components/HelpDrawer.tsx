@@ -10,7 +10,8 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { HELP_CENTRE_URL, LEARNING_RESOURCES_URL, SUPPORT_REPLY_PROMISE } from '../lib/support';
+import { useProfile } from '../hooks/useProfileQuery';
+import { HELP_CENTRE_URL, LEARNING_RESOURCES_URL, SUPPORT_REPLY_PROMISE, supportAddress } from '../lib/support';
 import { SideDrawer } from './SideDrawer';
 
 const helpLinks = [
@@ -28,15 +29,8 @@ const helpLinks = [
   },
 ];
 
-export function HelpDrawer({
-  open,
-  onClose,
-  supportEmail,
-}: {
-  open: boolean;
-  onClose: () => void;
-  supportEmail: string;
-}) {
+export function HelpDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const supportEmail = supportAddress(useProfile());
   return (
     <SideDrawer open={open} onClose={onClose} title="Help and support" closeLabel="Close help" width={380}>
       <Box sx={{ p: 3 }}>
@@ -72,7 +66,12 @@ export function HelpDrawer({
           </Typography>
         ) : (
           <Typography color="text.secondary">
-            Your organization has no support address yet; ask your administrator to set one.
+            This server has no support address other than your own; its operator sets one with --support-email. Report a
+            problem in the{' '}
+            <Link href={HELP_CENTRE_URL} target="_blank" rel="noopener">
+              help centre
+            </Link>
+            .
           </Typography>
         )}
       </Box>

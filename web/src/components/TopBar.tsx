@@ -134,7 +134,7 @@ export function TopBar() {
       </Toolbar>
 
       <AssistantDrawer open={assistantOpen} onClose={() => setAssistantOpen(false)} />
-      <HelpDrawer open={helpOpen} onClose={() => setHelpOpen(false)} supportEmail={profile.tenant.support_email} />
+      <HelpDrawer open={helpOpen} onClose={() => setHelpOpen(false)} />
       <AnnouncementsPopover anchor={announcements.anchor} onClose={announcements.close} fresh={announcements.fresh} />
       <CrossProductMenu
         open={menuOpen}

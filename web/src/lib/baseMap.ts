@@ -170,7 +170,7 @@ export function widgetMap(
     map,
     remove: () => {
       stopBaseLayer();
-      map.remove();
+      removeMap(map);
     },
   };
 }
@@ -190,7 +190,20 @@ export function searchMap(
     map,
     remove: () => {
       stopBaseLayer();
-      map.remove();
+      removeMap(map);
     },
   };
+}
+
+/**
+ * Removes a map, ending a zoom animation first. Leaflet 1.9 ends an animated zoom (an area
+ * fitted into view, a turn of the wheel) on a 250 ms timer that moves the map's panes; on a map
+ * removed meanwhile they are gone, and the timer throws "Cannot read properties of undefined
+ * (reading '_leaflet_pos')". Locate met it with every area drawn: the drawn area is fitted into
+ * view, and the search it starts draws a new screen, removing that map mid-zoom.
+ */
+function removeMap(map: L.Map) {
+  // Leaflet has no call to stop a zoom; its timer does nothing once this flag is down.
+  (map as L.Map & { _animatingZoom?: boolean })._animatingZoom = false;
+  map.remove();
 }

@@ -1,4 +1,5 @@
 import type { SearchCategory, SearchRequest, SearchSort } from '../api/beacon';
+import type { Provider } from '../api/monitor';
 
 /** Beacon's result tabs (search-side.md section 2), each a view of the stored posts. */
 export type BeaconTab =
@@ -28,6 +29,25 @@ export const TABS: TabDefinition[] = [
 
 export function tabOf(id: string | null): TabDefinition {
   return TABS.find((t) => t.id === id) ?? TABS[0]!;
+}
+
+/**
+ * The tabs the user's data sources can search (the providers reply: what their subscriptions
+ * reach, each enabled or not on this server). A tab keeps to those of its sources that are
+ * enabled, and is left out when none is, since the server refuses a search naming a source it
+ * cannot search (Records without Infected Host Data searches the pastes alone).
+ */
+export function availableTabs(providers: Provider[]): TabDefinition[] {
+  return TABS.flatMap((tab) => {
+    if (!tab.category) return [tab];
+    const usable = providers.filter(
+      (p) =>
+        p.enabled &&
+        (tab.providers ? tab.providers.includes(p.name) : tab.category === 'all' || p.category === tab.category),
+    );
+    if (usable.length === 0) return [];
+    return [tab.providers ? { ...tab, providers: usable.map((p) => p.name) } : tab];
+  });
 }
 
 /** Date shortcuts; posts are kept 30 days, so "all" is the last 30. */

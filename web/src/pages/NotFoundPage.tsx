@@ -6,6 +6,7 @@ import { ErrorPage } from '../components/ErrorPage';
 import { useAppNavigate } from '../hooks/useAppNavigate';
 import { profileQuery } from '../hooks/useProfileQuery';
 import { HOME_PATH } from '../lib/redirect';
+import { supportAddress } from '../lib/support';
 
 export function NotFoundPage() {
   const appNavigate = useAppNavigate();
@@ -21,7 +22,7 @@ export function NotFoundPage() {
       title="You seem lost"
       message="The page you were attempting to view is not available!"
       code={404}
-      supportEmail={profile?.tenant.support_email}
+      supportEmail={profile && supportAddress(profile)}
       action={
         <Button variant="contained" onClick={goBack} startIcon={<ArrowBackOutlined />}>
           Go Back

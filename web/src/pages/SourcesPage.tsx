@@ -32,6 +32,7 @@ import { PageHeader } from '../components/PageHeader';
 import { SourceDialog } from '../components/sources/SourceDialog';
 import { SourcePreviewList } from '../components/sources/SourcePreviewList';
 import { formatAgo, formatSeconds, typeLabel } from '../components/sources/sourceFormat';
+import { useNow } from '../hooks/useNow';
 import { SourceStateChip } from '../components/sources/SourceStateChip';
 import { Sparkline } from '../components/sources/Sparkline';
 import { useConfirm } from '../hooks/useConfirm';
@@ -249,6 +250,7 @@ function SourceRow({
   onDelete: () => void;
 }) {
   const h = source.health;
+  const now = useNow().getTime();
   const waiting = offline && waitsForNetwork(h);
   return (
     <TableRow data-testid={`source-${source.id}`}>
@@ -279,7 +281,7 @@ function SourceRow({
         </Stack>
       </TableCell>
       <TableCell>{h.lagSeconds === null ? '–' : formatSeconds(h.lagSeconds)}</TableCell>
-      <TableCell>{formatAgo(h.lastSuccess)}</TableCell>
+      <TableCell>{formatAgo(h.lastSuccess, now)}</TableCell>
       <TableCell sx={{ maxWidth: 320 }}>
         {waiting ? (
           <Typography variant="body2" color="text.secondary">
@@ -291,7 +293,7 @@ function SourceRow({
               {h.lastError.message}
             </Typography>
             <Typography variant="caption" color="text.secondary">
-              {formatAgo(h.lastError.at)}
+              {formatAgo(h.lastError.at, now)}
             </Typography>
           </>
         ) : (

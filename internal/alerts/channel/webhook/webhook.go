@@ -36,7 +36,11 @@ const (
 // SecretPrefix starts every webhook secret (Standard Webhooks).
 const SecretPrefix = "whsec_"
 
-var errNoSecret = errors.New("The organization has no webhook signing secret yet: an owner or admin generates it in Settings.")
+// MsgNoSecret refuses a webhook before its organization has a signing secret: saving one, and
+// sending (every delivery is signed).
+const MsgNoSecret = "The organization has no webhook signing secret yet: an owner or admin generates it in Settings."
+
+var errNoSecret = errors.New(MsgNoSecret)
 
 // Secrets gives an organization's signing secret ("" when it has none yet).
 type Secrets interface {
@@ -93,7 +97,8 @@ func (c *Channel) post(ctx context.Context, m channel.Message) error {
 		return err
 	}
 	if secret == "" {
-		return errNoSecret
+		// Waiting does not make a secret: the delivery fails at once and says who can fix it.
+		return errors.Join(channel.ErrPermanent, errNoSecret)
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, m.Address, bytes.NewReader(body))
 	if err != nil {

@@ -8,7 +8,7 @@ import type { Profile } from '../../api/settings';
 import { fakeServer, type Request } from '../../test/fakeServer';
 import { testProfile } from '../../test/fixtures';
 import { renderWithApp } from '../../test/renderApp';
-import { AlertsPanel } from './AlertsPanel';
+import { AlertsPanel, WEBHOOK_NEEDS_SECRET } from './AlertsPanel';
 
 // The panel alone, holding its settings as the builder does; the builder's own test sends them.
 const user = userEvent.setup({ delay: null });
@@ -26,9 +26,14 @@ function profileWith(flags: Record<string, boolean>, moose = false, ecs = false)
   };
 }
 
-function renderPanel(profile: Profile, locations: LocationConfiguration[] = []) {
+function renderPanel(profile: Profile, locations: LocationConfiguration[] = [], hasWebhookSecret?: boolean) {
   const requests: Request[] = fakeServer({
     'GET /api/v1/configurations-manager/configurations': { data: locations, meta: {} },
+    ...(hasWebhookSecret !== undefined && {
+      'GET /api/v1/settings/organizations/current': {
+        data: { data: { id: 1, name: 'Acme', crm_id: '', users: [], hasWebhookSecret } },
+      },
+    }),
   });
   let latest: NotificationSetting[] = [];
   function Harness() {
@@ -101,5 +106,27 @@ describe('alerts panel', () => {
     await user.type(field, 'hooks.example.com/x{Enter}');
     expect(within(webhook).getByText('The webhook must be an http or https URL.')).toBeInTheDocument();
     expect(panel.alerts()).toEqual([]);
+  });
+
+  it('says up front that a webhook needs the organization’s signing secret, and takes none without it', async () => {
+    const panel = renderPanel(profileWith({}), [], false);
+    const webhook = screen.getByRole('group', { name: 'Webhook' });
+    expect(await within(webhook).findByText(WEBHOOK_NEEDS_SECRET)).toBeInTheDocument();
+    expect(within(webhook).getByRole('textbox', { name: /Add a webhook URL/ })).toBeDisabled();
+    expect(within(webhook).getByRole('button', { name: 'Add to Webhook' })).toBeDisabled();
+    expect(within(webhook).getByRole('textbox', { name: 'Webhook' })).toHaveValue('Off');
+    expect(panel.alerts()).toEqual([]);
+  });
+
+  it('takes a webhook once the organization has its signing secret', async () => {
+    const panel = renderPanel(profileWith({}), [], true);
+    const webhook = screen.getByRole('group', { name: 'Webhook' });
+    const field = within(webhook).getByRole('textbox', { name: /Add a webhook URL/ });
+    await user.type(field, 'https://hooks.example.com/x{Enter}');
+    expect(within(webhook).getByRole('textbox', { name: 'Webhook' })).toHaveValue('Immediate');
+    expect(within(webhook).queryByText(WEBHOOK_NEEDS_SECRET)).not.toBeInTheDocument();
+    expect(panel.alerts()).toMatchObject([
+      { type: 'webhook', destinations: [{ address: 'https://hooks.example.com/x' }] },
+    ]);
   });
 });

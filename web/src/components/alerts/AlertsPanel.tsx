@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import type { NotificationDestination, NotificationSetting } from '../../api/monitor';
 import { useAlertChannelsQuery } from '../../hooks/useNotificationQueries';
+import { useOrganizationQuery } from '../../hooks/useOrganizationQuery';
 import { useProfile } from '../../hooks/useProfileQuery';
 import { useSnackbar } from '../../hooks/useSnackbar';
 import {
@@ -28,6 +29,9 @@ import { Destinations } from './Destinations';
 import { ProximityLocations } from './ProximityLocations';
 
 const PROXIMITY_REFUSED = 'A proximity alert needs at least one location before it can be turned on.';
+/** The server's refusal of a webhook before the organization can sign one (webhook.MsgNoSecret). */
+export const WEBHOOK_NEEDS_SECRET =
+  'The organization has no webhook signing secret yet: an owner or admin generates it in Settings.';
 
 /**
  * A saved search's alerts, edited in the search builder and on the search page: e-mail alerts in
@@ -56,6 +60,8 @@ export function AlertsPanel({
   const [inputs, setInputs] = useState<Partial<Record<AlertKind, string>>>({});
   const [errors, setErrors] = useState<Partial<Record<AlertKind, string>>>({});
   const channels = useAlertChannelsQuery().data;
+  // Every webhook call is signed: without the organization's secret none can be added.
+  const unsigned = useOrganizationQuery().data?.hasWebhookSecret === false;
   const kinds = ALERT_KINDS.filter((kind) => (types ? types.includes(kind.type) : offersAlert(profile, kind.type)));
   const pending = Object.values(inputs).some((text) => text.trim() !== '');
 
@@ -95,13 +101,14 @@ export function AlertsPanel({
         const channel = channelOf(channels, kind.type);
         // A channel this server cannot send through can only be turned off.
         const canSwitchOn = channel?.available === true;
+        const cannotAdd = kind.type === 'webhook' && unsigned;
         return (
           <Stack key={kind.type} spacing={1.5} role="group" aria-label={kind.label}>
             {immediate ? (
               <TextField
                 label={kind.label}
                 value={intervalLabel(current)}
-                helperText="Webhooks are called as soon as new matches arrive."
+                helperText={cannotAdd ? WEBHOOK_NEEDS_SECRET : 'Webhooks are called as soon as new matches arrive.'}
                 slotProps={{ input: { readOnly: true } }}
                 sx={{ maxWidth: 260 }}
                 disabled={disabled}
@@ -134,8 +141,11 @@ export function AlertsPanel({
                 input={inputs[kind.type] ?? ''}
                 error={errors[kind.type]}
                 disabled={disabled}
+                addDisabled={cannotAdd}
                 onInput={(text) => setInputs((all) => ({ ...all, [kind.type]: text }))}
-                onAdd={() => apply(kind.type, addDestination(alerts, kind.type, inputs[kind.type] ?? '', channels), true)}
+                onAdd={() =>
+                  apply(kind.type, addDestination(alerts, kind.type, inputs[kind.type] ?? '', channels), true)
+                }
                 onRemove={(address) => apply(kind.type, removeDestination(alerts, kind.type, address), false)}
                 onSendTest={onSendTest}
               />

@@ -22,6 +22,7 @@ export function Destinations({
   input,
   error,
   disabled,
+  addDisabled = false,
   onInput,
   onAdd,
   onRemove,
@@ -34,6 +35,8 @@ export function Destinations({
   input: string;
   error: string | undefined;
   disabled: boolean;
+  /** No address can be added (the server could not send to it); those there can still go. */
+  addDisabled?: boolean;
   onInput: (text: string) => void;
   onAdd: () => void;
   onRemove: (address: string) => void;
@@ -124,7 +127,7 @@ export function Destinations({
           onChange={(event) => onInput(event.target.value)}
           error={error !== undefined}
           helperText={error}
-          disabled={disabled}
+          disabled={disabled || addDisabled}
           sx={{ flex: 1, maxWidth: 420 }}
           slotProps={{ htmlInput: { 'aria-label': `${fieldLabel} to ${label}` } }}
         />
@@ -132,7 +135,7 @@ export function Destinations({
           type="submit"
           variant="outlined"
           aria-label={`Add to ${label}`}
-          disabled={disabled || input.trim() === ''}
+          disabled={disabled || addDisabled || input.trim() === ''}
         >
           Add
         </Button>

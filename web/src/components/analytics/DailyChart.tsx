@@ -3,15 +3,16 @@ import type { Analytics } from '../../api/analytics';
 import { formatCount } from '../../lib/countFormat';
 import { EChart } from '../dashboard/EChart';
 
-function shortDate(day: string): string {
+/** A week reads by weekday ("Mon 3"); a longer range by date ("3 Nov"), which says the month. */
+function dayLabel(day: string, span: number): string {
   return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
-    weekday: 'short',
+    ...(span <= 7 ? { weekday: 'short' } : { month: 'short' }),
     day: 'numeric',
     timeZone: 'UTC',
   });
 }
 
-/** Results per UTC day of the last week, as columns. */
+/** Results per UTC day of the searched range, as columns. */
 export function DailyChart({ daily, estimate }: { daily: Analytics['daily']; estimate: boolean }) {
   const theme = useTheme();
   const option = {
@@ -19,10 +20,12 @@ export function DailyChart({ daily, estimate }: { daily: Analytics['daily']; est
     grid: { left: 8, right: 8, top: 16, bottom: 4, containLabel: true },
     xAxis: {
       type: 'category',
-      data: daily.map((d) => shortDate(d.date)),
+      data: daily.map((d) => dayLabel(d.date, daily.length)),
       axisLine: { lineStyle: { color: theme.palette.divider } },
       axisTick: { show: false },
-      axisLabel: { color: theme.palette.text.secondary, interval: 0 },
+      // Every label while they fit; over a longer range ECharts skips days evenly, and hides any
+      // label that would still touch its neighbour, so they never overlap.
+      axisLabel: { color: theme.palette.text.secondary, interval: 'auto', hideOverlap: true },
     },
     yAxis: {
       type: 'value',

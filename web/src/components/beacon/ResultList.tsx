@@ -43,7 +43,6 @@ export function ResultList({
   const authorLink = useAuthorLink();
   const [threadOf, setThreadOf] = useState<Post | null>(null);
   const [analysed, setAnalysed] = useState<Post | null>(null);
-  const now = new Date();
   return (
     <>
       <Stack component="ol" spacing={1.25} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Search results">
@@ -68,7 +67,6 @@ export function ResultList({
                 provider={providers.get(post.provider)}
                 terms={terms}
                 blurMedia={blurMedia}
-                now={now}
                 variant="list"
                 label={`Result by ${authorOf(post)}`}
                 published={new Date(post.published_at)}

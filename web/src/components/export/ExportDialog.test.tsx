@@ -56,12 +56,12 @@ function Harness({ dialog }: { dialog: boolean }) {
   );
 }
 
-function renderHarness(dialog = true) {
+function renderHarness(dialog = true, profile = testProfile()) {
   return renderWithApp(
     <ExportToastProvider>
       <Harness dialog={dialog} />
     </ExportToastProvider>,
-    { profile: testProfile() },
+    { profile },
   );
 }
 
@@ -97,6 +97,17 @@ describe('export dialog and toasts', () => {
     await waitFor(() => expect(screen.queryByText(/Preparing your export/)).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByText(/Your export is ready/)).not.toBeInTheDocument());
+  });
+
+  it('offers no address to mail the link to on a server without e-mail, and says so', async () => {
+    const requests = fakeServer({ 'POST /api/v1/exports': { data: anExport() } });
+    renderHarness(true, testProfile({ emailDelivery: false }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export posts' });
+    expect(within(dialog).queryByLabelText(/E-mail the link/)).not.toBeInTheDocument();
+    expect(dialog).toHaveTextContent('E-mail delivery is not configured on this server');
+    await user.click(within(dialog).getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+    expect(requests.find((r) => r.method === 'POST')?.body).not.toHaveProperty('email');
   });
 
   it('shows the server’s refusal in the dialog', async () => {

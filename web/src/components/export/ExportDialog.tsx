@@ -19,6 +19,7 @@ import { useState } from 'react';
 import type { ExportFormat, ExportSelection } from '../../api/exports';
 import { useRequestExport } from '../../hooks/useExportQueries';
 import { useExportToasts } from '../../hooks/useExportToasts';
+import { useProfile } from '../../hooks/useProfileQuery';
 import { columnsFor, emailError } from '../../lib/exportColumns';
 import { formatCount } from '../../lib/countFormat';
 
@@ -46,6 +47,8 @@ export function ExportDialog({
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
+  // A server without SMTP refuses an address: the dialog does not offer one.
+  const mail = useProfile().emailDelivery;
   const exporting = useRequestExport();
   const toasts = useExportToasts();
   const invalidEmail = touched ? emailError(email) : null;
@@ -115,15 +118,25 @@ export function ExportDialog({
               <FormControlLabel value="json" control={<Radio />} label="JSON" />
             </RadioGroup>
           </FormControl>
-          <TextField
-            label="E-mail the link to (optional)"
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            onBlur={() => setTouched(true)}
-            error={invalidEmail !== null}
-            helperText={invalidEmail ?? 'Your own address or a member of your organization. The link also appears here when the file is ready.'}
-          />
+          {mail ? (
+            <TextField
+              label="E-mail the link to (optional)"
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              onBlur={() => setTouched(true)}
+              error={invalidEmail !== null}
+              helperText={
+                invalidEmail ??
+                'Your own address or a member of your organization. The link also appears here when the file is ready.'
+              }
+            />
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              The link appears here when the file is ready. E-mail delivery is not configured on this server, so it
+              cannot be mailed; the operator turns it on with --smtp-url.
+            </Typography>
+          )}
           {exporting.error && <Alert severity="error">{exporting.error.message}</Alert>}
         </Stack>
       </DialogContent>

@@ -38,7 +38,6 @@ export const MatchCard = memo(function MatchCard({
   selected,
   terms,
   blurMedia,
-  now,
   actions,
 }: {
   match: Match;
@@ -50,7 +49,6 @@ export const MatchCard = memo(function MatchCard({
   selected: boolean;
   terms: Term[];
   blurMedia: boolean;
-  now: Date;
   actions: MatchCardActions;
 }) {
   const { post, matchMeta } = match;
@@ -65,7 +63,6 @@ export const MatchCard = memo(function MatchCard({
       provider={provider}
       terms={terms}
       blurMedia={blurMedia}
-      now={now}
       variant={variant}
       label={`${unread ? 'Unread match' : 'Match'} by ${author}`}
       published={new Date(match.publishedDate * 1000)}

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import type { Match, Provider } from '../../api/monitor';
 import type { Term } from '../../lib/highlight';
 import { MatchCard, type MatchCardActions } from './MatchCard';
@@ -56,7 +56,6 @@ export function VirtualMatches({
   const width = useWidth(scroller);
   const columns = variant === 'list' ? 1 : Math.max(1, Math.floor((width + GAP) / (MIN_CARD_WIDTH + GAP)));
   const rows = Math.ceil(matches.length / columns);
-  const now = useRef(new Date()).current;
 
   // TanStack Virtual hands back functions the React compiler cannot memoize; this component is not compiled.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -119,7 +118,6 @@ export function VirtualMatches({
                       selected={selected.has(match.matchMeta.matchId)}
                       terms={terms.get(match.matchMeta.monitorSearchId) ?? []}
                       blurMedia={blurMedia}
-                      now={now}
                       actions={actions}
                     />
                   </Box>

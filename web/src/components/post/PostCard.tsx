@@ -8,13 +8,12 @@ import { Link as RouterLink } from 'react-router';
 import type { Post, Provider } from '../../api/monitor';
 import { authorOf } from '../../lib/postAuthor';
 import { originOf } from '../../lib/postOrigin';
-import { formatDateTime } from '../../lib/dateRange';
 import type { Term } from '../../lib/highlight';
 import { countOf } from '../../lib/countFormat';
-import { relativeTime } from '../../lib/relativeTime';
 import { HighlightedText } from '../inbox/HighlightedText';
 import { PostMedia } from '../inbox/PostMedia';
 import { ProviderIcon } from '../ProviderIcon';
+import { RelativeTime } from '../RelativeTime';
 import { PostTranslation } from '../translate/PostTranslation';
 
 const UNKNOWN_PROVIDER_COLOR = '#6b7280';
@@ -30,7 +29,6 @@ export function PostCard({
   provider,
   terms,
   blurMedia,
-  now,
   variant,
   label,
   published,
@@ -49,7 +47,6 @@ export function PostCard({
   provider: Provider | undefined;
   terms: Term[];
   blurMedia: boolean;
-  now: Date;
   variant: 'grid' | 'list';
   /** The card's accessible name. */
   label: string;
@@ -116,10 +113,7 @@ export function PostCard({
               )}
             </Typography>
             <Typography variant="caption" color="text.secondary" noWrap component="div">
-              {provider?.displayName ?? post.provider} ·{' '}
-              <time dateTime={published.toISOString()} title={formatDateTime(published)}>
-                {relativeTime(published, now)}
-              </time>
+              {provider?.displayName ?? post.provider} · <RelativeTime date={published} />
               {post.place_name && (
                 <>
                   {' · '}

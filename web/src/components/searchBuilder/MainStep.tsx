@@ -407,34 +407,30 @@ export function MainStep({
                 <AdvancedOptions form={form} update={update} />
               </AccordionDetails>
             </Accordion>
-            {!editing && (
-              <Accordion {...panelProps('filters')}>
-                <AccordionSummary expandIcon={<ExpandMoreOutlined />}>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                    <Typography sx={{ fontWeight: 600 }}>Search filters</Typography>
-                    {form.searchFilterIds.length > 0 && (
-                      <Chip size="small" label={`${form.searchFilterIds.length} selected`} />
-                    )}
-                  </Stack>
-                </AccordionSummary>
-                <AccordionDetails>
-                  <SearchFiltersPanel form={form} update={update} group={group} onCreate={onCreateFilter} />
-                </AccordionDetails>
-              </Accordion>
-            )}
-            {!editing && (
-              <Accordion {...panelProps('alerts')}>
-                <AccordionSummary expandIcon={<ExpandMoreOutlined />}>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                    <Typography sx={{ fontWeight: 600 }}>Alerts</Typography>
-                    <Chip size="small" label={hasActiveAlerts(form.alerts) ? 'On' : 'Off'} />
-                  </Stack>
-                </AccordionSummary>
-                <AccordionDetails>
-                  <AlertsPanel alerts={form.alerts} onChange={(alerts) => update((f) => ({ ...f, alerts }))} />
-                </AccordionDetails>
-              </Accordion>
-            )}
+            <Accordion {...panelProps('filters')}>
+              <AccordionSummary expandIcon={<ExpandMoreOutlined />}>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <Typography sx={{ fontWeight: 600 }}>Search filters</Typography>
+                  {form.searchFilterIds.length > 0 && (
+                    <Chip size="small" label={`${form.searchFilterIds.length} selected`} />
+                  )}
+                </Stack>
+              </AccordionSummary>
+              <AccordionDetails>
+                <SearchFiltersPanel form={form} update={update} group={group} onCreate={onCreateFilter} />
+              </AccordionDetails>
+            </Accordion>
+            <Accordion {...panelProps('alerts')}>
+              <AccordionSummary expandIcon={<ExpandMoreOutlined />}>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <Typography sx={{ fontWeight: 600 }}>Alerts</Typography>
+                  <Chip size="small" label={hasActiveAlerts(form.alerts) ? 'On' : 'Off'} />
+                </Stack>
+              </AccordionSummary>
+              <AccordionDetails>
+                <AlertsPanel alerts={form.alerts} onChange={(alerts) => update((f) => ({ ...f, alerts }))} />
+              </AccordionDetails>
+            </Accordion>
           </Box>
           {serverProblems.length > 0 && (
             <Alert severity="error">

@@ -19,9 +19,9 @@ import { useBacktestQuery } from '../../hooks/useBacktestQuery';
 import { countOf } from '../../lib/countFormat';
 import { formatDateTime } from '../../lib/dateRange';
 import { type Term, termsOf } from '../../lib/highlight';
-import { relativeTime } from '../../lib/relativeTime';
 import { HighlightedText } from '../inbox/HighlightedText';
 import { ProviderIcon } from '../ProviderIcon';
+import { RelativeTime } from '../RelativeTime';
 
 const WINDOWS = [7, 14, 30] as const;
 /** How many days of stored posts saving offers to fill the inbox with; 0 fills nothing. */
@@ -109,7 +109,7 @@ function DayBars({ days }: { days: BacktestResult['perDay'] }) {
 }
 
 /** A compact card of a post the draft would have matched. */
-function SamplePost({ post, provider, terms, now }: { post: Post; provider?: Provider; terms: Term[]; now: Date }) {
+function SamplePost({ post, provider, terms }: { post: Post; provider?: Provider; terms: Term[] }) {
   const author = post.author_name || post.author_screen_name || 'Unknown author';
   const published = new Date(post.published_at);
   const color = provider?.color ?? UNKNOWN_PROVIDER_COLOR;
@@ -130,10 +130,7 @@ function SamplePost({ post, provider, terms, now }: { post: Post; provider?: Pro
           {author}
         </Typography>
         <Typography variant="caption" color="text.secondary" noWrap sx={{ flexShrink: 0 }}>
-          {provider?.displayName ?? post.provider} ·{' '}
-          <time dateTime={published.toISOString()} title={formatDateTime(published)}>
-            {relativeTime(published, now)}
-          </time>
+          {provider?.displayName ?? post.provider} · <RelativeTime date={published} />
         </Typography>
       </Stack>
       {post.title_text && (
@@ -211,7 +208,6 @@ export function PreviewStep({
   const [utcOffsetMinutes] = useState(() => -new Date().getTimezoneOffset());
   const backtest = useBacktestQuery({ ...draft, monitorSearchId, days, utcOffsetMinutes });
   const terms = useMemo(() => termsOf(draft.keywords), [draft.keywords]);
-  const now = new Date();
   const result = backtest.data;
 
   return (
@@ -301,7 +297,6 @@ export function PreviewStep({
                         post={post}
                         provider={providers.find((p) => p.name === post.provider)}
                         terms={terms}
-                        now={now}
                       />
                     ))}
                   </Stack>

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Reply, fakeServer, type Request } from '../../test/fakeServer';
 import { testGroup, testProfile, testProviders, testSearch } from '../../test/fixtures';
-import { openSearchBuilder } from '../../test/searchBuilder';
+import { testFilterList } from '../../test/filterFixtures';
+import { openSearchBuilder, openSearchEditor } from '../../test/searchBuilder';
 import { KEYWORD_MESSAGE_DELAY_MS } from './MainStep';
 
 const user = userEvent.setup({ delay: null });
@@ -202,5 +203,22 @@ describe('search builder', () => {
     expect(dialog).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New saved search' })).not.toBeInTheDocument());
+  });
+
+  it('edits a saved search with every panel creating shows, and saves a filter list attached to it', async () => {
+    const search = testSearch(42, { value: 'bridge' });
+    const requests = builderServer({
+      'GET /api/v1/filter-lists/': { data: [testFilterList(7, { name: 'No spam' })] },
+      'PUT /api/v1/monitor/searches/42': { data: search },
+    });
+    const dialog = await openSearchEditor(testProfile(), search);
+    for (const panel of ['Data sources', 'Advanced options', 'Search filters', 'Alerts']) {
+      expect(within(dialog).getByRole('button', { name: new RegExp(panel) })).toBeInTheDocument();
+    }
+    await user.click(within(dialog).getByRole('button', { name: /Search filters/ }));
+    await user.click(await within(dialog).findByRole('checkbox', { name: /No spam/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    expect(requests.find((r) => r.method === 'PUT')?.body).toMatchObject({ search_filters: [7], alerts: [] });
   });
 });

@@ -34,10 +34,15 @@ describe('PostTranslation', () => {
     vi.restoreAllMocks();
   });
 
-  it('says why there is no translation without a server', () => {
+  it('says why there is no translation on the control, not as text on the card', async () => {
+    const user = userEvent.setup();
     renderWithApp(<PostTranslation post={post} />, { profile: testProfile({ translation: false }) });
-    expect(screen.getByText('Translation is not configured on this server')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Translate' })).not.toBeInTheDocument();
+    const control = screen.getByRole('button', { name: 'Translate' });
+    expect(control).toBeDisabled();
+    expect(control).toHaveAccessibleDescription('Translation is not configured on this server');
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    await user.hover(control.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Translation is not configured on this server');
   });
 
   it('offers the six languages, the browser language and the original; fetches each language once', async () => {

@@ -6,6 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { isCancelledError, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -16,6 +17,7 @@ import { ApiError } from '../../api/transport';
 import { profileQuery } from '../../hooks/useProfileQuery';
 import { useSnackbar } from '../../hooks/useSnackbar';
 import { postText, postTranslationQuery, sourceLanguage } from '../../hooks/useTranslation';
+import { visuallyHidden } from '../../lib/visuallyHidden';
 import {
   browserLanguage,
   languageName,
@@ -37,14 +39,27 @@ export function PostTranslation({ post }: { post: Post }) {
   const { data: profile } = useQuery({ ...profileQuery, enabled: false });
   const text = postText(post);
   if (text === '' || !profile) return null;
-  if (!profile.translation) {
-    return (
-      <Typography variant="caption" color="text.secondary">
-        {TRANSLATION_NOT_CONFIGURED}
-      </Typography>
-    );
-  }
+  if (!profile.translation) return <TranslationOff />;
   return <Translator post={post} text={text} enrichment={profile.is_translation_enrichment_enabled} />;
+}
+
+/** The control where translation would be: why it is off is said on it, not printed on every card of a feed. */
+function TranslationOff() {
+  const reasonId = useId();
+  return (
+    <Box>
+      <Tooltip title={TRANSLATION_NOT_CONFIGURED}>
+        <span>
+          <Button size="small" startIcon={<TranslateOutlined />} disabled aria-describedby={reasonId}>
+            Translate
+          </Button>
+        </span>
+      </Tooltip>
+      <Box component="span" id={reasonId} sx={visuallyHidden}>
+        {TRANSLATION_NOT_CONFIGURED}
+      </Box>
+    </Box>
+  );
 }
 
 function Translator({ post, text, enrichment }: { post: Post; text: string; enrichment: boolean }) {

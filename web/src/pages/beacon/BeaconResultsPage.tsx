@@ -45,6 +45,7 @@ import { useProvidersQuery } from '../../hooks/useMonitorQueries';
 import { useProfile } from '../../hooks/useProfileQuery';
 import { useSearchBuilder } from '../../hooks/useSearchBuilder';
 import {
+  availableTabs,
   type BeaconSearch,
   type DateShortcut,
   DATE_SHORTCUTS,
@@ -54,7 +55,6 @@ import {
   searchFromParams,
   searchParams,
   SORTS,
-  TABS,
   type TabDefinition,
   tabOf,
   type BeaconRequest,
@@ -85,7 +85,13 @@ export function BeaconResultsPage() {
   // The search to export, its date shortcut made absolute when the dialog opened.
   const [exportSearch, setExportSearch] = useState<SearchRequest | null>(null);
 
-  const tab = tabOf(search.tab);
+  // Until the data sources are known only the asked-for tab shows; then a tab none of whose
+  // sources is available is left out, and a link to one lands on the first tab.
+  const tabs = useMemo(
+    () => (providersQuery.data ? availableTabs(providersQuery.data) : [tabOf(search.tab)]),
+    [providersQuery.data, search.tab],
+  );
+  const tab = tabs.find((t) => t.id === search.tab) ?? tabs[0]!;
   const request = useMemo(
     () =>
       tab.category && providersQuery.data ? requestFor(search, tab, (name) => providers.get(name)?.category) : null,
@@ -141,7 +147,7 @@ export function BeaconResultsPage() {
         aria-label="Result categories"
         sx={{ borderBottom: 1, borderColor: 'divider', mt: 1 }}
       >
-        {TABS.map((t) => (
+        {tabs.map((t) => (
           <Tab key={t.id} value={t.id} label={t.label} />
         ))}
       </Tabs>

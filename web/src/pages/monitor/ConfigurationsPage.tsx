@@ -32,7 +32,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { useConfigurationPageQuery, useDeleteConfiguration } from '../../hooks/useConfigurationQueries';
 import { useConfirm } from '../../hooks/useConfirm';
 import { useSnackbar } from '../../hooks/useSnackbar';
-import { relativeTime } from '../../lib/relativeTime';
+import { RelativeTime } from '../../components/RelativeTime';
 import { formatDistance } from '../../lib/distance';
 import { visuallyHidden } from '../../lib/visuallyHidden';
 
@@ -145,7 +145,6 @@ function ConfigurationTable({
   const confirm = useConfirm();
   const remove = useDeleteConfiguration();
   const snackbar = useSnackbar();
-  const now = new Date();
 
   const askToDelete = (configuration: LocationConfigurationDetail) =>
     confirm({
@@ -194,7 +193,7 @@ function ConfigurationTable({
                 </TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{c.owner.email}</TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                  {relativeTime(new Date(c.updated_at * 1000), now)}
+                  <RelativeTime date={new Date(c.updated_at * 1000)} />
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {c.address_bounds && (
