@@ -15,6 +15,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import {
+  createGroup,
   createSearch,
   type Group,
   type GroupMini,
@@ -34,6 +35,7 @@ import {
   type SearchForm,
   serverProblems,
   toRequest,
+  withProposedGroup,
 } from '../../lib/searchForm';
 import { type AssetLimit, assetLimitOf } from '../../lib/assetLimit';
 import { AssetLimitDialog } from '../AssetLimitDialog';
@@ -57,12 +59,15 @@ function initialForm(request: BuilderRequest, providers: Provider[], groups: Gro
       // Data sources the builder does not offer (or none at all) keep its default selection.
       const offered = new Set(providers.map((p) => p.name));
       const chosen = (request.prefill?.providers ?? []).filter((p) => offered.has(p));
-      return chosen.length > 0 ? { ...form, providers: chosen } : { ...form, providers: newForm(providers).providers };
+      return withProposedGroup(
+        chosen.length > 0 ? { ...form, providers: chosen } : { ...form, providers: newForm(providers).providers },
+        groups,
+      );
     }
     case 'edit':
       return formFromSearch(request.search, providers);
     case 'duplicate':
-      return duplicateForm(request.search, groups, providers);
+      return withProposedGroup(duplicateForm(request.search, groups, providers), groups);
   }
 }
 
@@ -179,11 +184,50 @@ function Wizard({
   // Only the preview offers to fill the inbox, showing what it would bring in.
   const [backfillDays, setBackfillDays] = useState(DEFAULT_BACKFILL_DAYS);
 
+  // Listed at once, so the group select shows a new group before the list reloads.
+  const listGroup = (group: Group) => {
+    queryClient.setQueryData<Group[]>(monitorKeys.groupList, (groups) =>
+      groups && !groups.some((g) => g.id === group.id) ? [...groups, group] : groups,
+    );
+    void queryClient.invalidateQueries({ queryKey: monitorKeys.groups });
+    setForm((current) => ({ ...current, groupId: group.id, newGroupName: null }));
+  };
+
+  /**
+   * Creates the group proposed for a first search (private, like the group form's default); its
+   * failures show on the group field. Returns the group's id, or null when it could not be made.
+   */
+  const createProposedGroup = async (name: string): Promise<number | null> => {
+    try {
+      const group = await createGroup({ name: name.trim(), privacy: 'private', sharedUsers: [] });
+      listGroup(group);
+      return group.id;
+    } catch (failure) {
+      const reached = assetLimitOf(failure);
+      if (reached) {
+        setLimit(reached);
+        return null;
+      }
+      const reply = failure instanceof ApiError ? failure.body : undefined;
+      const message =
+        reply?.errors?.name?.[0] ??
+        (failure instanceof Error ? failure.message : 'Something went wrong. Please try again.');
+      setFromServer([{ field: 'group', title: 'Group', message }]);
+      return null;
+    }
+  };
+
   const submit = async (backfill = 0) => {
     setSubmitting(true);
     setFromServer([]);
     try {
-      const body = { ...toRequest(form), backfillDays: backfill };
+      // A first search creates its group first; if the search then fails, the group stays chosen.
+      const groupId =
+        form.groupId === null && form.newGroupName !== null
+          ? await createProposedGroup(form.newGroupName)
+          : form.groupId;
+      if (groupId === null) return;
+      const body = { ...toRequest({ ...form, groupId }), backfillDays: backfill };
       const search = form.id === undefined ? await createSearch(body) : await updateSearch(form.id, body);
       void refreshMonitor();
       setSaved(search);
@@ -260,12 +304,7 @@ function Wizard({
           <GroupForm
             onCancel={() => setStep('main')}
             onCreated={(group) => {
-              // Listed at once, so the group select shows it before the list reloads.
-              queryClient.setQueryData<Group[]>(monitorKeys.groupList, (groups) =>
-                groups && !groups.some((g) => g.id === group.id) ? [...groups, group] : groups,
-              );
-              void queryClient.invalidateQueries({ queryKey: monitorKeys.groups });
-              setForm((current) => ({ ...current, groupId: group.id }));
+              listGroup(group);
               snackbar.show({ color: 'success', text: 'Group created' });
               setStep('main');
             }}
