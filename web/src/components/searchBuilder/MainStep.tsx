@@ -182,19 +182,20 @@ export function MainStep({
           helperText={problemText(serverProblems, 'name') ?? `${[...form.name].length}/${MAX_NAME_LENGTH}`}
           slotProps={{ htmlInput: { maxLength: MAX_NAME_LENGTH } }}
         />
-        {proposing ? (
-          // No group to save into yet: the first search brings its own, created on save.
-          <TextField
-            label="New group"
-            required
-            value={form.newGroupName}
-            onChange={(event) => update((f) => ({ ...f, newGroupName: event.target.value }))}
-            error={Boolean(groupError)}
-            helperText={groupError ?? 'Created, private to you, when you save the search.'}
-            slotProps={{ htmlInput: { maxLength: MAX_NAME_LENGTH } }}
-          />
-        ) : (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', minWidth: 0 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', minWidth: 0 }}>
+          {proposing ? (
+            // No group to save into yet: the first search brings its own, created on save.
+            <TextField
+              label="Name of the new group"
+              required
+              fullWidth
+              value={form.newGroupName}
+              onChange={(event) => update((f) => ({ ...f, newGroupName: event.target.value }))}
+              error={Boolean(groupError)}
+              helperText={groupError ?? 'Created, private to you, when you save the search.'}
+              slotProps={{ htmlInput: { maxLength: MAX_NAME_LENGTH } }}
+            />
+          ) : (
             <TextField
               select
               label="Group"
@@ -220,13 +221,14 @@ export function MainStep({
                 </MenuItem>
               ))}
             </TextField>
-            {!groupLocked && (
-              <Button onClick={onCreateGroup} startIcon={<AddOutlined />} sx={{ mt: 1, flexShrink: 0 }}>
-                New group
-              </Button>
-            )}
-          </Stack>
-        )}
+          )}
+          {/* The group step also sets privacy and sharing, for the proposed group too. */}
+          {!groupLocked && (
+            <Button onClick={onCreateGroup} startIcon={<AddOutlined />} sx={{ mt: 1, flexShrink: 0 }}>
+              New group
+            </Button>
+          )}
+        </Stack>
       </Box>
       {shareSearches && group && group.sharedUsers.length > 0 && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

@@ -140,7 +140,7 @@ describe('search builder', () => {
     it('is saved in one step: the proposed group, then the search in it', async () => {
       const requests = firstRunServer(new Reply(201, { data: testGroup(9, { name: 'Bridges' }) }));
       const dialog = await openBuilder();
-      const groupName = within(dialog).getByLabelText(/New group/);
+      const groupName = within(dialog).getByLabelText(/Name of the new group/);
       expect(groupName).toHaveValue('My searches');
       fireEvent.change(groupName, { target: { value: 'Bridges' } });
       fireEvent.change(within(dialog).getByLabelText('Keywords'), { target: { value: 'bridge' } });
@@ -157,7 +157,7 @@ describe('search builder', () => {
         new Reply(422, { message: 'The given data was invalid.', errors: { name: ['That name is taken.'] } }),
       );
       const dialog = await openBuilder();
-      const groupName = within(dialog).getByLabelText(/New group/);
+      const groupName = within(dialog).getByLabelText(/Name of the new group/);
       fireEvent.change(within(dialog).getByLabelText('Keywords'), { target: { value: 'bridge' } });
       fireEvent.change(groupName, { target: { value: ' ' } });
       expect(groupName).toHaveAccessibleDescription('Group Name is required');

@@ -35,6 +35,7 @@ import {
   type SearchForm,
   serverProblems,
   toRequest,
+  withAutoName,
   withProposedGroup,
 } from '../../lib/searchForm';
 import { type AssetLimit, assetLimitOf } from '../../lib/assetLimit';
@@ -59,8 +60,11 @@ function initialForm(request: BuilderRequest, providers: Provider[], groups: Gro
       // Data sources the builder does not offer (or none at all) keep its default selection.
       const offered = new Set(providers.map((p) => p.name));
       const chosen = (request.prefill?.providers ?? []).filter((p) => offered.has(p));
+      // Prefilled terms name the search as typed ones would.
       return withProposedGroup(
-        chosen.length > 0 ? { ...form, providers: chosen } : { ...form, providers: newForm(providers).providers },
+        withAutoName(
+          chosen.length > 0 ? { ...form, providers: chosen } : { ...form, providers: newForm(providers).providers },
+        ),
         groups,
       );
     }
