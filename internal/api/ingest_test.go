@@ -406,6 +406,17 @@ func TestBuiltInSourcesTwoTenants(t *testing.T) {
 			n, _, _ := s.CountPosts(ctx)
 			return n == 3
 		})
+		// A token that pushed nothing in the last hour is idle.
+		old := post.Post{Provider: "reddit", NativeID: "old1", ContentText: "x", PublishedAt: time.Now().Add(-3 * time.Hour),
+			Source: "old-feed", SourceUserID: e.actor("ops@acme.test").UserID}
+		if err := old.Normalize(time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		old.ID = post.NewIngestID("ingest:old", old.Provider, old.NativeID)
+		old.DiscoveredAt = time.Now().Add(-2 * time.Hour)
+		if _, err := s.InsertPosts(ctx, []post.Post{old}); err != nil {
+			t.Fatal(err)
+		}
 
 		simulator := "node simulator running 2/s count 120 last hour <nil>"
 		for _, tt := range []struct {
@@ -414,7 +425,8 @@ func TestBuiltInSourcesTwoTenants(t *testing.T) {
 			status int
 			want   []string
 		}{
-			{"tenant A's admin", adminA, 200, []string{simulator, "ingest acme-feed running count 2 last hour 2"}},
+			{"tenant A's admin", adminA, 200, []string{simulator, "ingest acme-feed running count 2 last hour 2",
+				"ingest old-feed idle count 1 last hour 0"}},
 			{"tenant B's admin", adminB, 200, []string{simulator, "ingest initech-feed running count 1 last hour 1"}},
 			{"a member", member, 403, nil},
 		} {
