@@ -23,12 +23,7 @@ function Step({ done, title, children }: { done: boolean; title: string; childre
   const Icon = done ? CheckCircleOutlined : RadioButtonUncheckedOutlined;
   return (
     <Stack component="li" direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-      <Icon
-        color={done ? 'success' : 'disabled'}
-        sx={{ mt: 0.25 }}
-        titleAccess={done ? 'Done' : 'To do'}
-        aria-hidden={false}
-      />
+      <Icon color={done ? 'success' : 'disabled'} sx={{ mt: 0.25 }} titleAccess={done ? 'Done' : 'To do'} />
       <Box sx={{ minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
         {children}

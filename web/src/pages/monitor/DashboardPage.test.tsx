@@ -210,6 +210,9 @@ describe('Get started', () => {
     renderApp('/monitor/dashboard', { profile });
     const guide = await screen.findByRole('region', { name: 'Get started' });
     expect(await within(guide).findByText('1.2k matches so far.')).toBeInTheDocument();
+    // Saved, and matches arrived; no alert is on yet.
+    expect(within(guide).getAllByRole('img', { name: 'Done' })).toHaveLength(2);
+    expect(within(guide).getAllByRole('img', { name: 'To do' })).toHaveLength(1);
     await user.click(within(guide).getByRole('button', { name: 'Set an alert' }));
     expect(await screen.findByRole('dialog', { name: 'Alerts of “Scams”' })).toBeInTheDocument();
   });
