@@ -59,15 +59,18 @@ type Deps struct {
 	// PipelineWarnings are the pipeline watch's warnings, shown with the sources' health (none
 	// when nil).
 	PipelineWarnings func() []ingest.Warning
-	Geocoder         geo.Geocoder
-	Monitor          *monitor.Service
-	Filters          *filters.Service
-	Locations        *filters.Locations
-	Search           *search.Service
-	SearchLimiter    *search.Limiter
-	Backtest         *backtest.Service // previews draft saved searches over stored posts
-	History          *search.History
-	Flags            *search.Flags
+	// BuiltInSources are the sources that are not rows of a tenant's sources table: the node's
+	// own (the simulator) and the tenant's ingest sources (none when nil).
+	BuiltInSources func(ctx context.Context, tenantID int64) ([]ingest.BuiltInSource, error)
+	Geocoder       geo.Geocoder
+	Monitor        *monitor.Service
+	Filters        *filters.Service
+	Locations      *filters.Locations
+	Search         *search.Service
+	SearchLimiter  *search.Limiter
+	Backtest       *backtest.Service // previews draft saved searches over stored posts
+	History        *search.History
+	Flags          *search.Flags
 	// Places takes places off posts for a tenant and puts them back (issue 27).
 	Places *search.Places
 	// Members invites people to organizations and removes them (docs/settings-api.md).

@@ -30,6 +30,9 @@ import (
 	"github.com/sightline/sightline/internal/wait"
 )
 
+// testSimulator is the node's own source as the environment's node runs it: shared by every tenant.
+var testSimulator = ingest.NodeSource{Stats: connector.Stats{Source: "simulator", Count: 120}, Rate: 2}
+
 // newIngestEnv is a running API with the ingest service, the embedded stream and the storage
 // stage over a real store, and the given body read timeout.
 func newIngestEnv(t *testing.T, s *store.Store, bodyTimeout time.Duration) *env {
@@ -53,6 +56,9 @@ func newIngestEnv(t *testing.T, s *store.Store, bodyTimeout time.Duration) *env 
 		Ingest: ingest.NewService(st, nil, 0), BodyReadTimeout: bodyTimeout, Sources: rows, SourceTypes: sources.Types(),
 		IngestStats: func(ctx context.Context, scope ingest.Scope) (ingest.Stats, error) {
 			return ingest.CollectStats(ctx, s, scope, ingest.StatsSources{Managed: rows.ConnectorStats, Health: st.Health})
+		},
+		BuiltInSources: func(ctx context.Context, tenantID int64) ([]ingest.BuiltInSource, error) {
+			return ingest.BuiltInSources(ctx, s, tenantID, []ingest.NodeSource{testSimulator}, time.Now())
 		}})
 	srv := httptest.NewServer(h)
 	t.Cleanup(func() { srv.Close(); cancel(); <-done; st.Close() })
@@ -362,4 +368,89 @@ func TestSlowBodies(t *testing.T) {
 			}
 		})
 	}
+}
+
+// The sources' health lists the built-in sources read-only: the simulator, shared, for every
+// tenant with its rate, and each tenant's own ingest tokens only, with their posts of the last
+// hour; a member, who does not manage sources, sees none.
+func TestBuiltInSourcesTwoTenants(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		e := newIngestEnv(t, s, 0)
+		ctx := context.Background()
+		for _, u := range []account.NewUser{
+			{Organization: "Acme", Email: "admin@acme.test", Password: testPassword, TenantAdmin: true, Role: account.RoleOwner},
+			{Organization: "Acme", Email: "ops@acme.test", Password: testPassword, Role: account.RoleMember},
+			{Tenant: "initech", Organization: "Initech", Email: "admin@initech.test", Password: testPassword, TenantAdmin: true, Role: account.RoleOwner},
+			{Tenant: "initech", Organization: "Initech", Email: "ops@initech.test", Password: testPassword, Role: account.RoleMember},
+		} {
+			if _, err := e.accounts.CreateUser(ctx, u); err != nil {
+				t.Fatal(err)
+			}
+		}
+		adminA, adminB := e.token("admin@acme.test", "admin"), e.token("admin@initech.test", "admin")
+		member := e.token("ops@acme.test", "own")
+		feedA, feedB := e.token("ops@acme.test", "acme-feed", "ingest"), e.token("ops@initech.test", "initech-feed", "ingest")
+		c := e.client()
+		pushed := map[string][]string{feedA: {"a1", "a2"}, feedB: {"b1"}}
+		for token, ids := range pushed {
+			var body strings.Builder
+			for _, id := range ids {
+				fmt.Fprintf(&body, `{"provider":"reddit","native_id":%q,"content_text":"x","published_at":%q}`+"\n",
+					id, time.Now().Add(-time.Hour).UTC().Format(time.RFC3339))
+			}
+			if r := c.ingest(token, body.String()); r.status != 200 {
+				t.Fatalf("ingest = %d %v", r.status, r.body)
+			}
+		}
+		wait.For(t, "the ingested posts stored", func() bool {
+			n, _, _ := s.CountPosts(ctx)
+			return n == 3
+		})
+		// A token that pushed nothing in the last hour is idle.
+		old := post.Post{Provider: "reddit", NativeID: "old1", ContentText: "x", PublishedAt: time.Now().Add(-3 * time.Hour),
+			Source: "old-feed", SourceUserID: e.actor("ops@acme.test").UserID}
+		if err := old.Normalize(time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		old.ID = post.NewIngestID("ingest:old", old.Provider, old.NativeID)
+		old.DiscoveredAt = time.Now().Add(-2 * time.Hour)
+		if _, err := s.InsertPosts(ctx, []post.Post{old}); err != nil {
+			t.Fatal(err)
+		}
+
+		simulator := "node simulator running 2/s count 120 last hour <nil>"
+		for _, tt := range []struct {
+			name   string
+			token  string
+			status int
+			want   []string
+		}{
+			{"tenant A's admin", adminA, 200, []string{simulator, "ingest acme-feed running count 2 last hour 2",
+				"ingest old-feed idle count 1 last hour 0"}},
+			{"tenant B's admin", adminB, 200, []string{simulator, "ingest initech-feed running count 1 last hour 1"}},
+			{"a member", member, 403, nil},
+		} {
+			t.Run(tt.name, func(t *testing.T) {
+				r := c.do("GET", "/api/v1/sources/health", nil, withBearer(tt.token))
+				if r.status != tt.status {
+					t.Fatalf("health = %d %v, want %d", r.status, r.body, tt.status)
+				}
+				if r.status != 200 {
+					return
+				}
+				var got []string
+				for _, b := range dig(r.body, "data", "builtIn").([]any) {
+					src := b.(map[string]any)
+					line := fmt.Sprintf("%s %s %s", src["kind"], src["name"], src["state"])
+					if rate, ok := src["ratePerSecond"].(float64); ok {
+						line += fmt.Sprintf(" %g/s", rate)
+					}
+					got = append(got, line+fmt.Sprintf(" count %v last hour %v", src["count"], src["itemsLastHour"]))
+				}
+				if !slices.Equal(got, tt.want) {
+					t.Errorf("built in = %q, want %q", got, tt.want)
+				}
+			})
+		}
+	})
 }

@@ -136,6 +136,8 @@ type sourcesHealthReply struct {
 	Message string `json:"message,omitempty"`
 	// Warnings say when the ingest pipeline is behind: new posts of every source are late.
 	Warnings []ingest.Warning `json:"warnings"`
+	// BuiltIn are the sources outside the table, read-only: the simulator and ingest tokens.
+	BuiltIn []ingest.BuiltInSource `json:"builtIn"`
 }
 
 func (a *API) sourcesHealth(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
@@ -143,9 +145,16 @@ func (a *API) sourcesHealth(w http.ResponseWriter, r *http.Request, id auth.Iden
 	if err != nil {
 		return err
 	}
-	reply := sourcesHealthReply{Sources: []sourcing.Health{}, Warnings: []ingest.Warning{}}
+	reply := sourcesHealthReply{Sources: []sourcing.Health{}, Warnings: []ingest.Warning{},
+		BuiltIn: []ingest.BuiltInSource{}}
 	if a.PipelineWarnings != nil {
 		reply.Warnings = a.PipelineWarnings()
+	}
+	// List has checked that the caller manages its tenant's sources.
+	if a.BuiltInSources != nil {
+		if reply.BuiltIn, err = a.BuiltInSources(r.Context(), id.Actor().TenantID); err != nil {
+			return err
+		}
 	}
 	rows := make([]sourcing.Source, 0, len(views))
 	for _, v := range views {

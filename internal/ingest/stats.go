@@ -150,3 +150,90 @@ func (s *Stats) setProviders(count, recent map[string]int64) {
 	}
 	sort.Slice(s.Providers, func(i, j int) bool { return s.Providers[i].Count > s.Providers[j].Count })
 }
+
+// Kinds of built-in source.
+const (
+	BuiltInNode   = "node"   // one of the node's own sources (the simulator), shared by every tenant
+	BuiltInIngest = "ingest" // a name the tenant's API tokens push posts under (/api/v1/ingest)
+)
+
+// States of a built-in source.
+const (
+	BuiltInRunning = "running" // emitting (the node's own) or pushed posts in the last hour (ingest)
+	BuiltInFailing = "failing" // the node's own source's last round failed
+	BuiltInIdle    = "idle"    // an ingest source with no post in the last hour
+)
+
+// NodeSource is one of the node's own sources as it runs: its status and the rate it is
+// configured to emit at, in posts per second.
+type NodeSource struct {
+	Stats connector.Stats
+	Rate  float64
+}
+
+// BuiltInSource is a source that is not a row of the sources table, listed read-only with the
+// tenant's sources: flags configure the node's own, API tokens push the ingest ones.
+type BuiltInSource struct {
+	Kind string `json:"kind"`
+	Name string `json:"name"`
+	// UserID is whose token pushes an ingest source's posts (0 for the node's own).
+	UserID int64  `json:"userId,omitempty"`
+	State  string `json:"state"`
+	// RatePerSecond is the node's own source's configured rate; null for an ingest source, whose
+	// pace is its pusher's.
+	RatePerSecond *float64 `json:"ratePerSecond"`
+	// ItemsLastHour are the ingest source's posts stored in the last hour; null for the node's
+	// own, whose status counts since the node started (Count) and not by the hour.
+	ItemsLastHour *int64 `json:"itemsLastHour"`
+	// Count is what the node's own source emitted since the node started, or every post an
+	// ingest source has stored.
+	Count       int64     `json:"count"`
+	LastSuccess time.Time `json:"lastSuccess,omitzero"`
+	LastError   string    `json:"lastError,omitempty"`
+}
+
+// BuiltInSources lists the node's own sources (every tenant sees them: they feed everyone) and
+// the ingest sources of tenantID only, busiest first.
+func BuiltInSources(ctx context.Context, st StatsStore, tenantID int64, node []NodeSource, now time.Time) ([]BuiltInSource, error) {
+	out := make([]BuiltInSource, 0, len(node))
+	for _, n := range node {
+		rate := n.Rate
+		s := BuiltInSource{Kind: BuiltInNode, Name: n.Stats.Source, State: BuiltInRunning, RatePerSecond: &rate,
+			Count: n.Stats.Count, LastSuccess: n.Stats.LastSuccess}
+		if n.Stats.Failures > 0 {
+			s.State, s.LastError = BuiltInFailing, connector.RedactText(n.Stats.LastError)
+		}
+		out = append(out, s)
+	}
+	counts, err := st.CountSourcePosts(ctx, tenantID, 0, now.Add(-time.Hour))
+	if err != nil {
+		return nil, err
+	}
+	// The store counts by provider too; a source is its user and name.
+	type key struct {
+		user int64
+		name string
+	}
+	index := map[key]int{}
+	var pushed []BuiltInSource
+	for _, c := range counts {
+		k := key{c.UserID, c.Source}
+		i, seen := index[k]
+		if !seen {
+			i = len(pushed)
+			index[k] = i
+			pushed = append(pushed, BuiltInSource{Kind: BuiltInIngest, Name: c.Source, UserID: c.UserID,
+				ItemsLastHour: new(int64)})
+		}
+		pushed[i].Count += c.Count
+		*pushed[i].ItemsLastHour += c.Recent
+	}
+	for i := range pushed {
+		pushed[i].State = BuiltInIdle
+		if *pushed[i].ItemsLastHour > 0 {
+			pushed[i].State = BuiltInRunning
+		}
+	}
+	sort.SliceStable(pushed, func(i, j int) bool { return *pushed[i].ItemsLastHour > *pushed[j].ItemsLastHour })
+	return append(out, pushed...), nil
+}

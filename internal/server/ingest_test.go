@@ -212,3 +212,46 @@ func TestAFullStreamIsRefusedAndSaid(t *testing.T) {
 		}
 	}
 }
+
+// The sources' health lists the simulator among the built-in sources while the node runs it,
+// with the rate it was given (--simulator-rate) or the default.
+func TestTheSimulatorIsListedWithItsRate(t *testing.T) {
+	for _, tt := range []struct {
+		name      string
+		simulator bool
+		rate      float64
+		want      []string
+	}{
+		{"off", false, 0, nil},
+		{"the default rate", true, 0, []string{"node simulator 5"}},
+		{"a rate of its own", true, 0.5, []string{"node simulator 0.5"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := context.Background()
+			node, err := server.New(ctx, server.Config{DataDir: t.TempDir(), AdminEmail: "admin@example.test",
+				AdminPassword: "admin-password", Simulator: tt.simulator, SimulatorRate: tt.rate},
+				slog.New(slog.NewTextHandler(io.Discard, nil)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			srv := httptest.NewServer(node.Handler) // no Serve: the simulator does not run, it is configured
+			t.Cleanup(func() { srv.Close(); node.Close() })
+			admin, _, err := node.Auth.CreateAPIToken(ctx, "admin@example.test", "t", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			status, reply := call(t, "GET", srv.URL+"/api/v1/sources/health", admin, "")
+			if status != 200 {
+				t.Fatalf("health = %d %v", status, reply)
+			}
+			var got []string
+			for _, b := range reply["data"].(map[string]any)["builtIn"].([]any) {
+				src := b.(map[string]any)
+				got = append(got, fmt.Sprintf("%s %s %v", src["kind"], src["name"], src["ratePerSecond"]))
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("built in = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -29,6 +29,7 @@ import (
 	"github.com/sightline/sightline/internal/backtest"
 	"github.com/sightline/sightline/internal/basemap"
 	"github.com/sightline/sightline/internal/connector"
+	"github.com/sightline/sightline/internal/connector/simulator"
 	"github.com/sightline/sightline/internal/connector/sources"
 	"github.com/sightline/sightline/internal/enrich"
 	"github.com/sightline/sightline/internal/export"
@@ -255,6 +256,8 @@ type Node struct {
 	log     *slog.Logger
 	// retention is how long posts are kept (Config.Retention).
 	retention time.Duration
+	// simulatorRate is the simulator's configured rate, posts per second, when it runs.
+	simulatorRate float64
 }
 
 // retention is how long posts are kept: the operator's choice, or ingest.Retention.
@@ -348,6 +351,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	if n.Sources, err = buildSources(builder, seeds.node); err != nil {
 		return nil, err
 	}
+	n.simulatorRate = seeds.node.Simulator.PostsPerSecond()
 	gazetteer, err := geo.LoadGazetteer()
 	if err != nil {
 		return nil, err
@@ -471,6 +475,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		Usage:            usage.NewService(s, log),
 		Sources:          n.SourceRows,
 		PipelineWarnings: n.Watch.Warnings,
+		BuiltInSources:   n.builtInSources,
 		SourceTypes:      sources.Types(),
 		Alerts:           n.Alerts,
 		Assistant:        n.Assistant,
@@ -571,6 +576,18 @@ func (n *Node) seedSources(ctx context.Context, rows []sources.Seed) error {
 func (n *Node) ingestStats(ctx context.Context, scope ingest.Scope) (ingest.Stats, error) {
 	return ingest.CollectStats(ctx, n.Store, scope, ingest.StatsSources{Connectors: sources.Stats(n.Sources),
 		Managed: n.SourceRows.ConnectorStats, Health: n.Stream.Health, Warnings: n.Watch.Warnings})
+}
+
+// builtInSources are the node's own sources with their rates and the tenant's ingest sources.
+func (n *Node) builtInSources(ctx context.Context, tenantID int64) ([]ingest.BuiltInSource, error) {
+	node := []ingest.NodeSource{}
+	for _, st := range sources.Stats(n.Sources) {
+		// The simulator is the only source the node runs itself (sourceSeeds).
+		if st.Source == simulator.Name {
+			node = append(node, ingest.NodeSource{Stats: st, Rate: n.simulatorRate})
+		}
+	}
+	return ingest.BuiltInSources(ctx, n.Store, tenantID, node, time.Now())
 }
 
 // Close releases the node's resources.

@@ -30,6 +30,14 @@ func DefaultConfig() Config {
 	return Config{Enabled: true, Rate: 5}
 }
 
+// PostsPerSecond is the rate the simulator runs at: Rate, or the default's when unset.
+func (c Config) PostsPerSecond() float64 {
+	if c.Rate <= 0 {
+		return DefaultConfig().Rate
+	}
+	return c.Rate
+}
+
 // Simulator is the demo source.
 type Simulator struct {
 	rate      float64
@@ -44,11 +52,7 @@ func New(cfg Config) *Simulator {
 	if seed == 0 {
 		seed = uint64(time.Now().UnixNano())
 	}
-	rate := cfg.Rate
-	if rate <= 0 {
-		rate = DefaultConfig().Rate
-	}
-	return &Simulator{rate: rate, generator: NewGenerator(seed), status: connector.NewStatus(Name), backoff: connector.DefaultBackoff}
+	return &Simulator{rate: cfg.PostsPerSecond(), generator: NewGenerator(seed), status: connector.NewStatus(Name), backoff: connector.DefaultBackoff}
 }
 
 func (s *Simulator) Name() string { return Name }

@@ -75,6 +75,26 @@ export interface PipelineWarning {
   message: string;
 }
 
+/**
+ * A source outside the sources table, read-only: the node's own (the simulator, shared by every
+ * tenant, configured by the server's flags) or a name the tenant's API tokens push posts under.
+ */
+export interface BuiltInSource {
+  kind: 'node' | 'ingest';
+  name: string;
+  /** Whose token pushes an ingest source's posts. */
+  userId?: number;
+  state: 'running' | 'failing' | 'idle';
+  /** The node's own source's configured rate; null for ingest, whose pace is its pusher's. */
+  ratePerSecond: number | null;
+  /** An ingest source's posts stored in the last hour; null for the node's own. */
+  itemsLastHour: number | null;
+  /** Emitted since the server started (the node's own), or stored (ingest). */
+  count: number;
+  lastSuccess?: string;
+  lastError?: string;
+}
+
 export interface SourcesHealth {
   sources: SourceHealth[];
   /** Sources that worked before and now fail or do not answer: the top bar's warning. */
@@ -83,6 +103,7 @@ export interface SourcesHealth {
   offline: boolean;
   message?: string;
   warnings?: PipelineWarning[];
+  builtIn?: BuiltInSource[];
 }
 
 export async function fetchSources(signal?: AbortSignal): Promise<Source[]> {

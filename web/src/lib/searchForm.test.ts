@@ -13,6 +13,7 @@ import {
   summaryOf,
   toRequest,
   withAutoName,
+  withProposedGroup,
   type SearchForm,
 } from './searchForm';
 
@@ -83,6 +84,22 @@ describe('new and copied forms', () => {
   });
 });
 
+describe('proposed group', () => {
+  it.each([
+    { name: 'no groups', groupId: null, groups: [], proposed: 'My searches' },
+    {
+      name: 'only Uncategorized and read-only groups',
+      groupId: null,
+      groups: [group(1, { isSavedSearch: true }), group(2, { canEdit: false })],
+      proposed: 'My searches',
+    },
+    { name: 'a group to choose', groupId: null, groups: [group(1)], proposed: null },
+    { name: 'a group given', groupId: 1, groups: [], proposed: null },
+  ])('$name', ({ groupId, groups, proposed }) => {
+    expect(withProposedGroup(newForm(providers, groupId), groups).newGroupName).toBe(proposed);
+  });
+});
+
 describe('name auto-fill', () => {
   it('follows location, then keywords, then author until edited', () => {
     let form = withAutoName({ ...newForm(providers), author: 'bob' });
@@ -108,6 +125,10 @@ describe('rules', () => {
     { name: 'no name', form: { name: ' ' }, fields: ['name'] },
     { name: 'a long name', form: { name: 'x'.repeat(256) }, fields: ['name'] },
     { name: 'no group', form: { groupId: null }, fields: ['group'] },
+    { name: 'a new group', form: { groupId: null, newGroupName: 'Mine' }, fields: [] },
+    { name: 'a new group without a name', form: { groupId: null, newGroupName: ' ' }, fields: ['group'] },
+    { name: 'a new group with a long name', form: { groupId: null, newGroupName: 'x'.repeat(256) }, fields: ['group'] },
+    { name: 'a chosen group wins over a new one', form: { newGroupName: '' }, fields: [] },
     { name: 'no provider', form: { providers: [] }, fields: ['providers'] },
     { name: 'no query', form: { keywords: '' }, fields: ['query'] },
     { name: 'a board is a query', form: { keywords: '', boards: ['pol'] }, fields: [] },

@@ -13,6 +13,11 @@ export interface SearchForm {
   /** Once the user types a name, it is no longer filled in from the search terms. */
   nameEdited: boolean;
   groupId: number | null;
+  /**
+   * The group created with the search, when the user has none to save into (the Uncategorized
+   * group is never offered); null when a group is chosen from the list.
+   */
+  newGroupName: string | null;
   location: string;
   locationBounds: string;
   author: string;
@@ -34,6 +39,7 @@ export function newForm(providers: Provider[], groupId: number | null = null): S
     name: '',
     nameEdited: false,
     groupId,
+    newGroupName: null,
     location: '',
     locationBounds: '',
     author: '',
@@ -58,6 +64,7 @@ export function formFromSearch(search: MonitorSearch, providers: Provider[]): Se
     name: search.value,
     nameEdited: true,
     groupId: search.groupId,
+    newGroupName: null,
     location: terms.address,
     locationBounds: terms.address_bounds,
     author: terms.author_query,
@@ -105,6 +112,27 @@ export function selectableGroups(groups: GroupMini[]): GroupMini[] {
   return groups.filter((g) => g.canEdit && !g.isSavedSearch);
 }
 
+/** The name proposed for the group a first search is saved into. */
+export const FIRST_GROUP_NAME = 'My searches';
+
+/**
+ * The form, proposing a new group when no group is chosen and the user has none to save into, so
+ * that the first save is one step instead of a detour through the group form.
+ */
+export function withProposedGroup(form: SearchForm, groups: GroupMini[]): SearchForm {
+  if (form.groupId !== null || selectableGroups(groups).length > 0) return form;
+  return { ...form, newGroupName: FIRST_GROUP_NAME };
+}
+
+/** The group rule: a group chosen, or a valid name for the one created with the search. */
+function groupProblem(form: SearchForm): string | null {
+  if (form.groupId !== null) return null;
+  if (form.newGroupName === null) return 'You must select a group';
+  if (form.newGroupName.trim() === '') return 'Group Name is required';
+  if ([...form.newGroupName].length > MAX_NAME_LENGTH) return `Use at most ${MAX_NAME_LENGTH} characters.`;
+  return null;
+}
+
 export type FormField = 'name' | 'group' | 'providers' | 'query' | 'keywords' | 'dateRange';
 
 export interface FieldProblem {
@@ -132,7 +160,8 @@ export function formProblems(form: SearchForm, now: Date): FieldProblem[] {
   else if ([...form.name].length > MAX_NAME_LENGTH) {
     problems.push({ field: 'name', title: 'Name', message: `Use at most ${MAX_NAME_LENGTH} characters.` });
   }
-  if (form.groupId === null) problems.push({ field: 'group', title: 'Group', message: 'You must select a group' });
+  const group = groupProblem(form);
+  if (group) problems.push({ field: 'group', title: 'Group', message: group });
   if (form.providers.length === 0) {
     problems.push({ field: 'providers', title: 'Data sources', message: 'Choose at least one data source.' });
   }

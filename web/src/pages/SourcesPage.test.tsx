@@ -170,6 +170,83 @@ describe('sources page', () => {
     expect(await screen.findByRole('table', { name: 'Sources' })).toHaveTextContent('Loopback');
   });
 
+  it('lists the built-in sources read-only, with their rates, even without sources of the table', async () => {
+    fakeServer({
+      'GET /api/v1/sources': { data: [] },
+      'GET /api/v1/sources/types': { data: ['rss'] },
+      'GET /api/v1/sources/health': {
+        data: {
+          sources: [],
+          failing: 0,
+          builtIn: [
+            {
+              kind: 'node',
+              name: 'simulator',
+              state: 'running',
+              ratePerSecond: 5,
+              itemsLastHour: null,
+              count: 18000,
+              lastSuccess: new Date(Date.now() - 5 * 60_000).toISOString(),
+            },
+            {
+              kind: 'ingest',
+              name: 'wire-feed',
+              userId: 4,
+              state: 'running',
+              ratePerSecond: null,
+              itemsLastHour: 40,
+              count: 1200,
+            },
+            {
+              kind: 'ingest',
+              name: 'old-feed',
+              userId: 4,
+              state: 'idle',
+              ratePerSecond: null,
+              itemsLastHour: 0,
+              count: 3,
+            },
+          ],
+        },
+      },
+    });
+    renderApp('/sources', { profile: admin });
+    const table = await screen.findByRole('table', { name: 'Built-in sources' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    const posts = (n: number) => new Intl.NumberFormat().format(n);
+    expect(rows).toEqual([
+      [
+        'SimulatorDemo posts, shared by every tenant',
+        'Running',
+        '5 per second (set)',
+        `${posts(18000)} since the server started`,
+        '5 min ago',
+      ],
+      ['wire-feedIngest API token', 'Running', '40 in the last hour', `${posts(1200)} stored`, '–'],
+      ['old-feedIngest API token', 'Idle', '0 in the last hour', '3 stored', '–'],
+    ]);
+    expect(within(table).queryAllByRole('button')).toHaveLength(0);
+    expect(within(table).queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
+  it('shows no built-in section when there is none', async () => {
+    fakeServer({
+      'GET /api/v1/sources': { data: [source()] },
+      'GET /api/v1/sources/types': { data: ['rss'] },
+      'GET /api/v1/sources/health': { data: { sources: [], failing: 0, builtIn: [] } },
+    });
+    renderApp('/sources', { profile: admin });
+    await screen.findByRole('table', { name: 'Sources' });
+    expect(screen.queryByRole('heading', { name: 'Built in' })).not.toBeInTheDocument();
+  });
+
   it('tells other users that only tenant admins manage sources, and shows them no link', async () => {
     fakeServer({});
     renderApp('/sources', { profile: testProfile({ is_tenant_admin: false }) });

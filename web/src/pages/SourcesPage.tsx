@@ -27,6 +27,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { Source } from '../api/sources';
 import { EmptyState } from '../components/EmptyState';
+import { BuiltInSources } from '../components/sources/BuiltInSources';
 import { LoadError } from '../components/LoadError';
 import { PageHeader } from '../components/PageHeader';
 import { SourceDialog } from '../components/sources/SourceDialog';
@@ -112,6 +113,7 @@ function SourcesTable() {
   const failing = (counts.failing ?? 0) + (counts.unreachable ?? 0) - waiting;
   // Sources that worked and stopped; those that never reached their address are the offline notice's.
   const stopped = health.data?.failing ?? 0;
+  const builtIn = health.data?.builtIn ?? [];
 
   return (
     <Box sx={{ maxWidth: 1400, mx: 'auto', px: { xs: 2, md: 4 }, py: 3 }}>
@@ -204,6 +206,7 @@ function SourcesTable() {
           </TableContainer>
         </>
       )}
+      {builtIn.length > 0 && <BuiltInSources sources={builtIn} />}
       {editing && types.data && (
         <SourceDialog
           open

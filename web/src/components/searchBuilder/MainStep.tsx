@@ -166,6 +166,9 @@ export function MainStep({
   const group = groups.find((g) => g.id === form.groupId);
   const linkProviders = providersForLinks(form.providers, providers, false);
   const groupLocked = editing && !shareSearches;
+  const proposing = form.groupId === null && form.newGroupName !== null;
+  // The proposed group's name is checked as it is typed; the server's word comes after a save.
+  const groupError = problemText(serverProblems, 'group') ?? problemText(problems, 'group');
 
   const nameAndGroup = (
     <Stack spacing={1}>
@@ -180,31 +183,46 @@ export function MainStep({
           slotProps={{ htmlInput: { maxLength: MAX_NAME_LENGTH } }}
         />
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', minWidth: 0 }}>
-          <TextField
-            select
-            label="Group"
-            required
-            fullWidth
-            value={form.groupId ?? ''}
-            disabled={groupLocked}
-            onChange={(event) => update((f) => ({ ...f, groupId: Number(event.target.value) }))}
-            error={Boolean(problemText(serverProblems, 'group'))}
-            helperText={
-              problemText(serverProblems, 'group') ??
-              (groupLocked
-                ? 'Move the search from its page to change its group.'
-                : offered.length === 0
-                  ? 'Create a group first.'
-                  : ' ')
-            }
-          >
-            {/* A search's own group stays listed even when it could not be chosen anew. */}
-            {(group && !offered.includes(group) ? [group, ...offered] : offered).map((g) => (
-              <MenuItem key={g.id} value={g.id}>
-                {g.isSavedSearch ? 'Uncategorized' : g.name}
-              </MenuItem>
-            ))}
-          </TextField>
+          {proposing ? (
+            // No group to save into yet: the first search brings its own, created on save.
+            <TextField
+              label="Name of the new group"
+              required
+              fullWidth
+              value={form.newGroupName}
+              onChange={(event) => update((f) => ({ ...f, newGroupName: event.target.value }))}
+              error={Boolean(groupError)}
+              helperText={groupError ?? 'Created, private to you, when you save the search.'}
+              slotProps={{ htmlInput: { maxLength: MAX_NAME_LENGTH } }}
+            />
+          ) : (
+            <TextField
+              select
+              label="Group"
+              required
+              fullWidth
+              value={form.groupId ?? ''}
+              disabled={groupLocked}
+              onChange={(event) => update((f) => ({ ...f, groupId: Number(event.target.value) }))}
+              error={Boolean(problemText(serverProblems, 'group'))}
+              helperText={
+                problemText(serverProblems, 'group') ??
+                (groupLocked
+                  ? 'Move the search from its page to change its group.'
+                  : offered.length === 0
+                    ? 'Create a group first.'
+                    : ' ')
+              }
+            >
+              {/* A search's own group stays listed even when it could not be chosen anew. */}
+              {(group && !offered.includes(group) ? [group, ...offered] : offered).map((g) => (
+                <MenuItem key={g.id} value={g.id}>
+                  {g.isSavedSearch ? 'Uncategorized' : g.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {/* The group step also sets privacy and sharing, for the proposed group too. */}
           {!groupLocked && (
             <Button onClick={onCreateGroup} startIcon={<AddOutlined />} sx={{ mt: 1, flexShrink: 0 }}>
               New group

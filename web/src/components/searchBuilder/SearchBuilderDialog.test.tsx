@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Group } from '../../api/monitor';
 import { Reply, fakeServer, type Request } from '../../test/fakeServer';
 import { testGroup, testProfile, testProviders, testSearch } from '../../test/fixtures';
 import { testFilterList } from '../../test/filterFixtures';
@@ -123,6 +124,66 @@ describe('search builder', () => {
     await fillValidSearch(dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findAllByText('You must select a group')).not.toHaveLength(0);
+  });
+
+  describe('a first search, for a user with no group to save into', () => {
+    // Only the Uncategorized group exists, and the spec does not offer it.
+    const firstRunServer = (createGroup: Reply) => {
+      const groups = [testGroup(5, { name: 'Uncategorized', isSavedSearch: true })];
+      return fakeServer({
+        'GET /api/v1/monitor/providers': { data: testProviders },
+        'GET /api/v1/monitor/monitor-search-groups': () => ({ data: groups }),
+        'GET /api/v1/filter-lists/': { data: [] },
+        'POST /api/v1/monitor/monitor-search-groups': () => {
+          if (createGroup.status === 201) groups.push((createGroup.body as { data: Group }).data);
+          return createGroup;
+        },
+        'POST /api/v1/monitor/searches': new Reply(201, { data: testSearch(42, { value: 'bridge', groupId: 9 }) }),
+      });
+    };
+
+    it('is saved in one step: the proposed group, then the search in it', async () => {
+      const requests = firstRunServer(new Reply(201, { data: testGroup(9, { name: 'Bridges' }) }));
+      const dialog = await openBuilder();
+      const groupName = within(dialog).getByLabelText(/Name of the new group/);
+      expect(groupName).toHaveValue('My searches');
+      fireEvent.change(groupName, { target: { value: 'Bridges' } });
+      fireEvent.change(within(dialog).getByLabelText('Keywords'), { target: { value: 'bridge' } });
+      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+      expect(await screen.findByText('Your saved search is running')).toBeInTheDocument();
+      const posts = requests.filter((r) => r.method === 'POST');
+      expect(posts.map((r) => r.path)).toEqual(['/api/v1/monitor/monitor-search-groups', '/api/v1/monitor/searches']);
+      expect(posts[0]?.body).toEqual({ name: 'Bridges', privacy: 'private', sharedUsers: [] });
+      expect(posts[1]?.body).toMatchObject({ group_id: 9, name: 'bridge' });
+    });
+
+    it('gives way to a group made in the group step (privacy, sharing)', async () => {
+      firstRunServer(new Reply(201, { data: testGroup(9, { name: 'Team', privacy: 'shared' }) }));
+      const dialog = await openBuilder();
+      await user.click(within(dialog).getByRole('button', { name: 'New group' }));
+      await user.type(await screen.findByLabelText(/^Group name/), 'Team');
+      await user.click(screen.getByRole('button', { name: 'Create group' }));
+      expect(await within(dialog).findByRole('combobox', { name: /Group/ })).toHaveTextContent('Team');
+      expect(within(dialog).queryByLabelText(/Name of the new group/)).not.toBeInTheDocument();
+    });
+
+    it('needs a group name, and shows the server’s refusal on the field without creating the search', async () => {
+      const requests = firstRunServer(
+        new Reply(422, { message: 'The given data was invalid.', errors: { name: ['That name is taken.'] } }),
+      );
+      const dialog = await openBuilder();
+      const groupName = within(dialog).getByLabelText(/Name of the new group/);
+      fireEvent.change(within(dialog).getByLabelText('Keywords'), { target: { value: 'bridge' } });
+      fireEvent.change(groupName, { target: { value: ' ' } });
+      expect(groupName).toHaveAccessibleDescription('Group Name is required');
+      expect(within(dialog).getByRole('button', { name: 'Create' })).toBeDisabled();
+      fireEvent.change(groupName, { target: { value: 'Taken' } });
+      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+      await waitFor(() => expect(groupName).toHaveAccessibleDescription('That name is taken.'));
+      expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+        '/api/v1/monitor/monitor-search-groups',
+      ]);
+    });
   });
 
   it('explains too broad keywords with the server’s four lines and only an Edit search button', async () => {

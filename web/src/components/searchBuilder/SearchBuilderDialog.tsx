@@ -17,7 +17,7 @@ import { useId, useState } from 'react';
 import { filterListKeys, monitorKeys } from '../../api/keys';
 import { type Group, type GroupMini, type MonitorSearch, type Provider } from '../../api/monitor';
 import { ApiError } from '../../api/transport';
-import { useSaveSearch } from '../../hooks/useMonitorActions';
+import { useCreateGroup, useSaveSearch } from '../../hooks/useMonitorActions';
 import { useGroupsQuery, useProvidersQuery } from '../../hooks/useMonitorQueries';
 import { useProfile } from '../../hooks/useProfileQuery';
 import { useSnackbar } from '../../hooks/useSnackbar';
@@ -29,6 +29,8 @@ import {
   type SearchForm,
   serverProblems,
   toRequest,
+  withAutoName,
+  withProposedGroup,
 } from '../../lib/searchForm';
 import { type AssetLimit, assetLimitOf } from '../../lib/assetLimit';
 import { AssetLimitDialog } from '../AssetLimitDialog';
@@ -52,12 +54,18 @@ function initialForm(request: BuilderRequest, providers: Provider[], groups: Gro
       // Data sources the builder does not offer (or none at all) keep its default selection.
       const offered = new Set(providers.map((p) => p.name));
       const chosen = (request.prefill?.providers ?? []).filter((p) => offered.has(p));
-      return chosen.length > 0 ? { ...form, providers: chosen } : { ...form, providers: newForm(providers).providers };
+      // Prefilled terms name the search as typed ones would.
+      return withProposedGroup(
+        withAutoName(
+          chosen.length > 0 ? { ...form, providers: chosen } : { ...form, providers: newForm(providers).providers },
+        ),
+        groups,
+      );
     }
     case 'edit':
       return formFromSearch(request.search, providers);
     case 'duplicate':
-      return duplicateForm(request.search, groups, providers);
+      return withProposedGroup(duplicateForm(request.search, groups, providers), groups);
   }
 }
 
@@ -163,6 +171,8 @@ function Wizard({
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const save = useSaveSearch();
+  const newGroup = useCreateGroup();
+  const submitting = save.isPending || newGroup.isPending;
   const [form, setForm] = useState(() => initialForm(request, providers, groups));
   const [fromServer, setFromServer] = useState<FieldProblem[]>([]);
   const [saved, setSaved] = useState<MonitorSearch | null>(null);
@@ -173,10 +183,47 @@ function Wizard({
   // Only the preview offers to fill the inbox, showing what it would bring in.
   const [backfillDays, setBackfillDays] = useState(DEFAULT_BACKFILL_DAYS);
 
-  const submit = (backfill = 0) => {
+  // Listed at once, so the group select shows a new group before the list reloads.
+  const listGroup = (group: Group) => {
+    queryClient.setQueryData<Group[]>(monitorKeys.groupList, (groups) =>
+      groups && !groups.some((g) => g.id === group.id) ? [...groups, group] : groups,
+    );
+    void queryClient.invalidateQueries({ queryKey: monitorKeys.groups });
+    setForm((current) => ({ ...current, groupId: group.id, newGroupName: null }));
+  };
+
+  /**
+   * Creates the group proposed for a first search (private, like the group form's default); its
+   * failures show on the group field. Returns the group's id, or null when it could not be made.
+   */
+  const createProposedGroup = async (name: string): Promise<number | null> => {
+    try {
+      const group = await newGroup.mutateAsync({ name: name.trim(), privacy: 'private', sharedUsers: [] });
+      listGroup(group);
+      return group.id;
+    } catch (failure) {
+      const reached = assetLimitOf(failure);
+      if (reached) {
+        setLimit(reached);
+        return null;
+      }
+      const reply = failure instanceof ApiError ? failure.body : undefined;
+      const message =
+        reply?.errors?.name?.[0] ??
+        (failure instanceof Error ? failure.message : 'Something went wrong. Please try again.');
+      setFromServer([{ field: 'group', title: 'Group', message }]);
+      return null;
+    }
+  };
+
+  const submit = async (backfill = 0) => {
     setFromServer([]);
+    // A first search creates its group first; if the search then fails, the group stays chosen.
+    const groupId =
+      form.groupId === null && form.newGroupName !== null ? await createProposedGroup(form.newGroupName) : form.groupId;
+    if (groupId === null) return;
     save.mutate(
-      { id: form.id, body: { ...toRequest(form), backfillDays: backfill } },
+      { id: form.id, body: { ...toRequest({ ...form, groupId }), backfillDays: backfill } },
       {
         onSuccess: (search) => {
           setSaved(search);
@@ -251,12 +298,7 @@ function Wizard({
           <GroupForm
             onCancel={() => setStep('main')}
             onCreated={(group) => {
-              // Listed at once, so the group select shows it before the list reloads.
-              queryClient.setQueryData<Group[]>(monitorKeys.groupList, (groups) =>
-                groups && !groups.some((g) => g.id === group.id) ? [...groups, group] : groups,
-              );
-              void queryClient.invalidateQueries({ queryKey: monitorKeys.groups });
-              setForm((current) => ({ ...current, groupId: group.id }));
+              listGroup(group);
               snackbar.show({ color: 'success', text: 'Group created' });
               setStep('main');
             }}
@@ -288,14 +330,14 @@ function Wizard({
         monitorSearchId={form.id}
         providers={providers}
         editing={editing}
-        submitting={save.isPending}
+        submitting={submitting}
         backfillDays={backfillDays}
         onBackfillDays={setBackfillDays}
         onBack={() => setStep('main')}
         onSubmit={() => {
           // Problems the server finds are shown beside the fields.
           setStep('main');
-          submit(backfillDays);
+          void submit(backfillDays);
         }}
       />
     );
@@ -316,8 +358,8 @@ function Wizard({
         groups={groups}
         providersOpen={providersOpen}
         setProvidersOpen={setProvidersOpen}
-        submitting={save.isPending}
-        onSubmit={() => submit()}
+        submitting={submitting}
+        onSubmit={() => void submit()}
         onCancel={onClose}
         onCreateGroup={() => setStep('group')}
         onCreateFilter={() => setStep('filter')}

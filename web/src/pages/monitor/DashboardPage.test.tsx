@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Dashboard, DashboardLayout } from '../../api/dashboard';
 import { Reply, fakeServer } from '../../test/fakeServer';
-import { testProfile, testProviders, testSearch } from '../../test/fixtures';
+import { testGroup, testProfile, testProviders, testSearch } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 
 const user = userEvent.setup({ delay: null });
@@ -112,13 +112,6 @@ describe('DashboardPage', () => {
     expect(screen.queryByText(/arrive with/)).not.toBeInTheDocument();
   });
 
-  it('offers to create a saved search when there is none', async () => {
-    server({ data: empty }, []);
-    renderApp('/monitor/dashboard', { profile: testProfile() });
-    await user.click(await screen.findByRole('button', { name: 'Create a saved search' }));
-    expect(await screen.findByRole('dialog', { name: 'New saved search' })).toBeInTheDocument();
-  });
-
   it('shows a load error with Try Again, which reloads', async () => {
     let calls = 0;
     server(() => (++calls === 1 ? new Reply(400, { message: 'broken' }) : { data: full }));
@@ -127,5 +120,107 @@ describe('DashboardPage', () => {
     expect(await within(results).findByText('Chart load error')).toBeVisible();
     await user.click(within(results).getByRole('button', { name: 'Try Again' }));
     expect(await within(results).findByRole('link', { name: /1.2k results/ })).toBeVisible();
+  });
+});
+
+describe('Get started', () => {
+  const profile = testProfile();
+  const guideKey = `sightline.getStarted.${profile.id}`;
+  afterEach(() => localStorage.clear());
+
+  it('suggests topics to a user without saved searches; one click and one save make the first search', async () => {
+    let saved = false;
+    const requests = fakeServer({
+      'GET /api/v1/monitor/providers': { data: testProviders },
+      'GET /api/v1/monitor/searches': () => ({ data: saved ? [testSearch(42, { value: 'protest' })] : [] }),
+      'GET /api/v1/monitor/dashboard': { data: empty },
+      'GET /api/v1/monitor/dashboard/layout': { data: everyWidget },
+      'GET /api/v1/monitor/monitor-search-groups': {
+        data: [testGroup(5, { name: 'Uncategorized', isSavedSearch: true })],
+      },
+      'GET /api/v1/filter-lists/': { data: [] },
+      'GET /api/v1/monitor/searches/42/notification-settings': { data: [] },
+      'POST /api/v1/monitor/monitor-search-groups': new Reply(201, { data: testGroup(9, { name: 'My searches' }) }),
+      'POST /api/v1/monitor/searches': () => {
+        saved = true;
+        return new Reply(201, { data: testSearch(42, { value: 'protest', groupId: 9 }) });
+      },
+    });
+    renderApp('/monitor/dashboard', { profile });
+    const guide = await screen.findByRole('region', { name: 'Get started' });
+    expect(
+      within(guide)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['', 'Protests', 'Ransomware', 'Data breaches', 'Scams', 'Elections', 'Disasters', 'Your own keywords']);
+    expect(within(guide).queryByRole('link', { name: 'Open the inbox' })).not.toBeInTheDocument();
+
+    await user.click(within(guide).getByRole('button', { name: 'Protests' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New saved search' });
+    expect(await within(dialog).findByLabelText('Keywords')).toHaveValue('protest');
+    expect(within(dialog).getByLabelText(/Search name/)).toHaveValue('protest');
+    expect(within(dialog).getByLabelText(/Name of the new group/)).toHaveValue('My searches');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await user.click(await screen.findByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // The guide stays for its next steps, on the new search.
+    expect(await within(guide).findByText('“protest” is saved and runs on new posts.')).toBeInTheDocument();
+    expect(within(guide).getByRole('link', { name: 'Open the inbox' })).toHaveAttribute(
+      'href',
+      '/monitor/matches/grid?monitorSearchIds=42',
+    );
+    expect(within(guide).getByRole('button', { name: 'Set an alert' })).toBeInTheDocument();
+    expect(localStorage.getItem(guideKey)).toBe('started');
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+      '/api/v1/monitor/monitor-search-groups',
+      '/api/v1/monitor/searches',
+    ]);
+  });
+
+  it('is put away for good by its close button', async () => {
+    server({ data: empty }, []);
+    const view = renderApp('/monitor/dashboard', { profile });
+    const guide = await screen.findByRole('region', { name: 'Get started' });
+    await user.click(within(guide).getByRole('button', { name: 'Dismiss the guide' }));
+    expect(screen.queryByRole('region', { name: 'Get started' })).not.toBeInTheDocument();
+    expect(screen.getByText('No saved searches yet')).toBeInTheDocument();
+    expect(localStorage.getItem(guideKey)).toBe('dismissed');
+
+    view.unmount();
+    renderApp('/monitor/dashboard', { profile });
+    expect(await screen.findByText('No saved searches yet')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Get started' })).not.toBeInTheDocument();
+    // The empty dashboard still offers the builder.
+    await user.click(screen.getByRole('button', { name: 'Create a saved search' }));
+    expect(await screen.findByRole('dialog', { name: 'New saved search' })).toBeInTheDocument();
+  });
+
+  it('opens the newest search’s alerts once begun, and counts its matches', async () => {
+    localStorage.setItem(guideKey, 'started');
+    fakeServer({
+      'GET /api/v1/monitor/providers': { data: testProviders },
+      'GET /api/v1/monitor/searches': {
+        data: [testSearch(9, { value: 'Floods' }), testSearch(12, { value: 'Scams' })],
+      },
+      'GET /api/v1/monitor/dashboard': { data: full },
+      'GET /api/v1/monitor/dashboard/layout': { data: everyWidget },
+      'GET /api/v1/monitor/searches/12/notification-settings': { data: [] },
+    });
+    renderApp('/monitor/dashboard', { profile });
+    const guide = await screen.findByRole('region', { name: 'Get started' });
+    expect(await within(guide).findByText('1.2k matches so far.')).toBeInTheDocument();
+    // Saved, and matches arrived; no alert is on yet.
+    expect(within(guide).getAllByRole('img', { name: 'Done' })).toHaveLength(2);
+    expect(within(guide).getAllByRole('img', { name: 'To do' })).toHaveLength(1);
+    await user.click(within(guide).getByRole('button', { name: 'Set an alert' }));
+    expect(await screen.findByRole('dialog', { name: 'Alerts of “Scams”' })).toBeInTheDocument();
+  });
+
+  it('does not show to a user who has saved searches and never began it', async () => {
+    server({ data: full });
+    renderApp('/monitor/dashboard', { profile });
+    await screen.findByRole('region', { name: 'Results' });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Get started' })).not.toBeInTheDocument());
   });
 });

@@ -12,20 +12,23 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Fragment, type ReactNode, useCallback } from 'react';
+import { Fragment, type ReactNode, useCallback, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { Dashboard, WidgetId } from '../../api/dashboard';
 import { CountBarsChart, HeatmapChart, TimelineChart } from '../../components/dashboard/charts';
+import { GetStartedCard } from '../../components/dashboard/GetStartedCard';
 import { PlacesMap } from '../../components/dashboard/PlacesMap';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { useDashboardLayoutQuery, useDashboardQuery } from '../../hooks/useDashboardQuery';
 import { useProvidersQuery, useSearchesQuery } from '../../hooks/useMonitorQueries';
+import { useProfile } from '../../hooks/useProfileQuery';
 import { useSearchBuilder } from '../../hooks/useSearchBuilder';
 import { SERIES_COLOURS } from '../../lib/chartDays';
 import { WIDGET_TITLES } from '../../lib/dashboardWidgets';
 import { formatCount } from '../../lib/countFormat';
+import { type GuideState, readGuide, writeGuide } from '../../lib/getStarted';
 
 /** An inbox address (relative to the dashboard) with the given filters. */
 function inboxLink(fields: Record<string, string>): string {
@@ -169,22 +172,47 @@ export function DashboardPage() {
     [scopeKey],
   );
 
+  const profile = useProfile();
+  const [guide, setGuide] = useState(() => readGuide(profile.id));
+  const changeGuide = (state: GuideState) => {
+    writeGuide(profile.id, state);
+    setGuide(state);
+  };
+  // Shown to a user without saved searches; once begun, it stays for its last steps until put away.
+  const showGuide =
+    searches.data !== undefined && guide !== 'dismissed' && (searches.data.length === 0 || guide === 'started');
+  const newest = searches.data?.reduce<(typeof searches.data)[number] | undefined>(
+    (a, b) => (a && a.id > b.id ? a : b),
+    undefined,
+  );
+  const guideCard = showGuide && (
+    <GetStartedCard
+      search={newest}
+      inboxLink={inboxLink(newest ? { monitorSearchIds: String(newest.id) } : {})}
+      matches={query.data?.resultCount}
+      onStart={() => changeGuide('started')}
+      onDismiss={() => changeGuide('dismissed')}
+    />
+  );
+
   const header = <PageHeader title="Dashboard" subtitle="An overview of what your saved searches find." />;
   if (searches.data && searches.data.length === 0) {
     return (
       <>
         {header}
-        <EmptyState
-          icon={InsightsOutlined}
-          title="No saved searches yet"
-          actions={
-            <Button variant="contained" startIcon={<AddOutlined />} onClick={() => builder.create()}>
-              Create a saved search
-            </Button>
-          }
-        >
-          Create a saved search: its results fill these widgets as they arrive.
-        </EmptyState>
+        {guideCard || (
+          <EmptyState
+            icon={InsightsOutlined}
+            title="No saved searches yet"
+            actions={
+              <Button variant="contained" startIcon={<AddOutlined />} onClick={() => builder.create()}>
+                Create a saved search
+              </Button>
+            }
+          >
+            Create a saved search: its results fill these widgets as they arrive.
+          </EmptyState>
+        )}
       </>
     );
   }
@@ -351,6 +379,7 @@ export function DashboardPage() {
   return (
     <>
       {header}
+      {guideCard}
       {layout.isPending ? (
         <Stack spacing={2} role="status" aria-label="Loading the dashboard">
           <Skeleton variant="rounded" height={120} />
