@@ -195,13 +195,19 @@ func isWordByte(c byte) bool { return isDigit(c) || 'a' <= c|0x20 && c|0x20 <= '
 // capitalized word is a name unless some post of the window writes it in lowercase: that tells
 // "Police" at the start of a sentence and "CROSSES" in a headline from "Micron".
 func casing(text string) (names, lower []uint64) {
-	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		r, _ := utf8.DecodeRuneInString(w)
-		switch {
-		case unicode.IsLower(r):
-			lower = appendFolded(lower, w)
-		case unicode.IsUpper(r):
-			names = appendFolded(names, w)
+	for _, field := range strings.Fields(text) {
+		// Handles and links are not written as words, and "RT" marks a repost on any topic.
+		if field[0] == '@' || strings.Contains(field, "://") || field == "RT" {
+			continue
+		}
+		for _, w := range strings.FieldsFunc(field, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+			r, _ := utf8.DecodeRuneInString(w)
+			switch {
+			case unicode.IsLower(r):
+				lower = appendFolded(lower, w)
+			case unicode.IsUpper(r):
+				names = appendFolded(names, w)
+			}
 		}
 	}
 	return names, lower

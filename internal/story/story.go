@@ -6,8 +6,11 @@
 package story
 
 import (
+	"cmp"
 	"math"
 	"math/bits"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/sightline/sightline/internal/post"
@@ -25,14 +28,18 @@ const (
 	nearBits      = 3
 	minNearTokens = 10
 	// sameLanguageScore is the cosine over weighted features a paraphrase needs.
-	sameLanguageScore = 0.32
+	sameLanguageScore = 0.22
+	// halfLife is how long it takes for the similarity two posts need to double.
+	halfLife = 24 * time.Hour
 	// crossLanguageShared is the weight of strong features (places, numbers, links, handles)
 	// two posts in different languages must share.
-	crossLanguageShared = 5.0
+	crossLanguageShared = 4.0
 	// maxPostings caps how many posts a feature is looked up in: a feature that common (a
 	// grammar word, a big country) picks no story out.
 	maxPostings    = 400
 	recentPostings = 48
+	// maxCandidates is how many of the posts sharing the most with a post are compared with it.
+	maxCandidates = 8
 	// idfScale sets how fast a word's weight falls with the posts of the window that use it.
 	idfScale = 20.0
 )
@@ -61,6 +68,7 @@ type Clusterer struct {
 	lower    map[uint64]int32 // how many posts of the window write a word in lowercase
 	now      time.Time        // the latest publication time seen: the window ends there
 	score    map[*entry]float64
+	cands    []candidate
 	roots    map[string]*entry // each story's first post, while in the window
 }
 
@@ -104,7 +112,7 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 	if sig.tokens >= minNearTokens {
 		for i, b := range c.bands {
 			for _, e := range b[band(sig.simhash, i)] {
-				if !e.gone && e.sig.tokens >= minNearTokens && bits.OnesCount64(e.sig.simhash^sig.simhash) <= nearBits && !vetoed(c, sig, &e.sig) {
+				if !e.gone && e.sig.tokens >= minNearTokens && bits.OnesCount64(e.sig.simhash^sig.simhash) <= nearBits && !vetoed(c, sig, &e.sig, comparable(e.lang, p.Language)) {
 					return e
 				}
 			}
@@ -131,15 +139,30 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 	}
 	norm = math.Sqrt(norm)
 
+	// The cosine needs each candidate's norm under today's weights, which costs a lookup a
+	// feature: only the candidates sharing the most are worth it.
+	c.cands = c.cands[:0]
+	for e, shared := range c.score {
+		c.cands = append(c.cands, candidate{e, shared})
+	}
+	slices.SortFunc(c.cands, func(a, b candidate) int {
+		if a.shared != b.shared {
+			return cmp.Compare(b.shared, a.shared)
+		}
+		return strings.Compare(a.e.id, b.e.id)
+	})
 	var best *entry
 	bestScore := 0.0
-	for e, shared := range c.score {
+	for _, cand := range c.cands[:min(len(c.cands), maxCandidates)] {
+		e := cand.e
+		sameLang := comparable(e.lang, p.Language)
 		var s float64
 		switch {
 		case sharesKind(sig, &e.sig, kindLink):
 			s = 1 // the same article, whatever is said around it
-		case e.lang != "" && e.lang == p.Language:
-			s = shared / (norm * e.norm)
+		case sameLang:
+			// A paraphrase a day later is less likely the same event than one the same hour.
+			s = cand.shared / (norm * c.norm(&e.sig)) * math.Exp2(-float64(absDuration(p.PublishedAt.Sub(e.at)))/float64(halfLife))
 			if s < sameLanguageScore {
 				continue
 			}
@@ -147,16 +170,17 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 			if absDuration(p.PublishedAt.Sub(e.at)) > crossLanguageWindow {
 				continue
 			}
-			strong := strongShared(sig, &e.sig)
-			if strong < crossLanguageShared {
+			shared := crossShared(sig, &e.sig)
+			if shared < crossLanguageShared {
 				continue
 			}
-			s = strong / 20 // below any same-language cosine worth the name: a post's own language wins
+			s = shared / 20 // below any same-language cosine worth the name: a post's own language wins
 		}
-		if s > bestScore || s == bestScore && best != nil && e.id < best.id {
+		if s > bestScore {
 			// The story's first post vetoes too, so that a story does not drift from one
 			// event to a look-alike through a post that names neither.
-			if vetoed(c, sig, &e.sig) || c.roots[e.story] != nil && vetoed(c, sig, &c.roots[e.story].sig) {
+			root := c.roots[e.story]
+			if vetoed(c, sig, &e.sig, sameLang) || root != nil && vetoed(c, sig, &root.sig, comparable(root.lang, p.Language)) {
 				continue
 			}
 			best, bestScore = e, s
@@ -165,11 +189,34 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 	return best
 }
 
-// strongShared is the weight of the places, numbers, links and handles two posts share.
-func strongShared(a, b *signature) float64 {
+// comparable reports whether posts in two languages can be compared word for word: the same
+// language, or one too short to tell (und), which is then most likely the other's.
+func comparable(a, b string) bool {
+	return a == b || a == "" || b == "" || a == "und" || b == "und"
+}
+
+// candidate is a post of the window sharing features with the post being placed.
+type candidate struct {
+	e      *entry
+	shared float64
+}
+
+// norm is the length of a signature's weight vector under the window's current weights.
+func (c *Clusterer) norm(s *signature) float64 {
+	var n float64
+	for _, f := range s.features {
+		w := weight(f, len(c.postings[f.hash]))
+		n += w * w
+	}
+	return math.Sqrt(n)
+}
+
+// crossShared is what two posts in different languages share: their places, numbers, links and
+// handles, and the words they both write, mostly names ("Schiphol", "OpenAI"), at a word each.
+func crossShared(a, b *signature) float64 {
 	var s float64
 	for _, f := range a.features {
-		if f.kind != kindWord && f.kind != kindSmallNumber && hasFeature(b, f) {
+		if f.kind != kindSmallNumber && hasFeature(b, f) {
 			s += weights[f.kind]
 		}
 	}
@@ -177,18 +224,31 @@ func strongShared(a, b *signature) float64 {
 }
 
 // vetoed reports whether two posts name different things the same way: different places, or
-// different names where both are named ("MICRON CROSSES $900B", "SK HYNIX CROSSES $900B"). A
-// shared link overrides: it is the same article.
-func vetoed(c *Clusterer, a, b *signature) bool {
+// (with no place in common) different names where both are named ("MICRON CROSSES $900B", "SK HYNIX CROSSES $900B"),
+// which only posts in one language can be compared on. A shared link overrides: it is the same
+// article.
+func vetoed(c *Clusterer, a, b *signature, sameLang bool) bool {
 	if sharesKind(a, b, kindLink) {
 		return false
 	}
-	if has(a, kindPlace) && has(b, kindPlace) && !sharesKind(a, b, kindPlace) {
+	if sharesKind(a, b, kindPlace) {
+		return false
+	}
+	if has(a, kindPlace) && has(b, kindPlace) {
 		return true
+	}
+	if !sameLang {
+		return false
 	}
 	na, nb := c.names(a), c.names(b)
 	if len(na) == 0 || len(nb) == 0 {
 		return false
+	}
+	// The first name is what a report is about: two reports about different subjects are two
+	// events however alike the rest ("Northwind Bank says hackers stole..." and "Contoso Bank
+	// says hackers stole...").
+	if !hasFeature(b, feature{kindWord, na[0]}) && !hasFeature(a, feature{kindWord, nb[0]}) {
+		return true
 	}
 	for _, h := range na {
 		if hasFeature(b, feature{kindWord, h}) {
