@@ -20,9 +20,9 @@ import (
 const Window = 72 * time.Hour
 
 const (
-	// crossLanguageWindow is how close in time posts in two languages must be: they share no
-	// words, so their time counts for more.
-	crossLanguageWindow = 24 * time.Hour
+	// evidenceWindow is how close in time posts worded differently must be: their wording
+	// says little, so their time counts for more.
+	evidenceWindow = 24 * time.Hour
 	// nearBits is how many SimHash bits near copies differ in at most; minNearTokens keeps short
 	// posts, whose hash shifts with any word, to the other tests.
 	nearBits      = 3
@@ -31,9 +31,8 @@ const (
 	sameLanguageScore = 0.22
 	// halfLife is how long it takes for the similarity two posts need to double.
 	halfLife = 24 * time.Hour
-	// crossLanguageShared is the weight of strong features (places, numbers, links, handles)
-	// two posts in different languages must share.
-	crossLanguageShared = 4.0
+	// minEvidence is the weight of identifying features two posts worded differently must share.
+	minEvidence = 3.5
 	// maxPostings caps how many posts a feature is looked up in: a feature that common (a
 	// grammar word, a big country) picks no story out.
 	maxPostings    = 400
@@ -156,25 +155,26 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 	for _, cand := range c.cands[:min(len(c.cands), maxCandidates)] {
 		e := cand.e
 		sameLang := comparable(e.lang, p.Language)
-		var s float64
-		switch {
-		case sharesKind(sig, &e.sig, kindLink):
+		s := 0.0
+		if sharesKind(sig, &e.sig, kindLink) {
 			s = 1 // the same article, whatever is said around it
-		case sameLang:
+		} else if sameLang {
 			// A paraphrase a day later is less likely the same event than one the same hour.
 			s = cand.shared / (norm * c.norm(&e.sig)) * math.Exp2(-float64(absDuration(p.PublishedAt.Sub(e.at)))/float64(halfLife))
 			if s < sameLanguageScore {
-				continue
+				s = 0
 			}
-		default:
-			if absDuration(p.PublishedAt.Sub(e.at)) > crossLanguageWindow {
-				continue
+		}
+		// Posts worded differently, in two languages or in one, report the same event when
+		// they are close in time and share what identifies it: two pieces of evidence at least,
+		// as a city alone is many events a day.
+		if s == 0 && absDuration(p.PublishedAt.Sub(e.at)) <= evidenceWindow {
+			if shared, n := c.evidence(sig, &e.sig); shared >= minEvidence && n >= 2 {
+				s = shared / 100 // below any cosine worth the name: similar wording wins
 			}
-			shared := crossShared(sig, &e.sig)
-			if shared < crossLanguageShared {
-				continue
-			}
-			s = shared / 20 // below any same-language cosine worth the name: a post's own language wins
+		}
+		if s == 0 {
+			continue
 		}
 		if s > bestScore {
 			// The story's first post vetoes too, so that a story does not drift from one
@@ -211,31 +211,39 @@ func (c *Clusterer) norm(s *signature) float64 {
 	return math.Sqrt(n)
 }
 
-// crossShared is what two posts in different languages share: their places, numbers, links and
-// handles, and the words they both write, mostly names ("Schiphol", "OpenAI"), at a word each.
-func crossShared(a, b *signature) float64 {
+// evidence is what identifies an event that two posts share: places, numbers, links and
+// handles, and the words they both write, across languages mostly names ("Schiphol", "OpenAI"),
+// weighed by how rare they are; and how many such features there are.
+func (c *Clusterer) evidence(a, b *signature) (float64, int) {
 	var s float64
+	n := 0
 	for _, f := range a.features {
-		if f.kind != kindSmallNumber && hasFeature(b, f) {
-			s += weights[f.kind]
+		// Other words are the ones two events of a kind share ("strike", "outage").
+		if f.kind == kindSmallNumber || f.kind == kindWord && !slices.Contains(a.names, f.hash) && !slices.Contains(b.names, f.hash) {
+			continue
+		}
+		if hasFeature(b, f) {
+			s += weight(f, len(c.postings[f.hash]))
+			n++
 		}
 	}
-	return s
+	return s, n
 }
 
 // vetoed reports whether two posts name different things the same way: different places, or
-// (with no place in common) different names where both are named ("MICRON CROSSES $900B", "SK HYNIX CROSSES $900B"),
-// which only posts in one language can be compared on. A shared link overrides: it is the same
+// (with no place in common) different names where both are named ("MICRON CROSSES $900B", "SK
+// HYNIX CROSSES $900B"), which only posts in one language can be compared on. A shared link overrides: it is the same
 // article.
 func vetoed(c *Clusterer, a, b *signature, sameLang bool) bool {
 	if sharesKind(a, b, kindLink) {
 		return false
 	}
+	// Two matches in Madrid the same night: each names a place the other does not.
+	if placeOnlyIn(a, b) && placeOnlyIn(b, a) {
+		return true
+	}
 	if sharesKind(a, b, kindPlace) {
 		return false
-	}
-	if has(a, kindPlace) && has(b, kindPlace) {
-		return true
 	}
 	if !sameLang {
 		return false
@@ -274,9 +282,10 @@ func (c *Clusterer) names(s *signature) []uint64 {
 	return out
 }
 
-func has(s *signature, k kind) bool {
-	for _, f := range s.features {
-		if f.kind == k {
+// placeOnlyIn reports whether a names a place b does not.
+func placeOnlyIn(a, b *signature) bool {
+	for _, f := range a.features {
+		if f.kind == kindPlace && !hasFeature(b, f) {
 			return true
 		}
 	}
