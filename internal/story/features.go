@@ -55,6 +55,16 @@ func fnv(s string) uint64 {
 
 func hashOf(k kind, s string) uint64 { return fnv(s) ^ uint64(k)<<56 }
 
+// mix spreads the bits of h (the finalizer of MurmurHash3), so that a pair's hash is as good as
+// its words'.
+func mix(h uint64) uint64 {
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
+	h *= 0xc4ceb9fe1a85ec53
+	return h ^ h>>33
+}
+
 // sign computes a post's signature from its title, text, link, entities and places.
 func sign(p *post.Post) signature {
 	text := p.TitleText
@@ -63,9 +73,15 @@ func sign(p *post.Post) signature {
 	}
 	var s signature
 	toks := query.Tokens(text)
+	hashes := make([]uint64, len(toks))
 	s.tokens = len(toks)
-	s.text = fnv(strings.Join(toks, " "))
-	s.simhash = simhash(toks)
+	s.features = make([]feature, 0, len(toks)+8)
+	s.text = 14695981039346656037
+	for i, t := range toks {
+		hashes[i] = fnv(t)
+		s.text = (s.text ^ hashes[i]) * 1099511628211
+	}
+	s.simhash = simhash(hashes)
 
 	add := func(k kind, v string) {
 		f := feature{k, hashOf(k, v)}
@@ -73,10 +89,12 @@ func sign(p *post.Post) signature {
 			s.features = append(s.features, f)
 		}
 	}
-	for _, t := range toks {
+	for i, t := range toks {
 		// Short words are mostly grammar; digits are read as numbers below.
 		if utf8.RuneCountInString(t) >= 3 && !isDigits(t) {
-			add(kindWord, t)
+			if f := (feature{kindWord, hashes[i] ^ uint64(kindWord)<<56}); !slices.Contains(s.features, f) {
+				s.features = append(s.features, f)
+			}
 		}
 	}
 	for _, m := range p.MentionedLocations {
@@ -111,14 +129,14 @@ func isDigits(s string) bool {
 	return s != ""
 }
 
-// simhash is Charikar's hash over word pairs: texts that differ in a few words differ in a few
-// bits.
-func simhash(toks []string) uint64 {
+// simhash is Charikar's hash over word pairs, given the words' hashes: texts that differ in a
+// few words differ in a few bits.
+func simhash(words []uint64) uint64 {
 	var v [64]int32
-	for i := range toks {
-		h := fnv(toks[i])
-		if i+1 < len(toks) {
-			h = fnv(toks[i] + " " + toks[i+1])
+	for i := range words {
+		h := words[i]
+		if i+1 < len(words) {
+			h = mix(words[i]*31 + words[i+1])
 		} else if i > 0 {
 			continue
 		}
