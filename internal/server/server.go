@@ -46,6 +46,7 @@ import (
 	"github.com/sightline/sightline/internal/social"
 	"github.com/sightline/sightline/internal/sourcing"
 	"github.com/sightline/sightline/internal/store"
+	"github.com/sightline/sightline/internal/story"
 	"github.com/sightline/sightline/internal/stream"
 	"github.com/sightline/sightline/internal/tenant"
 	"github.com/sightline/sightline/internal/translate"
@@ -390,6 +391,13 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		return nil, err
 	}
 	n.Pipeline = ingest.NewPipeline(st, s, log, n.Percolator.Stage)
+	stories := story.NewStage()
+	recent, err := s.RecentPosts(ctx, story.Since(time.Now()))
+	if err != nil {
+		return nil, fmt.Errorf("stories: rebuild the window: %w", err)
+	}
+	stories.Seed(recent)
+	n.Pipeline.AssignStories(stories)
 	n.Watch = ingest.NewWatch(st.Health, c.LagWarning, log)
 	operator := sourcing.NewOperator(s)
 	build := func(r sourcing.Source, cursors connector.CursorStore, prefix string) ([]connector.Source, error) {

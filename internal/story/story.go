@@ -69,11 +69,12 @@ type Clusterer struct {
 	score    map[*entry]float64
 	cands    []candidate
 	roots    map[string]*entry // each story's first post, while in the window
+	ids      map[string]*entry
 }
 
 // New returns an empty clusterer.
 func New() *Clusterer {
-	c := &Clusterer{postings: map[uint64][]*entry{}, texts: map[uint64]*entry{}, lower: map[uint64]int32{}, score: map[*entry]float64{}, roots: map[string]*entry{}}
+	c := &Clusterer{postings: map[uint64][]*entry{}, texts: map[uint64]*entry{}, lower: map[uint64]int32{}, score: map[*entry]float64{}, roots: map[string]*entry{}, ids: map[string]*entry{}}
 	for i := range c.bands {
 		c.bands[i] = map[uint16][]*entry{}
 	}
@@ -86,6 +87,10 @@ func (c *Clusterer) Len() int { return len(c.entries) - c.head }
 // Add assigns p to a story and returns the story's id: the id of the story's first post, so a
 // post that joins nothing has its own id.
 func (c *Clusterer) Add(p *post.Post) string {
+	// A redelivered post keeps the story it was given.
+	if e := c.ids[p.ID]; e != nil {
+		return e.story
+	}
 	c.advance(p.PublishedAt)
 	sig := sign(p)
 	story := p.ID
@@ -99,6 +104,9 @@ func (c *Clusterer) Add(p *post.Post) string {
 // Seed puts a post already assigned to a story into the window, as when the window is rebuilt
 // from the store at start.
 func (c *Clusterer) Seed(p *post.Post, story string) {
+	if c.ids[p.ID] != nil {
+		return
+	}
 	c.advance(p.PublishedAt)
 	c.insert(p, sign(p), story)
 }
@@ -345,6 +353,7 @@ func (c *Clusterer) insert(p *post.Post, sig signature, story string) {
 	if c.roots[story] == nil {
 		c.roots[story] = e
 	}
+	c.ids[e.id] = e
 	c.entries = append(c.entries, e)
 }
 
@@ -365,6 +374,7 @@ func (c *Clusterer) advance(t time.Time) {
 		if c.roots[e.story] == e {
 			delete(c.roots, e.story)
 		}
+		delete(c.ids, e.id)
 		for _, h := range e.sig.lower {
 			if c.lower[h]--; c.lower[h] <= 0 {
 				delete(c.lower, h)

@@ -196,3 +196,29 @@ func cpuTime() time.Duration {
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// TestStage checks the pipeline's way through: a batch gets its stories in order, a redelivered
+// post keeps its story, and a stage rebuilt from stored posts carries on where the first stopped.
+func TestStage(t *testing.T) {
+	quake := "A 6.4 magnitude earthquake hit central Chile on Friday, shaking buildings in Santiago."
+	batch := []post.Post{
+		*enriched(t, "p1", "en", quake, t0),
+		*enriched(t, "p2", "en", "Ransomware attack knocks city services offline in Dallas, officials say.", t0.Add(time.Minute)),
+	}
+	first := NewStage()
+	first.Assign(batch)
+	if batch[0].StoryID != "p1" || batch[1].StoryID != "p2" {
+		t.Fatalf("stories %q %q, want each its own", batch[0].StoryID, batch[1].StoryID)
+	}
+	again := []post.Post{*enriched(t, "p1", "en", quake, t0)}
+	if first.Assign(again); again[0].StoryID != "p1" {
+		t.Errorf("redelivered post in story %q, want p1", again[0].StoryID)
+	}
+
+	restarted := NewStage()
+	restarted.Seed(batch)
+	next := []post.Post{*enriched(t, "p3", "en", "Buildings swayed in Santiago as a magnitude 6.4 quake struck central Chile.", t0.Add(time.Hour))}
+	if restarted.Assign(next); next[0].StoryID != "p1" {
+		t.Errorf("after a restart the paraphrase is in story %q, want p1", next[0].StoryID)
+	}
+}

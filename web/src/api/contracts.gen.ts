@@ -474,6 +474,12 @@ export interface Post {
    * sources manager, never taken from what a client or a feed sends.
    */
   origin?: PostOrigin;
+  /**
+   * StoryID is the story the post belongs to: the id of the story's first post, the post's
+   * own id when it joined none (docs/stories.md). The stories stage sets it; what a client or
+   * a feed sends is ignored.
+   */
+  storyId: string;
 }
 
 /** Go: monitor.AuthorCount (internal/monitor). */
