@@ -466,6 +466,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		Flags:         search.NewFlags(s),
 		Places:        search.NewPlaces(s),
 		Exports:       n.Exports,
+		Stories:       story.NewService(s),
 		Members: members.NewService(members.Deps{Store: s, Access: n.Auth, Mail: n.Mail, MailLimit: mailLimit,
 			PublicURL: c.PublicURLOrDefault(), Logger: log}),
 		Usage:            usage.NewService(s, log),

@@ -36,7 +36,7 @@ func TestStory(t *testing.T) {
 			t.Fatal(err)
 		}
 
-		v, err := s.Story(ctx, shared.ID, 1, 0, 10)
+		v, err := s.Story(ctx, shared.ID, 1, nil, 0, 10)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -58,15 +58,23 @@ func TestStory(t *testing.T) {
 			t.Errorf("tenant 1 sees %+v, want %+v", v, want)
 		}
 
-		v, err = s.Story(ctx, shared.ID, 2, 1, 10)
+		v, err = s.Story(ctx, shared.ID, 2, nil, 1, 10)
 		if err != nil || v.PostCount != 2 || !slices.Equal(ids(v.Posts), []string{posts[2].ID}) || len(v.Timeline) != 2 {
 			t.Errorf("tenant 2's second page: %+v, %v; want its own post of two, in two hours", v, err)
 		}
 
 		for _, tenant := range []int64{1, 3} {
-			if _, err := s.Story(ctx, "private-story", tenant, 0, 10); !isNotFound(err) {
+			if _, err := s.Story(ctx, "private-story", tenant, nil, 0, 10); !isNotFound(err) {
 				t.Errorf("tenant %d reads another tenant's story: %v, want not found", tenant, err)
 			}
+		}
+
+		// Posts of providers the reader's subscriptions do not reach neither appear nor count.
+		if v, err := s.Story(ctx, shared.ID, 1, []string{"reddit"}, 0, 10); err != nil || v.PostCount != 1 || v.Posts[0].ID != posts[1].ID {
+			t.Errorf("tenant 1 reaching reddit only: %+v, %v; want its own reddit post", v, err)
+		}
+		if _, err := s.Story(ctx, shared.ID, 1, []string{}, 0, 10); !isNotFound(err) {
+			t.Errorf("a reader reaching no provider: %v, want not found", err)
 		}
 
 		recent, err := s.RecentPosts(ctx, now.Add(time.Minute))

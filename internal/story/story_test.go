@@ -3,6 +3,7 @@ package story
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -220,5 +221,23 @@ func TestStage(t *testing.T) {
 	next := []post.Post{*enriched(t, "p3", "en", "Buildings swayed in Santiago as a magnitude 6.4 quake struck central Chile.", t0.Add(time.Hour))}
 	if restarted.Assign(next); next[0].StoryID != "p1" {
 		t.Errorf("after a restart the paraphrase is in story %q, want p1", next[0].StoryID)
+	}
+}
+
+func TestTitle(t *testing.T) {
+	long := strings.Repeat("word ", 50)
+	for _, tc := range []struct {
+		p    post.Post
+		want string
+	}{
+		{post.Post{TitleText: "Quake hits Chile", ContentText: "Details follow."}, "Quake hits Chile"},
+		{post.Post{ContentText: "Magnitude 6.4 earthquake strikes Chile. More soon."}, "Magnitude 6.4 earthquake strikes Chile."},
+		{post.Post{ContentText: "Is the bridge closed? Police say yes"}, "Is the bridge closed?"},
+		{post.Post{ContentText: "No sentence end at all"}, "No sentence end at all"},
+		{post.Post{ContentText: long}, strings.TrimSpace(long[:maxTitle-1]) + "…"},
+	} {
+		if got := Title(tc.p); got != tc.want {
+			t.Errorf("Title(%q) = %q, want %q", tc.p.ContentText, got, tc.want)
+		}
 	}
 }

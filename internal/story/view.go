@@ -44,8 +44,12 @@ func Title(p post.Post) string {
 	t := strings.Join(strings.Fields(p.TitleText), " ")
 	if t == "" {
 		t = strings.Join(strings.Fields(p.ContentText), " ")
-		if i := strings.IndexAny(t, ".!?"); i > 0 && i+1 < len(t) && t[i+1] == ' ' {
-			t = t[:i+1]
+		for i := 1; i+1 < len(t); i++ {
+			// A point inside a number ("6.4") or a name ("U.S.") is followed by no space.
+			if strings.IndexByte(".!?", t[i]) >= 0 && t[i+1] == ' ' {
+				t = t[:i+1]
+				break
+			}
 		}
 	}
 	if utf8.RuneCountInString(t) > maxTitle {

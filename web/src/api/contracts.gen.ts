@@ -234,6 +234,25 @@ export interface SearchPage {
 }
 
 /**
+ * View is a story as one reader sees it: everything in it is counted over the posts that
+ * reader may see, so another tenant's private posts neither appear nor count.
+ *
+ * Go: story.View (internal/story).
+ */
+export interface Story {
+  id: string;
+  title: string;
+  postCount: number;
+  providers: Count[];
+  languages: Count[];
+  firstSeenAt: string;
+  lastSeenAt: string;
+  timeline: HourCount[];
+  /** Posts is one page of the story's posts, oldest first. */
+  posts: Post[];
+}
+
+/**
  * GroupMiniReply is the short form of a group that lists carry.
  *
  * Go: api.GroupMiniReply (internal/api).
@@ -561,6 +580,26 @@ export interface Suggestion {
    */
   count: number;
   countIsEstimate: boolean;
+}
+
+/**
+ * Count is how many posts of a story have a value (a provider, a language).
+ *
+ * Go: story.Count (internal/story).
+ */
+export interface Count {
+  name: string;
+  count: number;
+}
+
+/**
+ * HourCount is how many posts of a story were published in an hour.
+ *
+ * Go: story.HourCount (internal/story).
+ */
+export interface HourCount {
+  hour: string;
+  count: number;
 }
 
 /**
