@@ -29,8 +29,8 @@ import (
 	"github.com/sightline/sightline/internal/search"
 	"github.com/sightline/sightline/internal/social"
 	"github.com/sightline/sightline/internal/sourcing"
-	"github.com/sightline/sightline/internal/tenant"
 	"github.com/sightline/sightline/internal/story"
+	"github.com/sightline/sightline/internal/tenant"
 	"github.com/sightline/sightline/internal/translate"
 	"github.com/sightline/sightline/internal/usage"
 )
