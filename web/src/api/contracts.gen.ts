@@ -253,6 +253,18 @@ export interface Story {
 }
 
 /**
+ * StoryGroupReply is one row of the inbox grouped by story (groupBy=story): the story, how many
+ * of the inbox's matches are in it, and the newest of them.
+ *
+ * Go: api.StoryGroupReply (internal/api).
+ */
+export interface InboxStory {
+  storyId: string;
+  matchCount: number;
+  newestMatch: Match;
+}
+
+/**
  * GroupMiniReply is the short form of a group that lists carry.
  *
  * Go: api.GroupMiniReply (internal/api).
