@@ -65,14 +65,41 @@ func mix(h uint64) uint64 {
 	return h ^ h>>33
 }
 
+// analyzer folds texts into tokens in order, reusing its buffers from post to post.
+type analyzer struct {
+	text  query.Text
+	order []string
+}
+
+// tokens returns the folded tokens of text in order, as query.Tokens does; they are valid until
+// the next call.
+func (a *analyzer) tokens(text string) []string {
+	a.text.Reset(text)
+	n := 0
+	for i := range a.text.Len() {
+		n += len(a.text.Positions(a.text.Token(i)))
+	}
+	a.order = slices.Grow(a.order[:0], n)[:n]
+	for i := range a.text.Len() {
+		tok := a.text.Token(i)
+		for _, pos := range a.text.Positions(tok) {
+			if int(pos) >= n { // one field numbers its tokens from 0; should that change, fold anew
+				return query.Tokens(text)
+			}
+			a.order[pos] = tok
+		}
+	}
+	return a.order
+}
+
 // sign computes a post's signature from its title, text, link, entities and places.
-func sign(p *post.Post) signature {
+func (a *analyzer) sign(p *post.Post) signature {
 	text := p.TitleText
 	if p.ContentText != "" {
 		text = strings.TrimSpace(text + "\n" + p.ContentText)
 	}
 	var s signature
-	toks := query.Tokens(text)
+	toks := a.tokens(text)
 	hashes := make([]uint64, len(toks))
 	s.tokens = len(toks)
 	s.features = make([]feature, 0, len(toks)+8)
@@ -141,11 +168,7 @@ func simhash(words []uint64) uint64 {
 			continue
 		}
 		for b := range 64 {
-			if h&(1<<b) != 0 {
-				v[b]++
-			} else {
-				v[b]--
-			}
+			v[b] += int32(h>>b&1)*2 - 1
 		}
 	}
 	var out uint64
@@ -218,31 +241,53 @@ func casing(text string) (names, lower []uint64) {
 		if field[0] == '@' || strings.Contains(field, "://") || field == "RT" {
 			continue
 		}
-		for _, w := range strings.FieldsFunc(field, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-			r, _ := utf8.DecodeRuneInString(w)
-			switch {
+		for start := 0; start < len(field); {
+			r, size := utf8.DecodeRuneInString(field[start:])
+			if !isWordRune(r) {
+				start += size
+				continue
+			}
+			end := start + size
+			for end < len(field) {
+				r, size := utf8.DecodeRuneInString(field[end:])
+				if !isWordRune(r) {
+					break
+				}
+				end += size
+			}
+			switch w := field[start:end]; {
 			case unicode.IsLower(r):
 				lower = appendFolded(lower, w)
 			case unicode.IsUpper(r):
 				names = appendFolded(names, w)
 			}
+			start = end
 		}
 	}
 	return names, lower
 }
 
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
 // appendFolded appends the hashes of the word's tokens as the index folds them, lowercasing
 // ASCII words directly: most words are, and folding through the analyzer costs more.
 func appendFolded(hashes []uint64, w string) []uint64 {
+	h := uint64(14695981039346656037)
 	for i := 0; i < len(w); i++ {
-		if w[i] >= utf8.RuneSelf {
+		c := w[i]
+		if c >= utf8.RuneSelf {
 			for _, t := range query.Tokens(w) {
 				hashes = append(hashes, hashOf(kindWord, t))
 			}
 			return hashes
 		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		h ^= uint64(c)
+		h *= 1099511628211
 	}
-	return append(hashes, hashOf(kindWord, strings.ToLower(w)))
+	return append(hashes, h^uint64(kindWord)<<56)
 }
 
 // trackingParams are query parameters that say who shared a link, not what it points to.

@@ -70,6 +70,7 @@ type Clusterer struct {
 	cands    []candidate
 	roots    map[string]*entry // each story's first post, while in the window
 	ids      map[string]*entry
+	analyzer analyzer
 }
 
 // New returns an empty clusterer.
@@ -92,7 +93,7 @@ func (c *Clusterer) Add(p *post.Post) string {
 		return e.story
 	}
 	c.advance(p.PublishedAt)
-	sig := sign(p)
+	sig := c.analyzer.sign(p)
 	story := p.ID
 	if e := c.match(p, &sig); e != nil {
 		story = e.story
@@ -108,7 +109,7 @@ func (c *Clusterer) Seed(p *post.Post, story string) {
 		return
 	}
 	c.advance(p.PublishedAt)
-	c.insert(p, sign(p), story)
+	c.insert(p, c.analyzer.sign(p), story)
 }
 
 // match finds the post of the window p is a copy or a paraphrase of, nil when none.

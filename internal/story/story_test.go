@@ -11,6 +11,7 @@ import (
 	"github.com/sightline/sightline/internal/enrich"
 	"github.com/sightline/sightline/internal/geo"
 	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/query"
 )
 
 var t0 = time.Date(2026, 11, 20, 8, 0, 0, 0, time.UTC)
@@ -238,6 +239,21 @@ func TestTitle(t *testing.T) {
 	} {
 		if got := Title(tc.p); got != tc.want {
 			t.Errorf("Title(%q) = %q, want %q", tc.p.ContentText, got, tc.want)
+		}
+	}
+}
+
+// The analyzer reuses its buffers but folds as the index does.
+func TestAnalyzerTokens(t *testing.T) {
+	var a analyzer
+	for _, text := range []string{
+		"MICRON CROSSES $900B, Micron crosses $900B",
+		"Über 1.200 Menschen in München évacués\nRT @AP: the the the",
+		"Взрыв в Киеве: 3 погибших; انفجار في بيروت",
+		"",
+	} {
+		if got, want := a.tokens(text), query.Tokens(text); !slices.Equal(got, want) {
+			t.Errorf("tokens(%q) = %q, want %q", text, got, want)
 		}
 	}
 }
