@@ -392,11 +392,9 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	}
 	n.Pipeline = ingest.NewPipeline(st, s, log, n.Percolator.Stage)
 	stories := story.NewStage()
-	recent, err := s.RecentPosts(ctx, story.Since(time.Now()))
-	if err != nil {
+	if err := s.EachRecentPost(ctx, story.Since(time.Now()), stories.Seed); err != nil {
 		return nil, fmt.Errorf("stories: rebuild the window: %w", err)
 	}
-	stories.Seed(recent)
 	n.Pipeline.AssignStories(stories)
 	n.Watch = ingest.NewWatch(st.Health, c.LagWarning, log)
 	operator := sourcing.NewOperator(s)

@@ -355,10 +355,27 @@ func postDocs(rows *sql.Rows, err error) ([]post.Post, error) {
 	return out, rows.Err()
 }
 
-// RecentPosts returns the posts published since a time, whoever owns them, oldest first: what
-// the stories stage rebuilds its window from at start.
-func (s *Store) RecentPosts(ctx context.Context, since time.Time) ([]post.Post, error) {
-	return postDocs(s.read.QueryContext(ctx, `SELECT doc FROM posts WHERE published_at >= $1 ORDER BY published_at, id`, millis(since)))
+// EachRecentPost calls fn with each post published since a time, whoever owns it, oldest
+// first: what the stories stage rebuilds its window from at start. Posts are read one at a
+// time, so days of them never sit in memory at once.
+func (s *Store) EachRecentPost(ctx context.Context, since time.Time, fn func(p *post.Post)) error {
+	rows, err := s.read.QueryContext(ctx, `SELECT doc FROM posts WHERE published_at >= $1 ORDER BY published_at, id`, millis(since))
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var doc string
+		if err := rows.Scan(&doc); err != nil {
+			return err
+		}
+		var p post.Post
+		if err := json.Unmarshal([]byte(doc), &p); err != nil {
+			return err
+		}
+		fn(&p)
+	}
+	return rows.Err()
 }
 
 // CountPosts counts stored posts, in total and per provider.

@@ -77,9 +77,10 @@ func TestStory(t *testing.T) {
 			t.Errorf("a reader reaching no provider: %v, want not found", err)
 		}
 
-		recent, err := s.RecentPosts(ctx, now.Add(time.Minute))
+		var recent []post.Post
+		err = s.EachRecentPost(ctx, now.Add(time.Minute), func(p *post.Post) { recent = append(recent, *p) })
 		if err != nil || !slices.Equal(ids(recent), []string{posts[1].ID, posts[2].ID}) || recent[0].StoryID != shared.ID {
-			t.Errorf("RecentPosts = %v, %v; want posts 2 and 3 with their story", ids(recent), err)
+			t.Errorf("EachRecentPost gave %v, %v; want posts 2 and 3 with their story, oldest first", ids(recent), err)
 		}
 	})
 }

@@ -1,7 +1,6 @@
 package story
 
 import (
-	"slices"
 	"sync"
 	"time"
 
@@ -21,19 +20,17 @@ func NewStage() *Stage { return &Stage{c: New()} }
 // Since is how far back the posts that rebuild the window at start go.
 func Since(now time.Time) time.Time { return now.Add(-Window) }
 
-// Seed puts stored posts, which carry their story, back into the window, oldest first, so that
-// a restart gives the next posts the stories they would have had.
-func (s *Stage) Seed(posts []post.Post) {
-	slices.SortStableFunc(posts, func(a, b post.Post) int { return a.PublishedAt.Compare(b.PublishedAt) })
+// Seed puts a stored post, which carries its story, back into the window. Given the posts of
+// the last Window oldest first, it makes a restart give the next posts the stories they would
+// have had.
+func (s *Stage) Seed(p *post.Post) {
+	story := p.StoryID
+	if story == "" {
+		story = p.ID // stored before stories existed
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for i := range posts {
-		story := posts[i].StoryID
-		if story == "" {
-			story = posts[i].ID // stored before stories existed
-		}
-		s.c.Seed(&posts[i], story)
-	}
+	s.c.Seed(p, story)
 }
 
 // Assign sets the StoryID of each post.

@@ -218,7 +218,9 @@ func TestStage(t *testing.T) {
 	}
 
 	restarted := NewStage()
-	restarted.Seed(batch)
+	for i := range batch {
+		restarted.Seed(&batch[i])
+	}
 	next := []post.Post{*enriched(t, "p3", "en", "Buildings swayed in Santiago as a magnitude 6.4 quake struck central Chile.", t0.Add(time.Hour))}
 	if restarted.Assign(next); next[0].StoryID != "p1" {
 		t.Errorf("after a restart the paraphrase is in story %q, want p1", next[0].StoryID)
