@@ -29,6 +29,7 @@ import (
 	"github.com/sightline/sightline/internal/search"
 	"github.com/sightline/sightline/internal/social"
 	"github.com/sightline/sightline/internal/sourcing"
+	"github.com/sightline/sightline/internal/story"
 	"github.com/sightline/sightline/internal/tenant"
 	"github.com/sightline/sightline/internal/translate"
 	"github.com/sightline/sightline/internal/usage"
@@ -84,6 +85,8 @@ type Deps struct {
 	SourceTypes []string
 	// Exports writes chosen posts to files in the background (issue 13).
 	Exports *export.Service
+	// Stories serves the events posts report, each over the posts a reader may see (issue 30).
+	Stories *story.Service
 	Health  func(ctx context.Context) error
 	// ImageProxy fetches posts' pictures; nil gets one that reaches public addresses only.
 	ImageProxy *imageproxy.Proxy
@@ -248,6 +251,9 @@ func New(d Deps) http.Handler {
 	}
 
 	// Monitor (monitor-area.md section 7).
+	// Stories: the posts that report one event (docs/stories.md).
+	mux.HandleFunc("GET /api/v1/stories/{id}", a.user(a.story))
+
 	mux.HandleFunc("GET /api/v1/monitor/providers", a.user(a.providers))
 	mux.HandleFunc("GET /api/v1/monitor/monitor-search-groups/mini", a.user(a.groupsMini))
 	mux.HandleFunc("GET /api/v1/monitor/monitor-search-groups", a.user(a.groups))

@@ -26,6 +26,7 @@ import (
 	"github.com/sightline/sightline/internal/sourcing"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
+	"github.com/sightline/sightline/internal/story"
 	"github.com/sightline/sightline/internal/stream"
 	"github.com/sightline/sightline/internal/wait"
 )
@@ -34,7 +35,7 @@ import (
 var testSimulator = ingest.NodeSource{Stats: connector.Stats{Source: "simulator", Count: 120}, Rate: 2}
 
 // newIngestEnv is a running API with the ingest service, the embedded stream and the storage
-// stage over a real store, and the given body read timeout.
+// stage (stories, then the store) over a real store, and the given body read timeout.
 func newIngestEnv(t *testing.T, s *store.Store, bodyTimeout time.Duration) *env {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -44,6 +45,7 @@ func newIngestEnv(t *testing.T, s *store.Store, bodyTimeout time.Duration) *env 
 		t.Fatal(err)
 	}
 	pipeline := ingest.NewPipeline(st, s, log)
+	pipeline.AssignStories(story.NewStage())
 	done := make(chan error, 1)
 	go func() { done <- pipeline.Run(ctx) }()
 	accounts := account.NewService(s)
@@ -54,6 +56,7 @@ func newIngestEnv(t *testing.T, s *store.Store, bodyTimeout time.Duration) *env 
 	rows := sourcesService(s)
 	h := api.New(api.Deps{Accounts: accounts, Auth: a, Health: s.Ping, App: api.AppHandler(nil, false), Logger: log,
 		Ingest: ingest.NewService(st, nil, 0), BodyReadTimeout: bodyTimeout, Sources: rows, SourceTypes: sources.Types(),
+		Stories: story.NewService(s),
 		IngestStats: func(ctx context.Context, scope ingest.Scope) (ingest.Stats, error) {
 			return ingest.CollectStats(ctx, s, scope, ingest.StatsSources{Managed: rows.ConnectorStats, Health: st.Health})
 		},
@@ -80,6 +83,46 @@ func (c *client) ingest(token, body string) reply {
 	req, _ := http.NewRequest("POST", c.e.srv.URL+"/api/v1/ingest/posts", strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/x-ndjson")
 	return c.send(req, withBearer(token))
+}
+
+// Copies of one report pushed through the ingest API land in one story, stored with the posts;
+// a post about something else is a story of its own.
+func TestIngestedCopiesShareAStory(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		e := newIngestEnv(t, s, 0)
+		e.createUser("Acme", "ops@acme.test", account.RoleMember)
+		feed, reader := e.token("ops@acme.test", "feed", "ingest"), e.token("ops@acme.test", "reader")
+		at := time.Now().Add(-time.Hour).UTC()
+		line := func(native string, minutes int, text string) string {
+			return fmt.Sprintf(`{"provider":"news","native_id":%q,"content_text":%q,"published_at":%q}`,
+				native, text, at.Add(time.Duration(minutes)*time.Minute).Format(time.RFC3339))
+		}
+		wire := "Firefighters battled a large blaze at a warehouse in Rotterdam on Tuesday night, sending thick smoke over the port."
+		body := strings.Join([]string{line("a", 0, wire), line("b", 5, strings.ToUpper(wire)),
+			line("c", 6, "Tram fares in Lisbon go up by ten cents from January.")}, "\n")
+		c := e.client()
+		if r := c.ingest(feed, body); r.status != 200 || dig(r.body, "data", "accepted") != 3.0 {
+			t.Fatalf("ingest = %d %v", r.status, r.body)
+		}
+		ns := fmt.Sprintf("ingest:%d", tokenID(t, e, feed))
+		first := post.NewIngestID(ns, "news", "a")
+		wait.For(t, "the posts stored", func() bool {
+			_, err := s.Post(context.Background(), post.NewIngestID(ns, "news", "c"), e.actor("ops@acme.test").TenantID)
+			return err == nil
+		})
+		r := c.do("GET", "/api/v1/stories/"+first, nil, withBearer(reader))
+		if r.status != 200 || dig(r.body, "data", "postCount") != 2.0 {
+			t.Fatalf("story = %d %v, want the two copies", r.status, r.body)
+		}
+		lisbon := post.NewIngestID(ns, "news", "c")
+		r = c.do("GET", "/api/v1/stories/"+lisbon, nil, withBearer(reader))
+		if r.status != 200 || dig(r.body, "data", "postCount") != 1.0 || dig(r.body, "data", "posts") == nil {
+			t.Fatalf("the other post's story = %d %v, want itself alone", r.status, r.body)
+		}
+		if got := dig(r.body, "data", "posts").([]any)[0]; dig(got, "storyId") != lisbon {
+			t.Errorf("stored post carries storyId %v, want %s", dig(got, "storyId"), lisbon)
+		}
+	})
 }
 
 // Posts pushed through the ingest API carry their source (the token's name), whatever the body

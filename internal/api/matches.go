@@ -110,14 +110,43 @@ func (a *API) matches(w http.ResponseWriter, r *http.Request, id auth.Identity) 
 	q.Offset, q.Limit = (page-1)*perPage, perPage
 	// asOf is read before the matches: an action bounded by it covers every match this page counted.
 	asOf := time.Now()
-	entries, total, err := a.Monitor.Inbox(r.Context(), id.Actor(), q)
+	var data any
+	var total int64
+	switch v.Get("groupBy") {
+	case "":
+		var entries []monitor.InboxEntry
+		entries, total, err = a.Monitor.Inbox(r.Context(), id.Actor(), q)
+		data = matchesJSON(entries)
+	case "story":
+		var groups []monitor.StoryGroup
+		groups, total, err = a.Monitor.InboxStories(r.Context(), id.Actor(), q)
+		data = storyGroupsJSON(groups)
+	default:
+		return problem.InvalidField("groupBy", "The groupBy must be story, or left out.")
+	}
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": matchesJSON(entries), "meta": map[string]any{
+	writeJSON(w, http.StatusOK, map[string]any{"data": data, "meta": map[string]any{
 		"current_page": page, "last_page": max(1, int((total+int64(perPage)-1)/int64(perPage))),
 		"per_page": perPage, "total": total, "as_of": asOf.UnixMilli()}})
 	return nil
+}
+
+// StoryGroupReply is one row of the inbox grouped by story (groupBy=story): the story, how many
+// of the inbox's matches are in it, and the newest of them.
+type StoryGroupReply struct {
+	StoryID     string               `json:"storyId"`
+	MatchCount  int64                `json:"matchCount"`
+	NewestMatch monitor.MatchPayload `json:"newestMatch"`
+}
+
+func storyGroupsJSON(groups []monitor.StoryGroup) []StoryGroupReply {
+	out := make([]StoryGroupReply, 0, len(groups))
+	for _, g := range groups {
+		out = append(out, StoryGroupReply{StoryID: g.StoryID, MatchCount: g.MatchCount, NewestMatch: g.Newest.Payload()})
+	}
+	return out
 }
 
 func (a *API) matchList(w http.ResponseWriter, r *http.Request, id auth.Identity) error {

@@ -11,6 +11,7 @@ import (
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/query"
 	"github.com/sightline/sightline/internal/search"
+	"github.com/sightline/sightline/internal/story"
 )
 
 // Sightline is every contract the web app reads from the Go side. Add a reply type, a closed set
@@ -55,6 +56,8 @@ func Sightline() Contracts {
 			{Go: reflect.TypeFor[monitor.Dashboard]()},
 			{Go: reflect.TypeFor[monitor.Layout](), Name: "DashboardLayout"},
 			{Go: reflect.TypeFor[search.Page](), Name: "SearchPage"},
+			{Go: reflect.TypeFor[story.View](), Name: "Story"},
+			{Go: reflect.TypeFor[api.StoryGroupReply](), Name: "InboxStory"},
 			{Go: reflect.TypeFor[api.GroupMiniReply](), Name: "GroupMini"},
 			{Go: reflect.TypeFor[api.GroupReply](), Name: "Group"},
 			{Go: reflect.TypeFor[api.SearchMiniReply](), Name: "MonitorSearchSummary"},

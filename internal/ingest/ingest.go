@@ -311,7 +311,7 @@ func (s *Service) prepare(p *post.Post, o Origin) error {
 	if err := p.Normalize(now); err != nil {
 		return err
 	}
-	p.Source, p.SourceUserID, p.Tenant, p.Origin = o.Source, o.UserID, o.Tenant, nil
+	p.Source, p.SourceUserID, p.Tenant, p.Origin, p.StoryID = o.Source, o.UserID, o.Tenant, nil, ""
 	if o.Namespace != "" {
 		p.ID = post.NewIngestID(o.Namespace, p.Provider, p.NativeID)
 		p.Origin = &post.Origin{Kind: post.OriginIngest, Name: o.Source}
@@ -351,18 +351,27 @@ type PostStore interface {
 // percolator plugs in here).
 type Stage func(ctx context.Context, posts []post.Post) error
 
-// Pipeline consumes the stream: it stores each batch and then runs the later stages on it,
-// acknowledging only when all of them succeeded.
+// StoryAssigner gives each post of a batch its story before the batch is stored (story.Stage).
+type StoryAssigner interface {
+	Assign(posts []post.Post)
+}
+
+// Pipeline consumes the stream: it gives each post of a batch its story, stores the batch and
+// then runs the later stages on it, acknowledging only when all of them succeeded.
 type Pipeline struct {
-	stream *stream.Stream
-	store  PostStore
-	stages []Stage
-	log    *slog.Logger
+	stream  *stream.Stream
+	store   PostStore
+	stories StoryAssigner
+	stages  []Stage
+	log     *slog.Logger
 }
 
 func NewPipeline(s *stream.Stream, ps PostStore, log *slog.Logger, stages ...Stage) *Pipeline {
 	return &Pipeline{stream: s, store: ps, stages: stages, log: log}
 }
+
+// AssignStories makes the pipeline give each post its story before storing it.
+func (p *Pipeline) AssignStories(a StoryAssigner) { p.stories = a }
 
 // StoreDurable is the storage stage's consumer name.
 const StoreDurable = "store"
@@ -377,6 +386,9 @@ func (p *Pipeline) Run(ctx context.Context) error {
 }
 
 func (p *Pipeline) handle(ctx context.Context, posts []post.Post) error {
+	if p.stories != nil {
+		p.stories.Assign(posts)
+	}
 	if _, err := p.store.InsertPosts(ctx, posts); err != nil {
 		return fmt.Errorf("store: %w", err)
 	}

@@ -16,6 +16,8 @@ type InboxStore interface {
 	Inbox(ctx context.Context, q MatchQuery) ([]InboxItem, int64, error)
 	InboxByIDs(ctx context.Context, userID int64, searchIDs, matchIDs []int64) ([]InboxItem, error)
 	MatchIDs(ctx context.Context, q MatchQuery) (map[int64]int64, error)
+	// InboxStories is Inbox grouped by the story of the matched posts (docs/stories.md).
+	InboxStories(ctx context.Context, q MatchQuery) ([]StoryRow, int64, error)
 	MatchSearches(ctx context.Context, matchIDs []int64) (map[int64]int64, error)
 	SetMatchState(ctx context.Context, userID int64, matchIDs []int64, field string, value bool) (int64, error)
 	// MatchCounts counts the matches of the given providers only, unless providers is empty.
@@ -124,6 +126,61 @@ func entries(items []InboxItem, edit map[int64]bool, searches map[int64]Search) 
 		out = append(out, InboxEntry{InboxItem: it, CanEdit: edit[it.SearchID], SearchName: searches[it.SearchID].Name, Why: why})
 	}
 	return out
+}
+
+// StoryRow is one story of an inbox grouped by story, as the store finds it: how many of the
+// selected matches its posts made, and the newest of them (the last made).
+type StoryRow struct {
+	StoryID    string
+	MatchCount int64
+	NewestID   int64
+}
+
+// StoryGroup is one story of an inbox grouped by story, with its newest match.
+type StoryGroup struct {
+	StoryID    string
+	MatchCount int64
+	Newest     InboxEntry
+}
+
+// InboxStories is a page of the actor's matches grouped by story, newest story first: one row
+// a story, counting the matches q selects, with the newest of them.
+func (s *Service) InboxStories(ctx context.Context, actor authz.Actor, q MatchQuery) ([]StoryGroup, int64, error) {
+	if err := q.Validate(); err != nil {
+		return nil, 0, err
+	}
+	edit, searches, err := s.visible(ctx, actor)
+	if err != nil {
+		return nil, 0, err
+	}
+	q.UserID, q.SearchIDs = actor.UserID, scope(edit, q.SearchIDs)
+	keepToProviders(actor, &q)
+	if len(q.SearchIDs) == 0 {
+		return []StoryGroup{}, 0, nil
+	}
+	rows, total, err := s.inbox.InboxStories(ctx, q)
+	if err != nil {
+		return nil, 0, err
+	}
+	ids := make([]int64, len(rows))
+	for i, r := range rows {
+		ids[i] = r.NewestID
+	}
+	items, err := s.inbox.InboxByIDs(ctx, actor.UserID, q.SearchIDs, ids)
+	if err != nil {
+		return nil, 0, err
+	}
+	byID := map[int64]InboxEntry{}
+	for _, e := range entries(items, edit, searches) {
+		byID[e.ID] = e
+	}
+	out := make([]StoryGroup, 0, len(rows))
+	for _, r := range rows {
+		if e, ok := byID[r.NewestID]; ok {
+			out = append(out, StoryGroup{StoryID: r.StoryID, MatchCount: r.MatchCount, Newest: e})
+		}
+	}
+	return out, total, nil
 }
 
 // InboxByIDs returns the given matches the actor can see.

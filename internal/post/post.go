@@ -86,6 +86,11 @@ type Post struct {
 	// Origin says where the post came from, for the reader; set by the ingest service and the
 	// sources manager, never taken from what a client or a feed sends.
 	Origin *Origin `json:"origin,omitempty"`
+
+	// StoryID is the story the post belongs to: the id of the story's first post, the post's
+	// own id when it joined none (docs/stories.md). The stories stage sets it; what a client or
+	// a feed sends is ignored.
+	StoryID string `json:"storyId"`
 }
 
 // Kinds of origin.

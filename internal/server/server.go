@@ -47,6 +47,7 @@ import (
 	"github.com/sightline/sightline/internal/social"
 	"github.com/sightline/sightline/internal/sourcing"
 	"github.com/sightline/sightline/internal/store"
+	"github.com/sightline/sightline/internal/story"
 	"github.com/sightline/sightline/internal/stream"
 	"github.com/sightline/sightline/internal/tenant"
 	"github.com/sightline/sightline/internal/translate"
@@ -402,6 +403,11 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		return nil, err
 	}
 	n.Pipeline = ingest.NewPipeline(st, s, log, n.Percolator.Stage)
+	stories := story.NewStage()
+	if err := s.EachRecentPost(ctx, story.Since(time.Now()), stories.Seed); err != nil {
+		return nil, fmt.Errorf("stories: rebuild the window: %w", err)
+	}
+	n.Pipeline.AssignStories(stories)
 	n.Watch = ingest.NewWatch(st.Health, c.LagWarning, log)
 	operator := sourcing.NewOperator(s)
 	build := func(r sourcing.Source, cursors connector.CursorStore, prefix string) ([]connector.Source, error) {
@@ -470,6 +476,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		Flags:         search.NewFlags(s),
 		Places:        search.NewPlaces(s),
 		Exports:       n.Exports,
+		Stories:       story.NewService(s),
 		Members: members.NewService(members.Deps{Store: s, Access: n.Auth, Mail: n.Mail, MailLimit: mailLimit,
 			PublicURL: c.PublicURLOrDefault(), Logger: log}),
 		Usage:            usage.NewService(s, log),

@@ -459,6 +459,37 @@ func (s *Store) inboxByID(ctx context.Context, userID int64, ids []int64) ([]mon
 	return out, nil
 }
 
+// InboxStories groups the matches a query selects by the story of their posts (a post stored
+// before stories existed is a story of its own): a page of stories, the one with the newest
+// match first, with their count of selected matches and newest match; and how many stories.
+func (s *Store) InboxStories(ctx context.Context, q monitor.MatchQuery) ([]monitor.StoryRow, int64, error) {
+	if len(q.SearchIDs) == 0 {
+		return nil, 0, nil
+	}
+	from, where, args := s.matchFilter(q, true)
+	grouped := `FROM ` + from + ` WHERE ` + strings.Join(where, " AND ") + ` GROUP BY COALESCE(NULLIF(p.story_id, ''), p.id)`
+	var total int64
+	if err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 `+grouped+`) g`, args...).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("count inbox stories: %w", err)
+	}
+	args = append(args, q.Limit, q.Offset)
+	rows, err := s.read.QueryContext(ctx, `SELECT COALESCE(NULLIF(p.story_id, ''), p.id), COUNT(*), MAX(m.id) `+grouped+
+		fmt.Sprintf(` ORDER BY 3 DESC LIMIT $%d OFFSET $%d`, len(args)-1, len(args)), args...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("inbox stories: %w", err)
+	}
+	defer rows.Close()
+	var out []monitor.StoryRow
+	for rows.Next() {
+		var r monitor.StoryRow
+		if err := rows.Scan(&r.StoryID, &r.MatchCount, &r.NewestID); err != nil {
+			return nil, 0, err
+		}
+		out = append(out, r)
+	}
+	return out, total, rows.Err()
+}
+
 // MatchIDs lists the ids of the matches a query selects (for the "all" actions), with the
 // search each belongs to.
 func (s *Store) MatchIDs(ctx context.Context, q monitor.MatchQuery) (map[int64]int64, error) {

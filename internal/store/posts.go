@@ -140,7 +140,7 @@ func (s *Store) insertRows(ctx context.Context, posts []post.Post, rows []postRo
 // pgPostColumns are the posts columns in the order of postRow.args on PostgreSQL.
 var pgPostColumns = []string{"id", "provider", "published_at", "discovered_at", "author_name", "author_screen_name",
 	"board", "language", "lat", "lon", "has_images", "has_videos", "thread_id", "threat_score", "doc", "source",
-	"source_user_id", "engagement", "author_followers", "tenant_id", "places", "search"}
+	"source_user_id", "engagement", "author_followers", "tenant_id", "story_id", "places", "search"}
 
 // copyRows stores a batch on PostgreSQL with COPY into a session's staging table, then one
 // INSERT ... SELECT that skips posts already stored. One statement per post cost a round trip
@@ -170,7 +170,8 @@ func (s *Store) copyRows(ctx context.Context, posts []post.Post, rows []postRow)
 			id TEXT, provider TEXT, published_at BIGINT, discovered_at BIGINT, author_name TEXT,
 			author_screen_name TEXT, board TEXT, language TEXT, lat DOUBLE PRECISION, lon DOUBLE PRECISION,
 			has_images BOOLEAN, has_videos BOOLEAN, thread_id TEXT, threat_score INTEGER, doc TEXT, source TEXT,
-			source_user_id BIGINT, engagement BIGINT, author_followers BIGINT, tenant_id BIGINT, places TEXT, search TEXT)
+			source_user_id BIGINT, engagement BIGINT, author_followers BIGINT, tenant_id BIGINT, story_id TEXT, places TEXT,
+			search TEXT)
 			ON COMMIT DELETE ROWS`); err != nil {
 			return err
 		}
@@ -264,7 +265,7 @@ func (s *Store) rowOf(p post.Post) postRow {
 	row := postRow{args: []any{p.ID, p.Provider, millis(p.PublishedAt), millis(p.DiscoveredAt), p.AuthorName,
 		p.AuthorScreenName, p.Board, p.Language, lat, lon, len(p.Photos) > 0, len(p.Videos) > 0,
 		p.ThreadID, p.Threat.Score, string(doc), p.Source, sql.NullInt64{Int64: p.SourceUserID, Valid: p.SourceUserID != 0},
-		p.Engagement, p.AuthorFollowers, p.Tenant}, places: placesBox(p)}
+		p.Engagement, p.AuthorFollowers, p.Tenant, p.StoryID}, places: placesBox(p)}
 	if s.dialect == Postgres {
 		var places sql.NullString
 		if row.places != nil {
@@ -297,9 +298,9 @@ func parallel(n int, fn func(i int)) {
 func (s *Store) insertPostSQL() string {
 	const columns = `id, provider, published_at, discovered_at, author_name, author_screen_name, board,
 		language, lat, lon, has_images, has_videos, thread_id, threat_score, doc, source, source_user_id,
-		engagement, author_followers, tenant_id`
+		engagement, author_followers, tenant_id, story_id`
 	return `INSERT INTO posts (` + columns + `, seq)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
 		ON CONFLICT DO NOTHING RETURNING seq`
 }
 
@@ -352,6 +353,29 @@ func postDocs(rows *sql.Rows, err error) ([]post.Post, error) {
 		out = append(out, p)
 	}
 	return out, rows.Err()
+}
+
+// EachRecentPost calls fn with each post published since a time, whoever owns it, oldest
+// first: what the stories stage rebuilds its window from at start. Posts are read one at a
+// time, so days of them never sit in memory at once.
+func (s *Store) EachRecentPost(ctx context.Context, since time.Time, fn func(p *post.Post)) error {
+	rows, err := s.read.QueryContext(ctx, `SELECT doc FROM posts WHERE published_at >= $1 ORDER BY published_at, id`, millis(since))
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var doc string
+		if err := rows.Scan(&doc); err != nil {
+			return err
+		}
+		var p post.Post
+		if err := json.Unmarshal([]byte(doc), &p); err != nil {
+			return err
+		}
+		fn(&p)
+	}
+	return rows.Err()
 }
 
 // CountPosts counts stored posts, in total and per provider.

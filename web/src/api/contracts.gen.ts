@@ -234,6 +234,37 @@ export interface SearchPage {
 }
 
 /**
+ * View is a story as one reader sees it: everything in it is counted over the posts that
+ * reader may see, so another tenant's private posts neither appear nor count.
+ *
+ * Go: story.View (internal/story).
+ */
+export interface Story {
+  id: string;
+  title: string;
+  postCount: number;
+  providers: Count[];
+  languages: Count[];
+  firstSeenAt: string;
+  lastSeenAt: string;
+  timeline: HourCount[];
+  /** Posts is one page of the story's posts, oldest first. */
+  posts: Post[];
+}
+
+/**
+ * StoryGroupReply is one row of the inbox grouped by story (groupBy=story): the story, how many
+ * of the inbox's matches are in it, and the newest of them.
+ *
+ * Go: api.StoryGroupReply (internal/api).
+ */
+export interface InboxStory {
+  storyId: string;
+  matchCount: number;
+  newestMatch: Match;
+}
+
+/**
  * GroupMiniReply is the short form of a group that lists carry.
  *
  * Go: api.GroupMiniReply (internal/api).
@@ -474,6 +505,12 @@ export interface Post {
    * sources manager, never taken from what a client or a feed sends.
    */
   origin?: PostOrigin;
+  /**
+   * StoryID is the story the post belongs to: the id of the story's first post, the post's
+   * own id when it joined none (docs/stories.md). The stories stage sets it; what a client or
+   * a feed sends is ignored.
+   */
+  storyId: string;
 }
 
 /** Go: monitor.AuthorCount (internal/monitor). */
@@ -555,6 +592,26 @@ export interface Suggestion {
    */
   count: number;
   countIsEstimate: boolean;
+}
+
+/**
+ * Count is how many posts of a story have a value (a provider, a language).
+ *
+ * Go: story.Count (internal/story).
+ */
+export interface Count {
+  name: string;
+  count: number;
+}
+
+/**
+ * HourCount is how many posts of a story were published in an hour.
+ *
+ * Go: story.HourCount (internal/story).
+ */
+export interface HourCount {
+  hour: string;
+  count: number;
 }
 
 /**

@@ -66,6 +66,7 @@ describe('whether a live match fits a list', () => {
     monitorSearchName: 'Bridges',
     post: {
       id: 'p1',
+      storyId: 'p1',
       provider: 'reddit',
       native_id: '1',
       content_type: 'thread_post',

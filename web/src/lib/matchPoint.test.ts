@@ -11,6 +11,7 @@ function matchWith(post: Partial<Post>): Match {
     monitorSearchName: 's',
     post: {
       id: 'p',
+      storyId: 'p',
       provider: 'x',
       native_id: '1',
       content_type: 'social_media_post',

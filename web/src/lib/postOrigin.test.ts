@@ -4,6 +4,7 @@ import { originOf } from './postOrigin';
 
 const base: Post = {
   id: 'p1',
+  storyId: 'p1',
   provider: 'news',
   native_id: '1',
   content_type: 'news_post',

@@ -147,6 +147,7 @@ export function testMatch(matchId: number, overrides: Partial<Match> = {}, post:
     monitorSearchName: 'Bridges',
     post: {
       id: `post-${matchId}`,
+      storyId: `post-${matchId}`,
       provider: 'reddit',
       native_id: String(matchId),
       content_type: 'thread_post',

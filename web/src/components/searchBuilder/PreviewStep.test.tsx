@@ -12,6 +12,7 @@ const BACKTEST = 'POST /api/v1/monitor/searches/backtest';
 function samplePost(n: number, text: string): Post {
   return {
     id: `p${n}`,
+    storyId: `p${n}`,
     provider: 'twitter',
     native_id: `n${n}`,
     content_type: 'social_media_post',

@@ -9,6 +9,7 @@ import { COPIED_MS, PostTranslation } from './PostTranslation';
 
 const post: Post = {
   id: 'p1',
+  storyId: 'p1',
   provider: 'reddit',
   native_id: 'p1',
   content_type: 'text',

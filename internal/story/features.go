@@ -1,0 +1,327 @@
+package story
+
+import (
+	"net/url"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/sightline/sightline/internal/geo"
+	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/query"
+)
+
+// kind says what a feature is; each kind weighs differently and plays its own part in the vetoes.
+type kind uint8
+
+const (
+	kindWord kind = iota
+	kindPlace
+	kindNumber
+	kindSmallNumber // a single digit: "3 dead" says little on its own
+	kindLink
+	kindHandle
+	kinds
+)
+
+// feature is a kind and a hash: what the index is keyed by.
+type feature struct {
+	kind kind
+	hash uint64
+}
+
+// signature is what the clusterer keeps of a post: its features, not its text.
+type signature struct {
+	text     uint64 // the hash of the folded tokens: equal for exact copies
+	simhash  uint64 // over word shingles: close for near copies
+	tokens   int
+	features []feature
+	// names are words written as names (capitalized inside a sentence); lower are words seen in
+	// lowercase, which therefore are not names anywhere in the window.
+	names []uint64
+	lower []uint64
+}
+
+// fnv is FNV-1a: a fixed hash, so that every node and every restart gets the same simhash.
+func fnv(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	return h
+}
+
+func hashOf(k kind, s string) uint64 { return fnv(s) ^ uint64(k)<<56 }
+
+// mix spreads the bits of h (the finalizer of MurmurHash3), so that a pair's hash is as good as
+// its words'.
+func mix(h uint64) uint64 {
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
+	h *= 0xc4ceb9fe1a85ec53
+	return h ^ h>>33
+}
+
+// analyzer folds texts into tokens in order, reusing its buffers from post to post.
+type analyzer struct {
+	text  query.Text
+	order []string
+}
+
+// tokens returns the folded tokens of text in order, as query.Tokens does; they are valid until
+// the next call.
+func (a *analyzer) tokens(text string) []string {
+	a.text.Reset(text)
+	n := 0
+	for i := range a.text.Len() {
+		n += len(a.text.Positions(a.text.Token(i)))
+	}
+	a.order = slices.Grow(a.order[:0], n)[:n]
+	for i := range a.text.Len() {
+		tok := a.text.Token(i)
+		for _, pos := range a.text.Positions(tok) {
+			if int(pos) >= n { // one field numbers its tokens from 0; should that change, fold anew
+				return query.Tokens(text)
+			}
+			a.order[pos] = tok
+		}
+	}
+	return a.order
+}
+
+// sign computes a post's signature from its title, text, link, entities and places.
+func (a *analyzer) sign(p *post.Post) signature {
+	text := p.TitleText
+	if p.ContentText != "" {
+		text = strings.TrimSpace(text + "\n" + p.ContentText)
+	}
+	var s signature
+	toks := a.tokens(text)
+	hashes := make([]uint64, len(toks))
+	s.tokens = len(toks)
+	s.features = make([]feature, 0, len(toks)+8)
+	s.text = 14695981039346656037
+	for i, t := range toks {
+		hashes[i] = fnv(t)
+		s.text = (s.text ^ hashes[i]) * 1099511628211
+	}
+	s.simhash = simhash(hashes)
+
+	add := func(k kind, v string) {
+		f := feature{k, hashOf(k, v)}
+		if !slices.Contains(s.features, f) {
+			s.features = append(s.features, f)
+		}
+	}
+	for i, t := range toks {
+		// Short words are mostly grammar; digits are read as numbers below.
+		if utf8.RuneCountInString(t) >= 3 && !isDigits(t) {
+			if f := (feature{kindWord, hashes[i] ^ uint64(kindWord)<<56}); !slices.Contains(s.features, f) {
+				s.features = append(s.features, f)
+			}
+		}
+	}
+	for _, m := range p.MentionedLocations {
+		add(kindPlace, geo.NameKey(m.Name)+"|"+m.CountryCode)
+	}
+	for _, n := range numbers(text) {
+		if len(n) == 1 {
+			add(kindSmallNumber, n)
+		} else {
+			add(kindNumber, n)
+		}
+	}
+	links := append([]string{p.PostLink}, p.Entities.ExternalLinks...)
+	for _, l := range links {
+		if c := CanonicalURL(l); c != "" {
+			add(kindLink, c)
+		}
+	}
+	for _, h := range p.Entities.Handles {
+		add(kindHandle, strings.ToLower(strings.TrimPrefix(h, "@")))
+	}
+	s.names, s.lower = casing(text)
+	return s
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// simhash is Charikar's hash over word pairs, given the words' hashes: texts that differ in a
+// few words differ in a few bits.
+func simhash(words []uint64) uint64 {
+	var v [64]int32
+	for i := range words {
+		h := words[i]
+		if i+1 < len(words) {
+			h = mix(words[i]*31 + words[i+1])
+		} else if i > 0 {
+			continue
+		}
+		for b := range 64 {
+			v[b] += int32(h>>b&1)*2 - 1
+		}
+	}
+	var out uint64
+	for b := range 64 {
+		if v[b] > 0 {
+			out |= 1 << b
+		}
+	}
+	return out
+}
+
+// numbers lists the numbers written in text with their grouping removed, so that "1,200" (en),
+// "1.200" (de) and "1 200" (fr) are the same number; a decimal part is kept after a point.
+func numbers(text string) []string {
+	var out []string
+	for i := 0; i < len(text); {
+		if !isDigit(text[i]) || i > 0 && isWordByte(text[i-1]) {
+			i++
+			continue
+		}
+		var b strings.Builder
+		j := i
+		for j < len(text) {
+			c := text[j]
+			switch {
+			case isDigit(c):
+				b.WriteByte(c)
+				j++
+				continue
+			case (c == ',' || c == '.' || c == ' ') && j+1 < len(text) && isDigit(text[j+1]):
+				if group(text, j+1) {
+					j++ // a thousands separator
+					continue
+				}
+				if c != ' ' && !strings.Contains(b.String(), ".") {
+					b.WriteByte('.')
+					j++
+					continue
+				}
+			}
+			break
+		}
+		out = append(out, strings.TrimLeft(b.String(), "0"))
+		if out[len(out)-1] == "" {
+			out[len(out)-1] = "0"
+		}
+		i = j
+	}
+	return out
+}
+
+// group reports whether exactly three digits start at i: the shape of a thousands group.
+func group(s string, i int) bool {
+	n := 0
+	for i+n < len(s) && isDigit(s[i+n]) {
+		n++
+	}
+	return n == 3
+}
+
+func isDigit(c byte) bool    { return '0' <= c && c <= '9' }
+func isWordByte(c byte) bool { return isDigit(c) || 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+// casing returns the folded words written with a capital and those written in lowercase. A
+// capitalized word is a name unless some post of the window writes it in lowercase: that tells
+// "Police" at the start of a sentence and "CROSSES" in a headline from "Micron".
+func casing(text string) (names, lower []uint64) {
+	for _, field := range strings.Fields(text) {
+		// Handles and links are not written as words, and "RT" marks a repost on any topic.
+		if field[0] == '@' || strings.Contains(field, "://") || field == "RT" {
+			continue
+		}
+		for start := 0; start < len(field); {
+			r, size := utf8.DecodeRuneInString(field[start:])
+			if !isWordRune(r) {
+				start += size
+				continue
+			}
+			end := start + size
+			for end < len(field) {
+				r, size := utf8.DecodeRuneInString(field[end:])
+				if !isWordRune(r) {
+					break
+				}
+				end += size
+			}
+			switch w := field[start:end]; {
+			case unicode.IsLower(r):
+				lower = appendFolded(lower, w)
+			case unicode.IsUpper(r):
+				names = appendFolded(names, w)
+			}
+			start = end
+		}
+	}
+	return names, lower
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// appendFolded appends the hashes of the word's tokens as the index folds them, lowercasing
+// ASCII words directly: most words are, and folding through the analyzer costs more.
+func appendFolded(hashes []uint64, w string) []uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= utf8.RuneSelf {
+			for _, t := range query.Tokens(w) {
+				hashes = append(hashes, hashOf(kindWord, t))
+			}
+			return hashes
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	return append(hashes, h^uint64(kindWord)<<56)
+}
+
+// trackingParams are query parameters that say who shared a link, not what it points to.
+var trackingParams = map[string]bool{
+	"fbclid": true, "gclid": true, "dclid": true, "msclkid": true, "igshid": true, "mc_cid": true,
+	"mc_eid": true, "ref": true, "ref_src": true, "ref_url": true, "cmpid": true, "ocid": true,
+	"smid": true, "taid": true, "s": true, "si": true, "src": true, "share": true, "sh": true,
+}
+
+// CanonicalURL is the form of a link that copies of a story share: lowercase host without
+// "www.", "m." or "amp.", no fragment, no tracking parameters, no trailing slash or "/amp". A
+// site's home page names no story: it gives "".
+func CanonicalURL(raw string) string {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || u.Host == "" || u.Scheme != "http" && u.Scheme != "https" {
+		return ""
+	}
+	host := strings.ToLower(u.Hostname())
+	for _, prefix := range []string{"www.", "m.", "amp.", "mobile."} {
+		host = strings.TrimPrefix(host, prefix)
+	}
+	path := strings.TrimSuffix(strings.TrimSuffix(u.EscapedPath(), "/"), "/amp")
+	q := u.Query()
+	for k := range q {
+		if strings.HasPrefix(strings.ToLower(k), "utm_") || trackingParams[strings.ToLower(k)] {
+			q.Del(k)
+		}
+	}
+	if path == "" && len(q) == 0 {
+		return ""
+	}
+	c := host + path
+	if len(q) > 0 {
+		c += "?" + q.Encode() // Encode sorts by key
+	}
+	return c
+}

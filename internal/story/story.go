@@ -1,0 +1,434 @@
+// Package story joins the posts that report the same event into stories: exact copies (same
+// canonical link or same folded text), near copies (close SimHash over word pairs) and
+// paraphrases, in one language or across languages, within a sliding window of a few days. It
+// is pure computation over the posts given to it in order: the same posts in the same order give
+// the same stories, on any node and after any restart (docs/stories.md).
+package story
+
+import (
+	"cmp"
+	"math"
+	"math/bits"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/sightline/sightline/internal/post"
+)
+
+// Window is how long a post can gather others into its story.
+const Window = 72 * time.Hour
+
+const (
+	// evidenceWindow is how close in time posts worded differently must be: their wording
+	// says little, so their time counts for more.
+	evidenceWindow = 24 * time.Hour
+	// nearBits is how many SimHash bits near copies differ in at most; minNearTokens keeps short
+	// posts, whose hash shifts with any word, to the other tests.
+	nearBits      = 3
+	minNearTokens = 10
+	// sameLanguageScore is the cosine over weighted features a paraphrase needs.
+	sameLanguageScore = 0.22
+	// halfLife is how long it takes for the similarity two posts need to double.
+	halfLife = 24 * time.Hour
+	// minEvidence is the weight of identifying features two posts worded differently must share.
+	minEvidence = 3.5
+	// maxPostings caps how many posts a feature is looked up in: a feature that common (a
+	// grammar word, a big country) picks no story out.
+	maxPostings    = 400
+	recentPostings = 48
+	// maxCandidates is how many of the posts sharing the most with a post are compared with it.
+	maxCandidates = 8
+	// idfScale sets how fast a word's weight falls with the posts of the window that use it.
+	idfScale = 20.0
+)
+
+// weights of the kinds of feature: places, numbers, links and handles say which event it is.
+var weights = [kinds]float64{kindWord: 1, kindPlace: 3, kindNumber: 2, kindSmallNumber: 0.5, kindLink: 6, kindHandle: 2}
+
+// entry is a post of the window.
+type entry struct {
+	id, story string
+	lang      string
+	at        time.Time
+	sig       signature
+	norm      float64 // the square root of the sum of the squared weights, when it was added
+	gone      bool
+}
+
+// Clusterer assigns posts to stories. It is not safe for concurrent use: posts are added in one
+// order, the stream's.
+type Clusterer struct {
+	entries  []*entry // in the order added, oldest first, from head on
+	head     int
+	postings map[uint64][]*entry
+	texts    map[uint64]*entry
+	bands    [4]map[uint16][]*entry
+	lower    map[uint64]int32 // how many posts of the window write a word in lowercase
+	now      time.Time        // the latest publication time seen: the window ends there
+	score    map[*entry]float64
+	cands    []candidate
+	roots    map[string]*entry // each story's first post, while in the window
+	ids      map[string]*entry
+	analyzer analyzer
+}
+
+// New returns an empty clusterer.
+func New() *Clusterer {
+	c := &Clusterer{postings: map[uint64][]*entry{}, texts: map[uint64]*entry{}, lower: map[uint64]int32{}, score: map[*entry]float64{}, roots: map[string]*entry{}, ids: map[string]*entry{}}
+	for i := range c.bands {
+		c.bands[i] = map[uint16][]*entry{}
+	}
+	return c
+}
+
+// Len is the number of posts in the window.
+func (c *Clusterer) Len() int { return len(c.entries) - c.head }
+
+// Add assigns p to a story and returns the story's id: the id of the story's first post, so a
+// post that joins nothing has its own id.
+func (c *Clusterer) Add(p *post.Post) string {
+	// A redelivered post keeps the story it was given.
+	if e := c.ids[p.ID]; e != nil {
+		return e.story
+	}
+	c.advance(p.PublishedAt)
+	sig := c.analyzer.sign(p)
+	story := p.ID
+	if e := c.match(p, &sig); e != nil {
+		story = e.story
+	}
+	c.insert(p, sig, story)
+	return story
+}
+
+// Seed puts a post already assigned to a story into the window, as when the window is rebuilt
+// from the store at start.
+func (c *Clusterer) Seed(p *post.Post, story string) {
+	if c.ids[p.ID] != nil {
+		return
+	}
+	c.advance(p.PublishedAt)
+	c.insert(p, c.analyzer.sign(p), story)
+}
+
+// match finds the post of the window p is a copy or a paraphrase of, nil when none.
+func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
+	if e := c.texts[sig.text]; e != nil && !e.gone && sig.tokens > 0 {
+		return e
+	}
+	if sig.tokens >= minNearTokens {
+		for i, b := range c.bands {
+			for _, e := range b[band(sig.simhash, i)] {
+				if !e.gone && e.sig.tokens >= minNearTokens && bits.OnesCount64(e.sig.simhash^sig.simhash) <= nearBits && !vetoed(c, sig, &e.sig, comparable(e.lang, p.Language)) {
+					return e
+				}
+			}
+		}
+	}
+
+	clear(c.score)
+	var norm float64
+	w := make([]float64, len(sig.features))
+	for i, f := range sig.features {
+		list := c.live(f.hash)
+		w[i] = weight(f, len(list))
+		norm += w[i] * w[i]
+		if len(list) > maxPostings {
+			continue
+		}
+		// The latest posts with a feature are the likeliest to report the same event; looking
+		// no further bounds the work a post.
+		for _, e := range list[max(0, len(list)-recentPostings):] {
+			if !e.gone {
+				c.score[e] += w[i] * w[i] // a feature weighs the same in both posts but for its df
+			}
+		}
+	}
+	norm = math.Sqrt(norm)
+
+	// The cosine needs each candidate's norm under today's weights, which costs a lookup a
+	// feature: only the candidates sharing the most are worth it.
+	c.cands = c.cands[:0]
+	for e, shared := range c.score {
+		c.cands = append(c.cands, candidate{e, shared})
+	}
+	slices.SortFunc(c.cands, func(a, b candidate) int {
+		if a.shared != b.shared {
+			return cmp.Compare(b.shared, a.shared)
+		}
+		return strings.Compare(a.e.id, b.e.id)
+	})
+	var best *entry
+	bestScore := 0.0
+	for _, cand := range c.cands[:min(len(c.cands), maxCandidates)] {
+		e := cand.e
+		sameLang := comparable(e.lang, p.Language)
+		s := 0.0
+		if sharesKind(sig, &e.sig, kindLink) {
+			s = 1 // the same article, whatever is said around it
+		} else if sameLang {
+			// A paraphrase a day later is less likely the same event than one the same hour.
+			s = cand.shared / (norm * c.norm(&e.sig)) * math.Exp2(-float64(absDuration(p.PublishedAt.Sub(e.at)))/float64(halfLife))
+			if s < sameLanguageScore {
+				s = 0
+			}
+		}
+		// Posts worded differently, in two languages or in one, report the same event when
+		// they are close in time and share what identifies it: two pieces of evidence at least,
+		// as a city alone is many events a day.
+		if s == 0 && absDuration(p.PublishedAt.Sub(e.at)) <= evidenceWindow {
+			if shared, n := c.evidence(sig, &e.sig); shared >= minEvidence && n >= 2 {
+				s = shared / 100 // below any cosine worth the name: similar wording wins
+			}
+		}
+		if s == 0 {
+			continue
+		}
+		if s > bestScore {
+			// The story's first post vetoes too, so that a story does not drift from one
+			// event to a look-alike through a post that names neither.
+			root := c.roots[e.story]
+			if vetoed(c, sig, &e.sig, sameLang) || root != nil && vetoed(c, sig, &root.sig, comparable(root.lang, p.Language)) {
+				continue
+			}
+			best, bestScore = e, s
+		}
+	}
+	return best
+}
+
+// comparable reports whether posts in two languages can be compared word for word: the same
+// language, or one too short to tell (und), which is then most likely the other's.
+func comparable(a, b string) bool {
+	return a == b || a == "" || b == "" || a == "und" || b == "und"
+}
+
+// candidate is a post of the window sharing features with the post being placed.
+type candidate struct {
+	e      *entry
+	shared float64
+}
+
+// norm is the length of a signature's weight vector under the window's current weights.
+func (c *Clusterer) norm(s *signature) float64 {
+	var n float64
+	for _, f := range s.features {
+		w := weight(f, len(c.postings[f.hash]))
+		n += w * w
+	}
+	return math.Sqrt(n)
+}
+
+// evidence is what identifies an event that two posts share: places, numbers, links and
+// handles, and the words they both write, across languages mostly names ("Schiphol", "OpenAI"),
+// weighed by how rare they are; and how many such features there are.
+func (c *Clusterer) evidence(a, b *signature) (float64, int) {
+	var s float64
+	n := 0
+	for _, f := range a.features {
+		// Other words are the ones two events of a kind share ("strike", "outage").
+		if f.kind == kindSmallNumber || f.kind == kindWord && !slices.Contains(a.names, f.hash) && !slices.Contains(b.names, f.hash) {
+			continue
+		}
+		if hasFeature(b, f) {
+			s += weight(f, len(c.postings[f.hash]))
+			n++
+		}
+	}
+	return s, n
+}
+
+// vetoed reports whether two posts name different things the same way: different places, or
+// (with no place in common) different names where both are named ("MICRON CROSSES $900B", "SK
+// HYNIX CROSSES $900B"), which only posts in one language can be compared on. A shared link overrides: it is the same
+// article.
+func vetoed(c *Clusterer, a, b *signature, sameLang bool) bool {
+	if sharesKind(a, b, kindLink) {
+		return false
+	}
+	// Two matches in Madrid the same night: each names a place the other does not.
+	if placeOnlyIn(a, b) && placeOnlyIn(b, a) {
+		return true
+	}
+	if sharesKind(a, b, kindPlace) {
+		return false
+	}
+	if !sameLang {
+		return false
+	}
+	na, nb := c.names(a), c.names(b)
+	if len(na) == 0 || len(nb) == 0 {
+		return false
+	}
+	// The first name is what a report is about: two reports about different subjects are two
+	// events however alike the rest ("Northwind Bank says hackers stole..." and "Contoso Bank
+	// says hackers stole...").
+	if !hasFeature(b, feature{kindWord, na[0]}) && !hasFeature(a, feature{kindWord, nb[0]}) {
+		return true
+	}
+	for _, h := range na {
+		if hasFeature(b, feature{kindWord, h}) {
+			return false
+		}
+	}
+	for _, h := range nb {
+		if hasFeature(a, feature{kindWord, h}) {
+			return false
+		}
+	}
+	return true
+}
+
+// names are the words a post writes as names that no post of the window writes in lowercase.
+func (c *Clusterer) names(s *signature) []uint64 {
+	var out []uint64
+	for _, h := range s.names {
+		if c.lower[h] == 0 {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// placeOnlyIn reports whether a names a place b does not.
+func placeOnlyIn(a, b *signature) bool {
+	for _, f := range a.features {
+		if f.kind == kindPlace && !hasFeature(b, f) {
+			return true
+		}
+	}
+	return false
+}
+
+func sharesKind(a, b *signature, k kind) bool {
+	for _, f := range a.features {
+		if f.kind == k && hasFeature(b, f) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasFeature(s *signature, f feature) bool {
+	for _, g := range s.features {
+		if g == f {
+			return true
+		}
+	}
+	return false
+}
+
+// weight is a feature's weight given how many posts of the window have it: a word used by many
+// posts says less about which event a post reports.
+func weight(f feature, df int) float64 {
+	if f.kind != kindWord {
+		return weights[f.kind]
+	}
+	return math.Log1p(idfScale / float64(1+df))
+}
+
+func (c *Clusterer) insert(p *post.Post, sig signature, story string) {
+	e := &entry{id: p.ID, story: story, lang: p.Language, at: p.PublishedAt, sig: sig}
+	var norm float64
+	for _, f := range sig.features {
+		list := c.live(f.hash)
+		w := weight(f, len(list))
+		norm += w * w
+		c.postings[f.hash] = append(list, e)
+	}
+	e.norm = math.Sqrt(norm)
+	if e.norm == 0 {
+		e.norm = 1
+	}
+	if _, ok := c.texts[sig.text]; !ok || c.texts[sig.text].gone {
+		c.texts[sig.text] = e
+	}
+	for i, b := range c.bands {
+		k := band(sig.simhash, i)
+		b[k] = append(live(b[k]), e)
+	}
+	for _, h := range sig.lower {
+		c.lower[h]++
+	}
+	if c.roots[story] == nil {
+		c.roots[story] = e
+	}
+	c.ids[e.id] = e
+	c.entries = append(c.entries, e)
+}
+
+// advance moves the window's end to t and drops the posts that fell out of it.
+func (c *Clusterer) advance(t time.Time) {
+	if t.After(c.now) {
+		c.now = t
+	}
+	cut := c.now.Add(-Window)
+	for c.head < len(c.entries) && c.entries[c.head].at.Before(cut) {
+		e := c.entries[c.head]
+		c.entries[c.head] = nil
+		c.head++
+		e.gone = true
+		if c.texts[e.sig.text] == e {
+			delete(c.texts, e.sig.text)
+		}
+		if c.roots[e.story] == e {
+			delete(c.roots, e.story)
+		}
+		delete(c.ids, e.id)
+		for _, h := range e.sig.lower {
+			if c.lower[h]--; c.lower[h] <= 0 {
+				delete(c.lower, h)
+			}
+		}
+		// Trimming the lists the post is in keeps memory to the window's posts.
+		for _, f := range e.sig.features {
+			c.live(f.hash)
+		}
+		for i, b := range c.bands {
+			k := band(e.sig.simhash, i)
+			if l := live(b[k]); len(l) == 0 {
+				delete(b, k)
+			} else {
+				b[k] = l
+			}
+		}
+	}
+	// Moving the live posts down once half the slice is gone keeps eviction O(1) a post.
+	if c.head > 0 && c.head >= len(c.entries)/2 {
+		c.entries = append(c.entries[:0], c.entries[c.head:]...)
+		c.head = 0
+	}
+}
+
+// live returns the feature's postings without the posts gone from the window, which sit at the
+// front since posts are added in time order (mostly).
+func (c *Clusterer) live(h uint64) []*entry {
+	list := c.postings[h]
+	trimmed := live(list)
+	if len(trimmed) == 0 && len(list) > 0 {
+		delete(c.postings, h)
+		return nil
+	}
+	if len(trimmed) != len(list) {
+		c.postings[h] = trimmed
+	}
+	return trimmed
+}
+
+func live(list []*entry) []*entry {
+	i := 0
+	for i < len(list) && list[i].gone {
+		i++
+	}
+	return list[i:]
+}
+
+func band(h uint64, i int) uint16 { return uint16(h >> (16 * i)) }
+
+func absDuration(d time.Duration) time.Duration {
+	if d < 0 {
+		return -d
+	}
+	return d
+}

@@ -1,0 +1,261 @@
+package story
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/sightline/sightline/internal/enrich"
+	"github.com/sightline/sightline/internal/geo"
+	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/query"
+)
+
+var t0 = time.Date(2026, 11, 20, 8, 0, 0, 0, time.UTC)
+
+// enriched builds a post as the pipeline hands it over: with its entities and places.
+func enriched(t testing.TB, id, lang, text string, at time.Time) *post.Post {
+	t.Helper()
+	g, err := geo.LoadGazetteer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &post.Post{ID: id, Language: lang, ContentText: text, PublishedAt: at,
+		Entities: enrich.Entities(text), MentionedLocations: g.MentionedLocations(text)}
+}
+
+func TestCanonicalURL(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"https://www.reuters.com/world/quake-2026-11-20/?utm_source=twitter&utm_medium=social#top", "reuters.com/world/quake-2026-11-20"},
+		{"http://m.example.com/a/b/amp?id=7&fbclid=xyz", "example.com/a/b?id=7"},
+		{"https://example.com/a?b=2&a=1", "example.com/a?a=1&b=2"},
+		{"https://www.bbc.co.uk/", ""},
+		{"https://www.bbc.co.uk/?ref=home", ""},
+		{"ftp://example.com/file", ""},
+		{"not a link", ""},
+	} {
+		if got := CanonicalURL(tc.in); got != tc.want {
+			t.Errorf("CanonicalURL(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestNumbers(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"1,200 evacuated", []string{"1200"}},
+		{"1.200 Menschen evakuiert", []string{"1200"}},
+		{"1 200 personnes", []string{"1200"}},
+		{"a 6.4 quake, 12,5 km deep", []string{"6.4", "12.5"}},
+		{"$900B and 007", []string{"900", "7"}},
+		{"COVID19 and A320 are words, not numbers", nil},
+	} {
+		if got := numbers(tc.in); !slices.Equal(got, tc.want) {
+			t.Errorf("numbers(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestClusterer runs each case's posts through a fresh clusterer in order and compares the
+// stories they fall into, written as one letter a post.
+func TestClusterer(t *testing.T) {
+	type in struct {
+		lang, text string
+		after      time.Duration
+	}
+	for _, tc := range []struct {
+		name  string
+		posts []in
+		want  string
+	}{
+		{"exact copies, whatever the case and punctuation", []in{
+			{"en", "Magnitude 6.4 earthquake strikes off the coast of Chile, no tsunami warning issued.", 0},
+			{"en", "MAGNITUDE 6.4 EARTHQUAKE strikes off the coast of Chile - no tsunami warning issued", time.Minute},
+		}, "aa"},
+		{"a shared article link joins a quote-post to its source", []in{
+			{"en", "Port strike halts container traffic https://www.example-news.com/business/port-strike-2026?utm_source=rss", 0},
+			{"en", "This is going to hurt supply chains for weeks. https://example-news.com/business/port-strike-2026", time.Hour},
+		}, "aa"},
+		{"near copy: a wire story with one word changed", []in{
+			{"en", "Firefighters battled a large blaze at a warehouse in Rotterdam on Tuesday night, sending thick smoke over the port, officials said.", 0},
+			{"en", "Firefighters battled a huge blaze at a warehouse in Rotterdam on Tuesday night, sending thick smoke over the port, officials said.", time.Hour},
+		}, "aa"},
+		{"paraphrase of the same event", []in{
+			{"en", "A 6.4 magnitude earthquake hit central Chile on Friday, shaking buildings in Santiago.", 0},
+			{"en", "Buildings swayed in Santiago as a magnitude 6.4 quake struck central Chile.", 2 * time.Hour},
+		}, "aa"},
+		{"the same event in another language, sharing place and number", []in{
+			{"en", "A 6.4 magnitude earthquake hit central Chile on Friday, shaking buildings in Santiago.", 0},
+			{"es", "Un sismo de magnitud 6,4 sacudió el centro de Chile y se sintió con fuerza en Santiago.", 3 * time.Hour},
+		}, "aa"},
+		{"one template, two companies", []in{
+			{"en", "MICRON CROSSES $900B MARKET VALUE", 0},
+			{"en", "Micron's market value crosses $900B for the first time as shares rally", time.Hour},
+			{"en", "SK HYNIX CROSSES $900B MARKET VALUE", 2 * time.Hour},
+		}, "aab"},
+		{"two ransomware attacks on different cities the same day", []in{
+			{"en", "Ransomware attack knocks city services offline in Dallas, officials say.", 0},
+			{"en", "Ransomware attack knocks city services offline in Denver, officials say.", time.Hour},
+		}, "ab"},
+		{"other language, same place, different numbers and no link: apart", []in{
+			{"en", "Protest in Paris draws 20,000 against pension reform.", 0},
+			{"fr", "Un incendie dans un immeuble à Lyon fait 3 blessés.", time.Hour},
+		}, "ab"},
+		{"across languages too far apart in time", []in{
+			{"en", "A 6.4 magnitude earthquake hit central Chile on Friday, shaking buildings in Santiago.", 0},
+			{"es", "Un sismo de magnitud 6,4 sacudió el centro de Chile y se sintió con fuerza en Santiago.", 30 * time.Hour},
+		}, "ab"},
+		{"out of the window", []in{
+			{"en", "Magnitude 6.4 earthquake strikes off the coast of Chile, no tsunami warning issued.", 0},
+			{"en", "Magnitude 6.4 earthquake strikes off the coast of Chile, no tsunami warning issued.", Window + time.Hour},
+		}, "ab"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := New()
+			letters := map[string]byte{}
+			var got []byte
+			for i, p := range tc.posts {
+				s := c.Add(enriched(t, fmt.Sprint(i), p.lang, p.text, t0.Add(p.after)))
+				if _, ok := letters[s]; !ok {
+					letters[s] = byte('a' + len(letters))
+				}
+				got = append(got, letters[s])
+			}
+			if string(got) != tc.want {
+				t.Errorf("stories %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestSeed checks that a window rebuilt from stored posts gives the next post the same story as
+// the clusterer that saw them live.
+func TestSeed(t *testing.T) {
+	first := enriched(t, "p1", "en", "A 6.4 magnitude earthquake hit central Chile on Friday, shaking buildings in Santiago.", t0)
+	next := enriched(t, "p2", "en", "Buildings swayed in Santiago as a magnitude 6.4 quake struck central Chile.", t0.Add(time.Hour))
+	live := New()
+	live.Add(first)
+	rebuilt := New()
+	rebuilt.Seed(first, "p1")
+	if a, b := live.Add(next), rebuilt.Add(next); a != "p1" || b != "p1" {
+		t.Errorf("live gives %s, rebuilt %s, want p1", a, b)
+	}
+}
+
+func TestWindowEvicts(t *testing.T) {
+	c := New()
+	for i := range 100 {
+		c.Add(enriched(t, fmt.Sprint(i), "en", fmt.Sprintf("Report number %d from the field", i), t0.Add(time.Duration(i)*time.Hour)))
+	}
+	if n := c.Len(); n != int(Window/time.Hour)+1 {
+		t.Errorf("%d posts in the window, want %d", n, int(Window/time.Hour)+1)
+	}
+}
+
+// BenchmarkAdd is the clustering stage's cost a post on a stream of many events (the post's
+// entities and places come from enrichment, before the stage, and are not counted).
+func BenchmarkAdd(b *testing.B) {
+	topics := []string{
+		"Flooding closes roads in %s after %d hours of rain, police say",
+		"Fire at a warehouse in %s injures %d workers, firefighters say",
+		"Protest in %s draws %d people against the new budget",
+		"Power cut leaves %d homes dark in %s overnight",
+		"Strike halts trains around %s for a %dth day",
+	}
+	cities := []string{"Houston", "Lyon", "Madrid", "Berlin", "Lisbon", "Toronto", "Osaka", "Lagos", "Lima", "Dallas"}
+	var posts []*post.Post
+	for i := range 20000 {
+		city := cities[i%len(cities)]
+		text := fmt.Sprintf(topics[i%len(topics)], city, 10+i%97)
+		if i%5 == 0 {
+			text = fmt.Sprintf(topics[i%len(topics)], city, 10+i%97) + " more to follow"
+		}
+		posts = append(posts, enriched(b, fmt.Sprint(i), "en", text, t0.Add(time.Duration(i)*10*time.Second)))
+	}
+	c := New()
+	ids := make([]string, len(posts))
+	for i := range ids {
+		ids[i] = fmt.Sprint(i)
+	}
+	// CPU time, beside the wall time: the machines it runs on are often shared.
+	before := cpuTime()
+	for i := 0; b.Loop(); i++ {
+		p := *posts[i%len(posts)]
+		p.ID = ids[i%len(ids)] + "/" + ids[i/len(ids)%len(ids)]
+		p.PublishedAt = t0.Add(time.Duration(i) * 10 * time.Second)
+		c.Add(&p)
+	}
+	b.ReportMetric(float64(cpuTime()-before)/float64(b.N), "cpu-ns/op")
+}
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// TestStage checks the pipeline's way through: a batch gets its stories in order, a redelivered
+// post keeps its story, and a stage rebuilt from stored posts carries on where the first stopped.
+func TestStage(t *testing.T) {
+	quake := "A 6.4 magnitude earthquake hit central Chile on Friday, shaking buildings in Santiago."
+	batch := []post.Post{
+		*enriched(t, "p1", "en", quake, t0),
+		*enriched(t, "p2", "en", "Ransomware attack knocks city services offline in Dallas, officials say.", t0.Add(time.Minute)),
+	}
+	first := NewStage()
+	first.Assign(batch)
+	if batch[0].StoryID != "p1" || batch[1].StoryID != "p2" {
+		t.Fatalf("stories %q %q, want each its own", batch[0].StoryID, batch[1].StoryID)
+	}
+	again := []post.Post{*enriched(t, "p1", "en", quake, t0)}
+	if first.Assign(again); again[0].StoryID != "p1" {
+		t.Errorf("redelivered post in story %q, want p1", again[0].StoryID)
+	}
+
+	restarted := NewStage()
+	for i := range batch {
+		restarted.Seed(&batch[i])
+	}
+	next := []post.Post{*enriched(t, "p3", "en", "Buildings swayed in Santiago as a magnitude 6.4 quake struck central Chile.", t0.Add(time.Hour))}
+	if restarted.Assign(next); next[0].StoryID != "p1" {
+		t.Errorf("after a restart the paraphrase is in story %q, want p1", next[0].StoryID)
+	}
+}
+
+func TestTitle(t *testing.T) {
+	long := strings.Repeat("word ", 50)
+	for _, tc := range []struct {
+		p    post.Post
+		want string
+	}{
+		{post.Post{TitleText: "Quake hits Chile", ContentText: "Details follow."}, "Quake hits Chile"},
+		{post.Post{ContentText: "Magnitude 6.4 earthquake strikes Chile. More soon."}, "Magnitude 6.4 earthquake strikes Chile."},
+		{post.Post{ContentText: "Is the bridge closed? Police say yes"}, "Is the bridge closed?"},
+		{post.Post{ContentText: "No sentence end at all"}, "No sentence end at all"},
+		{post.Post{ContentText: long}, strings.TrimSpace(long[:maxTitle-1]) + "…"},
+	} {
+		if got := Title(tc.p); got != tc.want {
+			t.Errorf("Title(%q) = %q, want %q", tc.p.ContentText, got, tc.want)
+		}
+	}
+}
+
+// The analyzer reuses its buffers but folds as the index does.
+func TestAnalyzerTokens(t *testing.T) {
+	var a analyzer
+	for _, text := range []string{
+		"MICRON CROSSES $900B, Micron crosses $900B",
+		"Über 1.200 Menschen in München évacués\nRT @AP: the the the",
+		"Взрыв в Киеве: 3 погибших; انفجار في بيروت",
+		"",
+	} {
+		if got, want := a.tokens(text), query.Tokens(text); !slices.Equal(got, want) {
+			t.Errorf("tokens(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
