@@ -63,6 +63,10 @@ type Task struct {
 	Target string // the targets in words, for the report
 	// Score runs the product on the items and compares with their labels.
 	Score func(items []Item) (Result, error)
+	// Pending names the open issue still building the task's feature: it is scored and its
+	// misses reported, but they do not fail `sightline eval` or `make test` until the issue
+	// closes and this is emptied. Never set it on a task that once met its targets.
+	Pending string
 }
 
 // Result is a task's figures on one split.
@@ -77,7 +81,9 @@ type Result struct {
 	Target string             `json:"target"`
 	// Failures name each target missed; empty when the task meets its targets.
 	Failures []string `json:"failures"`
-	Errors   []Error  `json:"errors"`
+	// Pending is the task's Pending: its failures are reported, not counted by Check.
+	Pending string  `json:"pending,omitempty"`
+	Errors  []Error `json:"errors"`
 }
 
 // Error is one item the product got wrong.
@@ -206,7 +212,7 @@ func Run(dir string, tasks []Task, split Split) ([]Result, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", t.Name, err)
 		}
-		res.Task, res.Split, res.Items, res.Target = t.Name, split, len(items), t.Target
+		res.Task, res.Split, res.Items, res.Target, res.Pending = t.Name, split, len(items), t.Target, t.Pending
 		results = append(results, res)
 	}
 	return results, nil
@@ -219,6 +225,9 @@ var ErrBelowTarget = errors.New("below target")
 func Check(results []Result) error {
 	var missed []string
 	for _, r := range results {
+		if r.Pending != "" {
+			continue
+		}
 		for _, f := range r.Failures {
 			missed = append(missed, r.Task+": "+f)
 		}
@@ -236,6 +245,9 @@ func WriteText(w io.Writer, results []Result, maxErrors int) {
 		status := "meets its targets"
 		if len(r.Failures) > 0 {
 			status = "BELOW TARGET: " + strings.Join(r.Failures, "; ")
+			if r.Pending != "" {
+				status += " (not yet failing the run: " + r.Pending + " is open)"
+			}
 		}
 		fmt.Fprintf(w, "%s (%s half, %d items): %s\n  target: %s\n", r.Task, r.Split, r.Items, status, r.Target)
 		fmt.Fprintf(w, "  %-8s %9s %9s %9s %6s %6s %6s\n", "language", "precision", "recall", "F1", "TP", "FP", "FN")

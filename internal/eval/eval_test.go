@@ -72,6 +72,18 @@ func TestFigures(t *testing.T) {
 	}
 }
 
+// A pending task's misses are reported but do not fail the run; a task without Pending does.
+func TestCheckLeavesPendingTasksOut(t *testing.T) {
+	pending := Result{Task: "stories", Pending: "issue 30", Failures: []string{"F1 0.750 < 0.85"}}
+	if err := Check([]Result{pending}); err != nil {
+		t.Errorf("Check = %v, want a pending task's misses left out", err)
+	}
+	pending.Pending = ""
+	if err := Check([]Result{pending}); !errors.Is(err, ErrBelowTarget) {
+		t.Errorf("Check = %v, want ErrBelowTarget once the task is no longer pending", err)
+	}
+}
+
 func TestCheckNamesTheTaskBelowTarget(t *testing.T) {
 	err := Check([]Result{{Task: "threat", Failures: []string{"recall 0.500 < 0.90"}}, {Task: "places"}})
 	if !errors.Is(err, ErrBelowTarget) || !strings.Contains(err.Error(), "threat: recall") || strings.Contains(err.Error(), "places") {
