@@ -202,6 +202,8 @@ export interface MatchPage {
   page: number;
   lastPage: number;
   total: number;
+  /** When the server read this page (ms since 1970): actions on "filtered" or "all" stop there. */
+  asOf: number;
 }
 
 export interface UpdateResult {
@@ -238,8 +240,14 @@ export async function fetchMatches(
 ): Promise<MatchPage> {
   const params = new URLSearchParams({ ...matchQueryFields(query), page: String(page), perPage: String(perPage) });
   const reply = await request<Match[]>('GET', `${MONITOR}/matches?${params.toString()}`, { signal });
-  const meta = reply.meta as { current_page: number; last_page: number; total: number };
-  return { matches: reply.data, page: meta.current_page, lastPage: meta.last_page, total: meta.total };
+  const meta = reply.meta as { current_page: number; last_page: number; total: number; as_of: number };
+  return {
+    matches: reply.data,
+    page: meta.current_page,
+    lastPage: meta.last_page,
+    total: meta.total,
+    asOf: meta.as_of,
+  };
 }
 
 export async function fetchMatchesById(matchIds: number[], signal?: AbortSignal): Promise<Match[]> {
@@ -266,9 +274,17 @@ export function matchFilterBody(query: MatchQuery): Record<string, unknown> {
   return body;
 }
 
-/** Sets the flag on every match the query selects, loaded or not. */
-export async function updateAllMatches(flag: MatchFlag, query: MatchQuery, value: boolean): Promise<UpdateResult> {
-  const body = { ...matchFilterBody(query), [setFieldOf[flag]]: value };
+/**
+ * Sets the flag on every match the query selects, loaded or not, up to upTo (a list's asOf) when
+ * given: matches that arrived since the analyst read the list wait behind "Show them" and are left alone.
+ */
+export async function updateAllMatches(
+  flag: MatchFlag,
+  query: MatchQuery,
+  value: boolean,
+  upTo?: number,
+): Promise<UpdateResult> {
+  const body = { ...matchFilterBody(query), ...(upTo !== undefined && { upTo }), [setFieldOf[flag]]: value };
   return (await request<UpdateResult>('PATCH', `${MONITOR}/matches/update-all/${flag}`, { body })).data;
 }
 

@@ -55,7 +55,16 @@ export function resultMessage(
  * filters (or the whole scope) select. Loaded copies change in place after the server agrees;
  * broad actions reload the lists.
  */
-export function useMatchActions({ filtered, all }: { filtered: MatchQuery; all: MatchQuery }) {
+export function useMatchActions({
+  filtered,
+  all,
+  upTo,
+}: {
+  filtered: MatchQuery;
+  all: MatchQuery;
+  /** The list's asOf: broad actions leave alone what arrived after it. */
+  upTo?: number;
+}) {
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
   return useCallback(
@@ -74,7 +83,7 @@ export function useMatchActions({ filtered, all }: { filtered: MatchQuery; all: 
           if (action.flag === 'is-deleted') removeLoadedMatches(queryClient, ids);
           else patchLoadedMatches(queryClient, ids, (m) => applied(m, action));
         } else {
-          result = await updateAllMatches(action.flag, scope === 'filtered' ? filtered : all, action.value);
+          result = await updateAllMatches(action.flag, scope === 'filtered' ? filtered : all, action.value, upTo);
           await queryClient.invalidateQueries({ queryKey: monitorKeys.matchLists });
         }
         void queryClient.invalidateQueries({ queryKey: monitorKeys.counts });
@@ -86,6 +95,6 @@ export function useMatchActions({ filtered, all }: { filtered: MatchQuery; all: 
         });
       }
     },
-    [queryClient, snackbar, filtered, all],
+    [queryClient, snackbar, filtered, all, upTo],
   );
 }

@@ -23,9 +23,9 @@ const text = readInboxQuery(new URLSearchParams('searchText=bridge'));
 describe('keeping loaded matches current', () => {
   it('puts a live match at the top of newest-first lists, and at the end of fully loaded oldest-first lists', () => {
     const queryClient = new QueryClient();
-    loaded(queryClient, newest, [{ matches: [testMatch(1)], page: 1, lastPage: 1, total: 1 }]);
-    loaded(queryClient, oldest, [{ matches: [testMatch(1)], page: 1, lastPage: 1, total: 1 }]);
-    loaded(queryClient, flagged, [{ matches: [], page: 1, lastPage: 1, total: 0 }]);
+    loaded(queryClient, newest, [{ matches: [testMatch(1)], page: 1, lastPage: 1, total: 1, asOf: 0 }]);
+    loaded(queryClient, oldest, [{ matches: [testMatch(1)], page: 1, lastPage: 1, total: 1, asOf: 0 }]);
+    loaded(queryClient, flagged, [{ matches: [], page: 1, lastPage: 1, total: 0, asOf: 0 }]);
     insertLiveMatch(queryClient, testMatch(2));
     insertLiveMatch(queryClient, testMatch(2)); // delivered twice, shown once
     expect(idsOf(queryClient, newest)).toEqual([2, 1]);
@@ -35,7 +35,7 @@ describe('keeping loaded matches current', () => {
 
   it('reloads a text-searched list instead of guessing', () => {
     const queryClient = new QueryClient();
-    loaded(queryClient, text, [{ matches: [testMatch(1)], page: 1, lastPage: 1, total: 1 }]);
+    loaded(queryClient, text, [{ matches: [testMatch(1)], page: 1, lastPage: 1, total: 1, asOf: 0 }]);
     insertLiveMatch(queryClient, testMatch(2));
     expect(queryClient.getQueryState([...monitorKeys.matches, 'list', text])?.isInvalidated).toBe(true);
   });
@@ -50,14 +50,14 @@ describe('keeping loaded matches current', () => {
     });
     insertLiveMatch(queryClient, testMatch(2));
     expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
-    answer?.({ matches: [], page: 1, lastPage: 1, total: 0 });
+    answer?.({ matches: [], page: 1, lastPage: 1, total: 0, asOf: 0 });
     await pending;
   });
 
   it('shows the match of an event, and loads the lists again when it says more arrived', () => {
     const queryClient = new QueryClient();
     const key = monitorKeys.matchList(newest);
-    loaded(queryClient, newest, [{ matches: [testMatch(1)], page: 1, lastPage: 1, total: 1 }]);
+    loaded(queryClient, newest, [{ matches: [testMatch(1)], page: 1, lastPage: 1, total: 1, asOf: 0 }]);
     applyLiveMatch(queryClient, { match: testMatch(2) });
     applyLiveMatch(queryClient, { match: testMatch(3), more: 0 });
     expect(idsOf(queryClient, newest)).toEqual([3, 2, 1]);
@@ -68,7 +68,7 @@ describe('keeping loaded matches current', () => {
 
   it('changes and removes loaded matches in place', () => {
     const queryClient = new QueryClient();
-    loaded(queryClient, newest, [{ matches: [testMatch(1), testMatch(2)], page: 1, lastPage: 1, total: 2 }]);
+    loaded(queryClient, newest, [{ matches: [testMatch(1), testMatch(2)], page: 1, lastPage: 1, total: 2, asOf: 0 }]);
     patchLoadedMatches(queryClient, [2], (m) => ({ ...m, matchMeta: { ...m.matchMeta, isFlagged: true } }));
     const data = queryClient.getQueryData<{ pages: MatchPage[] }>(monitorKeys.matchList(newest));
     expect(data?.pages[0]?.matches.map((m) => m.matchMeta.isFlagged)).toEqual([false, true]);

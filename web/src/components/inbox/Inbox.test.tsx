@@ -47,7 +47,7 @@ function inboxServer(patch: (body: unknown) => unknown, extra: Record<string, un
           },
         }),
       ],
-      meta: { current_page: 1, last_page: 1, per_page: 100, total: 2 },
+      meta: { current_page: 1, last_page: 1, per_page: 100, total: 2, as_of: 1_795_000_000_000 },
     },
     'PATCH /api/v1/monitor/matches/update/is-deleted': (request: { body: unknown }) => ({ data: patch(request.body) }),
     ...extra,
@@ -62,6 +62,25 @@ describe('inbox', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?filters=unread'));
     await waitFor(() =>
       expect(requests.some((r) => r.path === '/api/v1/monitor/matches' && r.query.get('unread') === 'true')).toBe(true),
+    );
+  });
+
+  // Issue 28: "Mark read 3 filtered matches" marked 35, among them matches never shown.
+  it('marks the filtered matches up to the moment the list was read', async () => {
+    const requests = inboxServer(() => undefined, {
+      'PATCH /api/v1/monitor/matches/update-all/is-read': { data: { updatedCount: 2, expectedCount: 2 } },
+    });
+    renderApp('/monitor/matches/list?filters=unread', { profile: testProfile() });
+    await screen.findByRole('article', { name: 'Unread match by Author 1' });
+    await user.click(screen.getByRole('combobox', { name: 'Apply to' }));
+    await user.click(await screen.findByRole('option', { name: 'Filtered (2)' }));
+    await user.click(screen.getByRole('button', { name: 'Mark read 2 filtered matches' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({
+        unread: true,
+        upTo: 1_795_000_000_000,
+        setMarkedAsRead: true,
+      }),
     );
   });
 

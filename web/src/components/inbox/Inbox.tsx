@@ -54,7 +54,7 @@ export function Inbox({ view, searchId }: { view: InboxView; searchId?: number }
   const matchesQuery = useMatchesQuery(query);
   const providersQuery = useProvidersQuery();
   const searchesQuery = useSearchesQuery();
-  const runAction = useMatchActions({ filtered: query, all: everything });
+  const runAction = useMatchActions({ filtered: query, all: everything, upTo: matchesQuery.data?.pages[0]?.asOf });
   const [chosen, setChosen] = useState<Set<number>>(() => new Set());
   const [threadOf, setThreadOf] = useState<Match | null>(null);
   const [analysed, setAnalysed] = useState<Match | null>(null);
