@@ -56,10 +56,21 @@ func TestWatchWarnsOnceWhileThePipelineIsBehind(t *testing.T) {
 			for i := range 40 {
 				id := fmt.Sprintf("p%d", i)
 				if err := st.PublishPosts(ctx, []post.Post{{ID: id, Provider: "reddit", NativeID: id, ContentText: text}})[0]; err != nil {
+					if tt.maxBytes == 0 {
+						t.Fatalf("publishing post %d: %v", i, err) // only the small stream may fill
+					}
 					break // the small stream is full
 				}
 			}
-			for range 3 {
+			// JetStream counts a consumer's pending messages a moment after the publish is
+			// acknowledged: look until the warning shows, then twice more.
+			wait.For(t, "the pipeline warning", func() bool {
+				if err := w.Check(ctx); err != nil {
+					t.Fatal(err)
+				}
+				return len(w.Warnings()) > 0
+			})
+			for range 2 {
 				if err := w.Check(ctx); err != nil {
 					t.Fatal(err)
 				}
