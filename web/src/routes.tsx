@@ -55,7 +55,8 @@ const monitorChildren: RouteObject[] = [
   { path: 'matches/grid', element: <InboxPage view="grid" />, handle: fullHeight },
   { path: 'matches/list', element: <InboxPage view="list" />, handle: fullHeight },
   { path: 'matches/map', element: <InboxPage view="map" />, handle: fullHeight },
-  { path: 'matches/stories', element: <InboxPage view="stories" />, handle: fullHeight },
+  // Stories load a page at a time behind "Load more", so the page scrolls as a whole.
+  { path: 'matches/stories', element: <InboxPage view="stories" /> },
   { path: 'stories/:id', element: <StoryPage /> },
   { path: ':monitorSearchId/:location?', element: <MonitorSearchPage />, handle: fullHeight },
   { path: '*', element: <NotFoundPage /> },

@@ -38,7 +38,7 @@ export function InboxStories() {
     setParams((current) => writeInboxQuery(current, change), { replace: true });
 
   return (
-    <Stack spacing={1.5} sx={{ px: { xs: 1, md: 2 }, pt: 1, pb: 3, flex: 1, minHeight: 0, overflow: 'auto' }}>
+    <Stack spacing={1.5} sx={{ px: { xs: 1, md: 2 }, pt: 1, pb: 3 }}>
       <SearchTextFilter />
       <InboxToolbar query={query} onChange={changeQuery} searches={searchesQuery.data} />
       {storiesQuery.isPending && (

@@ -9,10 +9,10 @@ import type { InboxStory } from '../../api/stories';
 import { useStorySummaryQuery } from '../../hooks/useStoryQueries';
 import { countOf } from '../../lib/countFormat';
 import { authorOf } from '../../lib/postAuthor';
-import { hourlyCounts } from '../../lib/storyTimeline';
+import { hourlyCounts, providerName, storyLanguageName } from '../../lib/stories';
 import { RelativeTime } from '../RelativeTime';
 import { Sparkline } from '../sources/Sparkline';
-import { providerName, StoryCounts, storyLanguageName } from './StoryFacts';
+import { StoryCounts } from './StoryFacts';
 
 /**
  * One story of the inbox: its title (a link to the story page), how many of the inbox's matches

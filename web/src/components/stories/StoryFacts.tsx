@@ -1,9 +1,7 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Provider } from '../../api/monitor';
 import type { Count } from '../../api/stories';
-import { languageName } from '../../lib/translate/languages';
 
 /** A story's sources or languages as a labelled list of chips, each with its count of posts. */
 export function StoryCounts({
@@ -35,14 +33,4 @@ export function StoryCounts({
       </Stack>
     </Stack>
   );
-}
-
-/** A provider's display name, or its name when the caller's list does not have it. */
-export function providerName(providers: Map<string, Provider>) {
-  return (name: string) => providers.get(name)?.displayName ?? name;
-}
-
-/** A language's name; posts too short to tell are "Unknown". */
-export function storyLanguageName(code: string): string {
-  return code === '' || code === 'und' ? 'Unknown' : languageName(code);
 }

@@ -18,7 +18,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PostCard } from '../../components/post/PostCard';
 import { PostLinks } from '../../components/post/PostLinks';
 import { Sparkline } from '../../components/sources/Sparkline';
-import { providerName, StoryCounts, storyLanguageName } from '../../components/stories/StoryFacts';
+import { StoryCounts } from '../../components/stories/StoryFacts';
 import { useAuthorLink } from '../../hooks/useAuthorLink';
 import { useExternalLink } from '../../hooks/useExternalLink';
 import { useProvidersQuery } from '../../hooks/useMonitorQueries';
@@ -27,7 +27,7 @@ import { useStoryQuery } from '../../hooks/useStoryQueries';
 import { countOf } from '../../lib/countFormat';
 import { formatDateTime } from '../../lib/dateRange';
 import { authorOf } from '../../lib/postAuthor';
-import { hourlyCounts } from '../../lib/storyTimeline';
+import { hourlyCounts, providerName, storyLanguageName } from '../../lib/stories';
 
 /** monitor/stories/:id: one story, everything in it counted over the posts the user may see. */
 export function StoryPage() {

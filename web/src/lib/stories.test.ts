@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hourlyCounts } from './storyTimeline';
+import { hourlyCounts } from './stories';
 
 describe('hourlyCounts', () => {
   it.each([
