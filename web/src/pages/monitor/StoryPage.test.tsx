@@ -33,7 +33,8 @@ describe('story page', () => {
       }),
     });
     renderStory('s1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'The Erasmus bridge is closed' })).toBeInTheDocument();
+    const title = await screen.findByRole('heading', { level: 1, name: 'The Erasmus bridge is closed' });
+    expect(title.parentElement).toHaveTextContent('2 sources · 2 languages');
     const facts = screen.getByText('First seen').closest('dl');
     expect(facts).toHaveTextContent(/First seen.*2026.*Last seen.*2026.*Posts3/);
     expect(screen.getByRole('img', { name: /^3 posts from / })).toBeInTheDocument();

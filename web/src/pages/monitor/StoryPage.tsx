@@ -85,7 +85,10 @@ export function StoryPage() {
   const last = new Date(story.lastSeenAt);
   return (
     <Box sx={{ px: { xs: 1, md: 2 }, pt: { xs: 2, md: 3 }, pb: 4 }}>
-      <PageHeader title={story.title || 'Untitled story'} subtitle={countOf(story.postCount, 'post', 'posts')} />
+      <PageHeader
+        title={story.title || 'Untitled story'}
+        subtitle={`${countOf(story.providers.length, 'source', 'sources')} · ${countOf(story.languages.length, 'language', 'languages')}`}
+      />
       <Stack spacing={2} sx={{ mb: 3 }}>
         <Box
           component="dl"
