@@ -6,6 +6,7 @@ import { fakeServer } from './test/fakeServer';
 import { testFilterList } from './test/filterFixtures';
 import { testGroup, testProfile, testSearch } from './test/fixtures';
 import { renderApp } from './test/renderApp';
+import { testStory } from './test/storyFixtures';
 
 vi.mock('./lib/navigation', async (importOriginal) => ({
   ...(await importOriginal<typeof import('./lib/navigation')>()),
@@ -19,6 +20,7 @@ beforeEach(() => {
     'GET /api/v1/monitor/monitor-search-groups/7': { data: { ...testGroup(7, { name: 'Protests' }), searches: [] } },
     'GET /api/v1/monitor/searches/9': { data: testSearch(9, { value: 'Bridge closures' }) },
     'GET /api/v1/filter-lists/12': { data: testFilterList(12, { name: 'Spam words' }) },
+    'GET /api/v1/stories/s1': { data: testStory('s1') },
   });
 });
 
@@ -41,6 +43,8 @@ describe('routing table', () => {
     { path: '/assets/matches', wantPath: '/assets/matches/grid', wantHeading: 'Inbox' },
     { path: '/monitor/matches/list', wantPath: '/monitor/matches/list', wantHeading: 'Inbox' },
     { path: '/monitor/matches/map', wantPath: '/monitor/matches/map', wantHeading: 'Inbox' },
+    { path: '/monitor/matches/stories', wantPath: '/monitor/matches/stories', wantHeading: 'Inbox' },
+    { path: '/assets/stories/s1', wantPath: '/assets/stories/s1', wantHeading: 'The Erasmus bridge is closed' },
     { path: '/monitor/9', wantPath: '/monitor/9', wantHeading: 'Bridge closures' },
     { path: '/monitor/9/map', wantPath: '/monitor/9/map', wantHeading: 'Bridge closures' },
     { path: '/monitor/abc123', wantPath: '/monitor/abc123', wantHeading: 'You seem lost' },
@@ -71,6 +75,9 @@ describe('routing table', () => {
     const { router } = renderApp('/monitor/matches/grid?searchText=leak', { profile: testProfile() });
     await userEvent.click(await screen.findByRole('button', { name: 'Map' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/matches/map'));
+    expect(router.state.location.search).toBe('?searchText=leak');
+    await userEvent.click(screen.getByRole('button', { name: 'Stories' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/matches/stories'));
     expect(router.state.location.search).toBe('?searchText=leak');
   });
 });

@@ -24,6 +24,7 @@ import { InboxPage } from './pages/monitor/InboxPage';
 import { InboxRedirect } from './pages/monitor/InboxRedirect';
 import { MonitorLayout, type MonitorRouteHandle } from './pages/monitor/MonitorLayout';
 import { MonitorSearchPage } from './pages/monitor/MonitorSearchPage';
+import { StoryPage } from './pages/monitor/StoryPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PortalPage } from './pages/PortalPage';
 import { SettingsPage } from './pages/SettingsPage';
@@ -54,6 +55,9 @@ const monitorChildren: RouteObject[] = [
   { path: 'matches/grid', element: <InboxPage view="grid" />, handle: fullHeight },
   { path: 'matches/list', element: <InboxPage view="list" />, handle: fullHeight },
   { path: 'matches/map', element: <InboxPage view="map" />, handle: fullHeight },
+  // Stories load a page at a time behind "Load more", so the page scrolls as a whole.
+  { path: 'matches/stories', element: <InboxPage view="stories" /> },
+  { path: 'stories/:id', element: <StoryPage /> },
   { path: ':monitorSearchId/:location?', element: <MonitorSearchPage />, handle: fullHeight },
   { path: '*', element: <NotFoundPage /> },
 ];

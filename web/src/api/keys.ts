@@ -46,12 +46,22 @@ export const monitorKeys = {
   matches: ['monitor', 'matches'] as const,
   matchLists: ['monitor', 'matches', 'list'] as const,
   matchList: (query: MatchQuery) => [...monitorKeys.matchLists, query] as const,
+  /** The inbox grouped by story: under matches, so an action on matches refreshes it too. */
+  storyList: (query: MatchQuery) => ['monitor', 'matches', 'stories', query] as const,
   counts: ['monitor', 'matches', 'counts'] as const,
   countsBySearch: ['monitor', 'matches', 'counts', 'list'] as const,
   countsOf: (ids: number[]) => [...monitorKeys.countsBySearch, ids] as const,
   dashboard: (ids: number[]) => [...monitorKeys.counts, 'dashboard', ids] as const,
   thread: (postId: string) => ['monitor', 'thread', postId] as const,
   backtest: (draft: BacktestRequest) => ['monitor', 'backtest', draft] as const,
+};
+
+export const storyKeys = {
+  all: ['stories'] as const,
+  /** A story with its posts, page after page (the story page). */
+  posts: (id: string) => ['stories', id, 'posts'] as const,
+  /** A story's counts and timeline without its posts (an inbox story card). */
+  summary: (id: string) => ['stories', id, 'summary'] as const,
 };
 
 export const dashboardKeys = {

@@ -3,6 +3,7 @@
 import type {
   Group,
   GroupMini,
+  InboxStory,
   Match,
   MatchCounts,
   MonitorSearchSummary,
@@ -248,6 +249,32 @@ export async function fetchMatches(
     total: meta.total,
     asOf: meta.as_of,
   };
+}
+
+export interface InboxStoryPage {
+  stories: InboxStory[];
+  page: number;
+  lastPage: number;
+  /** How many stories the filters select. */
+  total: number;
+}
+
+/** The inbox grouped by story (groupBy=story): a row a story, newest story first. */
+export async function fetchInboxStories(
+  query: MatchQuery,
+  page: number,
+  perPage: number,
+  signal?: AbortSignal,
+): Promise<InboxStoryPage> {
+  const params = new URLSearchParams({
+    ...matchQueryFields(query),
+    groupBy: 'story',
+    page: String(page),
+    perPage: String(perPage),
+  });
+  const reply = await request<InboxStory[]>('GET', `${MONITOR}/matches?${params.toString()}`, { signal });
+  const meta = reply.meta as { current_page: number; last_page: number; total: number };
+  return { stories: reply.data, page: meta.current_page, lastPage: meta.last_page, total: meta.total };
 }
 
 export async function fetchMatchesById(matchIds: number[], signal?: AbortSignal): Promise<Match[]> {

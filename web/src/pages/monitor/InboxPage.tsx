@@ -1,13 +1,14 @@
 import Box from '@mui/material/Box';
 import { useLocation, useNavigate } from 'react-router';
-import { Inbox, type InboxView } from '../../components/inbox/Inbox';
-import { InboxViewToggle } from '../../components/inbox/InboxViewToggle';
+import { Inbox } from '../../components/inbox/Inbox';
+import { InboxStories } from '../../components/inbox/InboxStories';
+import { InboxViewToggle, type InboxPageView } from '../../components/inbox/InboxViewToggle';
 import { PageHeader } from '../../components/PageHeader';
 import { useMatchCountsQuery } from '../../hooks/useMatchesQuery';
 import { countOf, formatCount } from '../../lib/countFormat';
 
-/** matches/grid, matches/list and matches/map: one inbox, three ways to look at it. */
-export function InboxPage({ view }: { view: InboxView }) {
+/** matches/grid, matches/list, matches/map and matches/stories: one inbox, four ways to look at it. */
+export function InboxPage({ view }: { view: InboxPageView }) {
   // Switching views keeps the search text and every other filter in the address.
   const { search } = useLocation();
   const navigate = useNavigate();
@@ -26,12 +27,13 @@ export function InboxPage({ view }: { view: InboxView }) {
             <InboxViewToggle
               value={view}
               label="Inbox view"
+              withStories
               onChange={(next) => void navigate(`../${next}${search}`, { relative: 'path' })}
             />
           }
         />
       </Box>
-      <Inbox view={view} />
+      {view === 'stories' ? <InboxStories /> : <Inbox view={view} />}
     </>
   );
 }

@@ -1,0 +1,80 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeServer } from '../../test/fakeServer';
+import { testMatch, testProfile, testProviders } from '../../test/fixtures';
+import { renderWithApp } from '../../test/renderApp';
+import { testStory } from '../../test/storyFixtures';
+import { InboxStories } from './InboxStories';
+
+const user = userEvent.setup({ delay: null });
+
+function storiesServer(rows: unknown[], lastPage = 1) {
+  return fakeServer({
+    'GET /api/v1/monitor/providers': { data: testProviders },
+    'GET /api/v1/monitor/searches': { data: [] },
+    'GET /api/v1/monitor/matches': (request: { query: URLSearchParams }) => ({
+      data: request.query.get('page') === '2' ? [] : rows,
+      meta: { current_page: Number(request.query.get('page')), last_page: lastPage, per_page: 20, total: rows.length },
+    }),
+    'GET /api/v1/stories/post-1': { data: testStory('post-1') },
+  });
+}
+
+describe('inbox stories', () => {
+  it('shows a card per story with its count, sources, languages, timeline and newest match', async () => {
+    const requests = storiesServer([
+      { storyId: 'post-1', matchCount: 4, newestMatch: testMatch(5, {}, { author_name: 'Newest author' }) },
+    ]);
+    renderWithApp(<InboxStories />, { profile: testProfile(), path: '/monitor/matches/stories?filters=unread' });
+    const list = await screen.findByRole('list', { name: 'Stories' });
+    const card = await within(list).findByRole('article', { name: 'The Erasmus bridge is closed' });
+    expect(within(card).getByRole('link', { name: 'The Erasmus bridge is closed' })).toHaveAttribute(
+      'href',
+      '/monitor/stories/post-1',
+    );
+    expect(card).toHaveTextContent('4 matches in this inbox · 3 posts in the story');
+    const sources = within(card).getByRole('list', { name: 'Sources' });
+    expect(
+      within(sources)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['X 2', 'Reddit 1']);
+    const languages = within(card).getByRole('list', { name: 'Languages' });
+    expect(
+      within(languages)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['English 2', 'Dutch 1']);
+    expect(within(card).getByRole('img', { name: 'Timeline: 3 posts over 2 hours with posts' })).toBeInTheDocument();
+    expect(card).toHaveTextContent('Newest match: Newest author');
+    // The view asks for the inbox grouped by story, with the filters of the address.
+    const grouped = requests.find((r) => r.path === '/api/v1/monitor/matches');
+    expect(grouped?.query.get('groupBy')).toBe('story');
+    expect(grouped?.query.get('unread')).toBe('true');
+    expect(requests.find((r) => r.path === '/api/v1/stories/post-1')?.query.get('limit')).toBe('1');
+  });
+
+  it('loads more stories on demand', async () => {
+    const requests = storiesServer([{ storyId: 'post-1', matchCount: 1, newestMatch: testMatch(1) }], 2);
+    renderWithApp(<InboxStories />, { profile: testProfile(), path: '/monitor/matches/stories' });
+    await user.click(await screen.findByRole('button', { name: 'Load more stories' }));
+    await waitFor(() =>
+      expect(requests.some((r) => r.path === '/api/v1/monitor/matches' && r.query.get('page') === '2')).toBe(true),
+    );
+  });
+
+  it.each([
+    { path: '/monitor/matches/stories', title: 'No stories yet', says: 'Save a search' },
+    {
+      path: '/monitor/matches/stories?filters=flagged',
+      title: 'No stories for these filters',
+      says: 'clear the filters',
+    },
+  ])('says what to do when there is none ($title)', async ({ path, title, says }) => {
+    storiesServer([]);
+    renderWithApp(<InboxStories />, { profile: testProfile(), path });
+    const heading = await screen.findByRole('heading', { name: title });
+    expect(heading.parentElement).toHaveTextContent(says);
+  });
+});

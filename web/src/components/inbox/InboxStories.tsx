@@ -1,0 +1,100 @@
+import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { MatchQuery, Provider } from '../../api/monitor';
+import { useProvidersQuery, useSearchesQuery } from '../../hooks/useMonitorQueries';
+import { useInboxStoriesQuery } from '../../hooks/useStoryQueries';
+import { countOf } from '../../lib/countFormat';
+import { isFiltered, readInboxQuery, writeInboxQuery } from '../../lib/inboxQuery';
+import { EmptyState } from '../EmptyState';
+import { LoadError } from '../LoadError';
+import { SearchTextFilter } from '../SearchTextFilter';
+import { StoryCard } from '../stories/StoryCard';
+import { InboxToolbar } from './InboxToolbar';
+
+/**
+ * The inbox a story at a time (matches/stories): the same filters, in the address, as the other
+ * views, and one card per story its matches report, newest story first.
+ */
+export function InboxStories() {
+  const [params, setParams] = useSearchParams();
+  const paramsKey = params.toString();
+  const query = useMemo(() => readInboxQuery(new URLSearchParams(paramsKey)), [paramsKey]);
+  const storiesQuery = useInboxStoriesQuery(query);
+  const providersQuery = useProvidersQuery();
+  const searchesQuery = useSearchesQuery();
+  const providers = useMemo(
+    () => new Map<string, Provider>((providersQuery.data ?? []).map((p) => [p.name, p])),
+    [providersQuery.data],
+  );
+  const rows = storiesQuery.data?.pages.flatMap((page) => page.stories) ?? [];
+  const total = storiesQuery.data?.pages[0]?.total ?? 0;
+  const changeQuery = (change: Partial<MatchQuery>) =>
+    setParams((current) => writeInboxQuery(current, change), { replace: true });
+
+  return (
+    <Stack spacing={1.5} sx={{ px: { xs: 1, md: 2 }, pt: 1, pb: 3 }}>
+      <SearchTextFilter />
+      <InboxToolbar query={query} onChange={changeQuery} searches={searchesQuery.data} />
+      {storiesQuery.isPending && (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+          <CircularProgress aria-label="Loading stories" />
+        </Box>
+      )}
+      {storiesQuery.isError && (
+        <LoadError onRetry={() => void storiesQuery.refetch()}>The stories could not be loaded.</LoadError>
+      )}
+      {storiesQuery.isSuccess && rows.length === 0 && (
+        <EmptyState
+          icon={AutoStoriesOutlined}
+          title={isFiltered(query) ? 'No stories for these filters' : 'No stories yet'}
+        >
+          {isFiltered(query)
+            ? 'Change or clear the filters to see more.'
+            : 'When your saved searches match posts, the posts that report the same event are gathered here as one story. Save a search, or wait for its first matches.'}
+        </EmptyState>
+      )}
+      {rows.length > 0 && (
+        <>
+          <Typography variant="body2" color="text.secondary" role="status">
+            {countOf(total, 'story', 'stories')}
+          </Typography>
+          <Box
+            component="ul"
+            aria-label="Stories"
+            sx={{
+              listStyle: 'none',
+              m: 0,
+              p: 0,
+              display: 'grid',
+              gap: 1.5,
+              gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, minmax(0, 1fr))' },
+            }}
+          >
+            {rows.map((row) => (
+              <li key={row.storyId}>
+                <StoryCard row={row} providers={providers} />
+              </li>
+            ))}
+          </Box>
+          {storiesQuery.hasNextPage && (
+            <Box sx={{ textAlign: 'center' }}>
+              <Button
+                variant="outlined"
+                loading={storiesQuery.isFetchingNextPage}
+                onClick={() => void storiesQuery.fetchNextPage()}
+              >
+                Load more stories
+              </Button>
+            </Box>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import type { Provider } from '../../api/monitor';
+import type { InboxStory } from '../../api/stories';
+import { useStorySummaryQuery } from '../../hooks/useStoryQueries';
+import { countOf } from '../../lib/countFormat';
+import { authorOf } from '../../lib/postAuthor';
+import { hourlyCounts, providerName, storyLanguageName } from '../../lib/stories';
+import { RelativeTime } from '../RelativeTime';
+import { Sparkline } from '../sources/Sparkline';
+import { StoryCounts } from './StoryFacts';
+
+/**
+ * One story of the inbox: its title (a link to the story page), how many of the inbox's matches
+ * are in it, its sources, languages and timeline, and its newest match. The grouped reply carries
+ * only the count and the match, so the card reads the rest from the story itself.
+ */
+export function StoryCard({ row, providers }: { row: InboxStory; providers: Map<string, Provider> }) {
+  const summary = useStorySummaryQuery(row.storyId);
+  const story = summary.data;
+  const newest = row.newestMatch;
+  const title = story?.title || newest.post.title_text || newest.post.content_text?.slice(0, 160) || 'Untitled story';
+  const headingId = `story-${row.storyId}`;
+  return (
+    <Box
+      component="article"
+      aria-labelledby={headingId}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2, bgcolor: 'background.paper' }}
+    >
+      <Stack spacing={1}>
+        <Typography variant="h6" component="h2" id={headingId} sx={{ overflowWrap: 'anywhere' }}>
+          <Link component={RouterLink} to={`../../stories/${encodeURIComponent(row.storyId)}`} relative="path">
+            {title}
+          </Link>
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {countOf(row.matchCount, 'match', 'matches')} in this inbox
+          {story && ` · ${countOf(story.postCount, 'post', 'posts')} in the story`}
+        </Typography>
+        {story ? (
+          <>
+            <StoryCounts title="Sources" counts={story.providers} nameOf={providerName(providers)} />
+            <StoryCounts title="Languages" counts={story.languages} nameOf={storyLanguageName} />
+            <Sparkline
+              values={hourlyCounts(story.timeline)}
+              label={`Timeline: ${countOf(story.postCount, 'post', 'posts')} over ${countOf(story.timeline.length, 'hour', 'hours')} with posts`}
+              width={240}
+            />
+          </>
+        ) : (
+          summary.isPending && <Skeleton variant="rounded" height={56} aria-hidden />
+        )}
+        <Typography variant="body2">
+          Newest match: {authorOf(newest.post)}, <RelativeTime date={new Date(newest.publishedDate * 1000)} /> (
+          {newest.monitorSearchName})
+        </Typography>
+      </Stack>
+    </Box>
+  );
+}
