@@ -74,6 +74,14 @@ func TestConstraints(t *testing.T) {
 		AuthorName: "Jane Doe", AuthorScreenName: "@JaneD", Published: now.Add(-time.Hour),
 		HasImages: true, Board: "WorldNews", Objects: []string{"Car", "person"},
 	}
+	// Areas across the date line, drawn across it and split at it as the geocoder does.
+	drawnPacific := mustShape(t, "POLYGON((170 -20,-170 -20,-170 -10,170 -10,170 -20))")
+	splitFiji := mustShape(t, "MULTIPOLYGON(((177 -19,180 -19,180 -16,177 -16,177 -19)),((-180 -19,-179 -19,-179 -16,-180 -16,-180 -19)))")
+	postAt := func(lat, lon float64) Doc {
+		d := post
+		d.Location = &geom.Point{Lat: lat, Lon: lon}
+		return d
+	}
 	withPoint := post
 	withPoint.Location = inParis
 	mentioning := post
@@ -100,6 +108,13 @@ func TestConstraints(t *testing.T) {
 		{"mentioned inside bounds", func(s *SavedSearch) { s.Bounds = paris }, mentioning, true},
 		{"no location", func(s *SavedSearch) { s.Bounds = paris }, post, false},
 		{"location only", func(s *SavedSearch) { s.Keywords, s.Bounds = "", paris }, withPoint, true},
+		{"drawn across the date line, east of it", func(s *SavedSearch) { s.Bounds = drawnPacific }, postAt(-15, 175), true},
+		{"drawn across the date line, west of it", func(s *SavedSearch) { s.Bounds = drawnPacific }, postAt(-15, -175), true},
+		{"drawn across the date line, on it", func(s *SavedSearch) { s.Bounds = drawnPacific }, postAt(-15, 180), true},
+		{"drawn across the date line, not the long way", func(s *SavedSearch) { s.Bounds = drawnPacific }, postAt(-15, 0), false},
+		{"split at the date line, east part", func(s *SavedSearch) { s.Bounds = splitFiji }, postAt(-17.7, 178), true},
+		{"split at the date line, west part", func(s *SavedSearch) { s.Bounds = splitFiji }, postAt(-16.5, -179.5), true},
+		{"split at the date line, outside", func(s *SavedSearch) { s.Bounds = splitFiji }, postAt(-17.7, 170), false},
 		{"within dates", func(s *SavedSearch) { s.Start, s.End = at(now.Add(-2*time.Hour)), at(now.Add(time.Hour)) }, post, true},
 		{"published before start", func(s *SavedSearch) { s.Start = at(now.Add(-30 * time.Minute)) }, post, false},
 		{"not started yet", func(s *SavedSearch) { s.Start = at(now.Add(time.Hour)) }, post, false},

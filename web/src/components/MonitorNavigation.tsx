@@ -10,12 +10,18 @@ import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
 import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
 import SavedSearchOutlined from '@mui/icons-material/SavedSearchOutlined';
 import StarOutlined from '@mui/icons-material/StarOutlined';
+import MenuOpenOutlined from '@mui/icons-material/MenuOpenOutlined';
+import MenuOutlined from '@mui/icons-material/MenuOutlined';
 import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useMatchCountsBySearchQuery, useMatchCountsQuery } from '../hooks/useMatchesQuery';
 import { useSearchesQuery } from '../hooks/useMonitorQueries';
+import { useProfile } from '../hooks/useProfileQuery';
+import { readSidebarOpen, writeSidebarOpen } from '../lib/matchesSidebar';
 import { type SidebarPage, SidebarSection } from './SidebarSection';
 
 // Paths are relative to the Monitor layout, so the /assets alias keeps its own addresses.
@@ -57,10 +63,22 @@ const sections = (unread: number | undefined): { title: string; pages: SidebarPa
   },
 ];
 
-/** The Monitor area's navigation panel; a mini icon column on small screens. */
+/**
+ * The Monitor area's navigation panel, the spec's matches sidebar: open, or closed to a mini
+ * icon column. It starts closed on small screens until the user opens or closes it; that choice
+ * is remembered.
+ */
 export function MonitorNavigation() {
   const theme = useTheme();
-  const mini = useMediaQuery(theme.breakpoints.down('md'));
+  const profile = useProfile();
+  const smallScreen = useMediaQuery(theme.breakpoints.down('md'));
+  const [chosen, setChosen] = useState(() => readSidebarOpen(profile.id));
+  const mini = chosen === null ? smallScreen : !chosen;
+  const toggle = () => {
+    setChosen(mini);
+    writeSidebarOpen(profile.id, mini);
+  };
+  const toggleLabel = mini ? 'Open the sidebar' : 'Close the sidebar';
   const counts = useMatchCountsQuery();
   const searches = useSearchesQuery();
   const ids = useMemo(() => (searches.data ?? []).map((s) => s.id), [searches.data]);
@@ -88,6 +106,13 @@ export function MonitorNavigation() {
         py: 1,
       }}
     >
+      <Box sx={{ display: 'flex', justifyContent: mini ? 'center' : 'flex-end', px: 1 }}>
+        <Tooltip title={toggleLabel} placement="right">
+          <IconButton size="small" aria-label={toggleLabel} aria-expanded={!mini} onClick={toggle}>
+            {mini ? <MenuOutlined fontSize="small" /> : <MenuOpenOutlined fontSize="small" />}
+          </IconButton>
+        </Tooltip>
+      </Box>
       {sections(counts.data?.unreadCount).map((section) => (
         <SidebarSection key={section.title} title={section.title} pages={section.pages} mini={mini} />
       ))}

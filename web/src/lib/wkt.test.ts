@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { polygonWkt, rectangleWkt, wktRings } from './wkt';
+import { crossesDateLine, polygonWkt, rectangleWkt, wktRings } from './wkt';
 
 describe('WKT areas', () => {
   it('writes a rectangle from any two corners as a closed polygon in lon lat order', () => {
@@ -22,5 +22,19 @@ describe('WKT areas', () => {
     expect(wktRings('POINT(1 2)')).toBeNull();
     expect(wktRings('POLYGON((1 2,3))')).toBeNull();
     expect(wktRings('POLYGON((a b,1 2,3 4))')).toBeNull();
+  });
+
+  it.each([
+    ['a drawn box across 180°', 'POLYGON((170 -20,-170 -20,-170 -10,170 -10,170 -20))', true],
+    [
+      'a box split at 180° on both sides',
+      'MULTIPOLYGON(((177 -19,180 -19,180 -16,177 -16,177 -19)),((-180 -19,-179 -19,-179 -16,-180 -16,-180 -19)))',
+      true,
+    ],
+    ['a box touching 180° on one side only', 'POLYGON((170 0,180 0,180 5,170 5,170 0))', false],
+    ['a box far from it', 'POLYGON((2.2 48.8,2.5 48.8,2.5 48.95,2.2 48.95,2.2 48.8))', false],
+    ['no area', '', false],
+  ])('tells whether %s crosses the date line', (_name, wkt, crosses) => {
+    expect(crossesDateLine(wkt)).toBe(crosses);
   });
 });

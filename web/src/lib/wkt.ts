@@ -46,3 +46,16 @@ export function wktRings(wkt: string): LatLon[][] | null {
   }
   return rings.length > 0 ? rings : null;
 }
+
+/**
+ * Whether a WKT area crosses the date line (180° longitude): a ring steps more than 180° in
+ * longitude (drawn across it, the short way round), or the area has parts touching it on both
+ * sides (split at it, as the geocoder splits boxes and country shapes).
+ */
+export function crossesDateLine(wkt: string): boolean {
+  const rings = wktRings(wkt);
+  if (!rings) return false;
+  const points = rings.flat();
+  const jumps = rings.some((ring) => ring.some((p, i) => i > 0 && Math.abs(p.lon - ring[i - 1]!.lon) > 180));
+  return jumps || (points.some((p) => p.lon === 180) && points.some((p) => p.lon === -180));
+}

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readCookie } from '../../lib/cookies';
 import { fakeServer } from '../../test/fakeServer';
 import { testMatch, testProfile, testProviders } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
+import { SKIP_FLAG_WARNING_COOKIE } from './Inbox';
 
 const user = userEvent.setup({ delay: null });
 
@@ -27,6 +29,10 @@ beforeEach(() => {
       disconnect() {}
     },
   );
+});
+
+afterEach(() => {
+  document.cookie = `${SKIP_FLAG_WARNING_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
 });
 
 function inboxServer(patch: (body: unknown) => unknown, extra: Record<string, unknown> = {}) {
@@ -126,5 +132,78 @@ describe('inbox', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Analysis of the post by Author 1' });
     expect(await within(dialog).findByText('The bridge is closed.')).toBeInTheDocument();
     expect(requests.find((r) => r.path === '/api/v1/ai-insights/analyze')?.body).toEqual({ postId: 'post-1' });
+  });
+
+  it('warns that flags do not keep matches, until the user asks not to be told again', async () => {
+    const requests = inboxServer(() => undefined, {
+      'PATCH /api/v1/monitor/matches/update/is-flagged': { data: { updatedCount: 1, expectedCount: 1 } },
+    });
+    renderApp('/monitor/matches/list', { profile: testProfile() });
+    const card = await screen.findByRole('article', { name: 'Unread match by Author 1' });
+    const flagged = () => requests.filter((r) => r.path === '/api/v1/monitor/matches/update/is-flagged');
+
+    await user.click(within(card).getByRole('button', { name: 'Flag' }));
+    let warning = await screen.findByRole('dialog', { name: 'Flagging matches' });
+    expect(warning).toHaveTextContent('A flagged match is still deleted with the others after 30 days');
+    await user.click(within(warning).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Flagging matches' })).not.toBeInTheDocument());
+    expect(flagged()).toHaveLength(0);
+
+    await user.click(within(card).getByRole('button', { name: 'Flag' }));
+    warning = await screen.findByRole('dialog', { name: 'Flagging matches' });
+    await user.click(within(warning).getByRole('checkbox', { name: /Do not show again/ }));
+    await user.click(within(warning).getByRole('button', { name: 'Flag' }));
+    await waitFor(() => expect(flagged()).toHaveLength(1));
+    expect(flagged()[0]?.body).toEqual({ matchResultDocuments: [1], setIsFlagged: true });
+    expect(readCookie(SKIP_FLAG_WARNING_COOKIE)).toBeDefined();
+  });
+
+  it('flags at once once the warning was put away for good', async () => {
+    document.cookie = `${SKIP_FLAG_WARNING_COOKIE}=1; path=/`;
+    const requests = inboxServer(() => undefined, {
+      'PATCH /api/v1/monitor/matches/update/is-flagged': { data: { updatedCount: 1, expectedCount: 1 } },
+    });
+    renderApp('/monitor/matches/list', { profile: testProfile() });
+    const card = await screen.findByRole('article', { name: 'Unread match by Author 1' });
+    await user.click(within(card).getByRole('button', { name: 'Flag' }));
+    await waitFor(() =>
+      expect(requests.some((r) => r.path === '/api/v1/monitor/matches/update/is-flagged')).toBe(true),
+    );
+    expect(screen.queryByRole('dialog', { name: 'Flagging matches' })).not.toBeInTheDocument();
+  });
+
+  it('warns before opening a post from a breached-data community, every time', async () => {
+    fakeServer({
+      'GET /api/v1/monitor/providers': { data: testProviders },
+      'GET /api/v1/monitor/searches': { data: [] },
+      'GET /api/v1/monitor/matches': {
+        data: [
+          testMatch(1, {}, { community_kind: 'breached-data', post_link: 'https://leaks.example/t/1' }),
+          testMatch(2, {}, { community_kind: 'discussion-boards', post_link: 'https://forum.example/t/2' }),
+        ],
+        meta: { current_page: 1, last_page: 1, per_page: 100, total: 2, as_of: 1_795_000_000_000 },
+      },
+    });
+    renderApp('/monitor/matches/list', { profile: testProfile() });
+    const breached = await screen.findByRole('article', { name: 'Unread match by Author 1' });
+    for (const choice of ['Cancel', 'Continue']) {
+      await user.click(within(breached).getByRole('button', { name: 'Open the original post' }));
+      const warning = await screen.findByRole('dialog', { name: 'Breached data' });
+      expect(warning).toHaveTextContent('This post comes from a community that trades breached data.');
+      await user.click(within(warning).getByRole('button', { name: choice }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Breached data' })).not.toBeInTheDocument());
+    }
+    // Continue leads to the usual external-link warning for the post's address.
+    const leaving = await screen.findByRole('dialog', { name: 'You are leaving Sightline' });
+    expect(leaving).toHaveTextContent('https://leaks.example/t/1');
+    await user.click(within(leaving).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'You are leaving Sightline' })).not.toBeInTheDocument(),
+    );
+
+    const other = screen.getByRole('article', { name: 'Unread match by Author 2' });
+    await user.click(within(other).getByRole('button', { name: 'Open the original post' }));
+    expect(await screen.findByRole('dialog', { name: 'You are leaving Sightline' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Breached data' })).not.toBeInTheDocument();
   });
 });

@@ -31,6 +31,9 @@ import { VirtualMatches } from './VirtualMatches';
 
 export type InboxView = 'grid' | 'list' | 'map';
 
+/** Set for good once a user ticks "Do not show again" on the flag warning. */
+export const SKIP_FLAG_WARNING_COOKIE = 'sightline_skip_flag_warning';
+
 // Leaflet and the world's shapes load only when the map is first shown.
 const MatchMap = lazy(() => import('./MatchMap').then((module) => ({ default: module.MatchMap })));
 
@@ -96,6 +99,21 @@ export function Inbox({ view, searchId }: { view: InboxView; searchId?: number }
           if (action.flag === 'is-deleted') setChosen(new Set());
         });
       };
+      if (action.flag === 'is-flagged' && action.value) {
+        // Flags are easily taken for a way to keep a match; they are not (monitor-area.md:
+        // matches are kept 30 days, here the server's retention).
+        confirm({
+          title: 'Flagging matches',
+          text:
+            `Flags are yours alone: others who see the search do not see them. A flagged match is still ` +
+            `deleted with the others after ${countOf(profile.retentionDays, 'day', 'days')}; export the matches you need to keep.`,
+          icon: 'info',
+          acceptLabel: 'Flag',
+          onAccept: go,
+          doNotShowAgainCookie: SKIP_FLAG_WARNING_COOKIE,
+        });
+        return;
+      }
       if (action.flag !== 'is-deleted') {
         go();
         return;
@@ -110,7 +128,7 @@ export function Inbox({ view, searchId }: { view: InboxView; searchId?: number }
         onAccept: go,
       });
     },
-    [matches, chosen, runAction, confirm, total],
+    [matches, chosen, runAction, confirm, total, profile.retentionDays],
   );
 
   const cardActions = useMemo<MatchCardActions>(
@@ -126,9 +144,24 @@ export function Inbox({ view, searchId }: { view: InboxView; searchId?: number }
       onRead: (match) => run({ flag: 'is-read', value: !match.matchMeta.isRead }, 'chosen', [match]),
       onThread: setThreadOf,
       onAnalyze: setAnalysed,
-      onOpenPost: openExternal,
+      onOpenPost: (url, match) => {
+        if (match.post.community_kind !== 'breached-data') {
+          openExternal(url);
+          return;
+        }
+        confirm({
+          title: 'Breached data',
+          text:
+            'This post comes from a community that trades breached data. Its site can hold stolen ' +
+            'personal data, credentials and malware: open it only if your work requires it, and handle ' +
+            'what you see as your organization’s policy says.',
+          icon: 'warning',
+          acceptLabel: 'Continue',
+          onAccept: () => openExternal(url),
+        });
+      },
     }),
-    [run, openExternal],
+    [run, openExternal, confirm],
   );
 
   const allLoadedChosen = matches.length > 0 && matches.every((m) => chosen.has(m.matchMeta.matchId));

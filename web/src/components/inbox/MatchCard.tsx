@@ -25,7 +25,8 @@ export interface MatchCardActions {
   onRead: (match: Match) => void;
   onThread: (match: Match) => void;
   onAnalyze: (match: Match) => void;
-  onOpenPost: (url: string) => void;
+  /** Opens the post, or one of its videos, on its site. */
+  onOpenPost: (url: string, match: Match) => void;
 }
 
 /** A match as a card (grid) or a row (list): the post, where it matched, and the inbox's actions. */
@@ -70,7 +71,7 @@ export const MatchCard = memo(function MatchCard({
       selected={selected}
       positionInFeed={positionInFeed}
       feedSize={feedSize}
-      onOpenVideo={actions.onOpenPost}
+      onOpenVideo={(url) => actions.onOpenPost(url, match)}
       authorHref={authorLink(post)}
       leading={
         <Stack direction={list ? 'column' : 'row'} spacing={0.5} sx={{ alignItems: list ? 'center' : 'flex-start' }}>
@@ -129,7 +130,11 @@ export const MatchCard = memo(function MatchCard({
             </IconButton>
           </Tooltip>
           <AnalyzeButton onClick={() => actions.onAnalyze(match)} />
-          <PostLinks post={post} onThread={() => actions.onThread(match)} onOpenPost={actions.onOpenPost} />
+          <PostLinks
+            post={post}
+            onThread={() => actions.onThread(match)}
+            onOpenPost={(url) => actions.onOpenPost(url, match)}
+          />
         </>
       }
     />

@@ -6,17 +6,23 @@ import { useEffect, useRef, useState } from 'react';
 import { geocodeAddress, geocodeAutocomplete, type GeocodeResult, type GeocodeSuggestion } from '../../api/geocode';
 import { ApiError } from '../../api/transport';
 import { type Debounced, leadingDebounce } from '../../lib/debounce';
+import { crossesDateLine } from '../../lib/wkt';
 
 export const GEOCODE_DEBOUNCE_MS = 250;
 
+export const DATE_LINE_WARNING =
+  'This area crosses the date line (180° longitude): posts on both sides of it are matched.';
+
 /**
  * The location of a search: typed with suggestions (a lookup at the first key, then 250 ms after
- * typing pauses), then resolved to its bounds. Emptying it clears the bounds.
+ * typing pauses), then resolved to its bounds. Emptying it clears the bounds. Bounds that cross
+ * the date line are allowed but warned about, as the spec asks.
  */
 export function LocationField({
   value,
   onChange,
   onResolved,
+  bounds = '',
   error,
   label = 'Location',
   placeholder = 'A city, region or country',
@@ -27,6 +33,8 @@ export function LocationField({
   onChange: (address: string) => void;
   /** The resolved place, or null when the address was cleared or could not be found. */
   onResolved: (result: GeocodeResult | null, failure?: string) => void;
+  /** The area the address resolved to (WKT), for the date-line warning. */
+  bounds?: string;
   error?: string;
 }) {
   const [options, setOptions] = useState<GeocodeSuggestion[]>([]);
@@ -104,9 +112,10 @@ export function LocationField({
           label={label}
           placeholder={placeholder}
           error={Boolean(error)}
-          helperText={error}
+          helperText={error ?? (crossesDateLine(bounds) ? DATE_LINE_WARNING : undefined)}
           slotProps={{
             ...params.slotProps,
+            formHelperText: error ? undefined : { sx: { color: 'warning.main' } },
             input: {
               ...params.slotProps.input,
               startAdornment: (

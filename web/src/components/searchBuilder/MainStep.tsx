@@ -271,6 +271,7 @@ export function MainStep({
                   setLocationFailure(failure);
                   if (result?.is_address_in_us_territory) onUsTerritory();
                 }}
+                bounds={form.locationBounds}
                 error={locationFailure ?? problemText(serverProblems, 'query')}
               />
             </Box>

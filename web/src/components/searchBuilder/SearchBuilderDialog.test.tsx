@@ -6,6 +6,7 @@ import { Reply, fakeServer, type Request } from '../../test/fakeServer';
 import { testGroup, testProfile, testProviders, testSearch } from '../../test/fixtures';
 import { testFilterList } from '../../test/filterFixtures';
 import { openSearchBuilder, openSearchEditor } from '../../test/searchBuilder';
+import { DATE_LINE_WARNING } from './LocationField';
 import { KEYWORD_MESSAGE_DELAY_MS } from './MainStep';
 
 const user = userEvent.setup({ delay: null });
@@ -254,6 +255,30 @@ describe('search builder', () => {
     expect(warning).toHaveTextContent('Austin, Texas, United States is in United States territory.');
     await user.click(within(warning).getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByLabelText('Location')).toHaveValue('');
+  });
+
+  it('warns, without blocking, when the location’s area crosses the date line', async () => {
+    builderServer({
+      'GET /api/v1/geocode/autocomplete': { data: [{ address: 'Fiji', name: 'Fiji', kind: 'country' }] },
+      'GET /api/v1/geocode/address': {
+        data: {
+          address: 'Fiji',
+          name: 'Fiji',
+          // Split at 180° as the geocoder splits boxes crossing it.
+          bounds:
+            'MULTIPOLYGON(((177 -19,180 -19,180 -16,177 -16,177 -19)),((-180 -19,-179 -19,-179 -16,-180 -16,-180 -19)))',
+          point: { lat: -17.7, lon: 178 },
+          is_address_in_us_territory: false,
+        },
+      },
+    });
+    const dialog = await openBuilder();
+    expect(dialog).not.toHaveTextContent(DATE_LINE_WARNING);
+    fireEvent.change(within(dialog).getByLabelText('Location'), { target: { value: 'Fij' } });
+    await user.click(await screen.findByRole('option', { name: 'Fiji' }));
+    expect(await within(dialog).findByText(DATE_LINE_WARNING)).toBeInTheDocument();
+    await fillValidSearch(dialog);
+    expect(within(dialog).getByRole('button', { name: 'Create' })).toBeEnabled();
   });
 
   it('does not close on a click beside it while creating', async () => {
