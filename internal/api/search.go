@@ -150,3 +150,43 @@ func (a *API) clearFlags(w http.ResponseWriter, r *http.Request, id auth.Identit
 	}
 	return ok(w, map[string]bool{"cleared": true})
 }
+
+// postIDs is the body of the mark calls: {"postIds": [...]}.
+type postIDs struct {
+	PostIDs []string `json:"postIds"`
+}
+
+// postMarks returns the caller's marks (read, deleted) of the named posts, by post id; a post
+// without marks is left out.
+func (a *API) postMarks(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	var req postIDs
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	marks, err := a.Marks.Of(r.Context(), id.User.ID, req.PostIDs)
+	if err != nil {
+		return err
+	}
+	return ok(w, marks)
+}
+
+// markPosts marks posts read, unread or deleted for the caller.
+func (a *API) markPosts(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	var req postIDs
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	var err error
+	switch mark := r.PathValue("mark"); mark {
+	case "read", "deleted":
+		err = a.Marks.Mark(r.Context(), id.User.ID, entitlements(id), search.Mark(mark), req.PostIDs)
+	case "unread":
+		err = a.Marks.MarkUnread(r.Context(), id.User.ID, req.PostIDs)
+	default:
+		return problem.NotFound("There is no %s mark.", mark)
+	}
+	if err != nil {
+		return err
+	}
+	return ok(w, map[string]bool{"marked": true})
+}
