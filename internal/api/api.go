@@ -231,7 +231,10 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("DELETE /beacon/v1/flags", a.beaconUser(a.clearFlags))
 	mux.HandleFunc("DELETE /beacon/v1/flags/{postId}", a.beaconUser(a.unflagPost))
 	mux.HandleFunc("POST /beacon/v1/marks", a.beaconUser(a.postMarks))
-	mux.HandleFunc("POST /beacon/v1/marks/{mark}", a.beaconUser(a.markPosts))
+	// Each mark is its own route: a {mark} wildcard would overlap /beacon/v1/{category}/load-more.
+	mux.HandleFunc("POST /beacon/v1/marks/read", a.beaconUser(a.markPosts(search.MarkRead)))
+	mux.HandleFunc("POST /beacon/v1/marks/deleted", a.beaconUser(a.markPosts(search.MarkDeleted)))
+	mux.HandleFunc("POST /beacon/v1/marks/unread", a.beaconUser(a.markUnread))
 	// A post's places as the analyst corrects them, for their tenant (docs/search-api.md).
 	mux.HandleFunc("DELETE /api/v1/posts/{id}/places/{country}/{name}", a.user(a.placeAction(a.Places.Remove)))
 	mux.HandleFunc("PUT /api/v1/posts/{id}/places/{country}/{name}", a.user(a.placeAction(a.Places.Restore)))

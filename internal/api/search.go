@@ -170,22 +170,27 @@ func (a *API) postMarks(w http.ResponseWriter, r *http.Request, id auth.Identity
 	return ok(w, marks)
 }
 
-// markPosts marks posts read, unread or deleted for the caller.
-func (a *API) markPosts(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+// markPosts marks posts read or deleted for the caller.
+func (a *API) markPosts(mark search.Mark) func(http.ResponseWriter, *http.Request, auth.Identity) error {
+	return func(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+		var req postIDs
+		if err := decode(r, &req); err != nil {
+			return err
+		}
+		if err := a.Marks.Mark(r.Context(), id.User.ID, entitlements(id), mark, req.PostIDs); err != nil {
+			return err
+		}
+		return ok(w, map[string]bool{"marked": true})
+	}
+}
+
+// markUnread marks posts unread again for the caller.
+func (a *API) markUnread(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
 	var req postIDs
 	if err := decode(r, &req); err != nil {
 		return err
 	}
-	var err error
-	switch mark := r.PathValue("mark"); mark {
-	case "read", "deleted":
-		err = a.Marks.Mark(r.Context(), id.User.ID, entitlements(id), search.Mark(mark), req.PostIDs)
-	case "unread":
-		err = a.Marks.MarkUnread(r.Context(), id.User.ID, req.PostIDs)
-	default:
-		return problem.NotFound("There is no %s mark.", mark)
-	}
-	if err != nil {
+	if err := a.Marks.MarkUnread(r.Context(), id.User.ID, req.PostIDs); err != nil {
 		return err
 	}
 	return ok(w, map[string]bool{"marked": true})
