@@ -72,6 +72,7 @@ type Deps struct {
 	Backtest       *backtest.Service // previews draft saved searches over stored posts
 	History        *search.History
 	Flags          *search.Flags
+	Marks          *search.MarkService
 	// Places takes places off posts for a tenant and puts them back (issue 27).
 	Places *search.Places
 	// Members invites people to organizations and removes them (docs/settings-api.md).
@@ -229,6 +230,11 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("POST /beacon/v1/flags", a.beaconUser(a.flagPosts))
 	mux.HandleFunc("DELETE /beacon/v1/flags", a.beaconUser(a.clearFlags))
 	mux.HandleFunc("DELETE /beacon/v1/flags/{postId}", a.beaconUser(a.unflagPost))
+	mux.HandleFunc("POST /beacon/v1/marks", a.beaconUser(a.postMarks))
+	// Each mark is its own route: a {mark} wildcard would overlap /beacon/v1/{category}/load-more.
+	mux.HandleFunc("POST /beacon/v1/marks/read", a.beaconUser(a.markPosts(search.MarkRead)))
+	mux.HandleFunc("POST /beacon/v1/marks/deleted", a.beaconUser(a.markPosts(search.MarkDeleted)))
+	mux.HandleFunc("POST /beacon/v1/marks/unread", a.beaconUser(a.markUnread))
 	// A post's places as the analyst corrects them, for their tenant (docs/search-api.md).
 	mux.HandleFunc("DELETE /api/v1/posts/{id}/places/{country}/{name}", a.user(a.placeAction(a.Places.Remove)))
 	mux.HandleFunc("PUT /api/v1/posts/{id}/places/{country}/{name}", a.user(a.placeAction(a.Places.Restore)))

@@ -150,3 +150,48 @@ func (a *API) clearFlags(w http.ResponseWriter, r *http.Request, id auth.Identit
 	}
 	return ok(w, map[string]bool{"cleared": true})
 }
+
+// postIDs is the body of the mark calls: {"postIds": [...]}.
+type postIDs struct {
+	PostIDs []string `json:"postIds"`
+}
+
+// postMarks returns the caller's marks (read, deleted) of the named posts, by post id; a post
+// without marks is left out.
+func (a *API) postMarks(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	var req postIDs
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	marks, err := a.Marks.Of(r.Context(), id.User.ID, req.PostIDs)
+	if err != nil {
+		return err
+	}
+	return ok(w, marks)
+}
+
+// markPosts marks posts read or deleted for the caller.
+func (a *API) markPosts(mark search.Mark) func(http.ResponseWriter, *http.Request, auth.Identity) error {
+	return func(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+		var req postIDs
+		if err := decode(r, &req); err != nil {
+			return err
+		}
+		if err := a.Marks.Mark(r.Context(), id.User.ID, entitlements(id), mark, req.PostIDs); err != nil {
+			return err
+		}
+		return ok(w, map[string]bool{"marked": true})
+	}
+}
+
+// markUnread marks posts unread again for the caller.
+func (a *API) markUnread(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	var req postIDs
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	if err := a.Marks.MarkUnread(r.Context(), id.User.ID, req.PostIDs); err != nil {
+		return err
+	}
+	return ok(w, map[string]bool{"marked": true})
+}

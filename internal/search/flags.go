@@ -50,7 +50,7 @@ func (f *Flags) Flag(ctx context.Context, userID int64, e provider.Entitlements,
 	}
 	posts := make([]post.Post, 0, len(postIDs))
 	for _, id := range postIDs {
-		p, err := f.reachable(ctx, e, id)
+		p, err := reachable(ctx, f.store, e, id)
 		if err != nil {
 			return err
 		}
@@ -71,10 +71,15 @@ func (f *Flags) Flag(ctx context.Context, userID int64, e provider.Entitlements,
 	return nil
 }
 
+// postLoader loads a stored post a user of the tenant may see.
+type postLoader interface {
+	Post(ctx context.Context, id string, tenant int64) (post.Post, error)
+}
+
 // reachable loads a post the user may see.
-func (f *Flags) reachable(ctx context.Context, e provider.Entitlements, id string) (post.Post, error) {
+func reachable(ctx context.Context, s postLoader, e provider.Entitlements, id string) (post.Post, error) {
 	id = strings.TrimSpace(id)
-	p, err := f.store.Post(ctx, id, e.Tenant)
+	p, err := s.Post(ctx, id, e.Tenant)
 	if problem.Is(err, problem.KindNotFound) || (err == nil && !e.Reaches(p.Provider)) {
 		return post.Post{}, problem.NotFound(MsgPostNotFound)
 	}

@@ -93,6 +93,31 @@ func TestSearchAPIEndToEnd(t *testing.T) {
 		t.Errorf("after clear all = %v", got)
 	}
 
+	// Results are marked read, unread and deleted over HTTP; the marks are the user's own.
+	marks := func(token string) string {
+		t.Helper()
+		_, reply := call(t, "POST", srv.URL+"/beacon/v1/marks", token, `{"postIds":["`+postID+`"]}`)
+		return fmt.Sprint(reply["data"])
+	}
+	for _, step := range []struct{ mark, admin string }{
+		{"read", "map[" + postID + ":map[deleted:false read:true]]"},
+		{"unread", "map[" + postID + ":map[deleted:false read:false]]"},
+		{"deleted", "map[" + postID + ":map[deleted:true read:false]]"},
+	} {
+		if status, reply := call(t, "POST", srv.URL+"/beacon/v1/marks/"+step.mark, admin, `{"postIds":["`+postID+`"]}`); status != 200 {
+			t.Fatalf("mark %s = %d %v", step.mark, status, reply)
+		}
+		if got := marks(admin); got != step.admin {
+			t.Errorf("after %s: marks %s, want %s", step.mark, got, step.admin)
+		}
+		if got := marks(other); got != "map[]" {
+			t.Errorf("after %s: another organization's user has marks %s", step.mark, got)
+		}
+	}
+	if status, _ := call(t, "POST", srv.URL+"/beacon/v1/marks/starred", admin, `{"postIds":["`+postID+`"]}`); status != 404 {
+		t.Errorf("an unknown mark = %d, want 404", status)
+	}
+
 	tests := []struct {
 		name, token, path, body string
 		want                    int
@@ -274,7 +299,8 @@ func TestLocateAPIEndToEnd(t *testing.T) {
 	locateOnly, _, _ := node.Auth.CreateAPIToken(ctx, "locate-only@example.test", "t", nil)
 	for _, route := range []struct{ method, path string }{{"POST", "/beacon/v1/social"}, {"POST", "/beacon/v1/social/load-more"},
 		{"POST", "/beacon/v1/analytics"}, {"POST", "/beacon/v1/search"}, {"GET", "/beacon/v1/search"},
-		{"GET", "/beacon/v1/flags"}, {"POST", "/beacon/v1/flags"}, {"DELETE", "/beacon/v1/flags"}} {
+		{"GET", "/beacon/v1/flags"}, {"POST", "/beacon/v1/flags"}, {"DELETE", "/beacon/v1/flags"},
+		{"POST", "/beacon/v1/marks"}, {"POST", "/beacon/v1/marks/read"}} {
 		if status, _ := call(t, route.method, srv.URL+route.path, locateOnly, `{"query":"crane"}`); status != 403 {
 			t.Errorf("%s %s without Beacon = %d, want 403", route.method, route.path, status)
 		}

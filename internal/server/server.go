@@ -474,6 +474,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		Backtest:      backtest.NewService(n.Monitor, s),
 		History:       search.NewHistory(s),
 		Flags:         search.NewFlags(s),
+		Marks:         search.NewMarks(s),
 		Places:        search.NewPlaces(s),
 		Exports:       n.Exports,
 		Stories:       story.NewService(s),
@@ -680,6 +681,7 @@ func (n *Node) runBackground(ctx context.Context) <-chan struct{} {
 			{What: "posts", Delete: n.Store.DeletePostsBefore},
 			{What: "search history", Delete: n.Store.DeleteSearchHistoryBefore},
 			{What: "flags", Delete: n.Store.DeleteFlagsBefore},
+			{What: "beacon marks", Delete: n.Store.DeleteMarksBefore},
 			{What: "removed places", Delete: n.Store.DeletePlaceRemovalsBefore},
 			{What: "assistant conversations", Delete: n.Store.DeleteConversationsBefore},
 		}, n.retention, time.Hour, n.log)

@@ -3,6 +3,7 @@ import { type DataRouter, RouterProvider } from 'react-router';
 import { AppThemeProvider } from './components/AppThemeProvider';
 import { ConfirmDialogProvider } from './components/ConfirmDialogProvider';
 import { ExternalLinkProvider } from './components/ExternalLinkProvider';
+import { LimitDialogProvider } from './components/LimitDialogProvider';
 import { SnackbarProvider } from './components/SnackbarProvider';
 
 /** The providers every screen relies on, around the router. */
@@ -12,9 +13,11 @@ export function App({ router, queryClient }: { router: DataRouter; queryClient: 
       <AppThemeProvider>
         <SnackbarProvider>
           <ConfirmDialogProvider>
-            <ExternalLinkProvider>
-              <RouterProvider router={router} />
-            </ExternalLinkProvider>
+            <LimitDialogProvider>
+              <ExternalLinkProvider>
+                <RouterProvider router={router} />
+              </ExternalLinkProvider>
+            </LimitDialogProvider>
           </ConfirmDialogProvider>
         </SnackbarProvider>
       </AppThemeProvider>

@@ -74,3 +74,27 @@ export async function unflagPost(postId: string) {
 export async function clearFlags() {
   await request('DELETE', `${BEACON}/flags`);
 }
+
+/** A user's state of one result; a post without marks is unread and not deleted. */
+export interface PostMarks {
+  read: boolean;
+  deleted: boolean;
+}
+
+/** How many posts one marks call names at most (the server's bound). */
+const MARKS_PER_CALL = 500;
+
+/** The caller's marks of the named posts, by post id; posts without marks are left out. */
+export async function fetchMarks(postIds: string[], signal?: AbortSignal) {
+  const calls = [];
+  for (let i = 0; i < postIds.length; i += MARKS_PER_CALL) {
+    const body = { postIds: postIds.slice(i, i + MARKS_PER_CALL) };
+    calls.push(request<Record<string, PostMarks>>('POST', `${BEACON}/marks`, { body, signal }));
+  }
+  return Object.assign({}, ...(await Promise.all(calls)).map((r) => r.data)) as Record<string, PostMarks>;
+}
+
+/** Marks posts read, unread or deleted (deleting cannot be undone). */
+export async function markPosts(mark: 'read' | 'unread' | 'deleted', postIds: string[]) {
+  await request('POST', `${BEACON}/marks/${mark}`, { body: { postIds } });
+}

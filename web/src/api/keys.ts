@@ -90,6 +90,8 @@ export const beaconKeys = {
   analytics: (category: SearchCategory, request: BeaconRequest) => ['beacon', 'analytics', category, request] as const,
   author: (name: string) => ['beacon', 'author', name] as const,
   flags: ['beacon', 'flags'] as const,
+  marks: ['beacon', 'marks'] as const,
+  marksOf: (postIds: string[]) => ['beacon', 'marks', postIds] as const,
   history: ['beacon', 'history'] as const,
 };
 

@@ -1,9 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Reply, fakeServer } from '../test/fakeServer';
+import { testFilterList } from '../test/filterFixtures';
 import { testProfile } from '../test/fixtures';
-import { renderApp } from '../test/renderApp';
+import { renderApp, renderWithApp } from '../test/renderApp';
+import { SourceDialog } from './sources/SourceDialog';
 
 const user = userEvent.setup({ delay: null });
 
@@ -45,5 +47,31 @@ describe('Asset Limit dialog', () => {
     await user.type(screen.getByLabelText(/Keywords/), 'promo code');
     await user.click(screen.getByRole('button', { name: 'Create filter list' }));
     await expectLimitDialog();
+  });
+
+  // Issue 29: adding entries past the organization's cap, and a source past the tenant's, said
+  // the limit in a line of the form; now the same dialog.
+  it('is shown when added entries are beyond the cap', async () => {
+    fakeServer({
+      'GET /api/v1/filter-lists/4': { data: testFilterList(4) },
+      'POST /api/v1/filter-lists/4/keyword': limitReply,
+    });
+    renderApp('/monitor/filters/4', { profile: testProfile() });
+    await user.type(await screen.findByLabelText('Add keywords'), 'coupon');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await expectLimitDialog();
+  });
+
+  it('is shown when a new source is beyond the cap', async () => {
+    fakeServer({ 'POST /api/v1/sources': limitReply });
+    const onSaved = vi.fn();
+    renderWithApp(<SourceDialog open types={['rss']} onClose={() => undefined} onSaved={onSaved} />, {
+      profile: testProfile(),
+    });
+    await user.type(screen.getByLabelText(/Name/), 'Harbour Gazette');
+    await user.type(screen.getByLabelText(/Feed address/), 'https://gazette.example/feed');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await expectLimitDialog();
+    expect(onSaved).not.toHaveBeenCalled();
   });
 });

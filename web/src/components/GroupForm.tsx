@@ -10,10 +10,10 @@ import { type OrganizationMember } from '../api/settings';
 import { useCreateGroup } from '../hooks/useMonitorActions';
 import { useOrganizationQuery } from '../hooks/useOrganizationQuery';
 import { useProfile } from '../hooks/useProfileQuery';
-import { type AssetLimit, assetLimitOf } from '../lib/assetLimit';
+import { assetLimitOf } from '../lib/assetLimit';
+import { useLimitDialog } from '../hooks/useFailureReport';
 import { MAX_NAME_LENGTH } from '../lib/query';
 import { DEFAULT_INVITE_ROLE } from '../lib/sharing';
-import { AssetLimitDialog } from './AssetLimitDialog';
 import { PrivacySelector } from './PrivacySelector';
 
 const NAME_REQUIRED = 'Group Name is required';
@@ -32,7 +32,7 @@ export function GroupForm({ onCreated, onCancel }: { onCreated: (group: Group) =
   const [nameError, setNameError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const create = useCreateGroup();
-  const [limit, setLimit] = useState<AssetLimit | null>(null);
+  const showLimit = useLimitDialog();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -50,7 +50,7 @@ export function GroupForm({ onCreated, onCancel }: { onCreated: (group: Group) =
         onError: (failure) => {
           const reached = assetLimitOf(failure);
           const nameFailure = fieldError(failure, 'name');
-          if (reached) setLimit(reached);
+          if (reached) showLimit(reached);
           else if (nameFailure) setNameError(nameFailure);
           else setError(failure.message);
         },
@@ -96,7 +96,6 @@ export function GroupForm({ onCreated, onCancel }: { onCreated: (group: Group) =
         </Stack>
       </fieldset>
       {error && <Alert severity="error">{error}</Alert>}
-      <AssetLimitDialog limit={limit} onClose={() => setLimit(null)} />
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <Button onClick={onCancel} disabled={create.isPending}>
           Cancel

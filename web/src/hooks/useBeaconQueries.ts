@@ -4,12 +4,15 @@ import { useMemo } from 'react';
 import { beaconAnalytics } from '../api/analytics';
 import { beaconKeys } from '../api/keys';
 import type { Post } from '../api/monitor';
+import { useConfirm } from './useConfirm';
 import { useSnackbar } from './useSnackbar';
 import {
   clearFlags,
   fetchFlagged,
   fetchHistory,
+  fetchMarks,
   flagPosts,
+  markPosts,
   morePosts,
   recordSearch,
   type SearchCategory,
@@ -69,6 +72,49 @@ export function usePostFlags() {
       },
     );
   return { ids, toggle };
+}
+
+/** What the user did to the shown results: which are read and which deleted, and marking one. */
+export function usePostMarks(posts: Post[]) {
+  const client = useQueryClient();
+  const snackbar = useSnackbar();
+  const confirm = useConfirm();
+  const postIds = useMemo(() => posts.map((p) => p.id), [posts]);
+  const marks = useQuery({
+    queryKey: beaconKeys.marksOf(postIds),
+    queryFn: ({ signal }) => fetchMarks(postIds, signal),
+    enabled: postIds.length > 0,
+    placeholderData: keepPreviousData,
+  });
+  const mark = useMutation({
+    mutationFn: ({ post, how }: { post: Post; how: 'read' | 'unread' | 'deleted' }) => markPosts(how, [post.id]),
+    onSuccess: (_, { how }) => {
+      if (how === 'deleted') snackbar.show({ color: 'success', text: 'Result deleted' });
+    },
+    onError: (error) => snackbar.show({ color: 'error', text: error.message }),
+    onSettled: () => client.invalidateQueries({ queryKey: beaconKeys.marks }),
+  });
+  const { read, deleted } = useMemo(() => {
+    const entries = Object.entries(marks.data ?? {});
+    return {
+      read: new Set(entries.filter(([, m]) => m.read).map(([id]) => id)),
+      deleted: new Set(entries.filter(([, m]) => m.deleted).map(([id]) => id)),
+    };
+  }, [marks.data]);
+  return {
+    read,
+    deleted,
+    setRead: (post: Post, on: boolean) => mark.mutate({ post, how: on ? 'read' : 'unread' }),
+    // Deleting cannot be undone (search-side.md section 4), so it asks first.
+    remove: (post: Post) =>
+      confirm({
+        title: 'Delete this result?',
+        text: 'It will no longer show in your results. This cannot be undone.',
+        icon: 'warning',
+        acceptLabel: 'Delete',
+        onAccept: () => mark.mutate({ post, how: 'deleted' }),
+      }),
+  };
 }
 
 /** The word cloud and daily graph of a Beacon search, while enabled. */

@@ -25,14 +25,14 @@ import type { SharingSave } from '../components/SharingDialog';
 import { monitorAreaBase } from '../lib/navigation';
 import { toRequest, formFromSearch } from '../lib/searchForm';
 import { useConfirm } from './useConfirm';
+import { useFailureReport } from './useFailureReport';
 import { providersQuery, useRefreshMonitor } from './useMonitorQueries';
 import { useSnackbar } from './useSnackbar';
 
-const GENERIC_FAILURE = 'Something went wrong. Please try again.';
-
 /**
  * A change to groups or searches: reported and followed by a refresh of what the Monitor shows. A
- * failure is reported too, unless a dialog that shows it asks for it back (reportFailure false).
+ * failure is reported too (a limit in the limit dialog), unless a dialog that shows it asks for it
+ * back (reportFailure false).
  */
 function useMonitorMutation<V, D = unknown>({
   mutationFn,
@@ -44,6 +44,7 @@ function useMonitorMutation<V, D = unknown>({
   reportFailure?: boolean;
 }) {
   const snackbar = useSnackbar();
+  const report = useFailureReport();
   const refresh = useRefreshMonitor();
   return useMutation({
     mutationFn,
@@ -51,9 +52,9 @@ function useMonitorMutation<V, D = unknown>({
       snackbar.show({ color: 'success', text: success(variables) });
       await refresh();
     },
+    // A limit (resuming past the monthly data limit, adding past an asset limit) opens its dialog.
     onError: (error: unknown) => {
-      if (reportFailure)
-        snackbar.show({ color: 'error', text: error instanceof Error ? error.message : GENERIC_FAILURE });
+      if (reportFailure) report(error);
     },
   });
 }

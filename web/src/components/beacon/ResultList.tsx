@@ -1,5 +1,8 @@
 import Flag from '@mui/icons-material/Flag';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
+import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -17,7 +20,14 @@ import { authorOf } from '../../lib/postAuthor';
 import { PostCard } from '../post/PostCard';
 import { PostLinks } from '../post/PostLinks';
 
-/** Search results as cards, each with its flag, its thread and its original. */
+/** Marking results read, unread or deleted, where the results offer it (Beacon's). */
+export interface ResultMarking {
+  read: ReadonlySet<string>;
+  onRead: (post: Post, read: boolean) => void;
+  onDelete: (post: Post) => void;
+}
+
+/** Search results as cards, each with its flag, its marks, its thread and its original. */
 export function ResultList({
   posts,
   providers,
@@ -25,6 +35,7 @@ export function ResultList({
   flagged,
   blurMedia,
   onFlag,
+  marking,
   highlighted,
   onHover,
 }: {
@@ -34,6 +45,7 @@ export function ResultList({
   flagged: ReadonlySet<string>;
   blurMedia: boolean;
   onFlag: (post: Post, flagged: boolean) => void;
+  marking?: ResultMarking;
   /** The result chosen elsewhere (on a map), outlined. */
   highlighted?: string | null;
   /** Pointing at a result, or leaving it (null). */
@@ -48,6 +60,7 @@ export function ResultList({
       <Stack component="ol" spacing={1.25} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Search results">
         {posts.map((post, i) => {
           const isFlagged = flagged.has(post.id);
+          const unread = marking !== undefined && !marking.read.has(post.id);
           return (
             <Box
               component="li"
@@ -68,7 +81,8 @@ export function ResultList({
                 terms={terms}
                 blurMedia={blurMedia}
                 variant="list"
-                label={`Result by ${authorOf(post)}`}
+                emphasis={unread}
+                label={`${unread ? 'Unread result' : 'Result'} by ${authorOf(post)}`}
                 published={new Date(post.published_at)}
                 positionInFeed={i + 1}
                 feedSize={posts.length}
@@ -87,6 +101,28 @@ export function ResultList({
                         {isFlagged ? <Flag fontSize="small" color="warning" /> : <FlagOutlined fontSize="small" />}
                       </IconButton>
                     </Tooltip>
+                    {marking && (
+                      <>
+                        <Tooltip title={unread ? 'Mark as read' : 'Mark as unread'}>
+                          <IconButton
+                            size="small"
+                            aria-label={unread ? 'Mark as read' : 'Mark as unread'}
+                            onClick={() => marking.onRead(post, unread)}
+                          >
+                            {unread ? (
+                              <MarkEmailReadOutlined fontSize="small" />
+                            ) : (
+                              <MarkEmailUnreadOutlined fontSize="small" />
+                            )}
+                          </IconButton>
+                        </Tooltip>
+                        <Tooltip title="Delete">
+                          <IconButton size="small" aria-label="Delete" onClick={() => marking.onDelete(post)}>
+                            <DeleteOutlined fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      </>
+                    )}
                     <AnalyzeButton onClick={() => setAnalysed(post)} />
                     <PostLinks post={post} onThread={() => setThreadOf(post)} onOpenPost={(url) => openExternal(url)} />
                   </>

@@ -14,9 +14,9 @@ import type { LatLon, LocationConfigurationDetail } from '../../api/configuratio
 import { fieldError } from '../../api/fieldError';
 import { usePlaceQuery, useSaveConfiguration } from '../../hooks/useConfigurationQueries';
 import { useSnackbar } from '../../hooks/useSnackbar';
-import { type AssetLimit, assetLimitOf } from '../../lib/assetLimit';
+import { assetLimitOf } from '../../lib/assetLimit';
+import { useLimitDialog } from '../../hooks/useFailureReport';
 import { boundsCenter, defaultRadiusMeters, formatDistance, metersOfKm } from '../../lib/distance';
-import { AssetLimitDialog } from '../AssetLimitDialog';
 import { LocationField } from '../searchBuilder/LocationField';
 import { PlaceMap } from './PlaceMap';
 
@@ -52,7 +52,7 @@ function ConfigurationForm({ editing, onClose }: { editing: LocationConfiguratio
   const [placed, setPlaced] = useState(editing?.address ?? '');
   const [lookupFailure, setLookupFailure] = useState<string>();
   const [nameMissing, setNameMissing] = useState(false);
-  const [limit, setLimit] = useState<AssetLimit | null>(null);
+  const showLimit = useLimitDialog();
   const [radiusKm, setRadiusKm] = useState(
     editing && !editing.radius_is_default ? String(editing.radius_meters / 1000) : '',
   );
@@ -77,7 +77,10 @@ function ConfigurationForm({ editing, onClose }: { editing: LocationConfiguratio
           snackbar.show({ color: 'success', text: editing ? `“${saved.name}” saved` : `“${saved.name}” added` });
           onClose();
         },
-        onError: (error) => setLimit(assetLimitOf(error)),
+        onError: (error) => {
+          const reached = assetLimitOf(error);
+          if (reached) showLimit(reached);
+        },
       },
     );
   };
@@ -170,7 +173,6 @@ function ConfigurationForm({ editing, onClose }: { editing: LocationConfiguratio
           {save.isPending ? 'Saving…' : 'Save'}
         </Button>
       </DialogActions>
-      <AssetLimitDialog limit={limit} onClose={() => setLimit(null)} />
     </>
   );
 }

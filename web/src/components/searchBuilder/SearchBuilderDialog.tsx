@@ -32,8 +32,8 @@ import {
   withAutoName,
   withProposedGroup,
 } from '../../lib/searchForm';
-import { type AssetLimit, assetLimitOf } from '../../lib/assetLimit';
-import { AssetLimitDialog } from '../AssetLimitDialog';
+import { assetLimitOf } from '../../lib/assetLimit';
+import { useLimitDialog } from '../../hooks/useFailureReport';
 import { GroupForm } from '../GroupForm';
 import { FilterStep } from './FilterStep';
 import { MainStep } from './MainStep';
@@ -177,7 +177,7 @@ function Wizard({
   const [fromServer, setFromServer] = useState<FieldProblem[]>([]);
   const [saved, setSaved] = useState<MonitorSearch | null>(null);
   const [blacklisted, setBlacklisted] = useState<string[] | null>(null);
-  const [limit, setLimit] = useState<AssetLimit | null>(null);
+  const showLimit = useLimitDialog();
   const editing = request.mode === 'edit';
 
   // Only the preview offers to fill the inbox, showing what it would bring in.
@@ -204,7 +204,7 @@ function Wizard({
     } catch (failure) {
       const reached = assetLimitOf(failure);
       if (reached) {
-        setLimit(reached);
+        showLimit(reached);
         return null;
       }
       const reply = failure instanceof ApiError ? failure.body : undefined;
@@ -235,7 +235,7 @@ function Wizard({
           if (reply?.blacklistedKeywords) {
             setBlacklisted(reply.message.split('\n').filter((line) => line.trim() !== ''));
           } else if (reached) {
-            setLimit(reached);
+            showLimit(reached);
           } else if (reply?.errors) {
             setFromServer(serverProblems(reply.errors));
           } else {
@@ -387,7 +387,6 @@ function Wizard({
           </Button>
         </DialogActions>
       </Dialog>
-      <AssetLimitDialog limit={limit} onClose={() => setLimit(null)} />
     </>
   );
 }

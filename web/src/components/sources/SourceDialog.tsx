@@ -12,7 +12,9 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import type { Source, SourceInput, SourcePreview } from '../../api/sources';
 import { ApiError } from '../../api/transport';
+import { useLimitDialog } from '../../hooks/useFailureReport';
 import { useSaveSource, useTestSource } from '../../hooks/useSourceQueries';
+import { assetLimitOf } from '../../lib/assetLimit';
 import { configOf, fieldValues, typeFields, typeLabel } from './sourceFormat';
 import { SourcePreviewList } from './SourcePreviewList';
 
@@ -38,6 +40,7 @@ export function SourceDialog({ open, source, types, onClose, onSaved }: Props) {
   const [failure, setFailure] = useState('');
   const [preview, setPreview] = useState<SourcePreview | null>(null);
   const save = useSaveSource();
+  const showLimit = useLimitDialog();
   const test = useTestSource();
   const fields = typeFields[type];
 
@@ -57,7 +60,11 @@ export function SourceDialog({ open, source, types, onClose, onSaved }: Props) {
   };
 
   const report = (error: unknown) => {
-    if (error instanceof ApiError && error.body?.errors) {
+    const limit = assetLimitOf(error);
+    if (limit) {
+      // The tenant's cap on sources: the one limit dialog, as for any asset.
+      showLimit(limit);
+    } else if (error instanceof ApiError && error.body?.errors) {
       setErrors(error.body.errors);
       setFailure(error.body.errors.config?.[0] ?? error.body.errors.type?.[0] ?? '');
     } else {

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SearchBuilderProvider } from '../../components/searchBuilder/SearchBuilderProvider';
 import { fakeServer } from '../../test/fakeServer';
-import { testProfile, testProvider } from '../../test/fixtures';
+import { testMatch, testProfile, testProvider } from '../../test/fixtures';
 import { renderWithApp } from '../../test/renderApp';
 import { BeaconResultsPage } from './BeaconResultsPage';
 
@@ -49,5 +50,63 @@ describe('Beacon results tabs', () => {
     expect(screen.getByRole('tab', { name: 'Results' })).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(requests.some((r) => r.path === '/beacon/v1/all')).toBe(true));
     expect(requests.some((r) => r.path === '/beacon/v1/documents')).toBe(false);
+  });
+});
+
+describe('Beacon result marks', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  // Issue 29: results can be marked read, unread again and deleted, not only flagged.
+  it('marks a result read and unread, and deletes one after asking', async () => {
+    const [first, second] = [testMatch(1).post, testMatch(2).post];
+    const marks: Record<string, { read: boolean; deleted: boolean }> = {};
+    const mark = (how: 'read' | 'unread' | 'deleted') => (r: { body: unknown }) => {
+      for (const id of (r.body as { postIds: string[] }).postIds) {
+        const m = (marks[id] ??= { read: false, deleted: false });
+        if (how === 'deleted') m.deleted = true;
+        else m.read = how === 'read';
+      }
+      return { data: { marked: true } };
+    };
+    const requests = fakeServer({
+      'GET /api/v1/monitor/providers': { data: [testProvider('reddit')] },
+      'POST /beacon/v1/all': {
+        data: { documents: [first, second], count: 2, totalCount: 2, searchId: '', suggestions: [] },
+      },
+      'GET /beacon/v1/flags': noResults,
+      'POST /beacon/v1/marks': () => ({ data: { ...marks } }),
+      'POST /beacon/v1/marks/read': mark('read'),
+      'POST /beacon/v1/marks/unread': mark('unread'),
+      'POST /beacon/v1/marks/deleted': mark('deleted'),
+    });
+    renderWithApp(
+      <SearchBuilderProvider>
+        <BeaconResultsPage />
+      </SearchBuilderProvider>,
+      { profile: testProfile(), path: '/beacon/results?q=bridge' },
+    );
+    const user = userEvent.setup();
+    const card = async (n: number) => (await screen.findAllByRole('listitem'))[n]!;
+
+    await user.click(within(await card(0)).getByRole('button', { name: 'Mark as read' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getAllByRole('listitem')[0]!).getByRole('button', { name: 'Mark as unread' }),
+      ).toBeInTheDocument(),
+    );
+    expect(requests.find((r) => r.path === '/beacon/v1/marks/read')?.body).toEqual({ postIds: [first.id] });
+
+    await user.click(within(await card(0)).getByRole('button', { name: 'Mark as unread' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getAllByRole('listitem')[0]!).getByRole('button', { name: 'Mark as read' }),
+      ).toBeInTheDocument(),
+    );
+
+    await user.click(within(await card(1)).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this result?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    expect(marks[second.id]).toEqual({ read: false, deleted: true });
   });
 });

@@ -38,6 +38,7 @@ import {
   useFlagActions,
   useFlaggedQuery,
   usePostFlags,
+  usePostMarks,
   useRecordSearch,
 } from '../../hooks/useBeaconQueries';
 import { useConfirm } from '../../hooks/useConfirm';
@@ -372,6 +373,7 @@ function ResultsPanel({
 }) {
   const results = useBeaconSearch(tab.category, request);
   const flags = usePostFlags();
+  const marks = usePostMarks(results.data?.pages.flatMap((p) => p.documents) ?? []);
   // null: every loaded page, one after the other (load more); a number: that page alone.
   const [shownPage, setShownPage] = useState<number | null>(null);
 
@@ -385,7 +387,9 @@ function ResultsPanel({
   }
   const pages: SearchPage[] = results.data.pages;
   const first = pages[0]!;
-  const shown = shownPage === null ? pages.flatMap((p) => p.documents) : (pages[shownPage]?.documents ?? []);
+  const shown = (shownPage === null ? pages.flatMap((p) => p.documents) : (pages[shownPage]?.documents ?? [])).filter(
+    (p) => !marks.deleted.has(p.id),
+  );
   if (first.totalCount === 0 && first.documents.length === 0 && !first.totalCountIsEstimate) {
     return <NoResults label={tab.label} suggestions={first.suggestions} onApply={onSuggestion} />;
   }
@@ -412,6 +416,7 @@ function ResultsPanel({
         flagged={flags.ids}
         blurMedia={blurMedia}
         onFlag={flags.toggle}
+        marking={{ read: marks.read, onRead: marks.setRead, onDelete: marks.remove }}
       />
       {/* A search that found only a few: other forms of its words may find more. */}
       <SearchSuggestions suggestions={first.suggestions} onApply={onSuggestion} />
@@ -450,13 +455,14 @@ function FlaggedPanel({
 }) {
   const flagged = useFlaggedQuery();
   const flags = usePostFlags();
+  const marks = usePostMarks(flagged.data?.documents ?? []);
   const { clear } = useFlagActions();
   const confirm = useConfirm();
   if (flagged.isPending) return <ResultsSkeleton />;
   if (flagged.isError) {
     return <LoadError onRetry={() => void flagged.refetch()}>Your flagged posts could not be loaded.</LoadError>;
   }
-  const posts = flagged.data.documents;
+  const posts = flagged.data.documents.filter((p) => !marks.deleted.has(p.id));
   if (posts.length === 0) {
     return (
       <Box sx={{ mt: 2 }}>
@@ -495,6 +501,7 @@ function FlaggedPanel({
         flagged={flags.ids}
         blurMedia={blurMedia}
         onFlag={flags.toggle}
+        marking={{ read: marks.read, onRead: marks.setRead, onDelete: marks.remove }}
       />
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeServer } from '../../test/fakeServer';
+import { Reply, fakeServer } from '../../test/fakeServer';
 import { testProfile, testSearch } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 
@@ -25,6 +25,29 @@ describe('Locate’s saved searches', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Pause' }));
     expect(await screen.findByText('Search paused')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ enabled: false });
+  });
+
+  // Issue 29: the spec's Data Limits Reached dialog, not a snackbar.
+  it('shows the Data Limits Reached dialog when resuming is past the monthly data limit', async () => {
+    const paused = testSearch(10, { value: 'Harbour', enabled: false, status: 'paused' });
+    fakeServer({
+      'GET /api/v1/monitor/searches': { data: [paused] },
+      'PATCH /api/v1/monitor/searches/settings/10/enable': new Reply(422, {
+        message: 'Data Limits Reached',
+        limitExceeded: true,
+        title: 'Data Limits Reached',
+        description:
+          'Your organization has collected its 500 results for this month. Contact support to raise the limit.',
+      }),
+    });
+    renderApp('/locate/saved', { profile: testProfile() });
+    await user.click(await screen.findByRole('button', { name: 'Resume Harbour' }));
+    const limit = await screen.findByRole('dialog', { name: 'Data Limits Reached' });
+    expect(limit).toHaveTextContent('collected its 500 results for this month');
+    expect(within(limit).getByRole('link', { name: 'Contact support' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(within(limit).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Data Limits Reached' })).not.toBeInTheDocument();
   });
 
   it('says what to do when there is none', async () => {

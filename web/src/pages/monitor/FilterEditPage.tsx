@@ -31,7 +31,9 @@ import {
   useFilterListQuery,
   useUpdateFilterList,
 } from '../../hooks/useFilterListQueries';
+import { useLimitDialog } from '../../hooks/useFailureReport';
 import { useSnackbar } from '../../hooks/useSnackbar';
+import { assetLimitOf } from '../../lib/assetLimit';
 import { readText } from '../../lib/fileText';
 import { countOf, kindLabels, levelLabels } from './filterLabels';
 
@@ -248,6 +250,7 @@ function EntriesSection({ list }: { list: FilterList }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const change = useChangeFilterEntries(list);
+  const showLimit = useLimitDialog();
   const busy = change.isPending;
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -261,6 +264,12 @@ function EntriesSection({ list }: { list: FilterList }) {
         done?.();
       },
       onError: (error) => {
+        // Entries beyond the organization's cap: the Asset Limit dialog, as for a new list.
+        const limit = assetLimitOf(error);
+        if (limit) {
+          showLimit(limit);
+          return;
+        }
         const fields = error instanceof ApiError ? error.body?.errors : undefined;
         const detail = fields ? Object.values(fields).flat().join(' ') : '';
         setFailure(detail || errorText(error));

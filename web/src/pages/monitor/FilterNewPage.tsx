@@ -10,13 +10,13 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { type FilterListRequest } from '../../api/filters';
 import { ApiError } from '../../api/transport';
-import { AssetLimitDialog } from '../../components/AssetLimitDialog';
 import { ObjectPicker } from '../../components/ObjectPicker';
 import { PageHeader } from '../../components/PageHeader';
 import { useEmbedded } from '../../hooks/useEmbedded';
 import { useCreateFilterList } from '../../hooks/useFilterListQueries';
 import { useSnackbar } from '../../hooks/useSnackbar';
-import { type AssetLimit, assetLimitOf } from '../../lib/assetLimit';
+import { assetLimitOf } from '../../lib/assetLimit';
+import { useLimitDialog } from '../../hooks/useFailureReport';
 import { postToBuilder } from '../../lib/filterFrame';
 
 const kinds = [
@@ -56,7 +56,7 @@ export function FilterNewPage() {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const create = useCreateFilterList();
-  const [limit, setLimit] = useState<AssetLimit | null>(null);
+  const showLimit = useLimitDialog();
 
   useEffect(() => {
     if (embedded) postToBuilder({ type: 'loaded' });
@@ -98,7 +98,7 @@ export function FilterNewPage() {
         const reply = error instanceof ApiError ? error.body : undefined;
         const reached = assetLimitOf(error);
         if (reached) {
-          setLimit(reached);
+          showLimit(reached);
           return;
         }
         if (reply?.errors) {
@@ -179,7 +179,6 @@ export function FilterNewPage() {
           </Button>
         </Stack>
       </Stack>
-      <AssetLimitDialog limit={limit} onClose={() => setLimit(null)} />
     </Box>
   );
 }

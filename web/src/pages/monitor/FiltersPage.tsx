@@ -19,7 +19,6 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { entriesOf, type PrebuiltFilterList } from '../../api/filters';
-import { AssetLimitDialog } from '../../components/AssetLimitDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
@@ -29,7 +28,8 @@ import {
   usePrebuiltFilterListsQuery,
 } from '../../hooks/useFilterListQueries';
 import { useSnackbar } from '../../hooks/useSnackbar';
-import { type AssetLimit, assetLimitOf } from '../../lib/assetLimit';
+import { assetLimitOf } from '../../lib/assetLimit';
+import { useLimitDialog } from '../../hooks/useFailureReport';
 import { countOf, kindLabels, levelLabels } from './filterLabels';
 
 /** filters: the lists the user can see, and the prebuilt lists to start one from. */
@@ -111,7 +111,7 @@ function PrebuiltLists() {
   // Which list is being copied, for its button's label; create.isPending says whether one is.
   const [chosen, setChosen] = useState<string | null>(null);
   const copying = create.isPending ? chosen : null;
-  const [limit, setLimit] = useState<AssetLimit | null>(null);
+  const showLimit = useLimitDialog();
 
   const use = (p: PrebuiltFilterList) => {
     setChosen(p.id);
@@ -125,7 +125,7 @@ function PrebuiltLists() {
         },
         onError: (error) => {
           const reached = assetLimitOf(error);
-          if (reached) setLimit(reached);
+          if (reached) showLimit(reached);
           else
             snackbar.show({
               color: 'error',
@@ -184,7 +184,6 @@ function PrebuiltLists() {
           })}
         </Box>
       )}
-      <AssetLimitDialog limit={limit} onClose={() => setLimit(null)} />
     </Box>
   );
 }
