@@ -137,3 +137,8 @@ export const tenantKeys = {
   tokens: ['tenant', 'tokens'] as const,
   auditLogs: (filters: AuditFilters, page: number) => ['tenant', 'audit-logs', filters, page] as const,
 };
+
+export const mapKeys = {
+  /** The base map the server offers: it changes only when the server restarts. */
+  base: ['map', 'base'] as const,
+};

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { mapKeys } from '../api/keys';
 import { fetchMapBase, type MapBase } from '../api/map';
 import { OUTLINES } from '../lib/baseMap';
 
@@ -8,7 +9,7 @@ import { OUTLINES } from '../lib/baseMap';
  */
 export function useMapBase(): MapBase | undefined {
   const { data, isError } = useQuery({
-    queryKey: ['map', 'base'],
+    queryKey: mapKeys.base,
     queryFn: ({ signal }) => fetchMapBase(signal),
     staleTime: Infinity,
   });

@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rectangleWkt } from '../../lib/wkt';
 
@@ -21,7 +22,14 @@ describe('Locate map', () => {
     );
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    // Loaded after the stubs, with the query client the map reads its base from (the outlines).
     const { LocateMap } = await import('./LocateMap');
+    const { QueryClient, QueryClientProvider } = await import('@tanstack/react-query');
+    const { mapKeys } = await import('../../api/keys');
+    const { OUTLINES } = await import('../../lib/baseMap');
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(mapKeys.base, OUTLINES);
+    const withClient = (ui: ReactNode) => <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>;
     const props = {
       posts: [],
       providers: new Map(),
@@ -30,9 +38,11 @@ describe('Locate map', () => {
       drawMode: null,
       onDrawn: () => undefined,
     };
-    const view = render(<LocateMap area="" {...props} />);
+    const view = render(withClient(<LocateMap area="" {...props} />));
     // The drawn rectangle, fitted into view with an animated zoom.
-    view.rerender(<LocateMap area={rectangleWkt({ lat: 45.7, lon: 4.8 }, { lat: 45.8, lon: 4.9 })} {...props} />);
+    view.rerender(
+      withClient(<LocateMap area={rectangleWkt({ lat: 45.7, lon: 4.8 }, { lat: 45.8, lon: 4.9 })} {...props} />),
+    );
     vi.advanceTimersByTime(20);
     const animating = view.container.querySelector('.leaflet-zoom-anim');
     view.unmount();
