@@ -100,17 +100,28 @@ func seeable(actor authz.Actor, items []InboxItem) []InboxItem {
 	return slices.DeleteFunc(items, func(it InboxItem) bool { return !authz.CanSeeProvider(actor, it.Provider) })
 }
 
-// Inbox is a page of the actor's matches.
-func (s *Service) Inbox(ctx context.Context, actor authz.Actor, q MatchQuery) ([]InboxEntry, int64, error) {
+// actorQuery is q checked and narrowed to what the actor may read: the user's state, the
+// searches they may view (all of them when q names none) and the providers their subscription
+// reaches; with which searches they may edit, and the searches by id.
+func (s *Service) actorQuery(ctx context.Context, actor authz.Actor, q MatchQuery) (MatchQuery, map[int64]bool, map[int64]Search, error) {
 	if err := q.Validate(); err != nil {
-		return nil, 0, err
+		return q, nil, nil, err
 	}
 	edit, searches, err := s.visible(ctx, actor)
 	if err != nil {
-		return nil, 0, err
+		return q, nil, nil, err
 	}
 	q.UserID, q.SearchIDs = actor.UserID, scope(edit, q.SearchIDs)
 	keepToProviders(actor, &q)
+	return q, edit, searches, nil
+}
+
+// Inbox is a page of the actor's matches.
+func (s *Service) Inbox(ctx context.Context, actor authz.Actor, q MatchQuery) ([]InboxEntry, int64, error) {
+	q, edit, searches, err := s.actorQuery(ctx, actor, q)
+	if err != nil {
+		return nil, 0, err
+	}
 	items, total, err := s.inbox.Inbox(ctx, q)
 	if err != nil {
 		return nil, 0, err
@@ -146,15 +157,10 @@ type StoryGroup struct {
 // InboxStories is a page of the actor's matches grouped by story, newest story first: one row
 // a story, counting the matches q selects, with the newest of them.
 func (s *Service) InboxStories(ctx context.Context, actor authz.Actor, q MatchQuery) ([]StoryGroup, int64, error) {
-	if err := q.Validate(); err != nil {
-		return nil, 0, err
-	}
-	edit, searches, err := s.visible(ctx, actor)
+	q, edit, searches, err := s.actorQuery(ctx, actor, q)
 	if err != nil {
 		return nil, 0, err
 	}
-	q.UserID, q.SearchIDs = actor.UserID, scope(edit, q.SearchIDs)
-	keepToProviders(actor, &q)
 	if len(q.SearchIDs) == 0 {
 		return []StoryGroup{}, 0, nil
 	}
@@ -200,15 +206,10 @@ func (s *Service) InboxByIDs(ctx context.Context, actor authz.Actor, matchIDs []
 // pageSize at a time in q's order, never counting them nor holding more than a page (exports).
 // Offset and Limit of q are ignored.
 func (s *Service) EachMatch(ctx context.Context, actor authz.Actor, q MatchQuery, pageSize int, fn func([]InboxEntry) error) error {
-	if err := q.Validate(); err != nil {
-		return err
-	}
-	edit, searches, err := s.visible(ctx, actor)
+	q, edit, searches, err := s.actorQuery(ctx, actor, q)
 	if err != nil {
 		return err
 	}
-	q.UserID, q.SearchIDs = actor.UserID, scope(edit, q.SearchIDs)
-	keepToProviders(actor, &q)
 	q.SkipTotal, q.Offset, q.Limit, q.After = true, 0, pageSize, nil
 	for {
 		items, _, err := s.inbox.Inbox(ctx, q)
@@ -307,15 +308,10 @@ func (s *Service) SetState(ctx context.Context, actor authz.Actor, matchIDs []in
 
 // SetStateAll sets a state field of every match the query selects.
 func (s *Service) SetStateAll(ctx context.Context, actor authz.Actor, q MatchQuery, field string, value bool) (Update, error) {
-	if err := q.Validate(); err != nil {
-		return Update{}, err
-	}
-	edit, _, err := s.visible(ctx, actor)
+	q, _, _, err := s.actorQuery(ctx, actor, q)
 	if err != nil {
 		return Update{}, err
 	}
-	q.UserID, q.SearchIDs = actor.UserID, scope(edit, q.SearchIDs)
-	keepToProviders(actor, &q)
 	// Restoring deleted matches must find them; everything else acts on what the inbox shows.
 	q.IncludeDeleted = field == FieldDeleted && !value
 	searchOf, err := s.inbox.MatchIDs(ctx, q)
