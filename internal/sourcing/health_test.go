@@ -86,3 +86,13 @@ func TestOffline(t *testing.T) {
 		}
 	}
 }
+
+// A restarted source (edited, or claimed by another node) reports the last success of its
+// previous run until it succeeds again: it worked before.
+func TestRestartedSourceKeepsItsLastSuccess(t *testing.T) {
+	before := time.Now().Add(-time.Hour).UTC()
+	run := &running{row: Source{Report: Report{Stats: connector.Stats{LastSuccess: before}}}, counts: map[int64]int64{}}
+	if got := run.report(time.Now()).Stats.LastSuccess; !got.Equal(before) {
+		t.Errorf("last success %v, want the previous run's %v", got, before)
+	}
+}

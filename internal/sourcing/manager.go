@@ -167,6 +167,11 @@ func (r *running) stop() {
 
 func (r *running) report(now time.Time) Report {
 	st := total(r.srcs)
+	// A source restarted (edited, or claimed by another node) keeps its last success: it worked
+	// before, which the health and the sources badge tell apart from a source that never did.
+	if st.LastSuccess.IsZero() {
+		st.LastSuccess = r.row.Report.Stats.LastSuccess
+	}
 	minute := now.Unix() / 60
 	if delta := st.Count - r.lastCount; delta > 0 {
 		r.counts[minute] += delta

@@ -37,8 +37,8 @@ describe('Locate', () => {
         native_id: `locate-e2e-${process.pid}-paris`,
         content_type: 'social_media_post',
         author_name: 'River watcher',
-        // A bomb threat scores 35 of 100 (docs/threat-score.md): elevated priority.
-        content_text: 'Crane barges moored along the Seine in Paris after a bomb threat',
+        // A harm with an intent and a time scores 40 of 100 (docs/threat-score.md): elevated priority.
+        content_text: 'Crane barges moored along the Seine in Paris: we will blow up the barges tonight',
         location: { lat: 48.86, lon: 2.35 },
         published_at: new Date(now - 120_000).toISOString(),
       },
@@ -97,7 +97,7 @@ describe('Locate', () => {
     await page.getByText('1 result, most recent first').waitFor();
     assert.match(
       await page.getByRole('list', { name: 'Search results' }).getByRole('article').first().textContent(),
-      /bomb threat/,
+      /blow up the barges/,
     );
     await page.getByRole('button', { name: /^Filters/ }).click();
     await page.getByRole('button', { name: 'Clear all' }).click();
@@ -106,7 +106,7 @@ describe('Locate', () => {
 
   it('shows the word cloud and adds a word to the search', async () => {
     await page.getByRole('button', { name: 'Analytics' }).click();
-    const word = page.getByRole('button', { name: /^crane, in 2 results/ });
+    const word = page.getByRole('button', { name: /^Crane, in 2 results/ });
     await word.waitFor();
     await page.getByRole('img', { name: /^Results per day/ }).waitFor();
     await page.screenshot({ path: new URL('locate-analytics.png', shots).pathname });

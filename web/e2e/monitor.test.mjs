@@ -198,6 +198,11 @@ describe('Monitor', () => {
     await page.getByRole('checkbox', { name: 'Choose every loaded match' }).check();
     await page.getByText('2 chosen').waitFor();
     await page.getByRole('button', { name: 'Flag 2 chosen matches', exact: true }).click();
+    // Flags are not a way to keep matches: the warning says so before the first flag.
+    const warning = page.getByRole('dialog', { name: 'Flagging matches' });
+    assert.match(await warning.textContent(), /still deleted with the others after/);
+    await warning.getByRole('button', { name: 'Flag' }).click();
+    await warning.waitFor({ state: 'detached' });
     await page.getByText('2 matches flagged').waitFor();
     assert.equal(await page.getByRole('button', { name: 'Remove flag' }).count(), 2);
 

@@ -100,7 +100,7 @@ describe('Sources', () => {
     const row = page.getByRole('row', { name: /Loopback wire/ });
     await row.getByText('Failing', { exact: true }).waitFor({ timeout: 60_000 });
     await row.getByText(/500 Internal Server Error/).waitFor();
-    await page.getByText(/One source is failing or unreachable/).waitFor();
+    await page.getByText(/One source that worked has stopped/).waitFor();
     await page.reload();
     await page.getByRole('link', { name: 'Sources: 1 failing' }).waitFor();
     await assertAccessible(page, '/sources with a failing source');

@@ -111,8 +111,11 @@ function SourcesTable() {
   const offline = health.data?.offline === true;
   const waiting = offline ? (sources.data ?? []).filter((s) => waitsForNetwork(s.health)).length : 0;
   const failing = (counts.failing ?? 0) + (counts.unreachable ?? 0) - waiting;
-  // Sources that worked and stopped; those that never reached their address are the offline notice's.
-  const stopped = health.data?.failing ?? 0;
+  // Sources that worked and stopped (the top bar's count, here from the rows themselves so the
+  // two never disagree); those that never reached their address are the offline notice's.
+  const stopped = (sources.data ?? []).filter(
+    (s) => (s.health.state === 'failing' || s.health.state === 'unreachable') && Boolean(s.health.lastSuccess),
+  ).length;
   const builtIn = health.data?.builtIn ?? [];
 
   return (
