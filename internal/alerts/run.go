@@ -19,6 +19,11 @@ import (
 // whose backoff ended, and leases a stopped node left.
 const sendEvery = 5 * time.Second
 
+// signalSettle is how long a node waits after the percolator tells it of new matches before it
+// collects them: the posts of one ingest or one burst are stored in several batches a moment
+// apart, and an immediate alert (a webhook) sends them as one delivery rather than one a batch.
+const signalSettle = time.Second
+
 // DefaultScanEvery is how often a node looks at every search's alerts: a safety net for
 // matches it was not told of (the node that stored them stopped before its alerts ran).
 const DefaultScanEvery = time.Minute
@@ -55,6 +60,9 @@ func (s *Service) Run(ctx context.Context) error {
 		case <-scan.C:
 			all = true
 		case <-s.Signal.ready:
+			if sleep(ctx, signalSettle) != nil {
+				return nil
+			}
 		case <-wake.C:
 		case <-send.C:
 		}
@@ -427,3 +435,15 @@ func backoff(n int) time.Duration {
 
 // errPermanent marks failures that retrying cannot mend (the search is gone).
 var errPermanent = channel.ErrPermanent
+
+// sleep waits d, or returns ctx's error if ctx ends first.
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
