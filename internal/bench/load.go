@@ -84,13 +84,17 @@ func (w *LoadWatch) Busy() error {
 // figures were measured over the limit, unless allow.
 func (w *LoadWatch) Finish(allow bool) (Load, error) {
 	l := w.load
-	l.After, w.err = loadAverage()
 	if wall := time.Since(w.start); wall > 0 {
 		l.Own = float64(ownCPUTime()-w.cpu) / float64(wall)
 	}
-	if w.err != nil && !allow {
-		return l, w.err
+	after, err := loadAverage()
+	if err == nil {
+		err = w.err // the load before could not be read either
 	}
+	if err != nil && !allow {
+		return l, err
+	}
+	l.After = after
 	why := l.Excess()
 	l.Allowed = allow && why != ""
 	if why != "" && !allow {
