@@ -95,3 +95,7 @@ require (
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
 )
+
+// lingua-go embeds the models of all its languages (124 MB); the copy keeps the trigram models
+// of the languages Sightline detects (third_party/lingua-go/README.md).
+replace github.com/pemistahl/lingua-go v1.4.0 => ./third_party/lingua-go

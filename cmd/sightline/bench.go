@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -39,17 +41,73 @@ func runBench(args []string) error {
 	return fmt.Errorf("usage: sightline bench <%s> [flags]", strings.Join(names, "|"))
 }
 
-// report prints a benchmark's result as one JSON object or as text.
-func report(res interface{ WriteText(io.Writer) }, asJSON bool) error {
-	if asJSON {
-		return json.NewEncoder(os.Stdout).Encode(res)
+// benchLoad watches the machine's load around the one benchmark this process runs, so that
+// report can hold back figures measured on a busy machine.
+var benchLoad struct {
+	allow bool
+	watch *bench.LoadWatch
+}
+
+// benchFlagSet is a benchmark's flag set, with --allow-load. Parse it with parseBenchFlags.
+func benchFlagSet(name, summary string) *flag.FlagSet {
+	fs := newFlagSet(name, summary)
+	fs.BoolVar(&benchLoad.allow, "allow-load", false, fmt.Sprintf("report the figures even when the load average "+
+		"(before the run, or after it less the benchmark's own use) is over %.1f a core; they are then marked so", bench.MaxLoadPerCore))
+	return fs
+}
+
+// parseBenchFlags parses a benchmark's flags and starts watching the load: on a machine already
+// over the limit the benchmark does not start, unless --allow-load.
+func parseBenchFlags(fs *flag.FlagSet, args []string) error {
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
-	res.WriteText(os.Stdout)
+	benchLoad.watch = bench.WatchLoad()
+	if err := benchLoad.watch.Busy(); err != nil && !benchLoad.allow {
+		return err
+	}
 	return nil
 }
 
+// report prints a benchmark's result as one JSON object or as text, with the load average
+// before and after the run (JSON key "load"), or refuses to when the load was over the limit.
+func report(res interface{ WriteText(io.Writer) }, asJSON bool) error {
+	if benchLoad.watch == nil { // a benchmark that parsed its flags otherwise
+		benchLoad.watch = bench.WatchLoad()
+	}
+	load, err := benchLoad.watch.Finish(benchLoad.allow)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, load)
+		return err
+	}
+	if !asJSON {
+		res.WriteText(os.Stdout)
+		fmt.Fprintln(os.Stdout, load)
+		return nil
+	}
+	b, err := json.Marshal(res)
+	if err != nil {
+		return err
+	}
+	l, err := json.Marshal(load)
+	if err != nil {
+		return err
+	}
+	if !bytes.HasSuffix(b, []byte("}")) {
+		return fmt.Errorf("a benchmark's result must be a JSON object: %s", b)
+	}
+	if !bytes.Equal(b, []byte("{}")) {
+		b = append(b[:len(b)-1], ',')
+	} else {
+		b = b[:1]
+	}
+	b = append(append(append(b, `"load":`...), l...), "}\n"...)
+	_, err = os.Stdout.Write(b)
+	return err
+}
+
 func benchPercolate(args []string) error {
-	fs := newFlagSet("bench percolate", "Match generated posts against generated saved searches on all cores.")
+	fs := benchFlagSet("bench percolate", "Match generated posts against generated saved searches on all cores.")
 	var cfg bench.PercolateConfig
 	var asJSON bool
 	fs.IntVar(&cfg.Searches, "queries", 10000, "number of saved searches")
@@ -60,7 +118,7 @@ func benchPercolate(args []string) error {
 	fs.StringVar(&cfg.CPUProfile, "cpuprofile", "", "write a CPU profile of the matching phase to this file")
 	fs.StringVar(&cfg.Peer, "peer", "", "bleve: also match posts as the Elasticsearch and Lucene percolators do (a one-post in-memory index per post), with Bleve, and print the ratio")
 	fs.IntVar(&cfg.PeerSample, "peer-sample", 300, "posts the peer matches")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseBenchFlags(fs, args); err != nil {
 		return err
 	}
 	res, err := bench.Percolate(cfg)
@@ -80,7 +138,7 @@ func benchPercolate(args []string) error {
 }
 
 func benchIngest(args []string) error {
-	fs := newFlagSet("bench ingest", "Ingest generated posts through a whole node with saved searches, then time searches over them.")
+	fs := benchFlagSet("bench ingest", "Ingest generated posts through a whole node with saved searches, then time searches over them.")
 	var cfg bench.IngestConfig
 	var asJSON bool
 	fs.IntVar(&cfg.Posts, "posts", 1_000_000, "posts to ingest")
@@ -91,7 +149,7 @@ func benchIngest(args []string) error {
 	fs.StringVar(&cfg.DB, "db", "", "store: a postgres:// URL (default: SQLite in the data dir)")
 	fs.BoolVar(&asJSON, "json", false, "print the result as one JSON object")
 	fs.StringVar(&cfg.CPUProfile, "cpuprofile", "", "write a CPU profile of the run to this file")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseBenchFlags(fs, args); err != nil {
 		return err
 	}
 	if !asJSON {
@@ -107,7 +165,7 @@ func benchIngest(args []string) error {
 // benchLive runs the hub and, as a second process of this binary (--clients-of), its clients,
 // so only the server's memory is counted.
 func benchLive(args []string) error {
-	fs := newFlagSet("bench live", "Connect many live clients to one hub; memory per connection and delivery latency.")
+	fs := benchFlagSet("bench live", "Connect many live clients to one hub; memory per connection and delivery latency.")
 	var cfg bench.LiveConfig
 	var clientsOf string
 	var asJSON bool
@@ -119,7 +177,7 @@ func benchLive(args []string) error {
 	fs.Float64Var(&cfg.Seconds, "seconds", 20, "how long to offer posts (0 skips the ingest-to-socket measurement)")
 	fs.StringVar(&cfg.CPUProfile, "cpuprofile", "", "write a CPU profile of the ingest-to-socket measurement to this file")
 	fs.StringVar(&cfg.Peer, "peer", "", "centrifuge: first run the same clients and burst against a server built on centrifugal/centrifuge, and print both figures and their ratio")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseBenchFlags(fs, args); err != nil {
 		return err
 	}
 	if clientsOf != "" {
@@ -133,7 +191,8 @@ func benchLive(args []string) error {
 		return err
 	}
 	cfg.ClientCommand = func(url string, clients int) []string {
-		return []string{self, "bench", "live", "--clients", strconv.Itoa(clients), "--clients-of", url}
+		// The clients are not measured: this process, which is, watches the load.
+		return []string{self, "bench", "live", "--clients", strconv.Itoa(clients), "--clients-of", url, "--allow-load"}
 	}
 	if !asJSON {
 		cfg.Progress = os.Stderr

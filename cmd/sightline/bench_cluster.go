@@ -13,7 +13,7 @@ import (
 )
 
 func benchCluster(args []string) error {
-	fs := newFlagSet("bench cluster", "Throughput of N serve processes on one PostgreSQL and one NATS cluster, per node count.")
+	fs := benchFlagSet("bench cluster", "Throughput of N serve processes on one PostgreSQL and one NATS cluster, per node count.")
 	var cfg bench.ClusterConfig
 	var nodeList string
 	var asJSON bool
@@ -25,7 +25,7 @@ func benchCluster(args []string) error {
 		"PostgreSQL server the runs' databases are created on (a URL of any database there)")
 	fs.BoolVar(&asJSON, "json", false, "print the result as one JSON object")
 	fs.StringVar(&cfg.Bin, "bin", "", "the sightline binary the nodes run (default: this one)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseBenchFlags(fs, args); err != nil {
 		return err
 	}
 	for _, f := range strings.Split(nodeList, ",") {

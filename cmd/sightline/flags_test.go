@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"net/netip"
 	"os"
 	"path/filepath"
@@ -208,5 +210,15 @@ func TestAllowlistFlags(t *testing.T) {
 				t.Errorf("webhooks %s, want %s", got, c.webhooks)
 			}
 		})
+	}
+}
+
+// Every benchmark takes --allow-load, which report needs to print figures measured on a busy
+// machine: a benchmark that builds its flags without benchFlagSet could never report there.
+func TestEveryBenchmarkTakesAllowLoad(t *testing.T) {
+	for _, b := range benchmarks() {
+		if err := b.run([]string{"--allow-load", "--help"}); !errors.Is(err, flag.ErrHelp) {
+			t.Errorf("bench %s --allow-load --help: %v, want the help", b.name, err)
+		}
 	}
 }

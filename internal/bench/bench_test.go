@@ -35,13 +35,15 @@ func TestPercolateSmoke(t *testing.T) {
 	if !res.AgreesWithBruteForce || !res.AgreesWithOracle || res.OracleSample != 300 {
 		t.Fatalf("the index disagrees with brute force or the oracle: %+v", res)
 	}
-	if res.MatchesPerPost == 0 || res.CandidatesPerPost == 0 || res.PostsPerSec == 0 {
+	if res.MatchesPerPost == 0 || res.CandidatesPerPost == 0 || res.PostsPerSec == 0 ||
+		res.AnalysisCPUPerPostMicros <= 0 || res.CPUOverAnalysis <= 0 {
 		t.Fatalf("a workload where nothing matches proves nothing: %+v", res)
 	}
 	if b := res.Bleve; b == nil || b.Posts != 50 || b.Searches == 0 || b.PostsPerSec == 0 || b.Ratio == 0 {
 		t.Fatalf("the Bleve peer did not run: %+v", b)
 	}
 	checkText(t, res, "peer: Bleve")
+	checkText(t, res, "CPU per post / analysis")
 }
 
 func TestIngestSmoke(t *testing.T) {
@@ -53,10 +55,13 @@ func TestIngestSmoke(t *testing.T) {
 		t.Fatal(err)
 	}
 	if res.StoredPosts != 3000 || res.PostsPerSec == 0 || res.Searches != 300 || res.MatchesTotal == 0 ||
-		res.Queries == 0 || res.Analytics == 0 {
+		res.Queries == 0 || res.Analytics == 0 || res.RawPostsPerSec <= 0 || res.ShareOfRaw <= 0 ||
+		res.FTSP99ms <= 0 || res.SearchP99OverFTS <= 0 {
 		t.Fatalf("the run did not do the work: %+v", res)
 	}
 	checkText(t, res, "ingested")
+	checkText(t, res, "the pipeline's share")
+	checkText(t, res, "search p99 / full-text p99")
 }
 
 func TestLiveSmoke(t *testing.T) {
@@ -73,6 +78,9 @@ func TestLiveSmoke(t *testing.T) {
 	}
 	if res.Delivered != 50 || res.KBPerConn <= 0 || res.Pipeline == nil || res.Pipeline.Posts != 200 {
 		t.Fatalf("the run did not do the work: %+v", res)
+	}
+	if (res.Pipeline.Matched > 0) != (res.PipelineOverDelivery > 0) {
+		t.Errorf("%d posts reached the owner's socket, yet the ratio to the delivery p99 is %.2f", res.Pipeline.Matched, res.PipelineOverDelivery)
 	}
 	if p := res.Peer; p == nil || p.KBPerConn <= 0 || p.DeliveryP99ms <= 0 || p.MemoryRatio <= 0 {
 		t.Fatalf("the Centrifuge peer did not run: %+v", p)

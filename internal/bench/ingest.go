@@ -14,6 +14,7 @@ import (
 	"github.com/sightline/sightline/internal/provider"
 	"github.com/sightline/sightline/internal/query"
 	"github.com/sightline/sightline/internal/search"
+	"github.com/sightline/sightline/internal/server"
 )
 
 // IngestConfig is one run of `sightline bench ingest`.
@@ -53,6 +54,17 @@ type IngestResult struct {
 	Analytics      int     `json:"analytics"`
 	AnalyticsP50ms float64 `json:"analytics_p50_ms"`
 	AnalyticsP95ms float64 `json:"analytics_p95_ms"`
+	// RawPostsPerSec is the store's raw capacity, measured in the same run (limits.go): the
+	// same posts in the storage stage's batches straight into an empty store of the same kind.
+	// ShareOfRaw is PostsPerSec over it.
+	RawPostsPerSec float64 `json:"raw_posts_per_sec"`
+	ShareOfRaw     float64 `json:"share_of_raw"`
+	// FTSP50ms and FTSP99ms time one full-text query of the same words for each timed search,
+	// on the same store, newest first, one page (limits.go); SearchP99OverFTS is SearchP99ms
+	// over FTSP99ms.
+	FTSP50ms         float64 `json:"fts_p50_ms"`
+	FTSP99ms         float64 `json:"fts_p99_ms"`
+	SearchP99OverFTS float64 `json:"search_p99_over_fts"`
 }
 
 // calibrationRate is the stream the ingest benchmark's saved searches are chosen for: they are
@@ -157,6 +169,7 @@ func Ingest(cfg IngestConfig) (IngestResult, error) {
 	searcher := search.NewService(s, search.Options{})
 	entitled := provider.Entitlements{Beacon: true, Pro: true, Enterprise: true}
 	var latencies []float64
+	var timed []string
 	hits := 0
 	for _, q := range queries {
 		t := time.Now()
@@ -165,6 +178,7 @@ func Ingest(cfg IngestConfig) (IngestResult, error) {
 			continue // generated queries the Beacon validator refuses are not timed
 		}
 		latencies = append(latencies, float64(time.Since(t).Microseconds())/1000)
+		timed = append(timed, q)
 		hits += page.Count
 	}
 	res.SearchP50ms, res.SearchP99ms, _ = percentiles(latencies)
@@ -182,6 +196,22 @@ func Ingest(cfg IngestConfig) (IngestResult, error) {
 	}
 	res.Analytics = len(latencies)
 	res.AnalyticsP50ms, res.AnalyticsP95ms = percentile(latencies, 50), percentile(latencies, 95)
+
+	fts, err := ftsLatencies(ctx, s.Dialect(), server.Config{DataDir: dir, DB: cfg.DB}.DSN(), timed)
+	if err != nil {
+		return res, err
+	}
+	res.FTSP50ms, res.FTSP99ms, _ = percentiles(fts)
+	if res.FTSP99ms > 0 {
+		res.SearchP99OverFTS = res.SearchP99ms / res.FTSP99ms
+	}
+	if cfg.Progress != nil {
+		fmt.Fprintln(cfg.Progress, "the store's raw capacity: the same posts straight into an empty store")
+	}
+	if res.RawPostsPerSec, err = rawPostsPerSec(ctx, cfg.DB, posts); err != nil {
+		return res, err
+	}
+	res.ShareOfRaw = res.PostsPerSec / res.RawPostsPerSec
 	return res, nil
 }
 
@@ -195,6 +225,10 @@ func (res IngestResult) WriteText(w io.Writer) {
 		res.SearchP50ms, res.SearchP99ms, res.Queries, res.SearchMeanHits)
 	fmt.Fprintf(w, "analytics p50 / p95 %.1f ms / %.1f ms over %d searches (word cloud and daily graph)\n",
 		res.AnalyticsP50ms, res.AnalyticsP95ms, res.Analytics)
+	fmt.Fprintf(w, "store's raw capacity %.0f posts/s (the same posts straight into an empty store): the pipeline's share %.2f\n",
+		res.RawPostsPerSec, res.ShareOfRaw)
+	fmt.Fprintf(w, "full-text query    p50 %.1f ms / p99 %.1f ms (one indexed query of the same words, one page): search p99 / full-text p99 %.2f\n",
+		res.FTSP50ms, res.FTSP99ms, res.SearchP99OverFTS)
 }
 
 // benchQueries makes searches an analyst might type from the words of generated posts: single

@@ -47,6 +47,9 @@ type LiveResult struct {
 	Unstamped int `json:"unstamped_events,omitempty"`
 	// Pipeline is the second measurement: from ingest to the owner's socket.
 	Pipeline *PipelineResult `json:"pipeline,omitempty"`
+	// PipelineOverDelivery is the ingest-to-socket p99 over the delivery p99 of the same run:
+	// what the whole node adds to the bare delivery of an event (goal: at most 2).
+	PipelineOverDelivery float64 `json:"pipeline_p99_over_delivery_p99,omitempty"`
 	// Peer is the same clients and burst against a peer's server, with --peer.
 	Peer *LivePeer `json:"peer,omitempty"`
 }
@@ -177,6 +180,9 @@ func Live(cfg LiveConfig) (LiveResult, error) {
 			return res, err
 		}
 		res.Pipeline = &pipeline
+		if res.DeliveryP99ms > 0 {
+			res.PipelineOverDelivery = pipeline.P99ms / res.DeliveryP99ms
+		}
 	}
 
 	return res, nil
@@ -202,6 +208,7 @@ func (res LiveResult) WriteText(w io.Writer) {
 	if p := res.Pipeline; p != nil {
 		fmt.Fprintf(w, "ingest to owner's socket   p50 %.1f ms, p99 %.1f ms (%d saved searches, %.0f posts/s offered, %d of %d posts matched, %d matches stored)\n",
 			p.P50ms, p.P99ms, p.Searches, p.OfferedRate, p.Matched, p.Posts, p.Matches)
+		fmt.Fprintf(w, "                           p99 over the delivery p99 above: %.2f\n", res.PipelineOverDelivery)
 	}
 }
 

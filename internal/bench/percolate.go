@@ -47,6 +47,11 @@ type PercolateResult struct {
 	// Beyond the issue's fields: context for reading the figures.
 	MatchesPerPost   float64 `json:"matches_per_post"`
 	CPUPerPostMicros float64 `json:"cpu_us_per_post"` // process CPU time (all threads) per post
+	// AnalysisCPUPerPostMicros is the CPU per post of the analysis alone (tokenising and
+	// folding the same posts, the first step of every match), timed in the same run: the floor
+	// of CPUPerPostMicros. CPUOverAnalysis is the one over the other.
+	AnalysisCPUPerPostMicros float64 `json:"analysis_cpu_us_per_post"`
+	CPUOverAnalysis          float64 `json:"cpu_over_analysis"`
 
 	IndexBuildMillis float64 `json:"index_build_ms"`
 	// PutP50us and PutMaxus: adding one search to the loaded index (matching never waits for it).
@@ -165,6 +170,11 @@ func Percolate(cfg PercolateConfig) (PercolateResult, error) {
 	// before the posts were generated.
 	res.HeapMB = float64(ms.HeapAlloc-baseHeap) / (1 << 20)
 
+	res.AnalysisCPUPerPostMicros = analysisCPUPerPost(posts, workers)
+	if res.AnalysisCPUPerPostMicros > 0 {
+		res.CPUOverAnalysis = res.CPUPerPostMicros / res.AnalysisCPUPerPostMicros
+	}
+
 	// One search at a time into the loaded index, as the builder saves them.
 	var puts []time.Duration
 	for i := range 200 {
@@ -222,6 +232,32 @@ func Percolate(cfg PercolateConfig) (PercolateResult, error) {
 		res.Bleve = peer
 	}
 	return res, nil
+}
+
+// analysisCPUPerPost is the process CPU per post, in µs, of analyzing the posts as the matchers
+// do first (percolate.Analyzed.Reset: tokenising, folding, the token table, the folded names),
+// on the same workers, each with its own Analyzed, after the same warm-up and collection.
+func analysisCPUPerPost(posts []percolate.Doc, workers int) float64 {
+	var warm percolate.Analyzed
+	for i := range posts[:min(len(posts), 500)] {
+		warm.Reset(&posts[i])
+	}
+	runtime.GC()
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	before := cpuTime()
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var a percolate.Analyzed
+			for i := int(next.Add(1)) - 1; i < len(posts); i = int(next.Add(1)) - 1 {
+				a.Reset(&posts[i])
+			}
+		}()
+	}
+	wg.Wait()
+	return float64((cpuTime() - before).Microseconds()) / float64(len(posts))
 }
 
 // bruteSample bounds the posts brute force matches: at 100,000 searches it takes 20 ms a post.
@@ -285,6 +321,8 @@ func (res PercolateResult) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "brute force            %.0f posts/s (speed-up %.0fx)\n", res.BruteForcePostsPerSec, res.Speedup)
 	fmt.Fprintf(w, "heap of the index      %.0f MB (built in %.0f ms; one more search: p50 %.0f µs, max %.0f µs)\n", res.HeapMB, res.IndexBuildMillis, res.PutP50us, res.PutMaxus)
 	fmt.Fprintf(w, "CPU per post           %.0f µs\n", res.CPUPerPostMicros)
+	fmt.Fprintf(w, "analysis alone         %.1f µs CPU per post (tokenising and folding, same run): CPU per post / analysis %.2f\n",
+		res.AnalysisCPUPerPostMicros, res.CPUOverAnalysis)
 	fmt.Fprintf(w, "agrees with brute force %v (on %d posts)\n", res.AgreesWithBruteForce, res.BruteSample)
 	fmt.Fprintf(w, "agrees with the oracle %v (on %d posts, %d differ; the oracle matched %.0f posts/s)\n",
 		res.AgreesWithOracle, res.OracleSample, res.OracleDisagreements, res.OraclePostsPerSec)

@@ -30,6 +30,7 @@ const minLanguageConfidence = 0.5
 // most common others of open sources. A closed list keeps the detector's models (and memory)
 // small and stops rare neighbours (Nynorsk, Latin, Esperanto) from claiming short English text;
 // a post in another language is "und", which translation handles with automatic detection.
+// The binary embeds the models of these languages only (third_party/lingua-go/README.md).
 var DetectedLanguages = []lingua.Language{
 	lingua.English, lingua.Spanish, lingua.French, lingua.German, lingua.Portuguese, lingua.Arabic,
 	lingua.Russian, lingua.Ukrainian, lingua.Japanese, lingua.Italian, lingua.Turkish,
