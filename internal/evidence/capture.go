@@ -60,6 +60,8 @@ func (s *Service) RunOnce(ctx context.Context) (worked bool, err error) {
 func (s *Service) run(ctx context.Context, r Record, claim string) error {
 	capture, cancel := context.WithTimeout(ctx, CaptureTimeout)
 	defer cancel()
+	// When the fetching began: what the record shows was online then.
+	r.CapturedAt = s.Now().UTC()
 	files, stamps, errs := s.capture(capture, r, claim)
 	if ctx.Err() != nil {
 		// Stopping: hand the record back so that the next start, or another node, runs it again.
@@ -168,7 +170,7 @@ func (s *Service) capture(ctx context.Context, r Record, claim string) ([]File, 
 		}
 	}
 	meta := captureDoc{Format: "sightline-capture/1", ID: strconv.FormatInt(r.ID, 10), Kind: r.Kind, Target: r.Target,
-		CapturedBy: r.CapturedBy, RequestedAt: r.CreatedAt, CapturedAt: s.Now().UTC(), Pages: r.Plan.Pages,
+		CapturedBy: r.CapturedBy, RequestedAt: r.CreatedAt, CapturedAt: r.CapturedAt, Pages: r.Plan.Pages,
 		Media: r.Plan.Media, Browser: browsed, TSA: s.TSA, Errors: errs}
 	if meta.Pages == nil {
 		meta.Pages = []string{}
