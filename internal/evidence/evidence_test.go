@@ -356,3 +356,69 @@ func TestTheBrowserGoesThroughTheGuard(t *testing.T) {
 		t.Fatalf("state %s, files %s, errors %v", r.State, names(r), r.Errors)
 	}
 }
+
+// TestAutomaticCaptureOfHighThreatMatchesWithinTheQuota turns a saved search's automatic
+// capture on (high), stores matches of high and low threat, and expects the high ones captured
+// once each (however many scans run), up to the organization's daily quota.
+func TestAutomaticCaptureOfHighThreatMatchesWithinTheQuota(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		f := newFixture(t, s, false)
+		f.svc.AutoQuota = 2
+		searches := monitor.NewService(monitor.Deps{Store: s, Inbox: s})
+		home, err := s.UncategorizedGroup(ctx, f.owner.OrganizationID, f.owner.UserID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := searches.CreateSearch(ctx, f.owner, monitor.SearchInput{GroupID: home.ID, Name: "Harbour", Keywords: "harbour",
+			Providers: []string{"reddit"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		match := func(postID string, threat int) {
+			p := f.post(t, postID, f.site+"/post/"+postID)
+			if _, err := s.InsertMatches(ctx, []monitor.Match{{SearchID: m.ID, OrganizationID: f.owner.OrganizationID,
+				PostID: p.ID, PublishedAt: p.PublishedAt, DiscoveredAt: p.DiscoveredAt, Provider: "reddit", ThreatScore: threat}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		match("before", 90) // stored before automatic capture was on: not captured
+		if _, err := f.svc.SetAutoCapture(ctx, f.member, m.ID, evidence.AutoHigh); !problem.Is(err, problem.KindNotFound) && !problem.Is(err, problem.KindForbidden) {
+			t.Errorf("a member who cannot edit the search set its capture: %v", err)
+		}
+		if _, err := f.svc.SetAutoCapture(ctx, f.other, m.ID, evidence.AutoHigh); !problem.Is(err, problem.KindNotFound) {
+			t.Errorf("another organization set the search's capture: %v", err)
+		}
+		if got, err := f.svc.SetAutoCapture(ctx, f.owner, m.ID, evidence.AutoHigh); err != nil || got.Mode != evidence.AutoHigh {
+			t.Fatal(got, err)
+		}
+		match("low", 10)
+		match("high-1", 80)
+		match("high-2", 60)
+		match("high-3", 95) // past the quota of 2
+		for range 2 {
+			if _, err := f.svc.ScanAuto(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		list, err := f.svc.List(ctx, f.owner, evidence.KindMatch, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(list) != 2 || !list[0].Payload().Automatic || !strings.Contains(list[0].CapturedBy, "Harbour") {
+			t.Fatalf("automatic captures: %+v", list)
+		}
+		for range 2 {
+			if _, err := f.svc.RunOnce(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r, err := f.svc.Get(ctx, f.owner, id(list[1]))
+		if err != nil || r.State != evidence.StateDone || names(r) != "capture.json,media/01.png,page.warc,post.json" {
+			t.Errorf("the automatic capture ran: %s %s %v %v", r.State, names(r), r.Errors, err)
+		}
+		if got, _ := f.svc.AutoCapture(ctx, f.owner, m.ID); got.Mode != evidence.AutoHigh || got.Quota != 2 {
+			t.Errorf("read back %+v", got)
+		}
+	})
+}
