@@ -75,10 +75,15 @@ func Verify(zr *zip.Reader, roots *x509.CertPool) Report {
 	}
 	slices.Sort(names)
 	content := map[string][]byte{}
+	unreadable := map[string]bool{} // reported once
 	read := func(name string) ([]byte, bool) {
 		if b, ok := content[name]; ok {
 			return b, true
 		}
+		if unreadable[name] {
+			return nil, false
+		}
+		unreadable[name] = true
 		f := files[name]
 		rc, err := f.Open()
 		if err != nil {
@@ -91,7 +96,7 @@ func Verify(zr *zip.Reader, roots *x509.CertPool) Report {
 			rep.fail(name, "cannot be read (the ZIP is damaged): %v", err)
 			return nil, false
 		}
-		content[name] = b
+		content[name], unreadable[name] = b, false
 		return b, true
 	}
 	if _, ok := files[ManifestName]; ok {
