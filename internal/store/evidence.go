@@ -324,12 +324,14 @@ func (s *Store) AutoCapture(ctx context.Context, searchID int64) (evidence.Auto,
 }
 
 // AutoMatches are up to limit matches, oldest first, of searches with automatic capture on
-// that the scan has not passed yet.
+// that the scan has not passed yet: each search's next ones through (search_id, id), then the
+// oldest of them all.
 func (s *Store) AutoMatches(ctx context.Context, limit int) ([]evidence.AutoMatch, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT a.search_id, ms.name, a.organization_id, a.tenant_id, m.id, m.post_id,
 		m.threat_score, a.mode
 		FROM evidence_auto a JOIN monitor_searches ms ON ms.id = a.search_id
-		JOIN monitor_matches m ON m.search_id = a.search_id AND m.id > a.after_match_id
+		JOIN monitor_matches m ON m.id IN (SELECT id FROM monitor_matches WHERE search_id = a.search_id
+			AND id > a.after_match_id ORDER BY id LIMIT $1)
 		ORDER BY m.id LIMIT $1`, limit)
 	if err != nil {
 		return nil, err
