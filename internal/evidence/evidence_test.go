@@ -6,7 +6,9 @@ import (
 	"context"
 	"crypto/x509"
 	"io"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -69,7 +71,7 @@ func (f *fixture) post(t *testing.T, id, link string) post.Post {
 	t.Helper()
 	now := time.Now().UTC().Truncate(time.Millisecond)
 	p := post.Post{ID: id, Provider: "reddit", NativeID: id, Type: post.TypeThreadPost, AuthorName: "Ana",
-		ContentText: "The harbour is closed.", PostLink: link, PublishedAt: now, DiscoveredAt: now,
+		ContentText: "The harbour is closed.", PostLink: link, PublishedAt: now, DiscoveredAt: now, StoryID: id,
 		Photos: []post.Media{{Large: f.site + "/media/1.png"}}}
 	if _, err := f.s.InsertPosts(context.Background(), []post.Post{p}); err != nil {
 		t.Fatal(err)
@@ -419,6 +421,70 @@ func TestAutomaticCaptureOfHighThreatMatchesWithinTheQuota(t *testing.T) {
 		}
 		if got, _ := f.svc.AutoCapture(ctx, f.owner, m.ID); got.Mode != evidence.AutoHigh || got.Quota != 2 {
 			t.Errorf("read back %+v", got)
+		}
+	})
+}
+
+// published records what the service tells users on the live channel.
+type published struct {
+	mu  sync.Mutex
+	got []evidence.Updated
+}
+
+func (p *published) PublishToUser(_ context.Context, _ int64, event string, payload any) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if event == evidence.EventUpdated {
+		p.got = append(p.got, payload.(evidence.Updated))
+	}
+	return nil
+}
+
+// TestMatchAndStoryCapturesTellTheUser captures a match of the user's search and a story, and
+// expects each to record what the user saw and to send its progress and outcome live.
+func TestMatchAndStoryCapturesTellTheUser(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		f := newFixture(t, s, true)
+		events := &published{}
+		f.svc.Live = events
+		p := f.post(t, "p-1", f.site+"/post/1")
+		searches := monitor.NewService(monitor.Deps{Store: s, Inbox: s})
+		home, err := s.UncategorizedGroup(ctx, f.owner.OrganizationID, f.owner.UserID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := searches.CreateSearch(ctx, f.owner, monitor.SearchInput{GroupID: home.ID, Name: "Harbour", Keywords: "harbour",
+			Providers: []string{"reddit"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		created, err := s.InsertMatches(ctx, []monitor.Match{{SearchID: m.ID, OrganizationID: f.owner.OrganizationID,
+			PostID: p.ID, PublishedAt: p.PublishedAt, DiscoveredAt: p.DiscoveredAt, Provider: "reddit"}})
+		if err != nil || len(created) != 1 {
+			t.Fatal(created, err)
+		}
+		matchID := strconv.FormatInt(created[0].ID, 10)
+		if _, err := f.svc.Request(ctx, f.other, evidence.Input{MatchID: matchID}); !problem.Is(err, problem.KindNotFound) {
+			t.Errorf("another organization captured the match: %v", err)
+		}
+		r := f.capture(t, f.owner, evidence.Input{MatchID: matchID})
+		if r.Kind != evidence.KindMatch || names(r) != "capture.json,match.json,media/01.png,page.warc,post.json" {
+			t.Errorf("match capture: %s %s %v", r.Kind, names(r), r.Errors)
+		}
+		events.mu.Lock()
+		last := events.got[len(events.got)-1]
+		steps := len(events.got)
+		events.mu.Unlock()
+		if last.ID != id(r) || last.State != evidence.StateDone || last.Progress != 100 || steps < 3 {
+			t.Errorf("live events %d, last %+v", steps, last)
+		}
+		st := f.capture(t, f.member, evidence.Input{StoryID: p.StoryID})
+		if st.Kind != evidence.KindStory || names(st) != "capture.json,page.warc,story.json" || st.State != evidence.StateDone {
+			t.Errorf("story capture: %s %s %s %v", st.Kind, st.State, names(st), st.Errors)
+		}
+		if _, err := f.svc.Request(ctx, f.owner, evidence.Input{StoryID: "no-such-story"}); !problem.Is(err, problem.KindNotFound) {
+			t.Errorf("unknown story: %v", err)
 		}
 	})
 }
