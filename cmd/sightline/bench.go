@@ -27,6 +27,7 @@ func benchmarks() []benchmark {
 		{"ingest", "posts per second through a whole node (stream, store, percolator, matches); search latency over them", benchIngest},
 		{"live", "live clients on one hub: memory per connection, per-user event delivery latency", benchLive},
 		{"cluster", "posts per second end to end through 1, 2, 3 serve processes on one PostgreSQL and NATS cluster", benchCluster},
+		{"evidence", "evidence captures of a local page, plain and with the browser: p95 against the targets", benchEvidence},
 	}
 }
 
@@ -202,4 +203,28 @@ func benchLive(args []string) error {
 		return err
 	}
 	return report(res, asJSON)
+}
+
+func benchEvidence(args []string) error {
+	fs := benchFlagSet("bench evidence", "Capture a local site's page as evidence, plain and with headless Chromium, and report p95 against the targets.")
+	var cfg bench.EvidenceConfig
+	var asJSON bool
+	fs.IntVar(&cfg.Plain, "captures", 50, "captures of a plain page")
+	fs.IntVar(&cfg.Browser, "browser-captures", 10, "captures with the browser's screenshot and PDF (skipped without Chromium)")
+	fs.StringVar(&cfg.DB, "db", "", "a postgres:// URL; SQLite in a temporary directory without it")
+	fs.BoolVar(&asJSON, "json", false, "print the result as one JSON object")
+	if err := parseBenchFlags(fs, args); err != nil {
+		return err
+	}
+	res, err := bench.Evidence(cfg)
+	if err != nil {
+		return err
+	}
+	if err := report(res, asJSON); err != nil {
+		return err
+	}
+	if res.Plain.Ratio >= 1 || res.WithBrowser.Ratio >= 1 {
+		return errors.New("a capture p95 is over its target")
+	}
+	return nil
 }

@@ -22,6 +22,7 @@ func commands() []command {
 		{"token", "token create: make a long-lived API token", runToken},
 		{"ingest", "send posts from a file to a running server", runIngest},
 		{"query", "query check QUERY | query match: validate and match keyword queries", runQuery},
+		{"evidence", "evidence verify FILE: check an evidence bundle or case export offline", runEvidence},
 		{"bench", "bench percolate: measure the percolator", runBench},
 		{"eval", "eval: score threat, language and places on the labelled sets", runEval},
 		{"version", "print the version", runVersion},

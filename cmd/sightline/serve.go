@@ -9,6 +9,7 @@ import (
 	"math"
 	"net"
 	"net/mail"
+	"net/url"
 	"os"
 	"os/signal"
 	"strconv"
@@ -21,6 +22,7 @@ import (
 	"github.com/sightline/sightline/internal/api"
 	"github.com/sightline/sightline/internal/assistant"
 	"github.com/sightline/sightline/internal/authz"
+	"github.com/sightline/sightline/internal/evidence"
 	"github.com/sightline/sightline/internal/ingest"
 	"github.com/sightline/sightline/internal/live"
 	"github.com/sightline/sightline/internal/server"
@@ -113,6 +115,21 @@ func serveFlags(o *serveOptions) *flag.FlagSet {
 	fs.StringVar(&cfg.LLMKey, "llm-key", "", "bearer key of --llm-url, if it wants one")
 	fs.IntVar(&cfg.AssistantQuota, "assistant-quota", assistant.DefaultOrgPerHour, "assistant questions and post analyses one organization may ask an hour, on each node (0: no quota)")
 	fs.IntVar(&cfg.AssistantConcurrency, "assistant-concurrency", 0, "assistant questions and post analyses one node works on at once; more wait up to 10 s, then get 429 (0: 4 with --llm-url, else the number of cores)")
+	fs.Func("tsa-url", "RFC 3161 timestamp authority that timestamps evidence captures (https://freetsa.org/tsr); "+
+		"repeat the flag or separate URLs with commas for several (docs/evidence.md); without one captures are not timestamped",
+		func(v string) error {
+			for _, u := range strings.Split(v, ",") {
+				if u = strings.TrimSpace(u); u == "" {
+					continue
+				}
+				if p, err := url.Parse(u); err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
+					return fmt.Errorf("%q is not an absolute http or https address", u)
+				}
+				cfg.TSA = append(cfg.TSA, u)
+			}
+			return nil
+		})
+	fs.IntVar(&cfg.EvidenceQuota, "evidence-quota", evidence.DefaultAutoQuota, "automatic evidence captures (saved searches that capture their matches) one organization gets a UTC day (0: no quota)")
 	fs.StringVar(&cfg.TranslateURL, "translate-url", "", "LibreTranslate-compatible server that translates posts and keywords "+
 		"(docs/translation.md); without it translation is off")
 	fs.StringVar(&cfg.TranslateKey, "translate-key", "", "API key of the translation server, if it asks for one")

@@ -18,6 +18,7 @@ import (
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/backtest"
 	"github.com/sightline/sightline/internal/basemap"
+	"github.com/sightline/sightline/internal/evidence"
 	"github.com/sightline/sightline/internal/export"
 	"github.com/sightline/sightline/internal/filters"
 	"github.com/sightline/sightline/internal/geo"
@@ -86,6 +87,8 @@ type Deps struct {
 	SourceTypes []string
 	// Exports writes chosen posts to files in the background (issue 13).
 	Exports *export.Service
+	// Evidence captures posts, matches, stories and pages, and serves the records (issue 32).
+	Evidence *evidence.Service
 	// Stories serves the events posts report, each over the posts a reader may see (issue 30).
 	Stories *story.Service
 	Health  func(ctx context.Context) error
@@ -296,6 +299,16 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("POST /api/v1/exports", a.user(a.requestExport))
 	mux.HandleFunc("GET /api/v1/exports", a.user(a.exports))
 	mux.HandleFunc("GET /api/v1/exports/{id}/download", a.user(a.downloadExport))
+
+	// Evidence (docs/evidence.md).
+	mux.HandleFunc("POST /api/v1/evidence", a.user(a.captureEvidence))
+	mux.HandleFunc("GET /api/v1/evidence", a.user(a.evidenceList))
+	mux.HandleFunc("GET /api/v1/evidence/{id}", a.user(a.evidenceRecord))
+	mux.HandleFunc("DELETE /api/v1/evidence/{id}", a.user(a.deleteEvidence))
+	mux.HandleFunc("GET /api/v1/evidence/{id}/files/{name...}", a.user(a.evidenceFile))
+	mux.HandleFunc("GET /api/v1/evidence/{id}/bundle", a.user(a.evidenceBundle))
+	mux.HandleFunc("GET /api/v1/monitor/searches/{id}/capture", a.user(a.autoCapture))
+	mux.HandleFunc("PUT /api/v1/monitor/searches/{id}/capture", a.user(a.autoCapture))
 
 	// Filter lists and the configurations manager (monitor-area.md section 7; the shapes are in
 	// docs/decisions.md). The collections answer with and without the slash.

@@ -97,3 +97,17 @@ func checkText(t *testing.T, res interface{ WriteText(io.Writer) }, want string)
 		t.Errorf("the report does not say %q:\n%s", want, b.String())
 	}
 }
+
+func TestEvidenceSmoke(t *testing.T) {
+	browser := 1
+	if testing.Short() {
+		browser = 0
+	}
+	res, err := Evidence(EvidenceConfig{Plain: 3, Browser: browser})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Plain.Count != 3 || res.Verified < 3 || res.Files < 2 || res.Plain.P95 <= 0 {
+		t.Fatalf("the captures did not all run and verify: %+v", res)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"github.com/sightline/sightline/internal/api"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/basemap"
+	"github.com/sightline/sightline/internal/evidence"
 	"github.com/sightline/sightline/internal/live"
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/post"
@@ -29,6 +30,9 @@ func Sightline() Contracts {
 			{Const: "SHARE_ROLES", Type: "ShareRole", Doc: "What a person a search or group is shared with may do.", Values: []string{authz.RoleFullAccess, authz.RoleReadOnly}},
 			{Const: "PERSON_ROLES", Type: "PersonRole", Doc: "A share's role, or the owner's.", Values: []string{authz.RoleOwner, authz.RoleFullAccess, authz.RoleReadOnly}},
 			{Const: "MAP_BASE_KINDS", Type: "MapBaseKind", Doc: "How the web app draws the base map (docs/maps.md).", Values: basemap.Kinds},
+			{Const: "EVIDENCE_STATES", Type: "EvidenceState", Doc: "Where an evidence capture is (docs/evidence.md).", Values: []string{evidence.StatePending, evidence.StateRunning, evidence.StateDone, evidence.StatePartial, evidence.StateFailed, evidence.StateDeleted}},
+			{Const: "EVIDENCE_KINDS", Type: "EvidenceKind", Doc: "What an evidence capture was asked for.", Values: []string{evidence.KindPost, evidence.KindMatch, evidence.KindStory, evidence.KindURL}},
+			{Const: "AUTO_CAPTURE_MODES", Type: "AutoCaptureMode", Doc: "A saved search's automatic capture of its matches.", Values: evidence.AutoModes},
 			{Const: "POST_ORIGIN_KINDS", Type: "PostOriginKind", Doc: "Where a post came from (docs/connectors.md).", Values: []string{post.OriginShared, post.OriginSource, post.OriginIngest}},
 		},
 		Constants: []Constant{
@@ -46,6 +50,7 @@ func Sightline() Contracts {
 			{Key: "matchCreated", Name: monitor.EventMatchCreated, Payload: reflect.TypeFor[monitor.MatchCreated]()},
 			{Key: "exportReady", Name: live.EventExportReady, Payload: reflect.TypeFor[live.ExportReady]()},
 			{Key: "backfillUpdated", Name: monitor.EventBackfillUpdated, Payload: reflect.TypeFor[monitor.BackfillReply]()},
+			{Key: "evidenceUpdated", Name: evidence.EventUpdated, Payload: reflect.TypeFor[evidence.Updated]()},
 		},
 		Types: []Type{
 			{Go: reflect.TypeFor[monitor.MatchPayload](), Name: "Match"},
@@ -57,6 +62,11 @@ func Sightline() Contracts {
 			{Go: reflect.TypeFor[monitor.Layout](), Name: "DashboardLayout"},
 			{Go: reflect.TypeFor[search.Page](), Name: "SearchPage"},
 			{Go: reflect.TypeFor[story.View](), Name: "Story"},
+			{Go: reflect.TypeFor[evidence.Payload](), Name: "Evidence"},
+			{Go: reflect.TypeFor[evidence.AutoPayload](), Name: "AutoCapture"},
+			{Go: reflect.TypeFor[evidence.Updated](), Name: "EvidenceUpdated"},
+			{Go: reflect.TypeFor[evidence.FilePayload](), Name: "EvidenceFile"},
+			{Go: reflect.TypeFor[evidence.StampPayload](), Name: "EvidenceTimestamp"},
 			{Go: reflect.TypeFor[api.StoryGroupReply](), Name: "InboxStory"},
 			{Go: reflect.TypeFor[api.GroupMiniReply](), Name: "GroupMini"},
 			{Go: reflect.TypeFor[api.GroupReply](), Name: "Group"},
@@ -74,6 +84,10 @@ func Sightline() Contracts {
 			{Struct: reflect.TypeFor[api.SearchMiniReply](), Field: "Status", Union: "SearchStatus"},
 			{Struct: reflect.TypeFor[api.SearchReply](), Field: "Status", Union: "SearchStatus"},
 			{Struct: reflect.TypeFor[monitor.BackfillReply](), Field: "Status", Union: "BackfillStatus"},
+			{Struct: reflect.TypeFor[evidence.Payload](), Field: "State", Union: "EvidenceState"},
+			{Struct: reflect.TypeFor[evidence.Payload](), Field: "Kind", Union: "EvidenceKind"},
+			{Struct: reflect.TypeFor[evidence.Updated](), Field: "State", Union: "EvidenceState"},
+			{Struct: reflect.TypeFor[evidence.AutoPayload](), Field: "Mode", Union: "AutoCaptureMode"},
 			{Struct: reflect.TypeFor[api.GroupMiniReply](), Field: "Privacy", Union: "Privacy"},
 			{Struct: reflect.TypeFor[api.GroupReply](), Field: "Privacy", Union: "Privacy"},
 			{Struct: reflect.TypeFor[api.PersonReply](), Field: "Role", Union: "PersonRole"},

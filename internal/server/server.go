@@ -32,6 +32,7 @@ import (
 	"github.com/sightline/sightline/internal/connector/simulator"
 	"github.com/sightline/sightline/internal/connector/sources"
 	"github.com/sightline/sightline/internal/enrich"
+	"github.com/sightline/sightline/internal/evidence"
 	"github.com/sightline/sightline/internal/export"
 	"github.com/sightline/sightline/internal/filters"
 	"github.com/sightline/sightline/internal/geo"
@@ -41,6 +42,7 @@ import (
 	"github.com/sightline/sightline/internal/mail"
 	"github.com/sightline/sightline/internal/members"
 	"github.com/sightline/sightline/internal/monitor"
+	"github.com/sightline/sightline/internal/outbound"
 	"github.com/sightline/sightline/internal/problem"
 	"github.com/sightline/sightline/internal/sealed"
 	"github.com/sightline/sightline/internal/search"
@@ -157,6 +159,12 @@ type Config struct {
 	TranslateURL string
 	TranslateKey string
 
+	// TSA are the RFC 3161 timestamp authorities evidence captures are timestamped by
+	// (--tsa-url); none leaves them untimestamped, saying so. EvidenceQuota is each
+	// organization's automatic captures a UTC day (0: no quota).
+	TSA           []string
+	EvidenceQuota int
+
 	// Retention is how long posts and everything derived from them are kept (--retention in
 	// days); 0 means ingest.Retention, 30 days.
 	Retention time.Duration
@@ -248,6 +256,7 @@ type Node struct {
 	Backfills *backtest.Backfills
 	Filters   *filters.Service
 	Exports   *export.Service
+	Evidence  *evidence.Service
 	Alerts    *alerts.Service
 	Assistant *assistant.Service
 	// Mail sends e-mail through the operator's SMTP server; nil when e-mail is off.
@@ -457,6 +466,21 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		Live: n.Live, Mail: n.Mail, MailLimit: mailLimit, Translations: translator, Dir: filepath.Join(c.DataDir, "exports"), PublicURL: c.PublicURLOrDefault(), Logger: log}); err != nil {
 		return nil, err
 	}
+	evidenceQuota := c.EvidenceQuota
+	if evidenceQuota == 0 {
+		evidenceQuota = -1 // no quota
+	}
+	browser := evidence.FindBrowser()
+	// Captures reach private addresses only within the sources' allowlist, as the sources do.
+	n.Evidence = evidence.NewService(evidence.Deps{Store: s, Posts: s, Matches: n.Monitor, Stories: story.NewService(s),
+		Users: s, Live: n.Live, Fetch: outbound.New(outbound.Options{Allow: c.AllowPrivateNetworks, TorSOCKS: c.TorSOCKS, Logger: log}),
+		TSA: c.TSA, Browser: browser, AutoQuota: evidenceQuota, Logger: log})
+	if len(c.TSA) == 0 {
+		log.Info("Evidence captures are not timestamped (no --tsa-url)")
+	}
+	if browser == "" {
+		log.Info("Evidence captures have no screenshot or PDF: Chromium was not found")
+	}
 
 	app, built := web.App()
 	if !built {
@@ -477,6 +501,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		Marks:         search.NewMarks(s),
 		Places:        search.NewPlaces(s),
 		Exports:       n.Exports,
+		Evidence:      n.Evidence,
 		Stories:       story.NewService(s),
 		Members: members.NewService(members.Deps{Store: s, Access: n.Auth, Mail: n.Mail, MailLimit: mailLimit,
 			PublicURL: c.PublicURLOrDefault(), Logger: log}),
@@ -691,6 +716,8 @@ func (n *Node) runBackground(ctx context.Context) <-chan struct{} {
 	start("backfills", n.Backfills.Run)
 	start("sessions", func(ctx context.Context) error { n.sweepSessions(ctx); return nil })
 	start("exports", n.Exports.Run)
+	start("evidence", func(ctx context.Context) error { n.Evidence.Run(ctx); return nil })
+	start("automatic evidence", func(ctx context.Context) error { n.Evidence.RunAuto(ctx, 10*time.Second); return nil })
 	start("alerts", n.Alerts.Run)
 	start("expired exports", func(ctx context.Context) error { n.Exports.RunSweeper(ctx, time.Hour); return nil })
 	for _, src := range n.Sources {

@@ -48,6 +48,18 @@ export type PersonRole = (typeof PERSON_ROLES)[number];
 export const MAP_BASE_KINDS = ['outlines', 'raster', 'vector', 'pmtiles-vector', 'pmtiles-raster'] as const;
 export type MapBaseKind = (typeof MAP_BASE_KINDS)[number];
 
+/** Where an evidence capture is (docs/evidence.md). */
+export const EVIDENCE_STATES = ['pending', 'running', 'done', 'partial', 'failed', 'deleted'] as const;
+export type EvidenceState = (typeof EVIDENCE_STATES)[number];
+
+/** What an evidence capture was asked for. */
+export const EVIDENCE_KINDS = ['post', 'match', 'story', 'url'] as const;
+export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
+
+/** A saved search's automatic capture of its matches. */
+export const AUTO_CAPTURE_MODES = ['off', 'high', 'all'] as const;
+export type AutoCaptureMode = (typeof AUTO_CAPTURE_MODES)[number];
+
 /** Where a post came from (docs/connectors.md). */
 export const POST_ORIGIN_KINDS = ['shared', 'source', 'ingest'] as const;
 export type PostOriginKind = (typeof POST_ORIGIN_KINDS)[number];
@@ -75,6 +87,7 @@ export const LIVE_EVENTS = {
   matchCreated: 'monitor.match.created',
   exportReady: 'export.ready',
   backfillUpdated: 'monitor.backfill.updated',
+  evidenceUpdated: 'evidence.updated',
 } as const;
 export type LiveEvent = (typeof LIVE_EVENTS)[keyof typeof LIVE_EVENTS];
 
@@ -84,6 +97,7 @@ export interface LiveEventPayloads {
   'monitor.match.created': MatchCreated;
   'export.ready': ExportReady;
   'monitor.backfill.updated': BackfillReply;
+  'evidence.updated': EvidenceUpdated;
 }
 
 /**
@@ -250,6 +264,75 @@ export interface Story {
   timeline: HourCount[];
   /** Posts is one page of the story's posts, oldest first. */
   posts: Post[];
+}
+
+/**
+ * Payload is a record as the API sends it.
+ *
+ * Go: evidence.Payload (internal/evidence).
+ */
+export interface Evidence {
+  id: string;
+  kind: EvidenceKind;
+  target: string;
+  state: EvidenceState;
+  progress: number;
+  step: string;
+  createdAt: string;
+  capturedAt: string | null;
+  capturedBy: string;
+  automatic: boolean;
+  previousId: string | null;
+  deletedAt: string | null;
+  files: EvidenceFile[];
+  timestamps: EvidenceTimestamp[];
+  errors: string[];
+  /** Warnings say what the record lacks without anything failing: no timestamp authority. */
+  warnings: string[];
+}
+
+/**
+ * AutoPayload is a search's automatic capture as the API sends it.
+ *
+ * Go: evidence.AutoPayload (internal/evidence).
+ */
+export interface AutoCapture {
+  mode: AutoCaptureMode;
+  /** Quota is how many automatic captures the organization gets a UTC day (0: no limit). */
+  quota: number;
+}
+
+/**
+ * Updated is the payload of EventUpdated.
+ *
+ * Go: evidence.Updated (internal/evidence).
+ */
+export interface EvidenceUpdated {
+  id: string;
+  state: EvidenceState;
+  progress: number;
+  step: string;
+}
+
+/**
+ * FilePayload is a file as the API lists it.
+ *
+ * Go: evidence.FilePayload (internal/evidence).
+ */
+export interface EvidenceFile {
+  name: string;
+  sha256: string;
+  size: number;
+}
+
+/**
+ * StampPayload is a timestamp as the API lists it.
+ *
+ * Go: evidence.StampPayload (internal/evidence).
+ */
+export interface EvidenceTimestamp {
+  tsa: string;
+  time: string;
 }
 
 /**

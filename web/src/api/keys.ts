@@ -64,6 +64,11 @@ export const storyKeys = {
   summary: (id: string) => ['stories', id, 'summary'] as const,
 };
 
+export const evidenceKeys = {
+  all: ['evidence'] as const,
+  record: (id: string) => ['evidence', id] as const,
+};
+
 export const dashboardKeys = {
   layout: ['dashboard-layout'] as const,
 };

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { liveKeys, monitorKeys } from '../api/keys';
+import { evidenceKeys, liveKeys, monitorKeys } from '../api/keys';
 import { fetchLiveConfig } from '../api/live';
 import type { MonitorSearch } from '../api/monitor';
 import { connectLive, LIVE_EVENTS } from '../live/liveChannel';
@@ -40,6 +40,9 @@ export function useLiveUpdates(enabled: boolean): void {
           );
           if (payload.status !== 'running') void queryClient.invalidateQueries({ queryKey: monitorKeys.matches });
         },
+        // A capture moved on or finished: its dialog refetches the record.
+        [LIVE_EVENTS.evidenceUpdated]: (payload) =>
+          void queryClient.invalidateQueries({ queryKey: evidenceKeys.record(payload.id) }),
       },
       // Matches that arrived before the channel was (re)subscribed came with no event.
       () => void queryClient.invalidateQueries({ queryKey: monitorKeys.matches }),
