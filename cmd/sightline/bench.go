@@ -25,6 +25,7 @@ func benchmarks() []benchmark {
 		{"ingest", "posts per second through a whole node (stream, store, percolator, matches); search latency over them", benchIngest},
 		{"live", "live clients on one hub: memory per connection, per-user event delivery latency", benchLive},
 		{"cluster", "posts per second end to end through 1, 2, 3 serve processes on one PostgreSQL and NATS cluster", benchCluster},
+		{"spikes", "spike detection replayed on simulated weeks of posts with injected 3× bursts: recall and false spikes", benchSpikes},
 	}
 }
 
