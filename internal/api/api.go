@@ -29,6 +29,7 @@ import (
 	"github.com/sightline/sightline/internal/search"
 	"github.com/sightline/sightline/internal/social"
 	"github.com/sightline/sightline/internal/sourcing"
+	"github.com/sightline/sightline/internal/spike"
 	"github.com/sightline/sightline/internal/story"
 	"github.com/sightline/sightline/internal/tenant"
 	"github.com/sightline/sightline/internal/translate"
@@ -88,7 +89,9 @@ type Deps struct {
 	Exports *export.Service
 	// Stories serves the events posts report, each over the posts a reader may see (issue 30).
 	Stories *story.Service
-	Health  func(ctx context.Context) error
+	// Spikes lists saved searches' spikes (issue 31).
+	Spikes *spike.Service
+	Health func(ctx context.Context) error
 	// ImageProxy fetches posts' pictures; nil gets one that reaches public addresses only.
 	ImageProxy *imageproxy.Proxy
 	// BaseMap is the operator's choice of base map (--map-tiles-url, --map-pmtiles); nil is the
@@ -281,6 +284,7 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("PUT /api/v1/monitor/searches/{id}/notification-settings", a.user(a.saveNotificationSettings))
 	mux.HandleFunc("POST /api/v1/monitor/searches/{id}/notification-settings/test", a.user(a.testNotification))
 	mux.HandleFunc("GET /api/v1/monitor/searches/{id}/deliveries", a.user(a.deliveries))
+	mux.HandleFunc("GET /api/v1/monitor/searches/{id}/spikes", a.user(a.searchSpikes))
 	mux.HandleFunc("PATCH /api/v1/monitor/searches/settings/{id}/{setting}", a.user(a.searchSetting))
 	mux.HandleFunc("GET /api/v1/monitor/matches", a.user(a.matches))
 	mux.HandleFunc("GET /api/v1/monitor/matches/list", a.user(a.matchList))

@@ -46,6 +46,7 @@ import (
 	"github.com/sightline/sightline/internal/search"
 	"github.com/sightline/sightline/internal/social"
 	"github.com/sightline/sightline/internal/sourcing"
+	"github.com/sightline/sightline/internal/spike"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/story"
 	"github.com/sightline/sightline/internal/stream"
@@ -249,6 +250,7 @@ type Node struct {
 	Filters   *filters.Service
 	Exports   *export.Service
 	Alerts    *alerts.Service
+	Spikes    *spike.Service
 	Assistant *assistant.Service
 	// Mail sends e-mail through the operator's SMTP server; nil when e-mail is off.
 	Mail    mail.Sender
@@ -441,7 +443,8 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	}
 	n.Assistant = assistant.NewService(s, searches, engine, assistant.Limits{OrgPerHour: quota, Concurrent: c.AssistantConcurrency}, log)
 	n.Alerts = alerts.NewService(alerts.Deps{Store: s, Matches: n.Monitor, Channels: channels, Signal: newMatches,
-		ScanEvery: c.AlertScanInterval, PublicURL: c.PublicURLOrDefault(), Logger: log, Summarizer: n.Assistant.Engine()})
+		ScanEvery: c.AlertScanInterval, PublicURL: c.PublicURLOrDefault(), Spikes: s, Logger: log, Summarizer: n.Assistant.Engine()})
+	n.Spikes = &spike.Service{Store: s, Searches: n.Monitor, Logger: log, Now: time.Now, Found: n.Alerts.SpikesFound}
 	// Without a server, translations made while there was one are still read by exports.
 	translator := translate.NewService(nil, s)
 	if c.TranslateURL == "" {
@@ -478,6 +481,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		Places:        search.NewPlaces(s),
 		Exports:       n.Exports,
 		Stories:       story.NewService(s),
+		Spikes:        n.Spikes,
 		Members: members.NewService(members.Deps{Store: s, Access: n.Auth, Mail: n.Mail, MailLimit: mailLimit,
 			PublicURL: c.PublicURLOrDefault(), Logger: log}),
 		Usage:            usage.NewService(s, log),
@@ -692,6 +696,7 @@ func (n *Node) runBackground(ctx context.Context) <-chan struct{} {
 	start("sessions", func(ctx context.Context) error { n.sweepSessions(ctx); return nil })
 	start("exports", n.Exports.Run)
 	start("alerts", n.Alerts.Run)
+	start("spikes", n.Spikes.Run)
 	start("expired exports", func(ctx context.Context) error { n.Exports.RunSweeper(ctx, time.Hour); return nil })
 	for _, src := range n.Sources {
 		start("source "+src.Name(), func(ctx context.Context) error { return src.Run(ctx, n.Ingest.Emit) })
