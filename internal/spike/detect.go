@@ -54,7 +54,7 @@ var Defaults = Params{
 	HourFloor:    10,
 	QuarterFloor: 6,
 	Ratio:        2,
-	Start:        4,
+	Start:        3.5,
 	QuarterStart: 5,
 	End:          2,
 	Band:         2,
