@@ -33,6 +33,7 @@ import (
 	"github.com/sightline/sightline/internal/story"
 	"github.com/sightline/sightline/internal/tenant"
 	"github.com/sightline/sightline/internal/translate"
+	"github.com/sightline/sightline/internal/trend"
 	"github.com/sightline/sightline/internal/usage"
 )
 
@@ -89,8 +90,9 @@ type Deps struct {
 	Exports *export.Service
 	// Stories serves the events posts report, each over the posts a reader may see (issue 30).
 	Stories *story.Service
-	// Spikes lists saved searches' spikes (issue 31).
+	// Spikes lists saved searches' spikes; Trends emerging terms (issue 31).
 	Spikes *spike.Service
+	Trends *trend.Service
 	Health func(ctx context.Context) error
 	// ImageProxy fetches posts' pictures; nil gets one that reaches public addresses only.
 	ImageProxy *imageproxy.Proxy
@@ -230,6 +232,7 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("POST /api/v1/locate/search/load-more", a.user(a.locateMore))
 	mux.HandleFunc("POST /api/v1/locate/analytics", a.user(a.locateAnalytics))
 	mux.HandleFunc("GET /beacon/v1/flags", a.beaconUser(a.flaggedPosts))
+	mux.HandleFunc("GET /beacon/v1/trending", a.beaconUser(a.beaconTrends))
 	mux.HandleFunc("POST /beacon/v1/flags", a.beaconUser(a.flagPosts))
 	mux.HandleFunc("DELETE /beacon/v1/flags", a.beaconUser(a.clearFlags))
 	mux.HandleFunc("DELETE /beacon/v1/flags/{postId}", a.beaconUser(a.unflagPost))
@@ -285,6 +288,7 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("POST /api/v1/monitor/searches/{id}/notification-settings/test", a.user(a.testNotification))
 	mux.HandleFunc("GET /api/v1/monitor/searches/{id}/deliveries", a.user(a.deliveries))
 	mux.HandleFunc("GET /api/v1/monitor/searches/{id}/spikes", a.user(a.searchSpikes))
+	mux.HandleFunc("GET /api/v1/monitor/trends", a.user(a.monitorTrends))
 	mux.HandleFunc("PATCH /api/v1/monitor/searches/settings/{id}/{setting}", a.user(a.searchSetting))
 	mux.HandleFunc("GET /api/v1/monitor/matches", a.user(a.matches))
 	mux.HandleFunc("GET /api/v1/monitor/matches/list", a.user(a.matchList))

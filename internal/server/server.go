@@ -52,6 +52,7 @@ import (
 	"github.com/sightline/sightline/internal/stream"
 	"github.com/sightline/sightline/internal/tenant"
 	"github.com/sightline/sightline/internal/translate"
+	"github.com/sightline/sightline/internal/trend"
 	"github.com/sightline/sightline/internal/usage"
 	"github.com/sightline/sightline/web"
 )
@@ -482,6 +483,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		Exports:       n.Exports,
 		Stories:       story.NewService(s),
 		Spikes:        n.Spikes,
+		Trends:        &trend.Service{Store: s, Searches: n.Monitor, Now: time.Now},
 		Members: members.NewService(members.Deps{Store: s, Access: n.Auth, Mail: n.Mail, MailLimit: mailLimit,
 			PublicURL: c.PublicURLOrDefault(), Logger: log}),
 		Usage:            usage.NewService(s, log),

@@ -194,7 +194,7 @@ func behind(posts []post.Post) ([]string, []Sample) {
 	for _, id := range stories {
 		for _, p := range posts {
 			if storyOf(p) == id && len(samples) < maxSamples {
-				samples = append(samples, sampleOf(p))
+				samples = append(samples, SampleOf(p))
 				break
 			}
 		}
@@ -205,7 +205,8 @@ func behind(posts []post.Post) ([]string, []Sample) {
 // storyOf is the post's story: its own id for a post stored before stories.
 func storyOf(p post.Post) string { return cmp.Or(p.StoryID, p.ID) }
 
-func sampleOf(p post.Post) Sample {
+// SampleOf is a post as a spike or trend shows it.
+func SampleOf(p post.Post) Sample {
 	return Sample{PostID: p.ID, StoryID: storyOf(p), Provider: p.Provider, Author: cmp.Or(p.AuthorName, p.AuthorScreenName),
 		Text: assistant.Excerpt(assistant.Text(p), 280), URL: p.PostLink, PublishedAt: p.PublishedAt.UTC()}
 }
