@@ -28,6 +28,7 @@ func benchmarks() []benchmark {
 		{"live", "live clients on one hub: memory per connection, per-user event delivery latency", benchLive},
 		{"cluster", "posts per second end to end through 1, 2, 3 serve processes on one PostgreSQL and NATS cluster", benchCluster},
 		{"evidence", "evidence captures of a local page, plain and with the browser: p95 against the targets", benchEvidence},
+		{"spikes", "spike detection replayed on simulated weeks of posts with injected 3× bursts: recall and false spikes", benchSpikes},
 	}
 }
 

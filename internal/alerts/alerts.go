@@ -130,7 +130,9 @@ type Deps struct {
 	Summarizer Summarizer
 	// PublicURL is the app's address, for links.
 	PublicURL string
-	Logger    *slog.Logger
+	// Spikes reads the spikes spike alerts send (none sent when nil).
+	Spikes SpikeReader
+	Logger *slog.Logger
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
 }

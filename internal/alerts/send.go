@@ -30,6 +30,9 @@ func (s *Service) send(ctx context.Context, d Delivery) error {
 	if err != nil {
 		return errors.Join(errPermanent, err)
 	}
+	if d.Type == monitor.AlertSpike {
+		return s.sendSpike(ctx, ch, d, m)
+	}
 	ids, err := s.Store.DeliveryMatches(ctx, d.ID)
 	if err != nil {
 		return err

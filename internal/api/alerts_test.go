@@ -255,7 +255,7 @@ func TestNotificationSettingsRules(t *testing.T) {
 			types = append(types, dig(n, "type").(string))
 		}
 		// The AI summary needs the organization's AI feature, which Acme lacks.
-		if r.status != 200 || strings.Join(types, ",") != "batch,digest,webhook,proximity" || dig(r.body["meta"], "canEdit") != true {
+		if r.status != 200 || strings.Join(types, ",") != "batch,digest,webhook,proximity,spike" || dig(r.body["meta"], "canEdit") != true {
 			t.Fatalf("GET = %d %v", r.status, r.body)
 		}
 		if dest := dig(r.body["data"].([]any)[0], "destinations").([]any); len(dest) != 1 || dig(dest[0], "address") != "owner@acme.test" {

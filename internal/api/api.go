@@ -30,9 +30,11 @@ import (
 	"github.com/sightline/sightline/internal/search"
 	"github.com/sightline/sightline/internal/social"
 	"github.com/sightline/sightline/internal/sourcing"
+	"github.com/sightline/sightline/internal/spike"
 	"github.com/sightline/sightline/internal/story"
 	"github.com/sightline/sightline/internal/tenant"
 	"github.com/sightline/sightline/internal/translate"
+	"github.com/sightline/sightline/internal/trend"
 	"github.com/sightline/sightline/internal/usage"
 )
 
@@ -91,7 +93,10 @@ type Deps struct {
 	Evidence *evidence.Service
 	// Stories serves the events posts report, each over the posts a reader may see (issue 30).
 	Stories *story.Service
-	Health  func(ctx context.Context) error
+	// Spikes lists saved searches' spikes; Trends emerging terms (issue 31).
+	Spikes *spike.Service
+	Trends *trend.Service
+	Health func(ctx context.Context) error
 	// ImageProxy fetches posts' pictures; nil gets one that reaches public addresses only.
 	ImageProxy *imageproxy.Proxy
 	// BaseMap is the operator's choice of base map (--map-tiles-url, --map-pmtiles); nil is the
@@ -230,6 +235,7 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("POST /api/v1/locate/search/load-more", a.user(a.locateMore))
 	mux.HandleFunc("POST /api/v1/locate/analytics", a.user(a.locateAnalytics))
 	mux.HandleFunc("GET /beacon/v1/flags", a.beaconUser(a.flaggedPosts))
+	mux.HandleFunc("GET /beacon/v1/trending", a.beaconUser(a.beaconTrends))
 	mux.HandleFunc("POST /beacon/v1/flags", a.beaconUser(a.flagPosts))
 	mux.HandleFunc("DELETE /beacon/v1/flags", a.beaconUser(a.clearFlags))
 	mux.HandleFunc("DELETE /beacon/v1/flags/{postId}", a.beaconUser(a.unflagPost))
@@ -284,6 +290,8 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("PUT /api/v1/monitor/searches/{id}/notification-settings", a.user(a.saveNotificationSettings))
 	mux.HandleFunc("POST /api/v1/monitor/searches/{id}/notification-settings/test", a.user(a.testNotification))
 	mux.HandleFunc("GET /api/v1/monitor/searches/{id}/deliveries", a.user(a.deliveries))
+	mux.HandleFunc("GET /api/v1/monitor/searches/{id}/spikes", a.user(a.searchSpikes))
+	mux.HandleFunc("GET /api/v1/monitor/trends", a.user(a.monitorTrends))
 	mux.HandleFunc("PATCH /api/v1/monitor/searches/settings/{id}/{setting}", a.user(a.searchSetting))
 	mux.HandleFunc("GET /api/v1/monitor/matches", a.user(a.matches))
 	mux.HandleFunc("GET /api/v1/monitor/matches/list", a.user(a.matchList))

@@ -43,6 +43,7 @@ func Sightline() Contracts {
 			{Name: "DIGEST_ALERT_INTERVALS", Doc: "An e-mail digest's intervals in seconds, off first.", Values: monitor.Intervals(monitor.AlertDigest)},
 			{Name: "PROXIMITY_ALERT_INTERVALS", Doc: "A proximity alert's intervals in seconds, off first.", Values: monitor.Intervals(monitor.AlertProximity)},
 			{Name: "AI_SUMMARY_ALERT_INTERVALS", Doc: "An AI summary's intervals in seconds, off first.", Values: monitor.Intervals(monitor.AlertAISummary)},
+			{Name: "SPIKE_ALERT_INTERVALS", Doc: "A spike alert's settings in seconds: off, then on (detection runs every minute).", Values: monitor.Intervals(monitor.AlertSpike)},
 			{Name: "MATCH_EVENTS_PER_BATCH", Doc: "The most monitor.match.created events a user gets for one batch of posts.", Value: monitor.StreamedPerBatch},
 		},
 		Events: []Event{

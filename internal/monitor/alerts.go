@@ -33,6 +33,8 @@ var allowedIntervals = map[string][]int{
 	AlertDigest:    {0, 86400, 604800},
 	AlertAISummary: {0, 86400},
 	AlertWebhook:   nil,
+	// A spike alert is on (60) or off; detection runs every minute.
+	AlertSpike: {0, 60},
 }
 
 // Intervals are an alert type's intervals in seconds, off (0) first; none for a webhook. The web

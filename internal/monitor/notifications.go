@@ -20,9 +20,11 @@ const (
 	AlertWebhook   = "webhook"
 	AlertProximity = "proximity"
 	AlertAISummary = "ai_summary"
+	// AlertSpike sends the saved search's spikes (docs/spikes.md) as detection finds them.
+	AlertSpike = "spike"
 )
 
-var alertTypes = []string{AlertBatch, AlertDigest, AlertWebhook, AlertProximity, AlertAISummary}
+var alertTypes = []string{AlertBatch, AlertDigest, AlertWebhook, AlertProximity, AlertAISummary, AlertSpike}
 
 // MaxProximityLocations bounds the locations of one proximity alert (the spec leaves the number
 // to us; docs/decisions.md).

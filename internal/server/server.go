@@ -48,11 +48,13 @@ import (
 	"github.com/sightline/sightline/internal/search"
 	"github.com/sightline/sightline/internal/social"
 	"github.com/sightline/sightline/internal/sourcing"
+	"github.com/sightline/sightline/internal/spike"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/story"
 	"github.com/sightline/sightline/internal/stream"
 	"github.com/sightline/sightline/internal/tenant"
 	"github.com/sightline/sightline/internal/translate"
+	"github.com/sightline/sightline/internal/trend"
 	"github.com/sightline/sightline/internal/usage"
 	"github.com/sightline/sightline/web"
 )
@@ -258,6 +260,7 @@ type Node struct {
 	Exports   *export.Service
 	Evidence  *evidence.Service
 	Alerts    *alerts.Service
+	Spikes    *spike.Service
 	Assistant *assistant.Service
 	// Mail sends e-mail through the operator's SMTP server; nil when e-mail is off.
 	Mail    mail.Sender
@@ -450,7 +453,8 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	}
 	n.Assistant = assistant.NewService(s, searches, engine, assistant.Limits{OrgPerHour: quota, Concurrent: c.AssistantConcurrency}, log)
 	n.Alerts = alerts.NewService(alerts.Deps{Store: s, Matches: n.Monitor, Channels: channels, Signal: newMatches,
-		ScanEvery: c.AlertScanInterval, PublicURL: c.PublicURLOrDefault(), Logger: log, Summarizer: n.Assistant.Engine()})
+		ScanEvery: c.AlertScanInterval, PublicURL: c.PublicURLOrDefault(), Spikes: s, Logger: log, Summarizer: n.Assistant.Engine()})
+	n.Spikes = &spike.Service{Store: s, Searches: n.Monitor, Logger: log, Now: time.Now, Found: n.Alerts.SpikesFound}
 	// Without a server, translations made while there was one are still read by exports.
 	translator := translate.NewService(nil, s)
 	if c.TranslateURL == "" {
@@ -503,6 +507,8 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		Exports:       n.Exports,
 		Evidence:      n.Evidence,
 		Stories:       story.NewService(s),
+		Spikes:        n.Spikes,
+		Trends:        &trend.Service{Store: s, Searches: n.Monitor, Now: time.Now},
 		Members: members.NewService(members.Deps{Store: s, Access: n.Auth, Mail: n.Mail, MailLimit: mailLimit,
 			PublicURL: c.PublicURLOrDefault(), Logger: log}),
 		Usage:            usage.NewService(s, log),
@@ -719,6 +725,7 @@ func (n *Node) runBackground(ctx context.Context) <-chan struct{} {
 	start("evidence", func(ctx context.Context) error { n.Evidence.Run(ctx); return nil })
 	start("automatic evidence", func(ctx context.Context) error { n.Evidence.RunAuto(ctx, 10*time.Second); return nil })
 	start("alerts", n.Alerts.Run)
+	start("spikes", n.Spikes.Run)
 	start("expired exports", func(ctx context.Context) error { n.Exports.RunSweeper(ctx, time.Hour); return nil })
 	for _, src := range n.Sources {
 		start("source "+src.Name(), func(ctx context.Context) error { return src.Run(ctx, n.Ingest.Emit) })

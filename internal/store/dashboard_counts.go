@@ -44,7 +44,11 @@ func (s *Store) countMatches(ctx context.Context, tx *sql.Tx, created []monitor.
 	}
 	hours, threats, places := map[hourKey]int64{}, map[threatKey]int64{}, map[placeKey]int64{}
 	stored := map[[2]int64]int64{} // search, hour
+	quarters := map[quarterKey]int64{}
 	for _, m := range created {
+		for _, series := range spikeSeriesOf(m) {
+			quarters[quarterKey{m.SearchID, series, millis(m.PublishedAt) / quarterMillis}]++
+		}
 		stored[[2]int64{m.SearchID, millis(m.CreatedAt) / hourMillis}]++
 		published := millis(m.PublishedAt)
 		day := published / dayMillis
@@ -94,7 +98,7 @@ func (s *Store) countMatches(ctx context.Context, tx *sql.Tx, created []monitor.
 	if err != nil {
 		return fmt.Errorf("count matches by place: %w", err)
 	}
-	return nil
+	return s.countQuarters(ctx, tx, quarters)
 }
 
 // countRowsPerStatement bounds a statement's rows and so its bound parameters (six a place row).
@@ -137,9 +141,11 @@ func upsertCounts[K comparable](ctx context.Context, tx *sql.Tx, s *Store, table
 // forgetCountsBefore removes the aggregates of days before day, which retention has emptied.
 func (s *Store) forgetCountsBefore(ctx context.Context, day int64) error {
 	for q, before := range map[string]int64{
-		`DELETE FROM monitor_match_hours WHERE hour < $1`:      day * 24,
-		`DELETE FROM monitor_match_threat_days WHERE day < $1`: day,
-		`DELETE FROM monitor_match_place_days WHERE day < $1`:  day,
+		`DELETE FROM monitor_match_hours WHERE hour < $1`:       day * 24,
+		`DELETE FROM monitor_match_threat_days WHERE day < $1`:  day,
+		`DELETE FROM monitor_match_place_days WHERE day < $1`:   day,
+		`DELETE FROM monitor_match_quarters WHERE quarter < $1`: day * dayMillis / quarterMillis,
+		`DELETE FROM monitor_spikes WHERE end_at < $1`:          day * dayMillis,
 	} {
 		if _, err := s.write.ExecContext(ctx, q, before); err != nil {
 			return fmt.Errorf("forget dashboard counts: %w", err)

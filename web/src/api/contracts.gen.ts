@@ -78,6 +78,8 @@ export const DIGEST_ALERT_INTERVALS = [0, 86400, 604800] as const;
 export const PROXIMITY_ALERT_INTERVALS = [0, 300, 1800, 3600] as const;
 /** An AI summary's intervals in seconds, off first. */
 export const AI_SUMMARY_ALERT_INTERVALS = [0, 86400] as const;
+/** A spike alert's settings in seconds: off, then on (detection runs every minute). */
+export const SPIKE_ALERT_INTERVALS = [0, 60] as const;
 /** The most monitor.match.created events a user gets for one batch of posts. */
 export const MATCH_EVENTS_PER_BATCH = 20;
 

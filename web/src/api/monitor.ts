@@ -70,7 +70,7 @@ export interface NotificationDestination {
 }
 
 export interface NotificationSetting {
-  type: 'batch' | 'digest' | 'webhook' | 'proximity' | 'ai_summary';
+  type: 'batch' | 'digest' | 'webhook' | 'proximity' | 'ai_summary' | 'spike';
   /** Seconds between deliveries; 0 is off. Webhooks keep 0: they are on while they have a destination. */
   interval: number;
   destinations: NotificationDestination[];

@@ -7,6 +7,7 @@
 // (GET /api/v1/monitor/alert-channels), never from a switch here.
 import {
   AI_SUMMARY_ALERT_INTERVALS,
+  SPIKE_ALERT_INTERVALS,
   BATCH_ALERT_INTERVALS,
   DIGEST_ALERT_INTERVALS,
   MAX_PROXIMITY_LOCATIONS,
@@ -48,6 +49,7 @@ export const ALERT_KINDS: { type: AlertKind; label: string; intervals: { seconds
   { type: 'digest', label: 'E-mail digest', intervals: menu(DIGEST_ALERT_INTERVALS) },
   { type: 'proximity', label: 'Proximity alerts', intervals: menu(PROXIMITY_ALERT_INTERVALS) },
   { type: 'ai_summary', label: 'AI summary', intervals: menu(AI_SUMMARY_ALERT_INTERVALS) },
+  { type: 'spike', label: 'Spike alerts', intervals: SPIKE_ALERT_INTERVALS.map((s) => (s === 0 ? OFF : { seconds: s, label: 'On' })) },
   { type: 'webhook', label: 'Webhook', intervals: [] },
 ];
 

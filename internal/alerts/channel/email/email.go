@@ -64,7 +64,7 @@ var shapeRE = regexp.MustCompile("(?i)" + shape)
 
 // Describe is the e-mail channel as the app shows it.
 func (c *Channel) Describe() channel.Description {
-	d := channel.Description{Name: Name, Label: "E-mail", AlertTypes: []string{"batch", "digest", "proximity", "ai_summary"},
+	d := channel.Description{Name: Name, Label: "E-mail", AlertTypes: []string{"batch", "digest", "proximity", "ai_summary", "spike"},
 		AddLabel: "Add an e-mail address", InputType: "email", Placeholder: "name@example.com", Pattern: shape,
 		Invalid: MsgInvalid, Duplicate: MsgDuplicate, DefaultsToUserEmail: true, Available: c.Mail != nil}
 	if !d.Available {
