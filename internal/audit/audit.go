@@ -24,6 +24,7 @@ const (
 	ModelSettings      = "settings"
 	ModelAnnouncement  = "announcement"
 	ModelPostPlace     = "post_place"
+	ModelAsset         = "asset"
 )
 
 // Actions.

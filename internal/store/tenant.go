@@ -41,7 +41,8 @@ func (s *Store) OrganizationUsage(ctx context.Context, organizationID int64, mon
 	err := s.read.QueryRowContext(ctx, `SELECT
 		(SELECT COUNT(*) FROM memberships WHERE organization_id = $1),
 		(SELECT COUNT(*) FROM monitor_searches WHERE organization_id = $1),
-		(SELECT COUNT(*) FROM location_configurations WHERE organization_id = $1),
+		(SELECT COUNT(*) FROM location_configurations WHERE organization_id = $1)
+			+ (SELECT COUNT(*) FROM assets WHERE organization_id = $1),
 		(SELECT COUNT(*) FROM monitor_matches WHERE organization_id = $1 AND created_at >= $2)`,
 		organizationID, millis(monthStart)).Scan(&u.Members, &u.SavedSearches, &locations, &u.MatchesThisMonth)
 	u.Assets = u.SavedSearches + locations

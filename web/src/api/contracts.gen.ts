@@ -48,6 +48,19 @@ export type PersonRole = (typeof PERSON_ROLES)[number];
 export const MAP_BASE_KINDS = ['outlines', 'raster', 'vector', 'pmtiles-vector', 'pmtiles-raster'] as const;
 export type MapBaseKind = (typeof MAP_BASE_KINDS)[number];
 
+/** What an asset's value is (monitor-area.md section 4). */
+export const ASSET_TYPES = [
+  'author',
+  'domain',
+  'email',
+  'ip_address',
+  'text',
+  'iin_bin',
+  'social_board',
+  'location_search',
+] as const;
+export type AssetType = (typeof ASSET_TYPES)[number];
+
 /** Where a post came from (docs/connectors.md). */
 export const POST_ORIGIN_KINDS = ['shared', 'source', 'ingest'] as const;
 export type PostOriginKind = (typeof POST_ORIGIN_KINDS)[number];
@@ -66,6 +79,8 @@ export const DIGEST_ALERT_INTERVALS = [0, 86400, 604800] as const;
 export const PROXIMITY_ALERT_INTERVALS = [0, 300, 1800, 3600] as const;
 /** An AI summary's intervals in seconds, off first. */
 export const AI_SUMMARY_ALERT_INTERVALS = [0, 86400] as const;
+/** The longest value an asset may have, in characters. */
+export const MAX_ASSET_VALUE_LENGTH = 255;
 /** The most monitor.match.created events a user gets for one batch of posts. */
 export const MATCH_EVENTS_PER_BATCH = 20;
 
@@ -386,6 +401,21 @@ export interface SharingEntry {
   name?: string;
   role: ShareRole;
   fromGroup: boolean;
+}
+
+/**
+ * AssetReply is an asset as the API shows it.
+ *
+ * Go: api.AssetReply (internal/api).
+ */
+export interface Asset {
+  id: number;
+  type: AssetType;
+  value: string;
+  ownerEmail: string;
+  canEdit: boolean;
+  createdAt: number;
+  updatedAt: number;
 }
 
 /**
