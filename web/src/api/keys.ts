@@ -69,6 +69,10 @@ export const storyKeys = {
   summary: (id: string) => ['stories', id, 'summary'] as const,
 };
 
+export const assetKeys = {
+  all: ['assets'] as const,
+};
+
 export const dashboardKeys = {
   layout: ['dashboard-layout'] as const,
 };
