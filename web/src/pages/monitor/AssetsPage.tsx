@@ -46,7 +46,7 @@ export function AssetsPage() {
         subtitle="What your organization watches: its domains, IP addresses, card ranges, people and places. Assets count toward your plan’s asset limit."
         actions={
           assets.data && assets.data.length > 0 ? (
-            <Button variant="contained" startIcon={<AddOutlined />} onClick={add}>
+            <Button variant="contained" startIcon={<AddOutlined />} onClick={add} sx={{ whiteSpace: 'nowrap' }}>
               Add an asset
             </Button>
           ) : undefined
@@ -81,6 +81,7 @@ export function AssetsPage() {
               label="Type"
               value={type}
               onChange={(event) => setType(event.target.value as AssetType | '')}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
               sx={{ width: 220 }}
             >
               <MenuItem value="">All types</MenuItem>
