@@ -6,6 +6,7 @@ package api
 import (
 	"context"
 	"github.com/sightline/sightline/internal/alerts"
+	"github.com/sightline/sightline/internal/asset"
 	"log/slog"
 	"net/http"
 	"net/netip"
@@ -70,6 +71,7 @@ type Deps struct {
 	Monitor        *monitor.Service
 	Filters        *filters.Service
 	Locations      *filters.Locations
+	Assets         *asset.Service
 	Search         *search.Service
 	SearchLimiter  *search.Limiter
 	Backtest       *backtest.Service // previews draft saved searches over stored posts
@@ -184,6 +186,7 @@ func New(d Deps) http.Handler {
 		mux.HandleFunc("GET /api/v1/tenant/organizations", a.user(a.tenantOrganizations))
 		mux.HandleFunc("PUT /api/v1/tenant/organizations/{id}/feature-flags/{flag}", a.user(a.setTenantFeatureFlag))
 		mux.HandleFunc("PUT /api/v1/tenant/organizations/{id}/settings/{setting}", a.user(a.setTenantOrganizationSetting))
+		mux.HandleFunc("PUT /api/v1/tenant/organizations/{id}/limits", a.user(a.setTenantOrganizationLimits))
 		mux.HandleFunc("GET /api/v1/tenant/users", a.user(a.tenantUsers))
 		mux.HandleFunc("POST /api/v1/tenant/users", a.user(a.createTenantUser))
 		mux.HandleFunc("PUT /api/v1/tenant/users/{id}", a.user(a.updateTenantUser))
@@ -334,6 +337,10 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("GET /api/v1/prebuilt-filter-lists/{$}", a.user(a.prebuiltFilterLists))
 	mux.HandleFunc("GET /api/v1/object-detection-typeahead", a.user(a.objectTypeahead))
 	mux.HandleFunc("POST /api/v1/object-detection-typeahead", a.user(a.trackObject))
+	mux.HandleFunc("GET /api/v1/monitor/assets", a.user(a.assets))
+	mux.HandleFunc("POST /api/v1/monitor/assets", a.user(a.createAsset))
+	mux.HandleFunc("PUT /api/v1/monitor/assets/{id}", a.user(a.updateAsset))
+	mux.HandleFunc("DELETE /api/v1/monitor/assets/{id}", a.user(a.deleteAsset))
 	mux.HandleFunc("GET /api/v1/configurations-manager/configurations", a.user(a.locationConfigurations))
 	mux.HandleFunc("POST /api/v1/configurations-manager/configurations", a.user(a.createLocationConfiguration))
 	mux.HandleFunc("POST /api/v1/configurations-manager/configurations/import", a.user(a.importLocationConfigurations))

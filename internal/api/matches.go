@@ -51,6 +51,8 @@ type matchFilters struct {
 	Sort             string   `json:"sort"`
 	// UpTo is the list's asOf (milliseconds since the epoch): act only on matches made by then.
 	UpTo int64 `json:"upTo"`
+	// Since is a list's asOf too: only matches made after it, the ones the list does not show.
+	Since int64 `json:"since"`
 }
 
 // query is the inbox query the filters ask for; the monitor validates it (MatchQuery.Validate).
@@ -59,6 +61,9 @@ func (f matchFilters) query() monitor.MatchQuery {
 		Unread: f.Unread, Flagged: f.Flagged, Providers: f.Providers, Text: f.SearchText, SearchIn: f.SearchIn, Sort: f.Sort}
 	if f.UpTo > 0 {
 		q.UpTo = time.UnixMilli(f.UpTo)
+	}
+	if f.Since > 0 {
+		q.Since = time.UnixMilli(f.Since)
 	}
 	return q
 }
@@ -71,9 +76,11 @@ func filtersFromQuery(v url.Values) (matchFilters, error) {
 	yes := func(name string) bool { b, _ := strconv.ParseBool(v.Get(name)); return b }
 	f := matchFilters{MonitorSearchIDs: ids, Images: yes("images"), Location: yes("location"), Video: yes("video"),
 		Unread: yes("unread"), Flagged: yes("flagged"), SearchText: v.Get("searchText"), Sort: v.Get("sort")}
-	if upTo := v.Get("upTo"); upTo != "" {
-		if f.UpTo, err = strconv.ParseInt(upTo, 10, 64); err != nil || f.UpTo < 0 {
-			return matchFilters{}, problem.InvalidField("upTo", "upTo must be a time in milliseconds since 1970.")
+	for name, to := range map[string]*int64{"upTo": &f.UpTo, "since": &f.Since} {
+		if text := v.Get(name); text != "" {
+			if *to, err = strconv.ParseInt(text, 10, 64); err != nil || *to < 0 {
+				return matchFilters{}, problem.InvalidField(name, name+" must be a time in milliseconds since 1970.")
+			}
 		}
 	}
 	if in := v.Get("searchIn"); in != "" {

@@ -80,6 +80,26 @@ func (a *API) setTenantOrganizationSetting(w http.ResponseWriter, r *http.Reques
 	return a.setTenantSwitch(w, r, id, r.PathValue("setting"), a.Tenant.SetOrganizationSetting)
 }
 
+// setTenantOrganizationLimits changes an organization's monthly data limit and asset limit.
+func (a *API) setTenantOrganizationLimits(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	orgID, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	var body struct {
+		MonthlyDataLimit *int64 `json:"monthly_data_limit"`
+		AssetLimit       *int64 `json:"asset_limit"`
+	}
+	if err := decode(r, &body); err != nil {
+		return err
+	}
+	o, err := a.Tenant.SetLimits(r.Context(), id.Actor(), orgID, tenant.Limits{MonthlyData: body.MonthlyDataLimit, Assets: body.AssetLimit})
+	if err != nil {
+		return err
+	}
+	return ok(w, tenantOrganizationJSON(o))
+}
+
 func (a *API) setTenantSwitch(w http.ResponseWriter, r *http.Request, id auth.Identity, name string,
 	set func(context.Context, authz.Actor, int64, string, bool) (tenant.Organization, error)) error {
 	orgID, err := pathID(r)

@@ -90,6 +90,7 @@ func TestTenantPortalPermissions(t *testing.T) {
 			{"GET", "/api/v1/tenant/organizations", nil, 200, 200},
 			{"PUT", "/api/v1/tenant/organizations/" + acme + "/feature-flags/beacon_sunset", map[string]bool{"enabled": true}, 200, 404},
 			{"PUT", "/api/v1/tenant/organizations/" + acme + "/settings/is_uspi_compliant", map[string]bool{"enabled": true}, 200, 404},
+			{"PUT", "/api/v1/tenant/organizations/" + acme + "/limits", map[string]int{"asset_limit": 40}, 200, 404},
 			{"GET", "/api/v1/tenant/users", nil, 200, 200},
 			{"POST", "/api/v1/tenant/users", map[string]any{"name": "New Hire", "email": "new@acme.test",
 				"organizationId": e.acme.ID, "role": "member", "acl": map[string]bool{"beacon": true}, "password": "a-long-first-password"}, 201, 422},
@@ -229,6 +230,54 @@ func TestTenantOrganizations(t *testing.T) {
 		}
 		if !flag || !setting {
 			t.Errorf("audit = %+v", log)
+		}
+	})
+}
+
+// A tenant admin sets an organization's limits (issue 29: they were only in the database): they
+// are checked, stored, audited and seen by its members; another tenant's admin finds
+// no such organization (TestTenantPortalPermissions).
+func TestTenantOrganizationLimits(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		e := newTenantEnv(t, s)
+		ctx := context.Background()
+		admin := e.signedIn("tenant-admin@acme.test")
+		path := fmt.Sprintf("/api/v1/tenant/organizations/%d/limits", e.acme.ID)
+		for _, bad := range []map[string]any{{"asset_limit": -1}, {"monthly_data_limit": 1_000_000_001}, {}} {
+			if r := admin.do("PUT", path, bad, withBearer(admin.bearer)); r.status != http.StatusUnprocessableEntity {
+				t.Errorf("%v = %d %v", bad, r.status, r.body)
+			}
+		}
+		r := admin.do("PUT", path, map[string]int{"monthly_data_limit": 5000, "asset_limit": 1}, withBearer(admin.bearer))
+		if r.status != http.StatusOK || dig(r.body["data"], "monthly_data_limit") != float64(5000) || dig(r.body["data"], "asset_limit") != float64(1) {
+			t.Fatalf("limits = %d %v", r.status, r.body)
+		}
+		// Only the asset limit: the monthly one stays.
+		r = admin.do("PUT", path, map[string]int{"asset_limit": 0}, withBearer(admin.bearer))
+		if r.status != http.StatusOK || dig(r.body["data"], "monthly_data_limit") != float64(5000) || dig(r.body["data"], "asset_limit") != float64(0) {
+			t.Fatalf("asset limit lifted = %d %v", r.status, r.body)
+		}
+		admin.do("PUT", path, map[string]int{"asset_limit": 1}, withBearer(admin.bearer))
+		org, err := s.Organization(ctx, e.acme.ID)
+		if err != nil || org.MonthlyDataLimit != 5000 || org.AssetLimit != 1 {
+			t.Fatalf("stored = %+v (%v)", org, err)
+		}
+		log, _ := s.AuditLog(ctx, org.TenantID, 50)
+		var audited bool
+		for _, a := range log {
+			audited = audited || (a.Model == "organization" && a.PreviousValue == "asset_limit: 0" && a.NewValue == "asset_limit: 1")
+		}
+		if !audited {
+			t.Errorf("audit = %+v", log)
+		}
+		// The organization's members see the new limit.
+		analyst := e.signedIn("analyst@acme.test")
+		if r := analyst.do("GET", "/api/v1/settings/profile/current", nil, withBearer(analyst.bearer)); dig(r.body["data"], "organization", "asset_limit") != float64(1) {
+			t.Errorf("the organization's limit as its members see it = %v", r.body)
+		}
+		// A member of the organization is not a tenant admin.
+		if r := analyst.do("PUT", path, map[string]int{"asset_limit": 99}, withBearer(analyst.bearer)); r.status != http.StatusForbidden {
+			t.Errorf("a member sets limits = %d", r.status)
 		}
 	})
 }

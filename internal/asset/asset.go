@@ -31,6 +31,15 @@ const (
 // Types lists every asset type, in the spec's order.
 var Types = []Type{Author, Domain, Email, IPAddress, Text, IINBIN, SocialBoard, LocationSearch}
 
+// TypeNames lists every asset type's name, in the spec's order.
+func TypeNames() []string {
+	out := make([]string, len(Types))
+	for i, t := range Types {
+		out[i] = string(t)
+	}
+	return out
+}
+
 // Asset is a value of a type.
 type Asset struct {
 	Type  Type   `json:"type"`

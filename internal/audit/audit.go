@@ -25,6 +25,7 @@ const (
 	ModelAnnouncement  = "announcement"
 	ModelPostPlace     = "post_place"
 	ModelEvidence      = "evidence"
+	ModelAsset         = "asset"
 )
 
 // Actions.

@@ -18,6 +18,10 @@ func FilterListLevel(a Actor, f OwnedFacts) Level { return ownedLevel(a, f) }
 // rule as filter lists; edit access includes deleting it.
 func LocationConfigurationLevel(a Actor, c OwnedFacts) Level { return ownedLevel(a, c) }
 
+// AssetLevel is the actor's access to an organization's asset, by the same rule: every member
+// sees it, its creator and the organization's admins change it.
+func AssetLevel(a Actor, c OwnedFacts) Level { return ownedLevel(a, c) }
+
 func ownedLevel(a Actor, f OwnedFacts) Level {
 	if a.OrganizationID != f.OrganizationID || len(a.Scopes) > 0 {
 		return LevelNone

@@ -54,10 +54,12 @@ func (p Poller) Run(ctx context.Context, round func(context.Context) error) erro
 				wait = max(wait, min(UnreachableRetry, time.Duration(max(p.Backoff.Max, p.Backoff.Initial))))
 			}
 			// The first failure of a run is worth a warning; the retries that follow it are
-			// in the source's health, and would fill the log (one line a source every few
-			// seconds when a server is offline).
+			// in the source's health, and would fill the log. An address that does not answer
+			// is the sources manager's to say (sourcing.Manager): once for the source, or, when
+			// no public address answers at all, one line for the whole server instead of one a
+			// source (issue 28: an offline start logged 30 warnings).
 			level := slog.LevelDebug
-			if attempt == 1 {
+			if attempt == 1 && !IsUnreachable(err) {
 				level = slog.LevelWarn
 			}
 			slog.Log(ctx, level, "source round failed", "source", p.Status.Stats().Source, "err", RedactText(err.Error()), "retry_in", wait)

@@ -4,6 +4,7 @@ import (
 	"reflect"
 
 	"github.com/sightline/sightline/internal/api"
+	"github.com/sightline/sightline/internal/asset"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/basemap"
 	"github.com/sightline/sightline/internal/evidence"
@@ -33,6 +34,7 @@ func Sightline() Contracts {
 			{Const: "EVIDENCE_STATES", Type: "EvidenceState", Doc: "Where an evidence capture is (docs/evidence.md).", Values: []string{evidence.StatePending, evidence.StateRunning, evidence.StateDone, evidence.StatePartial, evidence.StateFailed, evidence.StateDeleted}},
 			{Const: "EVIDENCE_KINDS", Type: "EvidenceKind", Doc: "What an evidence capture was asked for.", Values: []string{evidence.KindPost, evidence.KindMatch, evidence.KindStory, evidence.KindURL}},
 			{Const: "AUTO_CAPTURE_MODES", Type: "AutoCaptureMode", Doc: "A saved search's automatic capture of its matches.", Values: evidence.AutoModes},
+			{Const: "ASSET_TYPES", Type: "AssetType", Doc: "What an asset's value is (monitor-area.md section 4).", Values: asset.TypeNames()},
 			{Const: "POST_ORIGIN_KINDS", Type: "PostOriginKind", Doc: "Where a post came from (docs/connectors.md).", Values: []string{post.OriginShared, post.OriginSource, post.OriginIngest}},
 		},
 		Constants: []Constant{
@@ -44,6 +46,7 @@ func Sightline() Contracts {
 			{Name: "PROXIMITY_ALERT_INTERVALS", Doc: "A proximity alert's intervals in seconds, off first.", Values: monitor.Intervals(monitor.AlertProximity)},
 			{Name: "AI_SUMMARY_ALERT_INTERVALS", Doc: "An AI summary's intervals in seconds, off first.", Values: monitor.Intervals(monitor.AlertAISummary)},
 			{Name: "SPIKE_ALERT_INTERVALS", Doc: "A spike alert's settings in seconds: off, then on (detection runs every minute).", Values: monitor.Intervals(monitor.AlertSpike)},
+			{Name: "MAX_ASSET_VALUE_LENGTH", Doc: "The longest value an asset may have, in characters.", Value: asset.MaxValueLen},
 			{Name: "MATCH_EVENTS_PER_BATCH", Doc: "The most monitor.match.created events a user gets for one batch of posts.", Value: monitor.StreamedPerBatch},
 		},
 		Events: []Event{
@@ -75,12 +78,14 @@ func Sightline() Contracts {
 			{Go: reflect.TypeFor[api.SearchReply](), Name: "SearchReply"},
 			{Go: reflect.TypeFor[api.PersonReply](), Name: "Person"},
 			{Go: reflect.TypeFor[api.SharingReply](), Name: "SharingEntry"},
+			{Go: reflect.TypeFor[api.AssetReply](), Name: "Asset"},
 		},
 		UnionField: []UnionField{
 			{Struct: reflect.TypeFor[monitor.LayoutRow](), Field: "Widgets", Union: "WidgetId"},
 			{Struct: reflect.TypeFor[query.Hit](), Field: "Kind", Union: "MatchedTermKind"},
 			{Struct: reflect.TypeFor[query.Hit](), Field: "Field", Union: "MatchedTermField"},
 			{Struct: reflect.TypeFor[post.Origin](), Field: "Kind", Union: "PostOriginKind"},
+			{Struct: reflect.TypeFor[api.AssetReply](), Field: "Type", Union: "AssetType"},
 			{Struct: reflect.TypeFor[basemap.Base](), Field: "Kind", Union: "MapBaseKind"},
 			{Struct: reflect.TypeFor[api.SearchMiniReply](), Field: "Status", Union: "SearchStatus"},
 			{Struct: reflect.TypeFor[api.SearchReply](), Field: "Status", Union: "SearchStatus"},

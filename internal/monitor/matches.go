@@ -61,7 +61,10 @@ type MatchQuery struct {
 	// UpTo, when set, keeps to matches made at or before it: the moment the analyst's list was
 	// read, so an action on "filtered" or "all" leaves alone what arrived since and waits behind
 	// "Show them" (issue 28: "Mark read 3" marked 35).
-	UpTo          time.Time
+	UpTo time.Time
+	// Since, when set, keeps to matches made after it: with a list's asOf, those waiting behind
+	// "Show them", so the list's count and the page's add up (issue 28).
+	Since         time.Time
 	Sort          string
 	Offset, Limit int
 	// After continues a walk in Sort's order after this match (EachMatch), where Offset would

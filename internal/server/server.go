@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"github.com/sightline/sightline/internal/alerts"
 	"github.com/sightline/sightline/internal/alerts/channel/webhook"
+	"github.com/sightline/sightline/internal/asset"
 	"github.com/sightline/sightline/internal/assistant"
 	"log/slog"
 	"net"
@@ -528,6 +529,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		Monitor:          n.Monitor,
 		Filters:          n.Filters,
 		Locations:        filters.NewLocations(s, n.Geocoder),
+		Assets:           asset.NewService(s),
 		Live:             n.Live,
 		ImageProxy:       imageproxy.New(imageproxy.Options{}),
 		Health:           s.Ping,

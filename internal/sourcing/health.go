@@ -152,6 +152,18 @@ const OfflineMessage = "This server cannot reach the internet: public sources ar
 // the server, rather than those providers, is taken to be offline.
 const minOfflineSources = 3
 
+// Reaching reports whether some public source shows the network works: it succeeded once, or
+// failed in a way only an answering address can (a refusal, a bad page).
+func Reaching(rows []Source) bool {
+	for _, r := range rows {
+		st := r.Report.Stats
+		if r.Enabled && r.Type != "onion" && (!st.LastSuccess.IsZero() || (st.Failures > 0 && !st.Unreachable)) {
+			return true
+		}
+	}
+	return false
+}
+
 // Offline reports whether the server looks cut off from the internet: at least three public
 // sources (onion sites, reached through Tor, are not) have run, every one failed because its
 // address did not answer, and none has ever succeeded. One provider down is that provider's

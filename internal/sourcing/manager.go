@@ -47,6 +47,9 @@ type running struct {
 	counts     map[int64]int64
 	lastCount  int64
 	lastItemAt time.Time
+	// saidUnreachable: the log has had this source's address not answering, or the server's
+	// being offline, which says it for every source; a success clears it.
+	saidUnreachable bool
 }
 
 // EmitFunc is where a row's posts go: owned by owner (0 for the operator's shared sources)
@@ -132,6 +135,32 @@ func (m *Manager) reconcile(ctx context.Context) {
 			m.log.Warn(OfflineMessage)
 		} else {
 			m.log.Info("sources: public addresses answer again")
+			for _, run := range m.running {
+				run.saidUnreachable = false // those still not answering are said one by one now
+			}
+		}
+	}
+	m.sayUnreachable(rows)
+}
+
+// sayUnreachable logs once each source whose address stopped answering (the poller leaves that
+// to the manager), unless the server is offline: then OfflineMessage has said it for all. A
+// first failure waits while nothing tells yet whether the network works (the other sources
+// have not all run): at a start offline, the notice comes a tick later, alone.
+func (m *Manager) sayUnreachable(rows []Source) {
+	works := Reaching(rows)
+	for _, row := range rows {
+		run, st := m.running[row.ID], row.Report.Stats
+		switch {
+		case st.Failures == 0 || !st.Unreachable:
+			run.saidUnreachable = false
+		case !run.saidUnreachable && (m.offline || works || st.Failures > 1):
+			run.saidUnreachable = true
+			level := slog.LevelWarn
+			if m.offline {
+				level = slog.LevelDebug
+			}
+			m.log.Log(context.Background(), level, "source round failed", "source", row.Name, "err", st.LastError)
 		}
 	}
 }

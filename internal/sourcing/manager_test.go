@@ -218,3 +218,95 @@ func TestManagerAndHealth(t *testing.T) {
 		}
 	})
 }
+
+// logLines records what a logger writes, at every level.
+type logLines struct {
+	mu    sync.Mutex
+	lines []slog.Record
+}
+
+func (l *logLines) Enabled(context.Context, slog.Level) bool { return true }
+func (l *logLines) WithAttrs([]slog.Attr) slog.Handler       { return l }
+func (l *logLines) WithGroup(string) slog.Handler            { return l }
+func (l *logLines) Handle(_ context.Context, r slog.Record) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.lines = append(l.lines, r)
+	return nil
+}
+
+// count is how many lines say message at level.
+func (l *logLines) count(level slog.Level, message string) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := 0
+	for _, r := range l.lines {
+		if r.Level == level && r.Message == message {
+			n++
+		}
+	}
+	return n
+}
+
+// Started offline, the log says so in one line, not one warning a source (issue 28: 30
+// "source round failed" warnings within seconds); once an address answers, each source still
+// not answering is warned about once.
+func TestOfflineStartSaysItOnce(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		tenant := account.Tenant{Name: "acme"}
+		if err := s.CreateTenant(ctx, &tenant); err != nil {
+			t.Fatal(err)
+		}
+		admin := authz.Actor{UserID: 0, TenantID: tenant.ID, TenantAdmin: true}
+		// The pollers log through the default logger, the manager through its own: both here.
+		log := &logLines{}
+		defer slog.SetDefault(slog.Default())
+		slog.SetDefault(slog.New(log))
+		emit := func(int64, post.Origin) connector.EmitFunc { return (&sink{posts: map[string]int{}}).emit }
+		m := sourcing.NewManager(s, build, s, emit, sourcing.NewOperator(s), slog.New(log))
+		m.Tick, m.Lease = 100*time.Millisecond, 2*time.Second
+		svc := sourcing.NewService(sourcing.Deps{Store: s, Build: build, Interval: testBuilder.Interval, Changed: m.Changed})
+		add := func(name, url string) {
+			if _, err := svc.Create(ctx, admin, sourcing.Input{Type: ptr("rss"), Name: ptr(name), Config: rssConfig(url)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for i := range 5 {
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ln.Close() // nothing answers there: refused, as a name that does not resolve
+			add(fmt.Sprint("cut off ", i), "http://"+ln.Addr().String())
+		}
+		done := make(chan struct{})
+		go func() { defer close(done); m.Run(ctx) }()
+		defer func() { cancel(); <-done }()
+
+		wait.For(t, "the offline notice", func() bool { return log.count(slog.LevelWarn, sourcing.OfflineMessage) == 1 })
+		wait.For(t, "every source's failure, quietly", func() bool { return log.count(slog.LevelDebug, "source round failed") >= 10 })
+		if n := log.count(slog.LevelWarn, "source round failed"); n != 0 {
+			t.Errorf("offline: %d warnings of failed rounds besides the one notice, want none", n)
+		}
+
+		// An address answers: the server is not offline, and the five that do not are said.
+		steady := newFeed(t)
+		add("steady", steady.srv.URL)
+		wait.For(t, "the network to be back", func() bool {
+			return log.count(slog.LevelInfo, "sources: public addresses answer again") == 1
+		})
+		wait.For(t, "each source still cut off to be warned about", func() bool {
+			return log.count(slog.LevelWarn, "source round failed") >= 5
+		})
+		requests := steady.requests.Load()
+		wait.For(t, "more rounds", func() bool { return steady.requests.Load() >= requests+5 })
+		if n := log.count(slog.LevelWarn, "source round failed"); n != 5 {
+			t.Errorf("%d warnings of failed rounds, want one for each of the 5 sources cut off", n)
+		}
+		if n := log.count(slog.LevelWarn, sourcing.OfflineMessage); n != 1 {
+			t.Errorf("the offline notice was logged %d times", n)
+		}
+	})
+}

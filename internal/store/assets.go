@@ -8,7 +8,7 @@ import (
 )
 
 // checkAssetLimit fails with account.ErrAssetLimitReached when the organization already holds
-// as many assets (saved searches and location configurations) as its limit allows (0:
+// as many assets (saved searches, location configurations and its assets table) as its limit allows (0:
 // unlimited). Call it in the transaction that adds the asset: on PostgreSQL it locks the
 // organization's row so concurrent creations count one after the other; on SQLite the write
 // transaction already does.
@@ -22,7 +22,8 @@ func (s *Store) checkAssetLimit(ctx context.Context, tx *sql.Tx, organizationID 
 	}
 	var assets int64
 	if err := tx.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM monitor_searches WHERE organization_id = $1)
-		+ (SELECT COUNT(*) FROM location_configurations WHERE organization_id = $1)`, organizationID).Scan(&assets); err != nil {
+		+ (SELECT COUNT(*) FROM location_configurations WHERE organization_id = $1)
+		+ (SELECT COUNT(*) FROM assets WHERE organization_id = $1)`, organizationID).Scan(&assets); err != nil {
 		return err
 	}
 	if assets >= limit {

@@ -9,6 +9,7 @@ import (
 	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/alerts"
 	"github.com/sightline/sightline/internal/announce"
+	"github.com/sightline/sightline/internal/asset"
 	"github.com/sightline/sightline/internal/assistant"
 	"github.com/sightline/sightline/internal/audit"
 	"github.com/sightline/sightline/internal/auth"
@@ -26,7 +27,7 @@ import (
 )
 
 // domainTables hold what the audited changes of saved searches, groups, sharing, alerts, filter
-// lists, location configurations, announcements, sources and the assistant store.
+// lists, location configurations, assets, announcements, sources and the assistant store.
 var domainTables = []string{"monitor_groups", "monitor_group_shares", "monitor_searches", "monitor_search_shares",
 	"monitor_search_filter_lists", "monitor_detachments", "monitor_favourites", "filter_lists", "filter_list_entries",
 	"location_configurations", "organizations", "announcements", "announcement_reads", "sources", "assistant_conversations",
@@ -57,7 +58,7 @@ func switchAudit(t *testing.T, s *store.Store, on bool) {
 }
 
 // Every audited change of saved searches, groups, sharing, alerts and the webhook secret, filter
-// lists, location configurations, announcements, sources and the assistant is stored with its
+// lists, location configurations, assets, announcements, sources and the assistant is stored with its
 // audit row or not at all: while the row cannot be written, the change fails with the audit's
 // error and leaves every table as it was; once it can, the row carries the actor's name as it
 // was then, which renaming the actor afterwards does not rewrite.
@@ -82,6 +83,7 @@ func TestAuditedChangesNeedTheirRow(t *testing.T) {
 		}
 		lists := filters.NewService(s, nil)
 		locations := filters.NewLocations(s, gazetteer)
+		assets := asset.NewService(s)
 		channels := alerts.Channels(alerts.ChannelDeps{Store: s})
 		mon := monitor.NewService(monitor.Deps{Store: s, Inbox: s, FilterLists: lists, Channels: channels})
 		al := alerts.NewService(alerts.Deps{Store: s, Matches: mon, Channels: channels})
@@ -104,7 +106,7 @@ func TestAuditedChangesNeedTheirRow(t *testing.T) {
 			}
 		}
 
-		var groupID, searchID, listID, sourceID, announcementID int64
+		var groupID, searchID, listID, sourceID, announcementID, assetID int64
 		var fpid string
 		steps := []struct {
 			name          string
@@ -200,6 +202,17 @@ func TestAuditedChangesNeedTheirRow(t *testing.T) {
 			}, audit.ModelConfiguration, audit.ActionUpdated},
 			{"delete a location configuration", actor, func() error { return locations.Delete(ctx, actor, fpid) },
 				audit.ModelConfiguration, audit.ActionDeleted},
+			{"create an asset", actor, func() error {
+				v, err := assets.Create(ctx, actor, asset.Asset{Type: asset.IPAddress, Value: "10.0.0.1"})
+				assetID = v.ID
+				return err
+			}, audit.ModelAsset, audit.ActionCreated},
+			{"change an asset", actor, func() error {
+				_, err := assets.Update(ctx, actor, assetID, asset.Asset{Type: asset.IPAddress, Value: "10.0.0.2"})
+				return err
+			}, audit.ModelAsset, audit.ActionUpdated},
+			{"delete an asset", actor, func() error { return assets.Delete(ctx, actor, assetID) },
+				audit.ModelAsset, audit.ActionDeleted},
 			{"rotate the webhook secret", actor, func() error {
 				_, err := al.RotateWebhookSecret(ctx, actor, owner.OrganizationID)
 				return err

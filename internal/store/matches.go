@@ -188,6 +188,9 @@ func (s *Store) matchFilter(q monitor.MatchQuery, withPosts bool) (from string, 
 	if !q.UpTo.IsZero() {
 		where = append(where, "m.created_at <= "+arg(millis(q.UpTo)))
 	}
+	if !q.Since.IsZero() {
+		where = append(where, "m.created_at > "+arg(millis(q.Since)))
+	}
 	if q.Flagged {
 		where = append(where, "COALESCE(st.is_flagged, FALSE) = TRUE")
 	}
@@ -263,7 +266,7 @@ func (s *Store) Inbox(ctx context.Context, q monitor.MatchQuery) ([]monitor.Inbo
 // joined to their posts only when the text filter needs them.
 func (s *Store) inboxTotal(ctx context.Context, q monitor.MatchQuery) (int64, error) {
 	// The kept counts are of every match made so far; a bound in time counts the matches.
-	media := q.Images || q.Video || q.Location || q.Flagged || strings.TrimSpace(q.Text) != "" || !q.UpTo.IsZero()
+	media := q.Images || q.Video || q.Location || q.Flagged || strings.TrimSpace(q.Text) != "" || !q.UpTo.IsZero() || !q.Since.IsZero()
 	switch {
 	case !media && len(q.Providers) == 0 && !(q.Unread && q.IncludeDeleted):
 		counts, err := s.MatchCounts(ctx, q.UserID, q.SearchIDs, nil)

@@ -382,7 +382,8 @@ func TestInboxAgreesWithAScan(t *testing.T) {
 }
 
 // An action bounded by the time the analyst's list was read (MatchQuery.UpTo) leaves alone the
-// matches made since, which the inbox holds back behind "Show them"; the total agrees.
+// matches made since, which the inbox holds back behind "Show them"; the total agrees, and
+// MatchQuery.Since counts exactly those waiting, so the list and the page's counts add up.
 func TestInboxUpToLeavesLaterMatchesAlone(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
@@ -419,6 +420,13 @@ func TestInboxUpToLeavesLaterMatchesAlone(t *testing.T) {
 		q.UpTo = time.Time{}
 		if ids, err = s.MatchIDs(ctx, q); err != nil || len(ids) != 35 {
 			t.Errorf("unbounded: %d ids (%v), want 35", len(ids), err)
+		}
+		for _, unread := range []bool{false, true} {
+			_, waiting, err := s.Inbox(ctx, monitor.MatchQuery{UserID: owner.ID, SearchIDs: []int64{search}, Since: asOf,
+				Unread: unread, Limit: 1})
+			if err != nil || waiting != 32 {
+				t.Errorf("since the list's time (unread %v): total %d (%v), want the 32 made after it", unread, waiting, err)
+			}
 		}
 	})
 }

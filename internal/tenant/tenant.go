@@ -23,7 +23,7 @@ import (
 type Usage struct {
 	Members          int64
 	SavedSearches    int64
-	Assets           int64 // saved searches and location configurations, as the asset limit counts
+	Assets           int64 // saved searches, location configurations and assets, as the asset limit counts
 	MatchesThisMonth int64 // the monthly data the monthly data limit bounds
 }
 
@@ -158,6 +158,63 @@ func (s *Service) SetOrganizationSetting(ctx context.Context, a authz.Actor, org
 	}
 	return s.switchOrganization(ctx, a, organizationID, "organization", setting, field,
 		func(o *account.Organization, v bool) { *field(o) = v }, on)
+}
+
+// MaxLimit bounds what a tenant admin may set a limit to; 0 lifts a limit.
+const MaxLimit = 1_000_000_000
+
+// Limits are an organization's monthly data limit and asset limit; nil leaves one as it is.
+type Limits struct {
+	MonthlyData *int64
+	Assets      *int64
+}
+
+// SetLimits changes one of the tenant's organizations' limits, audited with the values before
+// and after. Lowering a limit below what the organization holds removes nothing: it stops
+// what would go beyond it (docs/decisions.md).
+func (s *Service) SetLimits(ctx context.Context, a authz.Actor, id int64, l Limits) (Organization, error) {
+	if _, err := s.organization(ctx, a, id); err != nil {
+		return Organization{}, err
+	}
+	fields := []struct {
+		name  string
+		value *int64
+		field func(*account.Organization) *int64
+	}{
+		{"monthly_data_limit", l.MonthlyData, func(o *account.Organization) *int64 { return &o.MonthlyDataLimit }},
+		{"asset_limit", l.Assets, func(o *account.Organization) *int64 { return &o.AssetLimit }},
+	}
+	errs := map[string][]string{}
+	for _, f := range fields {
+		if f.value != nil && (*f.value < 0 || *f.value > MaxLimit) {
+			errs[f.name] = []string{"The limit must be a whole number from 0 (no limit) to 1,000,000,000."}
+		}
+	}
+	if l.MonthlyData == nil && l.Assets == nil {
+		errs["asset_limit"] = []string{"Give the monthly data limit, the asset limit or both."}
+	}
+	if len(errs) > 0 {
+		return Organization{}, problem.Invalid("The given data was invalid.", errs)
+	}
+	o, err := s.store.ChangeOrganization(ctx, id, func(o *account.Organization) ([]account.AuditEntry, error) {
+		var entries []account.AuditEntry
+		for _, f := range fields {
+			if f.value == nil || *f.field(o) == *f.value {
+				continue
+			}
+			before := *f.field(o)
+			*f.field(o) = *f.value
+			entries = append(entries, account.AuditEntry{TenantID: o.TenantID, OrganizationID: o.ID, UserID: a.UserID,
+				Model: "organization", ModelID: strconv.FormatInt(o.ID, 10), Action: "updated",
+				PreviousValue: f.name + ": " + strconv.FormatInt(before, 10), NewValue: f.name + ": " + strconv.FormatInt(*f.value, 10)})
+		}
+		return entries, nil
+	})
+	if err != nil {
+		return Organization{}, err
+	}
+	u, err := s.store.OrganizationUsage(ctx, o.ID, monitor.MonthStart(s.now()))
+	return Organization{Organization: o, Usage: u}, err
 }
 
 // switchOrganization sets one switch of one of the tenant's organizations and audits the

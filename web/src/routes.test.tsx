@@ -37,6 +37,7 @@ describe('routing table', () => {
     { path: '/monitor/filters/new', wantPath: '/monitor/filters/new', wantHeading: 'New filter list' },
     { path: '/monitor/filters/12', wantPath: '/monitor/filters/12', wantHeading: 'Spam words' },
     { path: '/monitor/configurations', wantPath: '/monitor/configurations', wantHeading: 'Location configurations' },
+    { path: '/monitor/assets', wantPath: '/monitor/assets', wantHeading: 'Assets' },
     { path: '/monitor/groups', wantPath: '/monitor/groups', wantHeading: 'Search groups' },
     { path: '/assets/groups/7', wantPath: '/assets/groups/7', wantHeading: 'Protests' },
     { path: '/monitor/matches', wantPath: '/monitor/matches/grid', wantHeading: 'Inbox' },

@@ -12,6 +12,7 @@ import { LoadingErrorPage } from './pages/LoadingErrorPage';
 import { LocateLinkPage, LocatePage } from './pages/locate/LocatePage';
 import { LocateSavedPage } from './pages/locate/LocateSavedPage';
 import { LoginPage } from './pages/LoginPage';
+import { AssetsPage } from './pages/monitor/AssetsPage';
 import { ConfigurationsPage } from './pages/monitor/ConfigurationsPage';
 import { CustomizePage } from './pages/monitor/CustomizePage';
 import { DashboardPage } from './pages/monitor/DashboardPage';
@@ -49,6 +50,7 @@ const monitorChildren: RouteObject[] = [
   { path: 'filters/new', element: <FilterNewPage /> },
   { path: 'filters/:id', element: <FilterEditPage /> },
   { path: 'configurations', element: <ConfigurationsPage /> },
+  { path: 'assets', element: <AssetsPage /> },
   { path: 'groups', element: <GroupsPage /> },
   { path: 'groups/:groupId', element: <GroupPage /> },
   { path: 'matches', element: <InboxRedirect /> },

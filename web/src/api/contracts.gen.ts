@@ -60,6 +60,19 @@ export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
 export const AUTO_CAPTURE_MODES = ['off', 'high', 'all'] as const;
 export type AutoCaptureMode = (typeof AUTO_CAPTURE_MODES)[number];
 
+/** What an asset's value is (monitor-area.md section 4). */
+export const ASSET_TYPES = [
+  'author',
+  'domain',
+  'email',
+  'ip_address',
+  'text',
+  'iin_bin',
+  'social_board',
+  'location_search',
+] as const;
+export type AssetType = (typeof ASSET_TYPES)[number];
+
 /** Where a post came from (docs/connectors.md). */
 export const POST_ORIGIN_KINDS = ['shared', 'source', 'ingest'] as const;
 export type PostOriginKind = (typeof POST_ORIGIN_KINDS)[number];
@@ -80,6 +93,8 @@ export const PROXIMITY_ALERT_INTERVALS = [0, 300, 1800, 3600] as const;
 export const AI_SUMMARY_ALERT_INTERVALS = [0, 86400] as const;
 /** A spike alert's settings in seconds: off, then on (detection runs every minute). */
 export const SPIKE_ALERT_INTERVALS = [0, 60] as const;
+/** The longest value an asset may have, in characters. */
+export const MAX_ASSET_VALUE_LENGTH = 255;
 /** The most monitor.match.created events a user gets for one batch of posts. */
 export const MATCH_EVENTS_PER_BATCH = 20;
 
@@ -471,6 +486,21 @@ export interface SharingEntry {
   name?: string;
   role: ShareRole;
   fromGroup: boolean;
+}
+
+/**
+ * AssetReply is an asset as the API shows it.
+ *
+ * Go: api.AssetReply (internal/api).
+ */
+export interface Asset {
+  id: number;
+  type: AssetType;
+  value: string;
+  ownerEmail: string;
+  canEdit: boolean;
+  createdAt: number;
+  updatedAt: number;
 }
 
 /**

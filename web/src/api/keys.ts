@@ -51,7 +51,12 @@ export const monitorKeys = {
   counts: ['monitor', 'matches', 'counts'] as const,
   countsBySearch: ['monitor', 'matches', 'counts', 'list'] as const,
   countsOf: (ids: number[]) => [...monitorKeys.countsBySearch, ids] as const,
-  dashboard: (ids: number[]) => [...monitorKeys.counts, 'dashboard', ids] as const,
+  /** Every dashboard: under counts, so what refreshes the counts refreshes them too. */
+  dashboards: ['monitor', 'matches', 'counts', 'dashboard'] as const,
+  dashboard: (ids: number[]) => [...monitorKeys.dashboards, ids] as const,
+  /** How many of a list's matches arrived after it was read (waiting behind "Show them"). */
+  waitingCounts: ['monitor', 'matches', 'counts', 'waiting'] as const,
+  waiting: (query: MatchQuery, since: number) => [...monitorKeys.waitingCounts, query, since] as const,
   thread: (postId: string) => ['monitor', 'thread', postId] as const,
   backtest: (draft: BacktestRequest) => ['monitor', 'backtest', draft] as const,
 };
@@ -67,6 +72,10 @@ export const storyKeys = {
 export const evidenceKeys = {
   all: ['evidence'] as const,
   record: (id: string) => ['evidence', id] as const,
+};
+
+export const assetKeys = {
+  all: ['assets'] as const,
 };
 
 export const dashboardKeys = {

@@ -251,6 +251,16 @@ export async function fetchMatches(
   };
 }
 
+/**
+ * How many matches query selects that were made after since (a list's asOf): the ones waiting
+ * behind "Show them".
+ */
+export async function fetchMatchesWaiting(query: MatchQuery, since: number, signal?: AbortSignal): Promise<number> {
+  const params = new URLSearchParams({ ...matchQueryFields(query), since: String(since), perPage: '1' });
+  const reply = await request<Match[]>('GET', `${MONITOR}/matches?${params.toString()}`, { signal });
+  return (reply.meta as { total: number }).total;
+}
+
 export interface InboxStoryPage {
   stories: InboxStory[];
   page: number;

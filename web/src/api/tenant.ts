@@ -97,6 +97,21 @@ export async function setOrganizationSetting(
   return (await request<TenantOrganization>('PUT', path, { body: { enabled } })).data;
 }
 
+export interface OrganizationLimits {
+  /** Matches a month; 0 lifts the limit. */
+  monthly_data_limit: number;
+  /** Saved searches, location configurations and assets together; 0 lifts the limit. */
+  asset_limit: number;
+}
+
+export async function setOrganizationLimits(
+  organizationId: number,
+  limits: OrganizationLimits,
+): Promise<TenantOrganization> {
+  const path = `/api/v1/tenant/organizations/${organizationId}/limits`;
+  return (await request<TenantOrganization>('PUT', path, { body: limits })).data;
+}
+
 export async function fetchTenantUsers(signal?: AbortSignal): Promise<TenantUser[]> {
   return (await request<TenantUser[]>('GET', '/api/v1/tenant/users', { signal })).data;
 }

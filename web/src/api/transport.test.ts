@@ -111,6 +111,19 @@ describe('errors', () => {
     expect(error).toMatchObject({ status: 429, message: 'Too many attempts.', body, canceled: false });
   });
 
+  it('says a change without any reply was not saved, and a read that got none to try again', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(updateDisplayTheme('dark')).rejects.toMatchObject({
+      status: 0,
+      message: 'Save failed. Check your network connection and try again.',
+    });
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(fetchProfile()).rejects.toMatchObject({
+      status: 0,
+      message: 'There was an issue making your request. Please try again.',
+    });
+  });
+
   it('falls back to the generic message when the reply is not JSON', async () => {
     fetchMock.mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 502 }));
     await expect(fetchProfile()).rejects.toMatchObject({

@@ -32,6 +32,8 @@ export interface ErrorBody {
 export const REQUEST_TIMEOUT_MS = 60_000;
 export const GENERIC_ERROR_MESSAGE = 'There was an issue making your request. Please try again.';
 const TIMEOUT_MESSAGE = 'The server took too long to answer. Please try again.';
+/** A change that got no reply at all (monitor-area.md section 8). */
+export const SAVE_FAILED_MESSAGE = 'Save failed. Check your network connection and try again.';
 
 export class ApiError extends Error {
   /** The HTTP status, or 0 when no reply came (network failure, time-out, cancel). */
@@ -150,7 +152,8 @@ export async function request<T>(method: string, path: string, options: RequestO
     if (error instanceof ApiError) throw error;
     if (callerSignal?.aborted) throw new ApiError('canceled', 0, undefined, true);
     if (timedOut) throw new ApiError(TIMEOUT_MESSAGE, 0);
-    throw new ApiError(GENERIC_ERROR_MESSAGE, 0);
+    // No reply at all: the network, not the server, failed; a change says it was not saved.
+    throw new ApiError(method === 'GET' ? GENERIC_ERROR_MESSAGE : SAVE_FAILED_MESSAGE, 0);
   } finally {
     clearTimeout(timer);
     callerSignal?.removeEventListener('abort', forwardAbort);

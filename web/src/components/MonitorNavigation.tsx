@@ -5,6 +5,7 @@ import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import GridViewOutlined from '@mui/icons-material/GridViewOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import LocationOnOutlined from '@mui/icons-material/LocationOnOutlined';
+import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
 import MapOutlined from '@mui/icons-material/MapOutlined';
 import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
 import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
@@ -59,7 +60,10 @@ const sections = (unread: number | undefined): { title: string; pages: SidebarPa
   },
   {
     title: 'Configurations',
-    pages: [{ label: 'Location configurations', to: 'configurations', icon: LocationOnOutlined }],
+    pages: [
+      { label: 'Location configurations', to: 'configurations', icon: LocationOnOutlined },
+      { label: 'Assets', to: 'assets', icon: ShieldOutlined },
+    ],
   },
 ];
 

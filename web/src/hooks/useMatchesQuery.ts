@@ -6,6 +6,7 @@ import {
   fetchMatchCounts,
   fetchMatchCountsBySearch,
   fetchMatches,
+  fetchMatchesWaiting,
   type Match,
   type MatchCounts,
   type MatchCreated,
@@ -28,6 +29,19 @@ export function useMatchesQuery(query: MatchQuery) {
 
 export function useMatchCountsQuery() {
   return useQuery({ queryKey: monitorKeys.counts, queryFn: ({ signal }) => fetchMatchCounts(signal) });
+}
+
+/**
+ * How many matches of query arrived after since, the loaded list's asOf: those waiting behind
+ * "Show them", so that the list's count and this add up to the header's and the sidebar's.
+ * Asked again whenever the counts change (applyLiveCounts).
+ */
+export function useWaitingMatchesQuery(query: MatchQuery, since: number | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: monitorKeys.waiting(query, since ?? 0),
+    queryFn: ({ signal }) => fetchMatchesWaiting(query, since ?? 0, signal),
+    enabled: enabled && since !== undefined,
+  });
 }
 
 export function useMatchCountsBySearchQuery(ids: number[]) {
@@ -112,7 +126,12 @@ export function applyLiveMatch(queryClient: QueryClient, event: MatchCreated): v
   if ((event.more ?? 0) > 0) void queryClient.invalidateQueries({ queryKey: monitorKeys.matchLists });
 }
 
-/** Takes the counts a live event carries; per-search counts are fetched again. */
+/**
+ * Takes the counts a live event carries; what else counts matches (per-search counts, the
+ * dashboards, the totals beside loaded lists) is fetched again, so no figure on screen stays
+ * behind the sidebar's. A fetch already running is kept rather than restarted: events can come
+ * faster than a dashboard loads.
+ */
 export function applyLiveCounts(queryClient: QueryClient, counts: MatchCounts): void {
   queryClient.setQueryData<MatchCounts>(monitorKeys.counts, {
     totalCount: counts.totalCount,
@@ -120,5 +139,7 @@ export function applyLiveCounts(queryClient: QueryClient, counts: MatchCounts): 
     deletedCount: counts.deletedCount,
     flaggedCount: counts.flaggedCount,
   });
-  void queryClient.invalidateQueries({ queryKey: monitorKeys.countsBySearch });
+  for (const queryKey of [monitorKeys.countsBySearch, monitorKeys.dashboards, monitorKeys.waitingCounts]) {
+    void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+  }
 }

@@ -12,7 +12,9 @@ import {
   revokeTenantToken,
   type Role,
   setFeatureFlag,
+  setOrganizationLimits,
   setOrganizationSetting,
+  type OrganizationLimits,
   resetTenantUserMfa,
   setTenantUserDisabled,
   type TenantACL,
@@ -48,6 +50,22 @@ export function useOrganizationSwitch() {
         list?.map((o) => (o.id === updated.id ? updated : o)),
       );
       // The admin's own organization's flags shape their navigation.
+      void queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });
+    },
+  });
+}
+
+/** Sets an organization's monthly data limit and asset limit. */
+export function useSetOrganizationLimits() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ organizationId, limits }: { organizationId: number; limits: OrganizationLimits }) =>
+      setOrganizationLimits(organizationId, limits),
+    onSuccess: (updated) => {
+      queryClient.setQueryData<TenantOrganization[]>(tenantKeys.organizations, (list) =>
+        list?.map((o) => (o.id === updated.id ? updated : o)),
+      );
+      // The admin's own organization's limits are in their profile.
       void queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });
     },
   });

@@ -1,10 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLiveCounts } from '../../hooks/useMatchesQuery';
 import { readCookie } from '../../lib/cookies';
 import { fakeServer } from '../../test/fakeServer';
 import { testMatch, testProfile, testProviders } from '../../test/fixtures';
-import { renderApp } from '../../test/renderApp';
+import { InboxPage } from '../../pages/monitor/InboxPage';
+import { renderApp, renderWithApp } from '../../test/renderApp';
 import { SKIP_FLAG_WARNING_COOKIE } from './Inbox';
 
 const user = userEvent.setup({ delay: null });
@@ -61,6 +63,55 @@ function inboxServer(patch: (body: unknown) => unknown, extra: Record<string, un
 }
 
 describe('inbox', () => {
+  // Issue 28: header and list counts disagreed while new matches waited behind "Show them".
+  it('says how many matches wait behind "Show them", so the list and the header add up', async () => {
+    let stored = 2;
+    let shownAt = 1_795_000_000_000;
+    const requests = fakeServer({
+      'GET /api/v1/monitor/providers': { data: testProviders },
+      'GET /api/v1/monitor/searches': { data: [] },
+      'GET /api/v1/monitor/matches/counts': () => ({
+        data: { totalCount: stored, unreadCount: stored, deletedCount: 0, flaggedCount: 0 },
+      }),
+      'GET /api/v1/monitor/matches': (request: { query: URLSearchParams }) => {
+        const since = request.query.get('since');
+        if (since !== null) {
+          // The matches made after the list was read.
+          return {
+            data: [],
+            meta: {
+              current_page: 1,
+              last_page: 1,
+              per_page: 1,
+              total: Number(since) === shownAt ? stored - 2 : 0,
+              as_of: 0,
+            },
+          };
+        }
+        const shown = Array.from({ length: stored }, (_, i) => testMatch(i + 1));
+        return { data: shown, meta: { current_page: 1, last_page: 1, per_page: 100, total: stored, as_of: shownAt } };
+      },
+    });
+    const { queryClient } = renderWithApp(<InboxPage view="list" />, {
+      profile: testProfile({ is_inbox_streaming_enabled: false }),
+    });
+    const header = await screen.findByText(/^2 matches · 2 unread/);
+    expect(await screen.findByRole('status')).toHaveTextContent('2 matches');
+
+    // Five more are stored; the live channel brings the counts, not the matches.
+    stored = 7;
+    act(() => applyLiveCounts(queryClient, { totalCount: 7, unreadCount: 7, deletedCount: 0, flaggedCount: 0 }));
+    expect(await screen.findByText('5 new matches have arrived.')).toBeVisible();
+    expect(header).toHaveTextContent(/^7 matches · 7 unread/);
+    expect(screen.getByRole('status')).toHaveTextContent('2 matches');
+    expect(requests.some((r) => r.query.get('since') === String(shownAt))).toBe(true);
+
+    shownAt += 1000;
+    await user.click(screen.getByRole('button', { name: 'Show them' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('7 matches'));
+    await waitFor(() => expect(screen.queryByText(/new matches? ha(ve|s) arrived/)).not.toBeInTheDocument());
+  });
+
   it('puts its filters in the address and asks the server for them', async () => {
     const requests = inboxServer(() => undefined);
     const { router } = renderApp('/monitor/matches/list', { profile: testProfile() });

@@ -12,10 +12,10 @@ import type { Match, MatchQuery, Provider } from '../../api/monitor';
 import { useConfirm } from '../../hooks/useConfirm';
 import { useExternalLink } from '../../hooks/useExternalLink';
 import { type ActionScope, type MatchAction, useMatchActions } from '../../hooks/useMatchActions';
-import { useMatchCountsQuery, useMatchesQuery } from '../../hooks/useMatchesQuery';
+import { useMatchesQuery, useWaitingMatchesQuery } from '../../hooks/useMatchesQuery';
 import { useProvidersQuery, useSearchesQuery } from '../../hooks/useMonitorQueries';
 import { useProfile } from '../../hooks/useProfileQuery';
-import { countOf } from '../../lib/countFormat';
+import { countOf, formatCount } from '../../lib/countFormat';
 import { type Term, termsOf } from '../../lib/highlight';
 import { isFiltered, readInboxQuery, writeInboxQuery } from '../../lib/inboxQuery';
 import { authorOf } from '../../lib/postAuthor';
@@ -62,15 +62,15 @@ export function Inbox({ view, searchId }: { view: InboxView; searchId?: number }
   const [threadOf, setThreadOf] = useState<Match | null>(null);
   const [analysed, setAnalysed] = useState<Match | null>(null);
   const [exportOpen, setExportOpen] = useState(false);
-  const counts = useMatchCountsQuery();
-  // Without inbox streaming, new matches wait for the user: the count of all matches when the
-  // list was loaded tells whether some arrived since.
-  const [baseline, setBaseline] = useState<{ loadedAt: number; total: number } | null>(null);
-  if (counts.data && matchesQuery.isSuccess && baseline?.loadedAt !== matchesQuery.dataUpdatedAt) {
-    setBaseline({ loadedAt: matchesQuery.dataUpdatedAt, total: counts.data.totalCount });
-  }
-  const arrived =
-    !profile.is_inbox_streaming_enabled && baseline && counts.data && counts.data.totalCount > baseline.total;
+  // Without inbox streaming, new matches wait for the user: the server says how many of this
+  // list's matches were made after it was read, so the list's count and the waiting ones add up
+  // to the header's and the sidebar's (issue 28: 164 shown beside 171).
+  const waiting = useWaitingMatchesQuery(
+    query,
+    matchesQuery.data?.pages[0]?.asOf,
+    !profile.is_inbox_streaming_enabled && matchesQuery.isSuccess,
+  );
+  const arrived = (!profile.is_inbox_streaming_enabled && waiting.data) || 0;
 
   const matches = useMemo(() => matchesQuery.data?.pages.flatMap((page) => page.matches) ?? [], [matchesQuery.data]);
   const total = matchesQuery.data?.pages[0]?.total ?? 0;
@@ -197,7 +197,7 @@ export function Inbox({ view, searchId }: { view: InboxView; searchId?: number }
           )}
         </Stack>
       </Stack>
-      {arrived && (
+      {arrived > 0 && (
         <Alert
           severity="info"
           sx={{ mx: { xs: 1, md: 2 }, mt: 1 }}
@@ -207,7 +207,7 @@ export function Inbox({ view, searchId }: { view: InboxView; searchId?: number }
             </Button>
           }
         >
-          New matches have arrived.
+          {arrived === 1 ? '1 new match has arrived.' : `${formatCount(arrived)} new matches have arrived.`}
         </Alert>
       )}
       {matchesQuery.isPending && (

@@ -1,14 +1,17 @@
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { TenantOrganization } from '../../api/tenant';
 import type { OrganizationSwitch } from '../../hooks/useTenantQueries';
 import { featureFlags, organizationSettings } from '../../lib/tenantLabels';
+import { LimitsDialog } from './LimitsDialog';
 
 function Usage({ label, used, limit }: { label: string; used: number; limit?: number }) {
   const id = useId();
@@ -39,7 +42,7 @@ function Usage({ label, used, limit }: { label: string; used: number; limit?: nu
   );
 }
 
-/** One organization of the tenant: its usage against its limits, and its switches. */
+/** One organization of the tenant: its usage against its limits (which can be changed), and its switches. */
 export function OrganizationCard({
   organization: o,
   busy,
@@ -50,6 +53,7 @@ export function OrganizationCard({
   onSwitch: (target: OrganizationSwitch, enabled: boolean) => void;
 }) {
   const titleId = useId();
+  const [editingLimits, setEditingLimits] = useState(false);
   const toggle = (key: string, label: string, help: string, checked: boolean, target: OrganizationSwitch) => (
     <FormControlLabel
       key={key}
@@ -81,9 +85,20 @@ export function OrganizationCard({
       variant="outlined"
       sx={{ p: { xs: 2.5, md: 3 }, borderRadius: 3 }}
     >
-      <Typography id={titleId} variant="h3" component="h2" sx={{ mb: 2 }}>
-        {o.name}
-      </Typography>
+      <Stack direction="row" sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
+        <Typography id={titleId} variant="h3" component="h2">
+          {o.name}
+        </Typography>
+        <Button
+          size="small"
+          startIcon={<TuneOutlined />}
+          onClick={() => setEditingLimits(true)}
+          aria-label={`Edit the limits of ${o.name}`}
+        >
+          Edit limits
+        </Button>
+      </Stack>
+      {editingLimits && <LimitsDialog organization={o} onClose={() => setEditingLimits(false)} />}
       <Stack direction="row" useFlexGap spacing={3} sx={{ flexWrap: 'wrap', mb: 3 }}>
         <Usage label="Members" used={o.usage.members} />
         <Usage label="Saved searches" used={o.usage.savedSearches} />

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Dashboard, DashboardLayout } from '../../api/dashboard';
+import { applyLiveCounts } from '../../hooks/useMatchesQuery';
 import { Reply, fakeServer } from '../../test/fakeServer';
 import { testGroup, testProfile, testProviders, testSearch } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
@@ -52,6 +53,57 @@ function server(dashboard: unknown, searches = [testSearch(9, { value: 'Floods' 
 }
 
 describe('DashboardPage', () => {
+  // Issue 28: the dashboard showed 164 results beside the sidebar's 171 a moment later.
+  it('shows the results and unread results the sidebar counts, as the live counts change', async () => {
+    fakeServer({
+      'GET /api/v1/monitor/providers': { data: testProviders },
+      'GET /api/v1/monitor/searches': { data: [testSearch(9, { value: 'Floods' })] },
+      'GET /api/v1/monitor/dashboard': { data: { ...full, resultCount: 164, unreadCount: 164 } },
+      'GET /api/v1/monitor/dashboard/layout': { data: everyWidget },
+      'GET /api/v1/monitor/matches/counts': {
+        data: { totalCount: 171, unreadCount: 171, deletedCount: 0, flaggedCount: 0 },
+      },
+    });
+    const { queryClient } = renderApp('/monitor/dashboard', { profile: testProfile() });
+    const results = await screen.findByRole('region', { name: 'Results' });
+    const unread = screen.getByRole('region', { name: 'Unread results' });
+    const sidebar = screen.getByRole('navigation', { name: 'Monitor' });
+    await waitFor(() => expect(within(results).getByText('171')).toBeVisible());
+    expect(within(unread).getByText('171')).toBeVisible();
+    expect(within(sidebar).getByText('171')).toBeVisible();
+
+    const dashboardLoads = () =>
+      queryClient.getQueryCache().find({ queryKey: ['monitor', 'matches', 'counts', 'dashboard', []] });
+    const loadsBefore = dashboardLoads()?.state.dataUpdateCount ?? 0;
+    act(() => applyLiveCounts(queryClient, { totalCount: 180, unreadCount: 175, deletedCount: 0, flaggedCount: 0 }));
+    await waitFor(() => expect(within(results).getByText('180')).toBeVisible());
+    expect(within(unread).getByText('175')).toBeVisible();
+    expect(within(sidebar).getByText('175')).toBeVisible();
+    // The charts load again with the counts.
+    await waitFor(() => expect(dashboardLoads()?.state.dataUpdateCount).toBeGreaterThan(loadsBefore));
+  });
+
+  it('adds up the chosen searches’ counts', async () => {
+    fakeServer({
+      'GET /api/v1/monitor/providers': { data: testProviders },
+      'GET /api/v1/monitor/searches': {
+        data: [testSearch(9, { value: 'Floods' }), testSearch(10, { value: 'Fires' })],
+      },
+      'GET /api/v1/monitor/dashboard': { data: full },
+      'GET /api/v1/monitor/dashboard/layout': { data: everyWidget },
+      'GET /api/v1/monitor/matches/counts/list': {
+        data: [
+          { monitorSearchId: 9, totalCount: 40, unreadCount: 4, deletedCount: 0, flaggedCount: 0 },
+          { monitorSearchId: 10, totalCount: 2, unreadCount: 1, deletedCount: 0, flaggedCount: 0 },
+        ],
+      },
+    });
+    renderApp('/monitor/dashboard?monitorSearchIds=9,10', { profile: testProfile() });
+    const results = await screen.findByRole('region', { name: 'Results' });
+    await waitFor(() => expect(within(results).getByText('42')).toBeVisible());
+    expect(within(screen.getByRole('region', { name: 'Unread results' })).getByText('5')).toBeVisible();
+  });
+
   it('shows the widgets of the saved layout, row by row', async () => {
     server({ data: full }, undefined, { rows: [{ widgets: ['timeline', 'result_count'] }] });
     renderApp('/monitor/dashboard', { profile: testProfile() });

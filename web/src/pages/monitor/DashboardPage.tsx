@@ -22,6 +22,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { useDashboardLayoutQuery, useDashboardQuery } from '../../hooks/useDashboardQuery';
+import { useMatchCountsBySearchQuery, useMatchCountsQuery } from '../../hooks/useMatchesQuery';
 import { useProvidersQuery, useSearchesQuery } from '../../hooks/useMonitorQueries';
 import { useProfile } from '../../hooks/useProfileQuery';
 import { useSearchBuilder } from '../../hooks/useSearchBuilder';
@@ -149,6 +150,26 @@ function SearchLegend({
   );
 }
 
+/**
+ * The results and unread results of the chosen searches (all when none) from the inbox's counts,
+ * the ones the sidebar and the inbox header show and the live channel keeps current: the
+ * dashboard's figures never disagree with them (issue 28: 164 results beside the sidebar's 171).
+ * Undefined until they load.
+ */
+function useResultTally(chosen: number[]): { totalCount: number; unreadCount: number } | undefined {
+  const all = useMatchCountsQuery();
+  const some = useMatchCountsBySearchQuery(chosen);
+  if (chosen.length === 0) return all.data;
+  if (!some.data) return undefined;
+  return some.data.reduce(
+    (sum, c) => ({ totalCount: sum.totalCount + c.totalCount, unreadCount: sum.unreadCount + c.unreadCount }),
+    {
+      totalCount: 0,
+      unreadCount: 0,
+    },
+  );
+}
+
 export function DashboardPage() {
   const [params] = useSearchParams();
   const chosen = (params.get('monitorSearchIds') ?? '')
@@ -156,6 +177,7 @@ export function DashboardPage() {
     .map(Number)
     .filter((id) => Number.isInteger(id) && id > 0);
   const query = useDashboardQuery(chosen);
+  const tally = useResultTally(chosen);
   const layout = useDashboardLayoutQuery();
   const searches = useSearchesQuery();
   const providers = useProvidersQuery();
@@ -220,12 +242,18 @@ export function DashboardPage() {
   const widgets: Record<WidgetId, ReactNode> = {
     result_count: (
       <Widget title={WIDGET_TITLES.result_count} query={query}>
-        {(d) => <Stat value={d.resultCount} label="results" to={inboxLink(scope)} />}
+        {(d) => <Stat value={tally?.totalCount ?? d.resultCount} label="results" to={inboxLink(scope)} />}
       </Widget>
     ),
     unread_count: (
       <Widget title={WIDGET_TITLES.unread_count} query={query}>
-        {(d) => <Stat value={d.unreadCount} label="unread results" to={inboxLink({ ...scope, filters: 'unread' })} />}
+        {(d) => (
+          <Stat
+            value={tally?.unreadCount ?? d.unreadCount}
+            label="unread results"
+            to={inboxLink({ ...scope, filters: 'unread' })}
+          />
+        )}
       </Widget>
     ),
     new_count: (

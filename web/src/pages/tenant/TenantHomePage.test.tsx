@@ -31,6 +31,32 @@ function organization(overrides: Partial<TenantOrganization> = {}): TenantOrgani
 }
 
 describe('the tenant portal', () => {
+  // Issue 29: an organization's limits could only be changed in the database.
+  it('sets an organization’s limits, refusing what is not a whole number', async () => {
+    let acme = organization();
+    const requests = fakeServer({
+      'GET /api/v1/tenant/organizations': () => ({ data: [acme] }),
+      'PUT /api/v1/tenant/organizations/1/limits': (request: { body: unknown }) => {
+        acme = { ...acme, ...(request.body as Partial<TenantOrganization>) };
+        return { data: acme };
+      },
+    });
+    renderApp('/tenant', { profile: testProfile({ is_tenant_admin: true }) });
+    await user.click(await screen.findByRole('button', { name: 'Edit the limits of Acme' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Limits of Acme' });
+    const assets = within(dialog).getByRole('textbox', { name: 'Asset limit' });
+    await user.clear(assets);
+    await user.type(assets, '-3');
+    expect(within(dialog).getByText('Type a whole number from 0 (no limit) to 1,000,000,000.')).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.clear(assets);
+    await user.type(assets, '40');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Limits of Acme' })).not.toBeInTheDocument());
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ monthly_data_limit: 5000, asset_limit: 40 });
+    expect(await screen.findByText('of 40')).toBeVisible();
+  });
+
   it('is a not-found page, and missing from the rail, for anyone but a tenant admin', async () => {
     const requests = fakeServer({});
     renderApp('/tenant/home', { profile: testProfile() });
