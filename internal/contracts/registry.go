@@ -57,6 +57,7 @@ func Sightline() Contracts {
 			{Go: reflect.TypeFor[monitor.Layout](), Name: "DashboardLayout"},
 			{Go: reflect.TypeFor[search.Page](), Name: "SearchPage"},
 			{Go: reflect.TypeFor[story.View](), Name: "Story"},
+			{Go: reflect.TypeFor[story.Summary](), Name: "StorySummary"},
 			{Go: reflect.TypeFor[api.StoryGroupReply](), Name: "InboxStory"},
 			{Go: reflect.TypeFor[api.GroupMiniReply](), Name: "GroupMini"},
 			{Go: reflect.TypeFor[api.GroupReply](), Name: "Group"},

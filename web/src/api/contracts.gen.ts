@@ -253,8 +253,26 @@ export interface Story {
 }
 
 /**
+ * Summary is a story without its posts, as one reader sees it: what a card of the inbox shows.
+ * Like View, it is counted over the posts that reader may see.
+ *
+ * Go: story.Summary (internal/story).
+ */
+export interface StorySummary {
+  id: string;
+  title: string;
+  postCount: number;
+  providers: Count[];
+  languages: Count[];
+  firstSeenAt: string;
+  lastSeenAt: string;
+  timeline: HourCount[];
+}
+
+/**
  * StoryGroupReply is one row of the inbox grouped by story (groupBy=story): the story, how many
- * of the inbox's matches are in it, and the newest of them.
+ * of the inbox's matches are in it, the newest of them, and the story's summary as the caller
+ * sees it, so that a card needs no request of its own.
  *
  * Go: api.StoryGroupReply (internal/api).
  */
@@ -262,6 +280,7 @@ export interface InboxStory {
   storyId: string;
   matchCount: number;
   newestMatch: Match;
+  story: StorySummary;
 }
 
 /**

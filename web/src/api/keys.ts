@@ -61,7 +61,6 @@ export const storyKeys = {
   /** A story with its posts, page after page (the story page). */
   posts: (id: string) => ['stories', id, 'posts'] as const,
   /** A story's counts and timeline without its posts (an inbox story card). */
-  summary: (id: string) => ['stories', id, 'summary'] as const,
 };
 
 export const dashboardKeys = {

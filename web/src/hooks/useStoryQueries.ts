@@ -1,11 +1,11 @@
-// Stories' server state: the inbox grouped by story, a story's summary for its card, and a story
-// page's posts loaded page after page.
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+// Stories' server state: the inbox grouped by story (each row with its story's summary), and a
+// story page's posts loaded page after page.
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { monitorKeys, storyKeys } from '../api/keys';
 import { fetchInboxStories, type InboxStoryPage, type MatchQuery } from '../api/monitor';
 import { fetchStory, STORY_POSTS_PER_PAGE, type Story } from '../api/stories';
 
-/** Stories per page of the inbox's Stories view; each card asks for its story's summary. */
+/** Stories per page of the inbox's Stories view. */
 export const STORIES_PER_PAGE = 20;
 
 export function useInboxStoriesQuery(query: MatchQuery) {
@@ -14,14 +14,6 @@ export function useInboxStoriesQuery(query: MatchQuery) {
     queryFn: ({ pageParam, signal }) => fetchInboxStories(query, pageParam, STORIES_PER_PAGE, signal),
     initialPageParam: 1,
     getNextPageParam: (last: InboxStoryPage) => (last.page < last.lastPage ? last.page + 1 : undefined),
-  });
-}
-
-/** The story's counts, sources, languages and timeline; one post is the least the server sends. */
-export function useStorySummaryQuery(id: string) {
-  return useQuery({
-    queryKey: storyKeys.summary(id),
-    queryFn: ({ signal }) => fetchStory(id, 0, 1, signal),
   });
 }
 
