@@ -16,8 +16,8 @@ import (
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/store"
-	"github.com/sightline/sightline/internal/story"
 	"github.com/sightline/sightline/internal/store/storetest"
+	"github.com/sightline/sightline/internal/story"
 )
 
 // monitorEnv is an API with the Monitor over a real store.
