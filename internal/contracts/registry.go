@@ -46,6 +46,7 @@ func Sightline() Contracts {
 			{Key: "matchCreated", Name: monitor.EventMatchCreated, Payload: reflect.TypeFor[monitor.MatchCreated]()},
 			{Key: "exportReady", Name: live.EventExportReady, Payload: reflect.TypeFor[live.ExportReady]()},
 			{Key: "backfillUpdated", Name: monitor.EventBackfillUpdated, Payload: reflect.TypeFor[monitor.BackfillReply]()},
+			{Key: "storyUpdated", Name: story.EventUpdated, Payload: reflect.TypeFor[story.Updated]()},
 		},
 		Types: []Type{
 			{Go: reflect.TypeFor[monitor.MatchPayload](), Name: "Match"},
@@ -58,6 +59,7 @@ func Sightline() Contracts {
 			{Go: reflect.TypeFor[search.Page](), Name: "SearchPage"},
 			{Go: reflect.TypeFor[story.View](), Name: "Story"},
 			{Go: reflect.TypeFor[story.Summary](), Name: "StorySummary"},
+			{Go: reflect.TypeFor[story.Updated](), Name: "StoryUpdated"},
 			{Go: reflect.TypeFor[api.StoryGroupReply](), Name: "InboxStory"},
 			{Go: reflect.TypeFor[api.GroupMiniReply](), Name: "GroupMini"},
 			{Go: reflect.TypeFor[api.GroupReply](), Name: "Group"},

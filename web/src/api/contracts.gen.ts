@@ -75,6 +75,7 @@ export const LIVE_EVENTS = {
   matchCreated: 'monitor.match.created',
   exportReady: 'export.ready',
   backfillUpdated: 'monitor.backfill.updated',
+  storyUpdated: 'story.updated',
 } as const;
 export type LiveEvent = (typeof LIVE_EVENTS)[keyof typeof LIVE_EVENTS];
 
@@ -84,6 +85,7 @@ export interface LiveEventPayloads {
   'monitor.match.created': MatchCreated;
   'export.ready': ExportReady;
   'monitor.backfill.updated': BackfillReply;
+  'story.updated': StoryUpdated;
 }
 
 /**
@@ -267,6 +269,21 @@ export interface StorySummary {
   firstSeenAt: string;
   lastSeenAt: string;
   timeline: HourCount[];
+}
+
+/**
+ * Updated is the payload of EventUpdated: the story's summary as the user sees it, counted over
+ * the posts that user may see.
+ *
+ * Go: story.Updated (internal/story).
+ */
+export interface StoryUpdated {
+  id: string;
+  title: string;
+  postCount: number;
+  providers: Count[];
+  languages: Count[];
+  lastSeenAt: string;
 }
 
 /**

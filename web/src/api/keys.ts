@@ -47,6 +47,7 @@ export const monitorKeys = {
   matchLists: ['monitor', 'matches', 'list'] as const,
   matchList: (query: MatchQuery) => [...monitorKeys.matchLists, query] as const,
   /** The inbox grouped by story: under matches, so an action on matches refreshes it too. */
+  storyLists: ['monitor', 'matches', 'stories'] as const,
   storyList: (query: MatchQuery) => ['monitor', 'matches', 'stories', query] as const,
   counts: ['monitor', 'matches', 'counts'] as const,
   countsBySearch: ['monitor', 'matches', 'counts', 'list'] as const,
