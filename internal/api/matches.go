@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -8,9 +9,11 @@ import (
 	"time"
 
 	"github.com/sightline/sightline/internal/auth"
+	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/problem"
+	"github.com/sightline/sightline/internal/story"
 )
 
 const (
@@ -127,7 +130,9 @@ func (a *API) matches(w http.ResponseWriter, r *http.Request, id auth.Identity) 
 	case "story":
 		var groups []monitor.StoryGroup
 		groups, total, err = a.Monitor.InboxStories(r.Context(), id.Actor(), q)
-		data = storyGroupsJSON(groups)
+		if err == nil {
+			data, err = a.storyGroupsJSON(r.Context(), id.Actor(), groups)
+		}
 	default:
 		return problem.InvalidField("groupBy", "The groupBy must be story, or left out.")
 	}
@@ -141,19 +146,33 @@ func (a *API) matches(w http.ResponseWriter, r *http.Request, id auth.Identity) 
 }
 
 // StoryGroupReply is one row of the inbox grouped by story (groupBy=story): the story, how many
-// of the inbox's matches are in it, and the newest of them.
+// of the inbox's matches are in it, the newest of them, and the story's summary as the caller
+// sees it, so that a card needs no request of its own.
 type StoryGroupReply struct {
 	StoryID     string               `json:"storyId"`
 	MatchCount  int64                `json:"matchCount"`
 	NewestMatch monitor.MatchPayload `json:"newestMatch"`
+	Story       story.Summary        `json:"story"`
 }
 
-func storyGroupsJSON(groups []monitor.StoryGroup) []StoryGroupReply {
+func (a *API) storyGroupsJSON(ctx context.Context, actor authz.Actor, groups []monitor.StoryGroup) ([]StoryGroupReply, error) {
+	ids := make([]string, len(groups))
+	for i, g := range groups {
+		ids[i] = g.StoryID
+	}
+	sums, err := a.Stories.Summaries(ctx, actor, ids)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]StoryGroupReply, 0, len(groups))
 	for _, g := range groups {
-		out = append(out, StoryGroupReply{StoryID: g.StoryID, MatchCount: g.MatchCount, NewestMatch: g.Newest.Payload()})
+		sum, ok := sums[g.StoryID]
+		if !ok { // its posts were removed since the match was made
+			sum = story.Summary{ID: g.StoryID, Providers: []story.Count{}, Languages: []story.Count{}, Timeline: []story.HourCount{}}
+		}
+		out = append(out, StoryGroupReply{StoryID: g.StoryID, MatchCount: g.MatchCount, NewestMatch: g.Newest.Payload(), Story: sum})
 	}
-	return out
+	return out, nil
 }
 
 func (a *API) matchList(w http.ResponseWriter, r *http.Request, id auth.Identity) error {

@@ -17,6 +17,7 @@ import (
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
+	"github.com/sightline/sightline/internal/story"
 )
 
 // monitorEnv is an API with the Monitor over a real store.
@@ -24,7 +25,7 @@ func monitorEnv(t *testing.T, s *store.Store) (*env, *monitor.Service) {
 	t.Helper()
 	e := newEnv(t, s)
 	svc := monitor.NewService(monitor.Deps{Store: s, Inbox: s})
-	h := api.New(api.Deps{Accounts: e.accounts, Auth: e.auth, Monitor: svc, Health: s.Ping,
+	h := api.New(api.Deps{Accounts: e.accounts, Auth: e.auth, Monitor: svc, Stories: story.NewService(s), Health: s.Ping,
 		App: api.AppHandler(nil, false), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	e.srv.Close()
 	e.srv = httptest.NewServer(h)

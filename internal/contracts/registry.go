@@ -55,6 +55,7 @@ func Sightline() Contracts {
 			{Key: "exportReady", Name: live.EventExportReady, Payload: reflect.TypeFor[live.ExportReady]()},
 			{Key: "backfillUpdated", Name: monitor.EventBackfillUpdated, Payload: reflect.TypeFor[monitor.BackfillReply]()},
 			{Key: "evidenceUpdated", Name: evidence.EventUpdated, Payload: reflect.TypeFor[evidence.Updated]()},
+			{Key: "storyUpdated", Name: story.EventUpdated, Payload: reflect.TypeFor[story.Updated]()},
 		},
 		Types: []Type{
 			{Go: reflect.TypeFor[monitor.MatchPayload](), Name: "Match"},
@@ -71,6 +72,8 @@ func Sightline() Contracts {
 			{Go: reflect.TypeFor[evidence.Updated](), Name: "EvidenceUpdated"},
 			{Go: reflect.TypeFor[evidence.FilePayload](), Name: "EvidenceFile"},
 			{Go: reflect.TypeFor[evidence.StampPayload](), Name: "EvidenceTimestamp"},
+			{Go: reflect.TypeFor[story.Summary](), Name: "StorySummary"},
+			{Go: reflect.TypeFor[story.Updated](), Name: "StoryUpdated"},
 			{Go: reflect.TypeFor[api.StoryGroupReply](), Name: "InboxStory"},
 			{Go: reflect.TypeFor[api.GroupMiniReply](), Name: "GroupMini"},
 			{Go: reflect.TypeFor[api.GroupReply](), Name: "Group"},

@@ -15,6 +15,7 @@ import (
 	"github.com/sightline/sightline/internal/percolate"
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/problem"
+	"github.com/sightline/sightline/internal/story"
 )
 
 // PercolatorStore is what the percolator reads and writes.
@@ -61,6 +62,7 @@ type Percolator struct {
 	counts   Counter
 	notifier Notifier
 	stored   MatchListener
+	stories  StorySummaries
 	nc       *nats.Conn
 	log      *slog.Logger
 	index    *percolate.Index
@@ -79,6 +81,13 @@ type Percolator struct {
 type pendingCounts struct {
 	organizationID int64
 	added          int64
+	stories        map[string]bool // the stories of the new matches' posts
+}
+
+// StorySummaries gives stories as a user sees them (story.Service), which the percolator
+// announces when the user's matches join them.
+type StorySummaries interface {
+	Summaries(ctx context.Context, actor authz.Actor, ids []string) (map[string]story.Summary, error)
 }
 
 // Counter gives a user's inbox totals, which the percolator announces with new matches.
@@ -98,12 +107,14 @@ type PercolatorDeps struct {
 	Counts   Counter
 	// Stored is told of the matches each batch stored (the node's alert service); may be nil.
 	Stored MatchListener
-	Logger *slog.Logger
+	// Stories, when set, has story.updated announced for the stories new matches are in.
+	Stories StorySummaries
+	Logger  *slog.Logger
 }
 
 // NewPercolator makes a percolator.
 func NewPercolator(d PercolatorDeps) *Percolator {
-	p := &Percolator{store: d.Store, lists: d.Lists, nc: d.Conn, log: d.Logger, notifier: d.Notifier, counts: d.Counts, stored: d.Stored,
+	p := &Percolator{store: d.Store, lists: d.Lists, nc: d.Conn, log: d.Logger, notifier: d.Notifier, counts: d.Counts, stored: d.Stored, stories: d.Stories,
 		index: percolate.New(), now: time.Now, searches: map[int64]Search{}, audiences: map[int64]Audience{},
 		pending: map[int64]*pendingCounts{}, tenants: map[int64]int64{}}
 	p.limits = NewLimits(p.monthlyUsage)
@@ -502,13 +513,18 @@ func (p *Percolator) announce(ctx context.Context, created []Match, posts []post
 			}
 		}
 		p.mu.Lock()
+		storyID := byID[m.PostID].StoryID
+		if storyID == "" {
+			storyID = m.PostID // stored before stories: a story of its own
+		}
 		for userID := range viewers {
 			pc := p.pending[userID]
 			if pc == nil {
-				pc = &pendingCounts{organizationID: m.OrganizationID}
+				pc = &pendingCounts{organizationID: m.OrganizationID, stories: map[string]bool{}}
 				p.pending[userID] = pc
 			}
 			pc.added++
+			pc.stories[storyID] = true
 		}
 		p.mu.Unlock()
 		if p.notifier == nil || !stream {
@@ -556,6 +572,41 @@ func (p *Percolator) flushCounts(ctx context.Context) {
 			continue
 		}
 		p.notifier.PublishToUser(ctx, userID, EventMatchesUpdated, MatchesUpdated{UpdatedCount: pc.added, Counts: counts})
+		p.announceStories(ctx, actor, pc.stories)
+	}
+}
+
+// announceStories sends the user story.updated for each story their new matches are in, with
+// the story as they see it: counted over the posts of their tenant and of the shared sources
+// their subscriptions reach, never another tenant's.
+func (p *Percolator) announceStories(ctx context.Context, actor authz.Actor, stories map[string]bool) {
+	if p.stories == nil || len(stories) == 0 {
+		return
+	}
+	tenant, err := p.tenantOf(ctx, actor.OrganizationID)
+	if err != nil {
+		p.log.Warn("read the tenant of a user with new matches; their stories are not announced", "user", actor.UserID, "err", err)
+		return
+	}
+	actor.TenantID = tenant
+	ids := make([]string, 0, len(stories))
+	for id := range stories {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for len(ids) > 0 {
+		page := ids[:min(len(ids), story.MaxSummaries)]
+		ids = ids[len(page):]
+		sums, err := p.stories.Summaries(ctx, actor, page)
+		if err != nil {
+			p.log.Warn("summarize the stories of new matches", "user", actor.UserID, "err", err)
+			return
+		}
+		for _, id := range page {
+			if sum, ok := sums[id]; ok {
+				p.notifier.PublishToUser(ctx, actor.UserID, story.EventUpdated, sum.Updated())
+			}
+		}
 	}
 }
 

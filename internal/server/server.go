@@ -401,7 +401,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	// services that make them; it reads lists and counts through readers that change nothing.
 	n.Percolator = monitor.NewPercolator(monitor.PercolatorDeps{Store: s, Lists: filters.MatchingLists{Store: s},
 		Conn: st.Conn(), Notifier: n.Live, Counts: monitor.NewService(monitor.Deps{Store: s, Inbox: s}), Stored: newMatches,
-		Logger: log})
+		Stories: story.NewService(s), Logger: log})
 	percolator := n.Percolator
 	n.Filters = filters.NewService(s, func(ctx context.Context, searchIDs []int64) {
 		for _, id := range searchIDs {

@@ -77,6 +77,20 @@ func TestStory(t *testing.T) {
 			t.Errorf("a reader reaching no provider: %v, want not found", err)
 		}
 
+		// Summaries of several stories at once follow the same rule: tenant 1 sees two posts of the
+		// shared story and nothing of tenant 2's private one, which is absent.
+		sums, err := s.Summaries(ctx, []string{shared.ID, "private-story", "no-such-story"}, 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(sums) != 1 || !equalViews(sums[shared.ID].View(nil), want) {
+			t.Errorf("tenant 1's summaries %+v, want only %+v", sums, want)
+		}
+		if sums, err := s.Summaries(ctx, []string{shared.ID, "private-story"}, 2, nil); err != nil || sums[shared.ID].PostCount != 2 ||
+			sums["private-story"].PostCount != 1 || sums[shared.ID].Title != "Quake in Chile." {
+			t.Errorf("tenant 2's summaries %+v, %v; want the shared story's two posts and its own story", sums, err)
+		}
+
 		var recent []post.Post
 		err = s.EachRecentPost(ctx, now.Add(time.Minute), func(p *post.Post) { recent = append(recent, *p) })
 		if err != nil || !slices.Equal(ids(recent), []string{posts[1].ID, posts[2].ID}) || recent[0].StoryID != shared.ID {

@@ -37,10 +37,12 @@ type signature struct {
 	simhash  uint64 // over word shingles: close for near copies
 	tokens   int
 	features []feature
-	// names are words written as names (capitalized inside a sentence); lower are words seen in
-	// lowercase, which therefore are not names anywhere in the window.
-	names []uint64
-	lower []uint64
+	// names are words written with a capital, and proper those of them written as names (a
+	// sentence's first word is capitalized whatever it is); lower are words seen in lowercase,
+	// which therefore are not names anywhere in the window.
+	names  []uint64
+	proper uint64 // bit i set: names[i] is written as a name (the first 64 names)
+	lower  []uint64
 }
 
 // fnv is FNV-1a: a fixed hash, so that every node and every restart gets the same simhash.
@@ -134,17 +136,54 @@ func (a *analyzer) sign(p *post.Post) signature {
 			add(kindNumber, n)
 		}
 	}
+	s.names, s.proper, s.lower = casing(text)
 	links := append([]string{p.PostLink}, p.Entities.ExternalLinks...)
 	for _, l := range links {
 		if c := CanonicalURL(l); c != "" {
 			add(kindLink, c)
+			// An article's slug is its headline ("manhattan-crane-collapse"): a comment that
+			// shares the link says what it is about through it.
+			for _, w := range slugWords(c) {
+				if isDigits(w) {
+					if len(w) > 1 {
+						add(kindNumber, strings.TrimLeft(w, "0"))
+					}
+				} else if utf8.RuneCountInString(w) >= 3 {
+					add(kindWord, w)
+					// What the address names counts as evidence, as a name in the text does.
+					s.names = append(s.names, hashOf(kindWord, w))
+				}
+			}
 		}
 	}
 	for _, h := range p.Entities.Handles {
 		add(kindHandle, strings.ToLower(strings.TrimPrefix(h, "@")))
+		// An account is often named for what it reports on ("@lufthansa_de", "@metro_madrid").
+		for _, w := range query.Tokens(strings.ReplaceAll(h, "_", " ")) {
+			if utf8.RuneCountInString(w) >= 3 && !isDigits(w) {
+				add(kindWord, w)
+			}
+		}
 	}
-	s.names, s.lower = casing(text)
 	return s
+}
+
+// slugWords are the folded words of a canonical link's slugs: the path segments that join words
+// with hyphens or underscores, as article addresses do. Segments without them (ids, dates,
+// sections) say nothing of the story.
+func slugWords(canonical string) []string {
+	path, _, _ := strings.Cut(canonical, "?")
+	_, path, _ = strings.Cut(path, "/")
+	var out []string
+	for _, seg := range strings.Split(path, "/") {
+		if strings.ContainsAny(seg, "-_") {
+			if dec, err := url.PathUnescape(seg); err == nil {
+				seg = dec
+			}
+			out = append(out, query.Tokens(strings.NewReplacer("-", " ", "_", " ").Replace(seg))...)
+		}
+	}
+	return out
 }
 
 func isDigits(s string) bool {
@@ -232,13 +271,24 @@ func group(s string, i int) bool {
 func isDigit(c byte) bool    { return '0' <= c && c <= '9' }
 func isWordByte(c byte) bool { return isDigit(c) || 'a' <= c|0x20 && c|0x20 <= 'z' }
 
-// casing returns the folded words written with a capital and those written in lowercase. A
+// casing returns the folded words written with a capital, those of them written as names, and
+// the words written in lowercase. A
 // capitalized word is a name unless some post of the window writes it in lowercase: that tells
-// "Police" at the start of a sentence and "CROSSES" in a headline from "Micron".
-func casing(text string) (names, lower []uint64) {
+// "CROSSES" in a headline from "Micron". A sentence starts with a capital whatever its first
+// word, so that word is a name only when written as one: in capitals ("FDNY"), with a capital
+// inside ("OpenAI"), or before another capitalized word ("Northwind Bank").
+func casing(text string) (names []uint64, proper uint64, lower []uint64) {
+	type word struct {
+		w              string
+		upper, initial bool
+	}
+	var words [64]word
+	list := words[:0]
+	initial := true
 	for _, field := range strings.Fields(text) {
 		// Handles and links are not written as words, and "RT" marks a repost on any topic.
 		if field[0] == '@' || strings.Contains(field, "://") || field == "RT" {
+			initial = initial || endsSentence(field)
 			continue
 		}
 		for start := 0; start < len(field); {
@@ -255,16 +305,47 @@ func casing(text string) (names, lower []uint64) {
 				}
 				end += size
 			}
-			switch w := field[start:end]; {
-			case unicode.IsLower(r):
-				lower = appendFolded(lower, w)
-			case unicode.IsUpper(r):
-				names = appendFolded(names, w)
+			if unicode.IsLower(r) || unicode.IsUpper(r) {
+				list = append(list, word{field[start:end], unicode.IsUpper(r), initial})
 			}
+			initial = false
 			start = end
 		}
+		initial = endsSentence(field)
 	}
-	return names, lower
+	for i, w := range list {
+		switch {
+		case !w.upper:
+			lower = appendFolded(lower, w.w)
+		default:
+			n := len(names)
+			names = appendFolded(names, w.w)
+			if !w.initial || writtenAsName(w.w) || i+1 < len(list) && list[i+1].upper && !list[i+1].initial {
+				for j := n; j < len(names) && j < 64; j++ {
+					proper |= 1 << j
+				}
+			}
+		}
+	}
+	return names, proper, lower
+}
+
+// endsSentence reports whether a word ends a sentence, or a lead-in such as "RT @AP:".
+func endsSentence(field string) bool {
+	field = strings.TrimRight(field, `"')»”’]`)
+	return field != "" && strings.IndexByte(".!?:", field[len(field)-1]) >= 0
+}
+
+// writtenAsName reports whether a capitalized word is written as only names are: with another
+// capital after its first letter ("FDNY", "OpenAI").
+func writtenAsName(w string) bool {
+	_, size := utf8.DecodeRuneInString(w)
+	for _, r := range w[size:] {
+		if unicode.IsUpper(r) {
+			return true
+		}
+	}
+	return false
 }
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }

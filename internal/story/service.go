@@ -11,6 +11,9 @@ import (
 // Store reads a story over the posts a reader may see (the store).
 type Store interface {
 	Story(ctx context.Context, id string, tenant int64, providers []string, offset, limit int) (View, error)
+	// Summaries returns the summaries of the stories among ids that have a post the reader may
+	// see, keyed by id; the others are absent.
+	Summaries(ctx context.Context, ids []string, tenant int64, providers []string) (map[string]Summary, error)
 }
 
 // Service serves stories to readers.
@@ -40,9 +43,31 @@ func (s *Service) Get(ctx context.Context, actor authz.Actor, id string, offset,
 	if limit < 1 || limit > MaxPage {
 		return View{}, problem.InvalidField("limit", fmt.Sprintf("The limit must be between 1 and %d.", MaxPage))
 	}
-	var providers []string
-	if names, every := authz.VisibleProviders(actor); !every {
-		providers = append([]string{}, names...)
+	return s.store.Story(ctx, id, actor.TenantID, visibleProviders(actor), offset, limit)
+}
+
+// MaxSummaries is the most stories one call summarizes: a page of the inbox's stories.
+const MaxSummaries = 200
+
+// Summaries returns the summaries of the given stories as the actor sees them, keyed by id; a
+// story none of whose posts the actor may see is absent, as if it did not exist.
+func (s *Service) Summaries(ctx context.Context, actor authz.Actor, ids []string) (map[string]Summary, error) {
+	if err := authz.CanUseAPI(actor); err != nil {
+		return nil, err
 	}
-	return s.store.Story(ctx, id, actor.TenantID, providers, offset, limit)
+	if len(ids) > MaxSummaries {
+		return nil, fmt.Errorf("story summaries: %d ids, at most %d", len(ids), MaxSummaries)
+	}
+	if len(ids) == 0 {
+		return map[string]Summary{}, nil
+	}
+	return s.store.Summaries(ctx, ids, actor.TenantID, visibleProviders(actor))
+}
+
+// visibleProviders is the providers whose posts the actor may see, nil for every one.
+func visibleProviders(actor authz.Actor) []string {
+	if names, every := authz.VisibleProviders(actor); !every {
+		return append([]string{}, names...)
+	}
+	return nil
 }

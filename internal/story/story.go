@@ -66,7 +66,7 @@ type Clusterer struct {
 	bands    [4]map[uint16][]*entry
 	lower    map[uint64]int32 // how many posts of the window write a word in lowercase
 	now      time.Time        // the latest publication time seen: the window ends there
-	score    map[*entry]float64
+	score    map[*entry]overlap
 	cands    []candidate
 	roots    map[string]*entry // each story's first post, while in the window
 	ids      map[string]*entry
@@ -75,7 +75,7 @@ type Clusterer struct {
 
 // New returns an empty clusterer.
 func New() *Clusterer {
-	c := &Clusterer{postings: map[uint64][]*entry{}, texts: map[uint64]*entry{}, lower: map[uint64]int32{}, score: map[*entry]float64{}, roots: map[string]*entry{}, ids: map[string]*entry{}}
+	c := &Clusterer{postings: map[uint64][]*entry{}, texts: map[uint64]*entry{}, lower: map[uint64]int32{}, score: map[*entry]overlap{}, roots: map[string]*entry{}, ids: map[string]*entry{}}
 	for i := range c.bands {
 		c.bands[i] = map[uint16][]*entry{}
 	}
@@ -128,12 +128,14 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 	}
 
 	clear(c.score)
-	var norm float64
+	var norm float64 // over the features the cosine compares: not links, which decide alone
 	w := make([]float64, len(sig.features))
 	for i, f := range sig.features {
 		list := c.live(f.hash)
 		w[i] = weight(f, len(list))
-		norm += w[i] * w[i]
+		if f.kind != kindLink {
+			norm += w[i] * w[i]
+		}
 		if len(list) > maxPostings {
 			continue
 		}
@@ -141,7 +143,12 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 		// no further bounds the work a post.
 		for _, e := range list[max(0, len(list)-recentPostings):] {
 			if !e.gone {
-				c.score[e] += w[i] * w[i] // a feature weighs the same in both posts but for its df
+				o := c.score[e]
+				o.shared += w[i] * w[i] // a feature weighs the same in both posts but for its df
+				if f.kind != kindLink {
+					o.dot += w[i] * w[i]
+				}
+				c.score[e] = o
 			}
 		}
 	}
@@ -150,8 +157,8 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 	// The cosine needs each candidate's norm under today's weights, which costs a lookup a
 	// feature: only the candidates sharing the most are worth it.
 	c.cands = c.cands[:0]
-	for e, shared := range c.score {
-		c.cands = append(c.cands, candidate{e, shared})
+	for e, o := range c.score {
+		c.cands = append(c.cands, candidate{e, o})
 	}
 	slices.SortFunc(c.cands, func(a, b candidate) int {
 		if a.shared != b.shared {
@@ -169,7 +176,7 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 			s = 1 // the same article, whatever is said around it
 		} else if sameLang {
 			// A paraphrase a day later is less likely the same event than one the same hour.
-			s = cand.shared / (norm * c.norm(&e.sig)) * math.Exp2(-float64(absDuration(p.PublishedAt.Sub(e.at)))/float64(halfLife))
+			s = cand.dot / (norm * c.norm(&e.sig)) * math.Exp2(-float64(absDuration(p.PublishedAt.Sub(e.at)))/float64(halfLife))
 			if s < sameLanguageScore {
 				s = 0
 			}
@@ -206,14 +213,22 @@ func comparable(a, b string) bool {
 
 // candidate is a post of the window sharing features with the post being placed.
 type candidate struct {
-	e      *entry
-	shared float64
+	e *entry
+	overlap
 }
 
-// norm is the length of a signature's weight vector under the window's current weights.
+// overlap is what a post of the window shares with the post being placed: the squared weights
+// of their common features, all of them (to rank candidates) and those the cosine compares.
+type overlap struct{ shared, dot float64 }
+
+// norm is the length of a signature's weight vector under the window's current weights, over
+// the features the cosine compares.
 func (c *Clusterer) norm(s *signature) float64 {
 	var n float64
 	for _, f := range s.features {
+		if f.kind == kindLink {
+			continue
+		}
 		w := weight(f, len(c.postings[f.hash]))
 		n += w * w
 	}
@@ -264,26 +279,35 @@ func vetoed(c *Clusterer, a, b *signature, sameLang bool) bool {
 	// The first name is what a report is about: two reports about different subjects are two
 	// events however alike the rest ("Northwind Bank says hackers stole..." and "Contoso Bank
 	// says hackers stole...").
-	if !hasFeature(b, feature{kindWord, na[0]}) && !hasFeature(a, feature{kindWord, nb[0]}) {
+	if !mentions(b, na[0]) && !mentions(a, nb[0]) {
 		return true
 	}
 	for _, h := range na {
-		if hasFeature(b, feature{kindWord, h}) {
+		if mentions(b, h) {
 			return false
 		}
 	}
 	for _, h := range nb {
-		if hasFeature(a, feature{kindWord, h}) {
+		if mentions(a, h) {
 			return false
 		}
 	}
 	return true
 }
 
+// mentions reports whether a post writes a word: among its features, or among its names for
+// the words too short to be features ("SK", "EU").
+func mentions(s *signature, word uint64) bool {
+	return hasFeature(s, feature{kindWord, word}) || slices.Contains(s.names, word)
+}
+
 // names are the words a post writes as names that no post of the window writes in lowercase.
 func (c *Clusterer) names(s *signature) []uint64 {
 	var out []uint64
-	for _, h := range s.names {
+	for i, h := range s.names {
+		if i >= 64 || s.proper&(1<<i) == 0 {
+			continue
+		}
 		if c.lower[h] == 0 {
 			out = append(out, h)
 		}

@@ -93,6 +93,18 @@ func TestClusterer(t *testing.T) {
 			{"en", "A 6.4 magnitude earthquake hit central Chile on Friday, shaking buildings in Santiago.", 0},
 			{"es", "Un sismo de magnitud 6,4 sacudió el centro de Chile y se sintió con fuerza en Santiago.", 3 * time.Hour},
 		}, "aa"},
+		{"a comment sharing an article names the story through the link's words", []in{
+			{"en", "RT @FDNY: We are operating at a crane collapse at 10th Ave and W 41st St in Manhattan. 6 injured.", 0},
+			{"en", "Saw the crane come down from my office window. Terrifying. https://news.example/nyregion/manhattan-crane-collapse", time.Hour},
+		}, "aa"},
+		{"a sentence's first word is not a name", []in{
+			{"en", "Protest by hauliers at the Ukrainian border, a queue of 1500 trucks at Dorohusk.", 0},
+			{"en", "Blockade at Dorohusk in its second day, with 1500 trucks now waiting in the queue.", 2 * time.Hour},
+		}, "aa"},
+		{"an account named for the subject mentions it", []in{
+			{"de", "Lufthansa-Piloten streiken am Dienstag, Hunderte Flüge fallen aus.", 0},
+			{"de", "RT @lufthansa_de: Aufgrund des Streiks müssen wir am Dienstag rund 800 Flüge streichen.", time.Hour},
+		}, "aa"},
 		{"one template, two companies", []in{
 			{"en", "MICRON CROSSES $900B MARKET VALUE", 0},
 			{"en", "Micron's market value crosses $900B for the first time as shares rally", time.Hour},

@@ -23,6 +23,25 @@ type View struct {
 	Posts []post.Post `json:"posts"`
 }
 
+// Summary is a story without its posts, as one reader sees it: what a card of the inbox shows.
+// Like View, it is counted over the posts that reader may see.
+type Summary struct {
+	ID          string      `json:"id"`
+	Title       string      `json:"title"`
+	PostCount   int64       `json:"postCount"`
+	Providers   []Count     `json:"providers"`
+	Languages   []Count     `json:"languages"`
+	FirstSeenAt time.Time   `json:"firstSeenAt"`
+	LastSeenAt  time.Time   `json:"lastSeenAt"`
+	Timeline    []HourCount `json:"timeline"`
+}
+
+// View returns the summary with a page of posts.
+func (s Summary) View(posts []post.Post) View {
+	return View{ID: s.ID, Title: s.Title, PostCount: s.PostCount, Providers: s.Providers, Languages: s.Languages,
+		FirstSeenAt: s.FirstSeenAt, LastSeenAt: s.LastSeenAt, Timeline: s.Timeline, Posts: posts}
+}
+
 // Count is how many posts of a story have a value (a provider, a language).
 type Count struct {
 	Name  string `json:"name"`

@@ -105,6 +105,7 @@ export const LIVE_EVENTS = {
   exportReady: 'export.ready',
   backfillUpdated: 'monitor.backfill.updated',
   evidenceUpdated: 'evidence.updated',
+  storyUpdated: 'story.updated',
 } as const;
 export type LiveEvent = (typeof LIVE_EVENTS)[keyof typeof LIVE_EVENTS];
 
@@ -115,6 +116,7 @@ export interface LiveEventPayloads {
   'export.ready': ExportReady;
   'monitor.backfill.updated': BackfillReply;
   'evidence.updated': EvidenceUpdated;
+  'story.updated': StoryUpdated;
 }
 
 /**
@@ -353,8 +355,41 @@ export interface EvidenceTimestamp {
 }
 
 /**
+ * Summary is a story without its posts, as one reader sees it: what a card of the inbox shows.
+ * Like View, it is counted over the posts that reader may see.
+ *
+ * Go: story.Summary (internal/story).
+ */
+export interface StorySummary {
+  id: string;
+  title: string;
+  postCount: number;
+  providers: Count[];
+  languages: Count[];
+  firstSeenAt: string;
+  lastSeenAt: string;
+  timeline: HourCount[];
+}
+
+/**
+ * Updated is the payload of EventUpdated: the story's summary as the user sees it, counted over
+ * the posts that user may see.
+ *
+ * Go: story.Updated (internal/story).
+ */
+export interface StoryUpdated {
+  id: string;
+  title: string;
+  postCount: number;
+  providers: Count[];
+  languages: Count[];
+  lastSeenAt: string;
+}
+
+/**
  * StoryGroupReply is one row of the inbox grouped by story (groupBy=story): the story, how many
- * of the inbox's matches are in it, and the newest of them.
+ * of the inbox's matches are in it, the newest of them, and the story's summary as the caller
+ * sees it, so that a card needs no request of its own.
  *
  * Go: api.StoryGroupReply (internal/api).
  */
@@ -362,6 +397,7 @@ export interface InboxStory {
   storyId: string;
   matchCount: number;
   newestMatch: Match;
+  story: StorySummary;
 }
 
 /**

@@ -47,6 +47,7 @@ export const monitorKeys = {
   matchLists: ['monitor', 'matches', 'list'] as const,
   matchList: (query: MatchQuery) => [...monitorKeys.matchLists, query] as const,
   /** The inbox grouped by story: under matches, so an action on matches refreshes it too. */
+  storyLists: ['monitor', 'matches', 'stories'] as const,
   storyList: (query: MatchQuery) => ['monitor', 'matches', 'stories', query] as const,
   counts: ['monitor', 'matches', 'counts'] as const,
   countsBySearch: ['monitor', 'matches', 'counts', 'list'] as const,
@@ -66,7 +67,6 @@ export const storyKeys = {
   /** A story with its posts, page after page (the story page). */
   posts: (id: string) => ['stories', id, 'posts'] as const,
   /** A story's counts and timeline without its posts (an inbox story card). */
-  summary: (id: string) => ['stories', id, 'summary'] as const,
 };
 
 export const evidenceKeys = {

@@ -2,7 +2,7 @@
 import type { Story } from './contracts.gen';
 import { request } from './transport';
 
-export type { Count, HourCount, InboxStory, Story } from './contracts.gen';
+export type { Count, HourCount, InboxStory, Story, StorySummary, StoryUpdated } from './contracts.gen';
 
 /** Posts a story page loads at a time; the server allows 1 to 200. */
 export const STORY_POSTS_PER_PAGE = 50;

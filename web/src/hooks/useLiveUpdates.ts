@@ -6,6 +6,7 @@ import type { MonitorSearch } from '../api/monitor';
 import { connectLive, LIVE_EVENTS } from '../live/liveChannel';
 import { applyLiveCounts, applyLiveMatch } from './useMatchesQuery';
 import { useExportToasts } from './useExportToasts';
+import { applyLiveStory } from './useStoryQueries';
 import { useProfile } from './useProfileQuery';
 
 /**
@@ -32,6 +33,7 @@ export function useLiveUpdates(enabled: boolean): void {
         [LIVE_EVENTS.matchesUpdated]: (payload) => applyLiveCounts(queryClient, payload),
         [LIVE_EVENTS.matchCreated]: (payload) => applyLiveMatch(queryClient, payload),
         [LIVE_EVENTS.exportReady]: (payload) => exportReady(payload),
+        [LIVE_EVENTS.storyUpdated]: (payload) => applyLiveStory(queryClient, payload),
         // A saved search's backfill moved on: its progress in the search, and once done its
         // matches in the lists (the counts come with monitor.matches.updated).
         [LIVE_EVENTS.backfillUpdated]: (payload) => {

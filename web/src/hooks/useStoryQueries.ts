@@ -1,11 +1,11 @@
-// Stories' server state: the inbox grouped by story, a story's summary for its card, and a story
-// page's posts loaded page after page.
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+// Stories' server state: the inbox grouped by story (each row with its story's summary), and a
+// story page's posts loaded page after page.
+import { type InfiniteData, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { monitorKeys, storyKeys } from '../api/keys';
 import { fetchInboxStories, type InboxStoryPage, type MatchQuery } from '../api/monitor';
-import { fetchStory, STORY_POSTS_PER_PAGE, type Story } from '../api/stories';
+import { fetchStory, STORY_POSTS_PER_PAGE, type Story, type StorySummary, type StoryUpdated } from '../api/stories';
 
-/** Stories per page of the inbox's Stories view; each card asks for its story's summary. */
+/** Stories per page of the inbox's Stories view. */
 export const STORIES_PER_PAGE = 20;
 
 export function useInboxStoriesQuery(query: MatchQuery) {
@@ -14,14 +14,6 @@ export function useInboxStoriesQuery(query: MatchQuery) {
     queryFn: ({ pageParam, signal }) => fetchInboxStories(query, pageParam, STORIES_PER_PAGE, signal),
     initialPageParam: 1,
     getNextPageParam: (last: InboxStoryPage) => (last.page < last.lastPage ? last.page + 1 : undefined),
-  });
-}
-
-/** The story's counts, sources, languages and timeline; one post is the least the server sends. */
-export function useStorySummaryQuery(id: string) {
-  return useQuery({
-    queryKey: storyKeys.summary(id),
-    queryFn: ({ signal }) => fetchStory(id, 0, 1, signal),
   });
 }
 
@@ -35,4 +27,52 @@ export function useStoryQuery(id: string) {
       return last.posts.length > 0 && loaded < last.postCount ? loaded : undefined;
     },
   });
+}
+
+/**
+ * Takes a live story.updated into the Stories view: a story already shown changes in place (its
+ * title, counts, sources, languages, last post, and its newest hour of the timeline grown by the
+ * posts that joined), so a story never shows twice; a story not shown yet loads the lists again.
+ */
+export function applyLiveStory(queryClient: QueryClient, event: StoryUpdated): void {
+  let shown = false;
+  for (const [key, data] of queryClient.getQueriesData<InfiniteData<InboxStoryPage>>({
+    queryKey: monitorKeys.storyLists,
+  })) {
+    if (!data) continue;
+    const pages = data.pages.map((page) => ({
+      ...page,
+      stories: page.stories.map((row) => {
+        if (row.storyId !== event.id) return row;
+        shown = true;
+        return { ...row, story: grown(row.story, event) };
+      }),
+    }));
+    queryClient.setQueryData(key, { ...data, pages });
+  }
+  if (!shown) void queryClient.invalidateQueries({ queryKey: monitorKeys.storyLists });
+}
+
+/** The summary after the event: the posts that joined are counted in the hour of the last one. */
+function grown(story: StorySummary, event: StoryUpdated): StorySummary {
+  const added = event.postCount - story.postCount;
+  let timeline = story.timeline;
+  if (added > 0) {
+    const hour = new Date(event.lastSeenAt);
+    hour.setUTCMinutes(0, 0, 0);
+    const last = timeline[timeline.length - 1];
+    timeline =
+      last && new Date(last.hour).getTime() === hour.getTime()
+        ? [...timeline.slice(0, -1), { ...last, count: last.count + added }]
+        : [...timeline, { hour: hour.toISOString(), count: added }];
+  }
+  return {
+    ...story,
+    title: event.title,
+    postCount: event.postCount,
+    providers: event.providers,
+    languages: event.languages,
+    lastSeenAt: event.lastSeenAt,
+    timeline,
+  };
 }

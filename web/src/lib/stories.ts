@@ -1,6 +1,7 @@
-import type { Provider } from '../api/monitor';
+import type { Post, Provider } from '../api/monitor';
 import type { HourCount } from '../api/stories';
 import { languageName } from './translate/languages';
+import { authorOf } from './postAuthor';
 
 const HOUR_MS = 3_600_000;
 
@@ -26,4 +27,36 @@ export function providerName(providers: Map<string, Provider>) {
 /** A language's name; posts too short to tell are "Unknown". */
 export function storyLanguageName(code: string): string {
   return code === '' || code === 'und' ? 'Unknown' : languageName(code);
+}
+
+/** A post of a result list with the copies of its story that come after it in the list. */
+export interface StoryGroup {
+  lead: Post;
+  copies: Post[];
+}
+
+/**
+ * Collapses the posts of one story under the first of them in the list's order, keeping that
+ * order; a post without a story (stored before stories) stands alone. The counts are of the
+ * results loaded, not of the whole story: the story page has those.
+ */
+export function collapseStories(posts: Post[]): StoryGroup[] {
+  const groups: StoryGroup[] = [];
+  const byStory = new Map<string, StoryGroup>();
+  for (const post of posts) {
+    const group = post.storyId ? byStory.get(post.storyId) : undefined;
+    if (group) {
+      group.copies.push(post);
+      continue;
+    }
+    const lead = { lead: post, copies: [] };
+    groups.push(lead);
+    if (post.storyId) byStory.set(post.storyId, lead);
+  }
+  return groups;
+}
+
+/** How many sources (a provider's author or site) the posts come from. */
+export function sourceCount(posts: Post[]): number {
+  return new Set(posts.map((p) => `${p.provider}\u0000${authorOf(p)}`)).size;
 }

@@ -1,5 +1,5 @@
-import type { Post } from '../api/monitor';
-import type { Story } from '../api/stories';
+import type { Match, Post } from '../api/monitor';
+import type { InboxStory, Story } from '../api/stories';
 import { testMatch } from './fixtures';
 
 /** A story of a bridge closure reported on Reddit and X, in English and Dutch. */
@@ -25,6 +25,13 @@ export function testStory(id: string, overrides: Partial<Story> = {}): Story {
     posts: [testPost(1, id)],
     ...overrides,
   };
+}
+
+/** A row of the inbox grouped by story: the story's summary rides along with its match count. */
+export function testInboxStory(id: string, matchCount: number, newestMatch: Match): InboxStory {
+  const { id: storyID, title, postCount, providers, languages, firstSeenAt, lastSeenAt, timeline } = testStory(id);
+  const story = { id: storyID, title, postCount, providers, languages, firstSeenAt, lastSeenAt, timeline };
+  return { storyId: id, matchCount, newestMatch, story };
 }
 
 /** The post of match n, in story storyId. */

@@ -1,12 +1,10 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { Provider } from '../../api/monitor';
 import type { InboxStory } from '../../api/stories';
-import { useStorySummaryQuery } from '../../hooks/useStoryQueries';
 import { countOf } from '../../lib/countFormat';
 import { authorOf } from '../../lib/postAuthor';
 import { hourlyCounts, providerName, storyLanguageName } from '../../lib/stories';
@@ -16,12 +14,11 @@ import { StoryCounts } from './StoryFacts';
 
 /**
  * One story of the inbox: its title (a link to the story page), how many of the inbox's matches
- * are in it, its sources, languages and timeline, and its newest match. The grouped reply carries
- * only the count and the match, so the card reads the rest from the story itself.
+ * are in it, its sources, languages and timeline, and its newest match, all from the grouped
+ * reply (counted over the posts the user may see).
  */
 export function StoryCard({ row, providers }: { row: InboxStory; providers: Map<string, Provider> }) {
-  const summary = useStorySummaryQuery(row.storyId);
-  const story = summary.data;
+  const story = row.story;
   const newest = row.newestMatch;
   const title = story?.title || newest.post.title_text || newest.post.content_text?.slice(0, 160) || 'Untitled story';
   const headingId = `story-${row.storyId}`;
@@ -39,9 +36,9 @@ export function StoryCard({ row, providers }: { row: InboxStory; providers: Map<
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {countOf(row.matchCount, 'match', 'matches')} in this inbox
-          {story && ` · ${countOf(story.postCount, 'post', 'posts')} in the story`}
+          {story.postCount > 0 && ` · ${countOf(story.postCount, 'post', 'posts')} in the story`}
         </Typography>
-        {story ? (
+        {story.postCount > 0 && (
           <>
             <StoryCounts title="Sources" counts={story.providers} nameOf={providerName(providers)} />
             <StoryCounts title="Languages" counts={story.languages} nameOf={storyLanguageName} />
@@ -51,8 +48,6 @@ export function StoryCard({ row, providers }: { row: InboxStory; providers: Map<
               width={240}
             />
           </>
-        ) : (
-          summary.isPending && <Skeleton variant="rounded" height={56} aria-hidden />
         )}
         <Typography variant="body2">
           Newest match: {authorOf(newest.post)}, <RelativeTime date={new Date(newest.publishedDate * 1000)} /> (

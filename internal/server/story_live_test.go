@@ -1,0 +1,75 @@
+package server_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sightline/sightline/internal/live"
+	"github.com/sightline/sightline/internal/story"
+)
+
+// When a post joins a story the user has matches in, the user's open app hears story.updated
+// with the story as it grew, under the same id: the inbox updates the card in place.
+func TestStoryUpdatedReachesTheOwnersSocket(t *testing.T) {
+	node, srv := startNode(t)
+	ctx := context.Background()
+	admin, _, err := node.Auth.CreateAPIToken(ctx, "admin@example.test", "t", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	owner, err := node.Store.UserByEmail(ctx, "admin@example.test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	home, err := node.Store.UncategorizedGroup(ctx, owner.OrganizationID, owner.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if status, reply := call(t, "POST", srv.URL+"/api/v1/monitor/searches", admin,
+		fmt.Sprintf(`{"group_id":%d,"name":"Quakes","keywords":"earthquake","providers":["reddit"]}`, home.ID)); status != 201 {
+		t.Fatalf("create = %d %v", status, reply)
+	}
+	wsURL := "ws" + strings.TrimPrefix(srv.URL, "http") + live.SocketPath(node.Live.Credentials().Key)
+	client, err := live.Dial(ctx, wsURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer client.Close()
+	channel := live.UserChannel(owner.ID)
+	if err := client.Subscribe(ctx, channel, node.Live.Credentials().Sign(client.SocketID, channel)); err != nil {
+		t.Fatal(err)
+	}
+	wait, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	next := func() story.Updated {
+		t.Helper()
+		for {
+			f, err := client.Next(wait)
+			if err != nil {
+				t.Fatalf("waiting for %s: %v", story.EventUpdated, err)
+			}
+			if f.Event != story.EventUpdated {
+				continue
+			}
+			var got story.Updated
+			if err := f.Decode(&got); err != nil {
+				t.Fatal(err)
+			}
+			return got
+		}
+	}
+
+	const text = "A magnitude 6.4 earthquake was felt downtown this morning, shaking buildings near the harbour"
+	ingestLines(t, srv.URL, admin, postLine("q1", text))
+	first := next()
+	if first.ID == "" || first.PostCount != 1 || first.Title == "" || len(first.Providers) != 1 || first.Providers[0].Name != "reddit" {
+		t.Fatalf("first story.updated %+v, want the new story of one reddit post", first)
+	}
+	ingestLines(t, srv.URL, admin, postLine("q2", "RT: "+text))
+	if grown := next(); grown.ID != first.ID || grown.PostCount != 2 {
+		t.Errorf("after a copy, story.updated %+v; want story %s with 2 posts", grown, first.ID)
+	}
+}
