@@ -190,6 +190,7 @@ func (s *Service) deliver(ctx context.Context, m monitor.Search, n monitor.Notif
 			return err
 		}
 	}
+	var r *run
 	for _, d := range n.Destinations {
 		if ch, ok := s.Channels.Named(d.Type); !ok || !ch.Describe().Available {
 			continue // a channel this server cannot send through: nothing to write that could be sent
@@ -206,9 +207,12 @@ func (s *Service) deliver(ctx context.Context, m monitor.Search, n monitor.Notif
 		if len(ids) == 0 {
 			continue
 		}
-		dv := Delivery{SearchID: m.ID, OrganizationID: m.OrganizationID, Type: n.Type, Destination: d,
-			MatchCount: len(ids), Status: StatusPending, NextAttemptAt: now, CreatedAt: now}
-		if _, err := s.Store.CreateDelivery(ctx, &dv, ids); err != nil {
+		if r == nil {
+			if r, err = s.prepareRun(ctx, m, n, now); err != nil {
+				return err
+			}
+		}
+		if err := s.plan(ctx, r, d, ids); err != nil {
 			return err
 		}
 	}
