@@ -440,7 +440,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		quota = -1 // no quota
 	}
 	n.Assistant = assistant.NewService(s, searches, engine, assistant.Limits{OrgPerHour: quota, Concurrent: c.AssistantConcurrency}, log)
-	n.Alerts = alerts.NewService(alerts.Deps{Store: s, Matches: n.Monitor, Channels: channels, Signal: newMatches,
+	n.Alerts = alerts.NewService(alerts.Deps{Store: s, Matches: n.Monitor, Channels: channels, Signal: newMatches, Stories: story.NewService(s),
 		ScanEvery: c.AlertScanInterval, PublicURL: c.PublicURLOrDefault(), Logger: log, Summarizer: n.Assistant.Engine()})
 	// Without a server, translations made while there was one are still read by exports.
 	translator := translate.NewService(nil, s)
