@@ -25,6 +25,7 @@ func benchmarks() []benchmark {
 		{"ingest", "posts per second through a whole node (stream, store, percolator, matches); search latency over them", benchIngest},
 		{"live", "live clients on one hub: memory per connection, per-user event delivery latency", benchLive},
 		{"cluster", "posts per second end to end through 1, 2, 3 serve processes on one PostgreSQL and NATS cluster", benchCluster},
+		{"alerts", "a day of the simulator's stream through saved searches: notifications grouped by post and by story; ingest-to-webhook and -SMTP latency", benchAlerts},
 	}
 }
 
@@ -139,6 +140,32 @@ func benchLive(args []string) error {
 		cfg.Progress = os.Stderr
 	}
 	res, err := bench.Live(cfg)
+	if err != nil {
+		return err
+	}
+	return report(res, asJSON)
+}
+
+func benchAlerts(args []string) error {
+	fs := newFlagSet("bench alerts", "Replay a day of the simulator's stream through saved searches; count notifications grouped by post and by story, and time immediate alerts.")
+	var cfg bench.AlertsConfig
+	var asJSON bool
+	fs.IntVar(&cfg.Searches, "searches", 1000, "saved searches the stream goes through")
+	fs.Float64Var(&cfg.Hours, "hours", 24, "hours of stream to replay")
+	fs.Float64Var(&cfg.Rate, "rate", 1, "posts a second of stream time")
+	fs.IntVar(&cfg.Bursts, "bursts", 6, "hours of the replay at --burst-factor times the rate")
+	fs.Float64Var(&cfg.BurstFactor, "burst-factor", 3, "how much faster the stream runs in a burst")
+	fs.Uint64Var(&cfg.Seed, "seed", 1, "stream seed")
+	fs.Float64Var(&cfg.LatencySeconds, "latency-seconds", 30, "seconds of real time to time immediate alerts through a whole node (0 skips it)")
+	fs.IntVar(&cfg.LatencyRate, "latency-rate", 20, "posts a second offered while timing")
+	fs.BoolVar(&asJSON, "json", false, "print the result as one JSON object")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if !asJSON {
+		cfg.Progress = os.Stderr
+	}
+	res, err := bench.Alerts(cfg)
 	if err != nil {
 		return err
 	}

@@ -36,9 +36,9 @@ const DefaultDailyLimit = 50
 // floodWindow is the flood guard's window.
 const floodWindow = 24 * time.Hour
 
-// escalation is why a story whose last notice was last and whose figures are now is told of
+// Escalation is why a story whose last notice was last and whose figures are now is told of
 // again, or "" when it is not: the first reason that holds, in the order.
-func escalation(last, now StoryNotice) string {
+func Escalation(last, now StoryNotice) string {
 	switch {
 	case now.PostCount >= escalatePostsFactor*max(last.PostCount, 1):
 		return EscalationPosts
@@ -199,7 +199,7 @@ func (s *Service) planStories(ctx context.Context, r *run, base Delivery, groups
 		level := 0
 		if told {
 			figures.ThreatHigh = figures.ThreatHigh || prev.ThreatHigh
-			if reason = escalation(prev, figures); reason == "" {
+			if reason = Escalation(prev, figures); reason == "" {
 				grouped = append(grouped, g.ids...)
 				quiet = append(quiet, g.story)
 				continue

@@ -245,6 +245,11 @@ func nextRun(n monitor.NotificationSetting, last time.Time) time.Time {
 		}
 		return last.Add(webhookCoalesce)
 	default:
+		if storyGrouped(n) && !last.IsZero() {
+			// A story's notice is news once: it goes at once, as a webhook does, and the
+			// interval paces only alerts grouped by post (docs/monitor-api.md, "Alert grouping").
+			return last.Add(webhookCoalesce)
+		}
 		if last.IsZero() {
 			return last
 		}
@@ -264,6 +269,9 @@ func windowStart(n monitor.NotificationSetting, last, now time.Time) time.Time {
 			return now.Add(-webhookCoalesce)
 		}
 	default:
+		if last.IsZero() && storyGrouped(n) {
+			return now.Add(-webhookCoalesce)
+		}
 		if last.IsZero() {
 			return now.Add(-time.Duration(n.Interval) * time.Second)
 		}
