@@ -158,6 +158,7 @@ func benchAlerts(args []string) error {
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "stream seed")
 	fs.Float64Var(&cfg.LatencySeconds, "latency-seconds", 30, "seconds of real time to time immediate alerts through a whole node (0 skips it)")
 	fs.IntVar(&cfg.LatencyRate, "latency-rate", 20, "posts a second offered while timing")
+	fs.IntVar(&cfg.LatencySearches, "latency-searches", 100, "of the saved searches, how many have a webhook and an e-mail alert while timing")
 	fs.BoolVar(&asJSON, "json", false, "print the result as one JSON object")
 	if err := parseFlags(fs, args); err != nil {
 		return err

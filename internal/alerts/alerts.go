@@ -214,6 +214,8 @@ type Deps struct {
 type Service struct {
 	Deps
 	now func() time.Time
+	// onWritten, set while Run runs, wakes its sender when a delivery to send is written.
+	onWritten func()
 }
 
 // NewService returns the service; Run sends.

@@ -240,8 +240,16 @@ func (s *Service) notify(ctx context.Context, r *run, dv *Delivery, ids []int64)
 	ok, err := s.Store.CreateDelivery(ctx, dv, ids)
 	if ok {
 		r.sent++
+		s.written()
 	}
 	return err
+}
+
+// written tells Run's sender that a delivery is waiting.
+func (s *Service) written() {
+	if s.onWritten != nil {
+		s.onWritten()
+	}
 }
 
 // floodNotice writes the guard's notice, once a search and day whichever node or alert is
@@ -255,7 +263,10 @@ func (s *Service) floodNotice(ctx context.Context, r *run, d monitor.Destination
 		Status: StatusPending, NextAttemptAt: r.now, CreatedAt: r.now, Kind: KindFlood,
 		FloodDay: r.now.UTC().Truncate(24 * time.Hour),
 		Note:     fmt.Sprintf("The search reached its %d notifications in 24 hours.", r.limit)}
-	_, err := s.Store.CreateDelivery(ctx, &dv, nil)
+	ok, err := s.Store.CreateDelivery(ctx, &dv, nil)
+	if ok {
+		s.written()
+	}
 	return err
 }
 

@@ -39,6 +39,31 @@ func (s *Service) Run(ctx context.Context) error {
 	defer send.Stop()
 	wake := time.NewTimer(time.Hour)
 	defer wake.Stop()
+	// Sending runs beside collecting, so that the deliveries of a search collected first go
+	// while the next searches are collected, and a slow receiver holds up no collection.
+	written := make(chan struct{}, 1)
+	sent := make(chan struct{})
+	go func() {
+		defer close(sent)
+		for {
+			if err := s.SendDue(ctx); err != nil && ctx.Err() == nil {
+				s.Logger.Warn("alerts: send", "err", err)
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-written:
+			case <-send.C:
+			}
+		}
+	}()
+	defer func() { <-sent }()
+	s.onWritten = func() {
+		select {
+		case written <- struct{}{}:
+		default:
+		}
+	}
 	// waiting are the searches with new matches whose alerts are not due yet, and when they are.
 	waiting := map[int64]time.Time{}
 	all := true
@@ -50,9 +75,6 @@ func (s *Service) Run(ctx context.Context) error {
 			all = false
 		}
 		s.collectTold(ctx, waiting)
-		if err := s.SendDue(ctx); err != nil && ctx.Err() == nil {
-			s.Logger.Warn("alerts: send", "err", err)
-		}
 		wake.Reset(untilFirst(waiting, s.now()))
 		select {
 		case <-ctx.Done():
@@ -64,7 +86,6 @@ func (s *Service) Run(ctx context.Context) error {
 				return nil
 			}
 		case <-wake.C:
-		case <-send.C:
 		}
 	}
 }

@@ -32,7 +32,9 @@ type AlertsConfig struct {
 	// to a whole node whose searches alert a webhook receiver and an SMTP server (0 skips it).
 	LatencySeconds float64
 	LatencyRate    int
-	Progress       io.Writer
+	// LatencySearches are how many of the searches alert while timing (the first ones).
+	LatencySearches int
+	Progress        io.Writer
 }
 
 // AlertsResult is what `sightline bench alerts` prints.
@@ -108,7 +110,7 @@ func Alerts(cfg AlertsConfig) (AlertsResult, error) {
 		}
 	}
 	if cfg.LatencySeconds > 0 {
-		lat, err := alertLatency(cfg, day.Searches)
+		lat, err := alertLatency(cfg, day.Searches[:min(cfg.LatencySearches, len(day.Searches))])
 		if err != nil {
 			return res, err
 		}
