@@ -29,6 +29,7 @@ func benchmarks() []benchmark {
 		{"cluster", "posts per second end to end through 1, 2, 3 serve processes on one PostgreSQL and NATS cluster", benchCluster},
 		{"evidence", "evidence captures of a local page, plain and with the browser: p95 against the targets", benchEvidence},
 		{"spikes", "spike detection replayed on simulated weeks of posts with injected 3× bursts: recall and false spikes", benchSpikes},
+		{"alerts", "a day of the simulator's stream through saved searches: notifications grouped by post and by story; ingest-to-webhook and -SMTP latency", benchAlerts},
 	}
 }
 
@@ -228,4 +229,31 @@ func benchEvidence(args []string) error {
 		return errors.New("a capture p95 is over its target")
 	}
 	return nil
+}
+
+func benchAlerts(args []string) error {
+	fs := benchFlagSet("bench alerts", "Replay a day of the simulator's stream through saved searches; count notifications grouped by post and by story, and time immediate alerts.")
+	var cfg bench.AlertsConfig
+	var asJSON bool
+	fs.IntVar(&cfg.Searches, "searches", 1000, "saved searches the stream goes through")
+	fs.Float64Var(&cfg.Hours, "hours", 24, "hours of stream to replay")
+	fs.Float64Var(&cfg.Rate, "rate", 1, "posts a second of stream time")
+	fs.IntVar(&cfg.Bursts, "bursts", 6, "hours of the replay at --burst-factor times the rate")
+	fs.Float64Var(&cfg.BurstFactor, "burst-factor", 3, "how much faster the stream runs in a burst")
+	fs.Uint64Var(&cfg.Seed, "seed", 1, "stream seed")
+	fs.Float64Var(&cfg.LatencySeconds, "latency-seconds", 30, "seconds of real time to time immediate alerts through a whole node (0 skips it)")
+	fs.IntVar(&cfg.LatencyRate, "latency-rate", 20, "posts a second offered while timing")
+	fs.IntVar(&cfg.LatencySearches, "latency-searches", 100, "of the saved searches, how many have a webhook and an e-mail alert while timing")
+	fs.BoolVar(&asJSON, "json", false, "print the result as one JSON object")
+	if err := parseBenchFlags(fs, args); err != nil {
+		return err
+	}
+	if !asJSON {
+		cfg.Progress = os.Stderr
+	}
+	res, err := bench.Alerts(cfg)
+	if err != nil {
+		return err
+	}
+	return report(res, asJSON)
 }

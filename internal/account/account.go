@@ -41,7 +41,10 @@ type Organization struct {
 	// MonthlyDataLimit and AssetLimit are 0 when unlimited.
 	MonthlyDataLimit int64
 	AssetLimit       int64
-	CreatedAt        time.Time
+	// AlertDailyLimit bounds the notifications one saved search sends in 24 hours (the alerts'
+	// flood guard); 0 is the default (alerts.DefaultDailyLimit).
+	AlertDailyLimit int64
+	CreatedAt       time.Time
 }
 
 // Feature flags an organization may carry (monitor-area.md section 6, search-side.md section 6).

@@ -16,6 +16,7 @@ import (
 	"github.com/sightline/sightline/internal/filters"
 	"github.com/sightline/sightline/internal/mail"
 	"github.com/sightline/sightline/internal/monitor"
+	"github.com/sightline/sightline/internal/story"
 )
 
 // Delivery states.
@@ -24,6 +25,25 @@ const (
 	StatusSent     = "sent"
 	StatusRetrying = "retrying"
 	StatusFailed   = "failed"
+	// StatusSkipped is a delivery written but never sent: it covers matches that a story
+	// notice already told of, or that came while snoozed, muted or held back (Skipped says
+	// which, Note why).
+	StatusSkipped = "skipped"
+)
+
+// Kinds of delivery.
+const (
+	KindMatches = "matches" // the new matches of an alert grouped by post, or of a digest
+	KindStory   = "story"   // a story's first notice or an escalation
+	KindFlood   = "flood"   // the flood guard's notice that the search's alerts are held back
+)
+
+// Why a delivery was skipped.
+const (
+	SkippedGrouped = "grouped" // the matches' stories were notified already and did not escalate
+	SkippedSnoozed = "snoozed"
+	SkippedMuted   = "muted"
+	SkippedHeld    = "held" // past the flood guard's bound
 )
 
 // Bounds of delivery.
@@ -69,6 +89,35 @@ type Delivery struct {
 	LastError      string
 	CreatedAt      time.Time
 	SentAt         time.Time
+
+	Kind string // KindMatches when ""
+	// StoryID, StoryLevel and Escalation name a story notice: level 0 is the story's first,
+	// each escalation the next, and Escalation says why (Escalation* constants).
+	StoryID    string
+	StoryLevel int
+	Escalation string
+	// Skipped is why a StatusSkipped delivery was not sent (Skipped* constants); Note says
+	// more, in words.
+	Skipped string
+	Note    string
+
+	// Notice, when set, is recorded with the delivery in its transaction, under a key that a
+	// notice of the same alert, story and level already written makes the delivery roll back.
+	Notice *StoryNotice
+	// FloodDay, when set on a KindFlood delivery, is the day it is the notice of: a second one
+	// for the search and day rolls back.
+	FloodDay time.Time
+}
+
+// StoryNotice is what an alert told of a story at one level: the story's figures then, which
+// the next escalation is measured against.
+type StoryNotice struct {
+	StoryID    string
+	Level      int
+	PostCount  int64
+	Providers  int
+	Languages  int
+	ThreatHigh bool
 }
 
 // Store keeps deliveries and the runs that made them.
@@ -94,6 +143,24 @@ type Store interface {
 	// its lease; false when another sender holds it.
 	FinishDelivery(ctx context.Context, d Delivery) (bool, error)
 	Deliveries(ctx context.Context, searchID int64, limit int) ([]Delivery, error)
+	// LastStoryNotices are the newest notice of each of the stories an alert and destination
+	// told of, by story id.
+	LastStoryNotices(ctx context.Context, searchID int64, alertType, destination string, storyIDs []string) (map[string]StoryNotice, error)
+	// CountNotifications counts the search's deliveries since a time that the flood guard
+	// counts: written to be sent, of the alerts it bounds (not digests nor summaries), not its
+	// own notices.
+	CountNotifications(ctx context.Context, searchID int64, since time.Time) (int, error)
+
+	// Snooze is until when the search's alerts are snoozed (zero: they are not).
+	Snooze(ctx context.Context, searchID int64) (Snooze, error)
+	// SetSnooze snoozes a search's alerts (a zero Until wakes them), with the audit entries in
+	// the change's transaction.
+	SetSnooze(ctx context.Context, sn Snooze, audit ...account.AuditEntry) error
+	// MutedStories are the stories muted in a search's alerts.
+	MutedStories(ctx context.Context, searchID int64) ([]Mute, error)
+	// SetMute mutes (on) or unmutes a story in a search's alerts, with the audit entries in
+	// the change's transaction; false when it was so already.
+	SetMute(ctx context.Context, mu Mute, on bool, audit ...account.AuditEntry) (bool, error)
 
 	Searches(ctx context.Context, organizationID int64) ([]monitor.Search, error)
 	Search(ctx context.Context, id int64) (monitor.Search, error)
@@ -115,6 +182,11 @@ type Matches interface {
 	Search(ctx context.Context, actor authz.Actor, id int64) (monitor.SearchView, error)
 }
 
+// Stories reads stories as a user sees them (*story.Service).
+type Stories interface {
+	Get(ctx context.Context, actor authz.Actor, id string, offset, limit int) (story.View, error)
+}
+
 // Deps are what the service needs.
 type Deps struct {
 	Store   Store
@@ -126,6 +198,9 @@ type Deps struct {
 	// ScanEvery is how often every search is looked at, for what the signal missed
 	// (DefaultScanEvery when 0).
 	ScanEvery time.Duration
+	// Stories reads a story as the search's owner sees it (*story.Service); without it, a
+	// story's figures are those of its matches in the delivery.
+	Stories Stories
 	// Summarizer writes the daily AI summaries: the assistant's engine (extractive when nil).
 	Summarizer Summarizer
 	// PublicURL is the app's address, for links.
@@ -141,6 +216,8 @@ type Deps struct {
 type Service struct {
 	Deps
 	now func() time.Time
+	// onWritten, set while Run runs, wakes its sender when a delivery to send is written.
+	onWritten func()
 }
 
 // NewService returns the service; Run sends.

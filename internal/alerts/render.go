@@ -25,6 +25,9 @@ const summarySentences = 5
 // mailMatch is one match as an e-mail shows it.
 type mailMatch struct {
 	Provider, Author, Time, Excerpt, Terms, PostLink string
+	// StoryMore is how many more of the message's matches are in this one's story, when the
+	// alert groups by story (a digest lists the newest of each story).
+	StoryMore int
 }
 
 // citation is one sentence of a summary with the match it is quoted from.
@@ -58,7 +61,8 @@ The matches' texts are too short to quote; they are listed below.
 {{range .Matches}}
 {{.Provider}} · {{.Author}} · {{.Time}}
 {{.Excerpt}}
-{{if .Terms}}Matched: {{.Terms}}
+{{if .StoryMore}}And {{.StoryMore}} more of this story.
+{{end}}{{if .Terms}}Matched: {{.Terms}}
 {{end}}{{if .PostLink}}{{.PostLink}}
 {{end}}{{end}}
 {{if .More}}And {{.More}} more.
@@ -76,6 +80,7 @@ var htmlMail = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype html>
 {{range .Matches}}<div style="border-top:1px solid #d9e2ec;padding:10px 0">
 <div style="color:#52606d;font-size:13px">{{.Provider}} · {{.Author}} · {{.Time}}</div>
 <div style="margin:4px 0">{{.Excerpt}}</div>
+{{if .StoryMore}}<div style="font-size:13px;color:#52606d">And {{.StoryMore}} more of this story.</div>{{end}}
 {{if .Terms}}<div style="font-size:13px">Matched: <b>{{.Terms}}</b></div>{{end}}
 {{if .PostLink}}<div style="font-size:13px"><a href="{{.PostLink}}">Original post</a></div>{{end}}
 </div>{{end}}
@@ -93,15 +98,23 @@ type Summarizer interface {
 // render is the e-mail of an alert of the given type over its matches (oldest first), summaries
 // by the extractive engine.
 func render(alertType string, m monitor.Search, entries []monitor.InboxEntry, publicURL string, now time.Time) (mail.Message, error) {
-	return renderWith(context.Background(), nil, alertType, m, entries, publicURL, now)
+	return renderWith(context.Background(), nil, alertType, monitor.GroupingPost, m, entries, publicURL, now)
 }
 
-// renderWith is render with summaries by engine (nil: the extractive engine).
-func renderWith(ctx context.Context, engine Summarizer, alertType string, m monitor.Search, entries []monitor.InboxEntry, publicURL string, now time.Time) (mail.Message, error) {
+// renderWith is render with summaries by engine (nil: the extractive engine). With story
+// grouping, the message lists the newest match of each story, saying how many more it has.
+func renderWith(ctx context.Context, engine Summarizer, alertType, grouping string, m monitor.Search, entries []monitor.InboxEntry, publicURL string, now time.Time) (mail.Message, error) {
 	d := mailData{Search: m.Name, Count: len(entries), Link: inboxLink(publicURL, m.ID)}
 	noun := "matches"
 	if len(entries) == 1 {
 		noun = "match"
+	}
+	listed, more := entries, map[int64]int{}
+	if grouping == monitor.GroupingStory {
+		listed, more = newestOfEachStory(entries)
+		if len(listed) > 1 {
+			noun += fmt.Sprintf(" in %d stories", len(listed))
+		}
 	}
 	// The search's name is the user's text: it follows the product's wording, quoted and bounded.
 	name := mail.Quote(m.Name, mail.SubjectRunes)
@@ -120,10 +133,12 @@ func renderWith(ctx context.Context, engine Summarizer, alertType string, m moni
 	}
 	d.Heading = subject
 	// Newest first, as the inbox lists them.
-	for i := len(entries) - 1; i >= 0 && len(d.Matches) < MaxListed; i-- {
-		d.Matches = append(d.Matches, mailMatchOf(entries[i]))
+	for i := len(listed) - 1; i >= 0 && len(d.Matches) < MaxListed; i-- {
+		mm := mailMatchOf(listed[i])
+		mm.StoryMore = more[listed[i].ID]
+		d.Matches = append(d.Matches, mm)
 	}
-	d.More = len(entries) - len(d.Matches)
+	d.More = len(listed) - len(d.Matches)
 	var text, html strings.Builder
 	if err := textMail.Execute(&text, d); err != nil {
 		return mail.Message{}, err

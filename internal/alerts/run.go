@@ -39,6 +39,31 @@ func (s *Service) Run(ctx context.Context) error {
 	defer send.Stop()
 	wake := time.NewTimer(time.Hour)
 	defer wake.Stop()
+	// Sending runs beside collecting, so that the deliveries of a search collected first go
+	// while the next searches are collected, and a slow receiver holds up no collection.
+	written := make(chan struct{}, 1)
+	sent := make(chan struct{})
+	go func() {
+		defer close(sent)
+		for {
+			if err := s.SendDue(ctx); err != nil && ctx.Err() == nil {
+				s.Logger.Warn("alerts: send", "err", err)
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-written:
+			case <-send.C:
+			}
+		}
+	}()
+	defer func() { <-sent }()
+	s.onWritten = func() {
+		select {
+		case written <- struct{}{}:
+		default:
+		}
+	}
 	// waiting are the searches with new matches whose alerts are not due yet, and when they are.
 	waiting := map[int64]time.Time{}
 	all := true
@@ -50,9 +75,6 @@ func (s *Service) Run(ctx context.Context) error {
 			all = false
 		}
 		s.collectTold(ctx, waiting)
-		if err := s.SendDue(ctx); err != nil && ctx.Err() == nil {
-			s.Logger.Warn("alerts: send", "err", err)
-		}
 		wake.Reset(untilFirst(waiting, s.now()))
 		select {
 		case <-ctx.Done():
@@ -64,7 +86,6 @@ func (s *Service) Run(ctx context.Context) error {
 				return nil
 			}
 		case <-wake.C:
-		case <-send.C:
 		}
 	}
 }
@@ -190,6 +211,7 @@ func (s *Service) deliver(ctx context.Context, m monitor.Search, n monitor.Notif
 			return err
 		}
 	}
+	var r *run
 	for _, d := range n.Destinations {
 		if ch, ok := s.Channels.Named(d.Type); !ok || !ch.Describe().Available {
 			continue // a channel this server cannot send through: nothing to write that could be sent
@@ -206,9 +228,12 @@ func (s *Service) deliver(ctx context.Context, m monitor.Search, n monitor.Notif
 		if len(ids) == 0 {
 			continue
 		}
-		dv := Delivery{SearchID: m.ID, OrganizationID: m.OrganizationID, Type: n.Type, Destination: d,
-			MatchCount: len(ids), Status: StatusPending, NextAttemptAt: now, CreatedAt: now}
-		if _, err := s.Store.CreateDelivery(ctx, &dv, ids); err != nil {
+		if r == nil {
+			if r, err = s.prepareRun(ctx, m, n, now); err != nil {
+				return err
+			}
+		}
+		if err := s.plan(ctx, r, d, ids); err != nil {
 			return err
 		}
 	}
@@ -241,6 +266,11 @@ func nextRun(n monitor.NotificationSetting, last time.Time) time.Time {
 		}
 		return last.Add(webhookCoalesce)
 	default:
+		if storyGrouped(n) && !last.IsZero() {
+			// A story's notice is news once: it goes at once, as a webhook does, and the
+			// interval paces only alerts grouped by post (docs/monitor-api.md, "Alert grouping").
+			return last.Add(webhookCoalesce)
+		}
 		if last.IsZero() {
 			return last
 		}
@@ -260,6 +290,9 @@ func windowStart(n monitor.NotificationSetting, last, now time.Time) time.Time {
 			return now.Add(-webhookCoalesce)
 		}
 	default:
+		if last.IsZero() && storyGrouped(n) {
+			return now.Add(-webhookCoalesce)
+		}
 		if last.IsZero() {
 			return now.Add(-time.Duration(n.Interval) * time.Second)
 		}

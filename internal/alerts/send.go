@@ -33,6 +33,11 @@ func (s *Service) send(ctx context.Context, d Delivery) error {
 	if d.Type == monitor.AlertSpike {
 		return s.sendSpike(ctx, ch, d, m)
 	}
+	msg := channel.Message{ID: strconv.FormatInt(d.ID, 10), OrganizationID: m.OrganizationID, Address: d.Destination.Address}
+	if d.Kind == KindFlood {
+		msg.Content = floodContent{search: m, note: d.Note, until: d.CreatedAt.Add(floodWindow), publicURL: s.PublicURL}
+		return ch.Send(ctx, msg)
+	}
 	ids, err := s.Store.DeliveryMatches(ctx, d.ID)
 	if err != nil {
 		return err
@@ -44,8 +49,22 @@ func (s *Service) send(ctx context.Context, d Delivery) error {
 	if len(entries) == 0 {
 		return errors.Join(errPermanent, errNothingToSend)
 	}
-	return ch.Send(ctx, channel.Message{ID: strconv.FormatInt(d.ID, 10), OrganizationID: m.OrganizationID,
-		Address: d.Destination.Address, Content: matchesContent{s: s, alertType: d.Type, search: m, entries: entries}})
+	if d.Kind == KindStory {
+		st, err := s.storyOf(ctx, m, d, entries)
+		if err != nil {
+			return err
+		}
+		msg.Content = storyContent{s: s, search: m, story: st, entries: entries}
+		return ch.Send(ctx, msg)
+	}
+	grouping := monitor.GroupingPost
+	for _, n := range monitor.StoredSettings(m.NotificationSettings) {
+		if n.Type == d.Type {
+			grouping = n.Grouping
+		}
+	}
+	msg.Content = matchesContent{s: s, alertType: d.Type, search: m, entries: entries, grouping: grouping}
+	return ch.Send(ctx, msg)
 }
 
 // matchesContent is a delivery's matches, rendered for the channel that carries them.
@@ -54,10 +73,11 @@ type matchesContent struct {
 	alertType string
 	search    monitor.Search
 	entries   []monitor.InboxEntry
+	grouping  string
 }
 
 func (c matchesContent) Mail(ctx context.Context) (mail.Message, error) {
-	return renderWith(ctx, c.s.Summarizer, c.alertType, c.search, c.entries, c.s.PublicURL, c.s.now().UTC())
+	return renderWith(ctx, c.s.Summarizer, c.alertType, c.grouping, c.search, c.entries, c.s.PublicURL, c.s.now().UTC())
 }
 
 func (c matchesContent) Event() any { return webhookBody(c.search, c.entries, c.s.PublicURL) }
@@ -112,6 +132,12 @@ type WebhookBody struct {
 		Name string `json:"name"`
 	} `json:"search"`
 	Matches []WebhookMatch `json:"matches"`
+	// A story notice (type monitor.story) names its story, why it is sent (Escalation* reasons)
+	// and how many new matches it covers; Matches are the newest of them.
+	StoryID    string        `json:"storyId,omitempty"`
+	Escalation string        `json:"escalation,omitempty"`
+	Story      *WebhookStory `json:"story,omitempty"`
+	MatchCount int           `json:"matchCount,omitempty"`
 }
 
 func webhookBody(m monitor.Search, entries []monitor.InboxEntry, publicURL string) WebhookBody {

@@ -40,7 +40,7 @@ func TestSummaryByALanguageModel(t *testing.T) {
 		got[1].Match.Author != llm.given[1].AuthorName {
 		t.Errorf("summary by %q: %+v", by, got)
 	}
-	msg, err := renderWith(context.Background(), llm, monitor.AlertAISummary, m, entries, "https://sightline.example", time.Now())
+	msg, err := renderWith(context.Background(), llm, monitor.AlertAISummary, monitor.GroupingPost, m, entries, "https://sightline.example", time.Now())
 	if err != nil || !strings.Contains(msg.Text, "written by the language model test-model") || strings.Contains(msg.Text, "end soon") {
 		t.Errorf("mail: %v\n%s", err, msg.Text)
 	}

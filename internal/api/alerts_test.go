@@ -34,6 +34,7 @@ import (
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
+	"github.com/sightline/sightline/internal/story"
 )
 
 // alertEnv is the API with the Monitor and alerts, a real SMTP server and a webhook receiver.
@@ -82,7 +83,7 @@ func newAlertEnv(t *testing.T, s *store.Store, withMail bool) *alertEnv {
 	channels := alerts.Channels(alerts.ChannelDeps{Store: s, Mail: sender, Webhooks: webhook.NewClient(outbound.Everywhere),
 		PublicURL: "https://sightline.example", Logger: logger})
 	x.monitor = monitor.NewService(monitor.Deps{Store: s, Inbox: s, Channels: channels})
-	svc := alerts.NewService(alerts.Deps{Store: s, Matches: x.monitor, Channels: channels,
+	svc := alerts.NewService(alerts.Deps{Store: s, Matches: x.monitor, Channels: channels, Stories: story.NewService(s),
 		PublicURL: "https://sightline.example", Now: clock.Now, Logger: logger})
 	h := api.New(api.Deps{Accounts: x.accounts, Auth: x.auth, Monitor: x.monitor, Live: x.hub, Alerts: svc,
 		EmailDelivery: withMail, Health: s.Ping, App: api.AppHandler(nil, false), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
@@ -143,7 +144,7 @@ func (x *alertEnv) emailBatchAlert(n int) int64 {
 	owner := x.signedIn("owner@acme.test")
 	x.seed("owner@acme.test", 0)
 	searchID := x.searchID("owner@acme.test")
-	x.settings(owner, searchID, []map[string]any{{"type": "batch", "interval": 60,
+	x.settings(owner, searchID, []map[string]any{{"type": "batch", "interval": 60, "grouping": "post",
 		"destinations": []map[string]string{{"type": "email", "address": "desk@acme.test"}}}})
 	x.clock.Advance(time.Second)
 	x.addMatches("owner@acme.test", searchID, n)
@@ -456,9 +457,10 @@ func TestAlertsDeliverEachMatchOnce(t *testing.T) {
 		if r.status != 200 || !strings.HasPrefix(secret, "whsec_") {
 			t.Fatalf("rotate = %d %v", r.status, r.body)
 		}
+		// Grouped by post: one message for the new matches, as before stories (alert_grouping_test.go groups by story).
 		if r := x.settings(owner, searchID, []map[string]any{
-			{"type": "batch", "interval": 60, "destinations": []map[string]string{{"type": "email", "address": "desk@acme.test"}}},
-			{"type": "webhook", "interval": 0, "destinations": []map[string]string{{"type": "webhook", "address": x.receiver.srv.URL + "/hook"}}},
+			{"type": "batch", "interval": 60, "grouping": "post", "destinations": []map[string]string{{"type": "email", "address": "desk@acme.test"}}},
+			{"type": "webhook", "interval": 0, "grouping": "post", "destinations": []map[string]string{{"type": "webhook", "address": x.receiver.srv.URL + "/hook"}}},
 		}); r.status != 200 {
 			t.Fatalf("PUT = %d %v", r.status, r.body)
 		}
@@ -597,7 +599,7 @@ func TestAlertsRetryThenFail(t *testing.T) {
 		owner := x.signedIn("owner@acme.test")
 		x.seed("owner@acme.test", 0)
 		searchID := x.searchID("owner@acme.test")
-		x.settings(owner, searchID, []map[string]any{{"type": "batch", "interval": 60,
+		x.settings(owner, searchID, []map[string]any{{"type": "batch", "interval": 60, "grouping": "post",
 			"destinations": []map[string]string{{"type": "email", "address": "desk@acme.test"}}}})
 		x.clock.Advance(time.Second)
 		x.addMatches("owner@acme.test", searchID, 1)

@@ -29,6 +29,7 @@ type tenantOrganizationReply struct {
 	FeatureFlags       map[string]bool  `json:"feature_flags"`
 	MonthlyDataLimit   int64            `json:"monthly_data_limit"`
 	AssetLimit         int64            `json:"asset_limit"`
+	AlertDailyLimit    int64            `json:"alert_daily_limit"`
 	Usage              tenantUsageReply `json:"usage"`
 	CreatedAt          int64            `json:"createdAt"`
 }
@@ -43,7 +44,7 @@ func tenantOrganizationJSON(o tenant.Organization) tenantOrganizationReply {
 	}
 	return tenantOrganizationReply{ID: o.ID, Name: o.Name, IsUSPICompliant: o.IsUSPICompliant,
 		IsMooseMindEnabled: o.IsMooseMindEnabled, FeatureFlags: flags, MonthlyDataLimit: o.MonthlyDataLimit,
-		AssetLimit: o.AssetLimit, CreatedAt: unixOrZero(o.CreatedAt),
+		AssetLimit: o.AssetLimit, AlertDailyLimit: o.AlertDailyLimit, CreatedAt: unixOrZero(o.CreatedAt),
 		Usage: tenantUsageReply{Members: o.Usage.Members, SavedSearches: o.Usage.SavedSearches,
 			Assets: o.Usage.Assets, MatchesThisMonth: o.Usage.MatchesThisMonth}}
 }
@@ -65,6 +66,27 @@ func (a *API) tenantOrganizations(w http.ResponseWriter, r *http.Request, id aut
 		out = append(out, tenantOrganizationJSON(o))
 	}
 	return ok(w, out)
+}
+
+func (a *API) setTenantAlertLimit(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	orgID, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	var body struct {
+		Limit *int64 `json:"limit"`
+	}
+	if err := decode(r, &body); err != nil {
+		return err
+	}
+	if body.Limit == nil {
+		return problem.InvalidField("limit", tenant.MsgAlertDailyLimit)
+	}
+	o, err := a.Tenant.SetAlertDailyLimit(r.Context(), id.Actor(), orgID, *body.Limit)
+	if err != nil {
+		return err
+	}
+	return ok(w, tenantOrganizationJSON(o))
 }
 
 // switchBody turns a flag or setting on or off.

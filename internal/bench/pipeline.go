@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -41,9 +42,16 @@ const benchAdmin = "bench@example.test"
 // startNode starts a whole node as `sightline serve` does (store, stream, services, background
 // work), in dir with the store db ("" for SQLite in dir). stop ends its work and closes it.
 func startNode(dir, db string) (node *server.Node, stop func(), err error) {
+	return startNodeWith(dir, db, func(*server.Config) {})
+}
+
+// startNodeWith is startNode with the configuration tuned by tune.
+func startNodeWith(dir, db string, tune func(*server.Config)) (node *server.Node, stop func(), err error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	node, err = server.New(ctx, server.Config{DataDir: dir, DB: db, AdminEmail: benchAdmin, AdminPassword: "bench-password"}, log)
+	c := server.Config{DataDir: dir, DB: db, AdminEmail: benchAdmin, AdminPassword: "bench-password"}
+	tune(&c)
+	node, err = server.New(ctx, c, log)
 	if err != nil {
 		cancel()
 		return nil, nil, err
@@ -56,6 +64,12 @@ func startNode(dir, db string) (node *server.Node, stop func(), err error) {
 // saveSearches stores the searches as the administrator's, in their home group, and loads them
 // into the node's percolator.
 func saveSearches(ctx context.Context, node *server.Node, owner account.User, searches []percolate.SavedSearch) error {
+	return saveSearchesWith(ctx, node, owner, searches, nil)
+}
+
+// saveSearchesWith is saveSearches with each search's alerts set to alertSettings (stored
+// notification settings).
+func saveSearchesWith(ctx context.Context, node *server.Node, owner account.User, searches []percolate.SavedSearch, alertSettings json.RawMessage) error {
 	home, err := node.Store.UncategorizedGroup(ctx, owner.OrganizationID, owner.ID)
 	if err != nil {
 		return err
@@ -63,7 +77,8 @@ func saveSearches(ctx context.Context, node *server.Node, owner account.User, se
 	for i, s := range searches {
 		m := monitor.Search{OrganizationID: owner.OrganizationID, OwnerID: owner.ID, GroupID: home.ID,
 			Name: fmt.Sprint("bench ", i), Enabled: !s.Paused, Keywords: s.Keywords, AuthorQuery: s.Author,
-			Providers: s.Providers, ImagesOnly: s.ImagesOnly, VideoOnly: s.VideosOnly, BoardNames: s.Boards}
+			Providers: s.Providers, ImagesOnly: s.ImagesOnly, VideoOnly: s.VideosOnly, BoardNames: s.Boards,
+			NotificationSettings: alertSettings}
 		if s.Bounds != nil {
 			m.AddressBounds = s.Bounds.WKT()
 		}

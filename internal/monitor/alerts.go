@@ -15,6 +15,9 @@ type NotificationSetting struct {
 	Interval         int           `json:"interval"` // seconds; 0 is off
 	Destinations     []Destination `json:"destinations"`
 	LocationAssetIDs []string      `json:"locationAssetIds,omitempty"`
+	// Grouping is GroupingPost (a message for the new matches) or GroupingStory (a message
+	// when a story first matches and when it escalates; docs/monitor-api.md, "Alert grouping").
+	Grouping string `json:"grouping"`
 	// LastUpdatedAt is when the setting last changed (Unix seconds).
 	LastUpdatedAt *int64 `json:"lastUpdatedAt"`
 }
@@ -23,6 +26,33 @@ type NotificationSetting struct {
 type Destination struct {
 	Type    string `json:"type"` // email or webhook
 	Address string `json:"address"`
+}
+
+// Groupings of an alert's matches. Settings stored before grouping existed read as
+// GroupingPost, today's behaviour; an alert set for the first time without one takes
+// GroupingStory.
+const (
+	GroupingPost  = "post"
+	GroupingStory = "story"
+)
+
+// MsgUnknownGrouping answers a grouping that is neither.
+const MsgUnknownGrouping = `The grouping must be "post" or "story".`
+
+// withGrouping gives n, set without a grouping, the one it had (stored), or GroupingStory when
+// it was never set; it returns the problem of a grouping that is not one, or "".
+func withGrouping(n NotificationSetting, stored []NotificationSetting) (NotificationSetting, string) {
+	switch n.Grouping {
+	case GroupingPost, GroupingStory:
+		return n, ""
+	case "":
+		n.Grouping = GroupingStory
+		if i := slices.IndexFunc(stored, func(x NotificationSetting) bool { return x.Type == n.Type }); i >= 0 {
+			n.Grouping = stored[i].Grouping
+		}
+		return n, ""
+	}
+	return n, MsgUnknownGrouping
 }
 
 // allowedIntervals are each alert type's intervals in seconds (section 4). Webhooks have none:
@@ -58,6 +88,10 @@ func (s *Service) prepareAlerts(ctx context.Context, actor authz.Actor, raw json
 			return raw, fmt.Sprintf("Unknown alert type %q.", n.Type), nil
 		}
 		n = s.withDefaultDestination(n, email)
+		var msg string
+		if n, msg = withGrouping(n, stored); msg != "" {
+			return raw, msg, nil
+		}
 		if msg, err := s.refuseAlert(ctx, actor.OrganizationID, offered, signing, n, stored); msg != "" || err != nil {
 			return raw, msg, err
 		}

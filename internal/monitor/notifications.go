@@ -63,7 +63,7 @@ func (s *Service) NotificationSettings(ctx context.Context, actor authz.Actor, i
 	stored := StoredSettings(sv.NotificationSettings)
 	out := make([]NotificationSetting, 0, len(offered))
 	for _, t := range offered {
-		n := NotificationSetting{Type: t, Destinations: []Destination{}}
+		n := NotificationSetting{Type: t, Destinations: []Destination{}, Grouping: GroupingStory}
 		if i := slices.IndexFunc(stored, func(x NotificationSetting) bool { return x.Type == t }); i >= 0 {
 			n = stored[i]
 		}
@@ -98,6 +98,10 @@ func (s *Service) SetNotificationSettings(ctx context.Context, actor authz.Actor
 		}
 		seen[n.Type] = true
 		n = s.withDefaultDestination(n, email)
+		n, msg := withGrouping(n, stored)
+		if msg != "" {
+			return nil, problem.InvalidField("grouping", msg)
+		}
 		msg, err := s.refuseAlert(ctx, actor.OrganizationID, offered, signing, n, stored)
 		if err != nil {
 			return nil, err
@@ -162,11 +166,17 @@ func OffersAISummary(org account.Organization) bool {
 	return org.FeatureFlags[account.FlagAISummaryNotifications] && org.IsMooseMindEnabled
 }
 
-// StoredSettings reads a search's stored alerts; what cannot be read counts as none.
+// StoredSettings reads a search's stored alerts; what cannot be read counts as none. An alert
+// stored before grouping existed groups by post, as it did then.
 func StoredSettings(raw json.RawMessage) []NotificationSetting {
 	var out []NotificationSetting
 	if err := json.Unmarshal(raw, &out); err != nil {
 		return nil
+	}
+	for i := range out {
+		if out[i].Grouping == "" {
+			out[i].Grouping = GroupingPost
+		}
 	}
 	return out
 }

@@ -453,7 +453,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		quota = -1 // no quota
 	}
 	n.Assistant = assistant.NewService(s, searches, engine, assistant.Limits{OrgPerHour: quota, Concurrent: c.AssistantConcurrency}, log)
-	n.Alerts = alerts.NewService(alerts.Deps{Store: s, Matches: n.Monitor, Channels: channels, Signal: newMatches,
+	n.Alerts = alerts.NewService(alerts.Deps{Store: s, Matches: n.Monitor, Channels: channels, Signal: newMatches, Stories: story.NewService(s),
 		ScanEvery: c.AlertScanInterval, PublicURL: c.PublicURLOrDefault(), Spikes: s, Logger: log, Summarizer: n.Assistant.Engine()})
 	n.Spikes = &spike.Service{Store: s, Searches: n.Monitor, Logger: log, Now: time.Now, Found: n.Alerts.SpikesFound}
 	// Without a server, translations made while there was one are still read by exports.

@@ -53,14 +53,14 @@ func (s *Store) CreateTenant(ctx context.Context, t *account.Tenant) error {
 }
 
 const organizationColumns = `id, tenant_id, name, crm_id, webhook_secret, is_uspi_compliant,
-	is_moose_mind_enabled, feature_flags, monthly_data_limit, asset_limit, created_at`
+	is_moose_mind_enabled, feature_flags, monthly_data_limit, asset_limit, created_at, alert_daily_limit`
 
 func scanOrganization(row interface{ Scan(...any) error }) (account.Organization, error) {
 	var o account.Organization
 	var flags string
 	var created int64
 	err := row.Scan(&o.ID, &o.TenantID, &o.Name, &o.CRMID, &o.WebhookSecret, &o.IsUSPICompliant,
-		&o.IsMooseMindEnabled, &flags, &o.MonthlyDataLimit, &o.AssetLimit, &created)
+		&o.IsMooseMindEnabled, &flags, &o.MonthlyDataLimit, &o.AssetLimit, &created, &o.AlertDailyLimit)
 	if err != nil {
 		return o, notFound(err, "organization")
 	}

@@ -13,7 +13,8 @@ import (
 )
 
 // A delivery may go to any channel's destination type (the channels' table is the list); the
-// upgrade that lifts the old two-type CHECK keeps every delivery and the matches each covers.
+// upgrades that lift the old two-type CHECK (0030) and let a delivery be skipped (0036) keep
+// every delivery and the matches each covers.
 func TestDeliveriesOfAnyChannelSurviveTheUpgrade(t *testing.T) {
 	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
 		t.Run(string(d), func(t *testing.T) {
@@ -35,15 +36,16 @@ func TestDeliveriesOfAnyChannelSurviveTheUpgrade(t *testing.T) {
 					Status: alerts.StatusPending, NextAttemptAt: now, CreatedAt: now}
 			}
 			before := delivery("webhook", "https://hooks.example/a")
-			if ok, err := s.CreateDelivery(ctx, &before, []int64{11, 12}); err != nil || !ok {
-				t.Fatal(ok, err)
+			if err := s.CreateDeliveryAsOf0015(ctx, &before, []int64{11, 12}); err != nil {
+				t.Fatal(err)
 			}
 			if err := s.Migrate(ctx); err != nil {
 				t.Fatal(err)
 			}
 
 			kept, err := s.Deliveries(ctx, search, 10)
-			if err != nil || len(kept) != 1 || kept[0].ID != before.ID || kept[0].Destination != before.Destination {
+			if err != nil || len(kept) != 1 || kept[0].ID != before.ID || kept[0].Destination != before.Destination ||
+				kept[0].Kind != alerts.KindMatches || kept[0].Skipped != "" {
 				t.Fatalf("deliveries after the upgrade = %+v, %v; want %+v", kept, err, before)
 			}
 			if ids, err := s.DeliveryMatches(ctx, before.ID); err != nil || !slices.Equal(ids, []int64{11, 12}) {

@@ -2,10 +2,12 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"strings"
 	"time"
 
+	"github.com/sightline/sightline/internal/alerts"
 	"github.com/sightline/sightline/internal/monitor"
 )
 
@@ -128,4 +130,24 @@ func (s *Store) Rows(ctx context.Context, tables ...string) (string, error) {
 		}
 	}
 	return b.String(), nil
+}
+
+// CreateDeliveryAsOf0015 writes a delivery and its matches with the columns of migration 0015,
+// as a node of that version did, for upgrade tests at a schema that has no later columns.
+func (s *Store) CreateDeliveryAsOf0015(ctx context.Context, d *alerts.Delivery, matchIDs []int64) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		if err := tx.QueryRowContext(ctx, `INSERT INTO alert_deliveries (search_id, organization_id, type, destination_type,
+			destination, match_count, status, attempts, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9)
+			RETURNING id`, d.SearchID, d.OrganizationID, d.Type, d.Destination.Type, d.Destination.Address, d.MatchCount,
+			d.Status, millis(d.NextAttemptAt), millis(d.CreatedAt)).Scan(&d.ID); err != nil {
+			return err
+		}
+		for _, id := range matchIDs {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO alert_delivery_matches (search_id, type, destination, match_id, delivery_id)
+				VALUES ($1, $2, $3, $4, $5)`, d.SearchID, d.Type, d.Destination.Address, id, d.ID); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }

@@ -50,7 +50,7 @@ func (s *Store) OrganizationUsage(ctx context.Context, organizationID int64, mon
 }
 
 // ChangeOrganization applies change to the organization's feature flags, US-persons and AI
-// settings and limits and stores them with the audit entries change returns, in one transaction with the row
+// settings, limits and alerts' daily limit and stores them with the audit entries change returns, in one transaction with the row
 // locked (on PostgreSQL; SQLite's writer is single), so two admins switching different flags at
 // once both keep their change.
 func (s *Store) ChangeOrganization(ctx context.Context, id int64, change func(*account.Organization) ([]account.AuditEntry, error)) (account.Organization, error) {
@@ -73,8 +73,8 @@ func (s *Store) ChangeOrganization(ctx context.Context, id int64, change func(*a
 			return err
 		}
 		if _, err = tx.ExecContext(ctx, `UPDATE organizations SET feature_flags = $1, is_uspi_compliant = $2,
-			is_moose_mind_enabled = $3, monthly_data_limit = $4, asset_limit = $5 WHERE id = $6`, string(flags),
-			o.IsUSPICompliant, o.IsMooseMindEnabled, o.MonthlyDataLimit, o.AssetLimit, o.ID); err != nil {
+			is_moose_mind_enabled = $3, monthly_data_limit = $4, asset_limit = $5, alert_daily_limit = $6 WHERE id = $7`,
+			string(flags), o.IsUSPICompliant, o.IsMooseMindEnabled, o.MonthlyDataLimit, o.AssetLimit, o.AlertDailyLimit, o.ID); err != nil {
 			return err
 		}
 		return insertAudit(ctx, tx, audit...)

@@ -217,6 +217,39 @@ func (s *Service) SetLimits(ctx context.Context, a authz.Actor, id int64, l Limi
 	return Organization{Organization: o, Usage: u}, err
 }
 
+// MaxAlertDailyLimit bounds what a tenant admin may set as an organization's alert flood guard.
+const MaxAlertDailyLimit = 10_000
+
+// MsgAlertDailyLimit answers a flood guard bound out of range.
+const MsgAlertDailyLimit = "The alert limit must be between 1 and 10000 notifications a saved search sends in 24 hours, or 0 for the default (50)."
+
+// SetAlertDailyLimit sets the notifications each of the organization's saved searches may send
+// in 24 hours before its alerts are held back (0: the default), audited.
+func (s *Service) SetAlertDailyLimit(ctx context.Context, a authz.Actor, organizationID, limit int64) (Organization, error) {
+	if _, err := s.organization(ctx, a, organizationID); err != nil {
+		return Organization{}, err
+	}
+	if limit < 0 || limit > MaxAlertDailyLimit {
+		return Organization{}, problem.InvalidField("limit", MsgAlertDailyLimit)
+	}
+	o, err := s.store.ChangeOrganization(ctx, organizationID, func(o *account.Organization) ([]account.AuditEntry, error) {
+		before := o.AlertDailyLimit
+		if before == limit {
+			return nil, nil
+		}
+		o.AlertDailyLimit = limit
+		return []account.AuditEntry{{TenantID: o.TenantID, OrganizationID: o.ID, UserID: a.UserID,
+			Model: "organization", ModelID: strconv.FormatInt(o.ID, 10), Action: "updated",
+			PreviousValue: "alert_daily_limit: " + strconv.FormatInt(before, 10),
+			NewValue:      "alert_daily_limit: " + strconv.FormatInt(limit, 10)}}, nil
+	})
+	if err != nil {
+		return Organization{}, err
+	}
+	u, err := s.store.OrganizationUsage(ctx, o.ID, monitor.MonthStart(s.now()))
+	return Organization{Organization: o, Usage: u}, err
+}
+
 // switchOrganization sets one switch of one of the tenant's organizations and audits the
 // change (as model) with the value before and after; setting it to what it is changes nothing.
 func (s *Service) switchOrganization(ctx context.Context, a authz.Actor, id int64, model, name string,

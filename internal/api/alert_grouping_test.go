@@ -1,0 +1,272 @@
+package api_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/alerts"
+	"github.com/sightline/sightline/internal/monitor"
+	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/store"
+	"github.com/sightline/sightline/internal/store/storetest"
+)
+
+// storyPost is one post of a story for addStoryMatches.
+type storyPost struct {
+	story, provider, lang string
+	threat                int
+}
+
+// addStoryMatches stores posts of stories as new matches of the search, now.
+func (x *alertEnv) addStoryMatches(email string, searchID int64, posts ...storyPost) {
+	x.t.Helper()
+	ctx := context.Background()
+	a := x.actor(email)
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	var ps []post.Post
+	var ms []monitor.Match
+	for _, sp := range posts {
+		x.added++
+		id := fmt.Sprintf("story-post-%d", x.added)
+		ps = append(ps, post.Post{ID: id, Provider: sp.provider, NativeID: id, Type: post.TypeThreadPost, Language: sp.lang,
+			AuthorName: "Ana", ContentText: fmt.Sprintf("The flood reached the bridge of %s, report %d.", sp.story, x.added),
+			PublishedAt: now, DiscoveredAt: now, StoryID: sp.story, Threat: post.Threat{Score: sp.threat}})
+		ms = append(ms, monitor.Match{SearchID: searchID, OrganizationID: a.OrganizationID, PostID: id,
+			PublishedAt: now, DiscoveredAt: now, Provider: sp.provider})
+	}
+	if _, err := x.store.InsertPosts(ctx, ps); err != nil {
+		x.t.Fatal(err)
+	}
+	if _, err := x.store.InsertMatches(ctx, ms); err != nil {
+		x.t.Fatal(err)
+	}
+}
+
+// hookBodies are the webhooks received, decoded.
+func (x *alertEnv) hookBodies() []alerts.WebhookBody {
+	var out []alerts.WebhookBody
+	for _, h := range x.receiver.all() {
+		var b alerts.WebhookBody
+		if err := json.Unmarshal(h.body, &b); err != nil {
+			x.t.Fatal(err)
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+func storyAlerts(x *alertEnv, owner *client, searchID int64) {
+	x.t.Helper()
+	org := x.actor("owner@acme.test").OrganizationID
+	if r := owner.do("PUT", fmt.Sprintf("/api/v1/settings/organizations/%d/webhook", org), nil, withBearer(owner.bearer)); r.status != 200 {
+		x.t.Fatalf("rotate = %d %v", r.status, r.body)
+	}
+	// No grouping given: a new alert groups by story.
+	r := x.settings(owner, searchID, []map[string]any{
+		{"type": "webhook", "interval": 0, "destinations": []map[string]string{{"type": "webhook", "address": x.receiver.srv.URL + "/hook"}}},
+	})
+	if r.status != 200 {
+		x.t.Fatalf("PUT = %d %v", r.status, r.body)
+	}
+	for _, n := range r.body["data"].([]any) {
+		if dig(n, "type") == "webhook" && dig(n, "grouping") != "story" {
+			x.t.Fatalf("a new webhook alert groups by %v", dig(n, "grouping"))
+		}
+	}
+	x.clock.Advance(time.Second)
+}
+
+// With story grouping, a story is told of once when it first matches and once more at each
+// escalation; its other posts are listed as grouped in the delivery history, and a second node
+// (or a restart) sends nothing again.
+func TestAlertsGroupByStory(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := newAlertEnv(t, s, true)
+		owner := x.signedIn("owner@acme.test")
+		x.seed("owner@acme.test", 0)
+		searchID := x.searchID("owner@acme.test")
+		storyAlerts(x, owner, searchID)
+		step := func(posts ...storyPost) {
+			t.Helper()
+			x.addStoryMatches("owner@acme.test", searchID, posts...)
+			x.clock.Advance(10 * time.Second)
+			x.run()
+		}
+		escalations := func() []string {
+			var out []string
+			for _, b := range x.hookBodies() {
+				out = append(out, b.StoryID+":"+b.Escalation)
+			}
+			return out
+		}
+
+		step(storyPost{"quake", "reddit", "en", 0}, storyPost{"quake", "reddit", "en", 0}, storyPost{"fire", "reddit", "en", 0})
+		step(storyPost{"quake", "reddit", "en", 0}) // 3 posts: not tripled from 2
+		step(storyPost{"quake", "telegram", "en", 0}, storyPost{"quake", "reddit", "en", 0}, storyPost{"quake", "reddit", "en", 0})
+		step(storyPost{"fire", "reddit", "en", 80})                                                                             // threat rises to high
+		step(storyPost{"fire", "mastodon", "fr", 0}, storyPost{"fire", "telegram", "de", 0}, storyPost{"fire", "rss", "es", 0}) // 3 more providers
+		want := []string{"quake:first_match", "fire:first_match", "quake:posts_tripled", "fire:threat_high", "fire:more_providers"}
+		if got := escalations(); strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Fatalf("webhooks %v, want %v", got, want)
+		}
+		first := x.hookBodies()[0]
+		if first.Type != "monitor.story" || first.Story == nil || first.Story.PostCount != 2 || first.MatchCount != 2 ||
+			len(first.Matches) != 2 || first.Story.Providers[0].Name != "reddit" || first.Story.FirstSeenAt == "" {
+			t.Errorf("first story webhook = %+v", first)
+		}
+
+		// Another node, or the same after a restart: nothing new, nothing sent.
+		again := alerts.NewService(alerts.Deps{Store: s, Matches: x.monitor, Channels: x.alerts.Channels,
+			PublicURL: "https://sightline.example", Now: x.clock.Now})
+		x.clock.Advance(time.Minute)
+		if err := again.Collect(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if err := again.SendDue(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if n := len(x.receiver.all()); n != len(want) {
+			t.Errorf("%d webhooks after another node ran, want %d", n, len(want))
+		}
+
+		r := owner.do("GET", fmt.Sprintf("/api/v1/monitor/searches/%d/deliveries", searchID), nil, withBearer(owner.bearer))
+		var grouped int
+		for _, d := range r.body["data"].([]any) {
+			if dig(d, "status") == "skipped" && dig(d, "skipped") == "grouped" && strings.Contains(dig(d, "note").(string), "quake") {
+				grouped++
+			}
+		}
+		if grouped != 1 {
+			t.Errorf("%d grouped deliveries of quake in the history, want 1: %v", grouped, r.body)
+		}
+	})
+}
+
+// A muted story and a snoozed search send nothing; both are listed in the history with why,
+// both are audited, and another organization cannot see or change them.
+func TestAlertsSnoozeAndMute(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := newAlertEnv(t, s, true)
+		owner := x.signedIn("owner@acme.test")
+		x.seed("owner@acme.test", 0)
+		searchID := x.searchID("owner@acme.test")
+		storyAlerts(x, owner, searchID)
+		base := fmt.Sprintf("/api/v1/monitor/searches/%d", searchID)
+
+		other := x.signedIn("owner@globex.test")
+		for _, c := range []struct{ method, path string }{{"GET", "/alert-quiet"}, {"PUT", "/snooze"}, {"PUT", "/muted-stories/fire"}} {
+			if r := other.do(c.method, base+c.path, map[string]string{"for": "1h"}, withBearer(other.bearer)); r.status != 404 {
+				t.Errorf("another organization's %s %s = %d, want 404", c.method, c.path, r.status)
+			}
+		}
+		for _, bad := range []map[string]any{{"for": "2h"}, {"until": time.Now().Add(-time.Hour).Unix()}, {}} {
+			if r := owner.do("PUT", base+"/snooze", bad, withBearer(owner.bearer)); r.status != 422 {
+				t.Errorf("snooze %v = %d, want 422", bad, r.status)
+			}
+		}
+
+		if r := owner.do("PUT", base+"/muted-stories/fire", nil, withBearer(owner.bearer)); r.status != 200 ||
+			dig(r.body, "data", "mutedStories").([]any)[0].(map[string]any)["storyId"] != "fire" {
+			t.Fatalf("mute = %d %v", r.status, r.body)
+		}
+		x.addStoryMatches("owner@acme.test", searchID, storyPost{"fire", "reddit", "en", 0}, storyPost{"quake", "reddit", "en", 0})
+		x.clock.Advance(10 * time.Second)
+		x.run()
+		if got := x.hookBodies(); len(got) != 1 || got[0].StoryID != "quake" {
+			t.Fatalf("with fire muted, webhooks %+v", got)
+		}
+
+		r := owner.do("PUT", base+"/snooze", map[string]string{"for": "8h"}, withBearer(owner.bearer))
+		until, _ := dig(r.body, "data", "snoozedUntil").(float64)
+		if r.status != 200 || time.Until(time.Unix(int64(until), 0)) < 7*time.Hour {
+			t.Fatalf("snooze = %d %v", r.status, r.body)
+		}
+		x.addStoryMatches("owner@acme.test", searchID, storyPost{"flood", "reddit", "en", 0})
+		x.clock.Advance(10 * time.Second)
+		x.run()
+		if n := len(x.receiver.all()); n != 1 {
+			t.Fatalf("%d webhooks while snoozed, want the 1 before", n)
+		}
+		// Woken, a story first seen while snoozed is told of with its next post.
+		if r := owner.do("DELETE", base+"/snooze", nil, withBearer(owner.bearer)); r.status != 200 || dig(r.body, "data", "snoozedUntil") != nil {
+			t.Fatalf("wake = %d %v", r.status, r.body)
+		}
+		x.addStoryMatches("owner@acme.test", searchID, storyPost{"flood", "reddit", "en", 0})
+		x.clock.Advance(10 * time.Second)
+		x.run()
+		if got := x.hookBodies(); len(got) != 2 || got[1].StoryID != "flood" {
+			t.Fatalf("after waking, webhooks %+v", got)
+		}
+
+		why := map[string]int{}
+		r = owner.do("GET", base+"/deliveries", nil, withBearer(owner.bearer))
+		for _, d := range r.body["data"].([]any) {
+			why[dig(d, "skipped").(string)]++
+		}
+		if why["muted"] != 1 || why["snoozed"] != 1 {
+			t.Errorf("history reasons %v, want one muted and one snoozed", why)
+		}
+		entries, err := s.AuditLog(context.Background(), x.actor("owner@acme.test").TenantID, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var audited []string
+		for _, e := range entries {
+			if e.Model != "alert" {
+				continue
+			}
+			audited = append(audited, e.Action+" "+e.NewValue+e.PreviousValue)
+		}
+		all := strings.Join(audited, "\n")
+		for _, want := range []string{`muted_story":"fire"`, "snoozed_until"} {
+			if !strings.Contains(all, want) {
+				t.Errorf("the audit log lacks %s:\n%s", want, all)
+			}
+		}
+	})
+}
+
+// Past its organization's limit, a search's notifications are held back, with one notice.
+func TestAlertsFloodGuard(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := newAlertEnv(t, s, true)
+		owner := x.signedIn("owner@acme.test")
+		x.seed("owner@acme.test", 0)
+		searchID := x.searchID("owner@acme.test")
+		storyAlerts(x, owner, searchID)
+		org := x.actor("owner@acme.test").OrganizationID
+		if _, err := s.ChangeOrganization(context.Background(), org, func(o *account.Organization) ([]account.AuditEntry, error) {
+			o.AlertDailyLimit = 2
+			return nil, nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		for _, story := range []string{"a", "b", "c", "d"} {
+			x.addStoryMatches("owner@acme.test", searchID, storyPost{story, "reddit", "en", 0})
+			x.clock.Advance(10 * time.Second)
+			x.run()
+		}
+		var types []string
+		for _, b := range x.hookBodies() {
+			types = append(types, b.Type+":"+b.StoryID)
+		}
+		if got := strings.Join(types, " "); got != "monitor.story:a monitor.story:b monitor.flood:" {
+			t.Errorf("webhooks %s; want two stories and one flood notice", got)
+		}
+		r := owner.do("GET", fmt.Sprintf("/api/v1/monitor/searches/%d/deliveries", searchID), nil, withBearer(owner.bearer))
+		held := 0
+		for _, d := range r.body["data"].([]any) {
+			if dig(d, "skipped") == "held" {
+				held++
+			}
+		}
+		if held != 2 {
+			t.Errorf("%d held back in the history, want 2: %v", held, r.body)
+		}
+	})
+}
