@@ -715,7 +715,7 @@ func TestAlertChannelsDescribeThemselves(t *testing.T) {
 				t.Errorf("availability = e-mail %v %q, webhook %v; want e-mail %v", got[0].Available, got[0].Unavailable,
 					got[1].Available, withMail)
 			}
-			if !slices.Equal(got[0].AlertTypes, []string{"batch", "digest", "proximity", "ai_summary"}) ||
+			if !slices.Equal(got[0].AlertTypes, []string{"batch", "digest", "proximity", "ai_summary", "spike"}) ||
 				!slices.Equal(got[1].AlertTypes, []string{"webhook"}) || !got[0].DefaultsToUserEmail || got[1].DefaultsToUserEmail {
 				t.Errorf("alert types = %v and %v", got[0].AlertTypes, got[1].AlertTypes)
 			}
