@@ -24,6 +24,9 @@ const (
 	ModelSettings      = "settings"
 	ModelAnnouncement  = "announcement"
 	ModelPostPlace     = "post_place"
+	ModelCase          = "case"
+	ModelCaseItem      = "case_item"
+	ModelCaseComment   = "case_comment"
 )
 
 // Actions.

@@ -6,6 +6,7 @@ import (
 	"github.com/sightline/sightline/internal/api"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/basemap"
+	"github.com/sightline/sightline/internal/cases"
 	"github.com/sightline/sightline/internal/live"
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/post"
@@ -29,6 +30,8 @@ func Sightline() Contracts {
 			{Const: "SHARE_ROLES", Type: "ShareRole", Doc: "What a person a search or group is shared with may do.", Values: []string{authz.RoleFullAccess, authz.RoleReadOnly}},
 			{Const: "PERSON_ROLES", Type: "PersonRole", Doc: "A share's role, or the owner's.", Values: []string{authz.RoleOwner, authz.RoleFullAccess, authz.RoleReadOnly}},
 			{Const: "MAP_BASE_KINDS", Type: "MapBaseKind", Doc: "How the web app draws the base map (docs/maps.md).", Values: basemap.Kinds},
+			{Const: "CASE_STATUSES", Type: "CaseStatus", Doc: "Where a case stands (docs/cases-api.md).", Values: cases.Statuses},
+			{Const: "CASE_ITEM_KINDS", Type: "CaseItemKind", Doc: "What an item of a case is.", Values: cases.Kinds},
 			{Const: "POST_ORIGIN_KINDS", Type: "PostOriginKind", Doc: "Where a post came from (docs/connectors.md).", Values: []string{post.OriginShared, post.OriginSource, post.OriginIngest}},
 		},
 		Constants: []Constant{
@@ -45,6 +48,8 @@ func Sightline() Contracts {
 			{Key: "matchesUpdated", Name: monitor.EventMatchesUpdated, Payload: reflect.TypeFor[monitor.MatchesUpdated]()},
 			{Key: "matchCreated", Name: monitor.EventMatchCreated, Payload: reflect.TypeFor[monitor.MatchCreated]()},
 			{Key: "exportReady", Name: live.EventExportReady, Payload: reflect.TypeFor[live.ExportReady]()},
+			{Key: "caseUpdated", Name: cases.EventCaseUpdated, Payload: reflect.TypeFor[cases.CaseUpdated]()},
+			{Key: "caseMention", Name: cases.EventCaseMention, Payload: reflect.TypeFor[cases.CaseMention]()},
 			{Key: "backfillUpdated", Name: monitor.EventBackfillUpdated, Payload: reflect.TypeFor[monitor.BackfillReply]()},
 		},
 		Types: []Type{
@@ -64,6 +69,9 @@ func Sightline() Contracts {
 			{Go: reflect.TypeFor[api.SearchReply](), Name: "SearchReply"},
 			{Go: reflect.TypeFor[api.PersonReply](), Name: "Person"},
 			{Go: reflect.TypeFor[api.SharingReply](), Name: "SharingEntry"},
+			{Go: reflect.TypeFor[api.CaseSummaryReply](), Name: "CaseSummary"},
+			{Go: reflect.TypeFor[api.CaseReply](), Name: "Case"},
+			{Go: reflect.TypeFor[api.CaseCommentCreated]()},
 		},
 		UnionField: []UnionField{
 			{Struct: reflect.TypeFor[monitor.LayoutRow](), Field: "Widgets", Union: "WidgetId"},
@@ -78,6 +86,10 @@ func Sightline() Contracts {
 			{Struct: reflect.TypeFor[api.GroupReply](), Field: "Privacy", Union: "Privacy"},
 			{Struct: reflect.TypeFor[api.PersonReply](), Field: "Role", Union: "PersonRole"},
 			{Struct: reflect.TypeFor[api.SharingReply](), Field: "Role", Union: "ShareRole"},
+			{Struct: reflect.TypeFor[api.CaseSummaryReply](), Field: "Status", Union: "CaseStatus"},
+			{Struct: reflect.TypeFor[api.CaseSummaryReply](), Field: "Privacy", Union: "Privacy"},
+			{Struct: reflect.TypeFor[api.CaseItemReply](), Field: "Kind", Union: "CaseItemKind"},
+			{Struct: reflect.TypeFor[api.CaseShareReply](), Field: "Role", Union: "ShareRole"},
 		},
 	}
 }

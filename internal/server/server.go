@@ -28,6 +28,7 @@ import (
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/backtest"
 	"github.com/sightline/sightline/internal/basemap"
+	"github.com/sightline/sightline/internal/cases"
 	"github.com/sightline/sightline/internal/connector"
 	"github.com/sightline/sightline/internal/connector/simulator"
 	"github.com/sightline/sightline/internal/connector/sources"
@@ -458,6 +459,17 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		return nil, err
 	}
 
+	// Cases: evidence items wait for internal/evidence; the PDF needs Chromium on the server.
+	var pdf cases.PDFRenderer
+	if chromium := cases.NewChromiumPDF(cases.DefaultChromium); chromium != nil {
+		pdf = chromium
+	} else {
+		log.Info("case exports have no PDF (no Chromium at " + cases.DefaultChromium + ")")
+	}
+	storyService := story.NewService(s)
+	caseWork := cases.NewService(cases.Deps{Store: s, Stories: storyService, Searches: n.Monitor, Live: n.Live, Mail: n.Mail,
+		MailLimit: mailLimit, PublicURL: c.PublicURLOrDefault(), PDF: pdf, Logger: log})
+
 	app, built := web.App()
 	if !built {
 		log.Warn("the web app is not built into this binary; run `make build`")
@@ -477,7 +489,8 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		Marks:         search.NewMarks(s),
 		Places:        search.NewPlaces(s),
 		Exports:       n.Exports,
-		Stories:       story.NewService(s),
+		Stories:       storyService,
+		Cases:         caseWork,
 		Members: members.NewService(members.Deps{Store: s, Access: n.Auth, Mail: n.Mail, MailLimit: mailLimit,
 			PublicURL: c.PublicURLOrDefault(), Logger: log}),
 		Usage:            usage.NewService(s, log),
