@@ -37,7 +37,7 @@ func Mentions(body string, members []account.Member) []int64 {
 func handles(body string) []string {
 	var out []string
 	for i := 0; i < len(body); i++ {
-		if body[i] != '@' || (i > 0 && isHandleRune(rune(body[i-1]))) {
+		if body[i] != '@' || (i > 0 && (isHandleRune(rune(body[i-1])) || body[i-1] == '@')) {
 			continue
 		}
 		j := i + 1
