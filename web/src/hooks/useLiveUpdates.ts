@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { liveKeys, monitorKeys } from '../api/keys';
+import { caseKeys, liveKeys, monitorKeys } from '../api/keys';
 import { fetchLiveConfig } from '../api/live';
 import type { MonitorSearch } from '../api/monitor';
 import { connectLive, LIVE_EVENTS } from '../live/liveChannel';
 import { applyLiveCounts, applyLiveMatch } from './useMatchesQuery';
 import { useExportToasts } from './useExportToasts';
 import { useProfile } from './useProfileQuery';
+import { useSnackbar } from './useSnackbar';
 
 /**
  * Keeps the Monitor current while it is open: new counts after any change to the user's matches,
@@ -17,6 +18,7 @@ export function useLiveUpdates(enabled: boolean): void {
   const profile = useProfile();
   const queryClient = useQueryClient();
   const { ready: exportReady } = useExportToasts();
+  const snackbar = useSnackbar();
   const config = useQuery({
     queryKey: liveKeys.config,
     queryFn: ({ signal }) => fetchLiveConfig(signal),
@@ -32,6 +34,14 @@ export function useLiveUpdates(enabled: boolean): void {
         [LIVE_EVENTS.matchesUpdated]: (payload) => applyLiveCounts(queryClient, payload),
         [LIVE_EVENTS.matchCreated]: (payload) => applyLiveMatch(queryClient, payload),
         [LIVE_EVENTS.exportReady]: (payload) => exportReady(payload),
+        // A case the user can see changed: an open case page or list refetches.
+        [LIVE_EVENTS.caseUpdated]: () => void queryClient.invalidateQueries({ queryKey: caseKeys.all }),
+        [LIVE_EVENTS.caseMention]: (payload) =>
+          snackbar.show({
+            text: `${payload.by} mentioned you in the case “${payload.caseName}”.`,
+            color: 'info',
+            persistent: true,
+          }),
         // A saved search's backfill moved on: its progress in the search, and once done its
         // matches in the lists (the counts come with monitor.matches.updated).
         [LIVE_EVENTS.backfillUpdated]: (payload) => {
@@ -44,5 +54,5 @@ export function useLiveUpdates(enabled: boolean): void {
       // Matches that arrived before the channel was (re)subscribed came with no event.
       () => void queryClient.invalidateQueries({ queryKey: monitorKeys.matches }),
     );
-  }, [enabled, config.data, profile.id, queryClient, exportReady]);
+  }, [enabled, config.data, profile.id, queryClient, exportReady, snackbar]);
 }

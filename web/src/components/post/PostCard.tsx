@@ -14,6 +14,7 @@ import { HighlightedText } from '../inbox/HighlightedText';
 import { PostMedia } from '../inbox/PostMedia';
 import { ProviderIcon } from '../ProviderIcon';
 import { RelativeTime } from '../RelativeTime';
+import { AddToCaseButton } from '../cases/AddToCaseButton';
 import { PostTranslation } from '../translate/PostTranslation';
 
 const UNKNOWN_PROVIDER_COLOR = '#6b7280';
@@ -151,6 +152,7 @@ export function PostCard({
         <Stack direction="row" spacing={0.25} sx={{ alignItems: 'center', mt: 'auto' }}>
           {list && tag}
           {actions}
+          <AddToCaseButton postId={post.id} />
           <Typography
             variant="caption"
             color="text.secondary"
