@@ -89,12 +89,12 @@ describe('Cases', () => {
       .getByRole('list', { name: 'Timeline' })
       .getByText(/commented/)
       .waitFor();
-    assert.deepEqual(await accessibilityViolations(page), []);
     await page.screenshot({ path: new URL('case-page.png', shots).pathname, fullPage: true });
+    assert.deepEqual(await accessibilityViolations(page), []);
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Export' }).click(),
+      page.getByRole('link', { name: 'Export case' }).click(),
     ]);
     assert.match(download.suggestedFilename(), /^case-\d+-\d{8}-\d{6}\.zip$/);
     const dir = await mkdtemp(join(tmpdir(), 'sightline-case-zip-'));

@@ -100,7 +100,11 @@ export function CaseItemCard({
             error={fieldError(update.error, 'note') !== undefined}
             helperText={fieldError(update.error, 'note')}
           />
-          <Button type="submit" disabled={note === item.note || update.isPending}>
+          <Button
+            type="submit"
+            disabled={note === item.note || update.isPending}
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          >
             Save note
           </Button>
         </Stack>

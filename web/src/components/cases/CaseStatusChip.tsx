@@ -1,9 +1,18 @@
+import Circle from '@mui/icons-material/Circle';
 import Chip from '@mui/material/Chip';
 import { CASE_STATUS_LABELS, type CaseStatus } from '../../api/cases';
 
-const colors = { open: 'info', in_progress: 'warning', closed: 'default' } as const;
+// The colour marks the dot only: the label keeps the text colour, readable in either theme.
+const colors = { open: 'info.main', in_progress: 'warning.main', closed: 'text.disabled' } as const;
 
 /** Where a case stands, as a small chip. */
 export function CaseStatusChip({ status }: { status: CaseStatus }) {
-  return <Chip size="small" variant="outlined" color={colors[status]} label={CASE_STATUS_LABELS[status]} />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      icon={<Circle sx={{ fontSize: '10px !important', color: `${colors[status]} !important` }} />}
+      label={CASE_STATUS_LABELS[status]}
+    />
+  );
 }

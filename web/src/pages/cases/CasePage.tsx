@@ -96,7 +96,7 @@ export function CasePage() {
         </Typography>
         <CaseStatusChip status={c.status} />
         <Button variant="contained" startIcon={<Download />} href={caseExportUrl(c.id)} download>
-          Export
+          Export case
         </Button>
         {c.canDelete && (
           <Button color="error" onClick={onDelete}>
