@@ -11,8 +11,9 @@ export function CaseStatusChip({ status }: { status: CaseStatus }) {
     <Chip
       size="small"
       variant="outlined"
-      icon={<Circle sx={{ fontSize: '10px !important', color: `${colors[status]} !important` }} />}
+      icon={<Circle />}
       label={CASE_STATUS_LABELS[status]}
+      sx={{ '& .MuiChip-icon': { color: colors[status], fontSize: 10 } }}
     />
   );
 }

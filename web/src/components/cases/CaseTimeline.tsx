@@ -6,7 +6,7 @@ import type { CaseEventReply } from '../../api/cases';
 /** Every change to the case, newest first: who did what, when. */
 export function CaseTimeline({ events }: { events: CaseEventReply[] }) {
   return (
-    <List dense aria-label="Timeline" sx={{ maxHeight: 360, overflowY: 'auto' }}>
+    <List dense aria-label="Timeline" tabIndex={0} sx={{ maxHeight: 360, overflowY: 'auto' }}>
       {[...events].reverse().map((e) => (
         <ListItem key={e.id} disableGutters>
           <ListItemText
