@@ -36,7 +36,7 @@ describe('AddToCaseButton', () => {
       },
       'POST /api/v1/cases/3/items': new Reply(201, { data: { id: 10 } }),
     });
-    renderWithApp(<AddToCaseButton postId="p1" />, { profile: testProfile() });
+    renderWithApp(<AddToCaseButton target={{ postId: 'p1' }} />, { profile: testProfile() });
     await user.click(screen.getByRole('button', { name: 'Add to case' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add to case' });
     await within(dialog).findByText('Harbour strike');
@@ -59,7 +59,7 @@ describe('AddToCaseButton', () => {
         errors: { postId: ['The post was not found.'] },
       }),
     });
-    renderWithApp(<AddToCaseButton postId="gone" />, { profile: testProfile() });
+    renderWithApp(<AddToCaseButton target={{ postId: 'gone' }} />, { profile: testProfile() });
     await user.click(screen.getByRole('button', { name: 'Add to case' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add to case' });
     await user.type(await within(dialog).findByLabelText(/New case name/), 'Fresh');

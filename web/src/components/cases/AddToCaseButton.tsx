@@ -11,29 +11,41 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { useId, useState } from 'react';
-import { NO_CASE_FILTER } from '../../api/cases';
+import { NO_CASE_FILTER, type CaseItemInput } from '../../api/cases';
 import { fieldError, formError } from '../../api/fieldError';
 import { useAddCaseItem, useCasesQuery, useCreateCase } from '../../hooks/useCaseQueries';
 import { useSnackbar } from '../../hooks/useSnackbar';
 
 const NEW_CASE = 'new';
 
-/** "Add to case" on a post card: choose a case the user can edit, or start one, and write a note. */
-export function AddToCaseButton({ postId }: { postId: string }) {
+/** What the button adds: a post (on every post card) or a whole story. */
+export type CaseTarget = { postId: string } | { storyId: string };
+
+/**
+ * "Add to case" on a post card or a story: choose a case the user can edit, or start one, and
+ * write a note. As a button with its label, or (compact) an icon button for a card's foot.
+ */
+export function AddToCaseButton({ target, compact = true }: { target: CaseTarget; compact?: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Tooltip title="Add to case">
-        <IconButton size="small" aria-label="Add to case" onClick={() => setOpen(true)}>
-          <CreateNewFolderOutlined fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      {open && <AddToCaseDialog postId={postId} onClose={() => setOpen(false)} />}
+      {compact ? (
+        <Tooltip title="Add to case">
+          <IconButton size="small" aria-label="Add to case" onClick={() => setOpen(true)}>
+            <CreateNewFolderOutlined fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ) : (
+        <Button variant="outlined" startIcon={<CreateNewFolderOutlined />} onClick={() => setOpen(true)}>
+          Add to case
+        </Button>
+      )}
+      {open && <AddToCaseDialog target={target} onClose={() => setOpen(false)} />}
     </>
   );
 }
 
-function AddToCaseDialog({ postId, onClose }: { postId: string; onClose: () => void }) {
+function AddToCaseDialog({ target, onClose }: { target: CaseTarget; onClose: () => void }) {
   const titleId = useId();
   const cases = useCasesQuery(NO_CASE_FILTER);
   const editable = (cases.data ?? []).filter((c) => c.canEdit && c.status !== 'closed');
@@ -49,7 +61,8 @@ function AddToCaseDialog({ postId, onClose }: { postId: string; onClose: () => v
   const submit = async () => {
     try {
       const caseId = chosen === NEW_CASE ? await create.mutateAsync({ name }) : Number(chosen);
-      await add.mutateAsync({ caseId, item: { postId, note } });
+      const item: CaseItemInput = { ...target, note };
+      await add.mutateAsync({ caseId, item });
       const caseName = chosen === NEW_CASE ? name : editable.find((c) => c.id === caseId)?.name;
       snackbar.show({ text: `Added to the case “${caseName ?? ''}”.`, color: 'success' });
       onClose();
@@ -57,7 +70,8 @@ function AddToCaseDialog({ postId, onClose }: { postId: string; onClose: () => v
       // The form shows the reply's message on its field.
     }
   };
-  const problem = formError(add.error, ['postId', 'note']) ?? formError(create.error, ['name']);
+  const refError = fieldError(add.error, 'postId') ?? fieldError(add.error, 'storyId');
+  const problem = refError ?? formError(add.error, ['postId', 'storyId', 'note']) ?? formError(create.error, ['name']);
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
@@ -107,9 +121,7 @@ function AddToCaseDialog({ postId, onClose }: { postId: string; onClose: () => v
             error={fieldError(add.error, 'note') !== undefined}
             helperText={fieldError(add.error, 'note') ?? 'Why this post matters to the case.'}
           />
-          {(fieldError(add.error, 'postId') ?? problem) && (
-            <Alert severity="error">{fieldError(add.error, 'postId') ?? problem}</Alert>
-          )}
+          {problem && <Alert severity="error">{problem}</Alert>}
         </Stack>
       </DialogContent>
       <DialogActions>

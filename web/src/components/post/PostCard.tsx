@@ -152,7 +152,7 @@ export function PostCard({
         <Stack direction="row" spacing={0.25} sx={{ alignItems: 'center', mt: 'auto' }}>
           {list && tag}
           {actions}
-          <AddToCaseButton postId={post.id} />
+          <AddToCaseButton target={{ postId: post.id }} />
           <Typography
             variant="caption"
             color="text.secondary"
