@@ -20,6 +20,7 @@ import (
 	"github.com/sightline/sightline/internal/backtest"
 	"github.com/sightline/sightline/internal/basemap"
 	"github.com/sightline/sightline/internal/evidence"
+	"github.com/sightline/sightline/internal/cases"
 	"github.com/sightline/sightline/internal/export"
 	"github.com/sightline/sightline/internal/filters"
 	"github.com/sightline/sightline/internal/geo"
@@ -93,6 +94,8 @@ type Deps struct {
 	Exports *export.Service
 	// Evidence captures posts, matches, stories and pages, and serves the records (issue 32).
 	Evidence *evidence.Service
+	// Cases are the organization's investigations (issue 32, docs/cases-api.md).
+	Cases *cases.Service
 	// Stories serves the events posts report, each over the posts a reader may see (issue 30).
 	Stories *story.Service
 	// Spikes lists saved searches' spikes; Trends emerging terms (issue 31).
@@ -272,6 +275,18 @@ func New(d Deps) http.Handler {
 	// Monitor (monitor-area.md section 7).
 	// Stories: the posts that report one event (docs/stories.md).
 	mux.HandleFunc("GET /api/v1/stories/{id}", a.user(a.story))
+
+	// Cases: investigations with items, notes, a timeline and comments (docs/cases-api.md).
+	mux.HandleFunc("GET /api/v1/cases", a.user(a.listCases))
+	mux.HandleFunc("POST /api/v1/cases", a.user(a.createCase))
+	mux.HandleFunc("GET /api/v1/cases/{id}", a.user(a.getCase))
+	mux.HandleFunc("PATCH /api/v1/cases/{id}", a.user(a.updateCase))
+	mux.HandleFunc("DELETE /api/v1/cases/{id}", a.user(a.deleteCase))
+	mux.HandleFunc("POST /api/v1/cases/{id}/items", a.user(a.addCaseItem))
+	mux.HandleFunc("PATCH /api/v1/cases/{id}/items/{item}", a.user(a.updateCaseItem))
+	mux.HandleFunc("DELETE /api/v1/cases/{id}/items/{item}", a.user(a.deleteCaseItem))
+	mux.HandleFunc("POST /api/v1/cases/{id}/comments", a.user(a.addCaseComment))
+	mux.HandleFunc("GET /api/v1/cases/{id}/export", a.user(a.exportCase))
 
 	mux.HandleFunc("GET /api/v1/monitor/providers", a.user(a.providers))
 	mux.HandleFunc("GET /api/v1/monitor/monitor-search-groups/mini", a.user(a.groupsMini))

@@ -26,6 +26,9 @@ const (
 	ModelPostPlace     = "post_place"
 	ModelEvidence      = "evidence"
 	ModelAsset         = "asset"
+	ModelCase          = "case"
+	ModelCaseItem      = "case_item"
+	ModelCaseComment   = "case_comment"
 )
 
 // Actions.

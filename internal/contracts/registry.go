@@ -7,6 +7,7 @@ import (
 	"github.com/sightline/sightline/internal/asset"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/basemap"
+	"github.com/sightline/sightline/internal/cases"
 	"github.com/sightline/sightline/internal/evidence"
 	"github.com/sightline/sightline/internal/live"
 	"github.com/sightline/sightline/internal/monitor"
@@ -35,6 +36,8 @@ func Sightline() Contracts {
 			{Const: "EVIDENCE_KINDS", Type: "EvidenceKind", Doc: "What an evidence capture was asked for.", Values: []string{evidence.KindPost, evidence.KindMatch, evidence.KindStory, evidence.KindURL}},
 			{Const: "AUTO_CAPTURE_MODES", Type: "AutoCaptureMode", Doc: "A saved search's automatic capture of its matches.", Values: evidence.AutoModes},
 			{Const: "ASSET_TYPES", Type: "AssetType", Doc: "What an asset's value is (monitor-area.md section 4).", Values: asset.TypeNames()},
+			{Const: "CASE_STATUSES", Type: "CaseStatus", Doc: "Where a case stands (docs/cases-api.md).", Values: cases.Statuses},
+			{Const: "CASE_ITEM_KINDS", Type: "CaseItemKind", Doc: "What an item of a case is.", Values: cases.Kinds},
 			{Const: "POST_ORIGIN_KINDS", Type: "PostOriginKind", Doc: "Where a post came from (docs/connectors.md).", Values: []string{post.OriginShared, post.OriginSource, post.OriginIngest}},
 		},
 		Constants: []Constant{
@@ -53,6 +56,8 @@ func Sightline() Contracts {
 			{Key: "matchesUpdated", Name: monitor.EventMatchesUpdated, Payload: reflect.TypeFor[monitor.MatchesUpdated]()},
 			{Key: "matchCreated", Name: monitor.EventMatchCreated, Payload: reflect.TypeFor[monitor.MatchCreated]()},
 			{Key: "exportReady", Name: live.EventExportReady, Payload: reflect.TypeFor[live.ExportReady]()},
+			{Key: "caseUpdated", Name: cases.EventCaseUpdated, Payload: reflect.TypeFor[cases.CaseUpdated]()},
+			{Key: "caseMention", Name: cases.EventCaseMention, Payload: reflect.TypeFor[cases.CaseMention]()},
 			{Key: "backfillUpdated", Name: monitor.EventBackfillUpdated, Payload: reflect.TypeFor[monitor.BackfillReply]()},
 			{Key: "evidenceUpdated", Name: evidence.EventUpdated, Payload: reflect.TypeFor[evidence.Updated]()},
 			{Key: "storyUpdated", Name: story.EventUpdated, Payload: reflect.TypeFor[story.Updated]()},
@@ -82,6 +87,9 @@ func Sightline() Contracts {
 			{Go: reflect.TypeFor[api.PersonReply](), Name: "Person"},
 			{Go: reflect.TypeFor[api.SharingReply](), Name: "SharingEntry"},
 			{Go: reflect.TypeFor[api.AssetReply](), Name: "Asset"},
+			{Go: reflect.TypeFor[api.CaseSummaryReply](), Name: "CaseSummary"},
+			{Go: reflect.TypeFor[api.CaseReply](), Name: "Case"},
+			{Go: reflect.TypeFor[api.CaseCommentCreated]()},
 		},
 		UnionField: []UnionField{
 			{Struct: reflect.TypeFor[monitor.LayoutRow](), Field: "Widgets", Union: "WidgetId"},
@@ -101,6 +109,10 @@ func Sightline() Contracts {
 			{Struct: reflect.TypeFor[api.GroupReply](), Field: "Privacy", Union: "Privacy"},
 			{Struct: reflect.TypeFor[api.PersonReply](), Field: "Role", Union: "PersonRole"},
 			{Struct: reflect.TypeFor[api.SharingReply](), Field: "Role", Union: "ShareRole"},
+			{Struct: reflect.TypeFor[api.CaseSummaryReply](), Field: "Status", Union: "CaseStatus"},
+			{Struct: reflect.TypeFor[api.CaseSummaryReply](), Field: "Privacy", Union: "Privacy"},
+			{Struct: reflect.TypeFor[api.CaseItemReply](), Field: "Kind", Union: "CaseItemKind"},
+			{Struct: reflect.TypeFor[api.CaseShareReply](), Field: "Role", Union: "ShareRole"},
 		},
 	}
 }

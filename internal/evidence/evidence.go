@@ -421,6 +421,13 @@ func (s *Service) Get(ctx context.Context, actor authz.Actor, id string) (Record
 	return s.visible(ctx, actor, id)
 }
 
+// Check says whether the actor's organization holds the record, a not-found problem otherwise
+// (a case takes an evidence item by it).
+func (s *Service) Check(ctx context.Context, actor authz.Actor, id string) error {
+	_, err := s.visible(ctx, actor, id)
+	return err
+}
+
 // List is the organization's newest records (at most 100), optionally those of one post, match,
 // story or address.
 func (s *Service) List(ctx context.Context, actor authz.Actor, kind, target string) ([]Record, error) {

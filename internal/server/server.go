@@ -29,6 +29,7 @@ import (
 	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/backtest"
 	"github.com/sightline/sightline/internal/basemap"
+	"github.com/sightline/sightline/internal/cases"
 	"github.com/sightline/sightline/internal/connector"
 	"github.com/sightline/sightline/internal/connector/simulator"
 	"github.com/sightline/sightline/internal/connector/sources"
@@ -487,6 +488,17 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		log.Info("Evidence captures have no screenshot or PDF: Chromium was not found")
 	}
 
+	// Cases: evidence items wait for internal/evidence; the PDF needs Chromium on the server.
+	var pdf cases.PDFRenderer
+	if chromium := cases.NewChromiumPDF(cases.DefaultChromium); chromium != nil {
+		pdf = chromium
+	} else {
+		log.Info("case exports have no PDF (no Chromium at " + cases.DefaultChromium + ")")
+	}
+	storyService := story.NewService(s)
+	caseWork := cases.NewService(cases.Deps{Store: s, Stories: storyService, Searches: n.Monitor, Live: n.Live, Mail: n.Mail,
+		MailLimit: mailLimit, PublicURL: c.PublicURLOrDefault(), PDF: pdf, Evidence: n.Evidence, Logger: log})
+
 	app, built := web.App()
 	if !built {
 		log.Warn("the web app is not built into this binary; run `make build`")
@@ -507,9 +519,10 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		Places:        search.NewPlaces(s),
 		Exports:       n.Exports,
 		Evidence:      n.Evidence,
-		Stories:       story.NewService(s),
+		Stories:       storyService,
 		Spikes:        n.Spikes,
 		Trends:        &trend.Service{Store: s, Searches: n.Monitor, Now: time.Now},
+		Cases:         caseWork,
 		Members: members.NewService(members.Deps{Store: s, Access: n.Auth, Mail: n.Mail, MailLimit: mailLimit,
 			PublicURL: c.PublicURLOrDefault(), Logger: log}),
 		Usage:            usage.NewService(s, log),

@@ -5,6 +5,8 @@ import { SessionGate } from './components/SessionGate';
 import { AuthorPage } from './pages/beacon/AuthorPage';
 import { BeaconHomePage } from './pages/beacon/BeaconHomePage';
 import { BeaconResultsPage } from './pages/beacon/BeaconResultsPage';
+import { CasePage } from './pages/cases/CasePage';
+import { CasesPage } from './pages/cases/CasesPage';
 import { ExportsPage } from './pages/ExportsPage';
 import { HistoryPage } from './pages/HistoryPage';
 import { InvitePage } from './pages/InvitePage';
@@ -111,6 +113,8 @@ export const routes: RouteObject[] = [
               { path: 'locate/saved', element: <LocateSavedPage /> },
             ],
           },
+          { path: 'cases', element: <CasesPage /> },
+          { path: 'cases/:id', element: <CasePage /> },
           { path: 'exports', element: <ExportsPage /> },
           { path: 'sources', element: <SourcesPage /> },
           { path: 'compliance', element: <PortalPage area="compliance" /> },

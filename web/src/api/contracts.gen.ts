@@ -73,6 +73,14 @@ export const ASSET_TYPES = [
 ] as const;
 export type AssetType = (typeof ASSET_TYPES)[number];
 
+/** Where a case stands (docs/cases-api.md). */
+export const CASE_STATUSES = ['open', 'in_progress', 'closed'] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
+
+/** What an item of a case is. */
+export const CASE_ITEM_KINDS = ['post', 'story', 'match', 'evidence'] as const;
+export type CaseItemKind = (typeof CASE_ITEM_KINDS)[number];
+
 /** Where a post came from (docs/connectors.md). */
 export const POST_ORIGIN_KINDS = ['shared', 'source', 'ingest'] as const;
 export type PostOriginKind = (typeof POST_ORIGIN_KINDS)[number];
@@ -103,6 +111,8 @@ export const LIVE_EVENTS = {
   matchesUpdated: 'monitor.matches.updated',
   matchCreated: 'monitor.match.created',
   exportReady: 'export.ready',
+  caseUpdated: 'case.updated',
+  caseMention: 'case.mention',
   backfillUpdated: 'monitor.backfill.updated',
   evidenceUpdated: 'evidence.updated',
   storyUpdated: 'story.updated',
@@ -114,6 +124,8 @@ export interface LiveEventPayloads {
   'monitor.matches.updated': MatchesUpdated;
   'monitor.match.created': MatchCreated;
   'export.ready': ExportReady;
+  'case.updated': CaseUpdated;
+  'case.mention': CaseMention;
   'monitor.backfill.updated': BackfillReply;
   'evidence.updated': EvidenceUpdated;
   'story.updated': StoryUpdated;
@@ -540,6 +552,64 @@ export interface Asset {
 }
 
 /**
+ * CaseSummaryReply is a case in the list.
+ *
+ * Go: api.CaseSummaryReply (internal/api).
+ */
+export interface CaseSummary {
+  id: number;
+  name: string;
+  status: CaseStatus;
+  privacy: Privacy;
+  tags: string[];
+  assignees: CasePersonReply[];
+  owner: CasePersonReply;
+  itemCount: number;
+  canEdit: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * CaseReply is everything the case page shows.
+ *
+ * Go: api.CaseReply (internal/api).
+ */
+export interface Case {
+  id: number;
+  name: string;
+  status: CaseStatus;
+  privacy: Privacy;
+  tags: string[];
+  assignees: CasePersonReply[];
+  owner: CasePersonReply;
+  itemCount: number;
+  canEdit: boolean;
+  createdAt: string;
+  updatedAt: string;
+  description: string;
+  canManageSharing: boolean;
+  canDelete: boolean;
+  sharedUsers: CaseShareReply[];
+  items: CaseItemReply[];
+  timeline: CaseEventReply[];
+  comments: CaseCommentReply[];
+  places: Place[];
+  /** EvidenceAvailable says the server captures evidence, so evidence items can be added. */
+  evidenceAvailable: boolean;
+}
+
+/**
+ * CaseCommentCreated is the reply to a new comment.
+ *
+ * Go: api.CaseCommentCreated (internal/api).
+ */
+export interface CaseCommentCreated {
+  id: number;
+  mentioned: number[];
+}
+
+/**
  * MatchesUpdated is the payload of EventMatchesUpdated: how many matches changed and the new totals.
  *
  * Go: monitor.MatchesUpdated (internal/monitor).
@@ -573,6 +643,28 @@ export interface ExportReady {
   link: string;
   /** TTL is how many seconds the link stays valid; the page shows it only while above 0. */
   ttl: number;
+}
+
+/**
+ * CaseUpdated is the payload of EventCaseUpdated.
+ *
+ * Go: cases.CaseUpdated (internal/cases).
+ */
+export interface CaseUpdated {
+  caseId: number;
+}
+
+/**
+ * CaseMention is the payload of EventCaseMention.
+ *
+ * Go: cases.CaseMention (internal/cases).
+ */
+export interface CaseMention {
+  caseId: number;
+  caseName: string;
+  commentId: number;
+  /** By is the name (else the e-mail) of who wrote the comment. */
+  by: string;
 }
 
 /**
@@ -800,6 +892,87 @@ export interface SearchPart {
   images_only: boolean;
   video_only: boolean;
   board_names: string[];
+}
+
+/**
+ * CasePersonReply is a member as a case names them.
+ *
+ * Go: api.CasePersonReply (internal/api).
+ */
+export interface CasePersonReply {
+  id: number;
+  name: string;
+  email: string;
+  username: string;
+}
+
+/**
+ * CaseShareReply is a member a case is shared with.
+ *
+ * Go: api.CaseShareReply (internal/api).
+ */
+export interface CaseShareReply {
+  id: number;
+  name: string;
+  email: string;
+  username: string;
+  role: ShareRole;
+}
+
+/**
+ * CaseItemReply is an item of a case: the post it shows (none for evidence) and its note.
+ *
+ * Go: api.CaseItemReply (internal/api).
+ */
+export interface CaseItemReply {
+  id: number;
+  kind: CaseItemKind;
+  ref: string;
+  title: string;
+  note: string;
+  post: Post | null;
+  addedBy: CasePersonReply;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * CaseEventReply is a line of a case's timeline.
+ *
+ * Go: api.CaseEventReply (internal/api).
+ */
+export interface CaseEventReply {
+  id: number;
+  action: string;
+  summary: string;
+  actor: string;
+  createdAt: string;
+}
+
+/**
+ * CaseCommentReply is a comment with the members it mentions.
+ *
+ * Go: api.CaseCommentReply (internal/api).
+ */
+export interface CaseCommentReply {
+  id: number;
+  body: string;
+  author: CasePersonReply;
+  mentions: CasePersonReply[];
+  createdAt: string;
+}
+
+/**
+ * Place is a place the case's items are at or mention, with the items (by number) that do.
+ *
+ * Go: cases.Place (internal/cases).
+ */
+export interface Place {
+  name: string;
+  countryCode: string;
+  lat: number;
+  lon: number;
+  items: number[];
 }
 
 /**

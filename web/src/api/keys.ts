@@ -5,6 +5,7 @@ import type { BeaconRequest } from '../lib/beaconSearch';
 import type { LocateQuery } from '../lib/locateSearch';
 import type { AuditFilters } from './audit';
 import type { SearchCategory } from './beacon';
+import type { CaseFilter } from './cases';
 import type { Product } from './members';
 import type { BacktestRequest, MatchQuery } from './monitor';
 
@@ -60,6 +61,13 @@ export const monitorKeys = {
   waiting: (query: MatchQuery, since: number) => [...monitorKeys.waitingCounts, query, since] as const,
   thread: (postId: string) => ['monitor', 'thread', postId] as const,
   backtest: (draft: BacktestRequest) => ['monitor', 'backtest', draft] as const,
+};
+
+export const caseKeys = {
+  all: ['cases'] as const,
+  list: (filter: CaseFilter) => ['cases', 'list', filter] as const,
+  detail: (id: number) => ['cases', 'detail', id] as const,
+  evidence: (id: string) => ['cases', 'evidence', id] as const,
 };
 
 export const storyKeys = {

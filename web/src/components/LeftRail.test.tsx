@@ -55,13 +55,17 @@ describe('left rail entitlements', () => {
   // The entitlement rules over every area are lib/productAreas.test.ts's; the rail links what
   // this build serves.
   const cases: { name: string; given: Parameters<typeof profileWith>[0]; want: string[] }[] = [
-    { name: 'a member without extras', given: {}, want: ['Locate', 'Beacon', 'Monitor', 'Settings'] },
+    { name: 'a member without extras', given: {}, want: ['Locate', 'Beacon', 'Monitor', 'Cases', 'Settings'] },
     {
       name: 'every entitlement',
       given: { intelReports: true, rfi: true, logout: true },
-      want: ['Locate', 'Beacon', 'Monitor', 'Settings', 'Logout'],
+      want: ['Locate', 'Beacon', 'Monitor', 'Cases', 'Settings', 'Logout'],
     },
-    { name: 'a member with Monitor alone', given: { beacon: false, pro: false }, want: ['Monitor', 'Settings'] },
+    {
+      name: 'a member with Monitor alone',
+      given: { beacon: false, pro: false },
+      want: ['Monitor', 'Cases', 'Settings'],
+    },
   ];
   for (const c of cases) {
     it(`shows the areas for ${c.name}`, async () => {

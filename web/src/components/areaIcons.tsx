@@ -1,3 +1,4 @@
+import WorkOutlined from '@mui/icons-material/WorkOutlined';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
@@ -15,6 +16,7 @@ export const areaIcons: Record<AreaId, SvgIconComponent> = {
   locate: TravelExploreOutlined,
   beacon: ManageSearchOutlined,
   monitor: RadarOutlined,
+  cases: WorkOutlined,
   'intel-reports': ArticleOutlined,
   rfi: QuestionAnswerOutlined,
   compliance: VerifiedUserOutlined,

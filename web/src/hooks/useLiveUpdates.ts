@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { evidenceKeys, liveKeys, monitorKeys } from '../api/keys';
+import { caseKeys, evidenceKeys, liveKeys, monitorKeys } from '../api/keys';
 import { fetchLiveConfig } from '../api/live';
 import type { MonitorSearch } from '../api/monitor';
 import { connectLive, LIVE_EVENTS } from '../live/liveChannel';
@@ -8,6 +8,7 @@ import { applyLiveCounts, applyLiveMatch } from './useMatchesQuery';
 import { useExportToasts } from './useExportToasts';
 import { applyLiveStory } from './useStoryQueries';
 import { useProfile } from './useProfileQuery';
+import { useSnackbar } from './useSnackbar';
 
 /**
  * Keeps the Monitor current while it is open: new counts after any change to the user's matches,
@@ -18,6 +19,7 @@ export function useLiveUpdates(enabled: boolean): void {
   const profile = useProfile();
   const queryClient = useQueryClient();
   const { ready: exportReady } = useExportToasts();
+  const snackbar = useSnackbar();
   const config = useQuery({
     queryKey: liveKeys.config,
     queryFn: ({ signal }) => fetchLiveConfig(signal),
@@ -34,6 +36,14 @@ export function useLiveUpdates(enabled: boolean): void {
         [LIVE_EVENTS.matchCreated]: (payload) => applyLiveMatch(queryClient, payload),
         [LIVE_EVENTS.exportReady]: (payload) => exportReady(payload),
         [LIVE_EVENTS.storyUpdated]: (payload) => applyLiveStory(queryClient, payload),
+        // A case the user can see changed: an open case page or list refetches.
+        [LIVE_EVENTS.caseUpdated]: () => void queryClient.invalidateQueries({ queryKey: caseKeys.all }),
+        [LIVE_EVENTS.caseMention]: (payload) =>
+          snackbar.show({
+            text: `${payload.by} mentioned you in the case “${payload.caseName}”.`,
+            color: 'info',
+            persistent: true,
+          }),
         // A saved search's backfill moved on: its progress in the search, and once done its
         // matches in the lists (the counts come with monitor.matches.updated).
         [LIVE_EVENTS.backfillUpdated]: (payload) => {
@@ -49,5 +59,5 @@ export function useLiveUpdates(enabled: boolean): void {
       // Matches that arrived before the channel was (re)subscribed came with no event.
       () => void queryClient.invalidateQueries({ queryKey: monitorKeys.matches }),
     );
-  }, [enabled, config.data, profile.id, queryClient, exportReady]);
+  }, [enabled, config.data, profile.id, queryClient, exportReady, snackbar]);
 }

@@ -36,7 +36,7 @@ describe('the tenant portal entry', () => {
   it('is listed before Settings for tenant admins only', () => {
     const labels = (admin: boolean | undefined) =>
       productAreas({ ...entitlements({}), is_tenant_admin: admin }).map((area) => area.label);
-    expect(labels(true)).toEqual(['Locate', 'Beacon', 'Monitor', 'Compliance', 'Tenant portal', 'Settings']);
+    expect(labels(true)).toEqual(['Locate', 'Beacon', 'Monitor', 'Cases', 'Compliance', 'Tenant portal', 'Settings']);
     expect(labels(false)).not.toContain('Tenant portal');
     expect(labels(undefined)).not.toContain('Tenant portal');
     expect(activeArea('/tenant/users')).toBe('tenant');
@@ -48,32 +48,32 @@ describe('productAreas', () => {
     {
       name: 'basic user',
       given: {},
-      want: ['Locate', 'Beacon', 'Monitor', 'Compliance', 'Settings'],
+      want: ['Locate', 'Beacon', 'Monitor', 'Cases', 'Compliance', 'Settings'],
     },
     {
       name: 'everything granted',
       given: { intelReports: true, rfi: true, logout: true },
-      want: ['Locate', 'Beacon', 'Monitor', 'Intel Reports', 'My RFIs', 'Compliance', 'Settings', 'Logout'],
+      want: ['Locate', 'Beacon', 'Monitor', 'Cases', 'Intel Reports', 'My RFIs', 'Compliance', 'Settings', 'Logout'],
     },
     {
       name: 'beacon sunset',
       given: { beaconSunset: true, logout: true },
-      want: ['Locate', 'Monitor', 'Compliance', 'Settings', 'Logout'],
+      want: ['Locate', 'Monitor', 'Cases', 'Compliance', 'Settings', 'Logout'],
     },
     {
       name: 'neither Beacon nor a Locate subscription',
       given: { beacon: false, pro: false },
-      want: ['Monitor', 'Compliance', 'Settings'],
+      want: ['Monitor', 'Cases', 'Compliance', 'Settings'],
     },
     {
       name: 'RFI access only',
       given: { rfi: true },
-      want: ['Locate', 'Beacon', 'Monitor', 'My RFIs', 'Compliance', 'Settings'],
+      want: ['Locate', 'Beacon', 'Monitor', 'Cases', 'My RFIs', 'Compliance', 'Settings'],
     },
     {
       name: 'intel reports only',
       given: { intelReports: true },
-      want: ['Locate', 'Beacon', 'Monitor', 'Intel Reports', 'Compliance', 'Settings'],
+      want: ['Locate', 'Beacon', 'Monitor', 'Cases', 'Intel Reports', 'Compliance', 'Settings'],
     },
   ];
   for (const c of cases) {
@@ -90,8 +90,10 @@ describe('productAreas', () => {
 
 it('links the other products only when the operator gave their addresses', () => {
   expect(
-    productAreas(entitlements({ intelReports: true, rfi: true, logout: true, portals: false })).map((area) => area.label),
-  ).toEqual(['Locate', 'Beacon', 'Monitor', 'Settings', 'Logout']);
+    productAreas(entitlements({ intelReports: true, rfi: true, logout: true, portals: false })).map(
+      (area) => area.label,
+    ),
+  ).toEqual(['Locate', 'Beacon', 'Monitor', 'Cases', 'Settings', 'Logout']);
 });
 
 describe('activeArea', () => {
@@ -105,6 +107,7 @@ describe('activeArea', () => {
     ['/beacon', 'beacon'],
     ['/beacon/results', 'beacon'],
     ['/history', 'beacon'],
+    ['/cases/4', 'cases'],
     ['/settings', 'settings'],
     ['/compliance', 'compliance'],
     ['/404', undefined],

@@ -1,7 +1,7 @@
 import type { Profile } from '../api/settings';
 
 export type AreaId =
-  'locate' | 'beacon' | 'monitor' | 'intel-reports' | 'rfi' | 'compliance' | 'tenant' | 'settings' | 'logout';
+  'locate' | 'beacon' | 'monitor' | 'cases' | 'intel-reports' | 'rfi' | 'compliance' | 'tenant' | 'settings' | 'logout';
 
 export interface ProductArea {
   id: AreaId;
@@ -15,6 +15,7 @@ const allAreas: ProductArea[] = [
   { id: 'locate', label: 'Locate', href: '/locate', newTab: false },
   { id: 'beacon', label: 'Beacon', href: '/beacon', newTab: false },
   { id: 'monitor', label: 'Monitor', href: '/monitor/dashboard', newTab: false },
+  { id: 'cases', label: 'Cases', href: '/cases', newTab: false },
   { id: 'intel-reports', label: 'Intel Reports', href: '/cti', newTab: true },
   { id: 'rfi', label: 'My RFIs', href: '/rfi', newTab: true },
   { id: 'compliance', label: 'Compliance', href: '/compliance', newTab: false },
@@ -90,6 +91,7 @@ export function activeArea(pathname: string): AreaId | undefined {
   if (first === 'locate' || pathname.includes('/search-filters')) return 'locate';
   if (first === 'monitor' || first === 'assets') return 'monitor';
   if (first === 'beacon' || first === 'history') return 'beacon';
+  if (first === 'cases') return 'cases';
   if (first === 'settings' || first === 'compliance' || first === 'tenant') return first;
   return undefined;
 }

@@ -14,6 +14,7 @@ import { HighlightedText } from '../inbox/HighlightedText';
 import { PostMedia } from '../inbox/PostMedia';
 import { ProviderIcon } from '../ProviderIcon';
 import { RelativeTime } from '../RelativeTime';
+import { AddToCaseButton } from '../cases/AddToCaseButton';
 import { PostTranslation } from '../translate/PostTranslation';
 import { CaptureButton } from '../evidence/CaptureButton';
 
@@ -153,6 +154,7 @@ export function PostCard({
           {list && tag}
           {actions}
           <CaptureButton postId={post.id} />
+          <AddToCaseButton target={{ postId: post.id }} />
           <Typography
             variant="caption"
             color="text.secondary"
