@@ -117,7 +117,7 @@ describe('the assistant drawer', () => {
     const input = await screen.findByRole('textbox', { name: 'Your question' });
     const before = sessionStorage.getItem(SESSION_STORAGE_KEY);
     await user.type(input, 'Anything new?{Enter}');
-    expect(await screen.findByText(APOLOGY, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText(APOLOGY)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'New topic' }));
     expect(screen.queryByText('Anything new?')).not.toBeInTheDocument();
     expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).not.toBe(before);
