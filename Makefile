@@ -31,7 +31,7 @@ web/node_modules/.package-lock.json: web/package.json web/package-lock.json
 	cd web && $(NPM) ci --no-audit --no-fund
 	@touch $@
 
-contracts: ## write web/src/api/contracts.gen.ts from the Go definitions (commit it; a test checks it)
+contracts: ## write web/src/api/contracts.gen.ts and web/src/test/alertChannels.json from the Go definitions (commit them; a test checks them)
 	$(GO) run ./cmd/contracts
 
 web: contracts web/node_modules/.package-lock.json ## build the web app into web/dist/app

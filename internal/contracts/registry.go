@@ -3,6 +3,7 @@ package contracts
 import (
 	"reflect"
 
+	"github.com/sightline/sightline/internal/alerts/channel"
 	"github.com/sightline/sightline/internal/api"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/basemap"
@@ -29,6 +30,7 @@ func Sightline() Contracts {
 			{Const: "SHARE_ROLES", Type: "ShareRole", Doc: "What a person a search or group is shared with may do.", Values: []string{authz.RoleFullAccess, authz.RoleReadOnly}},
 			{Const: "PERSON_ROLES", Type: "PersonRole", Doc: "A share's role, or the owner's.", Values: []string{authz.RoleOwner, authz.RoleFullAccess, authz.RoleReadOnly}},
 			{Const: "MAP_BASE_KINDS", Type: "MapBaseKind", Doc: "How the web app draws the base map (docs/maps.md).", Values: basemap.Kinds},
+			{Const: "ALERT_TYPES", Type: "AlertType", Doc: "The kinds of alert a saved search has, in the order the app lists them.", Values: []string{monitor.AlertBatch, monitor.AlertDigest, monitor.AlertWebhook, monitor.AlertProximity, monitor.AlertAISummary}},
 			{Const: "POST_ORIGIN_KINDS", Type: "PostOriginKind", Doc: "Where a post came from (docs/connectors.md).", Values: []string{post.OriginShared, post.OriginSource, post.OriginIngest}},
 		},
 		Constants: []Constant{
@@ -64,6 +66,7 @@ func Sightline() Contracts {
 			{Go: reflect.TypeFor[api.SearchReply](), Name: "SearchReply"},
 			{Go: reflect.TypeFor[api.PersonReply](), Name: "Person"},
 			{Go: reflect.TypeFor[api.SharingReply](), Name: "SharingEntry"},
+			{Go: reflect.TypeFor[channel.Description](), Name: "AlertChannel"},
 		},
 		UnionField: []UnionField{
 			{Struct: reflect.TypeFor[monitor.LayoutRow](), Field: "Widgets", Union: "WidgetId"},
@@ -78,6 +81,7 @@ func Sightline() Contracts {
 			{Struct: reflect.TypeFor[api.GroupReply](), Field: "Privacy", Union: "Privacy"},
 			{Struct: reflect.TypeFor[api.PersonReply](), Field: "Role", Union: "PersonRole"},
 			{Struct: reflect.TypeFor[api.SharingReply](), Field: "Role", Union: "ShareRole"},
+			{Struct: reflect.TypeFor[channel.Description](), Field: "AlertTypes", Union: "AlertType"},
 		},
 	}
 }
