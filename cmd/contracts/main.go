@@ -1,11 +1,11 @@
-// Command contracts writes the web app's generated contracts (web/src/api/contracts.gen.ts) from
-// the Go definitions listed in internal/contracts. Run it from the repository's root with
-// `make contracts` (or `go run ./cmd/contracts`); the file is committed, and a test in
-// internal/contracts fails when it is out of date.
+// Command contracts writes the web app's generated files from the Go definitions listed in
+// internal/contracts: the contracts (web/src/api/contracts.gen.ts) and the alert channels the
+// web tests are given (web/src/test/alertChannels.json). Run it from the repository's root with
+// `make contracts` (or `go run ./cmd/contracts`); the files are committed, and a test in
+// internal/contracts fails when one is out of date.
 package main
 
 import (
-	"flag"
 	"fmt"
 	"os"
 
@@ -13,11 +13,11 @@ import (
 )
 
 func main() {
-	out := flag.String("o", contracts.OutputPath, "the file to write")
-	flag.Parse()
-	ts, err := contracts.Generate(contracts.Sightline(), os.DirFS("."))
-	if err == nil {
-		err = os.WriteFile(*out, ts, 0o644)
+	files, err := contracts.Files(os.DirFS("."))
+	for path, body := range files {
+		if err == nil {
+			err = os.WriteFile(path, body, 0o644)
+		}
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

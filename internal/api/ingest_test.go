@@ -386,7 +386,7 @@ func TestSlowBodies(t *testing.T) {
 			}
 			// However the server answers, it must close the connection: a read that reaches the
 			// end of the stream within the bound proves it (the bound is only a safety net).
-			conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+			conn.SetReadDeadline(time.Now().Add(wait.Deadline))
 			rd := bufio.NewReader(conn)
 			resp, err := http.ReadResponse(rd, nil)
 			if tt.status > 0 {

@@ -3,6 +3,7 @@ package contracts
 import (
 	"reflect"
 
+	"github.com/sightline/sightline/internal/alerts/channel"
 	"github.com/sightline/sightline/internal/api"
 	"github.com/sightline/sightline/internal/asset"
 	"github.com/sightline/sightline/internal/authz"
@@ -38,6 +39,7 @@ func Sightline() Contracts {
 			{Const: "ASSET_TYPES", Type: "AssetType", Doc: "What an asset's value is (monitor-area.md section 4).", Values: asset.TypeNames()},
 			{Const: "CASE_STATUSES", Type: "CaseStatus", Doc: "Where a case stands (docs/cases-api.md).", Values: cases.Statuses},
 			{Const: "CASE_ITEM_KINDS", Type: "CaseItemKind", Doc: "What an item of a case is.", Values: cases.Kinds},
+			{Const: "ALERT_TYPES", Type: "AlertType", Doc: "The kinds of alert a saved search has, in the order the app lists them.", Values: []string{monitor.AlertBatch, monitor.AlertDigest, monitor.AlertWebhook, monitor.AlertProximity, monitor.AlertAISummary, monitor.AlertSpike}},
 			{Const: "POST_ORIGIN_KINDS", Type: "PostOriginKind", Doc: "Where a post came from (docs/connectors.md).", Values: []string{post.OriginShared, post.OriginSource, post.OriginIngest}},
 		},
 		Constants: []Constant{
@@ -90,6 +92,7 @@ func Sightline() Contracts {
 			{Go: reflect.TypeFor[api.CaseSummaryReply](), Name: "CaseSummary"},
 			{Go: reflect.TypeFor[api.CaseReply](), Name: "Case"},
 			{Go: reflect.TypeFor[api.CaseCommentCreated]()},
+			{Go: reflect.TypeFor[channel.Description](), Name: "AlertChannel"},
 		},
 		UnionField: []UnionField{
 			{Struct: reflect.TypeFor[monitor.LayoutRow](), Field: "Widgets", Union: "WidgetId"},
@@ -113,6 +116,7 @@ func Sightline() Contracts {
 			{Struct: reflect.TypeFor[api.CaseSummaryReply](), Field: "Privacy", Union: "Privacy"},
 			{Struct: reflect.TypeFor[api.CaseItemReply](), Field: "Kind", Union: "CaseItemKind"},
 			{Struct: reflect.TypeFor[api.CaseShareReply](), Field: "Role", Union: "ShareRole"},
+			{Struct: reflect.TypeFor[channel.Description](), Field: "AlertTypes", Union: "AlertType"},
 		},
 	}
 }

@@ -89,23 +89,19 @@ func TestImmediateWebhookNeedsNoScan(t *testing.T) {
 	api(srv.URL, "PUT", fmt.Sprintf("/api/v1/monitor/searches/%d/notification-settings", searchID),
 		fmt.Sprintf(`[{"type":"webhook","interval":0,"destinations":[{"type":"webhook","address":%q}]}]`, receiver.URL+"/hook"))
 
-	// The deadline is far below the scan's hour: only the percolator's word can send in time.
+	// The tests' one deadline (wait.Deadline) is far below the scan's hour: only the
+	// percolator's word can send in time.
 	webhook := func(want string) int64 {
 		t.Helper()
-		select {
-		case body := <-bodies:
-			var hook alerts.WebhookBody
-			if err := json.Unmarshal(body, &hook); err != nil {
-				t.Fatal(err)
-			}
-			if len(hook.Matches) != 1 || hook.Matches[0].Text != want {
-				t.Fatalf("webhook matches = %+v, want the one post %q", hook.Matches, want)
-			}
-			return hook.Matches[0].MatchID
-		case <-time.After(30 * time.Second):
-			t.Fatalf("no webhook within 30s of storing the match %q", want)
-			return 0
+		body := wait.Receive(t, fmt.Sprintf("the webhook of the match %q", want), bodies)
+		var hook alerts.WebhookBody
+		if err := json.Unmarshal(body, &hook); err != nil {
+			t.Fatal(err)
 		}
+		if len(hook.Matches) != 1 || hook.Matches[0].Text != want {
+			t.Fatalf("webhook matches = %+v, want the one post %q", hook.Matches, want)
+		}
+		return hook.Matches[0].MatchID
 	}
 	ingestLines(t, srv.URL, token, postLine("z-1", "First zebracorn sighting"))
 	first := webhook("First zebracorn sighting")

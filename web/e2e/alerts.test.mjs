@@ -11,6 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   ADMIN_EMAIL,
+  DEADLINE_MS,
   accessibilityViolations,
   apiSession,
   closeAll,
@@ -140,7 +141,9 @@ describe('Alerts of a saved search', () => {
     // A test e-mail reaches only the user or their organization's members: the team's address is
     // refused, the user's own (the digest's default destination) receives it.
     await digest.getByRole('button', { name: `Send test to ${TEAM}` }).click();
-    await digest.getByText('E-mail can only be sent to your own address or to a member of your organization.').waitFor();
+    await digest
+      .getByText('E-mail can only be sent to your own address or to a member of your organization.')
+      .waitFor();
     await digest.getByRole('button', { name: `Send test to ${ADMIN_EMAIL}` }).click();
     await digest.getByText('Test delivered.').waitFor();
     assert.ok(
@@ -191,7 +194,7 @@ describe('Alerts of a saved search', () => {
     ]);
     // The scheduler looks for new matches every few seconds; a minute is ample, and a test
     // that waits that long has failed.
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + DEADLINE_MS;
     const isAlert = (call) => JSON.parse(call.body).type === 'monitor.matches';
     while (!receiver.calls.some(isAlert) && Date.now() < deadline) await sleep(250);
     const call = receiver.calls.find(isAlert);

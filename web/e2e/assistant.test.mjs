@@ -4,7 +4,14 @@
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import { accessibilityViolations, apiSession, closeAll, signedInBrowser, startServer } from './harness.mjs';
+import {
+  DEADLINE_MS,
+  accessibilityViolations,
+  apiSession,
+  closeAll,
+  signedInBrowser,
+  startServer,
+} from './harness.mjs';
 
 const shots = new URL('../test-results/', import.meta.url);
 
@@ -37,7 +44,7 @@ describe('Assistant', () => {
         post_link: `https://example.com/harbour/${i}`,
       })),
     );
-    const deadline = Date.now() + 20_000;
+    const deadline = Date.now() + DEADLINE_MS;
     for (;;) {
       const found = await api.call('POST', '/beacon/v1/all', { query: 'harbour OR cat' });
       if (found.totalCount === texts.length) break;

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, closeAll, signedInBrowser, startServer } from './harness.mjs';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, DEADLINE_MS, closeAll, signedInBrowser, startServer } from './harness.mjs';
 
 const shots = new URL('../test-results/', import.meta.url);
 const DAY = 24 * 3600 * 1000;
@@ -57,7 +57,7 @@ describe('Search preview', () => {
     const groups = await (await fetch(`${server.url}/api/v1/monitor/monitor-search-groups`, { headers: auth })).json();
     const home = groups.data.find((g) => g.isSavedSearch);
     const draft = { group_id: home.id, name: 'ferry', keywords: 'ferry', providers: ['reddit'] };
-    for (let deadline = Date.now() + 15_000; ;) {
+    for (let deadline = Date.now() + DEADLINE_MS; ;) {
       const reply = await fetch(`${server.url}/api/v1/monitor/searches/backtest`, {
         method: 'POST',
         headers: auth,

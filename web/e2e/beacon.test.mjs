@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import { apiSession, closeAll, signedInBrowser, startServer } from './harness.mjs';
+import { DEADLINE_MS, apiSession, closeAll, signedInBrowser, startServer } from './harness.mjs';
 
 const shots = new URL('../test-results/', import.meta.url);
 const POSTS = 30; // more than one page of 25
@@ -41,7 +41,7 @@ describe('Beacon', () => {
     });
     await api.call('POST', '/api/v1/ingest/posts', posts);
     // The pipeline stores them in the background: wait until the search finds them all.
-    const deadline = Date.now() + 20_000;
+    const deadline = Date.now() + DEADLINE_MS;
     for (;;) {
       const page1 = await api.call('POST', '/beacon/v1/all', { query: 'harbour crane' });
       if (page1.totalCount === POSTS + 1) break;

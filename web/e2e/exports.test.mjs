@@ -64,7 +64,7 @@ describe('Exports', () => {
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();
 
     const ready = page.getByText(/Your export is ready\. The link is valid for 29 days/);
-    await ready.waitFor({ timeout: 20_000 });
+    await ready.waitFor();
     await page.screenshot({ path: new URL('export-ready.png', shots).pathname });
     await page.getByRole('button', { name: 'Dismiss' }).click();
     await ready.waitFor({ state: 'hidden' });

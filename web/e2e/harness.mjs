@@ -13,6 +13,15 @@ import { chromium } from 'playwright-core';
 
 const webDir = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 
+/**
+ * The one deadline of every wait in the browser tests, as the Go tests' (internal/wait) and
+ * Vitest's: a test that works waits only as long as the app takes, and only a failing one
+ * spends it, so a machine three times slower, or one shared with other builds, still passes.
+ * Every Playwright action and wait of a launched browser has it by default; a test names no
+ * shorter one.
+ */
+export const DEADLINE_MS = 120_000;
+
 export const ADMIN_EMAIL = 'admin@example.test';
 // Made up per run: the tests need a password, not a secret.
 export const ADMIN_PASSWORD = `e2e-${process.pid}-${Date.now()}`;
@@ -28,10 +37,10 @@ export async function freePort() {
 
 /**
  * Starts `sightline serve` with a fresh data directory and the first administrator, and waits
- * (bounded) until /healthz answers. Returns its base URL, its data directory and a stop function
+ * (up to DEADLINE_MS) until /healthz answers. Returns its base URL, its data directory and a stop function
  * that always cleans up.
  */
-export async function startServer({ timeoutMs = 30_000, env = {} } = {}) {
+export async function startServer({ timeoutMs = DEADLINE_MS, env = {} } = {}) {
   const bin = sightlineBinary();
   const dataDir = await mkdtemp(join(tmpdir(), 'sightline-e2e-data-'));
   const port = await freePort();
@@ -107,7 +116,7 @@ function sightlineBinary() {
 /** Runs a sightline command (such as `user create`) against a server's data directory. */
 export async function runSightline(dataDir, args) {
   const { stdout } = await promisify(execFile)(sightlineBinary(), [...args, '--data-dir', dataDir], {
-    timeout: 30_000,
+    timeout: DEADLINE_MS,
   });
   return stdout;
 }
@@ -133,7 +142,9 @@ export async function launchBrowser({ viewport = { width: 1440, height: 900 }, c
     ],
     viewport,
     colorScheme,
+    timeout: DEADLINE_MS,
   });
+  context.setDefaultTimeout(DEADLINE_MS);
   // The app must run under its Content-Security-Policy: Chromium reports every violation on the
   // console, and closing the browser fails the test that saw one.
   const violations = [];

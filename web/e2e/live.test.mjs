@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import Pusher from 'pusher-js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer } from './harness.mjs';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, DEADLINE_MS, startServer } from './harness.mjs';
 
 /** Resolves with the first of the named events on a pusher-js channel or connection. */
-function first(emitter, names, timeoutMs = 10_000) {
+function first(emitter, names, timeoutMs = DEADLINE_MS) {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`none of ${names.join(', ')} within ${timeoutMs} ms`)), timeoutMs);
     for (const name of names) {

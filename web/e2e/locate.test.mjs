@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import { apiSession, closeAll, signedInBrowser, startServer } from './harness.mjs';
+import { DEADLINE_MS, apiSession, closeAll, signedInBrowser, startServer } from './harness.mjs';
 
 /* global document */
 
@@ -43,7 +43,7 @@ describe('Locate', () => {
         published_at: new Date(now - 120_000).toISOString(),
       },
     ]);
-    const deadline = Date.now() + 20_000;
+    const deadline = Date.now() + DEADLINE_MS;
     for (;;) {
       const found = await api.call('POST', '/api/v1/locate/search', { type: 'location', bounds: FRANCE });
       if (found.totalCount === 2) break;

@@ -177,7 +177,7 @@ describe('Monitor', () => {
     });
     await ingestBridgePost('Riverwatch');
     const first = page.getByRole('article', { name: 'Unread match by Riverwatch' });
-    await first.waitFor({ timeout: 15_000 });
+    await first.waitFor();
     await first.getByText('bridge', { exact: true }).first().waitFor();
     // The live event says why it matched: both terms of "bridge AND river", in the text.
     const why = first.getByRole('list', { name: 'Why it matched' });
@@ -188,7 +188,7 @@ describe('Monitor', () => {
     await page.getByRole('button', { name: 'List' }).click();
     await page.waitForURL(/\/monitor\/matches\/list$/);
     await ingestBridgePost('Harbourmaster');
-    await page.getByRole('article', { name: 'Unread match by Harbourmaster' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('article', { name: 'Unread match by Harbourmaster' }).waitFor();
     assert.equal(await page.evaluate(() => globalThis.sightlineNoReload), true);
     await page.getByText('2 matches', { exact: true }).waitFor();
     await shot('list-live');

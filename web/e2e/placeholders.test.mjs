@@ -53,9 +53,7 @@ describe('Monitor screens', () => {
     for (const route of routes) {
       await page.goto(`${server.url}${route}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.waitForFunction(() => !document.querySelector('.MuiSkeleton-root, [role="progressbar"]'), null, {
-        timeout: 10_000,
-      });
+      await page.waitForFunction(() => !document.querySelector('.MuiSkeleton-root, [role="progressbar"]'));
       assert.notEqual(await page.getByText('You seem lost').count(), 1, `${route} is the 404 page`);
       // What is read out counts as much as what is shown: labels and tooltips' titles too.
       const text = await page.evaluate(() =>

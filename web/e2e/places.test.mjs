@@ -44,7 +44,7 @@ describe('Mentioned places', () => {
 
     await page.goto(`${server.url}/monitor/matches/grid`);
     const card = page.getByRole('article', { name: /match by Riverwatch/ });
-    await card.waitFor({ timeout: 20_000 });
+    await card.waitFor();
     await card.getByText('Mentions Paris, Lyon, Berlin').waitFor();
     assert.deepEqual(await accessibilityViolations(page), []);
 
@@ -57,7 +57,7 @@ describe('Mentioned places', () => {
     assert.deepEqual(await accessibilityViolations(page), []);
 
     await page.goto(`${server.url}/monitor/matches/grid`);
-    await card.waitFor({ timeout: 20_000 });
+    await card.waitFor();
     await card.getByText('Bridge closed').waitFor();
     assert.equal(await card.getByText(/^Mentions /).count(), 0);
   });

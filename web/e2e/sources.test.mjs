@@ -83,10 +83,10 @@ describe('Sources', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
     const row = page.getByRole('row', { name: /Loopback wire/ });
-    await row.getByText('OK', { exact: true }).waitFor({ timeout: 30_000 });
+    await row.getByText('OK', { exact: true }).waitFor();
 
     await page.goto(`${server.url}/beacon/results?q=${WORD}`);
-    await page.getByText(/3 results in Results/).waitFor({ timeout: 30_000 });
+    await page.getByText(/3 results in Results/).waitFor();
     await assertAccessible(page, 'Beacon results of the new source');
   });
 
@@ -98,7 +98,7 @@ describe('Sources', () => {
     await api.call('PATCH', `/api/v1/sources/${source.id}`, { name: source.name });
     await page.goto(`${server.url}/sources`);
     const row = page.getByRole('row', { name: /Loopback wire/ });
-    await row.getByText('Failing', { exact: true }).waitFor({ timeout: 60_000 });
+    await row.getByText('Failing', { exact: true }).waitFor();
     await row.getByText(/500 Internal Server Error/).waitFor();
     await page.getByText(/One source that worked has stopped/).waitFor();
     await page.reload();

@@ -181,7 +181,7 @@ describe('Translation', () => {
     ]);
     await page.goto(`${server.url}/monitor/matches/list`);
     const match = page.getByRole('article', { name: 'Unread match by Ferry captain' });
-    await match.waitFor({ timeout: 15_000 });
+    await match.waitFor();
     await match.getByRole('button', { name: 'Analyze' }).click();
     const dialog = page.getByRole('dialog', { name: 'Analysis of the post by Ferry captain' });
     await dialog.getByText('divers found cracks', { exact: false }).waitFor();

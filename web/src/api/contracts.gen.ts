@@ -81,6 +81,10 @@ export type CaseStatus = (typeof CASE_STATUSES)[number];
 export const CASE_ITEM_KINDS = ['post', 'story', 'match', 'evidence'] as const;
 export type CaseItemKind = (typeof CASE_ITEM_KINDS)[number];
 
+/** The kinds of alert a saved search has, in the order the app lists them. */
+export const ALERT_TYPES = ['batch', 'digest', 'webhook', 'proximity', 'ai_summary', 'spike'] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+
 /** Where a post came from (docs/connectors.md). */
 export const POST_ORIGIN_KINDS = ['shared', 'source', 'ingest'] as const;
 export type PostOriginKind = (typeof POST_ORIGIN_KINDS)[number];
@@ -607,6 +611,43 @@ export interface Case {
 export interface CaseCommentCreated {
   id: number;
   mentioned: number[];
+}
+
+/**
+ * Description tells the app what a channel's destinations are and how to check one before the
+ * server does (GET /api/v1/monitor/alert-channels).
+ *
+ * Go: channel.Description (internal/alerts/channel).
+ */
+export interface AlertChannel {
+  /** Name is the destination type stored with each destination ("email", "webhook"). */
+  name: string;
+  label: string;
+  /** AlertTypes are the alerts whose destinations go through this channel. */
+  alertTypes: AlertType[];
+  /** AddLabel names the field a destination is added in. */
+  addLabel: string;
+  /** InputType is the HTML input type a destination is typed in ("email", "url"). */
+  inputType: string;
+  placeholder: string;
+  /**
+   * Pattern is a regular expression (JavaScript and Go syntax, case-insensitive) an address
+   * matches; Check may refuse more than it does.
+   */
+  pattern: string;
+  invalidMessage: string;
+  duplicateMessage: string;
+  /**
+   * DefaultsToUserEmail gives an alert of this channel switched on with no destination the
+   * user's own e-mail address.
+   */
+  defaultsToUserEmail: boolean;
+  /**
+   * Available is false when this server cannot send through the channel (e-mail without SMTP);
+   * Unavailable says why.
+   */
+  available: boolean;
+  unavailableMessage?: string;
 }
 
 /**

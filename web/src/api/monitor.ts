@@ -1,6 +1,7 @@
 // Monitor (monitor-area.md sections 3 and 7; shapes in docs/monitor-api.md): providers, groups,
 // saved searches, matches and the builder's backtest.
 import type {
+  AlertType,
   Group,
   GroupMini,
   InboxStory,
@@ -70,7 +71,7 @@ export interface NotificationDestination {
 }
 
 export interface NotificationSetting {
-  type: 'batch' | 'digest' | 'webhook' | 'proximity' | 'ai_summary' | 'spike';
+  type: AlertType;
   /** Seconds between deliveries; 0 is off. Webhooks keep 0: they are on while they have a destination. */
   interval: number;
   destinations: NotificationDestination[];

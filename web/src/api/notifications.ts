@@ -1,5 +1,6 @@
 // A saved search's alerts: its notification settings, a test delivery to one destination, and
 // the history of what was delivered (docs/monitor-api.md, issue #13).
+import type { AlertChannel } from './contracts.gen';
 import type { NotificationDestination, NotificationSetting } from './monitor';
 import { request } from './transport';
 
@@ -11,25 +12,9 @@ export interface NotificationSettings {
   canEdit: boolean;
 }
 
-/** One way alerts reach people, as this server describes it (GET /api/v1/monitor/alert-channels). */
-export interface AlertChannel {
-  /** The type of its destinations. */
-  name: string;
-  label: string;
-  /** The alert kinds whose destinations it carries. */
-  alertTypes: NotificationSetting['type'][];
-  addLabel: string;
-  inputType: string;
-  placeholder: string;
-  /** Every address the server accepts matches it (case-insensitive). */
-  pattern: string;
-  invalidMessage: string;
-  duplicateMessage: string;
-  defaultsToUserEmail: boolean;
-  /** False when this server cannot send through it; unavailableMessage says why. */
-  available: boolean;
-  unavailableMessage?: string;
-}
+// One way alerts reach people, as this server describes it (GET /api/v1/monitor/alert-channels):
+// generated from the Go channel's description (contracts.gen.ts), so its rules are the server's.
+export type { AlertChannel };
 
 export async function getAlertChannels(signal?: AbortSignal): Promise<AlertChannel[]> {
   return (await request<AlertChannel[]>('GET', `${MONITOR}/alert-channels`, { signal })).data;

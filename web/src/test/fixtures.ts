@@ -4,7 +4,7 @@ import type { Profile } from '../api/settings';
 import alertChannelsJSON from './alertChannels.json?raw';
 
 // The alert channels as the server describes them, with SMTP and without
-// (internal/alerts/channels_test.go checks that the file says what the server does).
+// (`make contracts` writes the file from the Go channels; internal/contracts checks it is current).
 const describedChannels = JSON.parse(alertChannelsJSON) as {
   withMail: AlertChannel[];
   withoutMail: AlertChannel[];

@@ -2,9 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// Two busy CI cores have taken over four seconds to render a page of a table; a wait that
-// finds nothing still fails, only later.
-configure({ asyncUtilTimeout: 10_000 });
+// The one deadline of every findBy/waitFor, the same as the Go tests' (internal/wait): two
+// busy cores have taken over four seconds to render a page of a table, and a machine three
+// times slower must still pass. A test that works waits only as long as the page takes; only a
+// failing one spends the deadline. No test checks an absence by letting a wait run out.
+configure({ asyncUtilTimeout: 120_000 });
 
 afterEach(() => {
   cleanup();

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Export } from '../../api/exports';
 import { useExportToasts } from '../../hooks/useExportToasts';
 import { Reply, fakeServer } from '../../test/fakeServer';
@@ -67,6 +67,12 @@ function renderHarness(dialog = true, profile = testProfile()) {
 
 describe('export dialog and toasts', () => {
   it('refuses an invalid address, then requests the export and shows it in progress until ready', async () => {
+    // The history is fetched again every 3 s while an export is written: the test moves the
+    // clock there rather than waiting for it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     let ready = false;
     const requests = fakeServer({
       'POST /api/v1/exports': { data: anExport() },
@@ -93,7 +99,10 @@ describe('export dialog and toasts', () => {
     expect(body.columns).toContain('matchedTerms');
 
     ready = true;
-    expect(await screen.findByText(/Your export is ready/, {}, { timeout: 8000 })).toHaveTextContent('29 days');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3000);
+    });
+    expect(await screen.findByText(/Your export is ready/)).toHaveTextContent('29 days');
     await waitFor(() => expect(screen.queryByText(/Preparing your export/)).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByText(/Your export is ready/)).not.toBeInTheDocument());
