@@ -78,7 +78,7 @@ func TestEvidenceAPI(t *testing.T) {
 		if rep := evidence.Verify(zr, nil); !rep.OK() {
 			t.Errorf("the downloaded bundle does not verify: %+v", rep.Findings)
 		}
-		if r := analyst.do("GET", "/api/v1/evidence", nil, bearer(analyst)); len(dig(r.body, "data").([]any)) != 1 {
+		if r := analyst.do("GET", "/api/v1/evidence", nil, bearer(analyst)); len(dig(r.body, "data").([]any)) != 1 || len(dig(dig(r.body, "data").([]any)[0], "files").([]any)) != 2 {
 			t.Errorf("list %v", r.body)
 		}
 		// Another organization: every path is not found, the list is empty.

@@ -119,40 +119,45 @@ func (s *Store) Evidence(ctx context.Context, id int64) (evidence.Record, bool, 
 	if errors.Is(err, sql.ErrNoRows) {
 		return evidence.Record{}, false, nil
 	}
-	if err != nil {
-		return r, false, err
+	if err == nil {
+		err = s.evidenceParts(ctx, &r)
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT name, sha256, size FROM evidence_files WHERE evidence_id = $1 ORDER BY name`, id)
+	return r, err == nil, err
+}
+
+// evidenceParts reads a record's files (without content) and timestamps.
+func (s *Store) evidenceParts(ctx context.Context, r *evidence.Record) error {
+	rows, err := s.read.QueryContext(ctx, `SELECT name, sha256, size FROM evidence_files WHERE evidence_id = $1 ORDER BY name`, r.ID)
 	if err != nil {
-		return r, false, err
+		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var f evidence.File
 		if err := rows.Scan(&f.Name, &f.SHA256, &f.Size); err != nil {
-			return r, false, err
+			return err
 		}
 		r.Files = append(r.Files, f)
 	}
 	if err := rows.Err(); err != nil {
-		return r, false, err
+		return err
 	}
 	stamps, err := s.read.QueryContext(ctx, `SELECT n, tsa, stamped_at, response FROM evidence_timestamps
-		WHERE evidence_id = $1 ORDER BY n`, id)
+		WHERE evidence_id = $1 ORDER BY n`, r.ID)
 	if err != nil {
-		return r, false, err
+		return err
 	}
 	defer stamps.Close()
 	for stamps.Next() {
 		var t evidence.Stamp
 		var at int64
 		if err := stamps.Scan(&t.N, &t.TSA, &at, &t.Response); err != nil {
-			return r, false, err
+			return err
 		}
 		t.Time = fromMillis(at)
 		r.Timestamps = append(r.Timestamps, t)
 	}
-	return r, true, stamps.Err()
+	return stamps.Err()
 }
 
 // EvidenceList is an organization's records, newest first, without files; kind and target
@@ -172,7 +177,15 @@ func (s *Store) EvidenceList(ctx context.Context, organizationID int64, kind, ta
 		}
 		out = append(out, r)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for i := range out {
+		if err := s.evidenceParts(ctx, &out[i]); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // EvidenceFile loads one file with its content (nil for a tombstone's).
@@ -209,19 +222,8 @@ func (s *Store) ClaimEvidence(ctx context.Context, claim string, now, leaseUntil
 		return r, false, err
 	}
 	// The worker hashes the files the request wrote with its own.
-	rows, err := s.read.QueryContext(ctx, `SELECT name, sha256, size FROM evidence_files WHERE evidence_id = $1 ORDER BY name`, r.ID)
-	if err != nil {
-		return r, false, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var f evidence.File
-		if err := rows.Scan(&f.Name, &f.SHA256, &f.Size); err != nil {
-			return r, false, err
-		}
-		r.Files = append(r.Files, f)
-	}
-	return r, true, rows.Err()
+	err = s.evidenceParts(ctx, &r)
+	return r, err == nil, err
 }
 
 // SetEvidenceProgress records how far a claimed capture got; held is false when the claim was lost.

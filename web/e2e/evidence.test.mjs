@@ -75,6 +75,48 @@ describe('Evidence', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
+  it("captures a saved search's new matches automatically once its page turns it on", async () => {
+    const groups = await api.call('GET', '/api/v1/monitor/monitor-search-groups');
+    const home = groups.find((g) => g.isSavedSearch);
+    const { id } = await api.call('POST', '/api/v1/monitor/searches', {
+      group_id: home.id,
+      name: 'Harbour closures',
+      keywords: 'harbour',
+      providers: ['reddit'],
+    });
+    await page.goto(`${server.url}/monitor/${id}`);
+    await page.getByRole('combobox', { name: 'Capture as evidence' }).click();
+    await page.getByRole('option', { name: 'Every match' }).click();
+    await page.getByRole('combobox', { name: 'Capture as evidence' }).filter({ hasText: 'Every match' }).waitFor();
+    assert.equal((await api.call('GET', `/api/v1/monitor/searches/${id}/capture`)).mode, 'all');
+    await page.screenshot({ path: new URL('evidence-auto.png', shots).pathname });
+
+    await api.call('POST', '/api/v1/ingest/posts', [
+      {
+        provider: 'reddit',
+        native_id: `evidence-e2e-auto-${process.pid}`,
+        content_type: 'thread_post',
+        author_name: 'Harbour watcher',
+        content_text: 'The harbour reopens at noon.',
+        published_at: new Date().toISOString(),
+        post_link: `http://127.0.0.1:${site.address().port}/post/2`,
+      },
+    ]);
+    // Every node scans for such matches every 10 s; the capture then runs in the background.
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      const list = await api.call('GET', '/api/v1/evidence?kind=match');
+      const auto = list.find((e) => e.automatic);
+      if (auto?.state === 'done') {
+        assert.match(auto.capturedBy, /Harbour closures/);
+        assert.ok(auto.files.some((f) => f.name === 'page.warc'));
+        break;
+      }
+      if (Date.now() > deadline) throw new Error(`no automatic capture: ${JSON.stringify(list)}`);
+      await new Promise((done) => setTimeout(done, 500));
+    }
+  });
+
   it('captures a post from its card, and its bundle verifies offline', async () => {
     await page.goto(`${server.url}/beacon/results?q=harbour+closed`);
     const card = page.getByRole('list', { name: 'Search results' }).getByRole('article').first();

@@ -1,7 +1,7 @@
 // Evidence captures (docs/evidence.md; issue #32): a capture is queued, a worker fetches the page
 // and its media and timestamps the hashes, and evidence.updated on the live channel says how far
 // it got.
-import type { Evidence } from './contracts.gen';
+import type { AutoCapture, AutoCaptureMode, Evidence } from './contracts.gen';
 import { request } from './transport';
 
 export type { Evidence, EvidenceFile, EvidenceTimestamp, EvidenceUpdated } from './contracts.gen';
@@ -31,4 +31,15 @@ export function evidenceBundleUrl(id: string): string {
 /** A capture the worker has not finished. */
 export function isCapturing(e: Evidence | undefined): boolean {
   return e?.state === 'pending' || e?.state === 'running';
+}
+
+export type { AutoCapture, AutoCaptureMode } from './contracts.gen';
+
+/** A saved search's automatic capture of its matches (docs/evidence.md, "Automatic capture"). */
+export async function fetchAutoCapture(searchId: number, signal?: AbortSignal): Promise<AutoCapture> {
+  return (await request<AutoCapture>('GET', `/api/v1/monitor/searches/${searchId}/capture`, { signal })).data;
+}
+
+export async function saveAutoCapture(searchId: number, mode: AutoCaptureMode): Promise<AutoCapture> {
+  return (await request<AutoCapture>('PUT', `/api/v1/monitor/searches/${searchId}/capture`, { body: { mode } })).data;
 }

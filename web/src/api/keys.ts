@@ -80,6 +80,7 @@ export const storyKeys = {
 export const evidenceKeys = {
   all: ['evidence'] as const,
   record: (id: string) => ['evidence', id] as const,
+  auto: (searchId: number) => ['evidence', 'auto', searchId] as const,
 };
 
 export const assetKeys = {

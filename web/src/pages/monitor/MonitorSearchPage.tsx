@@ -17,6 +17,7 @@ import { SearchAlertsDrawer } from '../../components/alerts/SearchAlertsDrawer';
 import { FavouriteButton } from '../../components/FavouriteButton';
 import { Inbox, type InboxView } from '../../components/inbox/Inbox';
 import { InboxViewToggle } from '../../components/inbox/InboxViewToggle';
+import { AutoCaptureSelect } from '../../components/evidence/AutoCaptureSelect';
 import { SearchActionsMenu } from '../../components/SearchActionsMenu';
 import { SearchStatusChip } from '../../components/SearchStatusChip';
 import { SharingAvatars } from '../../components/SharingAvatars';
@@ -182,6 +183,7 @@ export function MonitorSearchPage() {
                   Resume
                 </Button>
               ))}
+            <AutoCaptureSelect searchId={search.id} canEdit={search.canEdit} />
             <Button variant="outlined" startIcon={<NotificationsOutlined />} onClick={() => setAlertsOpen(true)}>
               Alerts
             </Button>
