@@ -11,6 +11,7 @@ import (
 
 	"github.com/sightline/sightline/internal/connector/simulator"
 	"github.com/sightline/sightline/internal/ingest"
+	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/provider"
 	"github.com/sightline/sightline/internal/query"
 	"github.com/sightline/sightline/internal/search"
@@ -65,6 +66,46 @@ type IngestResult struct {
 	FTSP50ms         float64 `json:"fts_p50_ms"`
 	FTSP99ms         float64 `json:"fts_p99_ms"`
 	SearchP99OverFTS float64 `json:"search_p99_over_fts"`
+	// The stories stage: its CPU time a post (the thread's, so a shared machine's waits are not
+	// counted), how many posts joined a story begun by another, and the time from a post's
+	// acceptance by the ingest service to its story, as percentiles over every post.
+	StoryCPUPerPostMicros float64 `json:"story_cpu_us_per_post"`
+	StoryJoined           int64   `json:"story_joined_posts"`
+	StoryP50ms            float64 `json:"story_p50_ms"`
+	StoryP99ms            float64 `json:"story_p99_ms"`
+}
+
+// storyWatch collects what the stories stage reports of each batch.
+type storyWatch struct {
+	mu      sync.Mutex
+	posts   int64
+	joined  int64
+	cpu     time.Duration
+	latency []float64 // ms from acceptance to story, a post
+}
+
+func (w *storyWatch) observe(posts []post.Post, cpu time.Duration) {
+	now := time.Now()
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.posts += int64(len(posts))
+	w.cpu += cpu
+	for i := range posts {
+		if posts[i].StoryID != posts[i].ID {
+			w.joined++
+		}
+		w.latency = append(w.latency, float64(now.Sub(posts[i].DiscoveredAt).Microseconds())/1000)
+	}
+}
+
+func (w *storyWatch) report(res *IngestResult) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.posts > 0 {
+		res.StoryCPUPerPostMicros = float64(w.cpu.Nanoseconds()) / 1000 / float64(w.posts)
+	}
+	res.StoryJoined = w.joined
+	res.StoryP50ms, res.StoryP99ms, _ = percentiles(w.latency)
 }
 
 // calibrationRate is the stream the ingest benchmark's saved searches are chosen for: they are
@@ -121,6 +162,9 @@ func Ingest(cfg IngestConfig) (IngestResult, error) {
 	// lengths of social posts, headlines and forum threads, media and places.
 	gen := simulator.NewGenerator(1)
 	queries := benchQueries(gen, cfg.Queries)
+	var stories storyWatch
+	node.Stories.Observe(stories.observe)
+	defer node.Stories.Observe(nil)
 	start := time.Now()
 	if err := feed(ctx, node.Ingest, gen, posts); err != nil {
 		return res, err
@@ -154,6 +198,7 @@ func Ingest(cfg IngestConfig) (IngestResult, error) {
 	}
 	res.MatchesTotal = matchesAfter - matchesBefore
 	res.MatchesPerSec = float64(res.MatchesTotal) / elapsed.Seconds()
+	stories.report(&res)
 	_, res.SearchesActive = node.Percolator.Stats()
 	s := node.Store
 	if res.StoredPosts, _, err = s.CountPosts(ctx); err != nil {
@@ -221,6 +266,8 @@ func (res IngestResult) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "ingested           %d posts at %.0f posts/s (stream, store, full-text index, percolator, match writes)\n", res.Posts, res.PostsPerSec)
 	fmt.Fprintf(w, "matches            %d stored, %.0f matches/s, from %d saved searches (%d still active)\n",
 		res.MatchesTotal, res.MatchesPerSec, res.Searches, res.SearchesActive)
+	fmt.Fprintf(w, "stories            %.2f µs CPU a post; %d posts joined a story; accepted to in its story p50 / p99 %.0f ms / %.0f ms\n",
+		res.StoryCPUPerPostMicros, res.StoryJoined, res.StoryP50ms, res.StoryP99ms)
 	fmt.Fprintf(w, "search p50 / p99   %.1f ms / %.1f ms over %d searches (%.1f hits per first page)\n",
 		res.SearchP50ms, res.SearchP99ms, res.Queries, res.SearchMeanHits)
 	fmt.Fprintf(w, "analytics p50 / p95 %.1f ms / %.1f ms over %d searches (word cloud and daily graph)\n",

@@ -6,6 +6,7 @@ import (
 	"io"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -13,6 +14,8 @@ import (
 
 	"github.com/sightline/sightline/internal/percolate"
 	"github.com/sightline/sightline/internal/percolate/workload"
+	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/story"
 )
 
 // PercolateConfig is one run of `sightline bench percolate`.
@@ -52,6 +55,10 @@ type PercolateResult struct {
 	// of CPUPerPostMicros. CPUOverAnalysis is the one over the other.
 	AnalysisCPUPerPostMicros float64 `json:"analysis_cpu_us_per_post"`
 	CPUOverAnalysis          float64 `json:"cpu_over_analysis"`
+	// StoryCPUPerPostMicros is the stories stage's CPU time a post (its thread's) over the same
+	// posts, every one of them kept in its window; StoryJoined how many joined another's story.
+	StoryCPUPerPostMicros float64 `json:"story_cpu_us_per_post"`
+	StoryJoined           int64   `json:"story_joined_posts"`
 
 	IndexBuildMillis float64 `json:"index_build_ms"`
 	// PutP50us and PutMaxus: adding one search to the loaded index (matching never waits for it).
@@ -174,6 +181,7 @@ func Percolate(cfg PercolateConfig) (PercolateResult, error) {
 	if res.AnalysisCPUPerPostMicros > 0 {
 		res.CPUOverAnalysis = res.CPUPerPostMicros / res.AnalysisCPUPerPostMicros
 	}
+	res.StoryCPUPerPostMicros, res.StoryJoined = storyStage(posts)
 
 	// One search at a time into the loaded index, as the builder saves them.
 	var puts []time.Duration
@@ -319,6 +327,7 @@ func (res PercolateResult) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "latency p50 / p99      %.0f µs / %.0f µs\n", res.P50us, res.P99us)
 	fmt.Fprintf(w, "candidates per post    %.1f (matches per post %.2f)\n", res.CandidatesPerPost, res.MatchesPerPost)
 	fmt.Fprintf(w, "brute force            %.0f posts/s (speed-up %.0fx)\n", res.BruteForcePostsPerSec, res.Speedup)
+	fmt.Fprintf(w, "stories stage          %.2f µs CPU a post, every post kept (%d joined a story)\n", res.StoryCPUPerPostMicros, res.StoryJoined)
 	fmt.Fprintf(w, "heap of the index      %.0f MB (built in %.0f ms; one more search: p50 %.0f µs, max %.0f µs)\n", res.HeapMB, res.IndexBuildMillis, res.PutP50us, res.PutMaxus)
 	fmt.Fprintf(w, "CPU per post           %.0f µs\n", res.CPUPerPostMicros)
 	fmt.Fprintf(w, "analysis alone         %.1f µs CPU per post (tokenising and folding, same run): CPU per post / analysis %.2f\n",
@@ -332,4 +341,33 @@ func (res PercolateResult) WriteText(w io.Writer) {
 	if res.Bleve != nil {
 		res.Bleve.WriteText(w)
 	}
+}
+
+// storyStage runs the pipeline's stories stage over the posts, in batches as the pipeline hands
+// them over and in order of publication, and returns its CPU time a post in microseconds and
+// how many posts joined a story begun by another. The workload's posts carry no places or
+// entities (enrichment is not run here); every post stays in the window, which spans hours.
+func storyStage(docs []percolate.Doc) (float64, int64) {
+	posts := make([]post.Post, len(docs))
+	for i, d := range docs {
+		posts[i] = post.Post{ID: strconv.Itoa(i), Provider: d.Provider, TitleText: d.Title, ContentText: d.Text,
+			AuthorName: d.AuthorName, PublishedAt: d.Published}
+	}
+	slices.SortStableFunc(posts, func(a, b post.Post) int { return a.PublishedAt.Compare(b.PublishedAt) })
+	stage := story.NewStage()
+	var cpu time.Duration
+	var joined int64
+	stage.Observe(func(batch []post.Post, spent time.Duration) {
+		cpu += spent
+		for i := range batch {
+			if batch[i].StoryID != batch[i].ID {
+				joined++
+			}
+		}
+	})
+	const batch = 1000
+	for i := 0; i < len(posts); i += batch {
+		stage.Assign(posts[i:min(i+batch, len(posts))])
+	}
+	return float64(cpu.Nanoseconds()) / 1000 / float64(max(1, len(posts))), joined
 }

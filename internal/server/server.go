@@ -256,6 +256,8 @@ type Node struct {
 	BaseMap    *basemap.Map
 	Monitor    *monitor.Service
 	Percolator *monitor.Percolator
+	// Stories is the pipeline's stories stage (benchmarks observe it).
+	Stories *story.Stage
 	// Backfills fill saved searches' inboxes from stored posts when they are saved.
 	Backfills *backtest.Backfills
 	Filters   *filters.Service
@@ -422,6 +424,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		return nil, fmt.Errorf("stories: rebuild the window: %w", err)
 	}
 	n.Pipeline.AssignStories(stories)
+	n.Stories = stories
 	n.Watch = ingest.NewWatch(st.Health, c.LagWarning, log)
 	operator := sourcing.NewOperator(s)
 	build := func(r sourcing.Source, cursors connector.CursorStore, prefix string) ([]connector.Source, error) {

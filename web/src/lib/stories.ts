@@ -60,3 +60,36 @@ export function collapseStories(posts: Post[]): StoryGroup[] {
 export function sourceCount(posts: Post[]): number {
   return new Set(posts.map((p) => `${p.provider}\u0000${authorOf(p)}`)).size;
 }
+
+/** A place the posts of a story name, with how many of them name it. */
+export interface StoryPlace {
+  name: string;
+  countryCode: string;
+  lat: number;
+  lon: number;
+  count: number;
+}
+
+/** The places the posts name (enrichment's mentioned locations), most named first. */
+export function storyPlaces(posts: Post[]): StoryPlace[] {
+  const byPlace = new Map<string, StoryPlace>();
+  for (const post of posts) {
+    const seen = new Set<string>();
+    for (const place of post.mentioned_locations ?? []) {
+      const key = `${place.name}\u0000${place.country_code}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const known = byPlace.get(key);
+      if (known) known.count++;
+      else
+        byPlace.set(key, {
+          name: place.name,
+          countryCode: place.country_code,
+          lat: place.point.lat,
+          lon: place.point.lon,
+          count: 1,
+        });
+    }
+  }
+  return [...byPlace.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+}

@@ -22,7 +22,12 @@ function renderStory(id: string) {
 describe('story page', () => {
   it('shows the story and loads its posts page after page', async () => {
     // Three posts, the first page answered with two: "Load more" asks from the third.
-    const firstPage = [testPost(1, 's1'), testPost(2, 's1')];
+    const rotterdam = { name: 'Rotterdam', country_code: 'NL', point: { lat: 51.92, lon: 4.48 } };
+    const delft = { name: 'Delft', country_code: 'NL', point: { lat: 52.01, lon: 4.36 } };
+    const firstPage = [
+      testPost(1, 's1', { mentioned_locations: [rotterdam, rotterdam] }),
+      testPost(2, 's1', { mentioned_locations: [delft, rotterdam] }),
+    ];
     const requests = fakeServer({
       'GET /api/v1/monitor/providers': { data: testProviders },
       'GET /api/v1/stories/s1': (request: { query: URLSearchParams }) => ({
@@ -50,6 +55,12 @@ describe('story page', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['English 2', 'Dutch 1']);
+    // The places the loaded posts name, each counted once a post, on a map.
+    const places = screen.getByRole('region', { name: 'Places' });
+    expect(places).toHaveTextContent('Rotterdam (2) · Delft (1) — named in the 2 posts loaded');
+    expect(
+      within(places).getByRole('img', { name: /^Map of the most mentioned places: Rotterdam 2, Delft 1/ }),
+    ).toBeInTheDocument();
     const posts = screen.getByRole('list', { name: 'Posts of the story' });
     expect(within(posts).getAllByRole('article')).toHaveLength(2);
 

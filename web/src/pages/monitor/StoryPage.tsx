@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { Post, Provider } from '../../api/monitor';
 import { ApiError } from '../../api/transport';
@@ -19,6 +19,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PostCard } from '../../components/post/PostCard';
 import { PostLinks } from '../../components/post/PostLinks';
 import { Sparkline } from '../../components/sources/Sparkline';
+import { PlacesMap } from '../../components/dashboard/PlacesMap';
 import { StoryCounts } from '../../components/stories/StoryFacts';
 import { useAuthorLink } from '../../hooks/useAuthorLink';
 import { useExternalLink } from '../../hooks/useExternalLink';
@@ -28,7 +29,7 @@ import { useStoryQuery } from '../../hooks/useStoryQueries';
 import { countOf } from '../../lib/countFormat';
 import { formatDateTime } from '../../lib/dateRange';
 import { authorOf } from '../../lib/postAuthor';
-import { hourlyCounts, providerName, storyLanguageName } from '../../lib/stories';
+import { hourlyCounts, providerName, storyLanguageName, storyPlaces } from '../../lib/stories';
 
 /** monitor/stories/:id: one story, everything in it counted over the posts the user may see. */
 export function StoryPage() {
@@ -43,6 +44,14 @@ export function StoryPage() {
   const providers = useMemo(
     () => new Map<string, Provider>((providersQuery.data ?? []).map((p) => [p.name, p])),
     [providersQuery.data],
+  );
+  const loaded = useMemo(() => storyQuery.data?.pages.flatMap((page) => page.posts) ?? [], [storyQuery.data]);
+  const places = useMemo(() => storyPlaces(loaded), [loaded]);
+  // A place opens the inbox's matches that name it.
+  const placeLink = useCallback(
+    (place: { name: string }) =>
+      `../../matches/grid?${new URLSearchParams({ searchText: place.name, searchIn: 'titleText' }).toString()}`,
+    [],
   );
 
   if (storyQuery.error instanceof ApiError && storyQuery.error.status === 404) {
@@ -81,7 +90,7 @@ export function StoryPage() {
   // The newest page counts the story as it is now; the posts are every page's.
   const story = pages[pages.length - 1] ?? pages[0];
   if (!story) return null;
-  const posts = pages.flatMap((page) => page.posts);
+  const posts = loaded;
   const first = new Date(story.firstSeenAt);
   const last = new Date(story.lastSeenAt);
   return (
@@ -128,6 +137,26 @@ export function StoryPage() {
         </section>
         <StoryCounts title="Sources" counts={story.providers} nameOf={providerName(providers)} />
         <StoryCounts title="Languages" counts={story.languages} nameOf={storyLanguageName} />
+        <section aria-labelledby="story-places">
+          <Typography variant="h6" component="h2" id="story-places" gutterBottom>
+            Places
+          </Typography>
+          {places.length > 0 ? (
+            <>
+              <PlacesMap places={places} linkOf={placeLink} />
+              <Typography variant="body2" color="text.secondary">
+                {places.map((p) => `${p.name} (${p.count})`).join(' · ')}
+                {posts.length < story.postCount && ` — named in the ${countOf(posts.length, 'post', 'posts')} loaded`}
+              </Typography>
+            </>
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              {posts.length < story.postCount
+                ? 'The posts loaded name no place; load more posts to look further.'
+                : 'Its posts name no place.'}
+            </Typography>
+          )}
+        </section>
       </Stack>
       <section aria-labelledby="story-posts">
         <Typography variant="h6" component="h2" id="story-posts" gutterBottom>
