@@ -15,6 +15,7 @@ import { PostMedia } from '../inbox/PostMedia';
 import { ProviderIcon } from '../ProviderIcon';
 import { RelativeTime } from '../RelativeTime';
 import { PostTranslation } from '../translate/PostTranslation';
+import { UsPersonsMarker } from './UsPersonsMarker';
 
 const UNKNOWN_PROVIDER_COLOR = '#6b7280';
 
@@ -151,6 +152,7 @@ export function PostCard({
         <Stack direction="row" spacing={0.25} sx={{ alignItems: 'center', mt: 'auto' }}>
           {list && tag}
           {actions}
+          <UsPersonsMarker post={post} />
           <Typography
             variant="caption"
             color="text.secondary"
