@@ -7,12 +7,20 @@ package enrich
 import (
 	"slices"
 
+	"github.com/sightline/sightline/internal/geo"
+	"github.com/sightline/sightline/internal/geom"
 	"github.com/sightline/sightline/internal/post"
 )
 
 // LocationFinder finds the places a text names; *geo.Gazetteer is one.
 type LocationFinder interface {
 	MentionedLocations(text string) []post.MentionedLocation
+}
+
+// TerritoryFinder tells whether a point lies in US territory (geo.Gazetteer does); with one, a
+// post made there carries the US-persons marker too, not only one naming a US place.
+type TerritoryFinder interface {
+	InUSTerritory(p geom.Point) bool
 }
 
 // Enricher enriches posts. It holds no per-post state and is safe for concurrent use.
@@ -41,6 +49,19 @@ func (e *Enricher) Enrich(p *post.Post) {
 			e.locations.MentionedLocations(p.ContentText))
 	}
 	p.Threat = Threat(text, p.Entities)
+	p.USPI = e.usPersons(p)
+}
+
+// usPersons is the US-persons marker: the post names a place of the United States or its
+// territories, or was made in them.
+func (e *Enricher) usPersons(p *post.Post) bool {
+	for _, l := range p.MentionedLocations {
+		if geo.IsUSTerritoryCode(l.CountryCode) {
+			return true
+		}
+	}
+	t, ok := e.locations.(TerritoryFinder)
+	return ok && p.Location != nil && t.InUSTerritory(geom.Point{Lat: p.Location.Lat, Lon: p.Location.Lon})
 }
 
 func joinText(title, content string) string {

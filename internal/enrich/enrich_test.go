@@ -175,3 +175,36 @@ func TestPostLanguage(t *testing.T) {
 		}
 	}
 }
+
+// The US-persons marker: a post naming a place of the United States or its territories, or made
+// there, carries it; one elsewhere, or near the border on the other side, does not.
+func TestUSPersonsMarker(t *testing.T) {
+	e := enricher(t)
+	for _, tt := range []struct {
+		name     string
+		text     string
+		location *post.Point
+		want     bool
+	}{
+		{"names a US city", "Flooding reported in Houston, Texas this morning.", nil, true},
+		{"names a territory", "Power is out across San Juan, Puerto Rico.", nil, true},
+		{"names a place elsewhere", "Flooding reported in Lyon, France this morning.", nil, false},
+		{"made in the US", "Nothing to see here.", &post.Point{Lat: 40.71, Lon: -74.0}, true},
+		{"made across the border", "Nothing to see here.", &post.Point{Lat: 32.52, Lon: -117.04}, false},
+		{"neither", "Nothing to see here.", nil, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p := &post.Post{ContentText: tt.text, Location: tt.location}
+			e.Enrich(p)
+			if p.USPI != tt.want {
+				t.Errorf("marker %v, want %v (places %v)", p.USPI, tt.want, p.MentionedLocations)
+			}
+		})
+	}
+	// Without a gazetteer the marker follows the places named, of which there are none.
+	p := &post.Post{ContentText: "Houston", Location: &post.Point{Lat: 40.71, Lon: -74.0}}
+	New(nil).Enrich(p)
+	if p.USPI {
+		t.Error("marked without a way to tell")
+	}
+}

@@ -5,6 +5,10 @@ import "github.com/sightline/sightline/internal/geom"
 // usTerritories are the United States and the territories its persons' data rules cover.
 var usTerritories = map[string]bool{"US": true, "PR": true, "GU": true, "VI": true, "AS": true, "MP": true, "UM": true}
 
+// IsUSTerritoryCode reports whether an ISO 3166 country code is the United States' or one of
+// its territories'.
+func IsUSTerritoryCode(code string) bool { return usTerritories[code] }
+
 // usTerritoryToleranceKm reaches atolls and islets that the simplified outlines miss or draw a
 // little off (Wake Island, Johnston Atoll, the outer reefs of the Northern Marianas).
 const usTerritoryToleranceKm = 25

@@ -65,6 +65,10 @@ type Post struct {
 	MentionedLocations []MentionedLocation `json:"mentioned_locations,omitempty"`
 	Entities           Entities            `json:"entities"`
 	Threat             Threat              `json:"threat"`
+	// USPI, the spec's US-persons marker: the post was made in, or names a place of, the United
+	// States or one of its territories, so it may hold information about US persons. Set by
+	// the enricher; screens show it to organizations that are US-persons compliant.
+	USPI bool `json:"uspi,omitempty"`
 
 	// Demo marks simulator content so the UI can label it as demo data.
 	Demo bool `json:"demo,omitempty"`

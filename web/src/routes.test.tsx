@@ -184,6 +184,16 @@ describe('top bar', () => {
     expect(screen.queryByRole('link', { name: 'Beacon home' })).not.toBeInTheDocument();
   });
 
+  it('leads back to search from the search-filters routes only', async () => {
+    const { router } = renderApp('/monitor/filters/new', { profile: testProfile() });
+    await userEvent.click(await screen.findByRole('link', { name: 'Back to search' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/beacon'));
+    expect(screen.queryByRole('link', { name: 'Back to search' })).not.toBeInTheDocument();
+    await router.navigate('/monitor/dashboard');
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(screen.queryByRole('link', { name: 'Back to search' })).not.toBeInTheDocument();
+  });
+
   it('says there are no announcements', async () => {
     renderApp('/monitor/dashboard', { profile: testProfile() });
     await userEvent.click(await screen.findByRole('button', { name: 'Announcements' }));

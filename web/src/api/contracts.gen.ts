@@ -773,6 +773,12 @@ export interface Post {
   mentioned_locations?: MentionedLocation[];
   entities: Entities;
   threat: Threat;
+  /**
+   * USPI, the spec's US-persons marker: the post was made in, or names a place of, the United
+   * States or one of its territories, so it may hold information about US persons. Set by
+   * the enricher; screens show it to organizations that are US-persons compliant.
+   */
+  uspi?: boolean;
   /** Demo marks simulator content so the UI can label it as demo data. */
   demo?: boolean;
   /**

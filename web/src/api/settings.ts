@@ -74,6 +74,15 @@ export async function fetchProfile(signal?: AbortSignal): Promise<Profile> {
   return (await request<Profile>('GET', '/api/v1/settings/profile/current', { signal })).data;
 }
 
+/** Blurs pictures until revealed one by one ("blur"), or shows them at once ("show"). */
+export async function updateMediaSensitivity(value: Profile['media_sensitivity']): Promise<Profile> {
+  return (
+    await request<Profile>('PATCH', '/api/v1/settings/profile/update/media-sensitivity', {
+      body: { media_sensitivity: value },
+    })
+  ).data;
+}
+
 export async function updateDisplayTheme(displayTheme: DisplayTheme): Promise<Profile> {
   return (
     await request<Profile>('PATCH', '/api/v1/settings/profile/update/display-theme', {

@@ -4,6 +4,7 @@ import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
+import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import AppBar from '@mui/material/AppBar';
 import Badge from '@mui/material/Badge';
@@ -55,6 +56,19 @@ export function TopBar() {
             <Typography variant="h4" component="div" sx={{ whiteSpace: 'nowrap' }}>
               {title}
             </Typography>
+          )}
+          {/^\/(monitor|assets)\/filters(\/|$)/.test(pathname) && (
+            // The spec's back-to-search button of the search-filters routes (its /search is
+            // Beacon here, the keyword search whose filters these lists are too).
+            <Button
+              component={RouterLink}
+              to="/beacon"
+              size="small"
+              startIcon={<ArrowBackOutlined />}
+              sx={{ whiteSpace: 'nowrap' }}
+            >
+              Back to search
+            </Button>
           )}
           {area === 'beacon' && pathname !== '/beacon' && (
             <Tooltip title="Beacon home">

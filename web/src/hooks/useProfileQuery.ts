@@ -14,6 +14,7 @@ import {
   toggleTranslationEnrichment,
   updateContact,
   updateDisplayTheme,
+  updateMediaSensitivity,
 } from '../api/settings';
 
 export const profileQuery = queryOptions({
@@ -42,6 +43,14 @@ export function useDisplayThemeMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateDisplayTheme,
+    onSuccess: (profile) => queryClient.setQueryData(profileQuery.queryKey, profile),
+  });
+}
+
+export function useMediaSensitivityMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateMediaSensitivity,
     onSuccess: (profile) => queryClient.setQueryData(profileQuery.queryKey, profile),
   });
 }

@@ -62,7 +62,7 @@ export const organizationSettings: { name: OrganizationSetting; label: string; h
   {
     name: 'is_uspi_compliant',
     label: 'US-persons compliance',
-    help: 'Warns before a search of a place in US territory, and before every external link.',
+    help: 'Warns before a search of a place in US territory and before every external link, and marks posts about US territory.',
   },
   { name: 'is_moose_mind_enabled', label: 'AI features', help: 'Offers AI summary alerts (with their flag).' },
 ];

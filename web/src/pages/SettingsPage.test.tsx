@@ -84,6 +84,25 @@ describe('settings page', () => {
     expect(patch?.[1]?.body).toBe('{"display_theme":"dark"}');
   });
 
+  // Issue 29: media sensitivity was only in the profile, with no way to change it.
+  it('lets the user choose to see pictures unblurred', async () => {
+    const requests = fakeServer({
+      'GET /api/v1/settings/organizations/current': { data: { data: organization } },
+      'PATCH /api/v1/settings/profile/update/media-sensitivity': (request: { body: unknown }) => ({
+        data: testProfile(request.body as { media_sensitivity: 'show' }),
+      }),
+    });
+    renderApp('/settings', { profile: testProfile({ media_sensitivity: 'blur' }) });
+
+    const blur = await screen.findByRole('switch', { name: 'Blur pictures until I reveal them' });
+    expect(blur).toBeChecked();
+    await userEvent.click(blur);
+
+    expect(await screen.findByText('Media setting saved')).toBeInTheDocument();
+    expect(blur).not.toBeChecked();
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ media_sensitivity: 'show' });
+  });
+
   it('says so when the theme cannot be saved', async () => {
     vi.stubGlobal(
       'fetch',

@@ -26,6 +26,7 @@ import { PageHeader } from '../components/PageHeader';
 import { useOrganizationQuery } from '../hooks/useOrganizationQuery';
 import {
   useDisplayThemeMutation,
+  useMediaSensitivityMutation,
   useInboxStreamingMutation,
   useMentionedLocationsMutation,
   useTranslationEnrichmentMutation,
@@ -68,6 +69,7 @@ export function SettingsPage() {
   const organization = useOrganizationQuery();
   const themeChange = useDisplayThemeMutation();
   const streamingChange = useInboxStreamingMutation();
+  const mediaChange = useMediaSensitivityMutation();
   const placesChange = useMentionedLocationsMutation();
   const translationChange = useTranslationEnrichmentMutation();
   const snackbar = useSnackbar();
@@ -122,6 +124,27 @@ export function SettingsPage() {
               </ToggleButton>
             ))}
           </ToggleButtonGroup>
+        </Section>
+
+        <Section
+          title="Sensitive media"
+          description="Pictures in posts can show violence or abuse. Blurred, each one is shown only when you choose to reveal it."
+        >
+          <FormControlLabel
+            control={
+              <Switch
+                checked={profile.media_sensitivity === 'blur'}
+                disabled={mediaChange.isPending}
+                onChange={(_event, blur) =>
+                  mediaChange.mutate(blur ? 'blur' : 'show', {
+                    onSuccess: () => snackbar.show({ text: 'Media setting saved', color: 'success' }),
+                    onError: (error) => snackbar.show({ text: error.message, color: 'error' }),
+                  })
+                }
+              />
+            }
+            label="Blur pictures until I reveal them"
+          />
         </Section>
 
         <Section title="Inbox" description="How new matches reach your Monitor inbox.">

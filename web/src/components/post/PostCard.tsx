@@ -17,6 +17,7 @@ import { RelativeTime } from '../RelativeTime';
 import { AddToCaseButton } from '../cases/AddToCaseButton';
 import { PostTranslation } from '../translate/PostTranslation';
 import { CaptureButton } from '../evidence/CaptureButton';
+import { UsPersonsMarker } from './UsPersonsMarker';
 
 const UNKNOWN_PROVIDER_COLOR = '#6b7280';
 
@@ -155,6 +156,7 @@ export function PostCard({
           {actions}
           <CaptureButton postId={post.id} />
           <AddToCaseButton target={{ postId: post.id }} />
+          <UsPersonsMarker post={post} />
           <Typography
             variant="caption"
             color="text.secondary"

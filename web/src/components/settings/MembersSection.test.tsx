@@ -90,6 +90,45 @@ describe('members in Settings', () => {
     ]);
   });
 
+  // The spec's delete-invite modal: nothing is withdrawn before the user confirms.
+  it('deletes an invitation only after a confirmation', async () => {
+    let invitations: Invitation[] = [
+      {
+        id: 7,
+        email: 'new@example.test',
+        role: 'member',
+        state: 'pending',
+        createdAt: 1_795_000_000,
+        expiresAt: 1_795_600_000,
+      },
+    ];
+    const requests = fakeServer({
+      ...statistics(),
+      'GET /api/v1/settings/organizations/current': organization([ada]),
+      [`GET ${base}/invitations`]: () => ({ data: invitations }),
+      'DELETE /api/v1/settings/organizations/invitations/7': () => {
+        invitations = [];
+        return { data: { deleted: true } };
+      },
+    });
+    renderApp('/settings', { profile: testProfile({ role: 'owner', emailDelivery: true }) });
+    const table = await screen.findByRole('table', { name: 'Open invitations' });
+    await user.click(within(table).getByRole('button', { name: 'Withdraw the invitation to new@example.test' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Delete the invitation?' });
+    expect(confirm).toHaveTextContent('The invitation to new@example.test stops working');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Delete the invitation?' })).not.toBeInTheDocument(),
+    );
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+
+    await user.click(within(table).getByRole('button', { name: 'Withdraw the invitation to new@example.test' }));
+    confirm = await screen.findByRole('dialog', { name: 'Delete the invitation?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete invitation' }));
+    expect(await screen.findByText('The invitation to new@example.test was withdrawn')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+  });
+
   it('removes a member after a confirmation and changes a role', async () => {
     let users = [ada, bob];
     const requests = fakeServer({

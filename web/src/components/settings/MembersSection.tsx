@@ -85,10 +85,18 @@ export function MembersSection({ profile }: { profile: Profile }) {
           },
     );
 
+  // The spec's delete-invite modal: a withdrawn invitation's link stops working at once.
   const withdraw = (id: number, email: string) =>
-    actions.revoke.mutate(id, {
-      onSuccess: () => snackbar.show({ text: `The invitation to ${email} was withdrawn`, color: 'success' }),
-      onError: failed,
+    confirm({
+      title: 'Delete the invitation?',
+      text: `The invitation to ${email} stops working: its link no longer lets anyone join. You can invite them again later.`,
+      icon: 'warning',
+      acceptLabel: 'Delete invitation',
+      onAccept: () =>
+        actions.revoke.mutate(id, {
+          onSuccess: () => snackbar.show({ text: `The invitation to ${email} was withdrawn`, color: 'success' }),
+          onError: failed,
+        }),
     });
 
   return (
