@@ -358,7 +358,7 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		ws.Close(code, reason)
 		return
 	}
-	c := &conn{hub: h, ws: ws, socketID: newSocketID(), send: make(chan []byte, h.cfg.QueueSize),
+	c := &conn{hub: h, ws: ws, socketID: newSocketID(), wake: make(chan struct{}, 1),
 		ending: make(chan struct{})}
 	c.heard.Store(time.Now().UnixNano())
 	if !h.register(c) {
