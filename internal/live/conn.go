@@ -19,7 +19,13 @@ type conn struct {
 	hub      *Hub
 	ws       *websocket.Conn
 	socketID string
-	send     chan []byte
+	// queue holds the frames waiting for the writer, at most the hub's QueueSize; wake tells
+	// the writer there are some. The queue grows as frames come and is dropped once written:
+	// an idle socket holds none (a channel of QueueSize frames would hold 1.5 KB per socket at
+	// the default size, idle or not).
+	mu    sync.Mutex
+	queue [][]byte
+	wake  chan struct{}
 	// heard is when the client last sent anything, in Unix nanoseconds.
 	heard atomic.Int64
 	// users whose channels the socket subscribed to; only the reader touches it.
@@ -36,14 +42,39 @@ type conn struct {
 // enqueue queues a frame for the writer without ever blocking: a client too slow to take its
 // frames is closed with 4100, and its next connection fetches what it missed.
 func (c *conn) enqueue(frame []byte) {
-	select {
-	case c.send <- frame:
-	default:
+	c.mu.Lock()
+	full := len(c.queue) >= c.hub.cfg.QueueSize
+	if !full {
+		c.queue = append(c.queue, frame)
+	}
+	c.mu.Unlock()
+	if full {
 		if c.end(CodeOverCapacity, "Over capacity") {
 			c.hub.dropped.Add(1)
 			c.hub.log.Warn("live: closed a slow consumer", "socket", c.socketID)
 		}
+		return
 	}
+	select {
+	case c.wake <- struct{}{}:
+	default: // the writer has been told already
+	}
+}
+
+// next takes the oldest queued frame; ok is false when none waits.
+func (c *conn) next() (frame []byte, ok bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.queue) == 0 {
+		return nil, false
+	}
+	frame = c.queue[0]
+	c.queue[0] = nil
+	c.queue = c.queue[1:]
+	if len(c.queue) == 0 {
+		c.queue = nil
+	}
+	return frame, true
 }
 
 // end asks the writer to close the socket with code; it reports whether this call decided it.
@@ -156,9 +187,21 @@ func (c *conn) writeLoop(ctx context.Context) error {
 			return ctx.Err()
 		case <-c.ending:
 			return c.ws.Close(c.endCode, c.endReason)
-		case f := <-c.send:
-			if err := c.write(f); err != nil {
-				return err
+		case <-c.wake:
+			// Every frame queued until now, each checked against a close asked for meanwhile.
+			for {
+				select {
+				case <-c.ending:
+					return c.ws.Close(c.endCode, c.endReason)
+				default:
+				}
+				f, ok := c.next()
+				if !ok {
+					break
+				}
+				if err := c.write(f); err != nil {
+					return err
+				}
 			}
 		case now := <-check.C:
 			heard := time.Unix(0, c.heard.Load())
