@@ -195,3 +195,25 @@ func (s *Store) spikes(ctx context.Context, where string, args ...any) ([]spike.
 	}
 	return out, nil
 }
+
+// dashboardSpikes lists the searches' spikes of the last days, newest first.
+func (s *Store) dashboardSpikes(ctx context.Context, d *monitor.Dashboard, sc dashboardScope) error {
+	since := millis(sc.now.Add(-monitor.DashboardSpikeDays * 24 * time.Hour))
+	err := s.each(ctx, `SELECT id, search_id, series, start_at, end_at, match_count, expected, score FROM monitor_spikes
+		WHERE search_id IN (`+sc.searches+`) AND end_at >= $1 ORDER BY start_at DESC, id DESC LIMIT `+
+		strconv.Itoa(monitor.DashboardSpikes), []any{since}, func(r *sql.Rows) error {
+		var sp monitor.DashboardSpike
+		var series string
+		if err := r.Scan(&sp.ID, &sp.MonitorSearchID, &series, &sp.Start, &sp.End, &sp.Count, &sp.Expected, &sp.Score); err != nil {
+			return err
+		}
+		sp.Kind, sp.Name = spike.Describe(series)
+		sp.Start, sp.End = sp.Start/1000, sp.End/1000
+		d.Spikes = append(d.Spikes, sp)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("dashboard spikes: %w", err)
+	}
+	return nil
+}

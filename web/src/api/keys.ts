@@ -42,6 +42,9 @@ export const monitorKeys = {
   search: (id: number) => ['monitor', 'searches', 'one', id] as const,
   notificationSettings: (searchId: number) => [...monitorKeys.search(searchId), 'notification-settings'] as const,
   deliveries: (searchId: number) => [...monitorKeys.search(searchId), 'deliveries'] as const,
+  spikes: (searchId: number) => [...monitorKeys.search(searchId), 'spikes'] as const,
+  /** Emerging terms among the user's matches: under counts, so new matches refresh them. */
+  trends: ['monitor', 'matches', 'counts', 'trends'] as const,
   alertChannels: ['monitor', 'alert-channels'] as const,
   matches: ['monitor', 'matches'] as const,
   matchLists: ['monitor', 'matches', 'list'] as const,
@@ -62,6 +65,10 @@ export const storyKeys = {
   posts: (id: string) => ['stories', id, 'posts'] as const,
   /** A story's counts and timeline without its posts (an inbox story card). */
   summary: (id: string) => ['stories', id, 'summary'] as const,
+};
+
+export const trendKeys = {
+  beacon: ['beacon', 'trending'] as const,
 };
 
 export const dashboardKeys = {
