@@ -56,7 +56,23 @@ func (s *Store) countQuarters(ctx context.Context, tx *sql.Tx, quarters map[quar
 // series spans the whole stretch, quarters without matches counting 0.
 func (s *Store) SpikeSeries(ctx context.Context, searchID int64, since, now time.Time) (map[string]spike.Series, error) {
 	first, last := millis(since)/quarterMillis, millis(now)/quarterMillis
+	// The history starts when the search was saved or with its oldest counted post, whichever
+	// is earlier (a backfill's posts are history): before that, quarters are unknown, not quiet.
+	var created int64
+	var oldest sql.NullInt64
+	if err := s.read.QueryRowContext(ctx, `SELECT created_at, (SELECT MIN(quarter) FROM monitor_match_quarters
+		WHERE search_id = $1 AND series = '') FROM monitor_searches WHERE id = $1`, searchID).Scan(&created, &oldest); err != nil {
+		return nil, fmt.Errorf("spike series: %w", notFound(err, "search"))
+	}
+	known := created / quarterMillis
+	if oldest.Valid {
+		known = min(known, oldest.Int64)
+	}
+	first = max(first, known)
 	out := map[string]spike.Series{}
+	if first > last {
+		return out, nil
+	}
 	err := s.each(ctx, `SELECT series, quarter, match_count FROM monitor_match_quarters
 		WHERE search_id = $1 AND quarter >= $2 AND quarter <= $3`, []any{searchID, first, last}, func(r *sql.Rows) error {
 		var series string
