@@ -18,7 +18,7 @@ func TestDashboardLayout(t *testing.T) {
 		rows := func(r reply) string { return fmt.Sprint(dig(r.body, "data", "rows")) }
 
 		def := c.do("GET", layoutPath, nil, withBearer(mine))
-		if def.status != 200 || rows(def) != "[map[widgets:[result_count unread_count new_count]] "+
+		if def.status != 200 || rows(def) != "[map[widgets:[result_count unread_count new_count]] map[widgets:[spikes trending]] "+
 			"map[widgets:[top_authors top_providers top_mentioned_locations]] map[widgets:[heatmap]] "+
 			"map[widgets:[timeline]] map[widgets:[threat]]]" {
 			t.Fatalf("default layout = %d %v", def.status, def.body)

@@ -73,6 +73,24 @@ func TestSearchSpikes(t *testing.T) {
 		if again, err := spikes.Detect(ctx, m.ID, now.Add(spike.Slot)); err != nil || len(again) != 0 {
 			t.Errorf("detecting again added %+v, %v; want nothing new", again, err)
 		}
+		// A search saved now, whose only posts are the burst's, has no history yet: no spike.
+		fresh, err := svc.CreateSearch(ctx, a, monitor.SearchInput{GroupID: home.ID, Name: "New", Keywords: "flood", Providers: []string{"reddit"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var burst []monitor.Match
+		for _, mt := range matches {
+			if mt.PublishedAt.After(now.Add(-time.Hour)) {
+				mt.SearchID = fresh.ID
+				burst = append(burst, mt)
+			}
+		}
+		if _, err := s.InsertMatches(ctx, burst); err != nil {
+			t.Fatal(err)
+		}
+		if added, err := spikes.Detect(ctx, fresh.ID, now.Add(spike.Slot)); err != nil || len(added) != 0 {
+			t.Errorf("a search without history: spikes %+v, %v; want none", added, err)
+		}
 
 		path := fmt.Sprintf("/api/v1/monitor/searches/%d/spikes", m.ID)
 		acme, globex := e.signedIn("owner@acme.test"), e.signedIn("owner@globex.test")

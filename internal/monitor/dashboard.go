@@ -18,6 +18,8 @@ const (
 	DashboardNewWindow     = 24 * time.Hour
 	DashboardTopN          = 10
 	DashboardThreatTop     = 5
+	DashboardSpikeDays     = 7
+	DashboardSpikes        = 20
 )
 
 // Dashboard is every widget's data over a user's chosen searches, leaving out the matches the
@@ -37,6 +39,23 @@ type Dashboard struct {
 	// Timeline counts results per UTC day and search over the last DashboardDays days.
 	Timeline []TimelinePoint    `json:"timeline"`
 	Threat   ThreatDistribution `json:"threat"`
+	// Spikes are the searches' spikes of the last DashboardSpikeDays days, newest first, at
+	// most DashboardSpikes (docs/spikes.md).
+	Spikes []DashboardSpike `json:"spikes"`
+}
+
+// DashboardSpike is one spike on the dashboard: of a search, one of its data sources (kind
+// provider) or one place its posts mention (kind place); times are Unix seconds.
+type DashboardSpike struct {
+	ID              int64   `json:"id"`
+	MonitorSearchID int64   `json:"monitorSearchId"`
+	Kind            string  `json:"kind"`
+	Name            string  `json:"name"`
+	Start           int64   `json:"start"`
+	End             int64   `json:"end"`
+	Count           int64   `json:"count"`
+	Expected        float64 `json:"expected"`
+	Score           float64 `json:"score"`
 }
 
 type AuthorCount struct {

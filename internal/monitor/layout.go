@@ -11,7 +11,7 @@ import (
 
 // Widgets are the dashboard's widgets, by the names layouts use.
 var Widgets = []string{"result_count", "unread_count", "new_count", "top_authors", "top_providers",
-	"top_mentioned_locations", "heatmap", "timeline", "threat"}
+	"top_mentioned_locations", "heatmap", "timeline", "threat", "spikes", "trending"}
 
 // Layout bounds: a row holds what fits side by side on a wide screen.
 const (
@@ -34,6 +34,7 @@ type LayoutRow struct {
 func DefaultLayout() Layout {
 	return Layout{Rows: []LayoutRow{
 		{Widgets: []string{"result_count", "unread_count", "new_count"}},
+		{Widgets: []string{"spikes", "trending"}},
 		{Widgets: []string{"top_authors", "top_providers", "top_mentioned_locations"}},
 		{Widgets: []string{"heatmap"}},
 		{Widgets: []string{"timeline"}},

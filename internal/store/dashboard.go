@@ -28,7 +28,7 @@ const (
 func (s *Store) Dashboard(ctx context.Context, userID int64, searchIDs []int64, now time.Time) (monitor.Dashboard, error) {
 	d := monitor.Dashboard{TopAuthors: []monitor.AuthorCount{}, TopProviders: []monitor.ProviderCount{},
 		TopMentionedLocations: []monitor.LocationCount{}, Heatmap: []monitor.HeatmapCell{}, Timeline: []monitor.TimelinePoint{},
-		Threat: monitor.ThreatDistribution{Buckets: threatBuckets(), Top: []monitor.ThreatPost{}}}
+		Threat: monitor.ThreatDistribution{Buckets: threatBuckets(), Top: []monitor.ThreatPost{}}, Spikes: []monitor.DashboardSpike{}}
 	if len(searchIDs) == 0 {
 		return d, nil
 	}
@@ -39,6 +39,7 @@ func (s *Store) Dashboard(ctx context.Context, userID int64, searchIDs []int64, 
 	}
 	steps := []func(context.Context, *monitor.Dashboard, dashboardScope) error{
 		s.dashboardNew, s.dashboardHours, s.dashboardUnread, s.dashboardThreat, s.dashboardPlaces, s.dashboardAuthors, s.dashboardThreatTop,
+		s.dashboardSpikes,
 	}
 	var tenant int64
 	if err := s.read.QueryRowContext(ctx, `SELECT tenant_id FROM users WHERE id = $1`, userID).Scan(&tenant); err != nil {

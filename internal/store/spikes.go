@@ -56,7 +56,23 @@ func (s *Store) countQuarters(ctx context.Context, tx *sql.Tx, quarters map[quar
 // series spans the whole stretch, quarters without matches counting 0.
 func (s *Store) SpikeSeries(ctx context.Context, searchID int64, since, now time.Time) (map[string]spike.Series, error) {
 	first, last := millis(since)/quarterMillis, millis(now)/quarterMillis
+	// The history starts when the search was saved or with its oldest counted post, whichever
+	// is earlier (a backfill's posts are history): before that, quarters are unknown, not quiet.
+	var created int64
+	var oldest sql.NullInt64
+	if err := s.read.QueryRowContext(ctx, `SELECT created_at, (SELECT MIN(quarter) FROM monitor_match_quarters
+		WHERE search_id = $1 AND series = '') FROM monitor_searches WHERE id = $1`, searchID).Scan(&created, &oldest); err != nil {
+		return nil, fmt.Errorf("spike series: %w", notFound(err, "search"))
+	}
+	known := created / quarterMillis
+	if oldest.Valid {
+		known = min(known, oldest.Int64)
+	}
+	first = max(first, known)
 	out := map[string]spike.Series{}
+	if first > last {
+		return out, nil
+	}
 	err := s.each(ctx, `SELECT series, quarter, match_count FROM monitor_match_quarters
 		WHERE search_id = $1 AND quarter >= $2 AND quarter <= $3`, []any{searchID, first, last}, func(r *sql.Rows) error {
 		var series string
@@ -194,4 +210,26 @@ func (s *Store) spikes(ctx context.Context, where string, args ...any) ([]spike.
 		return nil, fmt.Errorf("spikes: %w", err)
 	}
 	return out, nil
+}
+
+// dashboardSpikes lists the searches' spikes of the last days, newest first.
+func (s *Store) dashboardSpikes(ctx context.Context, d *monitor.Dashboard, sc dashboardScope) error {
+	since := millis(sc.now.Add(-monitor.DashboardSpikeDays * 24 * time.Hour))
+	err := s.each(ctx, `SELECT id, search_id, series, start_at, end_at, match_count, expected, score FROM monitor_spikes
+		WHERE search_id IN (`+sc.searches+`) AND end_at >= $1 ORDER BY start_at DESC, id DESC LIMIT `+
+		strconv.Itoa(monitor.DashboardSpikes), []any{since}, func(r *sql.Rows) error {
+		var sp monitor.DashboardSpike
+		var series string
+		if err := r.Scan(&sp.ID, &sp.MonitorSearchID, &series, &sp.Start, &sp.End, &sp.Count, &sp.Expected, &sp.Score); err != nil {
+			return err
+		}
+		sp.Kind, sp.Name = spike.Describe(series)
+		sp.Start, sp.End = sp.Start/1000, sp.End/1000
+		d.Spikes = append(d.Spikes, sp)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("dashboard spikes: %w", err)
+	}
+	return nil
 }

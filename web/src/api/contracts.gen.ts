@@ -13,6 +13,8 @@ export const WIDGET_IDS = [
   'heatmap',
   'timeline',
   'threat',
+  'spikes',
+  'trending',
 ] as const;
 export type WidgetId = (typeof WIDGET_IDS)[number];
 
@@ -248,6 +250,11 @@ export interface Dashboard {
   /** Timeline counts results per UTC day and search over the last DashboardDays days. */
   timeline: TimelinePoint[];
   threat: ThreatDistribution;
+  /**
+   * Spikes are the searches' spikes of the last DashboardSpikeDays days, newest first, at
+   * most DashboardSpikes (docs/spikes.md).
+   */
+  spikes: DashboardSpike[];
 }
 
 /**
@@ -852,6 +859,24 @@ export interface TimelinePoint {
 export interface ThreatDistribution {
   buckets: ThreatBucket[];
   top: ThreatPost[];
+}
+
+/**
+ * DashboardSpike is one spike on the dashboard: of a search, one of its data sources (kind
+ * provider) or one place its posts mention (kind place); times are Unix seconds.
+ *
+ * Go: monitor.DashboardSpike (internal/monitor).
+ */
+export interface DashboardSpike {
+  id: number;
+  monitorSearchId: number;
+  kind: string;
+  name: string;
+  start: number;
+  end: number;
+  count: number;
+  expected: number;
+  score: number;
 }
 
 /**

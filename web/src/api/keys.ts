@@ -43,6 +43,9 @@ export const monitorKeys = {
   search: (id: number) => ['monitor', 'searches', 'one', id] as const,
   notificationSettings: (searchId: number) => [...monitorKeys.search(searchId), 'notification-settings'] as const,
   deliveries: (searchId: number) => [...monitorKeys.search(searchId), 'deliveries'] as const,
+  spikes: (searchId: number) => [...monitorKeys.search(searchId), 'spikes'] as const,
+  /** Emerging terms among the user's matches: under counts, so new matches refresh them. */
+  trends: ['monitor', 'matches', 'counts', 'trends'] as const,
   alertChannels: ['monitor', 'alert-channels'] as const,
   matches: ['monitor', 'matches'] as const,
   matchLists: ['monitor', 'matches', 'list'] as const,
@@ -85,6 +88,10 @@ export const evidenceKeys = {
 
 export const assetKeys = {
   all: ['assets'] as const,
+};
+
+export const trendKeys = {
+  beacon: ['beacon', 'trending'] as const,
 };
 
 export const dashboardKeys = {

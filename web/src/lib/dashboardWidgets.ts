@@ -11,6 +11,8 @@ export const WIDGET_TITLES: Record<WidgetId, string> = {
   heatmap: 'Results by weekday and hour (30 days, UTC)',
   timeline: 'Results per day (30 days)',
   threat: 'Threat score',
+  spikes: 'Spikes (7 days)',
+  trending: 'Trending in your matches (last hour)',
 };
 
 // The ids and the bounds of a layout are the server's.

@@ -10,6 +10,7 @@ import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'reac
 import { AdvancedSearchDialog } from '../../components/beacon/AdvancedSearchDialog';
 import { BeaconSearchBar } from '../../components/beacon/BeaconSearchBar';
 import { BreachSearchDialog } from '../../components/beacon/BreachSearchDialog';
+import { TrendingNow } from '../../components/beacon/TrendingNow';
 import { useHistoryQuery, useRecordSearch } from '../../hooks/useBeaconQueries';
 import {
   type BeaconSearch,
@@ -88,6 +89,7 @@ export function BeaconHomePage() {
           </Stack>
         </Box>
       )}
+      <TrendingNow onSearch={(q) => run(newSearch(q))} />
       <AdvancedSearchDialog
         open={advancedOpen}
         current={newSearch('')}

@@ -18,6 +18,7 @@ const empty: Dashboard = {
   topMentionedLocations: [],
   heatmap: [],
   timeline: [],
+  spikes: [],
   threat: { buckets: Array.from({ length: 10 }, (_, i) => ({ from: i * 10, to: i * 10 + 10, count: 0 })), top: [] },
 };
 
@@ -102,6 +103,44 @@ describe('DashboardPage', () => {
     const results = await screen.findByRole('region', { name: 'Results' });
     await waitFor(() => expect(within(results).getByText('42')).toBeVisible());
     expect(within(screen.getByRole('region', { name: 'Unread results' })).getByText('5')).toBeVisible();
+  });
+
+  it('lists the spikes of the week and what trends in the matches', async () => {
+    fakeServer({
+      'GET /api/v1/monitor/providers': { data: testProviders },
+      'GET /api/v1/monitor/searches': { data: [testSearch(9, { value: 'Floods' })] },
+      'GET /api/v1/monitor/dashboard': {
+        data: {
+          ...empty,
+          spikes: [
+            { id: 3, monitorSearchId: 9, kind: 'search', name: '', start: 1764298800, end: 1764300600, count: 61, expected: 2.2, score: 11 },
+          ],
+        },
+      },
+      'GET /api/v1/monitor/dashboard/layout': { data: { rows: [{ widgets: ['spikes', 'trending'] }] } },
+      'GET /api/v1/monitor/trends': {
+        data: [
+          {
+            kind: 'hashtag',
+            term: '#flood',
+            count: 12,
+            share: 0.4,
+            baselineShare: 0.01,
+            score: 7,
+            storyIds: ['s1'],
+            samples: [{ postId: 'p', storyId: 's1', provider: 'reddit', author: 'Ana', text: 'Dam warning #flood', url: '', publishedAt: '' }],
+          },
+        ],
+      },
+    });
+    renderApp('/monitor/dashboard', { profile: testProfile() });
+    const spikes = await screen.findByRole('region', { name: 'Spikes (7 days)' });
+    expect(await within(spikes).findByRole('button', { name: /Floods — 61 posts, about 2 expected/ })).toBeVisible();
+    expect(within(spikes).getByText(/Nov 28, 03:00–03:30 UTC/)).toBeVisible();
+    const trending = screen.getByRole('region', { name: 'Trending in your matches (last hour)' });
+    expect(await within(trending).findByText('#flood')).toBeVisible();
+    expect(within(trending).getByText(/12 posts · 40% now, 1.0% before/)).toBeVisible();
+    expect(within(trending).getByText('Ana: Dam warning #flood')).toBeVisible();
   });
 
   it('shows the widgets of the saved layout, row by row', async () => {

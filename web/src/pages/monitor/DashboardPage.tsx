@@ -28,6 +28,9 @@ import { useProfile } from '../../hooks/useProfileQuery';
 import { useSearchBuilder } from '../../hooks/useSearchBuilder';
 import { SERIES_COLOURS } from '../../lib/chartDays';
 import { WIDGET_TITLES } from '../../lib/dashboardWidgets';
+import { SpikeList } from '../../components/spikes/SpikeList';
+import { TrendList } from '../../components/spikes/TrendList';
+import { useMonitorTrendsQuery } from '../../hooks/useSpikeQueries';
 import { formatCount } from '../../lib/countFormat';
 import { type GuideState, readGuide, writeGuide } from '../../lib/getStarted';
 
@@ -39,6 +42,30 @@ function inboxLink(fields: Record<string, string>): string {
 }
 
 type Query = ReturnType<typeof useDashboardQuery>;
+
+/** Emerging terms among the user's matches, from their own query. */
+function TrendingWidget() {
+  const query = useMonitorTrendsQuery();
+  return (
+    <Paper component="section" aria-label={WIDGET_TITLES.trending} variant="outlined" sx={{ p: 2, minWidth: 0 }}>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+        {WIDGET_TITLES.trending}
+      </Typography>
+      {query.isPending ? (
+        <Skeleton variant="rounded" height={84} aria-label={`Loading ${WIDGET_TITLES.trending}`} />
+      ) : query.isError ? (
+        <LoadError onRetry={() => void query.refetch()} retryLabel="Try Again">
+          Chart load error
+        </LoadError>
+      ) : (
+        <TrendList
+          trends={query.data}
+          empty="Nothing is rising: words, hashtags, handles and places show here when their share of your matches climbs well above the week before."
+        />
+      )}
+    </Paper>
+  );
+}
 
 /** A widget's frame: skeleton while loading, "Chart load error" with Try Again, else its body. */
 function Widget({ title, query, children }: { title: string; query: Query; children: (data: Dashboard) => ReactNode }) {
@@ -364,6 +391,21 @@ export function DashboardPage() {
         }}
       </Widget>
     ),
+    spikes: (
+      <Widget title={WIDGET_TITLES.spikes} query={query}>
+        {(d) =>
+          d.spikes.length === 0 ? (
+            <Empty>No spikes this week: an hour far above its usual count for that hour of the week shows here.</Empty>
+          ) : (
+            <SpikeList
+              spikes={d.spikes.slice(0, 6).map((s) => ({ ...s, searchName: searchName(s.monitorSearchId) }))}
+              onOpen={(s) => s.monitorSearchId !== undefined && void navigate(`../${s.monitorSearchId}`)}
+            />
+          )
+        }
+      </Widget>
+    ),
+    trending: <TrendingWidget />,
     threat: (
       <Widget title={WIDGET_TITLES.threat} query={query}>
         {(d) =>

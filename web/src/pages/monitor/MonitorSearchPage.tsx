@@ -9,6 +9,7 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { SearchSpikes } from '../../components/spikes/SearchSpikes';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { type MonitorSearch } from '../../api/monitor';
@@ -196,6 +197,7 @@ export function MonitorSearchPage() {
           </Stack>
         </Stack>
         <LimitBanners search={search} />
+        <SearchSpikes searchId={search.id} />
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
           <InboxViewToggle
             value={view}
