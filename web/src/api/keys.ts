@@ -42,6 +42,7 @@ export const monitorKeys = {
   search: (id: number) => ['monitor', 'searches', 'one', id] as const,
   notificationSettings: (searchId: number) => [...monitorKeys.search(searchId), 'notification-settings'] as const,
   deliveries: (searchId: number) => [...monitorKeys.search(searchId), 'deliveries'] as const,
+  alertQuiet: (searchId: number) => [...monitorKeys.search(searchId), 'alert-quiet'] as const,
   alertChannels: ['monitor', 'alert-channels'] as const,
   matches: ['monitor', 'matches'] as const,
   matchLists: ['monitor', 'matches', 'list'] as const,
