@@ -138,7 +138,7 @@ export function AlertsPanel({
             {(immediate || isOn(current)) && (
               <TextField
                 select
-                label={`${kind.label}: grouping`}
+                label="Grouping"
                 // A setting the server has not stored yet takes story grouping when saved.
                 value={current?.grouping ?? 'story'}
                 onChange={(event) => onChange(setAlertGrouping(alerts, kind.type, event.target.value as AlertGrouping))}
