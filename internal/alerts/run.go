@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -35,35 +36,31 @@ const DefaultScanEvery = time.Minute
 func (s *Service) Run(ctx context.Context) error {
 	scan := time.NewTicker(s.ScanEvery)
 	defer scan.Stop()
-	send := time.NewTicker(sendEvery)
-	defer send.Stop()
 	wake := time.NewTimer(time.Hour)
 	defer wake.Stop()
-	// Sending runs beside collecting, so that the deliveries of a search collected first go
-	// while the next searches are collected, and a slow receiver holds up no collection.
-	written := make(chan struct{}, 1)
-	sent := make(chan struct{})
-	go func() {
-		defer close(sent)
-		for {
-			if err := s.SendDue(ctx); err != nil && ctx.Err() == nil {
-				s.Logger.Warn("alerts: send", "err", err)
-			}
-			select {
-			case <-ctx.Done():
-				return
-			case <-written:
-			case <-send.C:
-			}
-		}
-	}()
-	defer func() { <-sent }()
+	// Senders run beside collecting, each taking due deliveries until none is left, then
+	// waiting to be woken by a delivery written or by sendEvery: a search's deliveries go
+	// while the next searches are collected, and a slow receiver holds up neither collection
+	// nor the other senders.
+	wakeSenders := make(chan struct{}, senders)
 	s.onWritten = func() {
-		select {
-		case written <- struct{}{}:
-		default:
+		for range senders {
+			select {
+			case wakeSenders <- struct{}{}:
+			default:
+				return
+			}
 		}
 	}
+	var workers sync.WaitGroup
+	for range senders {
+		workers.Add(1)
+		go func() {
+			defer workers.Done()
+			s.sendLoop(ctx, wakeSenders)
+		}()
+	}
+	defer workers.Wait()
 	// waiting are the searches with new matches whose alerts are not due yet, and when they are.
 	waiting := map[int64]time.Time{}
 	all := true
@@ -373,6 +370,33 @@ func (s *Service) owner(ctx context.Context, m monitor.Search) (authz.Actor, err
 	}
 	return authz.Actor{UserID: u.ID, OrganizationID: u.OrganizationID, TenantID: u.TenantID, Role: role,
 		TenantAdmin: u.IsTenantAdmin, Via: authz.ViaSession, ACL: u.ACL}, nil
+}
+
+// sendLoop is one sender of Run: it sends due deliveries one claimed row at a time until none
+// is left, then waits for wake or sendEvery (retries whose backoff ended, leases a stopped
+// node left).
+func (s *Service) sendLoop(ctx context.Context, wake <-chan struct{}) {
+	tick := time.NewTicker(sendEvery)
+	defer tick.Stop()
+	for {
+		for ctx.Err() == nil {
+			now := s.now().UTC()
+			d, ok, err := s.Store.ClaimDelivery(ctx, now, now.Add(lease))
+			if err != nil && ctx.Err() == nil {
+				s.Logger.Warn("alerts: claim a delivery", "err", err)
+			}
+			if err != nil || !ok {
+				break
+			}
+			s.attempt(ctx, d)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-wake:
+		case <-tick.C:
+		}
+	}
 }
 
 // SendDue sends every delivery that is due, senders at a time, one claimed row each.

@@ -124,9 +124,10 @@ func TestAlertCrashSendsEachMatchOnce(t *testing.T) {
 	search := api("POST", "/api/v1/monitor/searches", fmt.Sprintf(
 		`{"group_id":%v,"name":"Zebracorn","keywords":"zebracorn","providers":["reddit"]}`, group["id"]))
 	searchID := int64(search["id"].(float64))
+	// Grouped by post: one delivery of the 30 matches per alert, as the crash is about.
 	settings, _ := json.Marshal([]map[string]any{
-		{"type": "batch", "interval": 60, "destinations": []map[string]string{{"type": "email", "address": "desk@example.test"}}},
-		{"type": "webhook", "interval": 0, "destinations": []map[string]string{{"type": "webhook", "address": receiver.URL + "/hook"}}},
+		{"type": "batch", "interval": 60, "grouping": "post", "destinations": []map[string]string{{"type": "email", "address": "desk@example.test"}}},
+		{"type": "webhook", "interval": 0, "grouping": "post", "destinations": []map[string]string{{"type": "webhook", "address": receiver.URL + "/hook"}}},
 	})
 	api("PUT", fmt.Sprintf("/api/v1/monitor/searches/%d/notification-settings", searchID), string(settings))
 	// An alert sends what matched after it was set up, to the second.

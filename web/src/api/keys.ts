@@ -46,6 +46,7 @@ export const monitorKeys = {
   spikes: (searchId: number) => [...monitorKeys.search(searchId), 'spikes'] as const,
   /** Emerging terms among the user's matches: under counts, so new matches refresh them. */
   trends: ['monitor', 'matches', 'counts', 'trends'] as const,
+  alertQuiet: (searchId: number) => [...monitorKeys.search(searchId), 'alert-quiet'] as const,
   alertChannels: ['monitor', 'alert-channels'] as const,
   matches: ['monitor', 'matches'] as const,
   matchLists: ['monitor', 'matches', 'list'] as const,

@@ -79,7 +79,14 @@ export interface NotificationSetting {
   locationAssetIds?: string[];
   /** Unix seconds of the last change, null when never saved (notification-settings replies only). */
   lastUpdatedAt?: number | null;
+  /**
+   * story: one alert when a story first matches and one at each escalation; post: one alert for
+   * the new matches. The server keeps an alert's grouping when none is sent, and gives a new one story.
+   */
+  grouping?: AlertGrouping;
 }
+
+export type AlertGrouping = 'post' | 'story';
 
 /** The create and update payload of a saved search (the spec's request payload form). */
 export interface SearchRequest {

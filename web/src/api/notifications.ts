@@ -20,7 +20,10 @@ export async function getAlertChannels(signal?: AbortSignal): Promise<AlertChann
   return (await request<AlertChannel[]>('GET', `${MONITOR}/alert-channels`, { signal })).data;
 }
 
-export type DeliveryStatus = 'pending' | 'sent' | 'retrying' | 'failed';
+export type DeliveryStatus = 'pending' | 'sent' | 'retrying' | 'failed' | 'skipped';
+
+/** Why a delivery was skipped: its story was told of already, or the search was snoozed, the story muted, the flood guard reached. */
+export type SkipReason = 'grouped' | 'snoozed' | 'muted' | 'held';
 
 export interface Delivery {
   id: string;
@@ -34,6 +37,47 @@ export interface Delivery {
   lastError: string;
   createdAt: number;
   sentAt: number | null;
+  /** matches (new matches), story (a story's first notice or an escalation) or flood (the flood guard's notice). */
+  kind: 'matches' | 'story' | 'flood';
+  storyId: string;
+  storyLevel: number;
+  /** Why a story notice was sent: first_match, posts_tripled, more_providers, more_languages or threat_high. */
+  escalation: string;
+  /** Why a skipped delivery was not sent; '' for the others. */
+  skipped: SkipReason | '';
+  note: string;
+}
+
+/** A search's snoozed alerts and muted stories (docs/monitor-api.md, "Snooze and mute"). */
+export interface AlertQuiet {
+  /** Unix seconds; null when not snoozed. */
+  snoozedUntil: number | null;
+  mutedStories: { storyId: string; mutedBy: number; mutedAt: number }[];
+}
+
+/** The snooze lengths the server offers. */
+export type SnoozeLength = '1h' | '8h' | '24h' | '7d';
+
+export async function getAlertQuiet(searchId: number, signal?: AbortSignal): Promise<AlertQuiet> {
+  return (await request<AlertQuiet>('GET', `${MONITOR}/searches/${searchId}/alert-quiet`, { signal })).data;
+}
+
+/** Snoozes the search's alerts for a length or until a time (Unix seconds). */
+export async function snoozeAlerts(
+  searchId: number,
+  until: { for: SnoozeLength } | { until: number },
+): Promise<AlertQuiet> {
+  return (await request<AlertQuiet>('PUT', `${MONITOR}/searches/${searchId}/snooze`, { body: until })).data;
+}
+
+export async function wakeAlerts(searchId: number): Promise<AlertQuiet> {
+  return (await request<AlertQuiet>('DELETE', `${MONITOR}/searches/${searchId}/snooze`)).data;
+}
+
+/** Mutes (or unmutes) a story in the search's alerts. */
+export async function muteStory(searchId: number, storyId: string, mute: boolean): Promise<AlertQuiet> {
+  const path = `${MONITOR}/searches/${searchId}/muted-stories/${encodeURIComponent(storyId)}`;
+  return (await request<AlertQuiet>(mute ? 'PUT' : 'DELETE', path)).data;
 }
 
 function settingsOf(reply: { data: NotificationSetting[]; meta: unknown }): NotificationSettings {

@@ -3,8 +3,14 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { monitorKeys } from '../api/keys';
 import type { NotificationDestination, NotificationSetting } from '../api/monitor';
 import {
+  type AlertQuiet,
   type Delivery,
   getAlertChannels,
+  getAlertQuiet,
+  muteStory,
+  type SnoozeLength,
+  snoozeAlerts,
+  wakeAlerts,
   getDeliveries,
   getNotificationSettings,
   saveNotificationSettings,
@@ -56,5 +62,30 @@ export function useDeliveriesQuery(searchId: number) {
     queryFn: ({ signal }) => getDeliveries(searchId, signal),
     // Nothing changes on its own once every delivery has been sent or given up.
     refetchInterval: (query) => (underWay(query.state.data) ? DELIVERY_REFRESH_MS : false),
+  });
+}
+
+export function useAlertQuietQuery(searchId: number) {
+  return useQuery({
+    queryKey: monitorKeys.alertQuiet(searchId),
+    queryFn: ({ signal }) => getAlertQuiet(searchId, signal),
+  });
+}
+
+/** Snoozes (a length or a time) or, given null, wakes the search's alerts. */
+export function useSnoozeAlerts(searchId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (until: { for: SnoozeLength } | { until: number } | null) =>
+      until === null ? wakeAlerts(searchId) : snoozeAlerts(searchId, until),
+    onSuccess: (quiet: AlertQuiet) => queryClient.setQueryData(monitorKeys.alertQuiet(searchId), quiet),
+  });
+}
+
+export function useMuteStory(searchId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ storyId, mute }: { storyId: string; mute: boolean }) => muteStory(searchId, storyId, mute),
+    onSuccess: (quiet: AlertQuiet) => queryClient.setQueryData(monitorKeys.alertQuiet(searchId), quiet),
   });
 }

@@ -13,8 +13,8 @@ import {
   MAX_PROXIMITY_LOCATIONS,
   PROXIMITY_ALERT_INTERVALS,
 } from '../api/contracts.gen';
-import type { NotificationDestination, NotificationSetting } from '../api/monitor';
-import type { AlertChannel } from '../api/notifications';
+import type { AlertGrouping, NotificationDestination, NotificationSetting } from '../api/monitor';
+import type { AlertChannel, Delivery } from '../api/notifications';
 import type { Profile } from '../api/settings';
 
 export type AlertKind = NotificationSetting['type'];
@@ -223,6 +223,38 @@ export function settingsToSave(stored: NotificationSetting[], draft: Notificatio
       interval: setting.interval,
       destinations: setting.destinations,
       locationAssetIds: setting.locationAssetIds ?? [],
+      ...(setting.grouping ? { grouping: setting.grouping } : {}),
     };
   });
+}
+
+/** The alerts with one kind's grouping changed. */
+export function setAlertGrouping(
+  alerts: NotificationSetting[],
+  type: AlertKind,
+  grouping: AlertGrouping,
+): NotificationSetting[] {
+  return withSetting(alerts, { ...(alertOf(alerts, type) ?? blank(type)), grouping });
+}
+
+/** The groupings as the alerts panel offers them. */
+export const GROUPINGS: { value: AlertGrouping; label: string }[] = [
+  { value: 'story', label: 'Once per story, again when it escalates' },
+  { value: 'post', label: 'Every new match' },
+];
+
+const ESCALATION: Record<string, string> = {
+  first_match: 'the story first matched',
+  posts_tripled: 'its post count tripled',
+  more_providers: 'it reached 3 more sources',
+  more_languages: 'it reached 2 more languages',
+  threat_high: 'its threat rose to high',
+};
+
+/** What a delivery was and why: a story notice and its reason, the flood guard's notice, or why it was not sent. */
+export function deliveryWhy(d: Delivery): string {
+  if (d.status === 'skipped') return d.note;
+  if (d.kind === 'story') return `Story ${d.storyId}: ${ESCALATION[d.escalation] ?? d.escalation}`;
+  if (d.kind === 'flood') return d.note || 'The flood guard held the search’s next alerts back.';
+  return 'New matches';
 }

@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
-import type { NotificationDestination, NotificationSetting } from '../../api/monitor';
+import type { AlertGrouping, NotificationDestination, NotificationSetting } from '../../api/monitor';
 import { useAlertChannelsQuery } from '../../hooks/useNotificationQueries';
 import { useOrganizationQuery } from '../../hooks/useOrganizationQuery';
 import { useProfile } from '../../hooks/useProfileQuery';
@@ -16,11 +16,13 @@ import {
   alertOf,
   channelOf,
   type DestinationChange,
+  GROUPINGS,
   intervalLabel,
   isImmediate,
   isOn,
   offersAlert,
   removeDestination,
+  setAlertGrouping,
   setAlertInterval,
   setProximityInterval,
   setProximityLocations,
@@ -129,6 +131,28 @@ export function AlertsPanel({
                     disabled={interval.seconds > 0 && !canSwitchOn}
                   >
                     {interval.label}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            {(immediate || isOn(current)) && (
+              <TextField
+                select
+                label="Grouping"
+                // A setting the server has not stored yet takes story grouping when saved.
+                value={current?.grouping ?? 'story'}
+                onChange={(event) => onChange(setAlertGrouping(alerts, kind.type, event.target.value as AlertGrouping))}
+                helperText={
+                  (current?.grouping ?? 'story') === 'story'
+                    ? 'One alert when a story first matches, one more each time it escalates (3× the posts, 3 more sources, 2 more languages, high threat).'
+                    : 'Each alert lists the new matches.'
+                }
+                sx={{ maxWidth: 520 }}
+                disabled={disabled}
+              >
+                {GROUPINGS.map((g) => (
+                  <MenuItem key={g.value} value={g.value}>
+                    {g.label}
                   </MenuItem>
                 ))}
               </TextField>

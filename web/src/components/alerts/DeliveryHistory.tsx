@@ -9,9 +9,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import type { DeliveryStatus } from '../../api/notifications';
+import type { DeliveryStatus, SkipReason } from '../../api/notifications';
 import { DELIVERY_REFRESH_MS, useDeliveriesQuery } from '../../hooks/useNotificationQueries';
-import { ALERT_KINDS } from '../../lib/alerts';
+import { ALERT_KINDS, deliveryWhy } from '../../lib/alerts';
 import { formatDateTime, fromUnixSeconds } from '../../lib/dateRange';
 import { LoadError } from '../LoadError';
 
@@ -20,6 +20,14 @@ const STATUS: Record<DeliveryStatus, { label: string; color: 'default' | 'succes
   sent: { label: 'Sent', color: 'success' },
   retrying: { label: 'Retrying', color: 'warning' },
   failed: { label: 'Failed', color: 'error' },
+  skipped: { label: 'Not sent', color: 'default' },
+};
+
+const SKIPPED: Record<SkipReason, string> = {
+  grouped: 'Grouped',
+  snoozed: 'Snoozed',
+  muted: 'Muted',
+  held: 'Held back',
 };
 
 const kindLabel = (type: string) => ALERT_KINDS.find((k) => k.type === type)?.label ?? type;
@@ -47,7 +55,8 @@ export function DeliveryHistory({ searchId }: { searchId: number }) {
       {deliveries.data?.length === 0 && (
         <Typography color="text.secondary">
           Nothing has been delivered yet. When an alert is on and new matches arrive, each e-mail and webhook call is
-          listed here with its status; a delivery that fails is tried again for 24 hours.
+          listed here with its status; a delivery that fails is tried again for 24 hours. Matches not sent — grouped
+          into a story already told of, snoozed, muted or held back by the flood guard — are listed too, with why.
         </Typography>
       )}
       {deliveries.data && deliveries.data.length > 0 && (
@@ -65,6 +74,7 @@ export function DeliveryHistory({ searchId }: { searchId: number }) {
                   <TableCell>Destination</TableCell>
                   <TableCell align="right">Matches</TableCell>
                   <TableCell>Status</TableCell>
+                  <TableCell>Why</TableCell>
                   <TableCell align="right">Attempts</TableCell>
                   <TableCell>Last error</TableCell>
                   <TableCell>Time</TableCell>
@@ -81,12 +91,20 @@ export function DeliveryHistory({ searchId }: { searchId: number }) {
                       </TableCell>
                       <TableCell align="right">{delivery.matchCount}</TableCell>
                       <TableCell>
-                        <Chip size="small" label={status.label} color={status.color} />
+                        <Chip
+                          size="small"
+                          label={delivery.skipped ? SKIPPED[delivery.skipped] : status.label}
+                          color={status.color}
+                          variant={delivery.status === 'skipped' ? 'outlined' : 'filled'}
+                        />
                         {delivery.status === 'retrying' && delivery.nextAttemptAt !== null && (
                           <Typography variant="caption" color="text.secondary" component="div">
                             Next attempt {when(delivery.nextAttemptAt)}
                           </Typography>
                         )}
+                      </TableCell>
+                      <TableCell sx={{ overflowWrap: 'break-word', wordBreak: 'break-word' }}>
+                        {deliveryWhy(delivery)}
                       </TableCell>
                       <TableCell align="right">{delivery.attempts}</TableCell>
                       <TableCell sx={{ overflowWrap: 'break-word', wordBreak: 'break-word' }}>

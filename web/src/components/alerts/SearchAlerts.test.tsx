@@ -36,6 +36,12 @@ function delivery(id: string, overrides: Partial<Delivery> = {}): Delivery {
     lastError: '',
     createdAt: 1_795_260_000,
     sentAt: 1_795_260_060,
+    kind: 'matches',
+    storyId: '',
+    storyLevel: 0,
+    escalation: '',
+    skipped: '',
+    note: '',
     ...overrides,
   };
 }
@@ -52,6 +58,7 @@ function alertsServer({
     [`GET ${PATH}`]: { data: settings, meta: { canEdit } },
     [`PUT ${PATH}`]: save,
     [`POST ${PATH}/test`]: test,
+    'GET /api/v1/monitor/searches/9/alert-quiet': { data: { snoozedUntil: null, mutedStories: [] } },
     'GET /api/v1/monitor/searches/9/deliveries': () => ({
       data: typeof deliveries === 'function' ? deliveries() : deliveries,
     }),
@@ -239,9 +246,19 @@ describe('delivery history', () => {
     expect(await within(drawer).findByText(/Nothing has been delivered yet/)).toBeInTheDocument();
   });
 
-  it('lists each delivery with its status, attempts and last error', async () => {
+  it('lists each delivery with its status, why, attempts and last error', async () => {
     alertsServer({
       deliveries: [
+        delivery('d4', {
+          type: 'webhook',
+          destination: { type: 'webhook', address: 'https://hooks.example.com/x' },
+          status: 'skipped',
+          skipped: 'grouped',
+          note: 'Already notified, not escalated: quake.',
+          attempts: 0,
+          sentAt: null,
+        }),
+        delivery('d3', { kind: 'story', storyId: 'quake', escalation: 'posts_tripled', storyLevel: 1 }),
         delivery('d2', {
           type: 'webhook',
           destination: { type: 'webhook', address: 'https://hooks.example.com/x' },
@@ -260,13 +277,15 @@ describe('delivery history', () => {
       rows.map((r) =>
         within(r)
           .queryAllByRole('cell')
-          .slice(0, 6)
+          .slice(0, 7)
           .map((c) => c.textContent),
       ),
     ).toEqual([
       [],
-      ['Webhook', 'https://hooks.example.com/x', '3', 'Failed', '12', 'status 500'],
-      ['E-mail alerts', EMAIL, '3', 'Sent', '1', '—'],
+      ['Webhook', 'https://hooks.example.com/x', '3', 'Grouped', 'Already notified, not escalated: quake.', '0', '—'],
+      ['E-mail alerts', EMAIL, '3', 'Sent', 'Story quake: its post count tripled', '1', '—'],
+      ['Webhook', 'https://hooks.example.com/x', '3', 'Failed', 'New matches', '12', 'status 500'],
+      ['E-mail alerts', EMAIL, '3', 'Sent', 'New matches', '1', '—'],
     ]);
   });
 

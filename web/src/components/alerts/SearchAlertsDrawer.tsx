@@ -20,6 +20,7 @@ import { settingsToSave } from '../../lib/alerts';
 import { LeaveDialog } from '../LeaveDialog';
 import { LoadError } from '../LoadError';
 import { SideDrawer } from '../SideDrawer';
+import { AlertQuiet } from './AlertQuiet';
 import { AlertsPanel } from './AlertsPanel';
 import { DeliveryHistory } from './DeliveryHistory';
 
@@ -118,6 +119,8 @@ export function SearchAlertsDrawer({
             )}
           </Stack>
         )}
+        <Divider />
+        {stored && <AlertQuiet searchId={searchId} canEdit={stored.canEdit} />}
         <Divider />
         <DeliveryHistory searchId={searchId} />
       </Stack>

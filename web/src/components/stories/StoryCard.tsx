@@ -1,10 +1,13 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { Provider } from '../../api/monitor';
 import type { InboxStory } from '../../api/stories';
+import { useMuteStory } from '../../hooks/useNotificationQueries';
+import { useSnackbar } from '../../hooks/useSnackbar';
 import { countOf } from '../../lib/countFormat';
 import { authorOf } from '../../lib/postAuthor';
 import { hourlyCounts, providerName, storyLanguageName } from '../../lib/stories';
@@ -53,7 +56,45 @@ export function StoryCard({ row, providers }: { row: InboxStory; providers: Map<
           Newest match: {authorOf(newest.post)}, <RelativeTime date={new Date(newest.publishedDate * 1000)} /> (
           {newest.monitorSearchName})
         </Typography>
+        <MuteInAlerts
+          searchId={newest.matchMeta.monitorSearchId}
+          searchName={newest.monitorSearchName}
+          storyId={row.storyId}
+        />
       </Stack>
+    </Box>
+  );
+}
+
+/**
+ * Mutes the story in the alerts of the search its newest match came from: its matches stop
+ * being sent there (the server refuses someone who cannot edit that search's alerts).
+ */
+function MuteInAlerts({ searchId, searchName, storyId }: { searchId: number; searchName: string; storyId: string }) {
+  const mute = useMuteStory(searchId);
+  const snackbar = useSnackbar();
+  const muted = mute.data?.mutedStories.some((m) => m.storyId === storyId) === true;
+  return (
+    <Box>
+      <Button
+        size="small"
+        disabled={mute.isPending}
+        onClick={() =>
+          mute.mutate(
+            { storyId, mute: !muted },
+            {
+              onSuccess: () =>
+                snackbar.show({
+                  text: muted ? `Story unmuted in “${searchName}” alerts` : `Story muted in “${searchName}” alerts`,
+                  color: 'success',
+                }),
+              onError: (error) => snackbar.show({ text: error.message, color: 'error' }),
+            },
+          )
+        }
+      >
+        {muted ? `Unmute in “${searchName}” alerts` : `Mute in “${searchName}” alerts`}
+      </Button>
     </Box>
   );
 }
