@@ -25,8 +25,8 @@ type ChromiumPDF struct {
 // DefaultChromium is where Debian installs Chromium.
 const DefaultChromium = "/usr/bin/chromium"
 
-// pdfTimeout bounds starting the browser and printing one report.
-const pdfTimeout = 60 * time.Second
+// pdfTimeout bounds starting the browser and printing one report, well within the request's minute.
+const pdfTimeout = 30 * time.Second
 
 // NewChromiumPDF returns a renderer over the Chromium at path, or nil when there is none there:
 // exports then have no PDF and say so.
