@@ -82,6 +82,7 @@ type storyWatch struct {
 	joined  int64
 	cpu     time.Duration
 	latency []float64 // ms from acceptance to story, a post
+	seen    map[string]bool
 }
 
 func (w *storyWatch) observe(posts []post.Post, cpu time.Duration) {
@@ -90,7 +91,16 @@ func (w *storyWatch) observe(posts []post.Post, cpu time.Duration) {
 	defer w.mu.Unlock()
 	w.posts += int64(len(posts))
 	w.cpu += cpu
+	if w.seen == nil {
+		w.seen = map[string]bool{}
+	}
 	for i := range posts {
+		// A batch the stream redelivers (its acknowledgement was late) is placed again: the
+		// post's time to its story is its first placing.
+		if w.seen[posts[i].ID] {
+			continue
+		}
+		w.seen[posts[i].ID] = true
 		if posts[i].StoryID != posts[i].ID {
 			w.joined++
 		}

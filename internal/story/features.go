@@ -1,6 +1,7 @@
 package story
 
 import (
+	"cmp"
 	"net/url"
 	"slices"
 	"strings"
@@ -43,6 +44,13 @@ type signature struct {
 	names  []uint64
 	proper uint64 // bit i set: names[i] is written as a name (the first 64 names)
 	lower  []uint64
+}
+
+func compareFeatures(a, b feature) int {
+	if a.hash != b.hash {
+		return cmp.Compare(a.hash, b.hash)
+	}
+	return cmp.Compare(a.kind, b.kind)
 }
 
 // fnv is FNV-1a: a fixed hash, so that every node and every restart gets the same simhash.
@@ -100,6 +108,7 @@ func (a *analyzer) sign(p *post.Post) signature {
 	if p.ContentText != "" {
 		text = strings.TrimSpace(text + "\n" + p.ContentText)
 	}
+	text = lead(text)
 	var s signature
 	toks := a.tokens(text)
 	hashes := make([]uint64, len(toks))
@@ -114,16 +123,12 @@ func (a *analyzer) sign(p *post.Post) signature {
 
 	add := func(k kind, v string) {
 		f := feature{k, hashOf(k, v)}
-		if !slices.Contains(s.features, f) {
-			s.features = append(s.features, f)
-		}
+		s.features = append(s.features, f)
 	}
 	for i, t := range toks {
 		// Short words are mostly grammar; digits are read as numbers below.
 		if utf8.RuneCountInString(t) >= 3 && !isDigits(t) {
-			if f := (feature{kindWord, hashes[i] ^ uint64(kindWord)<<56}); !slices.Contains(s.features, f) {
-				s.features = append(s.features, f)
-			}
+			s.features = append(s.features, feature{kindWord, hashes[i] ^ uint64(kindWord)<<56})
 		}
 	}
 	for _, m := range p.MentionedLocations {
@@ -165,7 +170,27 @@ func (a *analyzer) sign(p *post.Post) signature {
 			}
 		}
 	}
+	// Sorted by hash, each once: hasFeature looks a feature up by binary search, so comparing two
+	// long posts costs n log n, not n².
+	slices.SortFunc(s.features, compareFeatures)
+	s.features = slices.Compact(s.features)
 	return s
+}
+
+// maxLead is how much of a post's text its signature reads: a report names its event in its
+// first sentences, and reading the rest of a long thread or article would cost in proportion
+// to its length (and weigh its story down with words about everything else).
+const maxLead = 1000
+
+// lead is the text up to maxLead bytes, cut at a space.
+func lead(text string) string {
+	if len(text) <= maxLead {
+		return text
+	}
+	if i := strings.LastIndexAny(text[:maxLead], " \n\t"); i > 0 {
+		return text[:i]
+	}
+	return strings.ToValidUTF8(text[:maxLead], "")
 }
 
 // slugWords are the folded words of a canonical link's slugs: the path segments that join words

@@ -136,7 +136,13 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 		if f.kind != kindLink {
 			norm += w[i] * w[i]
 		}
-		if len(list) > maxPostings {
+	}
+	for i, f := range sig.features {
+		list := c.postings[f.hash]
+		// A word many posts use picks no story out: it counts in the cosine (computed in full
+		// for the best candidates below), not in finding them, which bounds the work a long
+		// post costs.
+		if len(list) > maxPostings || f.kind == kindWord && len(list) > recentPostings {
 			continue
 		}
 		// The latest posts with a feature are the likeliest to report the same event; looking
@@ -145,9 +151,6 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 			if !e.gone {
 				o := c.score[e]
 				o.shared += w[i] * w[i] // a feature weighs the same in both posts but for its df
-				if f.kind != kindLink {
-					o.dot += w[i] * w[i]
-				}
 				c.score[e] = o
 			}
 		}
@@ -170,6 +173,7 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 	bestScore := 0.0
 	for _, cand := range c.cands[:min(len(c.cands), maxCandidates)] {
 		e := cand.e
+		cand.dot = dot(sig, w, &e.sig)
 		sameLang := comparable(e.lang, p.Language)
 		s := 0.0
 		if sharesKind(sig, &e.sig, kindLink) {
@@ -211,6 +215,27 @@ func comparable(a, b string) bool {
 	return a == b || a == "" || b == "" || a == "und" || b == "und"
 }
 
+// dot is the sum of the squared weights w (of a's features, in order) of the features a and b
+// share, links left out: the cosine's numerator. Both lists are sorted, so it is one merge.
+func dot(a *signature, w []float64, b *signature) float64 {
+	var d float64
+	for i, j := 0, 0; i < len(a.features) && j < len(b.features); {
+		switch c := compareFeatures(a.features[i], b.features[j]); {
+		case c < 0:
+			i++
+		case c > 0:
+			j++
+		default:
+			if a.features[i].kind != kindLink {
+				d += w[i] * w[i]
+			}
+			i++
+			j++
+		}
+	}
+	return d
+}
+
 // candidate is a post of the window sharing features with the post being placed.
 type candidate struct {
 	e *entry
@@ -218,7 +243,8 @@ type candidate struct {
 }
 
 // overlap is what a post of the window shares with the post being placed: the squared weights
-// of their common features, all of them (to rank candidates) and those the cosine compares.
+// of the common features it was found through (to rank candidates), and of all their common
+// features but links (the cosine's numerator, computed for the best candidates only).
 type overlap struct{ shared, dot float64 }
 
 // norm is the length of a signature's weight vector under the window's current weights, over
@@ -335,12 +361,8 @@ func sharesKind(a, b *signature, k kind) bool {
 }
 
 func hasFeature(s *signature, f feature) bool {
-	for _, g := range s.features {
-		if g == f {
-			return true
-		}
-	}
-	return false
+	_, found := slices.BinarySearchFunc(s.features, f, compareFeatures)
+	return found
 }
 
 // weight is a feature's weight given how many posts of the window have it: a word used by many
