@@ -93,7 +93,7 @@ export function OrganizationCard({
           size="small"
           startIcon={<TuneOutlined />}
           onClick={() => setEditingLimits(true)}
-          aria-label={`Edit the limits of ${o.name}`}
+          aria-label={`Edit limits of ${o.name}`}
         >
           Edit limits
         </Button>

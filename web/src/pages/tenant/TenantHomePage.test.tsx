@@ -42,7 +42,7 @@ describe('the tenant portal', () => {
       },
     });
     renderApp('/tenant', { profile: testProfile({ is_tenant_admin: true }) });
-    await user.click(await screen.findByRole('button', { name: 'Edit the limits of Acme' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit limits of Acme' }));
     const dialog = await screen.findByRole('dialog', { name: 'Limits of Acme' });
     const assets = within(dialog).getByRole('textbox', { name: 'Asset limit' });
     await user.clear(assets);
