@@ -91,6 +91,7 @@ func TestTenantPortalPermissions(t *testing.T) {
 			{"PUT", "/api/v1/tenant/organizations/" + acme + "/feature-flags/beacon_sunset", map[string]bool{"enabled": true}, 200, 404},
 			{"PUT", "/api/v1/tenant/organizations/" + acme + "/settings/is_uspi_compliant", map[string]bool{"enabled": true}, 200, 404},
 			{"PUT", "/api/v1/tenant/organizations/" + acme + "/limits", map[string]int{"asset_limit": 40}, 200, 404},
+			{"PUT", "/api/v1/tenant/organizations/" + acme + "/alert-limit", map[string]int{"limit": 20}, 200, 404},
 			{"GET", "/api/v1/tenant/users", nil, 200, 200},
 			{"POST", "/api/v1/tenant/users", map[string]any{"name": "New Hire", "email": "new@acme.test",
 				"organizationId": e.acme.ID, "role": "member", "acl": map[string]bool{"beacon": true}, "password": "a-long-first-password"}, 201, 422},
@@ -191,6 +192,19 @@ func TestTenantOrganizations(t *testing.T) {
 		}
 		if r := admin.do("PUT", path+"settings/is_uspi_compliant", map[string]any{}, withBearer(admin.bearer)); r.status != http.StatusUnprocessableEntity {
 			t.Errorf("without enabled = %d", r.status)
+		}
+		// The alerts' flood guard: a bound a saved search sends in 24 hours, 0 for the default.
+		r = admin.do("PUT", path+"alert-limit", map[string]int{"limit": 120}, withBearer(admin.bearer))
+		if r.status != http.StatusOK || dig(r.body["data"], "alert_daily_limit") != float64(120) {
+			t.Fatalf("alert limit = %d %v", r.status, r.body)
+		}
+		for _, bad := range []any{map[string]int{"limit": -1}, map[string]int{"limit": 10_001}, map[string]any{}} {
+			if r := admin.do("PUT", path+"alert-limit", bad, withBearer(admin.bearer)); r.status != http.StatusUnprocessableEntity {
+				t.Errorf("alert limit %v = %d", bad, r.status)
+			}
+		}
+		if org, err := s.Organization(ctx, e.acme.ID); err != nil || org.AlertDailyLimit != 120 {
+			t.Errorf("stored alert limit = %d, %v", org.AlertDailyLimit, err)
 		}
 		// Admins switching different flags at once each keep their change.
 		var wg sync.WaitGroup

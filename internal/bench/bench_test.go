@@ -111,3 +111,20 @@ func TestEvidenceSmoke(t *testing.T) {
 		t.Fatalf("the captures did not all run and verify: %+v", res)
 	}
 }
+
+func TestAlertsSmoke(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a whole node for the latency part")
+	}
+	res, err := Alerts(AlertsConfig{Searches: 50, Hours: 0.5, Rate: 1, Bursts: 0, BurstFactor: 3, Seed: 1,
+		LatencySeconds: 3, LatencyRate: 10, LatencySearches: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := res.Grouping
+	if g.Posts == 0 || g.Matches == 0 || g.StoryNotices == 0 || g.StoryNotices > g.Matches || g.Notified != g.StoryPairs ||
+		res.Latency == nil || res.Latency.Posts != 30 {
+		t.Fatalf("the run did not do the work: %+v %+v", g, res.Latency)
+	}
+	checkText(t, res, "grouped by story")
+}

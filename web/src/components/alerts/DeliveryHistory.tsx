@@ -103,9 +103,7 @@ export function DeliveryHistory({ searchId }: { searchId: number }) {
                           </Typography>
                         )}
                       </TableCell>
-                      <TableCell sx={{ overflowWrap: 'break-word', wordBreak: 'break-word' }}>
-                        {deliveryWhy(delivery)}
-                      </TableCell>
+                      <TableCell sx={{ minWidth: 240, overflowWrap: 'anywhere' }}>{deliveryWhy(delivery)}</TableCell>
                       <TableCell align="right">{delivery.attempts}</TableCell>
                       <TableCell sx={{ overflowWrap: 'break-word', wordBreak: 'break-word' }}>
                         {delivery.lastError || '—'}
