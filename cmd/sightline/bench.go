@@ -29,7 +29,7 @@ func benchmarks() []benchmark {
 		{"cluster", "posts per second end to end through 1, 2, 3 serve processes on one PostgreSQL and NATS cluster", benchCluster},
 		{"evidence", "evidence captures of a local page, plain and with the browser: p95 against the targets", benchEvidence},
 		{"spikes", "spike detection replayed on simulated weeks of posts with injected 3× bursts: recall and false spikes", benchSpikes},
-		{"alerts", "a day of the simulator's stream through saved searches: notifications grouped by post and by story; ingest-to-webhook and -SMTP latency", benchAlerts},
+		{"alerts", "a day of the simulator's stream through saved searches: notifications grouped by post and by story; spike recall and false spikes; ingest-to-webhook and -SMTP latency", benchAlerts},
 	}
 }
 
@@ -232,7 +232,7 @@ func benchEvidence(args []string) error {
 }
 
 func benchAlerts(args []string) error {
-	fs := benchFlagSet("bench alerts", "Replay a day of the simulator's stream through saved searches; count notifications grouped by post and by story, and time immediate alerts.")
+	fs := benchFlagSet("bench alerts", "Replay a day of the simulator's stream through saved searches; count notifications grouped by post and by story, replay spike detection on a series a search, and time immediate alerts.")
 	var cfg bench.AlertsConfig
 	var asJSON bool
 	fs.IntVar(&cfg.Searches, "searches", 1000, "saved searches the stream goes through")

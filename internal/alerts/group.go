@@ -223,10 +223,14 @@ func (s *Service) planStories(ctx context.Context, r *run, base Delivery, groups
 // notify writes dv, covering ids, to be sent; past the flood guard's bound it is held back
 // instead, and the first held back in the window brings the guard's notice.
 func (s *Service) notify(ctx context.Context, r *run, dv *Delivery, ids []int64) error {
-	dv.MatchCount = len(ids)
+	dv.MatchCount = cmp.Or(dv.MatchCount, len(ids)) // a spike's delivery counts the spike's posts
 	if guarded(r.n.Type) && r.sent >= r.limit {
 		note := fmt.Sprintf("Held back: the search sent %d notifications in 24 hours, its limit; they go in its next digest.", r.limit)
-		if dv.StoryID != "" {
+		switch {
+		case dv.Type == monitor.AlertSpike:
+			// The spike stays on the search's timeline and the Spikes widget; no digest lists spikes.
+			note = fmt.Sprintf("Held back (spike %d): the search sent %d notifications in 24 hours, its limit.", ids[0], r.limit)
+		case dv.StoryID != "":
 			note = fmt.Sprintf("Held back (story %s, %s): the search sent %d notifications in 24 hours, its limit; they go in its next digest.",
 				dv.StoryID, EscalationText(dv.Escalation), r.limit)
 		}
@@ -276,7 +280,7 @@ func (s *Service) skip(ctx context.Context, base Delivery, ids []int64, why, not
 		return nil
 	}
 	dv := base
-	dv.Status, dv.NextAttemptAt, dv.Skipped, dv.Note, dv.MatchCount = StatusSkipped, time.Time{}, why, note, len(ids)
+	dv.Status, dv.NextAttemptAt, dv.Skipped, dv.Note, dv.MatchCount = StatusSkipped, time.Time{}, why, note, cmp.Or(dv.MatchCount, len(ids))
 	_, err := s.Store.CreateDelivery(ctx, &dv, ids)
 	return err
 }

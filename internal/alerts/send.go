@@ -30,13 +30,13 @@ func (s *Service) send(ctx context.Context, d Delivery) error {
 	if err != nil {
 		return errors.Join(errPermanent, err)
 	}
-	if d.Type == monitor.AlertSpike {
-		return s.sendSpike(ctx, ch, d, m)
-	}
 	msg := channel.Message{ID: strconv.FormatInt(d.ID, 10), OrganizationID: m.OrganizationID, Address: d.Destination.Address}
 	if d.Kind == KindFlood {
 		msg.Content = floodContent{search: m, note: d.Note, until: d.CreatedAt.Add(floodWindow), publicURL: s.PublicURL}
 		return ch.Send(ctx, msg)
+	}
+	if d.Type == monitor.AlertSpike {
+		return s.sendSpike(ctx, ch, d, m)
 	}
 	ids, err := s.Store.DeliveryMatches(ctx, d.ID)
 	if err != nil {

@@ -57,13 +57,24 @@ func (s *Service) deliverSpike(ctx context.Context, sp spike.Spike, now time.Tim
 	if !on {
 		return nil
 	}
+	// A spike is an alert like the others: skipped while the search is snoozed, and counted
+	// against (and held back by) the flood guard; both leave a row in the delivery history.
+	r, err := s.prepareRun(ctx, m, monitor.NotificationSetting{Type: monitor.AlertSpike}, now)
+	if err != nil {
+		return err
+	}
 	for _, d := range dests {
 		if ch, ok := s.Channels.Named(d.Type); !ok || !ch.Describe().Available {
 			continue
 		}
 		dv := Delivery{SearchID: m.ID, OrganizationID: m.OrganizationID, Type: monitor.AlertSpike, Destination: d,
 			MatchCount: int(sp.Count), Status: StatusPending, NextAttemptAt: now, CreatedAt: now}
-		if _, err := s.Store.CreateDelivery(ctx, &dv, []int64{sp.ID}); err != nil {
+		if !r.snoozed.IsZero() {
+			err = s.skip(ctx, dv, []int64{sp.ID}, SkippedSnoozed, "The search's alerts are snoozed until "+r.snoozed.UTC().Format(time.RFC3339)+".")
+		} else {
+			err = s.notify(ctx, r, &dv, []int64{sp.ID})
+		}
+		if err != nil {
 			return err
 		}
 	}

@@ -3,6 +3,8 @@ package alerts_test
 import (
 	"context"
 	"encoding/json"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -95,6 +97,112 @@ func TestSpikeAlertSentOnce(t *testing.T) {
 		got, err := s.Deliveries(ctx, watched.ID, 10)
 		if err != nil || len(got) != 1 || got[0].Type != monitor.AlertSpike || got[0].Status != alerts.StatusSent {
 			t.Errorf("deliveries %+v, %v; want one sent spike delivery", got, err)
+		}
+	})
+}
+
+// A spike obeys the search's snooze and flood guard like every alert: while snoozed it is
+// skipped, once, with the reason in the delivery history; past the organization's daily
+// bound it is held back with the guard's one notice, and a sent spike counts against it.
+func TestSpikeAlertSnoozedAndHeldBack(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		u, err := account.NewService(s).CreateUser(ctx, account.NewUser{Organization: "Acme", Email: "owner@acme.test",
+			Password: "correct-horse-9", Role: account.RoleOwner})
+		if err != nil {
+			t.Fatal(err)
+		}
+		matches := monitor.NewService(monitor.Deps{Store: s, Inbox: s})
+		home, err := s.UncategorizedGroup(ctx, u.OrganizationID, u.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		now := time.Now().UTC().Truncate(time.Second)
+		sv, err := matches.CreateSearch(ctx, auth.Identity{User: u, Role: account.RoleOwner}.Actor(),
+			monitor.SearchInput{GroupID: home.ID, Name: "Harbour", Keywords: "harbour", Providers: []string{"reddit"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := sv.Search
+		setUp := now.Add(-time.Hour).Unix()
+		m.NotificationSettings, _ = json.Marshal([]monitor.NotificationSetting{{Type: monitor.AlertSpike, Interval: 60,
+			Destinations: []monitor.Destination{{Type: "relay", Address: "relay://desk"}}, LastUpdatedAt: &setUp}})
+		if err := s.UpdateSearch(ctx, m, nil, nil); err != nil {
+			t.Fatal(err)
+		}
+		save := func(minutesAgo int) []spike.Spike {
+			start := now.Add(-time.Duration(minutesAgo) * time.Minute)
+			added, err := s.SaveSpikes(ctx, []spike.Spike{{SearchID: m.ID, Series: spike.SeriesSearch, DetectedAt: now,
+				Found: spike.Found{Start: start, End: start.Add(15 * time.Minute), Count: 40, Expected: 2, High: 5, Score: 9}}})
+			if err != nil || len(added) != 1 {
+				t.Fatal(added, err)
+			}
+			return added
+		}
+		relay := &recordingChannel{}
+		svc := alerts.NewService(alerts.Deps{Store: s, Matches: matches, Channels: channel.Table{relay}, Spikes: s})
+
+		// Snoozed: skipped with its reason, once however often detection tells of it.
+		if err := s.SetSnooze(ctx, alerts.Snooze{SearchID: m.ID, Until: now.Add(time.Hour), UserID: u.ID, CreatedAt: now}); err != nil {
+			t.Fatal(err)
+		}
+		snoozed := save(50)
+		svc.SpikesFound(ctx, snoozed)
+		svc.SpikesFound(ctx, snoozed)
+		if err := svc.SendDue(ctx); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Deliveries(ctx, m.ID, 10)
+		if err != nil || len(relay.sent) != 0 || len(got) != 1 || got[0].Status != alerts.StatusSkipped ||
+			got[0].Skipped != alerts.SkippedSnoozed || !strings.Contains(got[0].Note, "snoozed") || got[0].MatchCount != 40 {
+			t.Fatalf("sent %d, deliveries %+v, %v; want one skipped, snoozed spike delivery", len(relay.sent), got, err)
+		}
+
+		// Awake, with a bound of one a day: the first spike goes, the second is held back and
+		// the guard's notice says so.
+		if err := s.SetSnooze(ctx, alerts.Snooze{SearchID: m.ID, UserID: u.ID, CreatedAt: now}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.ChangeOrganization(ctx, u.OrganizationID, func(o *account.Organization) ([]account.AuditEntry, error) {
+			o.AlertDailyLimit = 1
+			return nil, nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		first, second := save(40), save(20)
+		svc.SpikesFound(ctx, first)
+		svc.SpikesFound(ctx, second)
+		if err := svc.SendDue(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := s.CountNotifications(ctx, m.ID, now.Add(-time.Hour)); err != nil || n != 1 {
+			t.Errorf("flood guard counts %d, %v; want the one sent spike", n, err)
+		}
+		var events []string
+		for _, msg := range relay.sent {
+			switch e := msg.Content.Event().(type) {
+			case alerts.SpikeEvent:
+				events = append(events, "spike "+strconv.FormatInt(e.Spike.ID, 10))
+			case map[string]any:
+				events = append(events, e["type"].(string))
+			}
+		}
+		slices.Sort(events) // the sender takes due deliveries in no set order within a millisecond
+		if want := []string{"monitor.flood", "spike " + strconv.FormatInt(first[0].ID, 10)}; !slices.Equal(events, want) {
+			t.Errorf("sent %v, want %v", events, want)
+		}
+		got, err = s.Deliveries(ctx, m.ID, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var held []alerts.Delivery
+		for _, d := range got {
+			if d.Skipped == alerts.SkippedHeld {
+				held = append(held, d)
+			}
+		}
+		if len(got) != 4 || len(held) != 1 || !strings.Contains(held[0].Note, "spike "+strconv.FormatInt(second[0].ID, 10)) {
+			t.Errorf("deliveries %+v; want snoozed, sent, held back (naming the second spike) and the guard's notice", got)
 		}
 	})
 }

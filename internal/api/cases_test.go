@@ -43,7 +43,7 @@ type caseEnv struct {
 	acmePost, otherPost post.Post
 }
 
-func newCaseEnv(t *testing.T, s *store.Store, evidence cases.Evidence) *caseEnv {
+func newCaseEnv(t *testing.T, s *store.Store, evidence cases.Evidence, more ...func(*api.Deps)) *caseEnv {
 	t.Helper()
 	ns, err := natsserver.NewServer(&natsserver.Options{DontListen: true, NoSigs: true, NoLog: true})
 	if err != nil {
@@ -87,6 +87,9 @@ func newCaseEnv(t *testing.T, s *store.Store, evidence cases.Evidence) *caseEnv 
 	e := newEnvWith(t, s, func(d *api.Deps) {
 		d.Cases = cases.NewService(cases.Deps{Store: s, Stories: story.NewService(s), Evidence: evidence, Live: hub,
 			Mail: sender, PublicURL: "https://sightline.example.test", Logger: log})
+		for _, f := range more {
+			f(d)
+		}
 	})
 	x := &caseEnv{env: e, smtp: smtp, events: events}
 	ctx := context.Background()
@@ -377,8 +380,8 @@ func sawEvent(t *testing.T, ch chan *nats.Msg, userID int64, event string) bool 
 	}
 }
 
-// fileEvidence is a stand-in for internal/evidence, which is not on this branch: one record
-// "ev-1" with two files.
+// fileEvidence is a stand-in for internal/evidence that pins the export's layout: one record
+// "ev-1" with two files (TestCaseExportVerifiesWithRealEvidence exports a real capture).
 type fileEvidence struct{}
 
 func (fileEvidence) Check(_ context.Context, _ authz.Actor, id string) error {
