@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-// A small bench alerts run carries the grouping figures and, beside them, the spike replay of
+// A small bench alerts run without its latency part carries the grouping figures and, beside them, the spike replay of
 // one series a saved search, in its JSON and its text.
-func TestAlertsSmoke(t *testing.T) {
+func TestAlertsCarrySpikeFigures(t *testing.T) {
 	cfg := AlertsConfig{Searches: 20, Hours: 0.25, Rate: 1, Bursts: 1, BurstFactor: 3, Seed: 3}
 	res, err := Alerts(cfg)
 	if err != nil {
