@@ -18,7 +18,7 @@ func runEval(args []string) error {
 	fs.StringVar(&sets, "sets", "testdata/eval", "directory of the labelled sets, one TASK.jsonl per task")
 	fs.StringVar(&splitName, "split", string(eval.Holdout), "which half to score: holdout (reported), tune (the half to tune on) or all")
 	fs.StringVar(&only, "task", "", "score only these tasks, comma-separated (threat,language,places)")
-	fs.IntVar(&maxErrors, "errors", 20, "errors listed per task")
+	fs.IntVar(&maxErrors, "errors", -1, "errors listed per task (default 20 on the tune half and all; none on the held-out half, whose errors nobody tunes on)")
 	fs.BoolVar(&asJSON, "json", false, "print the results as JSON")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -26,6 +26,12 @@ func runEval(args []string) error {
 	split, err := eval.ParseSplit(splitName)
 	if err != nil {
 		return err
+	}
+	if maxErrors < 0 {
+		maxErrors = 20
+		if split == eval.Holdout {
+			maxErrors = 0
+		}
 	}
 	tasks := eval.Tasks()
 	if only != "" {

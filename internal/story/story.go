@@ -52,7 +52,7 @@ type entry struct {
 	lang      string
 	at        time.Time
 	sig       signature
-	norm      float64 // the square root of the sum of the squared weights, when it was added
+	norm      float64 // the length of its weights when it was added, links left out
 	gone      bool
 }
 
@@ -157,8 +157,9 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 	}
 	norm = math.Sqrt(norm)
 
-	// The cosine needs each candidate's norm under today's weights, which costs a lookup a
-	// feature: only the candidates sharing the most are worth it.
+	// The cosine's numerator costs a merge of the two posts' features: only the candidates
+	// sharing the most are worth it. A candidate's norm is the one it had when added: the
+	// weights drift slowly, and reweighing it costs a lookup a feature.
 	c.cands = c.cands[:0]
 	for e, o := range c.score {
 		c.cands = append(c.cands, candidate{e, o})
@@ -180,7 +181,7 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 			s = 1 // the same article, whatever is said around it
 		} else if sameLang {
 			// A paraphrase a day later is less likely the same event than one the same hour.
-			s = cand.dot / (norm * c.norm(&e.sig)) * math.Exp2(-float64(absDuration(p.PublishedAt.Sub(e.at)))/float64(halfLife))
+			s = cand.dot / (norm * e.norm) * math.Exp2(-float64(absDuration(p.PublishedAt.Sub(e.at)))/float64(halfLife))
 			if s < sameLanguageScore {
 				s = 0
 			}
@@ -246,20 +247,6 @@ type candidate struct {
 // of the common features it was found through (to rank candidates), and of all their common
 // features but links (the cosine's numerator, computed for the best candidates only).
 type overlap struct{ shared, dot float64 }
-
-// norm is the length of a signature's weight vector under the window's current weights, over
-// the features the cosine compares.
-func (c *Clusterer) norm(s *signature) float64 {
-	var n float64
-	for _, f := range s.features {
-		if f.kind == kindLink {
-			continue
-		}
-		w := weight(f, len(c.postings[f.hash]))
-		n += w * w
-	}
-	return math.Sqrt(n)
-}
 
 // evidence is what identifies an event that two posts share: places, numbers, links and
 // handles, and the words they both write, across languages mostly names ("Schiphol", "OpenAI"),
@@ -380,7 +367,9 @@ func (c *Clusterer) insert(p *post.Post, sig signature, story string) {
 	for _, f := range sig.features {
 		list := c.live(f.hash)
 		w := weight(f, len(list))
-		norm += w * w
+		if f.kind != kindLink {
+			norm += w * w
+		}
 		c.postings[f.hash] = append(list, e)
 	}
 	e.norm = math.Sqrt(norm)

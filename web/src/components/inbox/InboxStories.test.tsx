@@ -22,9 +22,7 @@ function storiesServer(rows: unknown[], lastPage = 1) {
 
 describe('inbox stories', () => {
   it('shows a card per story with its count, sources, languages, timeline and newest match', async () => {
-    const requests = storiesServer([
-      testInboxStory('post-1', 4, testMatch(5, {}, { author_name: 'Newest author' })),
-    ]);
+    const requests = storiesServer([testInboxStory('post-1', 4, testMatch(5, {}, { author_name: 'Newest author' }))]);
     renderWithApp(<InboxStories />, { profile: testProfile(), path: '/monitor/matches/stories?filters=unread' });
     const list = await screen.findByRole('list', { name: 'Stories' });
     const card = await within(list).findByRole('article', { name: 'The Erasmus bridge is closed' });
