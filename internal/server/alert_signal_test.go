@@ -86,8 +86,10 @@ func TestImmediateWebhookNeedsNoScan(t *testing.T) {
 	search := api(srv.URL, "POST", "/api/v1/monitor/searches", fmt.Sprintf(
 		`{"group_id":%v,"name":"Zebracorn","keywords":"zebracorn","providers":["reddit"]}`, group["id"]))["data"].(map[string]any)
 	searchID := int64(search["id"].(float64))
+	// Grouped by post: the second sighting joins the first one's story, which a story-grouped
+	// webhook would tell of once.
 	api(srv.URL, "PUT", fmt.Sprintf("/api/v1/monitor/searches/%d/notification-settings", searchID),
-		fmt.Sprintf(`[{"type":"webhook","interval":0,"destinations":[{"type":"webhook","address":%q}]}]`, receiver.URL+"/hook"))
+		fmt.Sprintf(`[{"type":"webhook","interval":0,"grouping":"post","destinations":[{"type":"webhook","address":%q}]}]`, receiver.URL+"/hook"))
 
 	// The tests' one deadline (wait.Deadline) is far below the scan's hour: only the
 	// percolator's word can send in time.
