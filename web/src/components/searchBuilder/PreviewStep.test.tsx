@@ -1,10 +1,14 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import Dialog from '@mui/material/Dialog';
+import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BacktestResult, Post } from '../../api/monitor';
+import type { BacktestResult, Post, SearchRequest } from '../../api/monitor';
 import { Reply, fakeServer } from '../../test/fakeServer';
 import { testGroup, testProfile, testProviders, testSearch } from '../../test/fixtures';
+import { renderWithApp } from '../../test/renderApp';
 import { openSearchBuilder } from '../../test/searchBuilder';
+import { DEFAULT_BACKFILL_DAYS, PreviewStep } from './PreviewStep';
 
 const user = userEvent.setup({ delay: null });
 const BACKTEST = 'POST /api/v1/monitor/searches/backtest';
@@ -67,6 +71,56 @@ async function openPreview() {
   return screen.findByRole('dialog', { name: /Preview: bridge/ });
 }
 
+// What the builder sends for a search named and keyed "bridge" in group 3 with the default providers.
+const draft: SearchRequest = {
+  group_id: 3,
+  name: 'bridge',
+  author_id: '',
+  author_query: '',
+  address: '',
+  address_bounds: '',
+  keywords: 'bridge',
+  providers: ['twitter', 'reddit', 'gab', 'vk'],
+  start_at: null,
+  end_at: null,
+  search_filters: [],
+  images_only: false,
+  video_only: false,
+  board_names: [],
+  alerts: [],
+  shared_users: [],
+};
+
+/**
+ * The preview step alone, in a dialog as the builder shows it: opening the whole builder and
+ * filling its form costs most of a test's time, and the tests through the builder below show
+ * that its draft, its Back and its Create reach the preview and the server. Returns the dialog
+ * and the backfill days of each Create.
+ */
+async function renderPreview() {
+  const submitted: number[] = [];
+  function Step() {
+    const [backfillDays, setBackfillDays] = useState(DEFAULT_BACKFILL_DAYS);
+    return (
+      <Dialog open aria-labelledby="preview-title">
+        <PreviewStep
+          titleId="preview-title"
+          draft={draft}
+          providers={testProviders}
+          editing={false}
+          submitting={false}
+          backfillDays={backfillDays}
+          onBackfillDays={setBackfillDays}
+          onBack={() => {}}
+          onSubmit={() => submitted.push(backfillDays)}
+        />
+      </Dialog>
+    );
+  }
+  renderWithApp(<Step />, { profile: testProfile() });
+  return { dialog: await screen.findByRole('dialog', { name: /Preview: bridge/ }), submitted };
+}
+
 afterEach(() => {
   document.cookie.split(';').forEach((c) => {
     document.cookie = `${c.split('=')[0]}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
@@ -102,7 +156,7 @@ describe('search preview', () => {
     const requests = server((request: { body: { days: number } }) => ({
       data: result({ count: request.body.days === 7 ? 3 : 45 }),
     }));
-    const dialog = await openPreview();
+    const { dialog } = await renderPreview();
     await within(dialog).findByText('45 matches in the last 30 days');
     await user.click(within(dialog).getByRole('combobox', { name: 'Stored posts of' }));
     await user.click(await screen.findByRole('option', { name: 'the last 7 days' }));
@@ -116,7 +170,7 @@ describe('search preview', () => {
     server({
       data: result({ count: 0, expectedPerDay: 0, samples: [], expected: { perDay: 0, low: 0, high: 0, days: 7 } }),
     });
-    const dialog = await openPreview();
+    const { dialog } = await renderPreview();
     expect(await within(dialog).findByText(/No stored post of the last 30 days matches/)).toBeInTheDocument();
     expect(within(dialog).getByText(/Expect none a day/)).toBeInTheDocument();
     expect(within(dialog).queryByRole('article')).not.toBeInTheDocument();
@@ -132,14 +186,14 @@ describe('search preview', () => {
         backfill: [],
       }),
     });
-    const dialog = await openPreview();
+    const { dialog } = await renderPreview();
     expect(await within(dialog).findByText(/too broadly to check every stored post/)).toBeInTheDocument();
     expect(within(dialog).getByText(/Expect about 5,200 a day/)).toBeInTheDocument();
   });
 
   it('says so when not even the newest posts could be checked in time', async () => {
     server({ data: result({ truncated: true, scanned: 0, count: 0, expectedPerDay: 0, samples: [] }) });
-    const dialog = await openPreview();
+    const { dialog } = await renderPreview();
     expect(await within(dialog).findByText(/too broadly to preview/)).toBeInTheDocument();
     expect(within(dialog).queryByText(/Expect/)).not.toBeInTheDocument();
     expect(within(dialog).queryByText(/No stored post/)).not.toBeInTheDocument();
@@ -191,27 +245,25 @@ describe('search preview', () => {
   });
 
   it('fills the inbox with the days chosen, each shown with what it brings in, or with nothing', async () => {
+    // That the days chosen reach the server's create request is the test above.
     for (const [choice, days] of [
       ['the last 3 days (9 matches)', 3],
       ['nothing: only new posts', 0],
     ] as const) {
-      const requests = server(
-        { data: result() },
-        { 'POST /api/v1/monitor/searches': new Reply(201, { data: testSearch(42, { value: 'bridge' }) }) },
-      );
-      const dialog = await openPreview();
+      server({ data: result() });
+      const { dialog, submitted } = await renderPreview();
       await within(dialog).findByText('45 matches in the last 30 days');
       await user.click(within(dialog).getByRole('combobox', { name: 'Fill the inbox with stored posts of' }));
       await user.click(await screen.findByRole('option', { name: choice }));
       await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-      await waitFor(() => expect(created(requests)).toEqual([days]));
+      expect(submitted).toEqual([days]);
       cleanup();
     }
   });
 
   it('offers the days the preview did not cover without a count', async () => {
     server({ data: result({ backfill: [3, 5, 9, 14, 20, 28, 37] }) });
-    const dialog = await openPreview();
+    const { dialog } = await renderPreview();
     await within(dialog).findByText('45 matches in the last 30 days');
     await user.click(within(dialog).getByRole('combobox', { name: 'Fill the inbox with stored posts of' }));
     expect(await screen.findByRole('option', { name: 'the last 14 days' })).toBeInTheDocument();
