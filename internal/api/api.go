@@ -34,6 +34,7 @@ import (
 	"github.com/sightline/sightline/internal/sourcing"
 	"github.com/sightline/sightline/internal/spike"
 	"github.com/sightline/sightline/internal/story"
+	"github.com/sightline/sightline/internal/support"
 	"github.com/sightline/sightline/internal/tenant"
 	"github.com/sightline/sightline/internal/translate"
 	"github.com/sightline/sightline/internal/trend"
@@ -83,6 +84,8 @@ type Deps struct {
 	Places *search.Places
 	// Members invites people to organizations and removes them (docs/settings-api.md).
 	Members *members.Service
+	// Support mails the help drawer's requests to the tenant's support address.
+	Support *support.Service
 	// Usage counts searches, results and exports by month for the statistics.
 	Usage *usage.Service
 	// Assistant answers questions from stored posts and analyses posts (issue 15).
@@ -181,6 +184,7 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("DELETE /api/v1/settings/organizations/{orgId}/members/{userId}", a.user(a.removeMember))
 	mux.HandleFunc("PUT /api/v1/settings/organizations/{orgId}/members/{userId}", a.user(a.setMemberRole))
 	mux.HandleFunc("GET /api/v1/invitations/{token}", a.handle(a.openInvitation))
+	mux.HandleFunc("POST /api/v1/support", a.user(a.writeSupport))
 	mux.HandleFunc("POST /api/v1/invitations/{token}/accept", a.handle(a.acceptInvitation))
 	mux.HandleFunc("GET /api/v1/settings/organizations/{orgId}/statistics/{product}/{counts}", a.user(a.statistics))
 

@@ -21,8 +21,10 @@ import (
 type Message struct {
 	// ID is the Message-ID without its angle brackets; empty gets a fresh one. A message sent
 	// again after a crash keeps its ID, so the receiving side can tell it is the same one.
-	ID      string
-	To      []string
+	ID string
+	To []string
+	// ReplyTo, when set, is where replies go instead of the sender (a support request's author).
+	ReplyTo string
 	Subject string
 	Text    string
 	HTML    string
@@ -102,6 +104,11 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 	}
 	if err := msg.To(m.To...); err != nil {
 		return fmt.Errorf("mail: recipients: %w", err)
+	}
+	if m.ReplyTo != "" {
+		if err := msg.ReplyTo(m.ReplyTo); err != nil {
+			return fmt.Errorf("mail: reply-to: %w", err)
+		}
 	}
 	msg.Subject(m.Subject)
 	msg.SetDate()

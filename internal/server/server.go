@@ -54,6 +54,7 @@ import (
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/story"
 	"github.com/sightline/sightline/internal/stream"
+	"github.com/sightline/sightline/internal/support"
 	"github.com/sightline/sightline/internal/tenant"
 	"github.com/sightline/sightline/internal/translate"
 	"github.com/sightline/sightline/internal/trend"
@@ -528,6 +529,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		Cases:         caseWork,
 		Members: members.NewService(members.Deps{Store: s, Access: n.Auth, Mail: n.Mail, MailLimit: mailLimit,
 			PublicURL: c.PublicURLOrDefault(), Logger: log}),
+		Support:          support.NewService(support.Deps{Profiles: n.Accounts, Mail: n.Mail, MailLimit: mailLimit}),
 		Usage:            usage.NewService(s, log),
 		Sources:          n.SourceRows,
 		PipelineWarnings: n.Watch.Warnings,

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { contactHref } from '../lib/support';
 
-/** The shared frame of the 404 and loading-error pages. */
+/** The shared frame of the 404, loading-error and search-error pages. */
 export function ErrorPage({
   icon: Icon,
   title,
@@ -16,6 +16,7 @@ export function ErrorPage({
   code,
   action,
   supportEmail,
+  headingLevel = 'h1',
 }: {
   icon: SvgIconComponent;
   title: string;
@@ -24,6 +25,8 @@ export function ErrorPage({
   code: number;
   action: ReactNode;
   supportEmail?: string;
+  /** h2 when the page is a pane inside a screen that has its own title. */
+  headingLevel?: 'h1' | 'h2';
 }) {
   return (
     <Box sx={{ minHeight: '100%', display: 'grid', placeItems: 'center', p: 3 }}>
@@ -46,7 +49,9 @@ export function ErrorPage({
             Error {code}
           </Typography>
         )}
-        <Typography variant="h1">{title}</Typography>
+        <Typography variant="h1" component={headingLevel}>
+          {title}
+        </Typography>
         <Typography color="text.secondary">{message}</Typography>
         <Stack direction="row" spacing={1.5} sx={{ pt: 1 }}>
           {action}

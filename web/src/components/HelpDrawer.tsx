@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useProfile } from '../hooks/useProfileQuery';
 import { HELP_CENTRE_URL, LEARNING_RESOURCES_URL, SUPPORT_REPLY_PROMISE, supportAddress } from '../lib/support';
 import { SideDrawer } from './SideDrawer';
+import { SupportForm } from './SupportForm';
 
 const helpLinks = [
   {
@@ -30,7 +31,8 @@ const helpLinks = [
 ];
 
 export function HelpDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const supportEmail = supportAddress(useProfile());
+  const profile = useProfile();
+  const supportEmail = supportAddress(profile);
   return (
     <SideDrawer open={open} onClose={onClose} title="Help and support" closeLabel="Close help" width={380}>
       <Box sx={{ p: 3 }}>
@@ -39,7 +41,8 @@ export function HelpDrawer({ open, onClose }: { open: boolean; onClose: () => vo
           our team is happy to help.
         </Typography>
       </Box>
-      <List sx={{ px: 1.5 }}>
+      {/* Links, not list items: a list of bare links fails axe's list rule. */}
+      <List component="div" sx={{ px: 1.5 }}>
         {helpLinks.map(({ label, description, href, icon: Icon }) => (
           <ListItemButton key={href} component="a" href={href} target="_blank" rel="noopener">
             <ListItemIcon>
@@ -56,14 +59,23 @@ export function HelpDrawer({ open, onClose }: { open: boolean; onClose: () => vo
           Contact us
         </Typography>
         {supportEmail ? (
-          <Typography color="text.secondary">
-            Write to{' '}
-            <Link href={`mailto:${supportEmail}`} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-              <MailOutlineOutlined fontSize="inherit" />
-              {supportEmail}
-            </Link>
-            . {SUPPORT_REPLY_PROMISE}
-          </Typography>
+          <>
+            <Typography color="text.secondary">
+              Write to{' '}
+              <Link href={`mailto:${supportEmail}`} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                <MailOutlineOutlined fontSize="inherit" />
+                {supportEmail}
+              </Link>
+              . {SUPPORT_REPLY_PROMISE}
+            </Typography>
+            {profile.emailDelivery ? (
+              <SupportForm supportEmail={supportEmail} />
+            ) : (
+              <Typography color="text.secondary" sx={{ mt: 1 }}>
+                This server does not send e-mail, so it cannot pass on a message from here; write from your own mailbox.
+              </Typography>
+            )}
+          </>
         ) : (
           <Typography color="text.secondary">
             This server has no support address other than your own; its operator sets one with --support-email. Report a

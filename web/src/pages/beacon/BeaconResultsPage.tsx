@@ -63,7 +63,8 @@ import {
 } from '../../lib/beaconSearch';
 import { AnalyticsPanel } from '../../components/analytics/AnalyticsPanel';
 import { formatCount, resultTotal } from '../../lib/countFormat';
-import { retryable, searchError } from '../../lib/searchError';
+import { SearchErrorPage } from '../../components/SearchErrorPage';
+import { searchError } from '../../lib/searchError';
 import { termsOf } from '../../lib/highlight';
 
 /** Beacon's results: the search bar, the tabs, the filters and the results of the chosen tab. */
@@ -379,11 +380,7 @@ function ResultsPanel({
 
   if (results.isPending) return <ResultsSkeleton />;
   if (results.isError && !results.data) {
-    return (
-      <LoadError onRetry={retryable(results.error) ? () => void results.refetch() : undefined}>
-        {searchError(results.error, 'Search failed')}
-      </LoadError>
-    );
+    return <SearchErrorPage error={results.error} fallback="Search failed" onRetry={() => void results.refetch()} />;
   }
   const pages: SearchPage[] = results.data.pages;
   const first = pages[0]!;

@@ -186,6 +186,8 @@ describe('Locate', () => {
     server({ [SEARCH]: new Reply(503, { message }) });
     renderApp(`/locate?type=location&bounds=${encodeURIComponent(BOX)}`, { profile: testProfile() });
     expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Search Error' })).toBeInTheDocument();
+    expect(screen.getByText('Error 503')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

@@ -31,7 +31,8 @@ import { useProvidersQuery } from '../../hooks/useMonitorQueries';
 import { useProfile } from '../../hooks/useProfileQuery';
 import { useSearchBuilder } from '../../hooks/useSearchBuilder';
 import { resultTotal } from '../../lib/countFormat';
-import { retryable, searchError } from '../../lib/searchError';
+import { SearchErrorPage } from '../../components/SearchErrorPage';
+import { searchError } from '../../lib/searchError';
 import { termsOf } from '../../lib/highlight';
 import {
   LOCATE_SORTS,
@@ -276,9 +277,7 @@ function LocateScreen({
               ))}
             </Stack>
           ) : results.isError && !results.data ? (
-            <LoadError onRetry={retryable(results.error) ? () => void results.refetch() : undefined}>
-              {searchError(results.error, 'Search failed')}
-            </LoadError>
+            <SearchErrorPage error={results.error} fallback="Search failed" onRetry={() => void results.refetch()} />
           ) : first && first.totalCount === 0 && posts.length === 0 && !first.totalCountIsEstimate ? (
             <EmptyState icon={SearchOffOutlined} title="No posts match">
               Try a larger area, fewer words, a wider date range or more data sources.
