@@ -211,6 +211,7 @@ describe('top bar', () => {
     expect(Array.from(menu.querySelectorAll('a')).map((link) => link.textContent)).toEqual([
       'Locate',
       'Monitor',
+      'Cases',
       'Settings',
       'Logout',
     ]);

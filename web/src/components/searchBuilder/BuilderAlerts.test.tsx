@@ -37,7 +37,7 @@ describe('alerts in the search builder', () => {
     await user.type(field, '{Enter}');
     expect(within(dialog).getByRole('textbox', { name: 'Webhook' })).toHaveValue('Immediate');
 
-    await user.click(within(dialog).getByRole('combobox', { name: /Group/ }));
+    await user.click(within(dialog).getByRole('combobox', { name: /^Group\b/ }));
     await user.click(await screen.findByRole('option', { name: 'Protests' }));
     fireEvent.change(within(dialog).getByLabelText('Keywords'), { target: { value: 'bridge' } });
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Create' })).toBeEnabled());
