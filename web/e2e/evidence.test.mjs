@@ -1,7 +1,8 @@
 // Evidence end to end, in Chromium against the real binary: Capture on a Beacon result card
 // fetches the post's page from a local site (allowlisted as the operator would an on-premises
 // site), shows the capture's files and hashes, and the downloaded bundle passes
-// `sightline evidence verify` offline, while a bundle with one changed byte fails it.
+// `sightline evidence verify` offline, while a bundle with one changed byte fails it. Axe checks
+// the Capture dialog in the light and the dark theme.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -11,7 +12,9 @@ import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { apiSession, closeAll, listen, signedInBrowser, startServer } from './harness.mjs';
+import { accessibilityViolations, apiSession, closeAll, listen, signedInBrowser, startServer } from './harness.mjs';
+
+/* global document, getComputedStyle */
 
 const shots = new URL('../test-results/', import.meta.url);
 const bin = resolve(fileURLToPath(new URL('..', import.meta.url)), process.env.SIGHTLINE_BIN || '../bin/sightline');
@@ -129,6 +132,14 @@ describe('Evidence', () => {
     }
     await dialog.getByText('Not timestamped', { exact: false }).waitFor();
     await page.screenshot({ path: new URL('evidence-dialog.png', shots).pathname });
+    // The dialog in both themes: the profile's theme is "system", so the page's colour scheme decides.
+    assert.deepEqual(await accessibilityViolations(page), []);
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const light = await background();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction((was) => getComputedStyle(document.body).backgroundColor !== was, light);
+    assert.deepEqual(await accessibilityViolations(page), []);
+    await page.emulateMedia({ colorScheme: 'light' });
 
     const href = await dialog.getByRole('link', { name: 'Download bundle' }).getAttribute('href');
     const reply = await fetch(`${server.url}${href}`, { headers: { Authorization: `Bearer ${api.token}` } });

@@ -2,20 +2,22 @@
 // times (history, not news), then a burst of posts now. Detection, running every minute, makes
 // it a spike: the dashboard's Spikes widget lists it against the count usually expected, the
 // saved search's page marks it on its timeline, and the Trending widget names the burst's hashtag.
+// Axe checks the widgets with their data in the light and the dark theme.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { apiSession, closeAll, signedInBrowser, startServer } from './harness.mjs';
+import { accessibilityViolations, apiSession, closeAll, signedInBrowser, startServer } from './harness.mjs';
 
 describe('spikes', () => {
   let server;
   let browser;
   let page;
   let searchId;
+  let api;
 
   before(async () => {
     server = await startServer();
-    const api = await apiSession(server);
+    api = await apiSession(server);
     const groups = await api.call('GET', '/api/v1/monitor/monitor-search-groups');
     const home = groups.find((g) => g.isSavedSearch);
     ({ id: searchId } = await api.call('POST', '/api/v1/monitor/searches', {
@@ -65,6 +67,16 @@ describe('spikes', () => {
     await spikes.getByRole('button', { name: /Harbour watch — \d+ posts, about \d+ expected/ }).waitFor();
     const trending = page.getByRole('region', { name: 'Trending in your matches (last hour)' });
     await trending.getByText('#cranecollapse', { exact: true }).waitFor();
+    assert.deepEqual(await accessibilityViolations(page), []);
+  });
+
+  it('lists them accessibly in the dark theme too', async () => {
+    await api.call('PATCH', '/api/v1/settings/profile/update/display-theme', { display_theme: 'dark' });
+    await page.goto(`${server.url}/monitor/dashboard`);
+    await page.getByRole('region', { name: 'Spikes (7 days)' }).getByRole('button', { name: /Harbour watch — \d+ posts/ }).first().waitFor();
+    await page.getByRole('region', { name: 'Trending in your matches (last hour)' }).getByText('#cranecollapse', { exact: true }).waitFor();
+    assert.deepEqual(await accessibilityViolations(page), []);
+    await api.call('PATCH', '/api/v1/settings/profile/update/display-theme', { display_theme: 'light' });
   });
 
   it('marks the spike on the saved search page', async () => {

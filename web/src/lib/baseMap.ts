@@ -156,14 +156,23 @@ export function addBaseLayer(map: L.Map, mode: 'light' | 'dark', base: MapBase):
 
 /**
  * A small map for a widget (no attribution line) with its base layer, over the whole world until
- * the caller fits it. Returns the map and what removes it.
+ * the caller fits it. Returns the map and what removes it. A widget map is a picture with a text
+ * alternative (role="img", the list beside it for keyboards), so nothing in it takes focus: no
+ * zoom buttons and no keyboard handler; the mouse still pans and zooms it.
  */
 export function widgetMap(
   container: HTMLElement,
   mode: 'light' | 'dark',
   base: MapBase,
 ): { map: L.Map; remove: () => void } {
-  const map = L.map(container, { worldCopyJump: true, minZoom: 1, zoomSnap: 0.5, attributionControl: false });
+  const map = L.map(container, {
+    worldCopyJump: true,
+    minZoom: 1,
+    zoomSnap: 0.5,
+    attributionControl: false,
+    zoomControl: false,
+    keyboard: false,
+  });
   map.setView([20, 0], 1);
   const stopBaseLayer = addBaseLayer(map, mode, base);
   return {

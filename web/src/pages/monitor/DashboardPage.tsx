@@ -135,14 +135,17 @@ function Bars({ label, rows }: { label: string; rows: { key: string; label: stri
             </Box>
           </Box>
         );
-        return row.to ? (
-          <ListItemButton key={row.key} component={RouterLink} to={row.to} sx={{ px: 1, borderRadius: 1 }}>
-            {body}
-          </ListItemButton>
-        ) : (
-          <Box component="li" key={row.key} sx={{ listStyle: 'none', px: 1, py: 0.5 }}>
-            {body}
-          </Box>
+        // A <ul> may hold only <li>: the link sits inside its item, never in the list itself.
+        return (
+          <ListItem key={row.key} disablePadding>
+            {row.to ? (
+              <ListItemButton component={RouterLink} to={row.to} sx={{ px: 1, borderRadius: 1 }}>
+                {body}
+              </ListItemButton>
+            ) : (
+              <Box sx={{ width: '100%', px: 1, py: 0.5 }}>{body}</Box>
+            )}
+          </ListItem>
         );
       })}
     </List>
