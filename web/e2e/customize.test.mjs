@@ -41,7 +41,7 @@ describe('Customize the dashboard', () => {
     await page.getByRole('heading', { level: 1, name: 'Customize the dashboard' }).waitFor();
     assert.deepEqual(await widgetsOf(1), ['Results', 'Unread results', 'New results (last 24 hours)']);
 
-    await page.getByRole('button', { name: 'Remove row 5' }).click(); // the threat score
+    await page.getByRole('button', { name: 'Remove row 6' }).click(); // the threat score
     await page.getByRole('button', { name: 'Remove New results (last 24 hours)' }).click();
     await page.screenshot({ path: new URL('customize.png', shots).pathname });
     await page.getByRole('button', { name: 'Save layout' }).click();
@@ -57,7 +57,7 @@ describe('Customize the dashboard', () => {
   it('discards changes back to the saved layout', async () => {
     await page.goto(`${server.url}/monitor/customize`);
     await page.getByRole('button', { name: 'Remove row 1' }).click();
-    assert.deepEqual(await widgetsOf(1), ['Top authors', 'Top data sources', 'Top mentioned locations (30 days)']);
+    assert.deepEqual(await widgetsOf(1), ['Spikes (7 days)', 'Trending in your matches (last hour)']);
     await page.getByRole('button', { name: 'Discard changes' }).click();
     assert.deepEqual(await widgetsOf(1), ['Results', 'Unread results']);
   });

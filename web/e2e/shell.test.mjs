@@ -118,6 +118,7 @@ describe('app shell', () => {
       '/locate',
       '/beacon',
       '/monitor/dashboard',
+      '/cases',
       '/compliance',
       '/tenant',
       '/settings',
