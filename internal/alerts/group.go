@@ -133,8 +133,8 @@ func storyGrouped(n monitor.NotificationSetting) bool {
 func (s *Service) plan(ctx context.Context, r *run, d monitor.Destination, ids []int64) error {
 	base := Delivery{SearchID: r.m.ID, OrganizationID: r.m.OrganizationID, Type: r.n.Type, Destination: d,
 		Status: StatusPending, NextAttemptAt: r.now, CreatedAt: r.now, Kind: KindMatches}
-	if !r.snoozed.IsZero() {
-		return s.skip(ctx, base, ids, SkippedSnoozed, "The search's alerts are snoozed until "+r.snoozed.UTC().Format(time.RFC3339)+".")
+	if snoozed, err := s.skipSnoozed(ctx, r, base, ids); snoozed || err != nil {
+		return err
 	}
 	groups, unread, err := s.byStory(ctx, r.m, ids)
 	if err != nil {
@@ -247,6 +247,15 @@ func (s *Service) notify(ctx context.Context, r *run, dv *Delivery, ids []int64)
 		s.written()
 	}
 	return err
+}
+
+// skipSnoozed records ids as skipped while the search's alerts are snoozed, saying until when,
+// and reports whether it did: the one snooze gate of every alert kind (matches and spikes).
+func (s *Service) skipSnoozed(ctx context.Context, r *run, dv Delivery, ids []int64) (bool, error) {
+	if r.snoozed.IsZero() {
+		return false, nil
+	}
+	return true, s.skip(ctx, dv, ids, SkippedSnoozed, "The search's alerts are snoozed until "+r.snoozed.UTC().Format(time.RFC3339)+".")
 }
 
 // written tells Run's sender that a delivery is waiting.

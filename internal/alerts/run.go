@@ -23,7 +23,7 @@ const sendEvery = 5 * time.Second
 // signalSettle is how long a node waits after the percolator tells it of new matches before it
 // collects them: the posts of one ingest or one burst are stored in several batches a moment
 // apart, and an immediate alert (a webhook) sends them as one delivery rather than one a batch.
-const signalSettle = time.Second
+const signalSettle = 250 * time.Millisecond
 
 // DefaultScanEvery is how often a node looks at every search's alerts: a safety net for
 // matches it was not told of (the node that stored them stopped before its alerts ran).

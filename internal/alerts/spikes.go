@@ -57,8 +57,8 @@ func (s *Service) deliverSpike(ctx context.Context, sp spike.Spike, now time.Tim
 	if !on {
 		return nil
 	}
-	// A spike is an alert like the others: skipped while the search is snoozed, and counted
-	// against (and held back by) the flood guard; both leave a row in the delivery history.
+	// A spike is an alert like the others: it passes the same snooze gate and flood guard
+	// (skipSnoozed, notify), and both leave a row in the delivery history.
 	r, err := s.prepareRun(ctx, m, monitor.NotificationSetting{Type: monitor.AlertSpike}, now)
 	if err != nil {
 		return err
@@ -69,9 +69,8 @@ func (s *Service) deliverSpike(ctx context.Context, sp spike.Spike, now time.Tim
 		}
 		dv := Delivery{SearchID: m.ID, OrganizationID: m.OrganizationID, Type: monitor.AlertSpike, Destination: d,
 			MatchCount: int(sp.Count), Status: StatusPending, NextAttemptAt: now, CreatedAt: now}
-		if !r.snoozed.IsZero() {
-			err = s.skip(ctx, dv, []int64{sp.ID}, SkippedSnoozed, "The search's alerts are snoozed until "+r.snoozed.UTC().Format(time.RFC3339)+".")
-		} else {
+		snoozed, err := s.skipSnoozed(ctx, r, dv, []int64{sp.ID})
+		if err == nil && !snoozed {
 			err = s.notify(ctx, r, &dv, []int64{sp.ID})
 		}
 		if err != nil {

@@ -194,7 +194,6 @@ func New(d Deps) http.Handler {
 		mux.HandleFunc("PUT /api/v1/tenant/organizations/{id}/feature-flags/{flag}", a.user(a.setTenantFeatureFlag))
 		mux.HandleFunc("PUT /api/v1/tenant/organizations/{id}/settings/{setting}", a.user(a.setTenantOrganizationSetting))
 		mux.HandleFunc("PUT /api/v1/tenant/organizations/{id}/limits", a.user(a.setTenantOrganizationLimits))
-		mux.HandleFunc("PUT /api/v1/tenant/organizations/{id}/alert-limit", a.user(a.setTenantAlertLimit))
 		mux.HandleFunc("GET /api/v1/tenant/users", a.user(a.tenantUsers))
 		mux.HandleFunc("POST /api/v1/tenant/users", a.user(a.createTenantUser))
 		mux.HandleFunc("PUT /api/v1/tenant/users/{id}", a.user(a.updateTenantUser))

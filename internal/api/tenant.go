@@ -68,27 +68,6 @@ func (a *API) tenantOrganizations(w http.ResponseWriter, r *http.Request, id aut
 	return ok(w, out)
 }
 
-func (a *API) setTenantAlertLimit(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
-	orgID, err := pathID(r)
-	if err != nil {
-		return err
-	}
-	var body struct {
-		Limit *int64 `json:"limit"`
-	}
-	if err := decode(r, &body); err != nil {
-		return err
-	}
-	if body.Limit == nil {
-		return problem.InvalidField("limit", tenant.MsgAlertDailyLimit)
-	}
-	o, err := a.Tenant.SetAlertDailyLimit(r.Context(), id.Actor(), orgID, *body.Limit)
-	if err != nil {
-		return err
-	}
-	return ok(w, tenantOrganizationJSON(o))
-}
-
 // switchBody turns a flag or setting on or off.
 type switchBody struct {
 	Enabled *bool `json:"enabled"`
@@ -102,7 +81,8 @@ func (a *API) setTenantOrganizationSetting(w http.ResponseWriter, r *http.Reques
 	return a.setTenantSwitch(w, r, id, r.PathValue("setting"), a.Tenant.SetOrganizationSetting)
 }
 
-// setTenantOrganizationLimits changes an organization's monthly data limit and asset limit.
+// setTenantOrganizationLimits changes an organization's monthly data limit, asset limit and
+// alert flood guard.
 func (a *API) setTenantOrganizationLimits(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
 	orgID, err := pathID(r)
 	if err != nil {
@@ -111,11 +91,12 @@ func (a *API) setTenantOrganizationLimits(w http.ResponseWriter, r *http.Request
 	var body struct {
 		MonthlyDataLimit *int64 `json:"monthly_data_limit"`
 		AssetLimit       *int64 `json:"asset_limit"`
+		AlertDailyLimit  *int64 `json:"alert_daily_limit"`
 	}
 	if err := decode(r, &body); err != nil {
 		return err
 	}
-	o, err := a.Tenant.SetLimits(r.Context(), id.Actor(), orgID, tenant.Limits{MonthlyData: body.MonthlyDataLimit, Assets: body.AssetLimit})
+	o, err := a.Tenant.SetLimits(r.Context(), id.Actor(), orgID, tenant.Limits{MonthlyData: body.MonthlyDataLimit, Assets: body.AssetLimit, AlertDaily: body.AlertDailyLimit})
 	if err != nil {
 		return err
 	}

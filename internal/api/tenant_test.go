@@ -91,7 +91,6 @@ func TestTenantPortalPermissions(t *testing.T) {
 			{"PUT", "/api/v1/tenant/organizations/" + acme + "/feature-flags/beacon_sunset", map[string]bool{"enabled": true}, 200, 404},
 			{"PUT", "/api/v1/tenant/organizations/" + acme + "/settings/is_uspi_compliant", map[string]bool{"enabled": true}, 200, 404},
 			{"PUT", "/api/v1/tenant/organizations/" + acme + "/limits", map[string]int{"asset_limit": 40}, 200, 404},
-			{"PUT", "/api/v1/tenant/organizations/" + acme + "/alert-limit", map[string]int{"limit": 20}, 200, 404},
 			{"GET", "/api/v1/tenant/users", nil, 200, 200},
 			{"POST", "/api/v1/tenant/users", map[string]any{"name": "New Hire", "email": "new@acme.test",
 				"organizationId": e.acme.ID, "role": "member", "acl": map[string]bool{"beacon": true}, "password": "a-long-first-password"}, 201, 422},
@@ -194,12 +193,12 @@ func TestTenantOrganizations(t *testing.T) {
 			t.Errorf("without enabled = %d", r.status)
 		}
 		// The alerts' flood guard: a bound a saved search sends in 24 hours, 0 for the default.
-		r = admin.do("PUT", path+"alert-limit", map[string]int{"limit": 120}, withBearer(admin.bearer))
+		r = admin.do("PUT", path+"limits", map[string]int{"alert_daily_limit": 120}, withBearer(admin.bearer))
 		if r.status != http.StatusOK || dig(r.body["data"], "alert_daily_limit") != float64(120) {
 			t.Fatalf("alert limit = %d %v", r.status, r.body)
 		}
-		for _, bad := range []any{map[string]int{"limit": -1}, map[string]int{"limit": 10_001}, map[string]any{}} {
-			if r := admin.do("PUT", path+"alert-limit", bad, withBearer(admin.bearer)); r.status != http.StatusUnprocessableEntity {
+		for _, bad := range []any{map[string]int{"alert_daily_limit": -1}, map[string]int{"alert_daily_limit": 10_001}, map[string]any{}} {
+			if r := admin.do("PUT", path+"limits", bad, withBearer(admin.bearer)); r.status != http.StatusUnprocessableEntity {
 				t.Errorf("alert limit %v = %d", bad, r.status)
 			}
 		}

@@ -163,15 +163,27 @@ func (s *Service) SetOrganizationSetting(ctx context.Context, a authz.Actor, org
 // MaxLimit bounds what a tenant admin may set a limit to; 0 lifts a limit.
 const MaxLimit = 1_000_000_000
 
-// Limits are an organization's monthly data limit and asset limit; nil leaves one as it is.
+// Limits are an organization's monthly data limit, asset limit and alert flood guard; nil
+// leaves one as it is.
 type Limits struct {
 	MonthlyData *int64
 	Assets      *int64
+	AlertDaily  *int64
 }
+
+// MaxAlertDailyLimit bounds what a tenant admin may set as an organization's alert flood guard.
+const MaxAlertDailyLimit = 10_000
+
+// MsgAlertDailyLimit answers a flood guard bound out of range.
+const MsgAlertDailyLimit = "The alert limit must be between 1 and 10000 notifications a saved search sends in 24 hours, or 0 for the default (50)."
+
+// msgLimit answers a data or asset limit out of range.
+const msgLimit = "The limit must be a whole number from 0 (no limit) to 1,000,000,000."
 
 // SetLimits changes one of the tenant's organizations' limits, audited with the values before
 // and after. Lowering a limit below what the organization holds removes nothing: it stops
-// what would go beyond it (docs/decisions.md).
+// what would go beyond it (docs/decisions.md). The alert limit bounds the notifications each
+// saved search sends in 24 hours before the rest are held back (0: the default).
 func (s *Service) SetLimits(ctx context.Context, a authz.Actor, id int64, l Limits) (Organization, error) {
 	if _, err := s.organization(ctx, a, id); err != nil {
 		return Organization{}, err
@@ -179,19 +191,22 @@ func (s *Service) SetLimits(ctx context.Context, a authz.Actor, id int64, l Limi
 	fields := []struct {
 		name  string
 		value *int64
+		max   int64
+		msg   string
 		field func(*account.Organization) *int64
 	}{
-		{"monthly_data_limit", l.MonthlyData, func(o *account.Organization) *int64 { return &o.MonthlyDataLimit }},
-		{"asset_limit", l.Assets, func(o *account.Organization) *int64 { return &o.AssetLimit }},
+		{"monthly_data_limit", l.MonthlyData, MaxLimit, msgLimit, func(o *account.Organization) *int64 { return &o.MonthlyDataLimit }},
+		{"asset_limit", l.Assets, MaxLimit, msgLimit, func(o *account.Organization) *int64 { return &o.AssetLimit }},
+		{"alert_daily_limit", l.AlertDaily, MaxAlertDailyLimit, MsgAlertDailyLimit, func(o *account.Organization) *int64 { return &o.AlertDailyLimit }},
 	}
 	errs := map[string][]string{}
 	for _, f := range fields {
-		if f.value != nil && (*f.value < 0 || *f.value > MaxLimit) {
-			errs[f.name] = []string{"The limit must be a whole number from 0 (no limit) to 1,000,000,000."}
+		if f.value != nil && (*f.value < 0 || *f.value > f.max) {
+			errs[f.name] = []string{f.msg}
 		}
 	}
-	if l.MonthlyData == nil && l.Assets == nil {
-		errs["asset_limit"] = []string{"Give the monthly data limit, the asset limit or both."}
+	if l.MonthlyData == nil && l.Assets == nil && l.AlertDaily == nil {
+		errs["asset_limit"] = []string{"Give the monthly data limit, the asset limit, the alert limit or any of them."}
 	}
 	if len(errs) > 0 {
 		return Organization{}, problem.Invalid("The given data was invalid.", errs)
@@ -209,39 +224,6 @@ func (s *Service) SetLimits(ctx context.Context, a authz.Actor, id int64, l Limi
 				PreviousValue: f.name + ": " + strconv.FormatInt(before, 10), NewValue: f.name + ": " + strconv.FormatInt(*f.value, 10)})
 		}
 		return entries, nil
-	})
-	if err != nil {
-		return Organization{}, err
-	}
-	u, err := s.store.OrganizationUsage(ctx, o.ID, monitor.MonthStart(s.now()))
-	return Organization{Organization: o, Usage: u}, err
-}
-
-// MaxAlertDailyLimit bounds what a tenant admin may set as an organization's alert flood guard.
-const MaxAlertDailyLimit = 10_000
-
-// MsgAlertDailyLimit answers a flood guard bound out of range.
-const MsgAlertDailyLimit = "The alert limit must be between 1 and 10000 notifications a saved search sends in 24 hours, or 0 for the default (50)."
-
-// SetAlertDailyLimit sets the notifications each of the organization's saved searches may send
-// in 24 hours before its alerts are held back (0: the default), audited.
-func (s *Service) SetAlertDailyLimit(ctx context.Context, a authz.Actor, organizationID, limit int64) (Organization, error) {
-	if _, err := s.organization(ctx, a, organizationID); err != nil {
-		return Organization{}, err
-	}
-	if limit < 0 || limit > MaxAlertDailyLimit {
-		return Organization{}, problem.InvalidField("limit", MsgAlertDailyLimit)
-	}
-	o, err := s.store.ChangeOrganization(ctx, organizationID, func(o *account.Organization) ([]account.AuditEntry, error) {
-		before := o.AlertDailyLimit
-		if before == limit {
-			return nil, nil
-		}
-		o.AlertDailyLimit = limit
-		return []account.AuditEntry{{TenantID: o.TenantID, OrganizationID: o.ID, UserID: a.UserID,
-			Model: "organization", ModelID: strconv.FormatInt(o.ID, 10), Action: "updated",
-			PreviousValue: "alert_daily_limit: " + strconv.FormatInt(before, 10),
-			NewValue:      "alert_daily_limit: " + strconv.FormatInt(limit, 10)}}, nil
 	})
 	if err != nil {
 		return Organization{}, err

@@ -12,6 +12,8 @@ export interface TenantOrganization {
   monthly_data_limit: number;
   /** 0 is unlimited. */
   asset_limit: number;
+  /** Notifications each saved search sends in 24 hours before the rest wait for its digest; 0 is the default (50). */
+  alert_daily_limit: number;
   usage: { members: number; savedSearches: number; assets: number; matchesThisMonth: number };
   createdAt: number;
 }
@@ -102,6 +104,8 @@ export interface OrganizationLimits {
   monthly_data_limit: number;
   /** Saved searches, location configurations and assets together; 0 lifts the limit. */
   asset_limit: number;
+  /** Notifications a saved search sends in 24 hours, 1 to 10,000; 0 for the default (50). */
+  alert_daily_limit: number;
 }
 
 export async function setOrganizationLimits(

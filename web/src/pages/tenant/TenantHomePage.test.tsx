@@ -24,6 +24,7 @@ function organization(overrides: Partial<TenantOrganization> = {}): TenantOrgani
     },
     monthly_data_limit: 5000,
     asset_limit: 0,
+    alert_daily_limit: 0,
     usage: { members: 4, savedSearches: 7, assets: 9, matchesThisMonth: 1234 },
     createdAt: 1_790_000_000,
     ...overrides,
@@ -51,9 +52,21 @@ describe('the tenant portal', () => {
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
     await user.clear(assets);
     await user.type(assets, '40');
+    // The alerts' flood guard is set here too, 1 to 10,000 or 0 for the default.
+    const alerts = within(dialog).getByRole('textbox', { name: 'Alert limit' });
+    await user.clear(alerts);
+    await user.type(alerts, '10001');
+    expect(within(dialog).getByText('Type a whole number from 1 to 10,000, or 0 for the default (50).')).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.clear(alerts);
+    await user.type(alerts, '120');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Limits of Acme' })).not.toBeInTheDocument());
-    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ monthly_data_limit: 5000, asset_limit: 40 });
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      monthly_data_limit: 5000,
+      asset_limit: 40,
+      alert_daily_limit: 120,
+    });
     expect(await screen.findByText('of 40')).toBeVisible();
   });
 
