@@ -29,7 +29,10 @@ export function useAnalysisQuery(postId: string) {
 /** Rates an answer (thumbs up or down, with an optional comment), or withdraws the rating (rating null). */
 export function useAnswerFeedback() {
   return useMutation({
-    mutationFn: async ({ rating, ...rest }: Omit<FeedbackRequest, 'rating'> & { rating: FeedbackRequest['rating'] | null }) =>
+    mutationFn: async ({
+      rating,
+      ...rest
+    }: Omit<FeedbackRequest, 'rating'> & { rating: FeedbackRequest['rating'] | null }) =>
       rating === null ? (await withdrawFeedback(rest.messageId), null) : rateAnswer({ ...rest, rating }),
   });
 }

@@ -8,7 +8,9 @@ import { AnswerFeedback, FEEDBACK_ERROR } from './AnswerFeedback';
 
 const user = userEvent.setup({ delay: null });
 const path = '/api/v1/ai-insights/messages/41/feedback';
-const saved = (rating: string, comment = '') => ({ data: { message_id: 41, rating, comment, updated_at: 1_795_580_000 } });
+const saved = (rating: string, comment = '') => ({
+  data: { message_id: 41, rating, comment, updated_at: 1_795_580_000 },
+});
 
 describe('feedback on an answer', () => {
   it('saves a thumbs up at once, and withdraws it on a second click', async () => {
@@ -31,7 +33,9 @@ describe('feedback on an answer', () => {
   });
 
   it('saves a thumbs down, then sends what was wrong with it', async () => {
-    const requests = fakeServer({ [`PUT ${path}`]: (r: { body: { comment: string } }) => saved('down', r.body.comment) });
+    const requests = fakeServer({
+      [`PUT ${path}`]: (r: { body: { comment: string } }) => saved('down', r.body.comment),
+    });
     renderWithApp(<AnswerFeedback messageId={41} />, { profile: testProfile() });
     await user.click(await screen.findByRole('button', { name: 'Not helpful' }));
     const comment = await screen.findByRole('textbox', { name: 'What was wrong? (optional)' });
