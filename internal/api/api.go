@@ -262,6 +262,8 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("POST /api/v1/ai-insights/conversation", a.user(a.askAssistant))
 	mux.HandleFunc("GET /api/v1/ai-insights/conversation/{sessionId}", a.user(a.assistantConversation))
 	mux.HandleFunc("POST /api/v1/ai-insights/analyze", a.user(a.analyzePost))
+	mux.HandleFunc("PUT /api/v1/ai-insights/messages/{id}/feedback", a.user(a.rateAnswer))
+	mux.HandleFunc("DELETE /api/v1/ai-insights/messages/{id}/feedback", a.user(a.withdrawFeedback))
 	// Translation (search-side.md section 7, docs/translation.md).
 	mux.HandleFunc("POST /api/v1/translate", a.user(a.translateText))
 

@@ -2,8 +2,11 @@ package api
 
 import (
 	"net/http"
+	"strconv"
 
+	"github.com/sightline/sightline/internal/assistant"
 	"github.com/sightline/sightline/internal/auth"
+	"github.com/sightline/sightline/internal/problem"
 )
 
 // askAssistant answers a question in a conversation: {"input", "sessionId"} (search-side.md
@@ -57,4 +60,47 @@ func (a *API) analyzePost(w http.ResponseWriter, r *http.Request, id auth.Identi
 		return err
 	}
 	return ok(w, analysis)
+}
+
+// answerID is the answer a feedback call names: {id} of /ai-insights/messages/{id}/feedback.
+func answerID(r *http.Request) (int64, error) {
+	v, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || v <= 0 {
+		return 0, problem.NotFound("%s", assistant.MsgAnswerNotFound)
+	}
+	return v, nil
+}
+
+// rateAnswer stores the caller's feedback on an answer of theirs: {"rating": "up"|"down",
+// "comment"}.
+func (a *API) rateAnswer(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	turnID, err := answerID(r)
+	if err != nil {
+		return err
+	}
+	var req struct {
+		Rating  string `json:"rating"`
+		Comment string `json:"comment"`
+	}
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	f, err := a.Assistant.SetFeedback(r.Context(), id.Actor(), turnID, req.Rating, req.Comment)
+	if err != nil {
+		return err
+	}
+	return ok(w, f)
+}
+
+// withdrawFeedback deletes the caller's feedback on an answer.
+func (a *API) withdrawFeedback(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	turnID, err := answerID(r)
+	if err != nil {
+		return err
+	}
+	if err := a.Assistant.ClearFeedback(r.Context(), id.Actor(), turnID); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -215,4 +216,170 @@ func TestAssistantLanguageModel(t *testing.T) {
 			t.Errorf("no audit entry %s in %+v", want, entries)
 		}
 	})
+}
+
+// Related searches come from the posts the caller may see, each one asked again finds posts;
+// feedback is one rating per user and answer of their own, read back with the conversation,
+// audited in their tenant, and nobody else's answer exists for them (two tenants).
+func TestAssistantRelatedSearchesAndFeedback(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		e := newEnvWith(t, s, func(d *api.Deps) {
+			d.Assistant = assistant.NewService(s, search.NewService(s, search.Options{}), nil, assistant.Limits{}, nil)
+		})
+		if _, err := e.accounts.CreateUser(ctx, account.NewUser{Tenant: "initech", Organization: "Initech",
+			Email: "owner@initech.test", Password: testPassword, Role: account.RoleOwner}); err != nil {
+			t.Fatal(err)
+		}
+		acme, _ := s.UserByEmail(ctx, "owner@acme.test")
+		initech, _ := s.UserByEmail(ctx, "owner@initech.test")
+		if acme.TenantID == initech.TenantID {
+			t.Fatal("the two users share a tenant")
+		}
+		now := time.Now().UTC().Truncate(time.Millisecond)
+		mk := func(id, text string, tenant int64) post.Post {
+			at := now.Add(-time.Hour)
+			return post.Post{ID: id, Provider: "reddit", NativeID: id, Type: post.TypeSocialMediaPost, AuthorName: "Ana",
+				ContentText: text, Language: "en", PublishedAt: at, DiscoveredAt: at, Tenant: tenant}
+		}
+		if _, err := s.InsertPosts(ctx, []post.Post{
+			mk("s1", "Dockers extended the harbour strike at the container terminal.", 0),
+			mk("s2", "Police closed the container terminal during the harbour strike.", 0),
+			mk("s3", "The harbour strike reached the terminal gates at dawn.", 0),
+			// Acme's own source: only Acme's related searches may draw on it.
+			mk("a1", "Pickets blocked the harbour strike convoy.", acme.TenantID),
+			mk("a2", "Harbour strike pickets stayed overnight.", acme.TenantID),
+		}); err != nil {
+			t.Fatal(err)
+		}
+		owner, analyst, stranger := e.client(), e.client(), e.client()
+		owner.login("owner@acme.test")
+		analyst.login("analyst@acme.test")
+		stranger.login("owner@initech.test")
+		ask := func(c *client, session, input string) reply {
+			t.Helper()
+			r := c.do("POST", "/api/v1/ai-insights/conversation", map[string]string{"input": input, "sessionId": session}, withBearer(c.bearer))
+			if r.status != http.StatusOK {
+				t.Fatalf("asking %q = %d %v", input, r.status, r.body)
+			}
+			return r
+		}
+		related := func(r reply) []string {
+			var out []string
+			for _, v := range dig(r.body, "data", "related_searches").([]any) {
+				out = append(out, v.(string))
+			}
+			return out
+		}
+
+		mine := ask(owner, "acme-s", "What is happening with the harbour strike?")
+		theirs := ask(stranger, "initech-s", "What is happening with the harbour strike?")
+		mineRelated, theirRelated := related(mine), related(theirs)
+		if !slices.Contains(mineRelated, "harbour strike pickets") || !slices.Contains(mineRelated, "harbour strike terminal") {
+			t.Errorf("Acme's related searches = %q", mineRelated)
+		}
+		if !slices.Contains(theirRelated, "harbour strike terminal") || slices.ContainsFunc(theirRelated, func(s string) bool { return strings.Contains(s, "pickets") }) {
+			t.Errorf("Initech's related searches = %q (Acme's posts must not show)", theirRelated)
+		}
+		// Each related search, asked, is answered from posts.
+		for _, q := range mineRelated {
+			if r := ask(owner, "acme-related", q); dig(r.body, "data", "response") == assistant.MsgApology {
+				t.Errorf("related search %q found nothing", q)
+			}
+		}
+		if r := ask(owner, "acme-s", "Who won the football league?"); len(related(r)) != 0 {
+			t.Errorf("the apology came with related searches %q", related(r))
+		}
+
+		id, _ := dig(mine.body, "data", "id").(float64)
+		theirID, _ := dig(theirs.body, "data", "id").(float64)
+		if id <= 0 || theirID <= 0 {
+			t.Fatalf("answers without ids: %v %v", mine.body, theirs.body)
+		}
+		path := func(id float64) string { return fmt.Sprintf("/api/v1/ai-insights/messages/%d/feedback", int64(id)) }
+		rate := func(c *client, p string, body any) reply { return c.do("PUT", p, body, withBearer(c.bearer)) }
+		steps := []struct {
+			name    string
+			c       *client
+			path    string
+			body    map[string]string
+			status  int
+			message string
+		}{
+			{"thumbs up", owner, path(id), map[string]string{"rating": "up"}, http.StatusOK, ""},
+			{"changed to thumbs down with a comment", owner, path(id), map[string]string{"rating": "down", "comment": " Missed the arrests. "}, http.StatusOK, ""},
+			{"an unknown rating", owner, path(id), map[string]string{"rating": "meh"}, http.StatusUnprocessableEntity, assistant.MsgRating},
+			{"a comment too long", owner, path(id), map[string]string{"rating": "down", "comment": strings.Repeat("x", assistant.MaxComment+1)}, http.StatusUnprocessableEntity, assistant.MsgCommentTooLong},
+			{"a colleague rating the owner's answer", analyst, path(id), map[string]string{"rating": "up"}, http.StatusNotFound, assistant.MsgAnswerNotFound},
+			{"another tenant rating it", stranger, path(id), map[string]string{"rating": "up"}, http.StatusNotFound, assistant.MsgAnswerNotFound},
+			{"no such answer", owner, "/api/v1/ai-insights/messages/x/feedback", map[string]string{"rating": "up"}, http.StatusNotFound, assistant.MsgAnswerNotFound},
+			{"the other tenant's own answer", stranger, path(theirID), map[string]string{"rating": "up"}, http.StatusOK, ""},
+		}
+		for _, st := range steps {
+			r := rate(st.c, st.path, st.body)
+			if r.status != st.status || (st.message != "" && r.body["message"] != st.message) {
+				t.Errorf("%s: %d %v, want %d %q", st.name, r.status, r.body, st.status, st.message)
+			}
+		}
+
+		// Read back with the conversation, after a failed change left it as it was.
+		r := owner.do("GET", "/api/v1/ai-insights/conversation/acme-s", nil, withBearer(owner.bearer))
+		msgs, _ := dig(r.body, "data", "messages").([]any)
+		if len(msgs) != 2 {
+			t.Fatalf("conversation = %d %v", r.status, r.body)
+		}
+		if dig(msgs[0], "id") != id || dig(msgs[0], "feedback", "rating") != "down" || dig(msgs[0], "feedback", "comment") != "Missed the arrests." ||
+			dig(msgs[1], "feedback") != nil {
+			t.Errorf("messages = %v", msgs)
+		}
+		if got, _ := json.Marshal(dig(msgs[0], "related_searches")); string(got) != mustJSON(mineRelated) {
+			t.Errorf("stored related searches %s, answered %q", got, mineRelated)
+		}
+
+		// Withdrawn once; then there is nothing to withdraw.
+		if r := owner.do("DELETE", path(id), nil, withBearer(owner.bearer)); r.status != http.StatusNoContent {
+			t.Errorf("withdrawing = %d %v", r.status, r.body)
+		}
+		if r := owner.do("DELETE", path(id), nil, withBearer(owner.bearer)); r.status != http.StatusNotFound || r.body["message"] != assistant.MsgNoFeedback {
+			t.Errorf("withdrawing twice = %d %v", r.status, r.body)
+		}
+		if r := stranger.do("DELETE", path(id), nil, withBearer(stranger.bearer)); r.status != http.StatusNotFound {
+			t.Errorf("another tenant withdrew feedback = %d %v", r.status, r.body)
+		}
+
+		// Each tenant's audit log has its own user's feedback: created, updated, deleted for Acme.
+		for _, c := range []struct {
+			u    account.User
+			want []string
+		}{
+			{acme, []string{"deleted", "updated", "created"}},
+			{initech, []string{"created"}},
+		} {
+			entries, err := s.AuditLog(ctx, c.u.TenantID, 100)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, a := range entries {
+				if a.Model != "assistant_feedback" {
+					continue
+				}
+				got = append(got, a.Action)
+				if a.UserID != c.u.ID || !strings.Contains(a.NewValue+a.PreviousValue, `"session_id"`) {
+					t.Errorf("%s: audit entry %+v", c.u.Email, a)
+				}
+				if a.Action == "updated" && (!strings.Contains(a.PreviousValue, `"rating":"up"`) || !strings.Contains(a.NewValue, `"comment":"Missed the arrests."`)) {
+					t.Errorf("update entry %+v", a)
+				}
+			}
+			if !slices.Equal(got, c.want) {
+				t.Errorf("%s: feedback audited as %q, want %q", c.u.Email, got, c.want)
+			}
+		}
+	})
+}
+
+func mustJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
 }

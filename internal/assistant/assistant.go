@@ -60,11 +60,15 @@ const (
 	minAnalysisWords = 11
 )
 
-// Turn is one question and its answer in a conversation.
+// Turn is one question and its answer in a conversation, with the searches related to it and
+// the feedback its user gave the answer (nil when none).
 type Turn struct {
+	ID        int64
 	Question  string
 	Answer    string
 	PostIDs   []string
+	Related   []string
+	Feedback  *Feedback
 	CreatedAt time.Time
 }
 
@@ -80,12 +84,22 @@ type Conversation struct {
 type Store interface {
 	// Conversation finds a conversation by session id (problem.KindNotFound when there is none).
 	Conversation(ctx context.Context, sessionID string) (Conversation, error)
-	// Turns are the conversation's last limit turns, oldest first.
+	// Turns are the conversation's last limit turns, oldest first, each with its owner's feedback.
 	Turns(ctx context.Context, conversationID int64, limit int) ([]Turn, error)
 	// AddTurn stores a turn with its audit entries in one transaction (an entry without a
-	// ModelID names the conversation); a conversation without an ID is stored with its first
-	// turn and gets its ID, and a session id already taken is then a conflict.
-	AddTurn(ctx context.Context, c *Conversation, t Turn, audit ...account.AuditEntry) error
+	// ModelID names the conversation) and gives the turn its ID; a conversation without an ID is
+	// stored with its first turn and gets its ID, and a session id already taken is then a
+	// conflict.
+	AddTurn(ctx context.Context, c *Conversation, t *Turn, audit ...account.AuditEntry) error
+	// TurnConversation is the conversation a turn belongs to (problem.KindNotFound when there is
+	// no such turn).
+	TurnConversation(ctx context.Context, turnID int64) (Conversation, error)
+	// SetFeedback stores a user's feedback on a turn, replacing theirs, with the audit entries in
+	// one transaction; it returns the feedback replaced (nil when there was none).
+	SetFeedback(ctx context.Context, f Feedback, audit func(previous *Feedback) []account.AuditEntry) (*Feedback, error)
+	// DeleteFeedback deletes a user's feedback on a turn with the audit entries in one
+	// transaction; problem.KindNotFound when there is none.
+	DeleteFeedback(ctx context.Context, turnID, userID int64, audit func(previous Feedback) []account.AuditEntry) error
 	// Post loads a stored post a user of the tenant may see.
 	Post(ctx context.Context, id string, tenant int64) (post.Post, error)
 }
@@ -132,19 +146,24 @@ type Source struct {
 	PostLink         string `json:"post_link,omitempty"`
 }
 
-// Reply is an answer: its text, each sentence followed by [n], n counting from 1 in
-// RelevantDocuments.
+// Reply is an answer: its id (the one feedback names), its text, each sentence followed by [n],
+// n counting from 1 in RelevantDocuments, and the searches related to the question.
 type Reply struct {
+	ID                int64    `json:"id"`
 	Response          string   `json:"response"`
 	RelevantDocuments []Source `json:"relevant_documents"`
+	RelatedSearches   []string `json:"related_searches"`
 }
 
-// Message is a turn as GET conversation lists it.
+// Message is a turn as GET conversation lists it, with the caller's feedback on its answer.
 type Message struct {
-	Question  string   `json:"question"`
-	Answer    string   `json:"answer"`
-	PostIDs   []string `json:"post_ids"`
-	CreatedAt int64    `json:"created_at"`
+	ID              int64          `json:"id"`
+	Question        string         `json:"question"`
+	Answer          string         `json:"answer"`
+	PostIDs         []string       `json:"post_ids"`
+	RelatedSearches []string       `json:"related_searches"`
+	Feedback        *FeedbackReply `json:"feedback"`
+	CreatedAt       int64          `json:"created_at"`
 }
 
 // Ask answers a question in the conversation of sessionID (started on the first question).
@@ -188,11 +207,12 @@ func (s *Service) Ask(ctx context.Context, actor authz.Actor, sessionID, input s
 	if err != nil {
 		return Reply{}, err
 	}
-	posts, err := s.retrieve(ctx, actor, input, history)
+	found, err := s.retrieve(ctx, actor, input, history)
 	if err != nil {
 		return Reply{}, err
 	}
-	reply := Reply{Response: MsgApology, RelevantDocuments: []Source{}}
+	posts := found[:min(len(found), contextSize)]
+	reply := Reply{Response: MsgApology, RelevantDocuments: []Source{}, RelatedSearches: RelatedSearches(input, history, found)}
 	var answer Answer
 	var cited []post.Post
 	if len(posts) > 0 {
@@ -212,17 +232,18 @@ func (s *Service) Ask(ctx context.Context, actor authz.Actor, sessionID, input s
 	for i, p := range cited {
 		ids[i] = p.ID
 	}
-	turn := Turn{Question: input, Answer: reply.Response, PostIDs: ids, CreatedAt: s.now().UTC()}
-	err = s.addTurn(ctx, actor, &conv, turn, answer.Prompt)
+	turn := Turn{Question: input, Answer: reply.Response, PostIDs: ids, Related: reply.RelatedSearches, CreatedAt: s.now().UTC()}
+	err = s.addTurn(ctx, actor, &conv, &turn, answer.Prompt)
 	if problem.Is(err, problem.KindConflict) && conv.ID == 0 {
 		// Another question started the same conversation at the same moment: join it.
 		if conv, err = s.conversation(ctx, actor, sessionID, false); err == nil {
-			err = s.addTurn(ctx, actor, &conv, turn, answer.Prompt)
+			err = s.addTurn(ctx, actor, &conv, &turn, answer.Prompt)
 		}
 	}
 	if err != nil {
 		return Reply{}, err
 	}
+	reply.ID = turn.ID
 	return reply, nil
 }
 
@@ -241,7 +262,12 @@ func (s *Service) Conversation(ctx context.Context, actor authz.Actor, sessionID
 	}
 	out := make([]Message, 0, len(turns))
 	for _, t := range turns {
-		out = append(out, Message{Question: t.Question, Answer: t.Answer, PostIDs: t.PostIDs, CreatedAt: t.CreatedAt.Unix()})
+		related := t.Related
+		if related == nil {
+			related = []string{}
+		}
+		out = append(out, Message{ID: t.ID, Question: t.Question, Answer: t.Answer, PostIDs: t.PostIDs,
+			RelatedSearches: related, Feedback: replyOf(t.Feedback), CreatedAt: t.CreatedAt.Unix()})
 	}
 	return out, nil
 }
@@ -266,9 +292,10 @@ func (s *Service) conversation(ctx context.Context, actor authz.Actor, sessionID
 	return conv, nil
 }
 
-// retrieve finds the posts of the last seven days that best match the question (and the previous
-// question's words, for follow-ups): any of the words through the full-text index, over the
-// providers the caller's subscriptions reach, then ranked by BM25 over the found posts.
+// retrieve finds the posts of the last seven days that match the question (and the previous
+// question's words, for follow-ups), best first: any of the words through the full-text index,
+// over the providers the caller's subscriptions reach, then ranked by BM25 over the found posts.
+// The engine reads the first contextSize of them; related searches are drawn from all.
 func (s *Service) retrieve(ctx context.Context, actor authz.Actor, question string, history []Turn) ([]post.Post, error) {
 	weights := questionWeights(question, history)
 	words := make([]string, 0, len(weights))
@@ -323,7 +350,7 @@ func (s *Service) retrieve(ctx context.Context, actor authz.Actor, question stri
 	})
 	var out []post.Post
 	for _, r := range all {
-		if r.score <= 0 || len(out) == contextSize {
+		if r.score <= 0 {
 			break
 		}
 		out = append(out, r.p)
@@ -388,7 +415,7 @@ func sourceOf(p post.Post) Source {
 
 // addTurn stores the turn with its audit entry: the engine's model, a SHA-256 of its prompt and
 // the cited posts.
-func (s *Service) addTurn(ctx context.Context, actor authz.Actor, conv *Conversation, t Turn, prompt string) error {
+func (s *Service) addTurn(ctx context.Context, actor authz.Actor, conv *Conversation, t *Turn, prompt string) error {
 	sum := sha256.Sum256([]byte(prompt))
 	cited := t.PostIDs
 	if cited == nil {

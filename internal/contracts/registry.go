@@ -6,6 +6,7 @@ import (
 	"github.com/sightline/sightline/internal/alerts/channel"
 	"github.com/sightline/sightline/internal/api"
 	"github.com/sightline/sightline/internal/asset"
+	"github.com/sightline/sightline/internal/assistant"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/basemap"
 	"github.com/sightline/sightline/internal/cases"
@@ -40,6 +41,7 @@ func Sightline() Contracts {
 			{Const: "CASE_STATUSES", Type: "CaseStatus", Doc: "Where a case stands (docs/cases-api.md).", Values: cases.Statuses},
 			{Const: "CASE_ITEM_KINDS", Type: "CaseItemKind", Doc: "What an item of a case is.", Values: cases.Kinds},
 			{Const: "ALERT_TYPES", Type: "AlertType", Doc: "The kinds of alert a saved search has, in the order the app lists them.", Values: []string{monitor.AlertBatch, monitor.AlertDigest, monitor.AlertWebhook, monitor.AlertProximity, monitor.AlertAISummary, monitor.AlertSpike}},
+			{Const: "ASSISTANT_RATINGS", Type: "AssistantRating", Doc: "The feedback an analyst gives an assistant's answer (docs/assistant.md).", Values: assistant.Ratings},
 			{Const: "POST_ORIGIN_KINDS", Type: "PostOriginKind", Doc: "Where a post came from (docs/connectors.md).", Values: []string{post.OriginShared, post.OriginSource, post.OriginIngest}},
 		},
 		Constants: []Constant{
@@ -52,6 +54,7 @@ func Sightline() Contracts {
 			{Name: "AI_SUMMARY_ALERT_INTERVALS", Doc: "An AI summary's intervals in seconds, off first.", Values: monitor.Intervals(monitor.AlertAISummary)},
 			{Name: "SPIKE_ALERT_INTERVALS", Doc: "A spike alert's settings in seconds: off, then on (detection runs every minute).", Values: monitor.Intervals(monitor.AlertSpike)},
 			{Name: "MAX_ASSET_VALUE_LENGTH", Doc: "The longest value an asset may have, in characters.", Value: asset.MaxValueLen},
+			{Name: "MAX_FEEDBACK_COMMENT", Doc: "The longest comment feedback on an assistant's answer may have, in characters.", Value: assistant.MaxComment},
 			{Name: "MATCH_EVENTS_PER_BATCH", Doc: "The most monitor.match.created events a user gets for one batch of posts.", Value: monitor.StreamedPerBatch},
 		},
 		Events: []Event{
@@ -93,6 +96,10 @@ func Sightline() Contracts {
 			{Go: reflect.TypeFor[api.CaseReply](), Name: "Case"},
 			{Go: reflect.TypeFor[api.CaseCommentCreated]()},
 			{Go: reflect.TypeFor[channel.Description](), Name: "AlertChannel"},
+			{Go: reflect.TypeFor[assistant.Source](), Name: "AssistantSource"},
+			{Go: reflect.TypeFor[assistant.Reply](), Name: "AssistantReply"},
+			{Go: reflect.TypeFor[assistant.FeedbackReply](), Name: "AssistantFeedback"},
+			{Go: reflect.TypeFor[assistant.Message](), Name: "AssistantMessage"},
 		},
 		UnionField: []UnionField{
 			{Struct: reflect.TypeFor[monitor.LayoutRow](), Field: "Widgets", Union: "WidgetId"},
@@ -117,6 +124,7 @@ func Sightline() Contracts {
 			{Struct: reflect.TypeFor[api.CaseItemReply](), Field: "Kind", Union: "CaseItemKind"},
 			{Struct: reflect.TypeFor[api.CaseShareReply](), Field: "Role", Union: "ShareRole"},
 			{Struct: reflect.TypeFor[channel.Description](), Field: "AlertTypes", Union: "AlertType"},
+			{Struct: reflect.TypeFor[assistant.FeedbackReply](), Field: "Rating", Union: "AssistantRating"},
 		},
 	}
 }

@@ -169,6 +169,17 @@ func TestTenantPostsStayWithTheirTenant(t *testing.T) {
 			t.Errorf("the assistant gave alpha the post %v", id)
 		}
 	}
+	// Its related searches are drawn from those posts only: beta's own feed is named in its posts'
+	// titles alone.
+	related := reply["data"].(map[string]any)["related_searches"].([]any)
+	if len(related) == 0 {
+		t.Errorf("no related searches: %v", reply)
+	}
+	for _, r := range related {
+		if strings.Contains(r.(string), "beta") {
+			t.Errorf("alpha's related search %q comes from beta's post", r)
+		}
+	}
 	// Reading one post by its id: another tenant's does not exist.
 	for _, tt := range []struct {
 		token, id string

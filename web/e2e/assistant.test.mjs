@@ -1,6 +1,6 @@
 // The assistant end to end, in Chromium against the real binary: posts ingested through the API,
-// a question asked in the drawer, the answer citing them, its sources viewed and one opened; axe
-// on every state.
+// a question asked in the drawer, the answer citing them, its sources viewed and one opened, the
+// answer rated and a related search asked; axe on every state, in the light and the dark theme.
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
@@ -19,16 +19,18 @@ describe('Assistant', () => {
   let server;
   let browser;
   let page;
+  let api;
 
   before(async () => {
     await mkdir(shots, { recursive: true });
     server = await startServer();
-    const api = await apiSession(server);
+    api = await apiSession(server);
     const now = Date.now();
     const texts = [
       'Dockers extended the harbour strike at the container terminal into a second day. Ships wait offshore.',
       'Police watched the harbour strike near the terminal gates. Nobody was arrested.',
       'My cat sleeps all day on the sofa.',
+      'Harbour strike pickets blocked the container terminal road before dawn.',
     ];
     await api.call(
       'POST',
@@ -89,6 +91,38 @@ describe('Assistant', () => {
     assert.deepEqual(await accessibilityViolations(page), []);
     await sources.getByRole('button', { name: 'Back to sources' }).click();
     await sources.getByRole('button', { name: /^\[2\] Harbour watcher/ }).waitFor();
+    await drawer.getByRole('button', { name: /^Hide Sources/ }).click();
+
+    // Related searches, drawn from the posts the question found; the answer rated down with a
+    // comment, which the server keeps for this user.
+    const related = log.getByRole('region', { name: 'Related searches' });
+    const terminal = related.getByRole('button', { name: 'harbour strike terminal' });
+    await terminal.waitFor();
+    assert.deepEqual(
+      await related.getByRole('listitem').allTextContents(),
+      ['harbour strike terminal', 'harbour strike container'],
+      'the words the strike posts share, none from the cat',
+    );
+    await log.getByRole('button', { name: 'Not helpful' }).click();
+    const comment = log.getByRole('textbox', { name: 'What was wrong? (optional)' });
+    await comment.fill('It does not say why the dockers strike.');
+    assert.deepEqual(await accessibilityViolations(page), []);
+    await page.screenshot({ path: new URL('assistant-feedback.png', shots).pathname });
+    await log.getByRole('button', { name: 'Send' }).click();
+    await log.getByText('Thanks for the feedback.').waitFor();
+    const session = await page.evaluate(() => sessionStorage.getItem('sightline.assistant.sessionId'));
+    const kept = await api.call('GET', `/api/v1/ai-insights/conversation/${session}`);
+    assert.deepEqual(kept.messages[0].feedback.rating, 'down');
+    assert.equal(kept.messages[0].feedback.comment, 'It does not say why the dockers strike.');
+    assert.deepEqual(kept.messages[0].related_searches, ['harbour strike terminal', 'harbour strike container']);
+
+    // A related search is asked in the conversation and answered from the posts.
+    await terminal.click();
+    await log.getByText('harbour strike terminal', { exact: true }).nth(1).waitFor();
+    await log.getByRole('group', { name: 'Rate this answer' }).nth(1).waitFor();
+    assert.doesNotMatch((await log.textContent()) ?? '', /cat sleeps/);
+    await page.screenshot({ path: new URL('assistant-related.png', shots).pathname });
+    assert.deepEqual(await accessibilityViolations(page), []);
 
     // An unrelated question gets the apology.
     await input.fill('Who won the football league?');
@@ -113,5 +147,27 @@ describe('Assistant', () => {
     await cat.getByRole('button', { name: 'Analyze' }).click();
     await page.getByText('Analysis needs an English post of more than 10 words.').waitFor();
     assert.deepEqual(await accessibilityViolations(page), []);
+  });
+
+  it('is accessible in the dark theme, with related searches and a rated answer', async () => {
+    await api.call('PATCH', '/api/v1/settings/profile/update/display-theme', { display_theme: 'dark' });
+    try {
+      await page.goto(`${server.url}/beacon`);
+      await page.getByRole('button', { name: 'Assistant' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Assist' });
+      await drawer.getByText('Ask about the last 7 days of posts').waitFor();
+      assert.deepEqual(await accessibilityViolations(page), []);
+      const input = drawer.getByRole('textbox', { name: 'Your question' });
+      await input.fill('Where are the harbour strike pickets?');
+      await input.press('Enter');
+      const log = drawer.getByRole('log', { name: 'Conversation with the assistant' });
+      await log.getByRole('region', { name: 'Related searches' }).waitFor();
+      await log.getByRole('button', { name: 'Helpful', exact: true }).click();
+      await log.getByText('Thanks for the feedback.').waitFor();
+      await page.screenshot({ path: new URL('assistant-related-dark.png', shots).pathname });
+      assert.deepEqual(await accessibilityViolations(page), []);
+    } finally {
+      await api.call('PATCH', '/api/v1/settings/profile/update/display-theme', { display_theme: 'light' });
+    }
   });
 });

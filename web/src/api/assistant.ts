@@ -1,23 +1,7 @@
+import type { AssistantFeedback, AssistantRating, AssistantReply, AssistantSource } from './contracts.gen';
 import { request } from './transport';
 
-/** A post an answer cites (search-side.md section 3). */
-export interface AssistantSource {
-  id: string;
-  provider: string;
-  title_text: string;
-  text: string;
-  author_name: string;
-  author_screen_name: string;
-  /** Unix seconds. */
-  created_at: number;
-  post_link?: string;
-}
-
-/** An answer: each sentence ends with [n], n counting from 1 in relevant_documents. */
-export interface AssistantReply {
-  response: string;
-  relevant_documents: AssistantSource[];
-}
+export type { AssistantFeedback, AssistantRating, AssistantReply, AssistantSource };
 
 export interface AskRequest {
   input: string;
@@ -49,4 +33,24 @@ export interface PostAnalysis {
 
 export async function analyzePost(postId: string, signal?: AbortSignal): Promise<PostAnalysis> {
   return (await request<PostAnalysis>('POST', '/api/v1/ai-insights/analyze', { body: { postId }, signal })).data;
+}
+
+/** The caller's feedback on an answer of theirs: one rating, an optional comment (docs/assistant.md). */
+export interface FeedbackRequest {
+  messageId: number;
+  rating: AssistantRating;
+  comment?: string;
+}
+
+export async function rateAnswer({ messageId, rating, comment = '' }: FeedbackRequest): Promise<AssistantFeedback> {
+  return (
+    await request<AssistantFeedback>('PUT', `/api/v1/ai-insights/messages/${messageId}/feedback`, {
+      body: { rating, comment },
+    })
+  ).data;
+}
+
+/** Withdraws the caller's feedback on an answer. */
+export async function withdrawFeedback(messageId: number): Promise<void> {
+  await request('DELETE', `/api/v1/ai-insights/messages/${messageId}/feedback`);
 }

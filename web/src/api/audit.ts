@@ -55,6 +55,8 @@ export const AUDIT_MODELS = [
   'session',
   'api_token',
   'social_account',
+  'assistant',
+  'assistant_feedback',
 ] as const;
 
 export const AUDIT_ACTIONS = [
@@ -79,6 +81,7 @@ export const AUDIT_ACTIONS = [
   'mfa_enabled',
   'mfa_disabled',
   'recovery_code_used',
+  'answered',
 ] as const;
 
 function filterParams(filters: AuditFilters): URLSearchParams {

@@ -87,6 +87,10 @@ export type CaseItemKind = (typeof CASE_ITEM_KINDS)[number];
 export const ALERT_TYPES = ['batch', 'digest', 'webhook', 'proximity', 'ai_summary', 'spike'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
+/** The feedback an analyst gives an assistant's answer (docs/assistant.md). */
+export const ASSISTANT_RATINGS = ['up', 'down'] as const;
+export type AssistantRating = (typeof ASSISTANT_RATINGS)[number];
+
 /** Where a post came from (docs/connectors.md). */
 export const POST_ORIGIN_KINDS = ['shared', 'source', 'ingest'] as const;
 export type PostOriginKind = (typeof POST_ORIGIN_KINDS)[number];
@@ -109,6 +113,8 @@ export const AI_SUMMARY_ALERT_INTERVALS = [0, 86400] as const;
 export const SPIKE_ALERT_INTERVALS = [0, 60] as const;
 /** The longest value an asset may have, in characters. */
 export const MAX_ASSET_VALUE_LENGTH = 255;
+/** The longest comment feedback on an assistant's answer may have, in characters. */
+export const MAX_FEEDBACK_COMMENT = 1000;
 /** The most monitor.match.created events a user gets for one batch of posts. */
 export const MATCH_EVENTS_PER_BATCH = 20;
 
@@ -655,6 +661,64 @@ export interface AlertChannel {
    */
   available: boolean;
   unavailableMessage?: string;
+}
+
+/**
+ * Source is a cited post as the drawer shows it (search-side.md section 3).
+ *
+ * Go: assistant.Source (internal/assistant).
+ */
+export interface AssistantSource {
+  id: string;
+  provider: string;
+  title_text: string;
+  text: string;
+  author_name: string;
+  author_screen_name: string;
+  /** unix seconds */
+  created_at: number;
+  post_link?: string;
+}
+
+/**
+ * Reply is an answer: its id (the one feedback names), its text, each sentence followed by [n],
+ * n counting from 1 in RelevantDocuments, and the searches related to the question.
+ *
+ * Go: assistant.Reply (internal/assistant).
+ */
+export interface AssistantReply {
+  id: number;
+  response: string;
+  relevant_documents: AssistantSource[];
+  related_searches: string[];
+}
+
+/**
+ * FeedbackReply is feedback as the API shows it.
+ *
+ * Go: assistant.FeedbackReply (internal/assistant).
+ */
+export interface AssistantFeedback {
+  message_id: number;
+  rating: AssistantRating;
+  comment: string;
+  /** unix seconds */
+  updated_at: number;
+}
+
+/**
+ * Message is a turn as GET conversation lists it, with the caller's feedback on its answer.
+ *
+ * Go: assistant.Message (internal/assistant).
+ */
+export interface AssistantMessage {
+  id: number;
+  question: string;
+  answer: string;
+  post_ids: string[];
+  related_searches: string[];
+  feedback: AssistantFeedback | null;
+  created_at: number;
 }
 
 /**

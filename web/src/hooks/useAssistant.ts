@@ -1,5 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { analyzePost, askAssistant, type AskRequest } from '../api/assistant';
+import {
+  analyzePost,
+  askAssistant,
+  type AskRequest,
+  type FeedbackRequest,
+  rateAnswer,
+  withdrawFeedback,
+} from '../api/assistant';
 import { assistantKeys } from '../api/keys';
 
 /** Asks the assistant; the caller's signal stops the question. */
@@ -16,5 +23,16 @@ export function useAnalysisQuery(postId: string) {
     queryFn: ({ signal }) => analyzePost(postId, signal),
     retry: false,
     staleTime: Infinity,
+  });
+}
+
+/** Rates an answer (thumbs up or down, with an optional comment), or withdraws the rating (rating null). */
+export function useAnswerFeedback() {
+  return useMutation({
+    mutationFn: async ({
+      rating,
+      ...rest
+    }: Omit<FeedbackRequest, 'rating'> & { rating: FeedbackRequest['rating'] | null }) =>
+      rating === null ? (await withdrawFeedback(rest.messageId), null) : rateAnswer({ ...rest, rating }),
   });
 }

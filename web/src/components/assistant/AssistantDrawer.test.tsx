@@ -19,6 +19,8 @@ const user = userEvent.setup({ delay: null });
 const longText = `Dockers extended the harbour strike at the container terminal into a second day. ${'More detail. '.repeat(30)}`;
 
 const reply: AssistantReply = {
+  id: 41,
+  related_searches: ['harbour strike terminal', 'harbour strike police'],
   response: 'Dockers extended the harbour strike. [1] Police watched the gates. [2]',
   relevant_documents: [
     {
@@ -96,6 +98,41 @@ describe('the assistant drawer', () => {
     expect(screen.queryByRole('region', { name: 'Sources of the answer' })).not.toBeInTheDocument();
   });
 
+  it('asks a related search in the same conversation, and rates the answer by its id', async () => {
+    const requests = fakeServer({
+      'GET /api/v1/monitor/providers': { data: testProviders },
+      'POST /api/v1/ai-insights/conversation': (r: { body: { input: string } }) => ({
+        data: r.body.input === 'harbour strike police' ? { ...reply, id: 42, related_searches: [] } : reply,
+      }),
+      'PUT /api/v1/ai-insights/messages/41/feedback': {
+        data: { message_id: 41, rating: 'up', comment: '', updated_at: 1_795_580_000 },
+      },
+    });
+    renderDrawer();
+    const input = await screen.findByRole('textbox', { name: 'Your question' });
+    await user.type(input, 'What about the harbour strike?{Enter}');
+    const log = screen.getByRole('log', { name: 'Conversation with the assistant' });
+    const related = await within(log).findByRole('region', { name: 'Related searches' });
+    await user.click(within(log).getByRole('button', { name: 'Helpful' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'PUT')).toMatchObject({
+        path: '/api/v1/ai-insights/messages/41/feedback',
+        body: { rating: 'up', comment: '' },
+      }),
+    );
+
+    await user.click(within(related).getByRole('button', { name: 'harbour strike police' }));
+    expect(within(log).getAllByText('harbour strike police')).toHaveLength(2); // the chip and the question
+    await waitFor(() => expect(within(log).getAllByRole('group', { name: 'Rate this answer' })).toHaveLength(2));
+    const asked = requests.filter((r) => r.path === '/api/v1/ai-insights/conversation').map((r) => r.body);
+    expect(asked).toEqual([
+      { input: 'What about the harbour strike?', sessionId: sessionStorage.getItem(SESSION_STORAGE_KEY) },
+      { input: 'harbour strike police', sessionId: sessionStorage.getItem(SESSION_STORAGE_KEY) },
+    ]);
+    // The second answer has no related searches of its own.
+    expect(within(log).getAllByRole('region', { name: 'Related searches' })).toHaveLength(1);
+  });
+
   it('shows the loading bubble only after 300 ms, and stops', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fakeServer({ 'GET /api/v1/monitor/providers': { data: testProviders } }); // the question never answers
@@ -124,6 +161,9 @@ describe('the assistant drawer', () => {
     const before = sessionStorage.getItem(SESSION_STORAGE_KEY);
     await user.type(input, 'Anything new?{Enter}');
     expect(await screen.findByText(APOLOGY)).toBeInTheDocument();
+    // Nothing was stored: nothing to rate, nothing related.
+    expect(screen.queryByRole('group', { name: 'Rate this answer' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Related searches' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'New topic' }));
     expect(screen.queryByText('Anything new?')).not.toBeInTheDocument();
     expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).not.toBe(before);

@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { AssistantReply } from '../../api/assistant';
 import type { Provider } from '../../api/monitor';
 import { useAskAssistant } from '../../hooks/useAssistant';
 import { useProvidersQuery } from '../../hooks/useMonitorQueries';
@@ -71,12 +72,22 @@ export function AssistantDrawer({ open, onClose }: { open: boolean; onClose: () 
 
   useEffect(() => () => controller.current?.abort(), []);
 
-  const answer = useCallback((text: string, sources: ChatMessage['sources']) => {
+  const answer = useCallback((text: string, sources: ChatMessage['sources'], stored?: AssistantReply) => {
     window.clearTimeout(loadingTimer.current);
     const id = messageId();
     setMessages((all) => [
       ...all.filter((m) => !m.loading),
-      { id, text, question: false, date: new Date(), loading: false, sources },
+      {
+        id,
+        text,
+        question: false,
+        date: new Date(),
+        loading: false,
+        sources,
+        messageId: typeof stored?.id === 'number' && stored.id > 0 ? stored.id : undefined,
+        relatedSearches: stored?.related_searches ?? [],
+        feedback: null,
+      },
     ]);
     setWaiting(false);
     setTypingId(id);
@@ -107,7 +118,7 @@ export function AssistantDrawer({ open, onClose }: { open: boolean; onClose: () 
         onSuccess: (reply) => {
           if (abort.signal.aborted) return;
           controller.current = null;
-          answer(reply?.response?.trim() || APOLOGY, (reply?.relevant_documents ?? []).filter(isValidSource));
+          answer(reply?.response?.trim() || APOLOGY, (reply?.relevant_documents ?? []).filter(isValidSource), reply);
         },
         onError: () => {
           if (abort.signal.aborted) return;
@@ -235,6 +246,8 @@ export function AssistantDrawer({ open, onClose }: { open: boolean; onClose: () 
                     setActiveSource(index === null || (index === activeSource && openSources === m.id) ? null : index);
                   }}
                   providers={providers}
+                  onAsk={send}
+                  busy={loading}
                 />
               ),
             )}

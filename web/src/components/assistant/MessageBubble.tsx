@@ -7,9 +7,11 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Fragment, useEffect } from 'react';
-import type { AssistantSource } from '../../api/assistant';
+import type { AssistantFeedback, AssistantSource } from '../../api/assistant';
 import type { Provider } from '../../api/monitor';
 import { answerPieces, formatMessageTime } from '../../lib/assistant';
+import { AnswerFeedback } from './AnswerFeedback';
+import { RelatedSearches } from './RelatedSearches';
 import { SourcesPanel } from './SourcesPanel';
 import { useReveal } from './useReveal';
 
@@ -21,6 +23,10 @@ export interface ChatMessage {
   date: Date;
   loading: boolean;
   sources: AssistantSource[];
+  /** The server's id of an answer it stored (feedback names it); none for the apology of a failed call. */
+  messageId?: number;
+  relatedSearches?: string[];
+  feedback?: AssistantFeedback | null;
 }
 
 export function QuestionBubble({ message, initials }: { message: ChatMessage; initials: string }) {
@@ -51,6 +57,8 @@ export function AnswerBubble({
   activeSource,
   onActivateSource,
   providers,
+  onAsk,
+  busy,
 }: {
   message: ChatMessage;
   typing: boolean;
@@ -62,6 +70,10 @@ export function AnswerBubble({
   activeSource: number | null;
   onActivateSource: (index: number | null) => void;
   providers: Map<string, Provider>;
+  /** Asks a related search. */
+  onAsk: (question: string) => void;
+  /** A question is being answered: related searches wait for it. */
+  busy: boolean;
 }) {
   const shown = useReveal(message.text, typing, onTyped);
   const done = shown >= message.text.length;
@@ -91,11 +103,22 @@ export function AnswerBubble({
           )}
         </Box>
         {!message.loading && <MessageTime date={message.date} align="left" />}
+        {done && !message.loading && (message.sources.length > 0 || message.messageId !== undefined) && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
+            {message.sources.length > 0 ? (
+              <Button size="small" onClick={onToggleSources} aria-expanded={sourcesOpen}>
+                {sourcesOpen ? 'Hide Sources' : 'View Sources'} ({message.sources.length})
+              </Button>
+            ) : (
+              <span />
+            )}
+            {message.messageId !== undefined && (
+              <AnswerFeedback messageId={message.messageId} initial={message.feedback} />
+            )}
+          </Stack>
+        )}
         {done && !message.loading && message.sources.length > 0 && (
           <>
-            <Button size="small" onClick={onToggleSources} aria-expanded={sourcesOpen}>
-              {sourcesOpen ? 'Hide Sources' : 'View Sources'} ({message.sources.length})
-            </Button>
             {sourcesOpen && (
               <SourcesPanel
                 sources={message.sources}
@@ -106,6 +129,9 @@ export function AnswerBubble({
               />
             )}
           </>
+        )}
+        {done && !message.loading && (
+          <RelatedSearches searches={message.relatedSearches ?? []} onSearch={onAsk} disabled={busy} />
         )}
       </Box>
     </Stack>
