@@ -44,17 +44,20 @@ func runBench(args []string) error {
 	return fmt.Errorf("usage: sightline bench <%s> [flags]", strings.Join(names, "|"))
 }
 
-// benchLoad watches the machine's load around the one benchmark this process runs, so that
-// report can hold back figures measured on a busy machine.
-var benchLoad struct {
-	allow bool
-	watch *bench.LoadWatch
+// benchRun holds the flags every benchmark takes and watches the machine's load around the one
+// benchmark this process runs, so that report can hold back figures measured on a busy machine.
+var benchRun struct {
+	allow  bool
+	asJSON bool
+	watch  *bench.LoadWatch
 }
 
-// benchFlagSet is a benchmark's flag set, with --allow-load. Parse it with parseBenchFlags.
+// benchFlagSet is a benchmark's flag set, with --allow-load and --json. Parse it with
+// parseBenchFlags.
 func benchFlagSet(name, summary string) *flag.FlagSet {
 	fs := newFlagSet(name, summary)
-	fs.BoolVar(&benchLoad.allow, "allow-load", false, fmt.Sprintf("report the figures even when the load average "+
+	fs.BoolVar(&benchRun.asJSON, "json", false, "print the result as one JSON object")
+	fs.BoolVar(&benchRun.allow, "allow-load", false, fmt.Sprintf("report the figures even when the load average "+
 		"(before the run, or after it less the benchmark's own use) is over %.1f a core; they are then marked so", bench.MaxLoadPerCore))
 	return fs
 }
@@ -65,25 +68,34 @@ func parseBenchFlags(fs *flag.FlagSet, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	benchLoad.watch = bench.WatchLoad()
-	if err := benchLoad.watch.Busy(); err != nil && !benchLoad.allow {
+	benchRun.watch = bench.WatchLoad()
+	if err := benchRun.watch.Busy(); err != nil && !benchRun.allow {
 		return err
 	}
 	return nil
 }
 
-// report prints a benchmark's result as one JSON object or as text, with the load average
-// before and after the run (JSON key "load"), or refuses to when the load was over the limit.
-func report(res interface{ WriteText(io.Writer) }, asJSON bool) error {
-	if benchLoad.watch == nil { // a benchmark that parsed its flags otherwise
-		benchLoad.watch = bench.WatchLoad()
+// benchProgress is where a benchmark writes its progress: standard error, or nowhere with --json.
+func benchProgress() io.Writer {
+	if benchRun.asJSON {
+		return nil
 	}
-	load, err := benchLoad.watch.Finish(benchLoad.allow)
+	return os.Stderr
+}
+
+// report prints a benchmark's result as one JSON object (--json) or as text, with the load
+// average before and after the run (JSON key "load"), or refuses to when the load was over the
+// limit.
+func report(res interface{ WriteText(io.Writer) }) error {
+	if benchRun.watch == nil { // a benchmark that parsed its flags otherwise
+		benchRun.watch = bench.WatchLoad()
+	}
+	load, err := benchRun.watch.Finish(benchRun.allow)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, load)
 		return err
 	}
-	if !asJSON {
+	if !benchRun.asJSON {
 		res.WriteText(os.Stdout)
 		fmt.Fprintln(os.Stdout, load)
 		return nil
@@ -112,12 +124,10 @@ func report(res interface{ WriteText(io.Writer) }, asJSON bool) error {
 func benchPercolate(args []string) error {
 	fs := benchFlagSet("bench percolate", "Match generated posts against generated saved searches on all cores.")
 	var cfg bench.PercolateConfig
-	var asJSON bool
 	fs.IntVar(&cfg.Searches, "queries", 10000, "number of saved searches")
 	fs.IntVar(&cfg.Posts, "posts", 20000, "number of posts")
 	fs.IntVar(&cfg.Sample, "sample", 2000, "posts also matched by the oracle (written from the query language's spec) to check the answers; the first 300 by brute force too")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "workload seed")
-	fs.BoolVar(&asJSON, "json", false, "print the result as one JSON object")
 	fs.StringVar(&cfg.CPUProfile, "cpuprofile", "", "write a CPU profile of the matching phase to this file")
 	fs.StringVar(&cfg.Peer, "peer", "", "bleve: also match posts as the Elasticsearch and Lucene percolators do (a one-post in-memory index per post), with Bleve, and print the ratio")
 	fs.IntVar(&cfg.PeerSample, "peer-sample", 300, "posts the peer matches")
@@ -128,7 +138,7 @@ func benchPercolate(args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := report(res, asJSON); err != nil {
+	if err := report(res); err != nil {
 		return err
 	}
 	if !res.AgreesWithOracle {
@@ -143,26 +153,22 @@ func benchPercolate(args []string) error {
 func benchIngest(args []string) error {
 	fs := benchFlagSet("bench ingest", "Ingest generated posts through a whole node with saved searches, then time searches over them.")
 	var cfg bench.IngestConfig
-	var asJSON bool
 	fs.IntVar(&cfg.Posts, "posts", 1_000_000, "posts to ingest")
 	fs.IntVar(&cfg.Searches, "searches", 1000, "saved searches every post is percolated against (chosen within their streaming limits at 5,000 posts/s)")
 	fs.IntVar(&cfg.Queries, "queries", 300, "Beacon searches to time after ingesting")
 	fs.IntVar(&cfg.Analytics, "analytics", 100, "of those Beacon searches, how many to time the analytics (word cloud, daily graph) of")
 	fs.StringVar(&cfg.Dir, "dir", "", "data dir (default: a temporary one, removed afterwards)")
 	fs.StringVar(&cfg.DB, "db", "", "store: a postgres:// URL (default: SQLite in the data dir)")
-	fs.BoolVar(&asJSON, "json", false, "print the result as one JSON object")
 	fs.StringVar(&cfg.CPUProfile, "cpuprofile", "", "write a CPU profile of the run to this file")
 	if err := parseBenchFlags(fs, args); err != nil {
 		return err
 	}
-	if !asJSON {
-		cfg.Progress = os.Stderr
-	}
+	cfg.Progress = benchProgress()
 	res, err := bench.Ingest(cfg)
 	if err != nil {
 		return err
 	}
-	return report(res, asJSON)
+	return report(res)
 }
 
 // benchLive runs the hub and, as a second process of this binary (--clients-of), its clients,
@@ -171,9 +177,7 @@ func benchLive(args []string) error {
 	fs := benchFlagSet("bench live", "Connect many live clients to one hub; memory per connection and delivery latency.")
 	var cfg bench.LiveConfig
 	var clientsOf string
-	var asJSON bool
 	fs.IntVar(&cfg.Clients, "clients", 10_000, "websocket clients, each subscribed to its own user's channel")
-	fs.BoolVar(&asJSON, "json", false, "print the result as one JSON object")
 	fs.StringVar(&clientsOf, "clients-of", "", "run only the clients, against this ws:// socket URL (the benchmark starts itself so)")
 	fs.IntVar(&cfg.Searches, "searches", 10_000, "saved searches for the ingest-to-socket measurement")
 	fs.IntVar(&cfg.Rate, "rate", 1000, "posts per second offered in the ingest-to-socket measurement")
@@ -197,24 +201,20 @@ func benchLive(args []string) error {
 		// The clients are not measured: this process, which is, watches the load.
 		return []string{self, "bench", "live", "--clients", strconv.Itoa(clients), "--clients-of", url, "--allow-load"}
 	}
-	if !asJSON {
-		cfg.Progress = os.Stderr
-	}
+	cfg.Progress = benchProgress()
 	res, err := bench.Live(cfg)
 	if err != nil {
 		return err
 	}
-	return report(res, asJSON)
+	return report(res)
 }
 
 func benchEvidence(args []string) error {
 	fs := benchFlagSet("bench evidence", "Capture a local site's page as evidence, plain and with headless Chromium, and report p95 against the targets.")
 	var cfg bench.EvidenceConfig
-	var asJSON bool
 	fs.IntVar(&cfg.Plain, "captures", 50, "captures of a plain page")
 	fs.IntVar(&cfg.Browser, "browser-captures", 10, "captures with the browser's screenshot and PDF (skipped without Chromium)")
 	fs.StringVar(&cfg.DB, "db", "", "a postgres:// URL; SQLite in a temporary directory without it")
-	fs.BoolVar(&asJSON, "json", false, "print the result as one JSON object")
 	if err := parseBenchFlags(fs, args); err != nil {
 		return err
 	}
@@ -222,7 +222,7 @@ func benchEvidence(args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := report(res, asJSON); err != nil {
+	if err := report(res); err != nil {
 		return err
 	}
 	if res.Plain.Ratio >= 1 || res.WithBrowser.Ratio >= 1 {
@@ -234,7 +234,6 @@ func benchEvidence(args []string) error {
 func benchAlerts(args []string) error {
 	fs := benchFlagSet("bench alerts", "Replay a day of the simulator's stream through saved searches; count notifications grouped by post and by story, replay spike detection on a series a search, and time immediate alerts.")
 	var cfg bench.AlertsConfig
-	var asJSON bool
 	fs.IntVar(&cfg.Searches, "searches", 1000, "saved searches the stream goes through")
 	fs.Float64Var(&cfg.Hours, "hours", 24, "hours of stream to replay")
 	fs.Float64Var(&cfg.Rate, "rate", 1, "posts a second of stream time")
@@ -244,16 +243,13 @@ func benchAlerts(args []string) error {
 	fs.Float64Var(&cfg.LatencySeconds, "latency-seconds", 30, "seconds of real time to time immediate alerts through a whole node (0 skips it)")
 	fs.IntVar(&cfg.LatencyRate, "latency-rate", 20, "posts a second offered while timing")
 	fs.IntVar(&cfg.LatencySearches, "latency-searches", 100, "of the saved searches, how many have a webhook and an e-mail alert while timing")
-	fs.BoolVar(&asJSON, "json", false, "print the result as one JSON object")
 	if err := parseBenchFlags(fs, args); err != nil {
 		return err
 	}
-	if !asJSON {
-		cfg.Progress = os.Stderr
-	}
+	cfg.Progress = benchProgress()
 	res, err := bench.Alerts(cfg)
 	if err != nil {
 		return err
 	}
-	return report(res, asJSON)
+	return report(res)
 }

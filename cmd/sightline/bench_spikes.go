@@ -9,17 +9,15 @@ import (
 func benchSpikes(args []string) error {
 	fs := benchFlagSet("bench spikes", "Replay spike detection on simulated weeks of posts with injected 3× bursts.")
 	var cfg bench.SpikesConfig
-	var asJSON bool
 	fs.IntVar(&cfg.Series, "series", 200, "simulated series (a saved search, provider or place each)")
 	fs.IntVar(&cfg.Weeks, "weeks", 6, "simulated weeks per series")
 	fs.IntVar(&cfg.BurstsPerWeek, "bursts-per-week", 2, "3× bursts of an hour injected per series and week")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "workload seed")
-	fs.BoolVar(&asJSON, "json", false, "print the result as one JSON object")
 	if err := parseBenchFlags(fs, args); err != nil {
 		return err
 	}
 	res := bench.Spikes(cfg)
-	if err := report(res, asJSON); err != nil {
+	if err := report(res); err != nil {
 		return err
 	}
 	if res.Recall < bench.SpikeRecallTarget || res.FalsePerSeriesWeek > bench.FalseSpikesPerWeek {

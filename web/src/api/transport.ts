@@ -59,8 +59,8 @@ export function currentToken(): SessionToken | null {
 }
 
 /** When the held token was obtained, in milliseconds since the epoch (0 when none is held). */
-export function tokenObtainedAt(): number {
-  return heldToken?.obtainedAt ?? 0;
+export function tokenObtainedAt(): number | null {
+  return heldToken?.obtainedAt ?? null;
 }
 
 function holdToken(token: SessionToken): void {

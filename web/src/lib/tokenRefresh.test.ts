@@ -48,6 +48,16 @@ describe('startTokenRefresh', () => {
     expect(refresh).toHaveBeenCalledTimes(2);
   });
 
+  // A page whose token this transport never obtained (a test's seeded session) has nothing to
+  // renew: a slow test once saw a stray PUT /api/v1/token a minute in.
+  it('renews nothing while no token is held', async () => {
+    const refresh = vi.fn(async () => undefined);
+    const stop = startTokenRefresh({ refresh, lastRefreshAt: () => null });
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(refresh).not.toHaveBeenCalled();
+    stop();
+  });
+
   it('does not start a second refresh while one is still running', async () => {
     let finish: () => void = () => undefined;
     const refresh = vi.fn(

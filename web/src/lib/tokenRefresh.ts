@@ -8,8 +8,8 @@ export function isRefreshDue(lastRefreshAt: number, now: number): boolean {
 export interface TokenRefreshOptions {
   /** Obtains a fresh token; its failures are the caller's to handle. */
   refresh: () => Promise<unknown>;
-  /** When the held token was obtained, in milliseconds since the epoch. */
-  lastRefreshAt: () => number;
+  /** When the held token was obtained, in milliseconds since the epoch; null when none is held (nothing to renew). */
+  lastRefreshAt: () => number | null;
   now?: () => number;
 }
 
@@ -21,7 +21,8 @@ export function startTokenRefresh({ refresh, lastRefreshAt, now = Date.now }: To
   let inFlight = false;
   const timer = setInterval(() => {
     // A slow refresh must not be doubled by the next tick.
-    if (inFlight || !isRefreshDue(lastRefreshAt(), now())) return;
+    const last = lastRefreshAt();
+    if (inFlight || last === null || !isRefreshDue(last, now())) return;
     inFlight = true;
     refresh()
       .catch(() => undefined)

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
@@ -16,10 +15,9 @@ import { useOwnTokensQuery, useRevokeOwnToken } from '../../hooks/useOwnTokensQu
 import { useSnackbar } from '../../hooks/useSnackbar';
 import { formatDateTime } from '../../lib/dateRange';
 import { tokenLapse, tokenScopeLabel } from '../../lib/tenantLabels';
-import { visuallyHidden } from '../../lib/visuallyHidden';
+import { ActionsHeaderCell } from '../table/ActionsHeaderCell';
 
 const at = (seconds: number, none: string) => (seconds ? formatDateTime(new Date(seconds * 1000)) : none);
-
 
 /**
  * The API tokens that act as the user, those a tenant admin made for them included (with who
@@ -62,11 +60,7 @@ export function ApiTokensTable() {
           <TableCell>Expires</TableCell>
           <TableCell>Last used</TableCell>
           <TableCell>State</TableCell>
-          <TableCell align="right">
-            <Box component="span" sx={visuallyHidden}>
-              Actions
-            </Box>
-          </TableCell>
+          <ActionsHeaderCell />
         </TableRow>
       </TableHead>
       <TableBody>

@@ -22,8 +22,8 @@ import { useInvitationsQuery, useMemberActions } from '../../hooks/useMembersQue
 import { useOrganizationQuery } from '../../hooks/useOrganizationQuery';
 import { useSnackbar } from '../../hooks/useSnackbar';
 import { formatDateTime } from '../../lib/dateRange';
-import { visuallyHidden } from '../../lib/visuallyHidden';
 import { InviteDialog } from './InviteDialog';
+import { ActionsHeaderCell } from '../table/ActionsHeaderCell';
 
 const roleLabel: Record<Role, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
 
@@ -116,13 +116,7 @@ export function MembersSection({ profile }: { profile: Profile }) {
               <TableCell>Name</TableCell>
               <TableCell>E-mail</TableCell>
               <TableCell>Role</TableCell>
-              {manager && (
-                <TableCell align="right">
-                  <Box component="span" sx={visuallyHidden}>
-                    Actions
-                  </Box>
-                </TableCell>
-              )}
+              {manager && <ActionsHeaderCell />}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -209,11 +203,7 @@ export function MembersSection({ profile }: { profile: Profile }) {
                   <TableCell>E-mail</TableCell>
                   <TableCell>Role</TableCell>
                   <TableCell>Link</TableCell>
-                  <TableCell align="right">
-                    <Box component="span" sx={visuallyHidden}>
-                      Actions
-                    </Box>
-                  </TableCell>
+                  <ActionsHeaderCell />
                 </TableRow>
               </TableHead>
               <TableBody>

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
@@ -13,7 +12,7 @@ import { useConfirm } from '../../hooks/useConfirm';
 import { useEndSessions, useSessionsQuery } from '../../hooks/useSessionsQuery';
 import { useSnackbar } from '../../hooks/useSnackbar';
 import { formatDateTime } from '../../lib/dateRange';
-import { visuallyHidden } from '../../lib/visuallyHidden';
+import { ActionsHeaderCell } from '../table/ActionsHeaderCell';
 
 const at = (seconds: number) => formatDateTime(new Date(seconds * 1000));
 
@@ -50,11 +49,7 @@ export function SessionsTable() {
             <TableCell>Address</TableCell>
             <TableCell>Last active</TableCell>
             <TableCell>Signed in</TableCell>
-            <TableCell align="right">
-              <Box component="span" sx={visuallyHidden}>
-                Actions
-              </Box>
-            </TableCell>
+            <ActionsHeaderCell />
           </TableRow>
         </TableHead>
         <TableBody>

@@ -1,10 +1,6 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -15,7 +11,6 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ASSET_TYPES, type Asset, type AssetType } from '../../api/assets';
@@ -25,11 +20,11 @@ import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { RelativeTime } from '../../components/RelativeTime';
 import { useAssetsQuery, useDeleteAsset } from '../../hooks/useAssetQueries';
-import { useConfirm } from '../../hooks/useConfirm';
-import { useSnackbar } from '../../hooks/useSnackbar';
 import { ASSET_TYPE_TEXT } from '../../lib/assetTypes';
 import { countOf } from '../../lib/countFormat';
-import { visuallyHidden } from '../../lib/visuallyHidden';
+import { ActionsHeaderCell } from '../../components/table/ActionsHeaderCell';
+import { EditDeleteButtons } from '../../components/table/EditDeleteButtons';
+import { useConfirmDelete } from '../../hooks/useConfirmDelete';
 
 /** assets: the values the organization watches (IP addresses, domains, IIN/BINs…), by type. */
 export function AssetsPage() {
@@ -110,21 +105,10 @@ export function AssetsPage() {
 }
 
 function AssetTable({ items, onEdit }: { items: Asset[]; onEdit: (asset: Asset) => void }) {
-  const confirm = useConfirm();
-  const remove = useDeleteAsset();
-  const snackbar = useSnackbar();
-  const askToDelete = (asset: Asset) =>
-    confirm({
-      title: `Delete “${asset.value}”?`,
-      text: 'It leaves your organization’s assets for everyone. This cannot be undone.',
-      icon: 'warning',
-      acceptLabel: 'Delete',
-      onAccept: () =>
-        remove.mutate(asset.id, {
-          onSuccess: () => snackbar.show({ color: 'success', text: `“${asset.value}” deleted` }),
-          onError: (error) => snackbar.show({ color: 'error', text: error.message }),
-        }),
-    });
+  const askToDelete = useConfirmDelete(
+    useDeleteAsset(),
+    'It leaves your organization’s assets for everyone. This cannot be undone.',
+  );
 
   return (
     <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
@@ -135,11 +119,7 @@ function AssetTable({ items, onEdit }: { items: Asset[]; onEdit: (asset: Asset) 
             <TableCell>Value</TableCell>
             <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Added by</TableCell>
             <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Updated</TableCell>
-            <TableCell align="right">
-              <Box component="span" sx={visuallyHidden}>
-                Actions
-              </Box>
-            </TableCell>
+            <ActionsHeaderCell />
           </TableRow>
         </TableHead>
         <TableBody>
@@ -153,18 +133,11 @@ function AssetTable({ items, onEdit }: { items: Asset[]; onEdit: (asset: Asset) 
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {a.canEdit && (
-                  <>
-                    <Tooltip title="Edit">
-                      <IconButton aria-label={`Edit ${a.value}`} onClick={() => onEdit(a)}>
-                        <EditOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title="Delete">
-                      <IconButton aria-label={`Delete ${a.value}`} onClick={() => askToDelete(a)}>
-                        <DeleteOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </>
+                  <EditDeleteButtons
+                    name={a.value}
+                    onEdit={() => onEdit(a)}
+                    onDelete={() => askToDelete(a.id, a.value)}
+                  />
                 )}
               </TableCell>
             </TableRow>

@@ -1,6 +1,4 @@
 import AddLocationAltOutlined from '@mui/icons-material/AddLocationAltOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import LocationOnOutlined from '@mui/icons-material/LocationOnOutlined';
 import MapOutlined from '@mui/icons-material/MapOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
@@ -30,11 +28,11 @@ import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { useConfigurationPageQuery, useDeleteConfiguration } from '../../hooks/useConfigurationQueries';
-import { useConfirm } from '../../hooks/useConfirm';
-import { useSnackbar } from '../../hooks/useSnackbar';
 import { RelativeTime } from '../../components/RelativeTime';
 import { formatDistance } from '../../lib/distance';
-import { visuallyHidden } from '../../lib/visuallyHidden';
+import { ActionsHeaderCell } from '../../components/table/ActionsHeaderCell';
+import { EditDeleteButtons } from '../../components/table/EditDeleteButtons';
+import { useConfirmDelete } from '../../hooks/useConfirmDelete';
 
 // Typing in the search box asks the server once the user pauses.
 const SEARCH_DEBOUNCE_MS = 300;
@@ -142,22 +140,10 @@ function ConfigurationTable({
   onEdit: (configuration: LocationConfigurationDetail) => void;
 }) {
   const [shown, setShown] = useState<number | null>(null);
-  const confirm = useConfirm();
-  const remove = useDeleteConfiguration();
-  const snackbar = useSnackbar();
-
-  const askToDelete = (configuration: LocationConfigurationDetail) =>
-    confirm({
-      title: `Delete “${configuration.name}”?`,
-      text: 'Proximity alerts that watch this place stop watching it. This cannot be undone.',
-      icon: 'warning',
-      acceptLabel: 'Delete',
-      onAccept: () =>
-        remove.mutate(configuration.id, {
-          onSuccess: () => snackbar.show({ color: 'success', text: `“${configuration.name}” deleted` }),
-          onError: (error) => snackbar.show({ color: 'error', text: error.message }),
-        }),
-    });
+  const askToDelete = useConfirmDelete(
+    useDeleteConfiguration(),
+    'Proximity alerts that watch this place stop watching it. This cannot be undone.',
+  );
 
   return (
     <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
@@ -169,11 +155,7 @@ function ConfigurationTable({
             <TableCell>Radius</TableCell>
             <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Owner</TableCell>
             <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Updated</TableCell>
-            <TableCell align="right">
-              <Box component="span" sx={visuallyHidden}>
-                Actions
-              </Box>
-            </TableCell>
+            <ActionsHeaderCell />
           </TableRow>
         </TableHead>
         <TableBody>
@@ -208,18 +190,11 @@ function ConfigurationTable({
                     </Tooltip>
                   )}
                   {c.canEdit && (
-                    <>
-                      <Tooltip title="Edit">
-                        <IconButton aria-label={`Edit ${c.name}`} onClick={() => onEdit(c)}>
-                          <EditOutlined fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title="Delete">
-                        <IconButton aria-label={`Delete ${c.name}`} onClick={() => askToDelete(c)}>
-                          <DeleteOutlined fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    </>
+                    <EditDeleteButtons
+                      name={c.name}
+                      onEdit={() => onEdit(c)}
+                      onDelete={() => askToDelete(c.id, c.name)}
+                    />
                   )}
                 </TableCell>
               </TableRow>

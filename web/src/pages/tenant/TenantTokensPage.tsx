@@ -1,7 +1,6 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -24,7 +23,7 @@ import { useSnackbar } from '../../hooks/useSnackbar';
 import { useRevokeTenantToken, useTenantTokensQuery, useTenantUsersQuery } from '../../hooks/useTenantQueries';
 import { formatDateTime } from '../../lib/dateRange';
 import { tokenLapse, tokenScopeLabel } from '../../lib/tenantLabels';
-import { visuallyHidden } from '../../lib/visuallyHidden';
+import { ActionsHeaderCell } from '../../components/table/ActionsHeaderCell';
 
 const at = (seconds: number, none: string) => (seconds ? formatDateTime(new Date(seconds * 1000)) : none);
 
@@ -97,11 +96,7 @@ export function TenantTokensPage() {
                 <TableCell>Created</TableCell>
                 <TableCell>Made by</TableCell>
                 <TableCell>State</TableCell>
-                <TableCell align="right">
-                  <Box component="span" sx={visuallyHidden}>
-                    Actions
-                  </Box>
-                </TableCell>
+                <ActionsHeaderCell />
               </TableRow>
             </TableHead>
             <TableBody>

@@ -1,7 +1,6 @@
 import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -30,7 +29,7 @@ import {
 } from '../../hooks/useTenantQueries';
 import { formatDateTime } from '../../lib/dateRange';
 import { accessFlags } from '../../lib/tenantLabels';
-import { visuallyHidden } from '../../lib/visuallyHidden';
+import { ActionsHeaderCell } from '../../components/table/ActionsHeaderCell';
 
 const on = (seconds: number) => formatDateTime(new Date(seconds * 1000));
 
@@ -130,11 +129,7 @@ export function TenantUsersPage() {
                 <TableCell>Role</TableCell>
                 <TableCell>Subscription</TableCell>
                 <TableCell>Created</TableCell>
-                <TableCell align="right">
-                  <Box component="span" sx={visuallyHidden}>
-                    Actions
-                  </Box>
-                </TableCell>
+                <ActionsHeaderCell />
               </TableRow>
             </TableHead>
             <TableBody>
