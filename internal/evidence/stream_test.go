@@ -29,11 +29,11 @@ func TestStreamsAreFollowed(t *testing.T) {
 		hls := "capture.json,media/01.m3u8,media/01/playlist-01.m3u8,media/01/playlist-02.m3u8," +
 			"media/01/segment-001.ts,media/01/segment-002.ts,media/01/segment-003.ts,page.warc,post.json"
 		for _, tc := range []struct {
-			name         string
-			in           evidence.Input
-			limit        int
-			state        string
-			want         string
+			name  string
+			in    evidence.Input
+			limit int
+			state string
+			want  string
 			// content is a file's expected bytes; cut the error a limit adds.
 			content map[string]string
 			cut     string
