@@ -83,20 +83,29 @@ func TestTheBrowsersRequestsAreInTheWARC(t *testing.T) {
 }
 
 // TestNoBrowserIsSaid: a capture of a page on a server without Chromium says there is no
-// screenshot, in capture.json and the record's warnings; a capture without a page does not.
+// screenshot, in capture.json and the record's warnings; a capture without a page to draw
+// does not.
 func TestNoBrowserIsSaid(t *testing.T) {
 	f := newFixture(t, storetest.Open(t, store.SQLite), true)
 	f.post(t, "p-nolink", "")
 	for _, tc := range []struct {
 		name    string
 		in      evidence.Input
+		browser string
 		warning bool
 	}{
-		{"a page", evidence.Input{URL: f.site + "/post/1"}, true},
-		{"a post without a link", evidence.Input{PostID: "p-nolink"}, false},
+		{"a page", evidence.Input{URL: f.site + "/post/1"}, "", true},
+		{"a post without a link", evidence.Input{PostID: "p-nolink"}, "", false},
+		// A stream's manifest has nothing to draw: the browser (here one that cannot start, which
+		// would be an error) is not run, and its absence is not a warning.
+		{"a stream's manifest", evidence.Input{URL: f.site + "/video/manifest.mpd"}, "/nonexistent/chromium", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			f.svc.Browser = tc.browser
 			r := f.capture(t, f.owner, tc.in)
+			if r.State != evidence.StateDone {
+				t.Fatalf("state %s, errors %v", r.State, r.Errors)
+			}
 			warned := slices.Contains(r.Payload().Warnings, evidence.MsgNoBrowser)
 			var doc struct{ NoBrowser string }
 			if err := json.Unmarshal(f.file(t, r, "capture.json"), &doc); err != nil {

@@ -132,6 +132,8 @@ func (s *Service) capture(ctx context.Context, r Record, claim string) ([]File, 
 	}
 	archive := newWARC(s.Now())
 	browserRecords := 0
+	// A first page that is a stream's playlist has nothing for the browser to draw.
+	streamPage := false
 	if len(r.Plan.Pages) > 0 {
 		s.progress(ctx, &r, claim, 10, "page")
 	}
@@ -157,6 +159,9 @@ func (s *Service) capture(ctx context.Context, r Record, claim string) ([]File, 
 		}
 		if streamKind(ex) != "" {
 			follow(ex, fmt.Sprintf("page/%02d", i+1))
+			if i == 0 {
+				streamPage = true
+			}
 		}
 	}
 	if len(r.Plan.Media) > 0 {
@@ -176,7 +181,7 @@ func (s *Service) capture(ctx context.Context, r Record, claim string) ([]File, 
 		keep(NewFile(fmt.Sprintf("media/%02d%s", i+1, extension(ex)), ex.body))
 	}
 	browsed := false
-	if s.Browser != "" && len(r.Plan.Pages) > 0 {
+	if s.Browser != "" && len(r.Plan.Pages) > 0 && !streamPage {
 		s.progress(ctx, &r, claim, 50, "browser")
 		page, err := s.render(ctx, r.Plan.Pages[0], budget-int64(archive.size()))
 		if err != nil {
@@ -212,7 +217,7 @@ func (s *Service) capture(ctx context.Context, r Record, claim string) ([]File, 
 	meta := captureDoc{Format: "sightline-capture/1", ID: strconv.FormatInt(r.ID, 10), Kind: r.Kind, Target: r.Target,
 		CapturedBy: r.CapturedBy, RequestedAt: r.CreatedAt, CapturedAt: r.CapturedAt, Pages: r.Plan.Pages,
 		Media: r.Plan.Media, Browser: browsed, BrowserRequests: browserRecords, TSA: s.TSA, Errors: errs}
-	if !browsed && s.Browser == "" && len(r.Plan.Pages) > 0 {
+	if !browsed && s.Browser == "" && len(r.Plan.Pages) > 0 && !streamPage {
 		meta.NoBrowser = MsgNoBrowser
 	}
 	if meta.Pages == nil {

@@ -563,14 +563,14 @@ func (r Record) Payload() Payload {
 	return p
 }
 
-// browsed says whether the browser was tried on the record's pages: it has a screenshot, a
-// browser error, or no page to load.
+// browsed says whether the browser was tried on the record's pages, or had nothing to draw: it
+// has a screenshot, a browser error, no page, or a first page that is a stream's playlist.
 func (r Record) browsed() bool {
 	if len(r.Plan.Pages) == 0 {
 		return true
 	}
 	for _, f := range r.Files {
-		if f.Name == "screenshot.png" {
+		if f.Name == "screenshot.png" || strings.HasPrefix(f.Name, "page/01.") {
 			return true
 		}
 	}

@@ -330,7 +330,9 @@ func (st *stream) dash(ex exchange) {
 			}
 			rb := join(join(pb, set.BaseURL), rep.BaseURL)
 			for _, u := range dashSegments(rb, rep, set, p, seconds, st.s.limits.streamFiles) {
-				st.segment(u)
+				if u != base.String() { // a representation without any address is not the manifest
+					st.segment(u)
+				}
 			}
 		}
 	}
