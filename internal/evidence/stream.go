@@ -142,9 +142,9 @@ func (st *stream) segment(u string) bool {
 	return ok
 }
 
-// resolve is ref against the address base was fetched from, or "" when it is not an address.
-func resolve(base exchange, ref string) string {
-	u, err := base.request.URL.Parse(strings.TrimSpace(ref))
+// resolve is ref against base, or "" when it is not an http or https address.
+func resolve(base *url.URL, ref string) string {
+	u, err := base.Parse(strings.TrimSpace(ref))
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
 		return ""
 	}
@@ -163,11 +163,16 @@ func hlsAttrs(line string) map[string]string {
 	return out
 }
 
-// hls follows an HLS playlist. A master playlist's variant of the highest bandwidth is followed
-// with its audio renditions, segments and all; the other variants' playlists are fetched and
-// kept without their segments. A media playlist's segments are fetched in order, with its
-// initialization section (EXT-X-MAP) and keys (EXT-X-KEY).
-func (st *stream) hls(ex exchange, depth int) {
+// hlsPlaylist is what an HLS playlist (RFC 8216) names, as absolute addresses.
+type hlsPlaylist struct {
+	// Follow are the playlists whose segments are fetched: of a master playlist, the variant of
+	// the highest BANDWIDTH and its AUDIO group's renditions; Others the other variants.
+	Follow, Others []string
+	// Segments of a media playlist, in order, with its EXT-X-MAP and EXT-X-KEY addresses.
+	Segments []string
+}
+
+func parseHLS(base *url.URL, body []byte) hlsPlaylist {
 	type variant struct {
 		uri       string
 		bandwidth int
@@ -175,10 +180,10 @@ func (st *stream) hls(ex exchange, depth int) {
 	}
 	var variants []variant
 	renditions := map[string][]string{} // audio group → URIs
-	var segments []string
+	var out hlsPlaylist
 	seen := map[string]bool{}
 	next := variant{bandwidth: -1}
-	sc := bufio.NewScanner(bytes.NewReader(ex.body))
+	sc := bufio.NewScanner(bytes.NewReader(body))
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
@@ -190,20 +195,20 @@ func (st *stream) hls(ex exchange, depth int) {
 			next = variant{bandwidth: bw, audio: a["AUDIO"]}
 		case strings.HasPrefix(line, "#EXT-X-MEDIA:"):
 			if a := hlsAttrs(line); a["URI"] != "" && a["TYPE"] == "AUDIO" {
-				if u := resolve(ex, a["URI"]); u != "" {
+				if u := resolve(base, a["URI"]); u != "" {
 					renditions[a["GROUP-ID"]] = append(renditions[a["GROUP-ID"]], u)
 				}
 			}
 		case strings.HasPrefix(line, "#EXT-X-MAP:"), strings.HasPrefix(line, "#EXT-X-KEY:"):
 			if a := hlsAttrs(line); a["URI"] != "" && a["METHOD"] != "NONE" {
-				if u := resolve(ex, a["URI"]); u != "" && !seen[u] {
+				if u := resolve(base, a["URI"]); u != "" && !seen[u] {
 					seen[u] = true
-					segments = append(segments, u)
+					out.Segments = append(out.Segments, u)
 				}
 			}
 		case strings.HasPrefix(line, "#"):
 		default:
-			u := resolve(ex, line)
+			u := resolve(base, line)
 			if u == "" {
 				continue
 			}
@@ -213,14 +218,11 @@ func (st *stream) hls(ex exchange, depth int) {
 				next = variant{bandwidth: -1}
 				continue
 			}
-			segments = append(segments, u)
+			out.Segments = append(out.Segments, u)
 		}
 	}
-	for _, u := range segments {
-		st.segment(u)
-	}
-	if len(variants) == 0 || depth > 0 {
-		return
+	if len(variants) == 0 {
+		return out
 	}
 	best := 0
 	for i, v := range variants {
@@ -228,16 +230,33 @@ func (st *stream) hls(ex exchange, depth int) {
 			best = i
 		}
 	}
-	follow := append([]string{variants[best].uri}, renditions[variants[best].audio]...)
-	for _, u := range follow {
-		if pl, ok := st.playlist(u); ok {
-			st.hls(pl, depth+1)
-		}
-	}
+	out.Follow = append([]string{variants[best].uri}, renditions[variants[best].audio]...)
 	for i, v := range variants {
 		if i != best {
-			st.playlist(v.uri)
+			out.Others = append(out.Others, v.uri)
 		}
+	}
+	return out
+}
+
+// hls follows an HLS playlist: its segments, then the playlists it names to follow with their
+// segments (one level: a variant's playlist is a media playlist), then the other variants'
+// playlists without their segments.
+func (st *stream) hls(ex exchange, depth int) {
+	pl := parseHLS(ex.request.URL, ex.body)
+	for _, u := range pl.Segments {
+		st.segment(u)
+	}
+	if depth > 0 {
+		return
+	}
+	for _, u := range pl.Follow {
+		if got, ok := st.playlist(u); ok {
+			st.hls(got, depth+1)
+		}
+	}
+	for _, u := range pl.Others {
+		st.playlist(u)
 	}
 }
 
@@ -292,16 +311,27 @@ type mpdList struct {
 	} `xml:"SegmentURL"`
 }
 
-// dash follows a DASH manifest: in each period, each adaptation set's representation of the
-// highest bandwidth, its initialization segment and media segments (a SegmentList, a
-// SegmentTemplate with a SegmentTimeline or a fixed duration, or a single file by its BaseURL).
+// dash follows a DASH manifest: every segment dashURLs names, in order.
 func (st *stream) dash(ex exchange) {
-	var m mpd
-	if err := xml.Unmarshal(ex.body, &m); err != nil {
+	urls, err := dashURLs(ex.request.URL, ex.body, st.s.limits.streamFiles)
+	if err != nil {
 		st.errs = append(st.errs, "the DASH manifest could not be read: "+err.Error())
 		return
 	}
-	base := ex.request.URL
+	for _, u := range urls {
+		st.segment(u)
+	}
+}
+
+// dashURLs are the segments of a DASH manifest fetched from base, at most limit of each
+// representation: in each period, each adaptation set's representation of the highest
+// bandwidth, its initialization segment and media segments (a SegmentList, a SegmentTemplate
+// with a SegmentTimeline or a fixed duration, or a single file by its BaseURL).
+func dashURLs(base *url.URL, body []byte, limit int) ([]string, error) {
+	var m mpd
+	if err := xml.Unmarshal(body, &m); err != nil {
+		return nil, err
+	}
 	join := func(b *url.URL, ref string) *url.URL {
 		if ref = strings.TrimSpace(ref); ref == "" {
 			return b
@@ -311,6 +341,7 @@ func (st *stream) dash(ex exchange) {
 		}
 		return b
 	}
+	var out []string
 	root := join(base, m.BaseURL)
 	for _, p := range m.Periods {
 		seconds := isoSeconds(p.Duration)
@@ -329,13 +360,14 @@ func (st *stream) dash(ex exchange) {
 				}
 			}
 			rb := join(join(pb, set.BaseURL), rep.BaseURL)
-			for _, u := range dashSegments(rb, rep, set, p, seconds, st.s.limits.streamFiles) {
+			for _, u := range dashSegments(rb, rep, set, p, seconds, limit) {
 				if u != base.String() { // a representation without any address is not the manifest
-					st.segment(u)
+					out = append(out, u)
 				}
 			}
 		}
 	}
+	return out, nil
 }
 
 // dashSegments are a representation's segment addresses, the initialization first, at most limit.
