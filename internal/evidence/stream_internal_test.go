@@ -2,6 +2,8 @@ package evidence
 
 import (
 	"net/url"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -87,5 +89,22 @@ func TestIsoSeconds(t *testing.T) {
 	}
 	if got := expandTemplate("$$x$Number%03d$-$Time$-$RepresentationID$", mpdRep{ID: "v1"}, 7, 42); got != "$x007-42-v1" {
 		t.Errorf("expandTemplate: %q", got)
+	}
+}
+
+func TestUsableChromium(t *testing.T) {
+	dir := t.TempDir()
+	plain, program := filepath.Join(dir, "plain"), filepath.Join(dir, "chromium")
+	if err := os.WriteFile(plain, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(program, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]bool{"": false, "off": false, dir: false, plain: false,
+		filepath.Join(dir, "missing"): false, program: true} {
+		if got := UsableChromium(path); got != want {
+			t.Errorf("%q: %v, want %v", path, got, want)
+		}
 	}
 }
