@@ -40,7 +40,8 @@ func TestTheBrowsersRequestsAreInTheWARC(t *testing.T) {
 			responses = append(responses, strings.TrimPrefix(rec.Target, f.site)+" "+strconv.Itoa(rec.Status))
 		}
 	}
-	// The capture's fetch, then the browser's, in the order the browser asked.
+	// The capture's fetch, then the browser's, in the order the replies came (the redirects and the
+	// page before what the page asks for).
 	fetched := []string{"/moved/5 301", "/hop/5 302", "/post/5 200"}
 	if len(responses) < 8 || !slices.Equal(responses[:6], append(fetched, fetched...)) ||
 		!slices.Contains(responses[6:], "/style.css 200") || !slices.Contains(responses[6:], "/media/1.png 200") {
