@@ -191,3 +191,23 @@ func TestSupportEmailFlag(t *testing.T) {
 		}
 	}
 }
+
+// --chromium names the browser of evidence captures and case PDFs; off runs none.
+func TestChromiumFlag(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+		ok   bool
+	}{
+		{nil, "/usr/bin/chromium", true},
+		{[]string{"--chromium", "/opt/chrome/chrome"}, "/opt/chrome/chrome", true},
+		{[]string{"--chromium", "off"}, "", true},
+		{[]string{"--chromium", " "}, "/usr/bin/chromium", false},
+	} {
+		var o serveOptions
+		err := parseFlags(serveFlags(&o), tt.args)
+		if (err == nil) != tt.ok || o.cfg.Chromium != tt.want {
+			t.Errorf("%q: %q, %v; want %q, accepted %v", tt.args, o.cfg.Chromium, err, tt.want, tt.ok)
+		}
+	}
+}

@@ -129,6 +129,20 @@ func serveFlags(o *serveOptions) *flag.FlagSet {
 			}
 			return nil
 		})
+	cfg.Chromium = evidence.DefaultChromium
+	fs.Func("chromium", "headless Chromium that takes evidence captures' screenshots and PDFs and prints case reports as PDF "+
+		"(default "+evidence.DefaultChromium+"); off runs none",
+		func(v string) error {
+			switch v = strings.TrimSpace(v); v {
+			case "off":
+				cfg.Chromium = ""
+			case "":
+				return errors.New("give a path to Chromium, or off")
+			default:
+				cfg.Chromium = v
+			}
+			return nil
+		})
 	fs.IntVar(&cfg.EvidenceQuota, "evidence-quota", evidence.DefaultAutoQuota, "automatic evidence captures (saved searches that capture their matches) one organization gets a UTC day (0: no quota)")
 	fs.StringVar(&cfg.TranslateURL, "translate-url", "", "LibreTranslate-compatible server that translates posts and keywords "+
 		"(docs/translation.md); without it translation is off")

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline/internal/account"
+	"github.com/sightline/sightline/internal/evidence"
 	"github.com/sightline/sightline/internal/post"
 )
 
@@ -51,9 +52,9 @@ func FuzzMentions(f *testing.F) {
 
 // The report prints to a PDF through the server's Chromium, when it has one.
 func TestChromiumPDF(t *testing.T) {
-	pdf := NewChromiumPDF(DefaultChromium)
+	pdf := NewChromiumPDF(evidence.DefaultChromium)
 	if pdf == nil {
-		t.Skip("no Chromium at " + DefaultChromium)
+		t.Skip("no Chromium at " + evidence.DefaultChromium)
 	}
 	now := time.Now().UTC()
 	p := post.Post{ID: "p1", Provider: "news", ContentText: "Protest at the port.", PublishedAt: now}

@@ -3,12 +3,13 @@ package cases
 import (
 	"context"
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"github.com/sightline/sightline/internal/evidence"
 )
 
 // PDFRenderer prints a report's HTML as a PDF.
@@ -22,16 +23,13 @@ type ChromiumPDF struct {
 	Path string
 }
 
-// DefaultChromium is where Debian installs Chromium.
-const DefaultChromium = "/usr/bin/chromium"
-
 // pdfTimeout bounds starting the browser and printing one report, well within the request's minute.
 const pdfTimeout = 30 * time.Second
 
-// NewChromiumPDF returns a renderer over the Chromium at path, or nil when there is none there:
-// exports then have no PDF and say so.
+// NewChromiumPDF returns a renderer over the Chromium at path (serve's --chromium), or nil when
+// there is none there ("" or "off"): exports then have no PDF and say so.
 func NewChromiumPDF(path string) *ChromiumPDF {
-	if info, err := os.Stat(path); err != nil || info.IsDir() {
+	if !evidence.UsableChromium(path) {
 		return nil
 	}
 	return &ChromiumPDF{Path: path}

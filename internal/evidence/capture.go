@@ -131,12 +131,37 @@ func (s *Service) capture(ctx context.Context, r Record, claim string) ([]File, 
 		files = append(files, f)
 	}
 	archive := newWARC(s.Now())
+	browserRecords := 0
+	// A first page that is a stream's playlist has nothing for the browser to draw.
+	streamPage := false
 	if len(r.Plan.Pages) > 0 {
 		s.progress(ctx, &r, claim, 10, "page")
 	}
-	for _, u := range r.Plan.Pages {
-		if err := s.fetchInto(ctx, archive, u); err != nil {
+	streams := &streamBudget{files: s.limits.streamFiles, bytes: s.limits.streamBytes}
+	// follow keeps a playlist or manifest (a page's or a medium's) and what it names.
+	follow := func(ex exchange, name string) {
+		keep(NewFile(name+extension(ex), ex.body))
+		more, failed := s.followStream(ctx, archive, ex, name, name, streams)
+		for _, f := range more {
+			keep(f)
+		}
+		errs = append(errs, failed...)
+	}
+	for i, u := range r.Plan.Pages {
+		ex, err := s.fetch(ctx, u)
+		if ex.response != nil {
+			// An error reply is kept: it is what was online.
+			archive.add(ex)
+		}
+		if err != nil {
 			errs = append(errs, "page "+outbound.RedactURL(u)+": "+err.Error())
+			continue
+		}
+		if streamKind(ex) != "" {
+			follow(ex, fmt.Sprintf("page/%02d", i+1))
+			if i == 0 {
+				streamPage = true
+			}
 		}
 	}
 	if len(r.Plan.Media) > 0 {
@@ -149,29 +174,52 @@ func (s *Service) capture(ctx context.Context, r Record, claim string) ([]File, 
 			continue
 		}
 		archive.add(ex)
+		if streamKind(ex) != "" {
+			follow(ex, fmt.Sprintf("media/%02d", i+1))
+			continue
+		}
 		keep(NewFile(fmt.Sprintf("media/%02d%s", i+1, extension(ex)), ex.body))
+	}
+	browsed := false
+	if s.Browser != "" && len(r.Plan.Pages) > 0 && !streamPage {
+		s.progress(ctx, &r, claim, 50, "browser")
+		page, err := s.render(ctx, r.Plan.Pages[0], budget-int64(archive.size()))
+		if err != nil {
+			errs = append(errs, "browser: "+err.Error())
+		}
+		if len(page.shot) > 0 {
+			keep(NewFile("screenshot.png", page.shot))
+			browsed = true
+		}
+		if len(page.pdf) > 0 {
+			keep(NewFile("page.pdf", page.pdf))
+		}
+		// The browser's requests follow the fetches in the WARC, as long as the record has room.
+		leftOut, leftOutBytes := page.leftOut, page.leftOutBytes
+		for i, ex := range page.exchanges {
+			if !archive.addWithin(ex, budget) {
+				for _, rest := range page.exchanges[i:] {
+					leftOut++
+					leftOutBytes += int64(len(rest.body))
+				}
+				break
+			}
+			browserRecords++
+		}
+		if leftOut > 0 {
+			errs = append(errs, fmt.Sprintf("browser: %d of the page's requests (%d KiB) are not in the WARC: past %d requests, %d KiB, or the record's %d MiB",
+				leftOut, (leftOutBytes+1023)>>10, s.limits.browserRecords, s.limits.browserBytes>>10, MaxBytes>>20))
+		}
 	}
 	if archive.exchanges > 0 {
 		keep(NewFile("page.warc", archive.bytes()))
 	}
-	browsed := false
-	if s.Browser != "" && len(r.Plan.Pages) > 0 {
-		s.progress(ctx, &r, claim, 50, "browser")
-		shot, pdf, err := s.render(ctx, r.Plan.Pages[0])
-		if err != nil {
-			errs = append(errs, "browser: "+err.Error())
-		}
-		if len(shot) > 0 {
-			keep(NewFile("screenshot.png", shot))
-			browsed = true
-		}
-		if len(pdf) > 0 {
-			keep(NewFile("page.pdf", pdf))
-		}
-	}
 	meta := captureDoc{Format: "sightline-capture/1", ID: strconv.FormatInt(r.ID, 10), Kind: r.Kind, Target: r.Target,
 		CapturedBy: r.CapturedBy, RequestedAt: r.CreatedAt, CapturedAt: r.CapturedAt, Pages: r.Plan.Pages,
-		Media: r.Plan.Media, Browser: browsed, TSA: s.TSA, Errors: errs}
+		Media: r.Plan.Media, Browser: browsed, BrowserRequests: browserRecords, TSA: s.TSA, Errors: errs}
+	if !browsed && s.Browser == "" && len(r.Plan.Pages) > 0 && !streamPage {
+		meta.NoBrowser = MsgNoBrowser
+	}
 	if meta.Pages == nil {
 		meta.Pages = []string{}
 	}
@@ -217,16 +265,22 @@ type captureDoc struct {
 	Pages       []string  `json:"pages"`
 	Media       []string  `json:"media"`
 	Browser     bool      `json:"browser"`
-	TSA         []string  `json:"timestampAuthorities"`
-	Errors      []string  `json:"errors"`
+	// BrowserRequests is how many of the browser's requests the WARC records, after the fetches.
+	BrowserRequests int `json:"browserRequests"`
+	// NoBrowser says the server ran no browser, so there is no screenshot or PDF.
+	NoBrowser string   `json:"noBrowser,omitempty"`
+	TSA       []string `json:"timestampAuthorities"`
+	Errors    []string `json:"errors"`
 }
 
-// exchange is one request and the reply to it, as the WARC records them.
+// exchange is one request and the reply to it, as the WARC records them; via are the
+// redirects that led to it, in order, each an exchange of its own.
 type exchange struct {
 	request  *http.Request
 	response *http.Response
 	body     []byte
 	at       time.Time
+	via      []exchange
 }
 
 // errStatus is a reply that is not a success: kept in the WARC, and reported.
@@ -234,16 +288,74 @@ type errStatus struct{ code int }
 
 func (e errStatus) Error() string { return "the server answered " + strconv.Itoa(e.code) }
 
-// fetch requests u through the outbound guard and reads the whole reply.
+// errRedirects is a chain of redirects longer than the guard follows.
+var errRedirects = fmt.Errorf("more than %d redirects", outbound.DefaultMaxRedirects)
+
+// userAgent is what every request of a capture says it is.
+const userAgent = "Sightline evidence capture (+https://github.com/sightline/sightline)"
+
+// fetch requests u through the outbound guard, following redirects itself so that each hop is
+// an exchange (the returned exchange's via), and reads the whole reply.
 func (s *Service) fetch(ctx context.Context, u string) (exchange, error) {
+	var via []exchange
+	for {
+		ex, err := s.fetchOne(ctx, u)
+		if ex.response == nil {
+			if len(via) > 0 {
+				// The last redirect is the reply that was read: the chain stays in the WARC.
+				last := via[len(via)-1]
+				last.via = via[:len(via)-1]
+				return last, fmt.Errorf("the redirect to %s: %w", outbound.RedactURL(u), err)
+			}
+			return ex, err
+		}
+		next := redirectTarget(ex)
+		if next == "" {
+			ex.via = via
+			return ex, err
+		}
+		if len(via) == outbound.DefaultMaxRedirects {
+			ex.via = via
+			return ex, errRedirects
+		}
+		via = append(via, ex)
+		u = next
+	}
+}
+
+// redirectTarget is where a redirect reply sends the client (as Go's client follows them), or
+// "" when ex is not one.
+func redirectTarget(ex exchange) string {
+	switch ex.response.StatusCode {
+	case http.StatusMovedPermanently, http.StatusFound, http.StatusSeeOther, http.StatusTemporaryRedirect, http.StatusPermanentRedirect:
+	default:
+		return ""
+	}
+	loc := ex.response.Header.Get("Location")
+	if loc == "" {
+		return ""
+	}
+	next, err := ex.request.URL.Parse(loc)
+	if err != nil {
+		return ""
+	}
+	next.Fragment = ""
+	return next.String()
+}
+
+// fetchOne sends one GET through the outbound guard, which checks its address, without
+// following a redirect, and reads the whole reply. An error reply comes with its exchange.
+func (s *Service) fetchOne(ctx context.Context, u string) (exchange, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
 		return exchange{}, errors.New("not a valid address")
 	}
-	req.Header.Set("User-Agent", "Sightline evidence capture (+https://github.com/sightline/sightline)")
+	req.Header.Set("User-Agent", userAgent)
 	req.Header.Set("Accept", "*/*")
+	client := *s.Fetch.HTTP()
+	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	at := s.Now().UTC()
-	resp, err := s.Fetch.Do(req)
+	resp, err := client.Do(req)
 	if err != nil {
 		return exchange{}, outbound.RedactError(err)
 	}
@@ -259,15 +371,6 @@ func (s *Service) fetch(ctx context.Context, u string) (exchange, error) {
 	return ex, nil
 }
 
-// fetchInto fetches a page into the archive, keeping an error reply too: it is what was online.
-func (s *Service) fetchInto(ctx context.Context, a *warcWriter, u string) error {
-	ex, err := s.fetch(ctx, u)
-	if ex.response != nil {
-		a.add(ex)
-	}
-	return err
-}
-
 // extension is a media file's extension, from its type or else its address.
 func extension(ex exchange) string {
 	if t, _, err := mime.ParseMediaType(ex.response.Header.Get("Content-Type")); err == nil {
@@ -276,6 +379,12 @@ func extension(ex exchange) string {
 			return ".jpg"
 		case "image/png", "image/gif", "image/webp", "video/mp4", "video/webm":
 			return "." + strings.TrimPrefix(strings.TrimPrefix(t, "image/"), "video/")
+		case "application/vnd.apple.mpegurl", "application/x-mpegurl", "audio/mpegurl", "audio/x-mpegurl":
+			return ".m3u8"
+		case "application/dash+xml":
+			return ".mpd"
+		case "video/mp2t":
+			return ".ts"
 		}
 	}
 	if e := path.Ext(ex.request.URL.Path); len(e) > 1 && len(e) <= 5 && !strings.ContainsAny(e, "/\\") {

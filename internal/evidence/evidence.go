@@ -215,7 +215,8 @@ type Deps struct {
 	// TSA are the timestamp authorities' URLs (--tsa-url); none means captures say they are not
 	// timestamped.
 	TSA []string
-	// Browser is Chromium's path for the screenshot and PDF; "" captures without them.
+	// Browser is Chromium's path for the screenshot and PDF (serve's --chromium); "" captures
+	// without them, and the record says so (capture.json's noBrowser, the API's warnings).
 	Browser string
 	// AutoQuota is each organization's automatic captures a UTC day (DefaultAutoQuota when 0,
 	// none when negative).
@@ -232,6 +233,16 @@ type Service struct {
 	wake chan struct{}
 	// lease is how long a claim holds: longer than a capture may take, so nobody renews it.
 	lease, poll time.Duration
+	// limits bound what the browser's requests and streams add to a record.
+	limits limits
+}
+
+// limits bound what a capture records beyond its pages and media (tests lower them).
+type limits struct {
+	browserRecords int
+	browserBytes   int64
+	streamFiles    int
+	streamBytes    int64
 }
 
 // NewService returns the service.
@@ -251,7 +262,8 @@ func NewService(d Deps) *Service {
 	if d.Fetch == nil {
 		d.Fetch = outbound.New(outbound.Options{})
 	}
-	return &Service{Deps: d, wake: make(chan struct{}, 1), lease: CaptureTimeout + time.Minute, poll: 5 * time.Second}
+	return &Service{Deps: d, wake: make(chan struct{}, 1), lease: CaptureTimeout + time.Minute, poll: 5 * time.Second,
+		limits: limits{browserRecords: MaxBrowserRecords, browserBytes: MaxBrowserBytes, streamFiles: MaxStreamFiles, streamBytes: MaxStreamBytes}}
 }
 
 // Input is a capture request: one of its fields.
@@ -545,7 +557,29 @@ func (r Record) Payload() Payload {
 	if r.Finished() && r.State != StateDeleted && len(r.Timestamps) == 0 {
 		p.Warnings = append(p.Warnings, fmt.Sprintf("Not timestamped: %s", noStampReason(r)))
 	}
+	if r.Finished() && r.State != StateDeleted && !r.browsed() {
+		p.Warnings = append(p.Warnings, MsgNoBrowser)
+	}
 	return p
+}
+
+// browsed says whether the browser was tried on the record's pages, or had nothing to draw: it
+// has a screenshot, a browser error, no page, or a first page that is a stream's playlist.
+func (r Record) browsed() bool {
+	if len(r.Plan.Pages) == 0 {
+		return true
+	}
+	for _, f := range r.Files {
+		if f.Name == "screenshot.png" || strings.HasPrefix(f.Name, "page/01.") {
+			return true
+		}
+	}
+	for _, e := range r.Errors {
+		if strings.HasPrefix(e, "browser: ") {
+			return true
+		}
+	}
+	return false
 }
 
 // noStampReason is why a finished record has no timestamp, as its capture.json said.

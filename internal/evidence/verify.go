@@ -187,6 +187,12 @@ func verifyRecord(rep *Report, read func(string) ([]byte, bool), names []string,
 		}
 		if got := hexSum(data); got != want {
 			rep.fail(full, "changed: SHA-256 %s, %s says %s", got, sumsPath, want)
+			if strings.HasSuffix(full, ".warc") {
+				// Which record changed: its digest no longer matches, or it no longer parses.
+				if _, err := CheckWARC(bytes.NewReader(data)); err != nil {
+					rep.fail(full, "WARC: %v", err)
+				}
+			}
 			continue
 		}
 		rep.pass(full, "matches %s", sumsPath)

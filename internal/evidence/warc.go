@@ -52,8 +52,16 @@ func (w *warcWriter) write(b gowarc.WarcRecordBuilder) string {
 	return rec.RecordId()
 }
 
-// add appends the exchange's request and response records.
+// add appends the request and response records of the redirects that led to the exchange, in
+// order, then of the exchange.
 func (w *warcWriter) add(ex exchange) {
+	for _, hop := range ex.via {
+		w.addOne(hop)
+	}
+	w.addOne(ex)
+}
+
+func (w *warcWriter) addOne(ex exchange) {
 	target := ex.request.URL.String()
 	resp := gowarc.NewRecordBuilder(gowarc.Response, warcOptions...)
 	resp.AddWarcHeader(gowarc.WarcTargetURI, target)
@@ -74,6 +82,20 @@ func (w *warcWriter) add(ex exchange) {
 }
 
 func (w *warcWriter) bytes() []byte { return w.buf.Bytes() }
+
+func (w *warcWriter) size() int { return w.buf.Len() }
+
+// addWithin adds the exchange's records if the file stays within max bytes; it says whether it did.
+func (w *warcWriter) addWithin(ex exchange, max int64) bool {
+	n, count := w.buf.Len(), w.exchanges
+	w.add(ex)
+	if int64(w.buf.Len()) > max {
+		w.buf.Truncate(n)
+		w.exchanges = count
+		return false
+	}
+	return true
+}
 
 // requestBytes is the request as sent: its line and header.
 func requestBytes(r *http.Request) []byte {
@@ -133,12 +155,20 @@ func CheckWARC(r io.Reader) (int, error) {
 			}
 			return n, nil
 		}
+		what := fmt.Sprintf("record %d at byte %d", n+1, off)
+		if rec != nil {
+			// Which record: its type and address, for a reader to find what changed.
+			what += fmt.Sprintf(" (%s %s)", rec.Type(), rec.WarcHeader().Get(gowarc.WarcTargetURI))
+		}
 		if err != nil {
-			return n, fmt.Errorf("record at byte %d: %w", off, err)
+			if rec != nil {
+				rec.Close()
+			}
+			return n, fmt.Errorf("%s: %w", what, err)
 		}
 		if !rec.WarcHeader().Has(gowarc.WarcBlockDigest) {
 			rec.Close()
-			return n, fmt.Errorf("record at byte %d has no block digest", off)
+			return n, fmt.Errorf("%s has no block digest", what)
 		}
 		v := &gowarc.Validation{}
 		err = rec.ValidateDigest(v)
@@ -147,7 +177,7 @@ func CheckWARC(r io.Reader) (int, error) {
 			err = errors.New(v.String())
 		}
 		if err != nil {
-			return n, fmt.Errorf("record at byte %d: %w", off, err)
+			return n, fmt.Errorf("%s: %w", what, err)
 		}
 		n++
 	}

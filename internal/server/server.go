@@ -169,6 +169,10 @@ type Config struct {
 	// organization's automatic captures a UTC day (0: no quota).
 	TSA           []string
 	EvidenceQuota int
+	// Chromium is the headless browser's path (--chromium) that evidence captures take their
+	// screenshot and PDF with and case exports print their report with; "" runs none, and
+	// captures and exports say so.
+	Chromium string
 
 	// Retention is how long posts and everything derived from them are kept (--retention in
 	// days); 0 means ingest.Retention, 30 days.
@@ -480,7 +484,11 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	if evidenceQuota == 0 {
 		evidenceQuota = -1 // no quota
 	}
-	browser := evidence.FindBrowser()
+	browser := c.Chromium
+	if browser != "" && !evidence.UsableChromium(browser) {
+		log.Warn("no Chromium at " + browser + " (--chromium): evidence captures have no screenshot or PDF, case exports no PDF")
+		browser = ""
+	}
 	// Captures reach private addresses only within the sources' allowlist, as the sources do.
 	n.Evidence = evidence.NewService(evidence.Deps{Store: s, Posts: s, Matches: n.Monitor, Stories: story.NewService(s),
 		Users: s, Live: n.Live, Fetch: outbound.New(outbound.Options{Allow: c.AllowPrivateNetworks, TorSOCKS: c.TorSOCKS, Logger: log}),
@@ -488,16 +496,14 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	if len(c.TSA) == 0 {
 		log.Info("Evidence captures are not timestamped (no --tsa-url)")
 	}
-	if browser == "" {
-		log.Info("Evidence captures have no screenshot or PDF: Chromium was not found")
+	if c.Chromium == "" {
+		log.Info("Evidence captures have no screenshot or PDF and case exports no PDF (--chromium off)")
 	}
 
-	// Cases: evidence items wait for internal/evidence; the PDF needs Chromium on the server.
+	// Cases: the report's PDF is printed by the same Chromium.
 	var pdf cases.PDFRenderer
-	if chromium := cases.NewChromiumPDF(cases.DefaultChromium); chromium != nil {
+	if chromium := cases.NewChromiumPDF(browser); chromium != nil {
 		pdf = chromium
-	} else {
-		log.Info("case exports have no PDF (no Chromium at " + cases.DefaultChromium + ")")
 	}
 	storyService := story.NewService(s)
 	caseWork := cases.NewService(cases.Deps{Store: s, Stories: storyService, Searches: n.Monitor, Live: n.Live, Mail: n.Mail,

@@ -74,8 +74,10 @@ var Picture = []byte{0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00,
 	0x0d, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0xf8, 0xcf, 0xc0, 0xf0, 0x1f, 0x00, 0x05, 0x00, 0x01, 0xff, 0x89, 0x99,
 	0x3d, 0x1d, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82}
 
-// NewSite starts a site with a page at /post/1 (a stylesheet and a picture), the picture at
-// /media/1.png, and 404 elsewhere.
+// NewSite starts a site with a page at /post/{id} (a stylesheet and a picture), the picture at
+// /media/1.png, /moved/{id} that redirects twice (301 to /hop/{id}, 302 to /post/{id}), /away?to=
+// that redirects to any address, a video as HLS (/video/master.m3u8) and DASH
+// (/video/manifest.mpd), and 404 elsewhere.
 func NewSite() *httptest.Server {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /post/{id}", func(w http.ResponseWriter, r *http.Request) {
@@ -91,6 +93,54 @@ func NewSite() *httptest.Server {
 	mux.HandleFunc("GET /media/{name}", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "image/png")
 		w.Write(Picture)
+	})
+	mux.HandleFunc("GET /moved/{id}", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/hop/"+r.PathValue("id"), http.StatusMovedPermanently)
+	})
+	mux.HandleFunc("GET /hop/{id}", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/post/"+r.PathValue("id"), http.StatusFound)
+	})
+	// A video as HLS: a master playlist of two variants, the better one's media playlist of
+	// three segments, and the same video as a DASH manifest.
+	mux.HandleFunc("GET /video/master.m3u8", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/vnd.apple.mpegurl")
+		io.WriteString(w, "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=400000,RESOLUTION=640x360\n360/index.m3u8\n"+
+			"#EXT-X-STREAM-INF:BANDWIDTH=1200000,RESOLUTION=1280x720\n720/index.m3u8\n")
+	})
+	mux.HandleFunc("GET /video/{height}/index.m3u8", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/vnd.apple.mpegurl")
+		io.WriteString(w, "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:0\n")
+		for i := range 3 {
+			fmt.Fprintf(w, "#EXTINF:2.0,\nseg%d.ts\n", i)
+		}
+		io.WriteString(w, "#EXT-X-ENDLIST\n")
+	})
+	mux.HandleFunc("GET /video/{height}/{segment}", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "video/mp2t")
+		fmt.Fprintf(w, "segment %s of the %sp video", r.PathValue("segment"), r.PathValue("height"))
+	})
+	mux.HandleFunc("GET /video/manifest.mpd", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/dash+xml")
+		io.WriteString(w, `<?xml version="1.0"?>
+<MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="static" mediaPresentationDuration="PT6S">
+ <Period>
+  <AdaptationSet mimeType="video/mp4">
+   <SegmentTemplate timescale="1000" initialization="dash/$RepresentationID$/init.mp4" media="dash/$RepresentationID$/$Number%03d$.m4s" startNumber="1">
+    <SegmentTimeline><S t="0" d="2000" r="2"/></SegmentTimeline>
+   </SegmentTemplate>
+   <Representation id="low" bandwidth="400000"/>
+   <Representation id="high" bandwidth="1200000"/>
+  </AdaptationSet>
+ </Period>
+</MPD>`)
+	})
+	mux.HandleFunc("GET /video/dash/{rep}/{segment}", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "video/iso.segment")
+		fmt.Fprintf(w, "%s segment %s", r.PathValue("rep"), r.PathValue("segment"))
+	})
+	// /away?to= redirects anywhere: to where the guard must refuse to follow.
+	mux.HandleFunc("GET /away", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, r.URL.Query().Get("to"), http.StatusFound)
 	})
 	return httptest.NewServer(mux)
 }
