@@ -77,7 +77,8 @@ function AddToCaseDialog({ target, onClose }: { target: CaseTarget; onClose: () 
       // The form shows the reply's message on its field.
     }
   };
-  const refError = fieldError(add.error, 'postId') ?? fieldError(add.error, 'storyId') ?? fieldError(add.error, 'evidenceId');
+  const refError =
+    fieldError(add.error, 'postId') ?? fieldError(add.error, 'storyId') ?? fieldError(add.error, 'evidenceId');
   const problem =
     refError ?? formError(add.error, ['postId', 'storyId', 'evidenceId', 'note']) ?? formError(create.error, ['name']);
 

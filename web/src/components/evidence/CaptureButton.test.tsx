@@ -24,10 +24,16 @@ describe('CaptureButton', () => {
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ postId: 'p-1' });
     expect(await within(dialog).findByText('Captured')).toBeInTheDocument();
     const files = within(dialog).getByRole('table', { name: 'Files' });
-    expect(within(files).getByRole('link', { name: 'page.warc' })).toHaveAttribute('href', '/api/v1/evidence/5/files/page.warc');
+    expect(within(files).getByRole('link', { name: 'page.warc' })).toHaveAttribute(
+      'href',
+      '/api/v1/evidence/5/files/page.warc',
+    );
     expect(within(files).getByText('ab'.repeat(32))).toBeInTheDocument();
     expect(within(dialog).getByText(/by https:\/\/tsa\.example\/tsr/)).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: 'Download bundle' })).toHaveAttribute('href', '/api/v1/evidence/5/bundle');
+    expect(within(dialog).getByRole('link', { name: 'Download bundle' })).toHaveAttribute(
+      'href',
+      '/api/v1/evidence/5/bundle',
+    );
   });
 
   it('shows the progress while the capture runs, and what failed after', async () => {

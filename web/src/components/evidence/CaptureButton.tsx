@@ -22,7 +22,10 @@ export function CaptureButton({ target, compact = true }: { target: CaptureTarge
     capture.mutate(target, {
       onSuccess: setId,
       onError: (e) =>
-        snackbar.show({ text: e instanceof ApiError && e.body?.message ? e.body.message : GENERIC_ERROR_MESSAGE, color: 'error' }),
+        snackbar.show({
+          text: e instanceof ApiError && e.body?.message ? e.body.message : GENERIC_ERROR_MESSAGE,
+          color: 'error',
+        }),
     });
   return (
     <>
@@ -35,7 +38,13 @@ export function CaptureButton({ target, compact = true }: { target: CaptureTarge
           </span>
         </Tooltip>
       ) : (
-        <Button variant="outlined" startIcon={<ArchiveOutlined />} onClick={start} loading={capture.isPending}>
+        <Button
+          variant="outlined"
+          startIcon={<ArchiveOutlined />}
+          onClick={start}
+          loading={capture.isPending}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
           Capture as evidence
         </Button>
       )}

@@ -21,22 +21,7 @@ import { useSnackbar } from '../../hooks/useSnackbar';
 import { AddToCaseButton } from '../cases/AddToCaseButton';
 import { LoadError } from '../LoadError';
 import { EvidenceRecord } from './EvidenceDialog';
-
-/** The server's words for an address it will not fetch (docs/evidence.md). */
-export const BAD_URL_MESSAGE = 'The address must be an absolute http or https URL.';
-
-/** Why the typed address cannot be captured, or undefined when it can be sent. */
-export function urlProblem(value: string): string | undefined {
-  const text = value.trim();
-  if (text === '') return 'Enter the address of the page to capture.';
-  try {
-    const url = new URL(text);
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return BAD_URL_MESSAGE;
-  } catch {
-    return BAD_URL_MESSAGE;
-  }
-  return undefined;
-}
+import { urlProblem } from '../../lib/captureUrl';
 
 /** The case the capture can go into: the case page's own. */
 export interface CaptureCase {
@@ -52,7 +37,12 @@ export function CaptureUrlButton({ intoCase }: { intoCase?: CaptureCase }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="outlined" startIcon={<LanguageOutlined />} onClick={() => setOpen(true)}>
+      <Button
+        variant="outlined"
+        startIcon={<LanguageOutlined />}
+        onClick={() => setOpen(true)}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
         Capture a web page
       </Button>
       {open && <CaptureUrlDialog intoCase={intoCase} onClose={() => setOpen(false)} />}
@@ -105,9 +95,9 @@ export function CaptureUrlDialog({ intoCase, onClose }: { intoCase?: CaptureCase
         <>
           <DialogContent>
             <DialogContentText sx={{ mb: 2 }}>
-              The page is fetched by the server and kept as a WARC file, with a screenshot and PDF when the server has
-              Chromium. Every file is hashed and the hashes are timestamped, so it can be shown later what was online
-              and that nobody changed it since.
+              The server fetches the page and keeps it as a WARC file, with a screenshot and PDF when it has Chromium.
+              Every file is hashed, and the hashes are timestamped by the server’s timestamp authorities when it has
+              any, so that you can show later what was online and that nobody changed it since.
             </DialogContentText>
             <Stack
               component="form"

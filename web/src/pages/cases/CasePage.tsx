@@ -117,7 +117,8 @@ export function CasePage() {
           <Section title={`Items (${c.items.length})`}>
             {c.items.length === 0 ? (
               <Typography color="text.secondary">
-                No items yet. Use “Add to case” on a post in Monitor, Beacon or a story to add it here with a note, or capture a web page into the case.
+                No items yet. Use “Add to case” on a post in Monitor, Beacon or a story to add it here with a note, or
+                capture a web page into the case.
               </Typography>
             ) : (
               <Stack spacing={2}>

@@ -46,12 +46,12 @@ export function CasesPage() {
         title="Cases"
         subtitle="Investigations: posts, stories and evidence with your notes, a timeline and your colleagues' comments."
         actions={
-          <Stack direction="row" spacing={1}>
+          <>
             <CaptureUrlButton />
-            <Button variant="contained" onClick={() => setCreating(true)}>
+            <Button variant="contained" onClick={() => setCreating(true)} sx={{ whiteSpace: 'nowrap' }}>
               New case
             </Button>
-          </Stack>
+          </>
         }
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }} role="search" aria-label="Filter cases">

@@ -100,10 +100,10 @@ export function StoryPage() {
         title={story.title || 'Untitled story'}
         subtitle={`${countOf(story.providers.length, 'source', 'sources')} · ${countOf(story.languages.length, 'language', 'languages')}`}
         actions={
-          <Stack direction="row" spacing={1}>
+          <>
             <CaptureButton target={{ storyId: story.id }} compact={false} />
             <AddToCaseButton target={{ storyId: story.id }} compact={false} />
-          </Stack>
+          </>
         }
       />
       <Stack spacing={2} sx={{ mb: 3 }}>
