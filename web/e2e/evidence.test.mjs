@@ -210,15 +210,26 @@ describe('Evidence', () => {
   });
 
   it('captures a pasted web page into a case', async () => {
+    const { id: caseId } = await api.call('POST', '/api/v1/cases', { name: 'Harbour closure' });
+    // From the case list: the page is captured first, then added to a case chosen in "Add to case".
+    const bulletin = `http://127.0.0.1:${site.address().port}/bulletin`;
     await page.goto(`${server.url}/cases`);
     await page.getByRole('button', { name: 'Capture a web page' }).click();
-    await page
-      .getByRole('dialog', { name: 'Capture a web page' })
-      .getByRole('textbox', { name: /Address/ })
-      .waitFor();
+    const fromList = page.getByRole('dialog', { name: 'Capture a web page' });
+    await fromList.getByRole('textbox', { name: /Address/ }).fill(bulletin);
     await page.screenshot({ path: new URL('evidence-capture-url-list.png', shots).pathname });
+    await fromList.getByRole('button', { name: 'Capture' }).click();
+    await fromList.getByText('Captured', { exact: true }).waitFor({ timeout: 60_000 });
+    await fromList.getByRole('table', { name: 'Files' }).getByRole('link', { name: 'page.warc' }).waitFor();
+    await page.screenshot({ path: new URL('evidence-capture-url-list-done.png', shots).pathname });
+    await fromList.getByRole('button', { name: 'Add to case' }).click();
+    const add = page.getByRole('dialog', { name: 'Add to case' });
+    await add.getByRole('combobox', { name: 'Case' }).filter({ hasText: 'Harbour closure' }).waitFor();
+    await add.getByLabel('Note').fill('The harbour master’s bulletin.');
+    await add.getByRole('button', { name: 'Add' }).click();
+    await page.getByText('Added to the case “Harbour closure”.').waitFor();
+    await fromList.getByRole('button', { name: 'Close' }).click();
 
-    const { id: caseId } = await api.call('POST', '/api/v1/cases', { name: 'Harbour closure' });
     await page.goto(`${server.url}/cases/${caseId}`);
     await page.getByRole('heading', { name: 'Harbour closure', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Capture a web page' }).click();
@@ -254,9 +265,11 @@ describe('Evidence', () => {
     assert.ok(warc, JSON.stringify(captures[0].files));
 
     await dialog.getByRole('button', { name: 'Close' }).click();
-    const item = page.getByRole('article', { name: /^Item 1:/ });
+    const item = page.getByRole('article', { name: /^Item 2:/ });
     await item.getByText(`page.warc · SHA-256 ${warc.sha256}`, { exact: false }).waitFor();
     assert.equal(await item.getByLabel('Note').inputValue(), 'The port authority’s notice.');
+    const fromCaseList = page.getByRole('article', { name: /^Item 1:/ });
+    assert.equal(await fromCaseList.getByLabel('Note').inputValue(), 'The harbour master’s bulletin.');
     await page.screenshot({ path: new URL('evidence-case-item.png', shots).pathname, fullPage: true });
   });
 });
