@@ -1,8 +1,9 @@
 // Evidence end to end, in Chromium against the real binary: Capture on a Beacon result card
 // fetches the post's page from a local site (allowlisted as the operator would an on-premises
 // site), shows the capture's files and hashes, and the downloaded bundle passes
-// `sightline evidence verify` offline, while a bundle with one changed byte fails it. Axe checks
-// the Capture dialog in the light and the dark theme.
+// `sightline evidence verify` offline, while a bundle with one changed byte fails it. The story
+// page captures the story; "Capture a web page" on a case page fetches a pasted address from the
+// local site into the case. Axe checks the Capture dialogs in the light and the dark theme.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -43,7 +44,13 @@ describe('Evidence', () => {
     site = createServer((req, res) => {
       if (req.url === '/harbour.png') {
         res.writeHead(200, { 'Content-Type': 'image/png' });
-        res.end(Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f000500' + '01ff89993d1d0000000049454e44ae426082', 'hex'));
+        res.end(
+          Buffer.from(
+            '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f000500' +
+              '01ff89993d1d0000000049454e44ae426082',
+            'hex',
+          ),
+        );
         return;
       }
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
@@ -157,5 +164,112 @@ describe('Evidence', () => {
     await writeFile(file, changed);
     const bad = await verify(file);
     assert.equal(bad.ok, false);
+  });
+
+  /** Axe in the light theme, then in the dark one (the profile's theme is "system"). */
+  async function accessibleInBothThemes() {
+    assert.deepEqual(await accessibilityViolations(page), []);
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const light = await background();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction((was) => getComputedStyle(document.body).backgroundColor !== was, light);
+    assert.deepEqual(await accessibilityViolations(page), []);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.waitForFunction((was) => getComputedStyle(document.body).backgroundColor === was, light);
+  }
+
+  it('captures a story from its page', async () => {
+    const found = await api.call('POST', '/beacon/v1/all', { query: 'harbour closed' });
+    const storyId = found.documents[0].storyId;
+    assert.ok(storyId, JSON.stringify(found.documents[0]));
+    // The inbox's stories view: each story's card can be captured and added to a case.
+    await page.goto(`${server.url}/monitor/matches/stories`);
+    const card = page.getByRole('list', { name: 'Stories' }).getByRole('article').first();
+    await card.getByRole('button', { name: 'Capture as evidence' }).waitFor();
+    await card.getByRole('button', { name: 'Add to case' }).waitFor();
+    await card.screenshot({ path: new URL('evidence-story-card.png', shots).pathname });
+
+    await page.goto(`${server.url}/monitor/stories/${encodeURIComponent(storyId)}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // The header's button captures the story; the post cards below keep their own.
+    await page.getByRole('button', { name: 'Capture as evidence' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Captured', { exact: true }).waitFor({ timeout: 60_000 });
+    const files = dialog.getByRole('table', { name: 'Files' });
+    for (const name of ['capture.json', 'page.warc', 'story.json']) await files.getByRole('link', { name }).waitFor();
+    const stories = await api.call('GET', `/api/v1/evidence?kind=story&target=${encodeURIComponent(storyId)}`);
+    assert.equal(stories.length, 1, JSON.stringify(stories));
+    assert.equal(stories[0].state, 'done');
+    await page.screenshot({ path: new URL('evidence-capture-story.png', shots).pathname });
+    await accessibleInBothThemes();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.screenshot({
+      path: new URL('evidence-story-header.png', shots).pathname,
+      clip: { x: 0, y: 0, width: 1440, height: 300 },
+    });
+  });
+
+  it('captures a pasted web page into a case', async () => {
+    const { id: caseId } = await api.call('POST', '/api/v1/cases', { name: 'Harbour closure' });
+    // From the case list: the page is captured first, then added to a case chosen in "Add to case".
+    const bulletin = `http://127.0.0.1:${site.address().port}/bulletin`;
+    await page.goto(`${server.url}/cases`);
+    await page.getByRole('button', { name: 'Capture a web page' }).click();
+    const fromList = page.getByRole('dialog', { name: 'Capture a web page' });
+    await fromList.getByRole('textbox', { name: /Address/ }).fill(bulletin);
+    await page.screenshot({ path: new URL('evidence-capture-url-list.png', shots).pathname });
+    await fromList.getByRole('button', { name: 'Capture' }).click();
+    await fromList.getByText('Captured', { exact: true }).waitFor({ timeout: 60_000 });
+    await fromList.getByRole('table', { name: 'Files' }).getByRole('link', { name: 'page.warc' }).waitFor();
+    await page.screenshot({ path: new URL('evidence-capture-url-list-done.png', shots).pathname });
+    await fromList.getByRole('button', { name: 'Add to case' }).click();
+    const add = page.getByRole('dialog', { name: 'Add to case' });
+    await add.getByRole('combobox', { name: 'Case' }).filter({ hasText: 'Harbour closure' }).waitFor();
+    await add.getByLabel('Note').fill('The harbour master’s bulletin.');
+    await add.getByRole('button', { name: 'Add' }).click();
+    await page.getByText('Added to the case “Harbour closure”.').waitFor();
+    await fromList.getByRole('button', { name: 'Close' }).click();
+
+    await page.goto(`${server.url}/cases/${caseId}`);
+    await page.getByRole('heading', { name: 'Harbour closure', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Capture a web page' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Capture a web page' });
+    const address = dialog.getByRole('textbox', { name: /Address/ });
+    await address.fill('harbour notice');
+    await dialog.getByRole('button', { name: 'Capture' }).click();
+    await dialog.getByText('The address must be an absolute http or https URL.').waitFor();
+    await page.screenshot({ path: new URL('evidence-capture-url-invalid.png', shots).pathname });
+    await accessibleInBothThemes();
+
+    const notice = `http://127.0.0.1:${site.address().port}/notice`;
+    await address.fill(notice);
+    assert.equal(
+      await dialog.getByRole('checkbox', { name: 'Add the capture to the case “Harbour closure”' }).isChecked(),
+      true,
+    );
+    await dialog.getByRole('textbox', { name: 'Note' }).fill('The port authority’s notice.');
+    await page.screenshot({ path: new URL('evidence-capture-url-form.png', shots).pathname });
+    await dialog.getByRole('button', { name: 'Capture' }).click();
+    await page.getByText('The capture was added to the case “Harbour closure”.').waitFor();
+    await dialog.getByText(`of ${notice}`).waitFor();
+    await dialog.getByText('Captured', { exact: true }).waitFor({ timeout: 60_000 });
+    const files = dialog.getByRole('table', { name: 'Files' });
+    for (const name of ['capture.json', 'page.warc']) await files.getByRole('link', { name }).waitFor();
+    await dialog.getByText('Not timestamped', { exact: false }).waitFor();
+    await page.screenshot({ path: new URL('evidence-capture-url.png', shots).pathname });
+    await accessibleInBothThemes();
+
+    const captures = await api.call('GET', `/api/v1/evidence?kind=url&target=${encodeURIComponent(notice)}`);
+    assert.equal(captures.length, 1, JSON.stringify(captures));
+    const warc = captures[0].files.find((f) => f.name === 'page.warc');
+    assert.ok(warc, JSON.stringify(captures[0].files));
+
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    const item = page.getByRole('article', { name: /^Item 2:/ });
+    await item.getByText(`page.warc · SHA-256 ${warc.sha256}`, { exact: false }).waitFor();
+    assert.equal(await item.getByLabel('Note').inputValue(), 'The port authority’s notice.');
+    const fromCaseList = page.getByRole('article', { name: /^Item 1:/ });
+    assert.equal(await fromCaseList.getByLabel('Note').inputValue(), 'The harbour master’s bulletin.');
+    await page.screenshot({ path: new URL('evidence-case-item.png', shots).pathname, fullPage: true });
   });
 });

@@ -95,17 +95,3 @@ export async function addCaseComment(caseId: number, body: string): Promise<Case
 export function caseExportUrl(id: number): string {
   return `/api/v1/cases/${id}/export`;
 }
-
-/** An evidence record's hashes and timestamps, as the evidence API describes it (issue 32). */
-export interface EvidenceSummary {
-  id: string;
-  state: string;
-  capturedAt: string;
-  capturedBy: string;
-  files: { name: string; sha256: string; size: number }[];
-  timestamps: { tsa: string; time: string }[];
-}
-
-export async function fetchEvidence(id: string, signal?: AbortSignal): Promise<EvidenceSummary> {
-  return (await request<EvidenceSummary>('GET', `/api/v1/evidence/${encodeURIComponent(id)}`, { signal })).data;
-}

@@ -9,13 +9,13 @@ import {
   deleteCaseItem,
   fetchCase,
   fetchCases,
-  fetchEvidence,
   updateCase,
   updateCaseItem,
   type CaseChange,
   type CaseFilter,
   type CaseItemInput,
 } from '../api/cases';
+import { fetchEvidence, isCapturing } from '../api/evidence';
 import { caseKeys } from '../api/keys';
 
 export function useCasesQuery(filter: CaseFilter) {
@@ -38,6 +38,9 @@ export function useEvidenceQuery(id: string) {
     queryKey: caseKeys.evidence(id),
     queryFn: ({ signal }) => fetchEvidence(id, signal),
     retry: false,
+    // A capture added while it runs (a web page captured into the case) is polled until it ends,
+    // in case its live event is missed.
+    refetchInterval: (query) => (isCapturing(query.state.data) ? 3000 : false),
   });
 }
 

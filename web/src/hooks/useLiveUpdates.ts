@@ -52,9 +52,11 @@ export function useLiveUpdates(enabled: boolean): void {
           );
           if (payload.status !== 'running') void queryClient.invalidateQueries({ queryKey: monitorKeys.matches });
         },
-        // A capture moved on or finished: its dialog refetches the record.
-        [LIVE_EVENTS.evidenceUpdated]: (payload) =>
-          void queryClient.invalidateQueries({ queryKey: evidenceKeys.record(payload.id) }),
+        // A capture moved on or finished: its dialog, and a case item showing it, refetch the record.
+        [LIVE_EVENTS.evidenceUpdated]: (payload) => {
+          void queryClient.invalidateQueries({ queryKey: evidenceKeys.record(payload.id) });
+          void queryClient.invalidateQueries({ queryKey: caseKeys.evidence(payload.id) });
+        },
       },
       // Matches that arrived before the channel was (re)subscribed came with no event.
       () => void queryClient.invalidateQueries({ queryKey: monitorKeys.matches }),

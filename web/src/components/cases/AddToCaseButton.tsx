@@ -18,11 +18,18 @@ import { useSnackbar } from '../../hooks/useSnackbar';
 
 const NEW_CASE = 'new';
 
-/** What the button adds: a post (on every post card) or a whole story. */
-export type CaseTarget = { postId: string } | { storyId: string };
+/** What the button adds: a post (on every post card), a whole story, or an evidence capture. */
+export type CaseTarget = { postId: string } | { storyId: string } | { evidenceId: string };
+
+/** The note's hint, naming what is added. */
+function noteHint(target: CaseTarget): string {
+  if ('storyId' in target) return 'Why this story matters to the case.';
+  if ('evidenceId' in target) return 'Why this capture matters to the case.';
+  return 'Why this post matters to the case.';
+}
 
 /**
- * "Add to case" on a post card or a story: choose a case the user can edit, or start one, and
+ * "Add to case" on a post card, a story or a capture: choose a case the user can edit, or start one, and
  * write a note. As a button with its label, or (compact) an icon button for a card's foot.
  */
 export function AddToCaseButton({ target, compact = true }: { target: CaseTarget; compact?: boolean }) {
@@ -70,8 +77,10 @@ function AddToCaseDialog({ target, onClose }: { target: CaseTarget; onClose: () 
       // The form shows the reply's message on its field.
     }
   };
-  const refError = fieldError(add.error, 'postId') ?? fieldError(add.error, 'storyId');
-  const problem = refError ?? formError(add.error, ['postId', 'storyId', 'note']) ?? formError(create.error, ['name']);
+  const refError =
+    fieldError(add.error, 'postId') ?? fieldError(add.error, 'storyId') ?? fieldError(add.error, 'evidenceId');
+  const problem =
+    refError ?? formError(add.error, ['postId', 'storyId', 'evidenceId', 'note']) ?? formError(create.error, ['name']);
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
@@ -119,7 +128,7 @@ function AddToCaseDialog({ target, onClose }: { target: CaseTarget; onClose: () 
             multiline
             minRows={2}
             error={fieldError(add.error, 'note') !== undefined}
-            helperText={fieldError(add.error, 'note') ?? 'Why this post matters to the case.'}
+            helperText={fieldError(add.error, 'note') ?? noteHint(target)}
           />
           {problem && <Alert severity="error">{problem}</Alert>}
         </Stack>

@@ -1,4 +1,5 @@
 import Typography from '@mui/material/Typography';
+import { isCapturing } from '../../api/evidence';
 import { ApiError } from '../../api/transport';
 import { useEvidenceQuery } from '../../hooks/useCaseQueries';
 
@@ -17,10 +18,17 @@ export function EvidenceDetails({ id }: { id: string }) {
     );
   }
   const e = evidence.data;
+  if (isCapturing(e)) {
+    return (
+      <Typography variant="body2" role="status">
+        Being captured ({e.progress}%): its files, hashes and timestamps show here when it ends.
+      </Typography>
+    );
+  }
   return (
     <div>
       <Typography variant="body2">
-        Captured {new Date(e.capturedAt).toLocaleString()} by {e.capturedBy} · {e.state}
+        Captured {e.capturedAt ? new Date(e.capturedAt).toLocaleString() : ''} by {e.capturedBy} · {e.state}
       </Typography>
       <ul style={{ margin: '4px 0', paddingLeft: 20 }}>
         {e.files.map((f) => (

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Evidence } from '../../api/evidence';
+import { testEvidence } from '../../test/evidenceFixtures';
 import { fakeServer, Reply } from '../../test/fakeServer';
 import { testProfile } from '../../test/fixtures';
 import { renderWithApp } from '../../test/renderApp';
@@ -9,28 +10,7 @@ import { CaptureButton } from './CaptureButton';
 
 const user = userEvent.setup({ delay: null });
 
-const record = (overrides: Partial<Evidence>): Evidence => ({
-  id: '5',
-  kind: 'post',
-  target: 'p-1',
-  state: 'done',
-  progress: 100,
-  step: '',
-  createdAt: '2026-11-28T03:00:00Z',
-  capturedAt: '2026-11-28T03:00:01Z',
-  capturedBy: 'Ada <ada@example.test>',
-  automatic: false,
-  previousId: null,
-  deletedAt: null,
-  files: [
-    { name: 'page.warc', sha256: 'ab'.repeat(32), size: 2048 },
-    { name: 'post.json', sha256: 'cd'.repeat(32), size: 512 },
-  ],
-  timestamps: [{ tsa: 'https://tsa.example/tsr', time: '2026-11-28T03:00:02Z' }],
-  errors: [],
-  warnings: [],
-  ...overrides,
-});
+const record = testEvidence;
 
 describe('CaptureButton', () => {
   it('captures the post and shows its files, hashes and timestamps', async () => {
@@ -38,16 +18,22 @@ describe('CaptureButton', () => {
       'POST /api/v1/evidence': new Reply(202, { data: { id: '5' } }),
       'GET /api/v1/evidence/5': { data: record({}) },
     });
-    renderWithApp(<CaptureButton postId="p-1" />, { profile: testProfile() });
+    renderWithApp(<CaptureButton target={{ postId: 'p-1' }} />, { profile: testProfile() });
     await user.click(screen.getByRole('button', { name: 'Capture as evidence' }));
     const dialog = await screen.findByRole('dialog', { name: 'Evidence capture 5' });
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ postId: 'p-1' });
     expect(await within(dialog).findByText('Captured')).toBeInTheDocument();
     const files = within(dialog).getByRole('table', { name: 'Files' });
-    expect(within(files).getByRole('link', { name: 'page.warc' })).toHaveAttribute('href', '/api/v1/evidence/5/files/page.warc');
+    expect(within(files).getByRole('link', { name: 'page.warc' })).toHaveAttribute(
+      'href',
+      '/api/v1/evidence/5/files/page.warc',
+    );
     expect(within(files).getByText('ab'.repeat(32))).toBeInTheDocument();
     expect(within(dialog).getByText(/by https:\/\/tsa\.example\/tsr/)).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: 'Download bundle' })).toHaveAttribute('href', '/api/v1/evidence/5/bundle');
+    expect(within(dialog).getByRole('link', { name: 'Download bundle' })).toHaveAttribute(
+      'href',
+      '/api/v1/evidence/5/bundle',
+    );
   });
 
   it('shows the progress while the capture runs, and what failed after', async () => {
@@ -56,7 +42,7 @@ describe('CaptureButton', () => {
       'POST /api/v1/evidence': new Reply(202, { data: { id: '5' } }),
       'GET /api/v1/evidence/5': () => ({ data: record(state) }),
     });
-    renderWithApp(<CaptureButton postId="p-1" />, { profile: testProfile() });
+    renderWithApp(<CaptureButton target={{ postId: 'p-1' }} />, { profile: testProfile() });
     await user.click(screen.getByRole('button', { name: 'Capture as evidence' }));
     expect(await screen.findByText('Fetching the media')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Capture progress' })).toHaveAttribute('aria-valuenow', '30');
@@ -68,7 +54,7 @@ describe('CaptureButton', () => {
 
   it('says why a capture was refused', async () => {
     fakeServer({ 'POST /api/v1/evidence': new Reply(404, { message: 'The post was not found.' }) });
-    renderWithApp(<CaptureButton postId="gone" />, { profile: testProfile() });
+    renderWithApp(<CaptureButton target={{ postId: 'gone' }} />, { profile: testProfile() });
     await user.click(screen.getByRole('button', { name: 'Capture as evidence' }));
     expect(await screen.findByText('The post was not found.')).toBeInTheDocument();
   });

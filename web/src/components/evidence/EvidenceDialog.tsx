@@ -50,7 +50,7 @@ export function EvidenceDialog({ id, onClose }: { id: string; onClose: () => voi
       <DialogTitle id="evidence-title">Evidence capture {id}</DialogTitle>
       <DialogContent>
         {query.isError && <LoadError onRetry={() => void query.refetch()}>The capture could not be loaded.</LoadError>}
-        {evidence && <EvidenceDetails evidence={evidence} />}
+        {evidence && <EvidenceRecord evidence={evidence} />}
         {!evidence && !query.isError && <LinearProgress aria-label="Loading the capture" />}
       </DialogContent>
       <DialogActions>
@@ -65,7 +65,12 @@ export function EvidenceDialog({ id, onClose }: { id: string; onClose: () => voi
   );
 }
 
-function EvidenceDetails({ evidence }: { evidence: Evidence }) {
+/**
+ * A record as the capture dialogs show it: while it is captured, the step and its progress (a
+ * live event or the poll moves it on); then the outcome, who captured it and when, what failed,
+ * every file with its size and SHA-256, and the trusted timestamps.
+ */
+export function EvidenceRecord({ evidence }: { evidence: Evidence }) {
   if (isCapturing(evidence)) {
     return (
       <Box role="status" sx={{ py: 2 }}>

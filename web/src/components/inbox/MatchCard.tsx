@@ -73,6 +73,7 @@ export const MatchCard = memo(function MatchCard({
       feedSize={feedSize}
       onOpenVideo={(url) => actions.onOpenPost(url, match)}
       authorHref={authorLink(post)}
+      matchId={matchMeta.matchId}
       leading={
         <Stack direction={list ? 'column' : 'row'} spacing={0.5} sx={{ alignItems: list ? 'center' : 'flex-start' }}>
           <Checkbox

@@ -25,7 +25,8 @@ const UNKNOWN_PROVIDER_COLOR = '#6b7280';
  * A post as a card (grid) or a row (list): who posted what and when, with the search's terms
  * highlighted and its media. The inbox's match card and Beacon's result card fill the slots:
  * `leading` beside it (selection), `tag` by the author (the search's name), `details` under the
- * text (why it matched) and `actions` at the foot.
+ * text (why it matched) and `actions` at the foot. Every card can be captured as evidence and
+ * added to a case.
  */
 export function PostCard({
   post,
@@ -45,6 +46,7 @@ export function PostCard({
   actions,
   onOpenVideo,
   authorHref = null,
+  matchId,
 }: {
   post: Post;
   provider: Provider | undefined;
@@ -67,6 +69,8 @@ export function PostCard({
   onOpenVideo: (url: string) => void;
   /** The author's profile, linked from their name; null for none. */
   authorHref?: string | null;
+  /** The inbox's match the card shows: Capture records the match (its search and terms), not only the post. */
+  matchId?: number;
 }) {
   const author = authorOf(post);
   const color = provider?.color ?? UNKNOWN_PROVIDER_COLOR;
@@ -154,7 +158,7 @@ export function PostCard({
         <Stack direction="row" spacing={0.25} sx={{ alignItems: 'center', mt: 'auto' }}>
           {list && tag}
           {actions}
-          <CaptureButton postId={post.id} />
+          <CaptureButton target={matchId === undefined ? { postId: post.id } : { matchId: String(matchId) }} />
           <AddToCaseButton target={{ postId: post.id }} />
           <UsPersonsMarker post={post} />
           <Typography

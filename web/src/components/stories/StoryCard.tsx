@@ -11,6 +11,8 @@ import { useSnackbar } from '../../hooks/useSnackbar';
 import { countOf } from '../../lib/countFormat';
 import { authorOf } from '../../lib/postAuthor';
 import { hourlyCounts, providerName, storyLanguageName } from '../../lib/stories';
+import { AddToCaseButton } from '../cases/AddToCaseButton';
+import { CaptureButton } from '../evidence/CaptureButton';
 import { RelativeTime } from '../RelativeTime';
 import { Sparkline } from '../sources/Sparkline';
 import { StoryCounts } from './StoryFacts';
@@ -18,7 +20,8 @@ import { StoryCounts } from './StoryFacts';
 /**
  * One story of the inbox: its title (a link to the story page), how many of the inbox's matches
  * are in it, its sources, languages and timeline, and its newest match, all from the grouped
- * reply (counted over the posts the user may see).
+ * reply (counted over the posts the user may see); the story can be captured as evidence and
+ * added to a case from the card.
  */
 export function StoryCard({ row, providers }: { row: InboxStory; providers: Map<string, Provider> }) {
   const story = row.story;
@@ -56,11 +59,15 @@ export function StoryCard({ row, providers }: { row: InboxStory; providers: Map<
           Newest match: {authorOf(newest.post)}, <RelativeTime date={new Date(newest.publishedDate * 1000)} /> (
           {newest.monitorSearchName})
         </Typography>
-        <MuteInAlerts
-          searchId={newest.matchMeta.monitorSearchId}
-          searchName={newest.monitorSearchName}
-          storyId={row.storyId}
-        />
+        <Stack direction="row" spacing={0.25} sx={{ alignItems: 'center' }}>
+          <MuteInAlerts
+            searchId={newest.matchMeta.monitorSearchId}
+            searchName={newest.monitorSearchName}
+            storyId={row.storyId}
+          />
+          <CaptureButton target={{ storyId: row.storyId }} />
+          <AddToCaseButton target={{ storyId: row.storyId }} />
+        </Stack>
       </Stack>
     </Box>
   );

@@ -18,6 +18,7 @@ import { CaseMap } from '../../components/cases/CaseMap';
 import { CaseStatusChip } from '../../components/cases/CaseStatusChip';
 import { CaseTimeline } from '../../components/cases/CaseTimeline';
 import { EmptyState } from '../../components/EmptyState';
+import { CaptureUrlButton } from '../../components/evidence/CaptureUrlDialog';
 import { LoadError } from '../../components/LoadError';
 import { useCaseQuery, useDeleteCase } from '../../hooks/useCaseQueries';
 import { useConfirm } from '../../hooks/useConfirm';
@@ -95,6 +96,7 @@ export function CasePage() {
           {c.name}
         </Typography>
         <CaseStatusChip status={c.status} />
+        <CaptureUrlButton intoCase={c.canEdit && c.status !== 'closed' ? { id: c.id, name: c.name } : undefined} />
         <Button variant="contained" startIcon={<Download />} href={caseExportUrl(c.id)} download>
           Export case
         </Button>
@@ -115,7 +117,8 @@ export function CasePage() {
           <Section title={`Items (${c.items.length})`}>
             {c.items.length === 0 ? (
               <Typography color="text.secondary">
-                No items yet. Use “Add to case” on a post in Monitor, Beacon or a story to add it here with a note.
+                No items yet. Use “Add to case” on a post in Monitor, Beacon or a story to add it here with a note, or
+                capture a web page into the case.
               </Typography>
             ) : (
               <Stack spacing={2}>

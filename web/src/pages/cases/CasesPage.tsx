@@ -17,6 +17,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { CASE_STATUS_LABELS, CASE_STATUSES, NO_CASE_FILTER, type CaseFilter, type CaseSummary } from '../../api/cases';
 import { CaseStatusChip } from '../../components/cases/CaseStatusChip';
 import { NewCaseDialog } from '../../components/cases/NewCaseDialog';
+import { CaptureUrlButton } from '../../components/evidence/CaptureUrlDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
@@ -45,9 +46,12 @@ export function CasesPage() {
         title="Cases"
         subtitle="Investigations: posts, stories and evidence with your notes, a timeline and your colleagues' comments."
         actions={
-          <Button variant="contained" onClick={() => setCreating(true)}>
-            New case
-          </Button>
+          <>
+            <CaptureUrlButton />
+            <Button variant="contained" onClick={() => setCreating(true)} sx={{ whiteSpace: 'nowrap' }}>
+              New case
+            </Button>
+          </>
         }
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }} role="search" aria-label="Filter cases">

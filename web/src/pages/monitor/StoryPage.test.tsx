@@ -6,6 +6,7 @@ import { fakeServer, Reply } from '../../test/fakeServer';
 import { testProfile, testProviders } from '../../test/fixtures';
 import { renderWithApp } from '../../test/renderApp';
 import { testPost, testStory } from '../../test/storyFixtures';
+import { testEvidence } from '../../test/evidenceFixtures';
 import { StoryPage } from './StoryPage';
 
 const user = userEvent.setup({ delay: null });
@@ -86,6 +87,35 @@ describe('story page', () => {
         'href',
         '/monitor/matches/stories',
       ),
+    );
+  });
+
+  it('captures the story from its header', async () => {
+    const requests = fakeServer({
+      'GET /api/v1/monitor/providers': { data: testProviders },
+      'GET /api/v1/stories/s1': { data: testStory('s1') },
+      'POST /api/v1/evidence': new Reply(202, { data: { id: '12' } }),
+      'GET /api/v1/evidence/12': {
+        data: testEvidence({
+          id: '12',
+          kind: 'story',
+          target: 's1',
+          files: [{ name: 'story.json', sha256: 'ef'.repeat(32), size: 900 }],
+        }),
+      },
+    });
+    renderStory('s1');
+    await screen.findByRole('heading', { level: 1, name: 'The Erasmus bridge is closed' });
+    // The header's button captures the story; each post's card keeps its own.
+    const [header, ...cards] = screen.getAllByRole('button', { name: 'Capture as evidence' });
+    expect(cards).toHaveLength(1);
+    if (!header) throw new Error('no Capture in the header');
+    await user.click(header);
+    const dialog = await screen.findByRole('dialog', { name: 'Evidence capture 12' });
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ storyId: 's1' });
+    expect(await within(dialog).findByRole('link', { name: 'story.json' })).toHaveAttribute(
+      'href',
+      '/api/v1/evidence/12/files/story.json',
     );
   });
 });

@@ -15,6 +15,7 @@ import { MentionedPlaces } from '../../components/inbox/MentionedPlaces';
 import { ThreadDialog } from '../../components/inbox/ThreadDialog';
 import { LoadError } from '../../components/LoadError';
 import { AddToCaseButton } from '../../components/cases/AddToCaseButton';
+import { CaptureButton } from '../../components/evidence/CaptureButton';
 import { PageHeader } from '../../components/PageHeader';
 import { PostCard } from '../../components/post/PostCard';
 import { PostLinks } from '../../components/post/PostLinks';
@@ -98,7 +99,12 @@ export function StoryPage() {
       <PageHeader
         title={story.title || 'Untitled story'}
         subtitle={`${countOf(story.providers.length, 'source', 'sources')} · ${countOf(story.languages.length, 'language', 'languages')}`}
-        actions={<AddToCaseButton target={{ storyId: story.id }} compact={false} />}
+        actions={
+          <>
+            <CaptureButton target={{ storyId: story.id }} compact={false} />
+            <AddToCaseButton target={{ storyId: story.id }} compact={false} />
+          </>
+        }
       />
       <Stack spacing={2} sx={{ mb: 3 }}>
         <Box
