@@ -216,6 +216,8 @@ func New(d Deps) http.Handler {
 
 	// Content pipeline (issue: sources, stream, storage).
 	mux.HandleFunc("POST /api/v1/ingest/posts", a.authenticated(a.ingestPosts))
+	// The same tokens report the posts they pushed that the provider deleted (docs/ingest.md).
+	mux.HandleFunc("POST /api/v1/ingest/deletions", a.authenticated(a.ingestDeletions))
 	// Operators' ingest-scoped tokens read their own sources' stats.
 	mux.HandleFunc("GET /api/v1/ingest/stats", a.authenticated(a.ingestStats))
 

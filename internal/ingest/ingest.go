@@ -46,6 +46,8 @@ type Service struct {
 	enricher  Enricher
 	now       func() time.Time
 	retention time.Duration
+	// deleter records deletions (WithDeletions); nil refuses them.
+	deleter PostDeleter
 }
 
 // NewService publishes through publisher after enricher. retention is how far back a post may

@@ -380,7 +380,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		n.Geocoder = geo.NewPhoton(c.PhotonURL, "", gazetteer)
 		log.Info("addresses are geocoded by Photon", "url", c.PhotonURL)
 	}
-	n.Ingest = ingest.NewService(st, enrich.New(gazetteer), c.retention())
+	n.Ingest = ingest.NewService(st, enrich.New(gazetteer), c.retention()).WithDeletions(s)
 	if c.SMTPURL == "" {
 		log.Info("E-mail delivery is off (no --smtp-url)")
 	} else {
@@ -442,6 +442,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		return builder.BuildRow(r.Type, r.Name, r.Config, cursors, prefix)
 	}
 	n.Managed = sourcing.NewManager(s, build, s, n.Ingest.EmitFrom, operator, log)
+	n.Managed.Deletions = n.Ingest.DeleteFrom
 	n.SourceRows = sourcing.NewService(sourcing.Deps{Store: s, Build: build, Interval: builder.Interval,
 		Changed: n.Managed.Changed, Check: sources.CheckFloors})
 	if err := n.seedSources(ctx, seeds.rows); err != nil {
