@@ -254,6 +254,8 @@ type Node struct {
 	Managed    *sourcing.Manager
 	SourceRows *sourcing.Service
 	Geocoder   geo.Geocoder
+	// Gazetteer is the embedded geocoder, which names points and places in posts whatever Geocoder is.
+	Gazetteer  *geo.Gazetteer
 	BaseMap    *basemap.Map
 	Monitor    *monitor.Service
 	Percolator *monitor.Percolator
@@ -374,7 +376,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	if err != nil {
 		return nil, err
 	}
-	n.Geocoder = gazetteer
+	n.Geocoder, n.Gazetteer = gazetteer, gazetteer
 	if c.PhotonURL != "" {
 		// An operator-configured backend, trusted as the translation server is.
 		n.Geocoder = geo.NewPhoton(c.PhotonURL, "", gazetteer)
@@ -544,6 +546,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		Social:           social.NewService(s, networks, c.PublicURLOrDefault()),
 		Tenant:           tenant.NewService(s, n.Accounts, n.Auth),
 		Geocoder:         n.Geocoder,
+		Reverse:          n.Gazetteer,
 		BaseMap:          n.BaseMap,
 		Monitor:          n.Monitor,
 		Filters:          n.Filters,
