@@ -70,16 +70,18 @@ type Deps struct {
 	// own (the simulator) and the tenant's ingest sources (none when nil).
 	BuiltInSources func(ctx context.Context, tenantID int64) ([]ingest.BuiltInSource, error)
 	Geocoder       geo.Geocoder
-	Monitor        *monitor.Service
-	Filters        *filters.Service
-	Locations      *filters.Locations
-	Assets         *asset.Service
-	Search         *search.Service
-	SearchLimiter  *search.Limiter
-	Backtest       *backtest.Service // previews draft saved searches over stored posts
-	History        *search.History
-	Flags          *search.Flags
-	Marks          *search.MarkService
+	// Reverse names a point (GET /api/v1/geocode/reverse): the embedded gazetteer.
+	Reverse       geo.Reverser
+	Monitor       *monitor.Service
+	Filters       *filters.Service
+	Locations     *filters.Locations
+	Assets        *asset.Service
+	Search        *search.Service
+	SearchLimiter *search.Limiter
+	Backtest      *backtest.Service // previews draft saved searches over stored posts
+	History       *search.History
+	Flags         *search.Flags
+	Marks         *search.MarkService
 	// Places takes places off posts for a tenant and puts them back (issue 27).
 	Places *search.Places
 	// Members invites people to organizations and removes them (docs/settings-api.md).
@@ -215,6 +217,8 @@ func New(d Deps) http.Handler {
 
 	// Content pipeline (issue: sources, stream, storage).
 	mux.HandleFunc("POST /api/v1/ingest/posts", a.authenticated(a.ingestPosts))
+	// The same tokens report the posts they pushed that the provider deleted (docs/ingest.md).
+	mux.HandleFunc("POST /api/v1/ingest/deletions", a.authenticated(a.ingestDeletions))
 	// Operators' ingest-scoped tokens read their own sources' stats.
 	mux.HandleFunc("GET /api/v1/ingest/stats", a.authenticated(a.ingestStats))
 
@@ -270,6 +274,7 @@ func New(d Deps) http.Handler {
 	mux.HandleFunc("GET /demo-media/{name}", a.handle(a.demoMedia))
 	mux.HandleFunc("GET /api/v1/geocode/autocomplete", a.user(a.geocodeAutocomplete))
 	mux.HandleFunc("GET /api/v1/geocode/address", a.user(a.geocodeAddress))
+	mux.HandleFunc("GET /api/v1/geocode/reverse", a.user(a.geocodeReverse))
 	mux.HandleFunc("GET /proxy/images/", a.user(a.proxyImage))
 	// The base map (docs/maps.md).
 	mux.HandleFunc("GET /api/v1/map/base", a.user(a.mapBase))

@@ -27,3 +27,16 @@ func (a *API) geocodeAddress(w http.ResponseWriter, r *http.Request, id auth.Ide
 	}
 	return ok(w, result)
 }
+
+// geocodeReverse names a point (lat, lon): the nearest town, else the country holding it.
+func (a *API) geocodeReverse(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	point, err := geo.ReversePoint(r.URL.Query().Get("lat"), r.URL.Query().Get("lon"))
+	if err != nil {
+		return err
+	}
+	place, err := a.Reverse.Reverse(r.Context(), point)
+	if err != nil {
+		return err
+	}
+	return ok(w, place)
+}

@@ -23,6 +23,20 @@ func (a *API) ingestPosts(w http.ResponseWriter, r *http.Request, id auth.Identi
 	return ok(w, result)
 }
 
+// ingestDeletions marks posts the token pushed as deleted by their provider (NDJSON or a JSON
+// array of {provider, native_id, deleted_at}). A bad line never stops the good ones.
+func (a *API) ingestDeletions(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
+	if err := authz.CanIngest(id.Actor()); err != nil {
+		return err
+	}
+	origin := ingest.OriginOf(id.TokenID, id.TokenName, id.User.ID, id.User.TenantID)
+	result, err := a.Ingest.ReportDeletions(r.Context(), streamBody(r), origin)
+	if err != nil {
+		return err
+	}
+	return ok(w, result)
+}
+
 func (a *API) ingestStats(w http.ResponseWriter, r *http.Request, id auth.Identity) error {
 	view, err := authz.CanReadIngestStats(id.Actor())
 	if err != nil {

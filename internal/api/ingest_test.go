@@ -55,7 +55,7 @@ func newIngestEnv(t *testing.T, s *store.Store, bodyTimeout time.Duration) *env 
 	}
 	rows := sourcesService(s)
 	h := api.New(api.Deps{Accounts: accounts, Auth: a, Health: s.Ping, App: api.AppHandler(nil, false), Logger: log,
-		Ingest: ingest.NewService(st, nil, 0), BodyReadTimeout: bodyTimeout, Sources: rows, SourceTypes: sources.Types(),
+		Ingest: ingest.NewService(st, nil, 0).WithDeletions(s), BodyReadTimeout: bodyTimeout, Sources: rows, SourceTypes: sources.Types(),
 		Stories: story.NewService(s),
 		IngestStats: func(ctx context.Context, scope ingest.Scope) (ingest.Stats, error) {
 			return ingest.CollectStats(ctx, s, scope, ingest.StatsSources{Managed: rows.ConnectorStats, Health: st.Health})

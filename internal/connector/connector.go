@@ -71,3 +71,16 @@ func IsRejected(err error) bool {
 type rejectedError struct{ error }
 
 func (e rejectedError) Unwrap() error { return e.error }
+
+// DeleteFunc reports that the provider deleted one of its posts: the post's provider and native
+// id, as the source emitted it, and when the deletion was seen. The post keeps what was stored
+// and is marked deleted (post.Post.DeletedAt); a post never stored is nothing to mark, and no
+// error. An error means the report was not recorded.
+type DeleteFunc func(ctx context.Context, provider, nativeID string, at time.Time) error
+
+// Deleter is a source whose provider tells of deleted posts (Mastodon's streaming delete event,
+// Bluesky's delete commits). The sources manager gives it where to report them before it runs;
+// a source given none (a test fetch) ignores deletions.
+type Deleter interface {
+	OnDelete(DeleteFunc)
+}

@@ -180,18 +180,29 @@ func (s *Service) write(ctx context.Context, e *Export, claim string) (err error
 }
 
 // translate fills in the rows' translatedText from the translations stored before, in one
-// read of the store for the page; a post nobody translated into target stays empty.
+// read of the store for the page; a post nobody translated into target stays empty. The post
+// cards translate the title and the text apart (each shown in its place); cards of earlier
+// releases sent them joined, which is looked up too.
 func (s *Service) translate(ctx context.Context, rows []Row, target string) error {
-	texts := make([]translate.Text, len(rows))
-	for i, r := range rows {
-		texts[i] = translate.Text{Text: translate.PostText(r.Post.TitleText, r.Post.ContentText), Language: r.Post.Language}
+	texts := make([]translate.Text, 0, 3*len(rows))
+	for _, r := range rows {
+		lang := r.Post.Language
+		texts = append(texts, translate.Text{Text: translate.PostText(r.Post.TitleText, r.Post.ContentText), Language: lang},
+			translate.Text{Text: r.Post.TitleText, Language: lang}, translate.Text{Text: r.Post.ContentText, Language: lang})
 	}
 	found, err := s.Translations.CachedTexts(ctx, texts, target)
 	if err != nil {
 		return err
 	}
 	for i := range rows {
-		rows[i].TranslatedText = found[i]
+		joined, title, content := found[3*i], found[3*i+1], found[3*i+2]
+		titled, written := strings.TrimSpace(rows[i].Post.TitleText) != "", strings.TrimSpace(rows[i].Post.ContentText) != ""
+		switch {
+		case joined != "":
+			rows[i].TranslatedText = joined
+		case (!titled || title != "") && (!written || content != ""):
+			rows[i].TranslatedText = translate.PostText(title, content)
+		}
 	}
 	return nil
 }

@@ -32,36 +32,45 @@ func NewDecoder(r io.Reader) *Decoder {
 // Next returns the next item, or io.EOF after the last. A line that is not a post is an Item
 // with Err set; an error from Next means the input itself cannot be read further.
 func (d *Decoder) Next() (Item, error) {
+	raw, line, err := d.nextRaw()
+	if err != nil {
+		return Item{}, err
+	}
+	return itemOf(line, raw), nil
+}
+
+// nextRaw returns the next item's JSON and its line (1-based), or io.EOF after the last.
+func (d *Decoder) nextRaw() ([]byte, int, error) {
 	if !d.started {
 		d.started = true
 		if err := d.start(); err != nil {
-			return Item{}, err
+			return nil, 0, err
 		}
 	}
 	if d.array != nil {
 		if !d.array.More() {
 			if _, err := d.array.Token(); err != nil {
-				return Item{}, fmt.Errorf("the JSON array is not closed: %w", err)
+				return nil, 0, fmt.Errorf("the JSON array is not closed: %w", err)
 			}
-			return Item{}, io.EOF
+			return nil, 0, io.EOF
 		}
 		d.line++
 		var raw json.RawMessage
 		if err := d.array.Decode(&raw); err != nil {
-			return Item{}, fmt.Errorf("element %d: %w", d.line, err)
+			return nil, 0, fmt.Errorf("element %d: %w", d.line, err)
 		}
-		return itemOf(d.line, raw), nil
+		return raw, d.line, nil
 	}
 	for d.lines.Scan() {
 		d.line++
 		if text := bytes.TrimSpace(d.lines.Bytes()); len(text) > 0 {
-			return itemOf(d.line, text), nil
+			return text, d.line, nil
 		}
 	}
 	if err := d.lines.Err(); err != nil {
-		return Item{}, fmt.Errorf("line %d: %w", d.line+1, err)
+		return nil, 0, fmt.Errorf("line %d: %w", d.line+1, err)
 	}
-	return Item{}, io.EOF
+	return nil, 0, io.EOF
 }
 
 func (d *Decoder) start() error {

@@ -46,6 +46,8 @@ type Service struct {
 	enricher  Enricher
 	now       func() time.Time
 	retention time.Duration
+	// deleter records deletions (WithDeletions); nil refuses them.
+	deleter PostDeleter
 }
 
 // NewService publishes through publisher after enricher. retention is how far back a post may
@@ -311,7 +313,7 @@ func (s *Service) prepare(p *post.Post, o Origin) error {
 	if err := p.Normalize(now); err != nil {
 		return err
 	}
-	p.Source, p.SourceUserID, p.Tenant, p.Origin, p.StoryID = o.Source, o.UserID, o.Tenant, nil, ""
+	p.Source, p.SourceUserID, p.Tenant, p.Origin, p.StoryID, p.DeletedAt = o.Source, o.UserID, o.Tenant, nil, "", nil
 	if o.Namespace != "" {
 		p.ID = post.NewIngestID(o.Namespace, p.Provider, p.NativeID)
 		p.Origin = &post.Origin{Kind: post.OriginIngest, Name: o.Source}

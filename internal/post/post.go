@@ -95,6 +95,12 @@ type Post struct {
 	// own id when it joined none (docs/stories.md). The stories stage sets it; what a client or
 	// a feed sends is ignored.
 	StoryID string `json:"storyId"`
+
+	// DeletedAt is when Sightline learned that the provider deleted the post (a connector's
+	// deletion event, or an ingest token's report; docs/ingest.md, "Deleted posts"); nil while
+	// the provider still has it. A deleted post keeps everything stored about it: it is
+	// evidence of what was said. What a client or a feed sends here is ignored.
+	DeletedAt *time.Time `json:"deletedAt,omitempty"`
 }
 
 // Kinds of origin.

@@ -258,6 +258,8 @@ type Node struct {
 	Managed    *sourcing.Manager
 	SourceRows *sourcing.Service
 	Geocoder   geo.Geocoder
+	// Gazetteer is the embedded geocoder, which names points and places in posts whatever Geocoder is.
+	Gazetteer  *geo.Gazetteer
 	BaseMap    *basemap.Map
 	Monitor    *monitor.Service
 	Percolator *monitor.Percolator
@@ -378,13 +380,13 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	if err != nil {
 		return nil, err
 	}
-	n.Geocoder = gazetteer
+	n.Geocoder, n.Gazetteer = gazetteer, gazetteer
 	if c.PhotonURL != "" {
 		// An operator-configured backend, trusted as the translation server is.
 		n.Geocoder = geo.NewPhoton(c.PhotonURL, "", gazetteer)
 		log.Info("addresses are geocoded by Photon", "url", c.PhotonURL)
 	}
-	n.Ingest = ingest.NewService(st, enrich.New(gazetteer), c.retention())
+	n.Ingest = ingest.NewService(st, enrich.New(gazetteer), c.retention()).WithDeletions(s)
 	if c.SMTPURL == "" {
 		log.Info("E-mail delivery is off (no --smtp-url)")
 	} else {
@@ -446,6 +448,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		return builder.BuildRow(r.Type, r.Name, r.Config, cursors, prefix)
 	}
 	n.Managed = sourcing.NewManager(s, build, s, n.Ingest.EmitFrom, operator, log)
+	n.Managed.Deletions = n.Ingest.DeleteFrom
 	n.SourceRows = sourcing.NewService(sourcing.Deps{Store: s, Build: build, Interval: builder.Interval,
 		Changed: n.Managed.Changed, Check: sources.CheckFloors})
 	if err := n.seedSources(ctx, seeds.rows); err != nil {
@@ -549,6 +552,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		Social:           social.NewService(s, networks, c.PublicURLOrDefault()),
 		Tenant:           tenant.NewService(s, n.Accounts, n.Auth),
 		Geocoder:         n.Geocoder,
+		Reverse:          n.Gazetteer,
 		BaseMap:          n.BaseMap,
 		Monitor:          n.Monitor,
 		Filters:          n.Filters,

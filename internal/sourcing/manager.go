@@ -29,6 +29,9 @@ type Manager struct {
 	// Tick is how often the manager reconciles and reports; Lease how long a claim lasts.
 	Tick  time.Duration
 	Lease time.Duration
+	// Deletions is where a row's connectors that hear of deleted posts (connector.Deleter)
+	// report them, for posts owned by owner (ingest.Service.DeleteFrom); nil leaves them unheard.
+	Deletions func(owner int64) connector.DeleteFunc
 
 	wake    chan struct{}
 	mu      sync.Mutex
@@ -118,7 +121,7 @@ func (m *Manager) reconcile(ctx context.Context) {
 			m.log.Warn("sources: reading who owns a source's posts", "source", r.Name, "err", err)
 			continue
 		}
-		m.running[id] = m.start(ctx, r, m.emit(owner, origin))
+		m.running[id] = m.start(ctx, r, owner, m.emit(owner, origin))
 	}
 	rows := make([]Source, 0, len(m.running))
 	for id, run := range m.running {
@@ -165,7 +168,7 @@ func (m *Manager) sayUnreachable(rows []Source) {
 	}
 }
 
-func (m *Manager) start(ctx context.Context, r Source, emit connector.EmitFunc) *running {
+func (m *Manager) start(ctx context.Context, r Source, owner int64, emit connector.EmitFunc) *running {
 	run := &running{row: r, counts: map[int64]int64{}, done: make(chan struct{})}
 	srcs, err := m.build(r, m.cursors, "source:"+strconv.FormatInt(r.ID, 10)+":")
 	if err != nil {
@@ -173,6 +176,13 @@ func (m *Manager) start(ctx context.Context, r Source, emit connector.EmitFunc) 
 		close(run.done)
 		m.log.Warn("sources: cannot run", "source", r.Name, "err", run.buildErr)
 		return run
+	}
+	if m.Deletions != nil {
+		for _, src := range srcs {
+			if d, ok := src.(connector.Deleter); ok {
+				d.OnDelete(m.Deletions(owner))
+			}
+		}
 	}
 	run.srcs = supervise(srcs)
 	srcs = run.srcs

@@ -87,6 +87,9 @@ describe('Locate', () => {
     await page.getByText('2 results, most recent first').waitFor();
     await page.waitForFunction(() => document.querySelectorAll('.locate-marker').length === 2);
     await page.screenshot({ path: new URL('locate-drawn.png', shots).pathname });
+    // The drawn area is named by the place at its centre (reverse geocoding).
+    await page.getByText(/^Area around .+, France$/).waitFor();
+    await page.screenshot({ path: new URL('../../docs/screenshots/locate-drawn-area-name.png', import.meta.url).pathname });
   });
 
   it('keeps only elevated-priority posts when asked', async () => {

@@ -94,9 +94,13 @@ describe('Translation', () => {
     await page.getByRole('menuitem', { name: 'French' }).click();
     const translation = card.getByRole('region', { name: 'Translation to French' });
     await translation.getByText('fr_The fr_old fr_bridge').waitFor();
+    // The translated title is shown apart, above the translated text.
+    await translation.getByText('fr_Bridge fr_closed', { exact: true }).waitFor();
     await shot('card');
+    await card.screenshot({ path: new URL('../../docs/screenshots/post-translated-title.png', import.meta.url).pathname });
     await assertAccessible();
-    assert.ok(libre.asked.some((a) => a.target === 'fr' && a.q.includes('The old bridge over the river')));
+    assert.ok(libre.asked.some((a) => a.target === 'fr' && a.q === 'Bridge closed'));
+    assert.ok(libre.asked.some((a) => a.target === 'fr' && a.q.startsWith('The old bridge over the river')));
   });
 
   it('adds a translated keyword from the Beacon search bar’s help panel', async () => {

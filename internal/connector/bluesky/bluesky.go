@@ -78,7 +78,12 @@ type Source struct {
 	lastLookup time.Time
 	// waiting are authors whose lookup was not due, asked for with the next one.
 	waiting []string
+	// deleted is where delete commits of posts are reported; nil ignores them.
+	deleted connector.DeleteFunc
 }
+
+// OnDelete makes the source report the posts their authors delete (connector.Deleter).
+func (s *Source) OnDelete(fn connector.DeleteFunc) { s.deleted = fn }
 
 // profile is what is known of an author.
 type profile struct {
@@ -192,9 +197,30 @@ func (c *connection) handle(ctx context.Context, data []byte) error {
 		if err := connector.Send(ctx, c.status, c.emit, p); err != nil {
 			return err
 		}
+	case ev.Kind == "commit" && ev.Commit != nil && ev.Commit.Operation == "delete" && ev.Commit.Collection == postCollection:
+		if err := c.deletePost(ctx, ev); err != nil {
+			return err
+		}
 	}
 	c.cursor = ev.TimeUS
 	c.saver.Save(ctx, strconv.FormatInt(c.cursor, 10))
+	return nil
+}
+
+// deletePost reports a delete commit under the native id the post was emitted with. A report
+// that fails is returned, so the cursor stays before the event and the reconnection replays it.
+func (c *connection) deletePost(ctx context.Context, ev event) error {
+	if c.deleted == nil {
+		return nil
+	}
+	if ev.DID == "" || ev.Commit.RKey == "" {
+		c.status.Skipped(fmt.Errorf("%w: event %d: a delete without a record key", connector.ErrMalformed, ev.TimeUS))
+		return nil
+	}
+	uri := "at://" + ev.DID + "/" + postCollection + "/" + ev.Commit.RKey
+	if err := c.deleted(ctx, "bluesky", uri, time.UnixMicro(ev.TimeUS).UTC()); err != nil {
+		return fmt.Errorf("reporting the deletion of %s: %w", uri, err)
+	}
 	return nil
 }
 

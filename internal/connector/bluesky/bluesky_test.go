@@ -212,6 +212,33 @@ func TestStream(t *testing.T) {
 	}
 }
 
+// The recording's delete commit of a post is reported under the native id a post of that
+// record key is emitted with, at the relay's time.
+func TestDeleteCommitsAreReported(t *testing.T) {
+	js, srv := newJetstream(t)
+	const lastEvent = "1741946410000000"
+	js.dropAfter = len(js.lines)
+	cursors := &connectortest.Cursors{}
+	src := newSource(t, srv, cursors, &connectortest.Sleeper{})
+	deletions := &connectortest.Deletions{}
+	src.OnDelete(deletions.Delete)
+	got := &connectortest.Collector{}
+	stop := connectortest.Start(t, src, got.Emit)
+	wait.For(t, "every event", func() bool {
+		c, _ := cursors.Load(context.Background(), Name)
+		return c == lastEvent
+	})
+	stop()
+	want := []connectortest.Deletion{{Provider: "bluesky",
+		NativeID: "at://did:plc:7bobxe2lq3h5hvqkkwjv3bms/app.bsky.feed.post/3lkbpzzzz7s2x", At: time.UnixMicro(1741946405000000).UTC()}}
+	if list := deletions.List(); !slices.Equal(list, want) {
+		t.Fatalf("deletions %+v, want %+v", list, want)
+	}
+	if keys := rkeys(got.Posts()); !slices.Equal(keys, wantRKeys) {
+		t.Fatalf("emitted %v, want %v", keys, wantRKeys)
+	}
+}
+
 func TestReconnectResumesFromCursorWithoutDuplicates(t *testing.T) {
 	js, srv := newJetstream(t)
 	js.dropAfter = 3 // identity, alice's post, bob's reply; then the connection is cut

@@ -123,3 +123,32 @@ func Start(t testing.TB, src connector.Source, emit connector.EmitFunc) (stop fu
 	t.Cleanup(stop)
 	return stop
 }
+
+// Deletion is one deletion a source reported.
+type Deletion struct {
+	Provider, NativeID string
+	At                 time.Time
+}
+
+// Deletions gathers the deletions a source reports (connector.Deleter).
+type Deletions struct {
+	mu   sync.Mutex
+	list []Deletion
+	// Fail, when set, is returned by Delete after recording.
+	Fail error
+}
+
+// Delete is the connector.DeleteFunc that collects.
+func (d *Deletions) Delete(_ context.Context, provider, nativeID string, at time.Time) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.list = append(d.list, Deletion{provider, nativeID, at})
+	return d.Fail
+}
+
+// List returns the deletions reported so far, in order.
+func (d *Deletions) List() []Deletion {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return slices.Clone(d.list)
+}

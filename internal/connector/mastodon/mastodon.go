@@ -71,7 +71,13 @@ type Source struct {
 	// threadLookupEvery spaces the thread lookups: the constant, or 0 in tests that look up
 	// every reply.
 	threadLookupEvery time.Duration
+	// deleted is where the stream's delete events are reported; nil ignores them.
+	deleted connector.DeleteFunc
 }
+
+// OnDelete makes the stream report the statuses its delete events name (connector.Deleter).
+// Polling sees no deletions: the REST timelines only leave deleted statuses out.
+func (s *Source) OnDelete(fn connector.DeleteFunc) { s.deleted = fn }
 
 // timeline is where a timeline's REST and streaming endpoints are.
 type timeline struct {

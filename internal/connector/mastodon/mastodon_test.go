@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -32,6 +33,7 @@ type instance struct {
 	rateLimited int
 	requests    []string
 	live        chan json.RawMessage // pushed to the open stream
+	recorded    chan []byte          // server-sent events written to the open stream as they are
 	dropStream  chan struct{}        // ends the open stream
 	streams     int
 }
@@ -50,7 +52,8 @@ func load(t *testing.T, file string) []json.RawMessage {
 }
 
 func newInstance(t *testing.T, statuses []json.RawMessage) (*instance, *httptest.Server) {
-	in := &instance{statuses: statuses, live: make(chan json.RawMessage, 10), dropStream: make(chan struct{}, 1)}
+	in := &instance{statuses: statuses, live: make(chan json.RawMessage, 10), recorded: make(chan []byte, 1),
+		dropStream: make(chan struct{}, 1)}
 	srv := httptest.NewServer(in)
 	t.Cleanup(srv.Close)
 	return in, srv
@@ -133,6 +136,9 @@ func (in *instance) serveStream(w http.ResponseWriter, r *http.Request) {
 			var compact bytes.Buffer
 			json.Compact(&compact, raw)
 			fmt.Fprintf(w, "event: update\ndata: %s\n\n:thump\n", compact.String())
+			w.(http.Flusher).Flush()
+		case events := <-in.recorded:
+			w.Write(events)
 			w.(http.Flusher).Flush()
 		case <-in.dropStream:
 			return
@@ -338,6 +344,69 @@ func TestStreamingReconnectsWithoutGapsOrDuplicates(t *testing.T) {
 	}
 	if w := sleeper.Waits(); len(w) == 0 || w[0] > time.Second {
 		t.Errorf("waits %v, want a first backoff step after the drop", w)
+	}
+}
+
+// The stream's delete events (testdata/stream_delete.sse, written after Mastodon's streaming
+// API: the data is the status id) are reported with the native id the status was emitted
+// under; one without an id is skipped; without a place to report them they are ignored.
+func TestStreamedDeletionsAreReported(t *testing.T) {
+	recorded, err := os.ReadFile("testdata/stream_delete.sse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name      string
+		report    bool
+		fail      error
+		wantIDs   []string
+		wantSkips int64
+	}{
+		{"reported", true, nil, []string{"/113912345678900002", "/113912345678999999"}, 1},
+		{"a failed report is skipped and the stream goes on", true, errors.New("store down"),
+			[]string{"/113912345678900002", "/113912345678999999"}, 3},
+		{"ignored without a place to report", false, nil, nil, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in, srv := newInstance(t, load(t, "statuses.json"))
+			live := load(t, "live.json")
+			cfg := DefaultConfig()
+			cfg.Stream = true
+			src := newSource(t, srv, cfg, "public", &connectortest.Cursors{}, &connectortest.Sleeper{})
+			deletions := &connectortest.Deletions{Fail: tc.fail}
+			if tc.report {
+				src.OnDelete(deletions.Delete)
+			}
+			got := &connectortest.Collector{}
+			connectortest.Start(t, src, got.Emit)
+			got.WaitForPosts(t, 4)
+			in.recorded <- recorded
+			// A status streamed after the deletions: once it is emitted, they were read.
+			in.live <- live[0]
+			got.WaitForPosts(t, 5)
+
+			host := strings.TrimPrefix(srv.URL, "http://")
+			var ids []string
+			for _, d := range deletions.List() {
+				if d.Provider != "mastodon" || time.Since(d.At) > time.Minute {
+					t.Errorf("deletion %+v", d)
+				}
+				ids = append(ids, strings.TrimPrefix(d.NativeID, host))
+			}
+			if !slices.Equal(ids, tc.wantIDs) {
+				t.Errorf("deleted %v, want %v", ids, tc.wantIDs)
+			}
+			// The deleted status was emitted under the native id reported.
+			if tc.report && !slices.Contains(got.NativeIDs(), host+"/113912345678900002") {
+				t.Errorf("emitted %v: the deletion names a status never emitted", got.NativeIDs())
+			}
+			if st := src.Stats(); st.Skipped-1 != tc.wantSkips { // statuses.json holds one malformed status
+				t.Errorf("skipped %d (%q), want %d besides the malformed status", st.Skipped, st.LastSkip, tc.wantSkips)
+			}
+			if in.streamCount() != 1 {
+				t.Errorf("%d streams: a deletion should not end the stream", in.streamCount())
+			}
+		})
 	}
 }
 

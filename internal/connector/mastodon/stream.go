@@ -72,8 +72,13 @@ func (r *reader) stream(ctx context.Context) error {
 		switch {
 		case line == "":
 			// A blank line ends an event.
-			if event == "update" || event == "status.update" {
+			switch event {
+			case "update", "status.update":
 				if err := r.handle(ctx, json.RawMessage(data.String())); err != nil {
+					return err
+				}
+			case "delete":
+				if err := r.deleteStatus(ctx, data.String()); err != nil {
 					return err
 				}
 			}
@@ -96,4 +101,25 @@ func (r *reader) stream(ctx context.Context) error {
 		return fmt.Errorf("no heartbeat for %v", heartbeatTimeout)
 	}
 	return errStreamEnded
+}
+
+// deleteStatus reports a delete event, whose data is the deleted status's id. An id that is not
+// one is skipped as malformed. A report that fails is counted as skipped and the stream goes
+// on: Mastodon streams no history, so reconnecting would not bring the event back.
+func (r *reader) deleteStatus(ctx context.Context, id string) error {
+	if r.deleted == nil {
+		return nil
+	}
+	id = strings.TrimSpace(id)
+	if id == "" || strings.ContainsAny(id, "/ \t\n\"") {
+		r.status.Skipped(fmt.Errorf("%w: a delete event without a status id", connector.ErrMalformed))
+		return nil
+	}
+	if err := r.deleted(ctx, "mastodon", r.host+"/"+id, time.Now().UTC()); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		r.status.Skipped(fmt.Errorf("the deletion of status %s was not recorded: %w", id, err))
+	}
+	return nil
 }

@@ -872,6 +872,13 @@ export interface Post {
    * a feed sends is ignored.
    */
   storyId: string;
+  /**
+   * DeletedAt is when Sightline learned that the provider deleted the post (a connector's
+   * deletion event, or an ingest token's report; docs/ingest.md, "Deleted posts"); nil while
+   * the provider still has it. A deleted post keeps everything stored about it: it is
+   * evidence of what was said. What a client or a feed sends here is ignored.
+   */
+  deletedAt?: string;
 }
 
 /** Go: monitor.AuthorCount (internal/monitor). */

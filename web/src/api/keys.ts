@@ -173,3 +173,8 @@ export const mapKeys = {
   /** The base map the server offers: it changes only when the server restarts. */
   base: ['map', 'base'] as const,
 };
+
+export const geocodeKeys = {
+  /** The place that names a point; the gazetteer never changes while the server runs. */
+  reverse: (lat: number, lon: number) => ['geocode', 'reverse', lat, lon] as const,
+};

@@ -18,12 +18,39 @@ export function sourceLanguage(language: string | undefined): string | undefined
   return language && language !== 'und' ? language : undefined;
 }
 
-/** One post in one language: fetched once, then kept for the session (section 4). */
-export function postTranslationQuery(postId: string, text: string, source: string | undefined, target: string) {
+/** A post's translated title and text (search-side.md section 3, "translated title and text"). */
+export interface PostTranslated {
+  /** Absent when the post has no title. */
+  translatedTitle?: string;
+  /** Absent when the post has no text. */
+  translatedText?: string;
+}
+
+/** The post's parts to translate, each trimmed; an empty one is not sent (section 4). */
+export function postParts(post: { title_text?: string; content_text?: string }): { title: string; text: string } {
+  return { title: post.title_text?.trim() ?? '', text: post.content_text?.trim() ?? '' };
+}
+
+/**
+ * One post in one language: its title and its text translated apart (so the card shows each in
+ * its place), fetched once, then kept for the session (section 4).
+ */
+export function postTranslationQuery(
+  postId: string,
+  parts: { title: string; text: string },
+  source: string | undefined,
+  target: string,
+) {
   return queryOptions({
     queryKey: translateKeys.postTo(postId, target),
-    queryFn: ({ signal }) =>
-      translateText({ query: text, destination_language: target, source_language: source, format: 'text' }, signal),
+    queryFn: async ({ signal }): Promise<PostTranslated> => {
+      const one = (query: string) =>
+        query === ''
+          ? Promise.resolve(undefined)
+          : translateText({ query, destination_language: target, source_language: source, format: 'text' }, signal);
+      const [translatedTitle, translatedText] = await Promise.all([one(parts.title), one(parts.text)]);
+      return { translatedTitle, translatedText };
+    },
     staleTime: Infinity,
     gcTime: 30 * 60_000,
     retry: false,

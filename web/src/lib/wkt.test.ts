@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crossesDateLine, polygonWkt, rectangleWkt, wktRings } from './wkt';
+import { areaCentre, crossesDateLine, polygonWkt, rectangleWkt, wktRings } from './wkt';
 
 describe('WKT areas', () => {
   it('writes a rectangle from any two corners as a closed polygon in lon lat order', () => {
@@ -36,5 +36,19 @@ describe('WKT areas', () => {
     ['no area', '', false],
   ])('tells whether %s crosses the date line', (_name, wkt, crosses) => {
     expect(crossesDateLine(wkt)).toBe(crosses);
+  });
+
+  it.each([
+    { wkt: 'POLYGON((4.8 45.7,4.9 45.7,4.9 45.8,4.8 45.8,4.8 45.7))', want: { lat: 45.75, lon: 4.85 } },
+    { wkt: 'POLYGON((170 -20,-170 -20,-170 -10,170 -10,170 -20))', want: { lat: -15, lon: 180 } },
+    { wkt: 'POLYGON((175 -20,-165 -20,-165 -10,175 -10,175 -20))', want: { lat: -15, lon: -175 } },
+    { wkt: 'POINT(4 45)', want: null },
+  ])('finds the centre of $wkt', ({ wkt, want }) => {
+    const got = areaCentre(wkt);
+    if (want === null) expect(got).toBeNull();
+    else {
+      expect(got!.lat).toBeCloseTo(want.lat, 6);
+      expect(got!.lon).toBeCloseTo(want.lon, 6);
+    }
   });
 });

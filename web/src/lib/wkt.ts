@@ -59,3 +59,19 @@ export function crossesDateLine(wkt: string): boolean {
   const jumps = rings.some((ring) => ring.some((p, i) => i > 0 && Math.abs(p.lon - ring[i - 1]!.lon) > 180));
   return jumps || (points.some((p) => p.lon === 180) && points.some((p) => p.lon === -180));
 }
+
+/**
+ * The centre of a WKT area's box, for naming it; null for anything that is not an area. An area
+ * across the date line is taken the short way round.
+ */
+export function areaCentre(wkt: string): LatLon | null {
+  const rings = wktRings(wkt);
+  if (!rings) return null;
+  const points = rings.flat();
+  const across = crossesDateLine(wkt);
+  const lons = points.map((p) => (across && p.lon < 0 ? p.lon + 360 : p.lon));
+  const lats = points.map((p) => p.lat);
+  let lon = (Math.min(...lons) + Math.max(...lons)) / 2;
+  if (lon > 180) lon -= 360;
+  return { lat: (Math.min(...lats) + Math.max(...lats)) / 2, lon };
+}

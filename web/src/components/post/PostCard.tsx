@@ -17,6 +17,7 @@ import { RelativeTime } from '../RelativeTime';
 import { AddToCaseButton } from '../cases/AddToCaseButton';
 import { PostTranslation } from '../translate/PostTranslation';
 import { CaptureButton } from '../evidence/CaptureButton';
+import { DeletedByProvider } from './DeletedByProvider';
 import { UsPersonsMarker } from './UsPersonsMarker';
 
 const UNKNOWN_PROVIDER_COLOR = '#6b7280';
@@ -133,6 +134,7 @@ export function PostCard({
           </Box>
           {!list && tag}
         </Stack>
+        <DeletedByProvider post={post} />
         {post.title_text && (
           <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 650 }}>
             <HighlightedText text={post.title_text} terms={terms} />

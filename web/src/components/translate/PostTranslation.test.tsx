@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post } from '../../api/monitor';
@@ -139,5 +139,47 @@ describe('PostTranslation', () => {
       vi.advanceTimersByTime(COPIED_MS + 10);
     });
     expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+  });
+
+  it('translates the title and the text apart and shows each in its place; Copy takes both', async () => {
+    const requests = fakeServer({ 'POST /api/v1/translate': translation });
+    const user = userEvent.setup();
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const titled: Post = { ...post, title_text: '  Fermeture du pont ', content_text: 'Le pont est fermé.\nDéviation.' };
+    renderWithApp(<PostTranslation post={titled} />, {
+      profile: testProfile({ translation: true, is_translation_enrichment_enabled: false }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Translate' }));
+    await user.click(screen.getByRole('menuitem', { name: 'English' }));
+    const region = await screen.findByRole('region', { name: 'Translation to English' });
+    const title = await within(region).findByText('[en] Fermeture du pont');
+    const text = within(region).getByText(/\[en\] Le pont est fermé\./);
+    expect(title.tagName).toBe('P');
+    expect(title.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const bodies = requests.filter((r) => r.path === '/api/v1/translate').map((r) => r.body);
+    expect(bodies).toEqual(
+      expect.arrayContaining([
+        { query: 'Fermeture du pont', destination_language: 'en', source_language: 'fr', format: 'text' },
+        { query: 'Le pont est fermé.\nDéviation.', destination_language: 'en', source_language: 'fr', format: 'text' },
+      ]),
+    );
+    expect(bodies).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith('[en] Fermeture du pont\n\n[en] Le pont est fermé.\nDéviation.');
+  });
+
+  it('sends no title when the post has none', async () => {
+    const requests = fakeServer({ 'POST /api/v1/translate': translation });
+    const user = userEvent.setup();
+    renderWithApp(<PostTranslation post={post} />, {
+      profile: testProfile({ translation: true, is_translation_enrichment_enabled: false }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Translate' }));
+    await user.click(screen.getByRole('menuitem', { name: 'English' }));
+    const region = await screen.findByRole('region', { name: 'Translation to English' });
+    await within(region).findByText('[en] Le pont est fermé.');
+    expect(within(region).getAllByText(/\[en\]/)).toHaveLength(1);
+    expect(requests.filter((r) => r.path === '/api/v1/translate')).toHaveLength(1);
   });
 });

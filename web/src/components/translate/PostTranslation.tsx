@@ -16,7 +16,7 @@ import { TRANSLATION_NOT_CONFIGURED } from '../../api/translate';
 import { ApiError } from '../../api/transport';
 import { profileQuery } from '../../hooks/useProfileQuery';
 import { useSnackbar } from '../../hooks/useSnackbar';
-import { postText, postTranslationQuery, sourceLanguage } from '../../hooks/useTranslation';
+import { postParts, postText, postTranslationQuery, sourceLanguage } from '../../hooks/useTranslation';
 import { visuallyHidden } from '../../lib/visuallyHidden';
 import {
   browserLanguage,
@@ -30,17 +30,17 @@ import {
 export const COPIED_MS = 1000;
 
 /**
- * The translate menu of a post card and the translation it shows (search-side.md section 4): each
- * language fetched once then cached, a loading state with Cancel, an error snackbar, Copy. With
+ * The translate menu of a post card and the translation it shows (search-side.md section 4): the
+ * translated title above the translated text, as the card shows the originals; each language
+ * fetched once then cached, a loading state with Cancel, an error snackbar, Copy. With
  * the user's translation enrichment on, the card opens in the browser's language.
  */
 export function PostTranslation({ post }: { post: Post }) {
   // The session gate has loaded the profile; a card drawn without it (a test) offers nothing.
   const { data: profile } = useQuery({ ...profileQuery, enabled: false });
-  const text = postText(post);
-  if (text === '' || !profile) return null;
+  if (postText(post) === '' || !profile) return null;
   if (!profile.translation) return <TranslationOff />;
-  return <Translator post={post} text={text} enrichment={profile.is_translation_enrichment_enabled} />;
+  return <Translator post={post} enrichment={profile.is_translation_enrichment_enabled} />;
 }
 
 /** The control where translation would be: why it is off is said on it, not printed on every card of a feed. */
@@ -62,7 +62,8 @@ function TranslationOff() {
   );
 }
 
-function Translator({ post, text, enrichment }: { post: Post; text: string; enrichment: boolean }) {
+function Translator({ post, enrichment }: { post: Post; enrichment: boolean }) {
+  const parts = postParts(post);
   const browser = browserLanguage();
   const source = sourceLanguage(post.language);
   const [language, setLanguage] = useState(() =>
@@ -76,7 +77,7 @@ function Translator({ post, text, enrichment }: { post: Post; text: string; enri
   const snackbar = useSnackbar();
 
   const wanted = language !== ORIGINAL;
-  const query = useQuery({ ...postTranslationQuery(post.id, text, source, language), enabled: wanted });
+  const query = useQuery({ ...postTranslationQuery(post.id, parts, source, language), enabled: wanted });
   // A failed translation shows the original; the failure was said when the user asked for it.
   const translating = wanted && !(query.isError && !query.isFetching);
 
@@ -87,7 +88,7 @@ function Translator({ post, text, enrichment }: { post: Post; text: string; enri
     setCopied(false);
     setLanguage(code);
     if (code === ORIGINAL) return;
-    queryClient.fetchQuery(postTranslationQuery(post.id, text, source, code)).catch((error: unknown) => {
+    queryClient.fetchQuery(postTranslationQuery(post.id, parts, source, code)).catch((error: unknown) => {
       if (isCancelledError(error) || (error instanceof ApiError && error.canceled)) return;
       snackbar.show({ text: error instanceof Error ? error.message : String(error), color: 'error' });
       setLanguage(ORIGINAL);
@@ -100,7 +101,9 @@ function Translator({ post, text, enrichment }: { post: Post; text: string; enri
   const copy = async () => {
     if (!query.data) return;
     try {
-      await navigator.clipboard.writeText(query.data);
+      await navigator.clipboard.writeText(
+        postText({ title_text: query.data.translatedTitle, content_text: query.data.translatedText }),
+      );
     } catch {
       snackbar.show({ text: 'Could not copy to the clipboard.', color: 'error' });
       return;
@@ -155,9 +158,21 @@ function Translator({ post, text, enrichment }: { post: Post; text: string; enri
               <Typography variant="caption" color="text.secondary" component="p">
                 {source ? `Translated from ${languageName(source)}` : 'Translated'} to {languageName(language)}
               </Typography>
-              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} lang={language}>
-                {query.data}
-              </Typography>
+              {query.data.translatedTitle && (
+                <Typography
+                  variant="subtitle2"
+                  component="p"
+                  sx={{ fontWeight: 650, overflowWrap: 'anywhere' }}
+                  lang={language}
+                >
+                  {query.data.translatedTitle}
+                </Typography>
+              )}
+              {query.data.translatedText && (
+                <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} lang={language}>
+                  {query.data.translatedText}
+                </Typography>
+              )}
               <Button size="small" startIcon={<ContentCopyOutlined />} onClick={() => void copy()} aria-live="polite">
                 {copied ? 'Copied' : 'Copy'}
               </Button>

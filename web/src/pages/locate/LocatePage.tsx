@@ -23,9 +23,12 @@ import { ResultList } from '../../components/beacon/ResultList';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { LocateFilters } from '../../components/locate/LocateFilters';
+import { DrawnAreaName } from '../../components/locate/DrawnAreaName';
 import { type DrawMode, LocateMap } from '../../components/locate/LocateMap';
 import { LocationField } from '../../components/searchBuilder/LocationField';
 import { usePostFlags } from '../../hooks/useBeaconQueries';
+import { useDrawnAreaName } from '../../hooks/useGeocodeQueries';
+import { drawnAreaLabel } from '../../lib/drawnArea';
 import { useLocateAnalytics, useLocateSearch } from '../../hooks/useLocateQueries';
 import { useProvidersQuery } from '../../hooks/useMonitorQueries';
 import { useProfile } from '../../hooks/useProfileQuery';
@@ -97,6 +100,7 @@ function LocateScreen({
   const flags = usePostFlags();
   const terms = useMemo(() => termsOf(committed.keywords), [committed.keywords]);
   const posts = useMemo(() => (results.data?.pages ?? []).flatMap((p) => p.documents), [results.data]);
+  const areaName = useDrawnAreaName(committed.bounds && !committed.address ? committed.bounds : '');
 
   const run = (next: LocateSearch) => {
     const missing = missingField(next);
@@ -138,7 +142,7 @@ function LocateScreen({
         keywords: dated?.keywords ?? '',
         author: dated?.author ?? '',
         providers: committed.providers,
-        location: dated?.bounds ? committed.address || 'Drawn area' : '',
+        location: dated?.bounds ? committed.address || drawnAreaLabel(areaName.data?.address) : '',
         locationBounds: dated?.bounds ?? '',
         startDate: dated?.from ? new Date(dated.from) : null,
         endDate: dated?.to ? new Date(dated.to) : null,
@@ -222,6 +226,7 @@ function LocateScreen({
                 }}
               />
             )}
+            {uses.place && draft.bounds && !draft.address && <DrawnAreaName wkt={draft.bounds} />}
             {problem && <Alert severity="warning">{problem}</Alert>}
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <Button type="submit" variant="contained">
