@@ -57,7 +57,10 @@ run: build ## build everything and start Sightline with demo data
 	SIGHTLINE_ADMIN_EMAIL=$(DEMO_EMAIL) SIGHTLINE_ADMIN_PASSWORD=$(DEMO_PASSWORD) \
 		$(BIN) serve --addr $(ADDR) --data-dir $(DATA_DIR)
 
-check: lint test-go-short ## the fast tier, after each change: lint, Go unit tests and the SQLite store (-short)
+# Lint and the Go tests at once: tsc and ESLint are one process each, and go vet and go test
+# share the build cache.
+check: ## the fast tier, after each change: lint, Go unit tests and the SQLite store (-short)
+	@$(MAKE) --no-print-directory -j2 lint test-go-short
 
 # After lint and the build, the suites run at once (make -j5: test-go's three parts, Vitest and
 # the browser tests): the Go tests wait on PostgreSQL, node processes and the race set's last
