@@ -124,7 +124,7 @@ func Admin(t testing.TB) *sql.DB {
 func DSN(t testing.TB, d store.Dialect) string {
 	t.Helper()
 	if d == store.SQLite {
-		return filepath.Join(t.TempDir(), "sightline.db")
+		return sqlitePath(t)
 	}
 	admin := Admin(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -144,4 +144,18 @@ func DSN(t testing.TB, d store.Dialect) string {
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
 	return u.String()
+}
+
+// sqlitePath is a new SQLite file's path in a directory removed when t ends. Not under
+// t.TempDir(), whose name is the test's and may hold '#' (a repeated subtest's name) or '%',
+// which the store's file: URI would read as a fragment or an escape: every repeated subtest
+// would then open the same file, cut at the '#'.
+func sqlitePath(t testing.TB) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "sightline-store-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	return filepath.Join(dir, "sightline.db")
 }

@@ -223,7 +223,7 @@ func MigratedSQLite(t testing.TB) string {
 		}
 		sqliteTemplate = body
 	}
-	path := filepath.Join(t.TempDir(), "sightline.db")
+	path := sqlitePath(t)
 	if err := os.WriteFile(path, sqliteTemplate, 0o600); err != nil {
 		t.Fatal(err)
 	}

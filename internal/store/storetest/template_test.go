@@ -147,3 +147,19 @@ func describe(t *testing.T, d store.Dialect, dsn string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// A subtest run twice under one name is named name#01 the second time; its SQLite store is a
+// store of its own all the same (a '#' in the file's path would cut the store's file: URI short,
+// and both would open one file).
+func TestRepeatedSubtestsGetStoresOfTheirOwn(t *testing.T) {
+	ctx := context.Background()
+	for i := range 2 {
+		t.Run("same name", func(t *testing.T) {
+			s := storetest.Open(t, store.SQLite)
+			tenant := &account.Tenant{Name: "repeated"}
+			if err := s.CreateTenant(ctx, tenant); err != nil {
+				t.Fatalf("run %d: %v", i, err)
+			}
+		})
+	}
+}
