@@ -144,17 +144,19 @@ func openGIN(t testing.TB) *store.Store {
 // make test installs it, its absence fails).
 //
 // The test writes 200 posts, enough for every step (a window holds more rows than the longest
-// walk) and for pages of 4 to cross shared minutes and milliseconds; BenchmarkPostgresRUMAndGINAgree
-// runs the same checks on 600 (about 33,000 queries, four minutes on the loaded two-core machine).
-func TestPostgresRUMAndGINAgree(t *testing.T) { rumAndGINAgree(t, 200) }
+// walk) and for pages of 4 to cross shared minutes and milliseconds, drawn from a seed that gives
+// every combination at least three matches (the rarest, "gamma delta" in the narrow window, has
+// one in 88 posts). BenchmarkPostgresRUMAndGINAgree runs the same checks on 600 posts (about
+// 33,000 queries, five minutes on the loaded two-core machine).
+func TestPostgresRUMAndGINAgree(t *testing.T) { rumAndGINAgree(t, 200, 36) }
 
 func BenchmarkPostgresRUMAndGINAgree(b *testing.B) {
 	for range b.N {
-		rumAndGINAgree(b, 600)
+		rumAndGINAgree(b, 600, 1)
 	}
 }
 
-func rumAndGINAgree(t testing.TB, posts int) {
+func rumAndGINAgree(t testing.TB, posts int, seed uint64) {
 	rum := storetest.OpenPostgres(t, map[string]string{"sightline.posts_index": "rum"})
 	index, err := rum.SearchIndex(context.Background())
 	if err != nil {
@@ -170,7 +172,7 @@ func rumAndGINAgree(t testing.TB, posts int) {
 	gin.SetWalk(7) // reach the second step with a few hundred posts
 
 	now := time.Now().UTC().Truncate(time.Millisecond)
-	r := rand.New(rand.NewPCG(1, 2))
+	r := rand.New(rand.NewPCG(seed, 2))
 	words := []string{"alpha", "beta", "gamma", "delta", "epsilon", "alphabet"}
 	var batch []postForSearch
 	for i := range posts {
