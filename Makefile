@@ -26,7 +26,7 @@ RACE_PACKAGES = $(addprefix $(shell $(GO) list -m)/internal/,live percolate moni
 PROCESS_TESTS = ^(TestCrashLosesNothing|TestAlertCrashSendsEachMatchOnce|TestClusterSurvivesANodeKill)$$
 
 .DEFAULT_GOAL := help
-.PHONY: help build web contracts go run check test test-go test-go-race test-go-processes test-go-rest test-go-short test-web test-e2e lint fmt chromium rum clean
+.PHONY: help build web contracts go run check test test-go test-go-race test-go-processes test-go-rest test-go-short test-web test-e2e e2e lint fmt chromium rum clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -57,9 +57,18 @@ run: build ## build everything and start Sightline with demo data
 	SIGHTLINE_ADMIN_EMAIL=$(DEMO_EMAIL) SIGHTLINE_ADMIN_PASSWORD=$(DEMO_PASSWORD) \
 		$(BIN) serve --addr $(ADDR) --data-dir $(DATA_DIR)
 
-check: lint test-go-short ## the fast tier, after each change: lint, Go unit tests and the SQLite store (-short)
+# Lint and the Go tests at once: tsc and ESLint are one process each, and go vet and go test
+# share the build cache.
+check: ## the fast tier, after each change: lint, Go unit tests and the SQLite store (-short)
+	@$(MAKE) --no-print-directory -j2 lint test-go-short
 
-test: rum lint test-go test-web test-e2e ## every test: Go on SQLite and PostgreSQL, web units, browser
+# After lint and the build, the suites run at once (make -j5: test-go's three parts, Vitest and
+# the browser tests): the Go tests wait on PostgreSQL, node processes and the race set's last
+# package, the browser tests on a server and Chromium per file, and Vitest fills the cores
+# meanwhile. The build comes first because the Go tests embed web/dist (internal/server), which
+# the build rewrites, and it regenerates web/src/api/contracts.gen.ts, which Vitest reads.
+test: rum lint build chromium ## every test: Go on SQLite and PostgreSQL, web units, browser
+	@$(MAKE) --no-print-directory -j5 test-go-race test-go-processes test-go-rest test-web e2e
 
 lint: web/node_modules/.package-lock.json ## gofmt, go vet, tsc and ESLint
 	@unformatted=$$(gofmt -l cmd internal web/embed.go); \
@@ -89,6 +98,9 @@ test-web: web/node_modules/.package-lock.json ## Vitest
 	cd web && $(NPM) run test
 
 test-e2e: build chromium ## browser tests: Playwright driving Debian's Chromium against the binary
+	@$(MAKE) --no-print-directory e2e
+
+e2e:
 	cd web && SIGHTLINE_BIN=../$(BIN) $(NPM) run e2e
 
 chromium: ## install Debian's Chromium for the browser tests when missing

@@ -48,8 +48,9 @@ export default defineConfig({
     // fails is the one wait deadline in src/test/setup.ts, as internal/wait does in Go.
     testTimeout: 0,
     hookTimeout: 0,
-    // Vitest leaves a core free by default; `make test` runs nothing beside it, so a file runs
-    // on each core (on CI's two, half the time).
+    // Vitest leaves a core free by default; a file runs on each core instead (on CI's two, half
+    // the time alone). In `make test` the Go and browser tests run beside it and the cores are
+    // shared: none of them has a time budget to miss.
     maxWorkers: '100%',
   },
 });

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { visibilityOnly } from './emotionForJsdom';
 
 // The one deadline of every findBy/waitFor, the same as the Go tests' (internal/wait): two
 // busy cores have taken over four seconds to render a page of a table, and a machine three
@@ -25,3 +26,16 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+
+// jsdom lays nothing out, but its getComputedStyle matches every CSS rule in the document against
+// the element and its ancestors: Emotion's rules reach it with only what a test can observe
+// (emotionForJsdom.ts).
+if (typeof HTMLStyleElement !== 'undefined') {
+  const appendChild = Node.prototype.appendChild;
+  HTMLStyleElement.prototype.appendChild = function appendStyle<T extends Node>(this: HTMLStyleElement, node: T): T {
+    if (node.nodeType === Node.TEXT_NODE && this.hasAttribute('data-emotion')) {
+      node.textContent = visibilityOnly(node.textContent ?? '');
+    }
+    return appendChild.call(this, node) as T;
+  };
+}
