@@ -2,13 +2,16 @@ package story_test
 
 import (
 	"slices"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/sightline/sightline/internal/connector/simulator"
 	"github.com/sightline/sightline/internal/enrich"
 	"github.com/sightline/sightline/internal/geo"
+	"github.com/sightline/sightline/internal/percolate/workload"
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/story"
 )
@@ -114,4 +117,33 @@ func TestDemoEventsAreOneStoryEach(t *testing.T) {
 			t.Errorf("story %s holds the posts of %d events: %v", id, len(tags), tags)
 		}
 	}
+}
+
+// BenchmarkAddLong is the stage's cost a post on `bench percolate`'s generated posts: 20 to 300
+// words drawn from a Zipf vocabulary in several languages, so long posts and many words shared
+// by dozens of posts. Every post stays in the window.
+func BenchmarkAddLong(b *testing.B) {
+	gen := workload.NewGenerator(1)
+	start := time.Date(2026, 11, 2, 0, 0, 0, 0, time.UTC)
+	posts := make([]post.Post, 20000)
+	for i := range posts {
+		d := gen.Post(start.Add(time.Duration(i) * 100 * time.Millisecond))
+		posts[i] = post.Post{Provider: d.Provider, TitleText: d.Title, ContentText: d.Text, AuthorName: d.AuthorName}
+	}
+	c := story.New()
+	before := processCPU()
+	for i := 0; b.Loop(); i++ {
+		p := posts[i%len(posts)]
+		p.ID = strconv.Itoa(i)
+		p.PublishedAt = start.Add(time.Duration(i) * 100 * time.Millisecond)
+		c.Add(&p)
+	}
+	b.ReportMetric(float64(processCPU()-before)/float64(b.N), "cpu-ns/op")
+}
+
+// processCPU is the process's CPU time: the machines the benchmarks run on are often shared.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -212,7 +212,7 @@ func hashtags(text string, tags []string) []string {
 // maxLead is how much of a post's text its signature reads: a report names its event in its
 // first sentences, and reading the rest of a long thread or article would cost in proportion
 // to its length (and weigh its story down with words about everything else).
-const maxLead = 1000
+const maxLead = 300
 
 // lead is the text up to maxLead bytes, cut at a space.
 func lead(text string) string {

@@ -6,11 +6,9 @@
 package story
 
 import (
-	"cmp"
 	"math"
 	"math/bits"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/sightline/sightline/internal/post"
@@ -47,6 +45,9 @@ const (
 	maxCandidates = 8
 	// perStory is how many of them may be posts of one story.
 	perStory = 2
+	// keptCandidates is how many of the posts sharing the most are ranked to choose them from.
+	keptCandidates = 4 * maxCandidates
+
 	// idfScale sets how fast a word's weight falls with the posts of the window that use it.
 	idfScale = 20.0
 )
@@ -62,7 +63,11 @@ type entry struct {
 	at        time.Time
 	sig       signature
 	norm      float64 // the length of its weights when it was added, links left out
-	gone      bool
+	// mark is the lookup that last found it a candidate, and shared what it shares with that
+	// lookup's post.
+	mark   uint64
+	shared float64
+	gone   bool
 }
 
 // Clusterer assigns posts to stories. It is not safe for concurrent use: posts are added in one
@@ -75,7 +80,9 @@ type Clusterer struct {
 	bands    [4]map[uint16][]*entry
 	lower    map[uint64]int32 // how many posts of the window write a word in lowercase
 	now      time.Time        // the latest publication time seen: the window ends there
-	score    map[*entry]overlap
+	epoch    uint64           // counts lookups: a post of the window marked with it is a candidate of this one
+	touched  []*entry         // the candidates of this lookup
+	finders  []finder         // the features of this lookup that find candidates
 	cands    []candidate
 	perStory map[string]int
 	roots    map[string]*entry // each story's first post, while in the window
@@ -86,7 +93,7 @@ type Clusterer struct {
 
 // New returns an empty clusterer.
 func New() *Clusterer {
-	c := &Clusterer{postings: map[uint64][]*entry{}, texts: map[uint64]*entry{}, lower: map[uint64]int32{}, score: map[*entry]overlap{}, roots: map[string]*entry{}, ids: map[string]*entry{}, natives: map[string]*entry{}, perStory: map[string]int{}}
+	c := &Clusterer{postings: map[uint64][]*entry{}, texts: map[uint64]*entry{}, lower: map[uint64]int32{}, roots: map[string]*entry{}, ids: map[string]*entry{}, natives: map[string]*entry{}, perStory: map[string]int{}}
 	for i := range c.bands {
 		c.bands[i] = map[uint16][]*entry{}
 	}
@@ -163,49 +170,48 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 		}
 	}
 
-	clear(c.score)
+	c.epoch++
+	c.touched = c.touched[:0]
 	var norm float64 // over the features the cosine compares: not links, which decide alone
 	w := make([]float64, len(sig.features))
+	c.finders = c.finders[:0]
 	for i, f := range sig.features {
 		list := c.live(f.hash)
 		w[i] = weight(f, len(list))
 		if f.kind != kindLink {
 			norm += w[i] * w[i]
 		}
-	}
-	for i, f := range sig.features {
-		list := c.postings[f.hash]
 		// A word many posts use picks no story out: it counts in the cosine (computed in full
 		// for the best candidates below), not in finding them, which bounds the work a long
 		// post costs.
-		if len(list) > maxPostings || f.kind == kindWord && len(list) > recentPostings {
+		if len(list) == 0 || len(list) > maxPostings || f.kind == kindWord && len(list) > recentPostings {
 			continue
 		}
+		c.finders = append(c.finders, finder{i, len(list), list})
+	}
+	for _, fd := range c.finders {
+		i, list := fd.i, fd.list
 		// The latest posts with a feature are the likeliest to report the same event; looking
-		// no further bounds the work a post.
+		// no further bounds the work a post. What a post shares is summed on the post itself
+		// (marked with this lookup's epoch), not in a map: a long post touches thousands.
 		for _, e := range list[max(0, len(list)-recentPostings):] {
-			if !e.gone {
-				o := c.score[e]
-				o.shared += w[i] * w[i] // a feature weighs the same in both posts but for its df
-				c.score[e] = o
+			if e.mark != c.epoch {
+				e.mark, e.shared = c.epoch, 0
+				c.touched = append(c.touched, e)
 			}
+			e.shared += w[i] * w[i] // a feature weighs the same in both posts but for its df
 		}
 	}
 	norm = math.Sqrt(norm)
 
 	// The cosine's numerator costs a merge of the two posts' features: only the candidates
-	// sharing the most are worth it. A candidate's norm is the one it had when added: the
-	// weights drift slowly, and reweighing it costs a lookup a feature.
+	// sharing the most are worth it, kept in order as they are found (most of them are
+	// turned away by one comparison) rather than all sorted. A candidate's norm is the one it
+	// had when added: the weights drift slowly, and reweighing it costs a lookup a feature.
 	c.cands = c.cands[:0]
-	for e, o := range c.score {
-		c.cands = append(c.cands, candidate{e, o})
+	for _, e := range c.touched {
+		c.cands = keepBest(c.cands, candidate{e, overlap{shared: e.shared}})
 	}
-	slices.SortFunc(c.cands, func(a, b candidate) int {
-		if a.shared != b.shared {
-			return cmp.Compare(b.shared, a.shared)
-		}
-		return strings.Compare(a.e.id, b.e.id)
-	})
 	var best *entry
 	bestScore := 0.0
 	// The candidates come from different stories where they can: eight copies of one story's
@@ -285,6 +291,37 @@ func dot(a *signature, w []float64, b *signature) float64 {
 		}
 	}
 	return d
+}
+
+// finder is a feature of the post being placed that finds candidates: its index, its postings.
+type finder struct {
+	i, df int
+	list  []*entry
+}
+
+// keepBest inserts cand into cands, kept in order (most shared first, then by id) and to
+// keptCandidates at most.
+func keepBest(cands []candidate, cand candidate) []candidate {
+	less := func(a, b candidate) bool { // a goes before b
+		if a.shared != b.shared {
+			return a.shared > b.shared
+		}
+		return a.e.id < b.e.id
+	}
+	n := len(cands)
+	if n == keptCandidates && !less(cand, cands[n-1]) {
+		return cands
+	}
+	i := n
+	for i > 0 && less(cand, cands[i-1]) {
+		i--
+	}
+	if n < keptCandidates {
+		cands = append(cands, candidate{})
+	}
+	copy(cands[i+1:], cands[i:len(cands)-1])
+	cands[i] = cand
+	return cands
 }
 
 // candidate is a post of the window sharing features with the post being placed.
