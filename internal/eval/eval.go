@@ -1,7 +1,8 @@
 // Package eval scores what Sightline says about a post (threat, language, places) against
 // labelled sets written by hand and kept in testdata/eval, one JSONL file per task. Each item
-// falls by its id into the tuning half or the held-out half; figures are reported on the held-out
-// half, which nobody tunes on (docs/accuracy.md).
+// falls by its id into the tuning half or the held-out half (or, for a task with a HoldoutSet,
+// by the file it is in); figures are reported on the held-out half, which nobody tunes on
+// (docs/accuracy.md).
 package eval
 
 import (
@@ -63,6 +64,10 @@ type Task struct {
 	Target string // the targets in words, for the report
 	// Score runs the product on the items and compares with their labels.
 	Score func(items []Item) (Result, error)
+	// HoldoutSet, when set, names a second file (without .jsonl) written after the first was
+	// read: the whole of Name.jsonl is then the tuning half and the whole of HoldoutSet.jsonl
+	// the held-out half, instead of halves drawn by id from one file.
+	HoldoutSet string
 	// Pending names the open issue still building the task's feature: it is scored and its
 	// misses reported, but they do not fail `sightline eval` or `make test` until the issue
 	// closes and this is emptied. Never set it on a task that once met its targets.
@@ -150,21 +155,52 @@ func (r *Result) count(lang string, g Figures) {
 	r.Languages[lang].add(g)
 }
 
-// Load reads a task's set from dir and keeps the items of the split.
-func Load(dir, task string, split Split) ([]Item, error) {
-	f, err := os.Open(filepath.Join(dir, task+".jsonl"))
+// Load reads a task's set from dir and keeps the items of the split: drawn by id from Name.jsonl,
+// or, for a task with a HoldoutSet, the whole of one file (both for All).
+func Load(dir string, t Task, split Split) ([]Item, error) {
+	if t.HoldoutSet != "" {
+		var files []string
+		if split != Holdout {
+			files = append(files, t.Name)
+		}
+		if split != Tune {
+			files = append(files, t.HoldoutSet)
+		}
+		var items []Item
+		ids := map[string]bool{}
+		for _, name := range files {
+			got, err := loadFile(dir, name)
+			if err != nil {
+				return nil, err
+			}
+			for _, it := range got {
+				if ids[it.ID] {
+					return nil, fmt.Errorf("%s.jsonl: id %q is in both files", name, it.ID)
+				}
+				ids[it.ID] = true
+			}
+			items = append(items, got...)
+		}
+		return items, nil
+	}
+	items, err := loadFile(dir, t.Name)
+	if err != nil || split == All {
+		return items, err
+	}
+	return slices.DeleteFunc(items, func(it Item) bool { return SplitOf(it.ID) != split }), nil
+}
+
+func loadFile(dir, name string) ([]Item, error) {
+	f, err := os.Open(filepath.Join(dir, name+".jsonl"))
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	items, err := Read(f)
 	if err != nil {
-		return nil, fmt.Errorf("%s.jsonl: %w", task, err)
+		return nil, fmt.Errorf("%s.jsonl: %w", name, err)
 	}
-	if split == All {
-		return items, nil
-	}
-	return slices.DeleteFunc(items, func(it Item) bool { return SplitOf(it.ID) != split }), nil
+	return items, nil
 }
 
 // Read parses a JSONL set: one item a line, blank lines skipped. Every item needs an id (unique),
@@ -201,7 +237,7 @@ func Read(r io.Reader) ([]Item, error) {
 func Run(dir string, tasks []Task, split Split) ([]Result, error) {
 	var results []Result
 	for _, t := range tasks {
-		items, err := Load(dir, t.Name, split)
+		items, err := Load(dir, t, split)
 		if err != nil {
 			return nil, err
 		}

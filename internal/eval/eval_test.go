@@ -2,6 +2,8 @@ package eval
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -24,15 +26,23 @@ func TestEveryTaskMeetsItsTarget(t *testing.T) {
 }
 
 // TestSetsAreWellFormed reads every set whole: ids unique, every field present, every label in
-// its task's shape, and both halves populated in every language.
+// its task's shape, and both halves populated (in every language, for halves drawn by id).
 func TestSetsAreWellFormed(t *testing.T) {
 	for _, task := range Tasks() {
-		items, err := Load(setsDir, task.Name, All)
+		items, err := Load(setsDir, task, All)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if _, err := task.Score(items); err != nil {
 			t.Errorf("%s: %v", task.Name, err)
+		}
+		if task.HoldoutSet != "" {
+			for _, split := range []Split{Tune, Holdout} {
+				if half, err := Load(setsDir, task, split); err != nil || len(half) == 0 {
+					t.Errorf("%s: %s half: %d items, %v", task.Name, split, len(half), err)
+				}
+			}
+			continue
 		}
 		halves := map[string]map[Split]int{}
 		for _, it := range items {
@@ -46,6 +56,44 @@ func TestSetsAreWellFormed(t *testing.T) {
 				t.Errorf("%s: language %s has %d tuning and %d held-out items; both halves need some", task.Name, lang, h[Tune], h[Holdout])
 			}
 		}
+	}
+}
+
+// A task with a held-out file takes the whole of its first file as the tuning half and the whole
+// of the second as the held-out half.
+func TestLoadHoldoutSet(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, ids string) {
+		var b strings.Builder
+		for _, id := range strings.Fields(ids) {
+			b.WriteString(`{"id":"` + id + `","lang":"en","text":"x","source":"s","expect":{}}` + "\n")
+		}
+		if err := os.WriteFile(filepath.Join(dir, name+".jsonl"), []byte(b.String()), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("set", "a b c")
+	write("set-new", "d e")
+	task := Task{Name: "set", HoldoutSet: "set-new"}
+	for _, tt := range []struct {
+		split Split
+		want  string
+	}{{Tune, "a b c"}, {Holdout, "d e"}, {All, "a b c d e"}} {
+		items, err := Load(dir, task, tt.split)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, it := range items {
+			got = append(got, it.ID)
+		}
+		if strings.Join(got, " ") != tt.want {
+			t.Errorf("%s: got %v, want %s", tt.split, got, tt.want)
+		}
+	}
+	write("set-new", "d a")
+	if _, err := Load(dir, task, All); err == nil || !strings.Contains(err.Error(), "both files") {
+		t.Errorf("an id in both files: err = %v", err)
 	}
 }
 

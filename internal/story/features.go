@@ -23,6 +23,8 @@ const (
 	kindSmallNumber // a single digit: "3 dead" says little on its own
 	kindLink
 	kindHandle
+	kindTag      // a hashtag of one word (#flood, #breaking): many events use it
+	kindEventTag // a hashtag of several words (#HamburgFire): it names one event
 	kinds
 )
 
@@ -161,6 +163,16 @@ func (a *analyzer) sign(p *post.Post) signature {
 			}
 		}
 	}
+	for _, t := range hashtags(text, p.Tags) {
+		if utf8.RuneCountInString(t) < 3 {
+			continue
+		}
+		k := kindTag
+		if writtenAsName(t) {
+			k = kindEventTag
+		}
+		add(k, strings.ToLower(t))
+	}
 	for _, h := range p.Entities.Handles {
 		add(kindHandle, strings.ToLower(strings.TrimPrefix(h, "@")))
 		// An account is often named for what it reports on ("@lufthansa_de", "@metro_madrid").
@@ -177,10 +189,30 @@ func (a *analyzer) sign(p *post.Post) signature {
 	return s
 }
 
+// hashtags are the post's tags and the hashtags of its text, without "#", as written.
+func hashtags(text string, tags []string) []string {
+	out := slices.Clone(tags)
+	for rest := text; ; {
+		i := strings.IndexByte(rest, '#')
+		if i < 0 {
+			return out
+		}
+		rest = rest[i+1:]
+		end := strings.IndexFunc(rest, func(r rune) bool { return !isWordRune(r) && r != '_' })
+		if end < 0 {
+			end = len(rest)
+		}
+		if end > 0 && (i == 0 || !isWordByte(text[len(text)-len(rest)-2])) {
+			out = append(out, rest[:end])
+		}
+		rest = rest[end:]
+	}
+}
+
 // maxLead is how much of a post's text its signature reads: a report names its event in its
 // first sentences, and reading the rest of a long thread or article would cost in proportion
 // to its length (and weigh its story down with words about everything else).
-const maxLead = 1000
+const maxLead = 300
 
 // lead is the text up to maxLead bytes, cut at a space.
 func lead(text string) string {
@@ -275,7 +307,11 @@ func numbers(text string) []string {
 			}
 			break
 		}
-		out = append(out, strings.TrimLeft(b.String(), "0"))
+		n := strings.TrimLeft(b.String(), "0")
+		if strings.Contains(n, ".") { // "4.0%" and "4%" are one number
+			n = strings.TrimRight(strings.TrimRight(n, "0"), ".")
+		}
+		out = append(out, n)
 		if out[len(out)-1] == "" {
 			out[len(out)-1] = "0"
 		}

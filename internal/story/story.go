@@ -6,11 +6,9 @@
 package story
 
 import (
-	"cmp"
 	"math"
 	"math/bits"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/sightline/sightline/internal/post"
@@ -33,27 +31,43 @@ const (
 	halfLife = 24 * time.Hour
 	// minEvidence is the weight of identifying features two posts worded differently must share.
 	minEvidence = 3.5
+	// Shared evidence adds up to maxEvidence/evidenceScale to a candidate's score.
+	maxEvidence, evidenceScale = 10.0, 20.0
+	// placeEvidence is a place's weight as evidence; in the cosine it weighs as a word.
+	placeEvidence = 3.0
+	// commonNumber is how many posts of the window may write a number before it weighs less.
+	commonNumber = 20
 	// maxPostings caps how many posts a feature is looked up in: a feature that common (a
 	// grammar word, a big country) picks no story out.
 	maxPostings    = 400
 	recentPostings = 48
 	// maxCandidates is how many of the posts sharing the most with a post are compared with it.
 	maxCandidates = 8
+	// perStory is how many of them may be posts of one story.
+	perStory = 2
+	// keptCandidates is how many of the posts sharing the most are ranked to choose them from.
+	keptCandidates = 4 * maxCandidates
+
 	// idfScale sets how fast a word's weight falls with the posts of the window that use it.
 	idfScale = 20.0
 )
 
 // weights of the kinds of feature: places, numbers, links and handles say which event it is.
-var weights = [kinds]float64{kindWord: 1, kindPlace: 3, kindNumber: 2, kindSmallNumber: 0.5, kindLink: 6, kindHandle: 2}
+var weights = [kinds]float64{kindWord: 1, kindPlace: 1, kindNumber: 2, kindSmallNumber: 0.5, kindLink: 6, kindHandle: 2, kindTag: 1.5, kindEventTag: 3.5}
 
 // entry is a post of the window.
 type entry struct {
 	id, story string
+	native    string // provider and native id: what a reply names as its parent
 	lang      string
 	at        time.Time
 	sig       signature
 	norm      float64 // the length of its weights when it was added, links left out
-	gone      bool
+	// mark is the lookup that last found it a candidate, and shared what it shares with that
+	// lookup's post.
+	mark   uint64
+	shared float64
+	gone   bool
 }
 
 // Clusterer assigns posts to stories. It is not safe for concurrent use: posts are added in one
@@ -66,16 +80,20 @@ type Clusterer struct {
 	bands    [4]map[uint16][]*entry
 	lower    map[uint64]int32 // how many posts of the window write a word in lowercase
 	now      time.Time        // the latest publication time seen: the window ends there
-	score    map[*entry]overlap
+	epoch    uint64           // counts lookups: a post of the window marked with it is a candidate of this one
+	touched  []*entry         // the candidates of this lookup
+	finders  []finder         // the features of this lookup that find candidates
 	cands    []candidate
+	perStory map[string]int
 	roots    map[string]*entry // each story's first post, while in the window
 	ids      map[string]*entry
+	natives  map[string]*entry // by provider and native id, for replies to find their parent
 	analyzer analyzer
 }
 
 // New returns an empty clusterer.
 func New() *Clusterer {
-	c := &Clusterer{postings: map[uint64][]*entry{}, texts: map[uint64]*entry{}, lower: map[uint64]int32{}, score: map[*entry]overlap{}, roots: map[string]*entry{}, ids: map[string]*entry{}}
+	c := &Clusterer{postings: map[uint64][]*entry{}, texts: map[uint64]*entry{}, lower: map[uint64]int32{}, roots: map[string]*entry{}, ids: map[string]*entry{}, natives: map[string]*entry{}, perStory: map[string]int{}}
 	for i := range c.bands {
 		c.bands[i] = map[uint16][]*entry{}
 	}
@@ -95,7 +113,11 @@ func (c *Clusterer) Add(p *post.Post) string {
 	c.advance(p.PublishedAt)
 	sig := c.analyzer.sign(p)
 	story := p.ID
-	if e := c.match(p, &sig); e != nil {
+	if e := c.parent(p); e != nil {
+		// A reply is part of its thread's conversation about the event ("Can confirm, I'm
+		// nearby"), whatever it says.
+		story = e.story
+	} else if e := c.match(p, &sig); e != nil {
 		story = e.story
 	}
 	c.insert(p, sig, story)
@@ -110,6 +132,27 @@ func (c *Clusterer) Seed(p *post.Post, story string) {
 	}
 	c.advance(p.PublishedAt)
 	c.insert(p, c.analyzer.sign(p), story)
+}
+
+// parent is the post of the window p replies to, else its thread's first post, nil when neither
+// is in the window.
+func (c *Clusterer) parent(p *post.Post) *entry {
+	for _, id := range []string{p.ParentID, p.ThreadID} {
+		if id == "" || id == p.NativeID {
+			continue
+		}
+		if e := c.natives[nativeKey(p.Provider, id)]; e != nil && !e.gone {
+			return e
+		}
+	}
+	return nil
+}
+
+func nativeKey(provider, id string) string {
+	if id == "" {
+		return ""
+	}
+	return provider + "\x00" + id
 }
 
 // match finds the post of the window p is a copy or a paraphrase of, nil when none.
@@ -127,53 +170,64 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 		}
 	}
 
-	clear(c.score)
+	c.epoch++
+	c.touched = c.touched[:0]
 	var norm float64 // over the features the cosine compares: not links, which decide alone
 	w := make([]float64, len(sig.features))
+	c.finders = c.finders[:0]
 	for i, f := range sig.features {
 		list := c.live(f.hash)
 		w[i] = weight(f, len(list))
 		if f.kind != kindLink {
 			norm += w[i] * w[i]
 		}
-	}
-	for i, f := range sig.features {
-		list := c.postings[f.hash]
 		// A word many posts use picks no story out: it counts in the cosine (computed in full
 		// for the best candidates below), not in finding them, which bounds the work a long
 		// post costs.
-		if len(list) > maxPostings || f.kind == kindWord && len(list) > recentPostings {
+		if len(list) == 0 || len(list) > maxPostings || f.kind == kindWord && len(list) > recentPostings {
 			continue
 		}
+		c.finders = append(c.finders, finder{i, len(list), list})
+	}
+	for _, fd := range c.finders {
+		i, list := fd.i, fd.list
 		// The latest posts with a feature are the likeliest to report the same event; looking
-		// no further bounds the work a post.
+		// no further bounds the work a post. What a post shares is summed on the post itself
+		// (marked with this lookup's epoch), not in a map: a long post touches thousands.
 		for _, e := range list[max(0, len(list)-recentPostings):] {
-			if !e.gone {
-				o := c.score[e]
-				o.shared += w[i] * w[i] // a feature weighs the same in both posts but for its df
-				c.score[e] = o
+			if e.mark != c.epoch {
+				e.mark, e.shared = c.epoch, 0
+				c.touched = append(c.touched, e)
 			}
+			e.shared += w[i] * w[i] // a feature weighs the same in both posts but for its df
 		}
 	}
 	norm = math.Sqrt(norm)
 
 	// The cosine's numerator costs a merge of the two posts' features: only the candidates
-	// sharing the most are worth it. A candidate's norm is the one it had when added: the
-	// weights drift slowly, and reweighing it costs a lookup a feature.
+	// sharing the most are worth it, kept in order as they are found (most of them are
+	// turned away by one comparison) rather than all sorted. A candidate's norm is the one it
+	// had when added: the weights drift slowly, and reweighing it costs a lookup a feature.
 	c.cands = c.cands[:0]
-	for e, o := range c.score {
-		c.cands = append(c.cands, candidate{e, o})
+	for _, e := range c.touched {
+		c.cands = keepBest(c.cands, candidate{e, overlap{shared: e.shared}})
 	}
-	slices.SortFunc(c.cands, func(a, b candidate) int {
-		if a.shared != b.shared {
-			return cmp.Compare(b.shared, a.shared)
-		}
-		return strings.Compare(a.e.id, b.e.id)
-	})
 	var best *entry
 	bestScore := 0.0
-	for _, cand := range c.cands[:min(len(c.cands), maxCandidates)] {
+	// The candidates come from different stories where they can: eight copies of one story's
+	// template would hide the story the post belongs to.
+	clear(c.perStory)
+	compared := 0
+	for _, cand := range c.cands {
+		if compared == maxCandidates {
+			break
+		}
 		e := cand.e
+		if c.perStory[e.story] == perStory {
+			continue
+		}
+		c.perStory[e.story]++
+		compared++
 		cand.dot = dot(sig, w, &e.sig)
 		sameLang := comparable(e.lang, p.Language)
 		s := 0.0
@@ -189,9 +243,11 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 		// Posts worded differently, in two languages or in one, report the same event when
 		// they are close in time and share what identifies it: two pieces of evidence at least,
 		// as a city alone is many events a day.
-		if s == 0 && absDuration(p.PublishedAt.Sub(e.at)) <= evidenceWindow {
+		// Evidence adds to the wording: a post that shares the event's place and hashtag with
+		// one candidate and only common words with another belongs with the first.
+		if absDuration(p.PublishedAt.Sub(e.at)) <= evidenceWindow {
 			if shared, n := c.evidence(sig, &e.sig); shared >= minEvidence && n >= 2 {
-				s = shared / 100 // below any cosine worth the name: similar wording wins
+				s += min(shared, maxEvidence) / evidenceScale
 			}
 		}
 		if s == 0 {
@@ -237,6 +293,37 @@ func dot(a *signature, w []float64, b *signature) float64 {
 	return d
 }
 
+// finder is a feature of the post being placed that finds candidates: its index, its postings.
+type finder struct {
+	i, df int
+	list  []*entry
+}
+
+// keepBest inserts cand into cands, kept in order (most shared first, then by id) and to
+// keptCandidates at most.
+func keepBest(cands []candidate, cand candidate) []candidate {
+	less := func(a, b candidate) bool { // a goes before b
+		if a.shared != b.shared {
+			return a.shared > b.shared
+		}
+		return a.e.id < b.e.id
+	}
+	n := len(cands)
+	if n == keptCandidates && !less(cand, cands[n-1]) {
+		return cands
+	}
+	i := n
+	for i > 0 && less(cand, cands[i-1]) {
+		i--
+	}
+	if n < keptCandidates {
+		cands = append(cands, candidate{})
+	}
+	copy(cands[i+1:], cands[i:len(cands)-1])
+	cands[i] = cand
+	return cands
+}
+
 // candidate is a post of the window sharing features with the post being placed.
 type candidate struct {
 	e *entry
@@ -260,8 +347,11 @@ func (c *Clusterer) evidence(a, b *signature) (float64, int) {
 			continue
 		}
 		if hasFeature(b, f) {
-			s += weight(f, len(c.postings[f.hash]))
+			s += evidenceWeight(f, len(c.postings[f.hash]))
 			n++
+			if f.kind == kindEventTag {
+				n++ // a hashtag of several words names the event alone, as a link does
+			}
 		}
 	}
 	return s, n
@@ -272,7 +362,7 @@ func (c *Clusterer) evidence(a, b *signature) (float64, int) {
 // HYNIX CROSSES $900B"), which only posts in one language can be compared on. A shared link overrides: it is the same
 // article.
 func vetoed(c *Clusterer, a, b *signature, sameLang bool) bool {
-	if sharesKind(a, b, kindLink) {
+	if sharesKind(a, b, kindLink) || sharesKind(a, b, kindEventTag) {
 		return false
 	}
 	// Two matches in Madrid the same night: each names a place the other does not.
@@ -295,17 +385,22 @@ func vetoed(c *Clusterer, a, b *signature, sameLang bool) bool {
 	if !mentions(b, na[0]) && !mentions(a, nb[0]) {
 		return true
 	}
+	return !sharesName(a, b, na, nb)
+}
+
+// sharesName reports whether either post writes a name of the other (na of a, nb of b).
+func sharesName(a, b *signature, na, nb []uint64) bool {
 	for _, h := range na {
 		if mentions(b, h) {
-			return false
+			return true
 		}
 	}
 	for _, h := range nb {
 		if mentions(a, h) {
-			return false
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // mentions reports whether a post writes a word: among its features, or among its names for
@@ -354,7 +449,20 @@ func hasFeature(s *signature, f feature) bool {
 
 // weight is a feature's weight given how many posts of the window have it: a word used by many
 // posts says less about which event a post reports.
+// evidenceWeight is a feature's weight as evidence of the event: a place weighs more there than
+// in the cosine, where it would make any two short posts about one city alike.
+func evidenceWeight(f feature, df int) float64 {
+	if f.kind == kindPlace {
+		return placeEvidence
+	}
+	return weight(f, df)
+}
+
 func weight(f feature, df int) float64 {
+	if f.kind == kindNumber && df > commonNumber {
+		// A number many posts write ("10", "2026") is not what tells their events apart.
+		return weights[f.kind] * commonNumber / float64(df)
+	}
 	if f.kind != kindWord {
 		return weights[f.kind]
 	}
@@ -362,7 +470,10 @@ func weight(f feature, df int) float64 {
 }
 
 func (c *Clusterer) insert(p *post.Post, sig signature, story string) {
-	e := &entry{id: p.ID, story: story, lang: p.Language, at: p.PublishedAt, sig: sig}
+	e := &entry{id: p.ID, story: story, native: nativeKey(p.Provider, p.NativeID), lang: p.Language, at: p.PublishedAt, sig: sig}
+	if e.native != "" {
+		c.natives[e.native] = e
+	}
 	var norm float64
 	for _, f := range sig.features {
 		list := c.live(f.hash)
@@ -411,6 +522,9 @@ func (c *Clusterer) advance(t time.Time) {
 			delete(c.roots, e.story)
 		}
 		delete(c.ids, e.id)
+		if c.natives[e.native] == e {
+			delete(c.natives, e.native)
+		}
 		for _, h := range e.sig.lower {
 			if c.lower[h]--; c.lower[h] <= 0 {
 				delete(c.lower, h)

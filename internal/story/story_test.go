@@ -122,6 +122,11 @@ func TestClusterer(t *testing.T) {
 			{"en", "A 6.4 magnitude earthquake hit central Chile on Friday, shaking buildings in Santiago.", 0},
 			{"es", "Un sismo de magnitud 6,4 sacudió el centro de Chile y se sintió con fuerza en Santiago.", 30 * time.Hour},
 		}, "ab"},
+		{"a hashtag of several words names its event across languages, even where no place is read", []in{
+			{"en", "Huge fire at a warehouse near the port of Hamburg, black smoke everywhere #HamburgFire", 0},
+			{"ja", "Hamburgの港近くの倉庫で大規模な火災、黒煙がすごい #HamburgFire", time.Minute},
+			{"ja", "Munichの港近くの倉庫で大規模な火災、黒煙がすごい #MunichFire", 2 * time.Minute},
+		}, "aab"},
 		{"out of the window", []in{
 			{"en", "Magnitude 6.4 earthquake strikes off the coast of Chile, no tsunami warning issued.", 0},
 			{"en", "Magnitude 6.4 earthquake strikes off the coast of Chile, no tsunami warning issued.", Window + time.Hour},
@@ -142,6 +147,30 @@ func TestClusterer(t *testing.T) {
 				t.Errorf("stories %s, want %s", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestRepliesJoinTheirThread checks that a reply, whatever it says, is in the story of the post it
+// answers while that post is in the window, and otherwise is placed by what it says.
+func TestRepliesJoinTheirThread(t *testing.T) {
+	c := New()
+	root := enriched(t, "r", "en", "Huge fire at a warehouse near the port of Hamburg, black smoke everywhere", t0)
+	root.Provider, root.NativeID = "reddit", "t3_1"
+	c.Add(root)
+	reply := enriched(t, "x", "ar", "أؤكد، أنا قريب من المكان.", t0.Add(time.Minute))
+	reply.Provider, reply.NativeID, reply.ParentID, reply.ThreadID = "reddit", "t1_2", "t3_1", "t3_1"
+	if got := c.Add(reply); got != "r" {
+		t.Errorf("reply's story %q, want its parent's r", got)
+	}
+	elsewhere := enriched(t, "y", "ar", "نفس الشيء هنا، انتبهوا لأنفسكم.", t0.Add(2*time.Minute))
+	elsewhere.Provider, elsewhere.NativeID, elsewhere.ParentID = "twitter", "9", "t3_1" // another provider's id
+	if got := c.Add(elsewhere); got == "r" {
+		t.Errorf("a reply on another provider joined r through an id that is not its parent")
+	}
+	late := enriched(t, "z", "en", "Can confirm, I'm nearby.", t0.Add(Window+time.Hour))
+	late.Provider, late.NativeID, late.ParentID = "reddit", "t1_3", "t3_1"
+	if got := c.Add(late); got != "z" {
+		t.Errorf("a reply whose parent left the window: story %q, want its own", got)
 	}
 }
 
