@@ -64,11 +64,12 @@ const (
 	// lateCommit is how far back a run looks past its last one, for matches whose rows were
 	// committed after newer ones (concurrent writers on PostgreSQL).
 	lateCommit = 10 * time.Minute
-	// webhookCoalesce is how often an immediate alert (a webhook, a story's notice) collects
-	// new matches: a burst goes as one message a second, and a match waits at most this long
-	// after the last message (the 2 s ingest-to-receiver goal, docs/performance.md).
-	webhookCoalesce = time.Second
 )
+
+// WebhookCoalesce is how often an immediate alert (a webhook, a story's notice) collects new
+// matches: a burst goes as one message a second, and a match waits at most this long after the
+// last message (the 2 s ingest-to-receiver goal, docs/performance.md).
+const WebhookCoalesce = time.Second
 
 // DefaultOutsideLimits bound, per organization and node, the scheduled alert e-mails to
 // addresses that are not its members': 100 at once, 300 an hour. Destinations are free to

@@ -36,7 +36,7 @@ func TestNextRun(t *testing.T) {
 		{"new batch: at once", setting(monitor.AlertBatch, 300, wednesday), time.Time{}, time.Time{}},
 		{"batch: an interval after its run", setting(monitor.AlertBatch, 300, monday), wednesday, wednesday.Add(300 * time.Second)},
 		{"new webhook: at once", setting(monitor.AlertWebhook, 0, wednesday), time.Time{}, time.Time{}},
-		{"webhook: coalesces a few seconds", setting(monitor.AlertWebhook, 0, monday), wednesday, wednesday.Add(webhookCoalesce)},
+		{"webhook: coalesces a few seconds", setting(monitor.AlertWebhook, 0, monday), wednesday, wednesday.Add(WebhookCoalesce)},
 		{"new daily digest: the next midnight", setting(monitor.AlertDigest, day, wednesday), time.Time{}, thursday},
 		{"daily digest set up at midnight: the next one", setting(monitor.AlertDigest, day, monday), time.Time{}, monday.Add(24 * time.Hour)},
 		{"new daily summary: the next midnight", setting(monitor.AlertAISummary, day, wednesday), time.Time{}, thursday},

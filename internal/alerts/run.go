@@ -261,12 +261,12 @@ func nextRun(n monitor.NotificationSetting, last time.Time) time.Time {
 		if last.IsZero() {
 			return last
 		}
-		return last.Add(webhookCoalesce)
+		return last.Add(WebhookCoalesce)
 	default:
 		if storyGrouped(n) && !last.IsZero() {
 			// A story's notice is news once: it goes at once, as a webhook does, and the
 			// interval paces only alerts grouped by post (docs/monitor-api.md, "Alert grouping").
-			return last.Add(webhookCoalesce)
+			return last.Add(WebhookCoalesce)
 		}
 		if last.IsZero() {
 			return last
@@ -284,11 +284,11 @@ func windowStart(n monitor.NotificationSetting, last, now time.Time) time.Time {
 		return now.Add(-time.Duration(n.Interval) * time.Second)
 	case monitor.AlertWebhook:
 		if last.IsZero() {
-			return now.Add(-webhookCoalesce)
+			return now.Add(-WebhookCoalesce)
 		}
 	default:
 		if last.IsZero() && storyGrouped(n) {
-			return now.Add(-webhookCoalesce)
+			return now.Add(-WebhookCoalesce)
 		}
 		if last.IsZero() {
 			return now.Add(-time.Duration(n.Interval) * time.Second)

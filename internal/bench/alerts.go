@@ -96,8 +96,8 @@ type ReplayedDay struct {
 // alertsParts measure more over the replayed day; files of this package add theirs in init.
 var alertsParts []func(day *ReplayedDay, res *AlertsResult) error
 
-// webhookRun is how often an immediate alert collects (the alert service's coalescing).
-const webhookRun = 5 * time.Second
+// webhookRun is how often an immediate alert collects: the alert service's coalescing.
+const webhookRun = alerts.WebhookCoalesce
 
 // Alerts replays a day of the simulator's stream, with its recurring events and injected
 // bursts, through saved searches and counts the notifications of post and story grouping;
