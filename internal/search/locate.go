@@ -57,12 +57,15 @@ type LocateRequest struct {
 	Author    string   `json:"author,omitempty"` // comma-separated, as a saved search's
 	Bounds    string   `json:"bounds,omitempty"` // WKT polygon
 	Providers []string `json:"providers,omitempty"`
-	From      *int64   `json:"from,omitempty"` // unix milliseconds, published time
-	To        *int64   `json:"to,omitempty"`
-	Media     string   `json:"media,omitempty"`
-	Priority  string   `json:"priority,omitempty"`
-	Sort      string   `json:"sort,omitempty"`
-	Size      int      `json:"size,omitempty"`
+	// Boards keeps the posts of these boards or groups whatever the type, as a saved search's
+	// boards do; the builder's Test in Locate carries them.
+	Boards   []string `json:"boards,omitempty"`
+	From     *int64   `json:"from,omitempty"` // unix milliseconds, published time
+	To       *int64   `json:"to,omitempty"`
+	Media    string   `json:"media,omitempty"`
+	Priority string   `json:"priority,omitempty"`
+	Sort     string   `json:"sort,omitempty"`
+	Size     int      `json:"size,omitempty"`
 }
 
 // Locate runs the first page of a Locate search; More(ctx, e, All, searchId) continues it.
@@ -104,6 +107,11 @@ func (s *Service) locateRequest(r LocateRequest) (Request, error) {
 // request is the search the Locate request stands for: the fields its type uses.
 func (r LocateRequest) request() (Request, error) {
 	req := Request{Providers: r.Providers, StartDate: r.From, EndDate: r.To, Size: r.Size}
+	for _, b := range r.Boards {
+		if b = strings.TrimSpace(b); b != "" {
+			req.Boards = append(req.Boards, b)
+		}
+	}
 	useKeywords, useAuthor, useBounds := false, false, false
 	switch r.Type {
 	case TypeKeyword:

@@ -25,9 +25,9 @@ func TestLocateByType(t *testing.T) {
 		posts := []post.Post{
 			{Provider: "twitter", NativeID: "point", AuthorName: "Ana", ContentText: "crane down",
 				Location: &post.Point{Lat: 45.76, Lon: 4.83}, Photos: []post.Media{{Large: "https://img.example/a.jpg"}}},
-			{Provider: "reddit", NativeID: "mentioned", AuthorName: "Ben", ContentText: "crane in Lyon",
+			{Provider: "reddit", NativeID: "mentioned", AuthorName: "Ben", ContentText: "crane in Lyon", Board: "r/lyon",
 				MentionedLocations: []post.MentionedLocation{{Name: "Lyon", CountryCode: "FR", Point: post.Point{Lat: 45.75, Lon: 4.85}}}},
-			{Provider: "reddit", NativeID: "elsewhere", AuthorName: "Ana", ContentText: "crane in Paris",
+			{Provider: "reddit", NativeID: "elsewhere", AuthorName: "Ana", ContentText: "crane in Paris", Board: "r/paris",
 				Location: &post.Point{Lat: 48.85, Lon: 2.35}},
 		}
 		// Threat scores for the priorities: elevated from 25, high from 50.
@@ -52,6 +52,8 @@ func TestLocateByType(t *testing.T) {
 			{"images", search.LocateRequest{Type: "location", Bounds: lyon, Media: "images"}, "[point]"},
 			{"both media", search.LocateRequest{Type: "location", Bounds: lyon, Media: "both"}, "[]"},
 			{"providers", search.LocateRequest{Type: "keyword", Keywords: "crane", Providers: []string{"reddit"}}, "[mentioned elsewhere]"},
+			{"boards", search.LocateRequest{Type: "keyword", Keywords: "crane", Boards: []string{" r/lyon "}}, "[mentioned]"},
+			{"boards with any type", search.LocateRequest{Type: "author", Author: "ana", Boards: []string{"r/paris", "r/lyon"}}, "[elsewhere]"},
 			{"elevated priority", search.LocateRequest{Type: "keyword", Keywords: "crane", Priority: "elevated"}, "[mentioned elsewhere]"},
 			{"high priority", search.LocateRequest{Type: "compound", Author: "ana", Priority: "high"}, "[elsewhere]"},
 		} {
@@ -164,6 +166,7 @@ func TestLocateValidation(t *testing.T) {
 		{"unknown sort", search.LocateRequest{Type: "keyword", Keywords: "a", Sort: "oldest"}, search.MsgInvalidParameters, "sort"},
 		{"bad keywords", search.LocateRequest{Type: "keyword", Keywords: `"open`}, search.MsgInvalidParameters, "keywords"},
 		{"bad bounds", search.LocateRequest{Type: "location", Bounds: "POLYGON((1 2"}, search.MsgInvalidParameters, "bounds"},
+		{"boards none of the providers has", search.LocateRequest{Type: "keyword", Keywords: "a", Providers: []string{"twitter"}, Boards: []string{"r/lyon"}}, "Board and group search is not supported by X.", "boards"},
 		{"reversed dates", search.LocateRequest{Type: "keyword", Keywords: "a", From: ptr(2000), To: ptr(1000)}, search.MsgInvalidParameters, "to"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

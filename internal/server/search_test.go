@@ -245,6 +245,7 @@ func TestLocateAPIEndToEnd(t *testing.T) {
 		`{"type":"author","author":"ben"}`:                                       1,
 		`{"type":"compound","keywords":"crane","bounds":"` + rectangle + `"}`:    1,
 		`{"type":"compound","keywords":"crane","author":"Ben","media":"images"}`: 0,
+		`{"type":"keyword","keywords":"crane","boards":["r/lyon"]}`:              0, // neither post is on a board
 	} {
 		status, reply := call(t, "POST", srv.URL+"/api/v1/locate/search", admin, body)
 		if status != 200 || reply["data"].(map[string]any)["totalCount"] != want {

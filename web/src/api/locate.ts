@@ -21,6 +21,8 @@ export interface LocateRequest {
   /** WKT polygon. */
   bounds?: string;
   providers?: string[];
+  /** Boards or groups the posts must come from, whatever the type. */
+  boards?: string[];
   /** Unix milliseconds, published time. */
   from?: number;
   to?: number;

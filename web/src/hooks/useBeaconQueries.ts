@@ -5,6 +5,7 @@ import { beaconAnalytics } from '../api/analytics';
 import { beaconKeys } from '../api/keys';
 import type { Post } from '../api/monitor';
 import { useConfirm } from './useConfirm';
+import { searchActionError } from '../lib/searchError';
 import { useSnackbar } from './useSnackbar';
 import {
   clearFlags,
@@ -68,7 +69,7 @@ export function usePostFlags() {
       { postId: post.id, flagged: on },
       {
         onSuccess: () => snackbar.show({ color: 'success', text: on ? 'Flagged for export' : 'Flag removed' }),
-        onError: (error) => snackbar.show({ color: 'error', text: error.message }),
+        onError: (error) => snackbar.show({ color: 'error', text: searchActionError(error) }),
       },
     );
   return { ids, toggle };
@@ -91,7 +92,7 @@ export function usePostMarks(posts: Post[]) {
     onSuccess: (_, { how }) => {
       if (how === 'deleted') snackbar.show({ color: 'success', text: 'Result deleted' });
     },
-    onError: (error) => snackbar.show({ color: 'error', text: error.message }),
+    onError: (error) => snackbar.show({ color: 'error', text: searchActionError(error) }),
     onSettled: () => client.invalidateQueries({ queryKey: beaconKeys.marks }),
   });
   const { read, deleted } = useMemo(() => {

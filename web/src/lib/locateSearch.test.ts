@@ -57,7 +57,12 @@ describe('the Locate search in the URL', () => {
       from: 1000,
       to: 2000,
       media: 'images',
+      boards: ['r/lyon'],
     });
+    expect(locateRequest(locateFromLink(link)).boards).toEqual(['r/lyon']);
+    const kept = locateFromParams(locateParams(locateFromLink(link)));
+    expect(kept.boards).toEqual(['r/lyon']);
+    expect(locateFromLink(new URLSearchParams({ keywords: 'crane' })).boards).toBeUndefined();
     expect(locateFromLink(new URLSearchParams({ address_bounds: BOX })).type).toBe('location');
     expect(locateFromLink(new URLSearchParams({ author_query: 'ana' })).type).toBe('author');
   });

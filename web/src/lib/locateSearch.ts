@@ -14,6 +14,8 @@ export interface LocateSearch {
   /** WKT polygon of the place or the drawn area. */
   bounds: string;
   providers: string[];
+  /** Boards or groups the posts must come from, whatever the type; the builder's link sets them. */
+  boards?: string[];
   range: LocateRange;
   /** An explicit window (unix milliseconds), which a link may carry; it wins over range. */
   from?: number;
@@ -119,6 +121,8 @@ export function locateFromParams(params: URLSearchParams): LocateSearch {
     providers: list(params.get('providers')),
     range,
   };
+  const boards = list(params.get('boards'));
+  if (boards.length > 0) s.boards = boards;
   const from = millis(params.get('from'));
   const to = millis(params.get('to'));
   if (from !== undefined) s.from = from;
@@ -136,6 +140,7 @@ export function locateParams(s: LocateSearch): URLSearchParams {
   if (s.address) p.set('address', s.address);
   if (s.bounds) p.set('bounds', s.bounds);
   if (s.providers.length > 0) p.set('providers', s.providers.join(','));
+  if (s.boards && s.boards.length > 0) p.set('boards', s.boards.join(','));
   if (s.range !== 'all') p.set('range', s.range);
   if (s.from !== undefined) p.set('from', String(s.from));
   if (s.to !== undefined) p.set('to', String(s.to));
@@ -147,9 +152,9 @@ export function locateParams(s: LocateSearch): URLSearchParams {
 
 /**
  * The search a link from elsewhere describes, in the spec's parameters (address_bounds,
- * keywords, providers, author_query, start_date, end_date in ms, images_only, video_only). Its
- * type is the one field given, or compound for several. Boards and search filters have no place
- * in Locate's search and are left out.
+ * keywords, providers, author_query, boards, start_date, end_date in ms, images_only,
+ * video_only). Its type is the one field given, or compound for several. The link's search
+ * filters are left out: Locate's quick search takes no filter lists (docs/decisions.md).
  */
 export function locateFromLink(params: URLSearchParams): LocateSearch {
   const s = emptyLocateSearch();
@@ -157,6 +162,8 @@ export function locateFromLink(params: URLSearchParams): LocateSearch {
   s.author = params.get('author_query')?.trim() ?? '';
   s.bounds = params.get('address_bounds')?.trim() ?? '';
   s.providers = list(params.get('providers'));
+  const boards = list(params.get('boards'));
+  if (boards.length > 0) s.boards = boards;
   const from = millis(params.get('start_date'));
   const to = millis(params.get('end_date'));
   if (from !== undefined) s.from = from;
@@ -202,6 +209,7 @@ export function locateRequest(s: LocateSearch): LocateQuery {
   if ((s.type === 'author' || compound) && s.author.trim()) r.author = s.author.trim();
   if ((s.type === 'location' || compound) && s.bounds) r.bounds = s.bounds;
   if (s.providers.length > 0) r.providers = s.providers;
+  if (s.boards && s.boards.length > 0) r.boards = s.boards;
   if (s.media) r.media = s.media;
   if (s.priority) r.priority = s.priority;
   if (s.sort) r.sort = s.sort;

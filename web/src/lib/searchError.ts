@@ -16,6 +16,20 @@ export function searchError(error: Error, fallback: string): string {
   return fallback;
 }
 
+/** Beacon's message for an action on results (flag, mark read or unread, delete) that failed. */
+export const SEARCH_ACTION_FAILED = 'There was an error performing the search action!';
+
+/**
+ * What to say when an action on results fails: the server's own words when it gave some (a
+ * refusal, a limit), what the transport says when no reply came (the network), else Beacon's
+ * message for a failed search action.
+ */
+export function searchActionError(error: Error): string {
+  if (!(error instanceof ApiError)) return SEARCH_ACTION_FAILED;
+  if (error.status === 0 || error.body?.message) return error.message;
+  return SEARCH_ACTION_FAILED;
+}
+
 /** Whether the same search may work when tried again: not when it was refused for what it asks. */
 export function retryable(error: Error): boolean {
   return !(error instanceof ApiError && (error.status === 403 || error.status === 422));

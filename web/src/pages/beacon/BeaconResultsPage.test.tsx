@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SearchBuilderProvider } from '../../components/searchBuilder/SearchBuilderProvider';
-import { fakeServer } from '../../test/fakeServer';
+import { fakeServer, Reply } from '../../test/fakeServer';
 import { testMatch, testProfile, testProvider } from '../../test/fixtures';
 import { renderWithApp } from '../../test/renderApp';
 import { BeaconResultsPage } from './BeaconResultsPage';
@@ -108,5 +108,31 @@ describe('Beacon result marks', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
     expect(marks[second.id]).toEqual({ read: false, deleted: true });
+  });
+
+  // Beacon's message for a failed action, unless the server said why.
+  it.each([
+    { reply: new Reply(500, {}), want: 'There was an error performing the search action!' },
+    { reply: new Reply(429, { message: 'Too many changes at once.' }), want: 'Too many changes at once.' },
+  ])('says why marking a result failed (status $reply.status)', async ({ reply, want }) => {
+    fakeServer({
+      'GET /api/v1/monitor/providers': { data: [testProvider('reddit')] },
+      'POST /beacon/v1/all': {
+        data: { documents: [testMatch(1).post], count: 1, totalCount: 1, searchId: '', suggestions: [] },
+      },
+      'GET /beacon/v1/flags': noResults,
+      'POST /beacon/v1/marks': { data: {} },
+      'POST /beacon/v1/marks/read': reply,
+    });
+    renderWithApp(
+      <SearchBuilderProvider>
+        <BeaconResultsPage />
+      </SearchBuilderProvider>,
+      { profile: testProfile(), path: '/beacon/results?q=bridge' },
+    );
+    const user = userEvent.setup();
+    const [card] = await screen.findAllByRole('listitem');
+    await user.click(within(card!).getByRole('button', { name: 'Mark as read' }));
+    expect(await screen.findByText(want)).toBeInTheDocument();
   });
 });

@@ -166,6 +166,20 @@ describe('Locate', () => {
     expect(screen.getByRole('button', { name: 'Compound' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('keeps the builder’s boards from its test link, and searches without one removed', async () => {
+    const requests = server();
+    const link = new URLSearchParams({ keywords: 'crane', boards: 'r/lyon,r/paris', search_filters: '' });
+    renderApp(`/locate/quick-search?${link.toString()}`, { profile: testProfile() });
+    await screen.findByText('1 result, most recent first');
+    expect(searches(requests)[0]?.body).toEqual({ type: 'keyword', keywords: 'crane', boards: ['r/lyon', 'r/paris'] });
+    const paris = screen.getByRole('button', { name: 'r/paris' });
+    expect(screen.getByRole('button', { name: 'r/lyon' })).toBeInTheDocument();
+    await user.type(paris, '{Backspace}');
+    await waitFor(() => expect(searches(requests)).toHaveLength(2));
+    expect(searches(requests)[1]?.body).toEqual({ type: 'keyword', keywords: 'crane', boards: ['r/lyon'] });
+    expect(screen.queryByRole('button', { name: 'r/paris' })).not.toBeInTheDocument();
+  });
+
   it('says why a search was refused', async () => {
     server({ [SEARCH]: new Reply(403, { message: 'Your subscription does not include Locate.' }) });
     renderApp(`/locate?type=location&bounds=${encodeURIComponent(BOX)}`, { profile: testProfile() });

@@ -8,6 +8,7 @@ import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -142,6 +143,7 @@ function LocateScreen({
         keywords: dated?.keywords ?? '',
         author: dated?.author ?? '',
         providers: committed.providers,
+        boards: committed.boards ?? [],
         location: dated?.bounds ? committed.address || drawnAreaLabel(areaName.data?.address) : '',
         locationBounds: dated?.bounds ?? '',
         startDate: dated?.from ? new Date(dated.from) : null,
@@ -227,6 +229,25 @@ function LocateScreen({
               />
             )}
             {uses.place && draft.bounds && !draft.address && <DrawnAreaName wkt={draft.bounds} />}
+            {draft.boards && draft.boards.length > 0 && (
+              <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                <Typography variant="body2" color="text.secondary">
+                  Only from
+                </Typography>
+                {draft.boards.map((board) => (
+                  <Chip
+                    key={board}
+                    size="small"
+                    label={board}
+                    onDelete={() => {
+                      const next = { ...draft, boards: (draft.boards ?? []).filter((b) => b !== board) };
+                      setDraft(next);
+                      run(next);
+                    }}
+                  />
+                ))}
+              </Stack>
+            )}
             {problem && <Alert severity="warning">{problem}</Alert>}
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <Button type="submit" variant="contained">
