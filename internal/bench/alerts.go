@@ -327,7 +327,7 @@ func groupDay(day *ReplayedDay) GroupingResult {
 func (res AlertsResult) WriteText(w io.Writer) {
 	g := res.Grouping
 	fmt.Fprintf(w, "replayed           %d posts, %d stories, through %d saved searches: %d matches\n", g.Posts, g.Stories, g.Searches, g.Matches)
-	fmt.Fprintf(w, "grouped by post    %d alerts (one a match); %d webhook messages (one a search and 5 s run)\n", g.Matches, g.PostMessages)
+	fmt.Fprintf(w, "grouped by post    %d alerts (one a match); %d webhook messages (one a search and %s run)\n", g.Matches, g.PostMessages, webhookRun)
 	fmt.Fprintf(w, "grouped by story   %d notices (%d first, %d escalations): %.1f %% fewer than by match, %.1f %% fewer than post messages\n",
 		g.StoryNotices, g.FirstNotices, g.Escalations, 100*g.FewerVsMatch, 100*g.FewerVsPosted)
 	fmt.Fprintf(w, "stories notified   %d of %d (search, story) pairs; %d of the notices held back for the digest by the flood guard, in %d searches\n",
