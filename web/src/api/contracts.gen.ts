@@ -471,6 +471,8 @@ export interface MonitorSearchSummary {
   groupId: number;
   enabled: boolean;
   favourite: boolean;
+  /** Hidden says the caller hid the search from Locate's saved-search list (a hidden stream). */
+  hidden: boolean;
   status: SearchStatus;
   canEdit: boolean;
   owner: Person;
@@ -492,6 +494,7 @@ export interface SearchReply {
   groupId: number;
   enabled: boolean;
   favourite: boolean;
+  hidden: boolean;
   status: SearchStatus;
   canEdit: boolean;
   canManageSharing: boolean;
