@@ -215,6 +215,7 @@ function LocateScreen({
                 label="Place"
                 placeholder={draft.bounds && !draft.address ? 'An area drawn on the map' : 'A city, region or country'}
                 value={draft.address}
+                bounds={draft.bounds}
                 onChange={(address) => setDraft((d) => ({ ...d, address, bounds: address ? d.bounds : '' }))}
                 onResolved={(place, failure) => {
                   setProblem(failure ?? null);
