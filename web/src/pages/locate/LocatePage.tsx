@@ -169,6 +169,9 @@ function LocateScreen({
             Locate
           </Typography>
           <Stack direction="row" spacing={1}>
+            <Button component={RouterLink} to="/locate/search-filters">
+              Search filters
+            </Button>
             <Button component={RouterLink} to="/locate/saved" startIcon={<BookmarksOutlined />}>
               Saved searches
             </Button>

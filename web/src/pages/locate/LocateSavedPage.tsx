@@ -1,5 +1,6 @@
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import BookmarkBorderOutlined from '@mui/icons-material/BookmarkBorderOutlined';
+import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import Box from '@mui/material/Box';
@@ -19,14 +20,16 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import type { MonitorSearchSummary } from '../../api/monitor';
 import { EmptyState } from '../../components/EmptyState';
+import { CreateFilterDialog } from '../../components/filters/CreateFilterDialog';
 import { LoadError } from '../../components/LoadError';
 import { SearchStatusChip } from '../../components/SearchStatusChip';
 import { useSearchActions } from '../../hooks/useMonitorActions';
 import { useSearchesQuery } from '../../hooks/useMonitorQueries';
 import { useSearchBuilder } from '../../hooks/useSearchBuilder';
+import { useSnackbar } from '../../hooks/useSnackbar';
 
 /** Set for good once a user ticks "Do not show again" on Locate's pause confirmation. */
 export const SKIP_LOCATE_PAUSE_CONFIRM_COOKIE = 'sightline_skip_locate_pause_confirm';
@@ -40,9 +43,12 @@ function canSwitch(s: MonitorSearchSummary): boolean {
  * Locate's saved searches: Monitor's saved searches (one entity in both areas), each with its
  * state, pause or resume (the confirmation can be dismissed for good), a way to its matches, and
  * hiding (search-side.md section 4: hidden streams can be shown or hidden again). Hiding is the
- * user's own mark, kept by the server; Monitor still lists the search.
+ * user's own mark, kept by the server; Monitor still lists the search. At
+ * /locate/saved/search-filters/new the saved-search create modal is open over it.
  */
-export function LocateSavedPage() {
+export function LocateSavedPage({ creatingFilter = false }: { creatingFilter?: boolean }) {
+  const navigate = useNavigate();
+  const snackbar = useSnackbar();
   const searches = useSearchesQuery();
   const actions = useSearchActions();
   const builder = useSearchBuilder();
@@ -54,9 +60,28 @@ export function LocateSavedPage() {
       <Button component={RouterLink} to="/locate" startIcon={<ArrowBackOutlined />} sx={{ mb: 1 }}>
         Back to the search
       </Button>
-      <Typography variant="h2" component="h1">
-        Saved searches
-      </Typography>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
+        <Typography variant="h2" component="h1">
+          Saved searches
+        </Typography>
+        <Stack direction="row" spacing={1}>
+          <Button component={RouterLink} to="/locate/search-filters">
+            Search filters
+          </Button>
+          <Button
+            component={RouterLink}
+            to="/locate/saved/search-filters/new"
+            variant="outlined"
+            startIcon={<PlaylistAddOutlined />}
+          >
+            Create search filter
+          </Button>
+        </Stack>
+      </Stack>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         The searches that run continuously and collect their matches in the Monitor inbox.
       </Typography>
@@ -172,6 +197,19 @@ export function LocateSavedPage() {
             </TableContainer>
           )}
         </>
+      )}
+      {creatingFilter && (
+        <CreateFilterDialog
+          context="saved-search"
+          onClose={() => void navigate('/locate/saved')}
+          onCreated={({ data: created, message }) => {
+            snackbar.show({
+              color: 'success',
+              text: `Search filter “${created.name}” created.${message ? ` ${message}` : ''} Attach it to a saved search in the search builder’s Search filters panel.`,
+            });
+            void navigate('/locate/saved');
+          }}
+        />
       )}
     </Box>
   );
