@@ -3,18 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SearchBuilderProvider } from '../../components/searchBuilder/SearchBuilderProvider';
 import { Reply, fakeServer } from '../../test/fakeServer';
+import { testChange, testFilterList } from '../../test/filterFixtures';
 import { testProfile, testSearch } from '../../test/fixtures';
 import { renderWithApp } from '../../test/renderApp';
 import { LocateSavedPage, SKIP_LOCATE_PAUSE_CONFIRM_COOKIE } from './LocateSavedPage';
 
 const user = userEvent.setup({ delay: null });
 
-function renderPage() {
+function renderPage({ creatingFilter = false } = {}) {
   return renderWithApp(
     <SearchBuilderProvider>
-      <LocateSavedPage />
+      <LocateSavedPage creatingFilter={creatingFilter} />
     </SearchBuilderProvider>,
-    { profile: testProfile(), path: '/locate/saved' },
+    { profile: testProfile(), path: creatingFilter ? '/locate/saved/search-filters/new' : '/locate/saved' },
   );
 }
 
@@ -138,6 +139,31 @@ describe('Locate’s saved searches', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(within(limit).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog', { name: 'Data Limits Reached' })).not.toBeInTheDocument();
+  });
+
+  // Search-side.md section 2: the saved-search create modal; saved searches filter by objects too.
+  it('creates a search filter in the saved-search modal, object detection allowed', async () => {
+    const created = testFilterList(15, { name: 'Weapons', type: 'object_detection', kind: 'object_detection' });
+    const requests = fakeServer({
+      'GET /api/v1/monitor/searches': { data: [testSearch(9, { value: 'Lyon docks' })] },
+      'POST /api/v1/filter-lists/': new Reply(201, testChange(created)),
+    });
+    const { router } = renderPage({ creatingFilter: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Create search filter' });
+    expect(dialog).toHaveTextContent('Attach it to a saved search in the search builder’s Search filters panel.');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Kind' }));
+    expect(screen.getByRole('option', { name: /Object detection/ })).not.toHaveAttribute('aria-disabled');
+    await user.click(screen.getByRole('option', { name: /Author exclusion/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Bots');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Authors' }), 'promo_bot');
+    await user.click(within(dialog).getByRole('button', { name: 'Create filter list' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/locate/saved'));
+    expect(await screen.findByText(/Search filter “Weapons” created\./)).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      name: 'Bots',
+      type: 'author',
+      authors: ['promo_bot'],
+    });
   });
 
   it('says what to do when there is none', async () => {
