@@ -8,6 +8,7 @@ import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -149,17 +150,18 @@ export function SearchFiltersPage({ creating = false }: { creating?: boolean }) 
               <Paper variant="outlined" component="nav" aria-label="Filter lists">
                 <List dense disablePadding>
                   {found.map((list) => (
-                    <ListItemButton
-                      key={list.id}
-                      selected={list.id === chosen.id}
-                      aria-current={list.id === chosen.id ? 'true' : undefined}
-                      onClick={() => choose(list.id)}
-                    >
-                      <ListItemText
-                        primary={list.name}
-                        secondary={`${kindLabels[list.kind]} · ${countOf(entriesOf(list).length, 'entry', 'entries')}`}
-                      />
-                    </ListItemButton>
+                    <ListItem key={list.id} disablePadding>
+                      <ListItemButton
+                        selected={list.id === chosen.id}
+                        aria-current={list.id === chosen.id ? 'true' : undefined}
+                        onClick={() => choose(list.id)}
+                      >
+                        <ListItemText
+                          primary={list.name}
+                          secondary={`${kindLabels[list.kind]} · ${countOf(entriesOf(list).length, 'entry', 'entries')}`}
+                        />
+                      </ListItemButton>
+                    </ListItem>
                   ))}
                 </List>
               </Paper>
