@@ -126,6 +126,10 @@ describe('Search filters', () => {
     const api = await apiSession(server);
     await api.call('PATCH', '/api/v1/settings/profile/update/display-theme', { display_theme: 'dark' });
     await page.goto(`${server.url}/locate/search-filters`);
+    await page
+      .getByRole('navigation', { name: 'Filter lists' })
+      .getByRole('button', { name: new RegExp(LIST) })
+      .click();
     await page.getByRole('region', { name: LIST }).waitFor();
     assert.deepEqual(await accessibilityViolations(page), []);
     await page.screenshot({ path: new URL('locate-search-filters-dark.png', docs).pathname });
