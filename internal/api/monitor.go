@@ -104,16 +104,18 @@ type SearchPart struct {
 
 // SearchMiniReply is the short form of a saved search that lists carry.
 type SearchMiniReply struct {
-	ID            int64       `json:"id"`
-	SavedSearchID int64       `json:"savedSearchId"`
-	Value         string      `json:"value"`
-	GroupID       int64       `json:"groupId"`
-	Enabled       bool        `json:"enabled"`
-	Favourite     bool        `json:"favourite"`
-	Status        string      `json:"status"`
-	CanEdit       bool        `json:"canEdit"`
-	Owner         PersonReply `json:"owner"`
-	Search        struct {
+	ID            int64  `json:"id"`
+	SavedSearchID int64  `json:"savedSearchId"`
+	Value         string `json:"value"`
+	GroupID       int64  `json:"groupId"`
+	Enabled       bool   `json:"enabled"`
+	Favourite     bool   `json:"favourite"`
+	// Hidden says the caller hid the search from Locate's saved-search list (a hidden stream).
+	Hidden  bool        `json:"hidden"`
+	Status  string      `json:"status"`
+	CanEdit bool        `json:"canEdit"`
+	Owner   PersonReply `json:"owner"`
+	Search  struct {
 		Keywords  []string       `json:"keywords"`
 		Providers []ProviderName `json:"providers"`
 	} `json:"search"`
@@ -127,6 +129,7 @@ type SearchReply struct {
 	GroupID                     int64           `json:"groupId"`
 	Enabled                     bool            `json:"enabled"`
 	Favourite                   bool            `json:"favourite"`
+	Hidden                      bool            `json:"hidden"`
 	Status                      string          `json:"status"`
 	CanEdit                     bool            `json:"canEdit"`
 	CanManageSharing            bool            `json:"canManageSharing"`
@@ -181,7 +184,8 @@ func keywordList(q string) []string {
 
 func searchMiniJSON(sv monitor.SearchView, now time.Time, owner PersonReply) SearchMiniReply {
 	m := SearchMiniReply{ID: sv.ID, SavedSearchID: sv.ID, Value: sv.Name, GroupID: sv.GroupID, Enabled: sv.Enabled,
-		Favourite: sv.Personal.Favourite, Status: sv.Status(now), CanEdit: sv.Level >= authz.LevelEdit, Owner: owner}
+		Favourite: sv.Personal.Favourite, Hidden: sv.Personal.Hidden, Status: sv.Status(now), CanEdit: sv.Level >= authz.LevelEdit,
+		Owner: owner}
 	m.Search.Keywords = keywordList(sv.Keywords)
 	m.Search.Providers = providerNames(sv.Providers)
 	return m
@@ -189,7 +193,7 @@ func searchMiniJSON(sv monitor.SearchView, now time.Time, owner PersonReply) Sea
 
 func searchJSON(sv monitor.SearchView, now time.Time) SearchReply {
 	r := SearchReply{ID: sv.ID, SavedSearchID: sv.ID, Value: sv.Name, GroupID: sv.GroupID, Enabled: sv.Enabled,
-		Favourite: sv.Personal.Favourite, Status: sv.Status(now), CanEdit: sv.Level >= authz.LevelEdit,
+		Favourite: sv.Personal.Favourite, Hidden: sv.Personal.Hidden, Status: sv.Status(now), CanEdit: sv.Level >= authz.LevelEdit,
 		CanManageSharing:            sv.CanManageSharing,
 		GnipLowerLimitExceeded:      sv.GnipLowerLimitExceeded,
 		GnipUpperLimitExceeded:      sv.GnipUpperLimitExceeded,
@@ -470,6 +474,9 @@ func (a *API) searchSetting(w http.ResponseWriter, r *http.Request, id auth.Iden
 		"enable": {"enabled", func(v bool) (monitor.SearchView, error) { return a.Monitor.SetEnabled(r.Context(), id.Actor(), sid, v) }},
 		"favourite": {"favourite", func(v bool) (monitor.SearchView, error) {
 			return a.Monitor.SetFavourite(r.Context(), id.Actor(), sid, v)
+		}},
+		"hidden": {"hidden", func(v bool) (monitor.SearchView, error) {
+			return a.Monitor.SetHidden(r.Context(), id.Actor(), sid, v)
 		}},
 		"gnipOverride": {"gnip_limiter_override", func(v bool) (monitor.SearchView, error) {
 			return a.Monitor.SetGnipOverride(r.Context(), id.Actor(), sid, v)

@@ -109,6 +109,7 @@ func TestMonitorAccessMatrix(t *testing.T) {
 				`{"group_id":{group},"name":"Changed","keywords":"flood","providers":["twitter"]}`, edit},
 			{"pause search", "PATCH", "/api/v1/monitor/searches/settings/{search}/enable", `{"enabled":false}`, edit},
 			{"favourite search", "PATCH", "/api/v1/monitor/searches/settings/{search}/favourite", `{"favourite":true}`, seeAll},
+			{"hide search", "PATCH", "/api/v1/monitor/searches/settings/{search}/hidden", `{"hidden":true}`, seeAll},
 			{"firehose override", "PATCH", "/api/v1/monitor/searches/settings/{search}/gnipOverride", `{"gnip_limiter_override":true}`, edit},
 			{"move search", "PATCH", "/api/v1/monitor/searches/group", `{"monitorSearches":[{search}],"groupId":{home}}`, edit},
 			{"detach search", "PUT", "/api/v1/monitor/searches/{search}/detach", "", detach},
@@ -159,6 +160,81 @@ func TestMonitorAccessMatrix(t *testing.T) {
 					})
 				}
 			}
+		}
+	})
+}
+
+// Hidden streams (Locate's saved searches): hiding a search is one user's mark. Whoever sees the
+// search may hide it; it stays visible to everyone else, the other tenant cannot touch it, and
+// showing it again clears the mark.
+func TestHiddenStreamsArePersonal(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		e, svc := monitorEnv(t, s)
+		ctx := context.Background()
+		owner := e.actor("owner@acme.test")
+		name, shared := "Shared team", "shared"
+		g, err := svc.CreateGroup(ctx, owner, monitor.GroupInput{Name: &name, Privacy: &shared})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := svc.CreateSearch(ctx, owner, monitor.SearchInput{GroupID: g.ID, Name: "Floods", Keywords: "flood",
+			Providers: []string{"twitter"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := e.client()
+		tokens := map[string]string{}
+		for _, email := range []string{"owner@acme.test", "analyst@acme.test", "owner@globex.test"} {
+			tokens[email] = e.bearerFor(email)
+		}
+		hiddenFor := func(email string) (inList, one any) {
+			t.Helper()
+			list := c.do("GET", "/api/v1/monitor/searches", nil, withBearer(tokens[email]))
+			for _, row := range list.body["data"].([]any) {
+				if r := row.(map[string]any); r["id"] == float64(m.ID) {
+					inList = r["hidden"]
+				}
+			}
+			got := c.do("GET", fmt.Sprintf("/api/v1/monitor/searches/%d", m.ID), nil, withBearer(tokens[email]))
+			return inList, got.body["data"].(map[string]any)["hidden"]
+		}
+		path := fmt.Sprintf("/api/v1/monitor/searches/settings/%d/hidden", m.ID)
+		steps := []struct {
+			name       string
+			who        string
+			body       string
+			wantStatus int
+			// hidden as the owner and the analyst of Acme then see it, in the list and alone
+			ownerHidden, analystHidden bool
+		}{
+			{"the analyst hides it", "analyst@acme.test", `{"hidden":true}`, 200, false, true},
+			{"hiding twice is no error", "analyst@acme.test", `{"hidden":true}`, 200, false, true},
+			{"the other tenant cannot hide it", "owner@globex.test", `{"hidden":true}`, 404, false, true},
+			{"the other tenant cannot show it", "owner@globex.test", `{"hidden":false}`, 404, false, true},
+			{"not a boolean", "owner@acme.test", `{"hidden":"yes"}`, 422, false, true},
+			{"the owner hides it too", "owner@acme.test", `{"hidden":true}`, 200, true, true},
+			{"the analyst shows it again", "analyst@acme.test", `{"hidden":false}`, 200, true, false},
+		}
+		for _, step := range steps {
+			r := c.do("PATCH", path, rawJSON(step.body), withBearer(tokens[step.who]))
+			if r.status != step.wantStatus {
+				t.Fatalf("%s: PATCH = %d %v, want %d", step.name, r.status, r.body, step.wantStatus)
+			}
+			if r.status == 200 {
+				if got := r.body["data"].(map[string]any)["hidden"]; got != (step.who == "owner@acme.test" && step.ownerHidden || step.who == "analyst@acme.test" && step.analystHidden) {
+					t.Errorf("%s: the reply's hidden = %v", step.name, got)
+				}
+			}
+			for email, want := range map[string]bool{"owner@acme.test": step.ownerHidden, "analyst@acme.test": step.analystHidden} {
+				inList, one := hiddenFor(email)
+				if inList != want || one != want {
+					t.Errorf("%s: %s sees hidden %v in the list and %v alone, want %v", step.name, email, inList, one, want)
+				}
+			}
+		}
+		// A hidden search can still be deleted (its marks go with it).
+		if r := c.do("DELETE", fmt.Sprintf("/api/v1/monitor/searches/%d", m.ID), nil, withBearer(tokens["owner@acme.test"])); r.status != 200 {
+			t.Fatalf("delete = %d %v", r.status, r.body)
 		}
 	})
 }

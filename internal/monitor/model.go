@@ -66,11 +66,13 @@ type Share struct {
 }
 
 // Personal is what one user has of an item: their direct share, whether they detached from it
-// and whether it is among their favourites.
+// whether it is among their favourites and (searches only) whether they hid it from Locate's
+// saved-search list.
 type Personal struct {
 	ShareRole string
 	Detached  bool
 	Favourite bool
+	Hidden    bool
 }
 
 // Status of a saved search.

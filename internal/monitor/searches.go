@@ -487,6 +487,18 @@ func (s *Service) SetFavourite(ctx context.Context, actor authz.Actor, id int64,
 	return s.Search(ctx, actor, id)
 }
 
+// SetHidden hides a search from the actor's Locate saved-search list (a hidden stream) or shows
+// it again; personal, so view access is enough.
+func (s *Service) SetHidden(ctx context.Context, actor authz.Actor, id int64, hidden bool) (SearchView, error) {
+	if _, err := s.Search(ctx, actor, id); err != nil {
+		return SearchView{}, err
+	}
+	if err := s.store.SetHidden(ctx, id, actor.UserID, hidden); err != nil {
+		return SearchView{}, err
+	}
+	return s.Search(ctx, actor, id)
+}
+
 // SetEnabled pauses or resumes a search.
 func (s *Service) SetEnabled(ctx context.Context, actor authz.Actor, id int64, enabled bool) (SearchView, error) {
 	return s.change(ctx, actor, id, func(m *Search) error {

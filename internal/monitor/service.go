@@ -44,6 +44,9 @@ type Store interface {
 	PersonalState(ctx context.Context, kind string, organizationID, userID int64) (map[int64]Personal, error)
 	// SetFavourite marks an item as a user's favourite, a personal mark that is not audited.
 	SetFavourite(ctx context.Context, kind string, itemID, userID int64, on bool) error
+	// SetHidden hides a search from a user's Locate saved-search list, a personal mark like a
+	// favourite, not audited.
+	SetHidden(ctx context.Context, searchID, userID int64, on bool) error
 	// Detach drops a user's own share of an item and remembers that they left it.
 	Detach(ctx context.Context, kind string, itemID, userID int64, audit ...account.AuditEntry) error
 	UsersByLogin(ctx context.Context, organizationID int64, login string) (Share, error)

@@ -249,7 +249,38 @@ func (s *Store) PersonalState(ctx context.Context, kind string, organizationID, 
 		}
 		rows.Close()
 	}
+	if kind == "search" {
+		rows, err := s.read.QueryContext(ctx, `SELECT search_id FROM monitor_hidden WHERE user_id = $1`, userID)
+		if err != nil {
+			return nil, err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				return nil, err
+			}
+			p := out[id]
+			p.Hidden = true
+			out[id] = p
+		}
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
 	return out, nil
+}
+
+// SetHidden hides a saved search from one user's Locate saved-search list, or shows it again.
+func (s *Store) SetHidden(ctx context.Context, searchID, userID int64, on bool) error {
+	var err error
+	if on {
+		_, err = s.write.ExecContext(ctx, `INSERT INTO monitor_hidden (search_id, user_id) VALUES ($1, $2)
+			ON CONFLICT DO NOTHING`, searchID, userID)
+	} else {
+		_, err = s.write.ExecContext(ctx, `DELETE FROM monitor_hidden WHERE search_id = $1 AND user_id = $2`, searchID, userID)
+	}
+	return err
 }
 
 // SetFavourite marks or unmarks an item as one of a user's favourites.
@@ -482,6 +513,7 @@ func (s *Store) DeleteSearch(ctx context.Context, id int64, audit ...account.Aud
 		for _, q := range []string{
 			`DELETE FROM monitor_detachments WHERE kind = 'search' AND item_id = $1`,
 			`DELETE FROM monitor_favourites WHERE kind = 'search' AND item_id = $1`,
+			`DELETE FROM monitor_hidden WHERE search_id = $1`,
 			`DELETE FROM monitor_searches WHERE id = $1`,
 		} {
 			if _, err := tx.ExecContext(ctx, q, id); err != nil {

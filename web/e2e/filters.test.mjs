@@ -1,13 +1,16 @@
 // Search filters end to end, in Chromium against the real binary: a filter list is created,
-// given entries by CSV, attached to a saved search in the builder, and shows that search.
+// given entries by CSV, attached to a saved search in the builder, and shows that search; Locate's
+// explorer finds it, creates another in its quick-search modal (axe in the light and the dark
+// theme), and Locate's saved searches hide a stream and show it again.
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import { closeAll, signedInBrowser, startServer } from './harness.mjs';
+import { accessibilityViolations, apiSession, closeAll, signedInBrowser, startServer } from './harness.mjs';
 
 const LIST = 'Giveaway spam';
 const SEARCH = 'Bridge news without spam';
 const shots = new URL('../test-results/', import.meta.url);
+const docs = new URL('../../docs/screenshots/', import.meta.url);
 
 describe('Search filters', () => {
   let server;
@@ -76,5 +79,63 @@ describe('Search filters', () => {
     await shot('list');
     await row.getByRole('link', { name: LIST }).click();
     await page.getByRole('region', { name: 'Used by' }).getByRole('link', { name: SEARCH }).waitFor();
+  });
+
+  it('explores the lists in Locate and creates one in the quick-search modal', async () => {
+    await page.goto(`${server.url}/locate/search-filters`);
+    const details = page.getByRole('region', { name: LIST });
+    await details.getByRole('link', { name: SEARCH }).waitFor();
+    assert.deepEqual(
+      (await details.getByRole('list', { name: 'Entries' }).getByRole('listitem').allTextContents()).sort(),
+      ['free gift', 'giveaway', 'promo code'],
+    );
+    await page.getByRole('link', { name: 'Create search filter' }).click();
+    const modal = page.getByRole('dialog', { name: 'Create search filter' });
+    await modal.getByText('Object-detection filters are disabled for quick search.', { exact: false }).waitFor();
+    assert.deepEqual(await accessibilityViolations(page), []);
+    await modal.getByLabel('Name').fill('Bot accounts');
+    await modal.getByRole('combobox', { name: 'Kind' }).click();
+    await page.getByRole('option', { name: /Author exclusion/ }).click();
+    await modal.getByLabel('Authors').fill('promo_bot, giveaway_king');
+    await modal.getByRole('button', { name: 'Create filter list' }).click();
+    await page.getByRole('region', { name: 'Bot accounts' }).waitFor();
+    assert.match(page.url(), /\/locate\/search-filters\?list=\d+$/);
+    await page.getByRole('region', { name: 'Bot accounts' }).getByText('2 entries').waitFor();
+    await page
+      .getByRole('navigation', { name: 'Filter lists' })
+      .getByRole('button', { name: new RegExp(LIST) })
+      .click();
+    await details.waitFor();
+    await page.screenshot({ path: new URL('locate-search-filters.png', docs).pathname });
+  });
+
+  it('hides a stream in Locate’s saved searches and shows it again', async () => {
+    await page.goto(`${server.url}/locate/saved`);
+    const table = page.getByRole('table', { name: 'Saved searches' });
+    await table.getByRole('button', { name: `Hide ${SEARCH}` }).click();
+    await page.getByText('Every saved search is hidden').waitFor();
+    await page.getByRole('switch', { name: 'Show hidden streams' }).check();
+    await table.getByRole('button', { name: `Show ${SEARCH}` }).waitFor();
+    await page.screenshot({ path: new URL('locate-hidden-streams.png', docs).pathname });
+    await table.getByRole('button', { name: `Show ${SEARCH}` }).click();
+    await table.getByRole('button', { name: `Hide ${SEARCH}` }).waitFor();
+    await page.getByText('No hidden streams.').waitFor();
+  });
+
+  it('is accessible in the dark theme, the explorer and the saved-search modal', async () => {
+    const api = await apiSession(server);
+    await api.call('PATCH', '/api/v1/settings/profile/update/display-theme', { display_theme: 'dark' });
+    await page.goto(`${server.url}/locate/search-filters`);
+    await page
+      .getByRole('navigation', { name: 'Filter lists' })
+      .getByRole('button', { name: new RegExp(LIST) })
+      .click();
+    await page.getByRole('region', { name: LIST }).waitFor();
+    assert.deepEqual(await accessibilityViolations(page), []);
+    await page.screenshot({ path: new URL('locate-search-filters-dark.png', docs).pathname });
+    await page.goto(`${server.url}/locate/saved/search-filters/new`);
+    await page.getByRole('dialog', { name: 'Create search filter' }).waitFor();
+    assert.deepEqual(await accessibilityViolations(page), []);
+    await page.screenshot({ path: new URL('locate-create-search-filter-dark.png', docs).pathname });
   });
 });

@@ -52,6 +52,7 @@ describe('routing table', () => {
     { path: '/monitor/no-such/route/here', wantPath: '/monitor/no-such/route/here', wantHeading: 'You seem lost' },
     { path: '/settings', wantPath: '/settings', wantHeading: 'Settings' },
     { path: '/locate', wantPath: '/locate', wantHeading: 'Locate' },
+    { path: '/locate/search-filters', wantPath: '/locate/search-filters', wantHeading: 'Search filters' },
     { path: '/compliance', wantPath: '/compliance', wantHeading: 'Compliance is not set up' },
     { path: '/rfi', wantPath: '/rfi', wantHeading: 'My RFIs is not set up' },
     { path: '/cti', wantPath: '/cti', wantHeading: 'Intel Reports is not set up' },
@@ -192,6 +193,10 @@ describe('top bar', () => {
     await router.navigate('/monitor/dashboard');
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(screen.queryByRole('link', { name: 'Back to search' })).not.toBeInTheDocument();
+    // Locate's explorer leads back to Locate's search.
+    await router.navigate('/locate/search-filters');
+    await userEvent.click(await screen.findByRole('link', { name: 'Back to search' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/locate'));
   });
 
   it('says there are no announcements', async () => {

@@ -13,6 +13,7 @@ import { InvitePage } from './pages/InvitePage';
 import { LoadingErrorPage } from './pages/LoadingErrorPage';
 import { LocateLinkPage, LocatePage } from './pages/locate/LocatePage';
 import { LocateSavedPage } from './pages/locate/LocateSavedPage';
+import { SearchFiltersPage } from './pages/locate/SearchFiltersPage';
 import { LoginPage } from './pages/LoginPage';
 import { AssetsPage } from './pages/monitor/AssetsPage';
 import { ConfigurationsPage } from './pages/monitor/ConfigurationsPage';
@@ -111,6 +112,10 @@ export const routes: RouteObject[] = [
               { path: 'locate', element: <LocatePage /> },
               { path: 'locate/quick-search', element: <LocateLinkPage /> },
               { path: 'locate/saved', element: <LocateSavedPage /> },
+              // The search filters explorer and its two create modals (search-side.md section 2).
+              { path: 'locate/search-filters', element: <SearchFiltersPage /> },
+              { path: 'locate/search-filters/new', element: <SearchFiltersPage creating /> },
+              { path: 'locate/saved/search-filters/new', element: <LocateSavedPage creatingFilter /> },
             ],
           },
           { path: 'cases', element: <CasesPage /> },

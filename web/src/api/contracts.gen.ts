@@ -477,6 +477,8 @@ export interface MonitorSearchSummary {
   groupId: number;
   enabled: boolean;
   favourite: boolean;
+  /** Hidden says the caller hid the search from Locate's saved-search list (a hidden stream). */
+  hidden: boolean;
   status: SearchStatus;
   canEdit: boolean;
   owner: Person;
@@ -498,6 +500,7 @@ export interface SearchReply {
   groupId: number;
   enabled: boolean;
   favourite: boolean;
+  hidden: boolean;
   status: SearchStatus;
   canEdit: boolean;
   canManageSharing: boolean;

@@ -181,6 +181,7 @@ export async function moveSearches(monitorSearches: number[], groupId: number): 
 export type SearchSetting =
   | { setting: 'enable'; enabled: boolean }
   | { setting: 'favourite'; favourite: boolean }
+  | { setting: 'hidden'; hidden: boolean }
   | { setting: 'gnipOverride'; gnip_limiter_override: boolean }
   | { setting: 'streamingOverride'; percolate_limiter_override: boolean };
 

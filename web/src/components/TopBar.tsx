@@ -57,12 +57,13 @@ export function TopBar() {
               {title}
             </Typography>
           )}
-          {/^\/(monitor|assets)\/filters(\/|$)/.test(pathname) && (
+          {(/^\/(monitor|assets)\/filters(\/|$)/.test(pathname) || pathname.includes('/search-filters')) && (
             // The spec's back-to-search button of the search-filters routes (its /search is
-            // Beacon here, the keyword search whose filters these lists are too).
+            // Locate's search for Locate's explorer, else Beacon, the keyword search whose
+            // filters these lists are too).
             <Button
               component={RouterLink}
-              to="/beacon"
+              to={pathname.startsWith('/locate/') ? '/locate' : '/beacon'}
               size="small"
               startIcon={<ArrowBackOutlined />}
               sx={{ whiteSpace: 'nowrap' }}

@@ -182,14 +182,26 @@ export function useSearchActions() {
           search.favourite ? 'Removed from favourites' : 'Added to favourites',
         ),
       resume: (search: MonitorSearchSummary) => change(search, { setting: 'enable', enabled: true }, 'Search resumed'),
-      pause: (search: MonitorSearchSummary) =>
+      /**
+       * Pauses after a confirmation; with doNotShowAgainCookie the confirmation offers "Do not
+       * show again" and, once ticked, pauses straight away (Locate's saved searches).
+       */
+      pause: (search: MonitorSearchSummary, options: { doNotShowAgainCookie?: string } = {}) =>
         confirm({
           title: `Pause “${search.value}”?`,
           text: 'While it is paused the search collects nothing, and posts published meanwhile may be lost even after you resume it.',
           icon: 'warning',
           acceptLabel: 'Pause',
+          doNotShowAgainCookie: options.doNotShowAgainCookie,
           onAccept: () => void change(search, { setting: 'enable', enabled: false }, 'Search paused'),
         }),
+      /** Hides the search from the user's Locate saved-search list (a hidden stream), or shows it. */
+      hide: (search: MonitorSearchSummary) =>
+        change(
+          search,
+          { setting: 'hidden', hidden: !search.hidden },
+          search.hidden ? `“${search.value}” shown again` : `“${search.value}” hidden`,
+        ),
       raiseStreamingLimit: (search: MonitorSearch) =>
         change(search, { setting: 'streamingOverride', percolate_limiter_override: true }, 'Streaming reactivated'),
       raiseFirehoseLimit: (search: MonitorSearch) =>

@@ -102,6 +102,7 @@ export function testSearch(id: number, overrides: Partial<MonitorSearch> = {}): 
     groupId: 3,
     enabled: true,
     favourite: false,
+    hidden: false,
     status: 'active',
     canEdit: true,
     canManageSharing: true,

@@ -3,7 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, Reply } from '../../test/fakeServer';
 import { testMatch, testProfile, testProviders } from '../../test/fixtures';
-import { renderApp } from '../../test/renderApp';
+import { DATE_LINE_WARNING } from '../../components/searchBuilder/LocationField';
+import { SearchBuilderProvider } from '../../components/searchBuilder/SearchBuilderProvider';
+import { renderApp, renderWithApp } from '../../test/renderApp';
+import { LocatePage } from './LocatePage';
 
 const user = userEvent.setup({ delay: null });
 const SEARCH = 'POST /api/v1/locate/search';
@@ -203,5 +206,36 @@ describe('Locate', () => {
     expect(screen.getByRole('heading', { name: 'Search Error' })).toBeInTheDocument();
     expect(screen.getByText('Error 503')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+// Search-side.md section 6: a search crossing the date line triggers a warning; it does not block.
+describe('Locate’s place', () => {
+  const FIJI =
+    'MULTIPOLYGON(((177 -19,180 -19,180 -16,177 -16,177 -19)),((-180 -19,-179 -19,-179 -16,-180 -16,-180 -19)))';
+  it.each([
+    ['warns for Fiji, whose area crosses the date line', 'Fiji', FIJI, true],
+    ['does not warn for Lyon', 'Lyon', BOX, false],
+  ])('%s', async (_title, name, bounds, warns) => {
+    const requests = server({
+      'GET /api/v1/geocode/autocomplete': { data: [{ address: name, name, kind: 'country' }] },
+      'GET /api/v1/geocode/address': {
+        data: { address: name, name, bounds, point: { lat: 0, lon: 0 }, is_address_in_us_territory: false },
+      },
+    });
+    renderWithApp(
+      <SearchBuilderProvider>
+        <LocatePage />
+      </SearchBuilderProvider>,
+      { profile: testProfile(), path: '/locate' },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Location' }));
+    await user.type(screen.getByRole('combobox', { name: 'Place' }), name.slice(0, 3));
+    await user.click(await screen.findByRole('option', { name }));
+    await waitFor(() => expect(requests.some((r) => r.path === '/api/v1/geocode/address')).toBe(true));
+    if (warns) expect(await screen.findByText(DATE_LINE_WARNING)).toBeInTheDocument();
+    else expect(screen.queryByText(DATE_LINE_WARNING)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(searches(requests)[0]?.body).toEqual({ type: 'location', bounds }));
   });
 });

@@ -175,6 +175,9 @@ function LocateScreen({
             Locate
           </Typography>
           <Stack direction="row" spacing={1}>
+            <Button component={RouterLink} to="/locate/search-filters">
+              Search filters
+            </Button>
             <Button component={RouterLink} to="/locate/saved" startIcon={<BookmarksOutlined />}>
               Saved searches
             </Button>
@@ -221,6 +224,7 @@ function LocateScreen({
                 label="Place"
                 placeholder={draft.bounds && !draft.address ? 'An area drawn on the map' : 'A city, region or country'}
                 value={draft.address}
+                bounds={draft.bounds}
                 onChange={(address) => setDraft((d) => ({ ...d, address, bounds: address ? d.bounds : '' }))}
                 onResolved={(place, failure) => {
                   setProblem(failure ?? null);
