@@ -182,10 +182,10 @@ func keywordList(q string) []string {
 	return query.Keywords(q)
 }
 
-func searchMiniJSON(sv monitor.SearchView, now time.Time, owner PersonReply) SearchMiniReply {
+func searchMiniJSON(sv monitor.SearchView, now time.Time) SearchMiniReply {
 	m := SearchMiniReply{ID: sv.ID, SavedSearchID: sv.ID, Value: sv.Name, GroupID: sv.GroupID, Enabled: sv.Enabled,
 		Favourite: sv.Personal.Favourite, Hidden: sv.Personal.Hidden, Status: sv.Status(now), CanEdit: sv.Level >= authz.LevelEdit,
-		Owner: owner}
+		Owner: personJSON(sv.Owner)}
 	m.Search.Keywords = keywordList(sv.Keywords)
 	m.Search.Providers = providerNames(sv.Providers)
 	return m
@@ -284,7 +284,7 @@ func (a *API) group(w http.ResponseWriter, r *http.Request, id auth.Identity) er
 	reply.Searches = []SearchMiniReply{}
 	now := time.Now()
 	for _, sv := range searches {
-		reply.Searches = append(reply.Searches, searchMiniJSON(sv, now, PersonReply{ID: sv.OwnerID, Role: authz.RoleOwner}))
+		reply.Searches = append(reply.Searches, searchMiniJSON(sv, now))
 	}
 	return ok(w, reply)
 }
@@ -361,7 +361,7 @@ func (a *API) searches(w http.ResponseWriter, r *http.Request, id auth.Identity)
 	out := make([]SearchMiniReply, 0, len(list))
 	now := time.Now()
 	for _, sv := range list {
-		out = append(out, searchMiniJSON(sv, now, PersonReply{ID: sv.OwnerID, Role: authz.RoleOwner}))
+		out = append(out, searchMiniJSON(sv, now))
 	}
 	return ok(w, out)
 }

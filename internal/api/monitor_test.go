@@ -193,6 +193,10 @@ func TestHiddenStreamsArePersonal(t *testing.T) {
 			for _, row := range list.body["data"].([]any) {
 				if r := row.(map[string]any); r["id"] == float64(m.ID) {
 					inList = r["hidden"]
+					// The list names each search's owner, as the search alone does (Locate's saved searches show it).
+					if got := dig(r, "owner", "email"); got != "owner@acme.test" {
+						t.Errorf("listed owner = %v", got)
+					}
 				}
 			}
 			got := c.do("GET", fmt.Sprintf("/api/v1/monitor/searches/%d", m.ID), nil, withBearer(tokens[email]))

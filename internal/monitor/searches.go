@@ -31,13 +31,15 @@ type SearchView struct {
 	Backfill *Backfill
 }
 
-// Searches lists the saved searches the actor can see; groupID 0 means every group.
+// Searches lists the saved searches the actor can see, each with its owner; groupID 0 means
+// every group.
 func (s *Service) Searches(ctx context.Context, actor authz.Actor, groupID int64) ([]SearchView, error) {
 	v, err := s.load(ctx, actor)
 	if err != nil {
 		return nil, err
 	}
 	var out []SearchView
+	owners := map[int64]Share{} // an organization's searches have few owners: each is read once
 	for _, m := range v.searches {
 		if groupID != 0 && m.GroupID != groupID {
 			continue
@@ -46,8 +48,17 @@ func (s *Service) Searches(ctx context.Context, actor authz.Actor, groupID int64
 		if level == authz.LevelNone {
 			continue
 		}
+		owner, ok := owners[m.OwnerID]
+		if !ok {
+			u, err := s.store.User(ctx, m.OwnerID)
+			if err != nil {
+				return nil, err
+			}
+			owner = Share{UserID: u.ID, Email: u.Email, Username: u.Username, Name: u.Name, Role: authz.RoleOwner}
+			owners[m.OwnerID] = owner
+		}
 		p := v.searchState[m.ID]
-		out = append(out, SearchView{Search: m, Level: level, Personal: p,
+		out = append(out, SearchView{Search: m, Level: level, Personal: p, Owner: owner,
 			CanManageSharing: authz.CanManageSharing(level, p.ShareRole)})
 	}
 	return out, nil
