@@ -163,7 +163,9 @@ type tilePainter struct {
 	offX, offY float64 // the tile's top left, in tile pixels from the town's top left
 }
 
-func (p *tilePainter) at(x, y float64) (float64, float64) { return x*p.scale - p.offX, y*p.scale - p.offY }
+func (p *tilePainter) at(x, y float64) (float64, float64) {
+	return x*p.scale - p.offX, y*p.scale - p.offY
+}
 
 func (p *tilePainter) rect(x1, y1, x2, y2 float64, c color.RGBA) {
 	ax, ay := p.at(x1, y1)
@@ -302,7 +304,8 @@ func drawTile(fs faces, z, dx, dy uint32) *image.RGBA {
 	}
 	if z >= 15 {
 		p.label(fs.water, "River Sable", townSize/2, riverY, false, waterText)
-		p.label(fs.park, "Foundry Park", (alongX(parkFromJ)+alongX(parkToJ))/2, (acrossY(parkFromI)+acrossY(parkToI))/2, false, parkText)
+		// In the park's first block, clear of the streets' names.
+		p.label(fs.park, "Foundry Park", (alongX(parkFromJ)+alongX(parkFromJ+1))/2, (acrossY(parkFromI)+acrossY(parkFromI+1))/2, false, parkText)
 	}
 	for i, name := range acrossNames {
 		if !streets(i, mainAcross[i]) {
