@@ -43,7 +43,13 @@ describe('Evidence', () => {
     site = createServer((req, res) => {
       if (req.url === '/harbour.png') {
         res.writeHead(200, { 'Content-Type': 'image/png' });
-        res.end(Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f000500' + '01ff89993d1d0000000049454e44ae426082', 'hex'));
+        res.end(
+          Buffer.from(
+            '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f000500' +
+              '01ff89993d1d0000000049454e44ae426082',
+            'hex',
+          ),
+        );
         return;
       }
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
@@ -73,9 +79,13 @@ describe('Evidence', () => {
   });
 
   after(async () => {
-    await closeAll(browser, server);
-    site?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    try {
+      await closeAll(browser, server);
+    } finally {
+      // Even when closing failed: an open site keeps the test process running.
+      site?.close();
+      if (dir) await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("captures a saved search's new matches automatically once its page turns it on", async () => {
