@@ -122,11 +122,16 @@ export async function runSightline(dataDir, args) {
 }
 
 /**
- * Launches Debian's Chromium (or CHROMIUM_PATH) headless with a fresh profile directory.
- * Returns the browser context and a close function that removes the profile and throws when a
- * page reported a Content-Security-Policy violation.
+ * Launches Debian's Chromium (or CHROMIUM_PATH) headless with a fresh profile directory, in the
+ * light colour scheme or E2E_COLOR_SCHEME's (`dark` runs every test's screens in the dark theme,
+ * which a user's theme follows until they choose one). Returns the browser context and a close
+ * function that removes the profile and throws when a page reported a Content-Security-Policy
+ * violation or an accessibility finding.
  */
-export async function launchBrowser({ viewport = { width: 1440, height: 900 }, colorScheme = 'light' } = {}) {
+export async function launchBrowser({
+  viewport = { width: 1440, height: 900 },
+  colorScheme = process.env.E2E_COLOR_SCHEME || 'light',
+} = {}) {
   const userDataDir = await mkdtemp(join(tmpdir(), 'sightline-e2e-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
