@@ -169,6 +169,13 @@ export async function launchBrowser({
         );
     });
     void watchScreen(page, screens);
+    // A screenshot taken while axe walks the page can catch it half painted: it waits for the
+    // page's audit to end.
+    const screenshot = page.screenshot.bind(page);
+    page.screenshot = async (options) => {
+      await (axeRuns.get(page) ?? Promise.resolve()).catch(() => {});
+      return screenshot(options);
+    };
   };
   context.pages().forEach(watch);
   context.on('page', watch);
@@ -308,7 +315,8 @@ async function runAxe(page) {
   // Evaluated through the DevTools protocol, so the app's Content-Security-Policy allows it.
   await page.evaluate(await axeSource);
   return page.evaluate(async () => {
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    // Put back what axe scrolled, so the test goes on with the screen it had.
+    const result = await axe.run(document, { resultTypes: ['violations'], restoreScroll: true });
     // Not axe's, but as serious for someone reading the screen: a page wider than the window.
     const sideways =
       document.documentElement.scrollWidth > window.innerWidth + 1
