@@ -1,7 +1,8 @@
 // Against the real binary: the screens that only draw their lists once there is data — the
 // dashboard's widgets (top authors, mentioned places), the Assets page and a story's page —
-// checked with axe in the light and the dark theme (issue 28). The harness audits a path once
-// per page, so each screen is checked here explicitly, after its data has drawn.
+// checked with axe in the light and the dark theme (issue 28). The harness audits each screen
+// again once its rows are drawn; here each is also checked explicitly, after its data has drawn,
+// so a failure names the test and the theme.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { accessibilityViolations, apiSession, closeAll, signedInBrowser, startServer } from './harness.mjs';

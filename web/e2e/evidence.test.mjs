@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { accessibilityViolations, apiSession, closeAll, listen, signedInBrowser, startServer } from './harness.mjs';
 
-/* global document, getComputedStyle */
+/* global document, getComputedStyle, window */
 
 const shots = new URL('../test-results/', import.meta.url);
 const bin = resolve(fileURLToPath(new URL('..', import.meta.url)), process.env.SIGHTLINE_BIN || '../bin/sightline');
@@ -80,9 +80,13 @@ describe('Evidence', () => {
   });
 
   after(async () => {
-    await closeAll(browser, server);
-    site?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    try {
+      await closeAll(browser, server);
+    } finally {
+      // Even when closing failed: an open site keeps the test process running.
+      site?.close();
+      if (dir) await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("captures a saved search's new matches automatically once its page turns it on", async () => {
@@ -141,12 +145,17 @@ describe('Evidence', () => {
     await page.screenshot({ path: new URL('evidence-dialog.png', shots).pathname });
     // The dialog in both themes: the profile's theme is "system", so the page's colour scheme decides.
     assert.deepEqual(await accessibilityViolations(page), []);
+    // The other theme than the run's (E2E_COLOR_SCHEME), then back.
+    const scheme = (await page.evaluate(() => window.matchMedia('(prefers-color-scheme: dark)').matches))
+      ? 'dark'
+      : 'light';
+    const other = scheme === 'dark' ? 'light' : 'dark';
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-    const light = await background();
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.waitForFunction((was) => getComputedStyle(document.body).backgroundColor !== was, light);
+    const first = await background();
+    await page.emulateMedia({ colorScheme: other });
+    await page.waitForFunction((was) => getComputedStyle(document.body).backgroundColor !== was, first);
     assert.deepEqual(await accessibilityViolations(page), []);
-    await page.emulateMedia({ colorScheme: 'light' });
+    await page.emulateMedia({ colorScheme: scheme });
 
     const href = await dialog.getByRole('link', { name: 'Download bundle' }).getAttribute('href');
     const reply = await fetch(`${server.url}${href}`, { headers: { Authorization: `Bearer ${api.token}` } });

@@ -122,11 +122,16 @@ export async function runSightline(dataDir, args) {
 }
 
 /**
- * Launches Debian's Chromium (or CHROMIUM_PATH) headless with a fresh profile directory.
- * Returns the browser context and a close function that removes the profile and throws when a
- * page reported a Content-Security-Policy violation.
+ * Launches Debian's Chromium (or CHROMIUM_PATH) headless with a fresh profile directory, in the
+ * light colour scheme or E2E_COLOR_SCHEME's (`dark` runs every test's screens in the dark theme,
+ * which a user's theme follows until they choose one). Returns the browser context and a close
+ * function that removes the profile and throws when a page reported a Content-Security-Policy
+ * violation or an accessibility finding.
  */
-export async function launchBrowser({ viewport = { width: 1440, height: 900 }, colorScheme = 'light' } = {}) {
+export async function launchBrowser({
+  viewport = { width: 1440, height: 900 },
+  colorScheme = process.env.E2E_COLOR_SCHEME || 'light',
+} = {}) {
   const userDataDir = await mkdtemp(join(tmpdir(), 'sightline-e2e-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -148,26 +153,40 @@ export async function launchBrowser({ viewport = { width: 1440, height: 900 }, c
   // The app must run under its Content-Security-Policy: Chromium reports every violation on the
   // console, and closing the browser fails the test that saw one.
   const violations = [];
-  // Every screen a test visits is checked for accessibility once it has settled (see audit).
-  const audits = [];
+  // Every screen a test visits is checked for accessibility (see auditScreen): once it has
+  // settled after a navigation, and again each time it shows a state not checked yet.
+  const screens = { seen: new Set(), audits: [], closing: false, helpers: new WeakSet(), context };
   const watch = (page) => {
     page.on('console', (message) => {
       if (message.text().includes('Content Security Policy')) violations.push(`${page.url()}: ${message.text()}`);
     });
     page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) audits.push(audit(page));
+      if (frame === page.mainFrame() && !screens.helpers.has(page))
+        screens.audits.push(
+          settle(page)
+            .then(() => auditScreen(page, screens))
+            .catch(() => []),
+        );
     });
+    void watchScreen(page, screens);
+    // A screenshot taken while axe walks the page can catch it half painted: it waits for the
+    // page's audit to end.
+    const screenshot = page.screenshot.bind(page);
+    page.screenshot = async (options) => {
+      await (axeRuns.get(page) ?? Promise.resolve()).catch(() => {});
+      return screenshot(options);
+    };
   };
   context.pages().forEach(watch);
   context.on('page', watch);
   const close = async () => {
-    const found = (await Promise.all(audits)).flat();
-    // The test goes on while a screen is audited, and a menu it opens can hide what axe reads:
-    // a finding counts when the screen, opened again on its own, still shows it.
-    for (const { url, rule, line } of found) {
-      const confirmed = await reaudit(context, url).catch(() => null);
-      if (confirmed === null || confirmed.some((v) => v.rule === rule))
-        violations.push(`${new URL(url).pathname}: ${line}`);
+    // The screens as the test left them, then every audit still running.
+    for (const page of context.pages()) if (!screens.helpers.has(page)) screens.audits.push(auditScreen(page, screens));
+    screens.closing = true;
+    for (let done = 0; done < screens.audits.length;) {
+      const batch = screens.audits.slice(done);
+      done = screens.audits.length;
+      for (const lines of await Promise.all(batch)) violations.push(...lines);
     }
     await context.close();
     await rm(userDataDir, { recursive: true, force: true });
@@ -181,7 +200,6 @@ export async function launchBrowser({ viewport = { width: 1440, height: 900 }, c
 // Functions passed to page.evaluate and waitForFunction run in the browser.
 /* global document, window, axe */
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const audited = new WeakMap();
 
 /** Waits until the screen has drawn and its skeletons are gone, or a few seconds at most. */
 async function settle(page) {
@@ -193,29 +211,82 @@ async function settle(page) {
     .catch(() => {});
 }
 
-// Audits a page's screen once per path; returns its findings with the URL they were seen at.
-async function audit(page) {
-  const seen = audited.get(page) ?? new Set();
-  audited.set(page, seen);
+/**
+ * What an audit tells screens apart by: the path, the theme (light or dark, from the page's
+ * background) and the kinds of element on it (tag, role and MUI or Leaflet component), so a
+ * list first seen empty is checked again once it holds rows, a dialog once it opens, the map
+ * once its tiles load. Null while the screen is still drawing.
+ */
+function screenKey(page) {
+  return page.evaluate(() => {
+    if (!document.querySelector('#root > *') || document.querySelector('.MuiSkeleton-root')) return null;
+    const [r, g, b] = (window.getComputedStyle(document.body).backgroundColor.match(/[\d.]+/g) ?? [255, 255, 255]).map(
+      Number,
+    );
+    const theme = 0.2126 * r + 0.7152 * g + 0.0722 * b < 128 ? 'dark' : 'light';
+    const kinds = new Set();
+    for (const el of document.body.querySelectorAll('*')) {
+      const component = [...el.classList].find((c) => /^(Mui[A-Za-z]+-root|leaflet-[a-z-]+)$/.test(c)) ?? '';
+      const role = el.getAttribute('role');
+      kinds.add(`${el.tagName}${role ? `[${role}]` : ''}${component ? `.${component}` : ''}`);
+    }
+    return `${window.location.pathname} ${theme} ${[...kinds].sort().join(' ')}`;
+  });
+}
+
+/**
+ * Audits the screen a page shows unless a screen like it was audited already (screenKey). A
+ * finding counts when the screen, opened again on its own at once, still shows it: the test goes
+ * on while a screen is audited, and a menu it opens meanwhile can hide what axe reads. Returns
+ * the confirmed findings, one line each.
+ */
+async function auditScreen(page, screens) {
   try {
-    await settle(page);
     const url = page.url();
+    if (url.startsWith('about:') || screens.closing) return [];
+    const key = await screenKey(page);
+    if (key === null || screens.seen.has(key)) return [];
+    screens.seen.add(key);
+    const found = await axeViolations(page);
+    if (found.length === 0) return [];
+    const confirmed = await reaudit(screens, url, key).catch(() => null);
     const path = new URL(url).pathname;
-    if (url.startsWith('about:') || seen.has(path)) return [];
-    seen.add(path);
-    return (await axeViolations(page)).map((v) => ({ ...v, url }));
+    return found
+      .filter((v) => confirmed === null || confirmed.some((c) => c.rule === v.rule))
+      .map((v) => `${path}: ${v.line}`);
   } catch {
     // The page closed or moved on meanwhile; the screen it moved to is audited on its own.
     return [];
   }
 }
 
-// Opens url in a fresh page of the context; null when it lands elsewhere (the session ended).
-async function reaudit(context, url) {
-  const page = await context.newPage();
+// Polls a page's screen every second and audits a state not seen yet once it has held still
+// for a poll, until the page or the browser closes.
+async function watchScreen(page, screens) {
+  let last = null;
+  while (!screens.closing && !page.isClosed()) {
+    await sleep(1_000);
+    if (screens.closing || page.isClosed() || screens.helpers.has(page)) return;
+    const key = await screenKey(page).catch(() => null);
+    if (key !== null && key === last && !screens.seen.has(key)) {
+      const audit = auditScreen(page, screens);
+      screens.audits.push(audit);
+      await audit;
+    }
+    last = key;
+  }
+}
+
+// Opens url in a fresh page of the context, not itself audited, and audits it once it shows
+// the screen key (its data loaded, its map's tiles drawn) or after a few seconds; null when it
+// lands elsewhere (the session ended).
+async function reaudit(screens, url, key) {
+  const page = await screens.context.newPage();
+  screens.helpers.add(page);
   try {
     await page.goto(url);
     await settle(page);
+    for (let tries = 0; tries < 10 && (await screenKey(page)) !== key; tries++) await sleep(500);
     const moved = () => new URL(page.url()).pathname !== new URL(url).pathname;
     if (moved()) return null;
     const found = await axeViolations(page);
@@ -244,7 +315,8 @@ async function runAxe(page) {
   // Evaluated through the DevTools protocol, so the app's Content-Security-Policy allows it.
   await page.evaluate(await axeSource);
   return page.evaluate(async () => {
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    // Put back what axe scrolled, so the test goes on with the screen it had.
+    const result = await axe.run(document, { resultTypes: ['violations'], restoreScroll: true });
     // Not axe's, but as serious for someone reading the screen: a page wider than the window.
     const sideways =
       document.documentElement.scrollWidth > window.innerWidth + 1

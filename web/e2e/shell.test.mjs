@@ -28,8 +28,12 @@ describe('app shell', () => {
   });
 
   after(async () => {
-    await closeAll(browser, server);
-    portal.close();
+    try {
+      await closeAll(browser, server);
+    } finally {
+      // Even when closing failed: an open portal keeps the test process running.
+      portal.close();
+    }
   });
 
   const path = () => new URL(page.url()).pathname;

@@ -81,8 +81,12 @@ describe('Social integrations', () => {
   });
 
   after(async () => {
-    await closeAll(browser, server);
-    network?.close();
+    try {
+      await closeAll(browser, server);
+    } finally {
+      // Even when closing failed: an open network keeps the test process running.
+      network?.close();
+    }
   });
 
   it('connects an account through the network and disconnects it', async () => {

@@ -54,8 +54,12 @@ describe('Sources', () => {
   });
 
   after(async () => {
-    await closeAll(browser, server);
-    loopback?.feed.close();
+    try {
+      await closeAll(browser, server);
+    } finally {
+      // Even when closing failed: an open feed keeps the test process running.
+      loopback?.feed.close();
+    }
   });
 
   it('starts with no sources: the defaults are off in tests', async () => {

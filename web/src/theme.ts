@@ -25,6 +25,10 @@ export function createAppTheme(mode: 'light' | 'dark'): Theme {
       // MUI's light orange carries white text at 3.1:1 (a badge on every screen, issue 28); dark
       // text on it reads at 6.7:1.
       ...(light && { warning: { main: '#ed6c02', contrastText: '#111827' } }),
+      // MUI's light blue carries white text at 3.9:1 (a source's "Starting" chip); this one at 4.8:1.
+      ...(light && { info: { main: '#0277bd' } }),
+      // MUI's dark red carries white text at 3.7:1 (a failing source's chip); dark text at 4.8:1.
+      ...(!light && { error: { main: '#f44336', contrastText: '#111827' } }),
       secondary: { main: light ? '#0f9d8a' : '#5fd4c2' },
       background: light ? { default: '#f4f6fb', paper: '#ffffff' } : { default: '#0d1117', paper: '#151b24' },
       divider: light ? 'rgba(15, 23, 42, 0.09)' : 'rgba(226, 232, 240, 0.10)',

@@ -64,12 +64,18 @@ export async function baseLayer(base: MapBase, mode: 'light' | 'dark'): Promise<
     }
     case 'pmtiles-raster': {
       const { PMTiles, leafletRasterLayer } = await import('pmtiles');
-      return leafletRasterLayer(new PMTiles(base.url), {
+      const layer = leafletRasterLayer(new PMTiles(base.url), {
         attribution,
         bounds,
         maxNativeZoom: base.maxZoom,
         maxZoom: 19,
       });
+      // Its tiles are decoration, as Leaflet's own tile layer marks them (the reader's do not).
+      layer.on('tileloadstart', ({ tile }: L.TileEvent) => {
+        tile.alt = '';
+        tile.setAttribute('role', 'presentation');
+      });
+      return layer;
     }
     case 'outlines': {
       const { land, border } = baseMapColours(mode);

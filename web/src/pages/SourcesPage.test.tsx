@@ -71,7 +71,7 @@ describe('sources page', () => {
     expect(await screen.findByRole('link', { name: 'Sources: 1 failing' })).toHaveAttribute('href', '/sources');
   });
 
-  it('says once that the server is offline, with calm rows and no badge', async () => {
+  it('says once that the server is offline, with calm rows, the simulator first and no badge', async () => {
     const offline = 'This server cannot reach the internet: public sources are paused and tried again every minute.';
     const cutOff = (id: number, name: string) =>
       source({
@@ -88,10 +88,32 @@ describe('sources page', () => {
     fakeServer({
       'GET /api/v1/sources': { data: [cutOff(1, 'Gazette'), cutOff(2, 'Herald'), cutOff(3, 'Courier')] },
       'GET /api/v1/sources/types': { data: ['rss'] },
-      'GET /api/v1/sources/health': { data: { sources: [], failing: 0, offline: true, message: offline } },
+      'GET /api/v1/sources/health': {
+        data: {
+          sources: [],
+          failing: 0,
+          offline: true,
+          message: offline,
+          builtIn: [
+            {
+              kind: 'node',
+              name: 'simulator',
+              state: 'running',
+              ratePerSecond: 5,
+              itemsLastHour: null,
+              count: 300,
+              lastSuccess: new Date().toISOString(),
+            },
+          ],
+        },
+      },
     });
     renderApp('/sources', { profile: admin });
     const table = await screen.findByRole('table', { name: 'Sources' });
+    // Offline, the simulator is all that brings posts: its table comes before the paused sources.
+    const builtIn = await screen.findByRole('table', { name: 'Built-in sources' });
+    expect(builtIn.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(builtIn).getByText('5 per second (set)')).toBeInTheDocument();
     expect(await screen.findByText(offline)).toBeInTheDocument();
     expect(within(table).getAllByText('Waiting for the network')).toHaveLength(3);
     expect(within(table).queryByText(/no such host/)).not.toBeInTheDocument();

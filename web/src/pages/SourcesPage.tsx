@@ -165,6 +165,8 @@ function SourcesTable() {
               {health.data?.message}
             </Alert>
           )}
+          {/* Offline, the built-in sources are all that brings posts: they come first. */}
+          {offline && builtIn.length > 0 && <BuiltInSources sources={builtIn} first />}
           {stopped > 0 && (
             <Alert severity="warning" sx={{ mb: 2 }}>
               {stopped === 1 ? 'One source that worked has' : `${stopped} sources that worked have`} stopped. The last
@@ -209,7 +211,9 @@ function SourcesTable() {
           </TableContainer>
         </>
       )}
-      {builtIn.length > 0 && <BuiltInSources sources={builtIn} />}
+      {!(offline && sources.data && sources.data.length > 0) && builtIn.length > 0 && (
+        <BuiltInSources sources={builtIn} />
+      )}
       {editing && types.data && (
         <SourceDialog
           open

@@ -27,18 +27,19 @@ const count = new Intl.NumberFormat();
 
 /**
  * The sources outside the sources table, read-only: the server's flags set the simulator, and
- * API tokens push the ingest sources, so there is nothing here to edit or delete.
+ * API tokens push the ingest sources, so there is nothing here to edit or delete. First, when
+ * it comes before the sources table (offline, where these are all that bring posts).
  */
-export function BuiltInSources({ sources }: { sources: BuiltInSource[] }) {
+export function BuiltInSources({ sources, first = false }: { sources: BuiltInSource[]; first?: boolean }) {
   return (
     <>
-      <Typography variant="h6" component="h2" sx={{ mt: 4, mb: 0.5 }}>
+      <Typography variant="h6" component="h2" sx={{ mt: first ? 0 : 4, mb: 0.5 }}>
         Built in
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         The server’s options set the simulator; API tokens push posts through the ingest API. Neither is edited here.
       </Typography>
-      <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
+      <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2, mb: first ? 3 : 0 }}>
         <Table aria-label="Built-in sources" size="small">
           <TableHead>
             <TableRow>
