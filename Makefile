@@ -91,8 +91,10 @@ test-go-rest:
 	$(GO) test -count=1 -timeout $(GO_TEST_TIMEOUT) $(filter-out $(RACE_PACKAGES),$(GO_PACKAGES))
 
 # -short skips the node processes, the clusters and the tests at full size; PostgreSQL is off.
+# The fast tier keeps Go's test cache (only packages whose code, files or environment changed run
+# again), as tsc and ESLint keep theirs (node_modules/.cache); make test runs everything afresh.
 test-go-short: ## Go tests under -short, on SQLite only
-	SIGHTLINE_TEST_POSTGRES=off $(GO) test -count=1 -short $(GO_PACKAGES)
+	SIGHTLINE_TEST_POSTGRES=off $(GO) test -short $(GO_PACKAGES)
 
 test-web: web/node_modules/.package-lock.json ## Vitest
 	cd web && $(NPM) run test
