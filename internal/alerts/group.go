@@ -22,9 +22,12 @@ const (
 	EscalationThreat    = "threat_high"    // its threat rose to high (enrich.HighThreat)
 )
 
-// What a story must gain since its last notice to be told of again (issue 31).
+// What a story must gain since its last notice to be told of again (issue 31). The post count
+// triples from at least escalatePostsFrom: a story going from one post to three is still the
+// small story its first notice told of, and its next count notice comes at nine.
 const (
 	escalatePostsFactor = 3
+	escalatePostsFrom   = 3
 	escalateProviders   = 3
 	escalateLanguages   = 2
 )
@@ -40,7 +43,7 @@ const floodWindow = 24 * time.Hour
 // again, or "" when it is not: the first reason that holds, in the issue's order.
 func Escalation(last, now StoryNotice) string {
 	switch {
-	case now.PostCount >= escalatePostsFactor*max(last.PostCount, 1):
+	case now.PostCount >= escalatePostsFactor*max(last.PostCount, escalatePostsFrom):
 		return EscalationPosts
 	case now.Providers >= last.Providers+escalateProviders:
 		return EscalationProviders

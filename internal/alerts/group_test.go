@@ -26,4 +26,15 @@ func TestEscalation(t *testing.T) {
 	if got := Escalation(StoryNotice{PostCount: 2, ThreatHigh: true}, StoryNotice{PostCount: 3, ThreatHigh: true}); got != "" {
 		t.Errorf("a threat already high escalates again: %q", got)
 	}
+	// A one-post story that grows to three is still small: its count escalates from three.
+	for _, tt := range []struct {
+		from, to int64
+		want     string
+	}{
+		{1, 3, ""}, {1, 8, ""}, {1, 9, EscalationPosts}, {2, 8, ""}, {2, 9, EscalationPosts}, {3, 9, EscalationPosts},
+	} {
+		if got := Escalation(StoryNotice{PostCount: tt.from}, StoryNotice{PostCount: tt.to}); got != tt.want {
+			t.Errorf("%d → %d posts: %q, want %q", tt.from, tt.to, got, tt.want)
+		}
+	}
 }

@@ -109,8 +109,9 @@ func TestAlertsGroupByStory(t *testing.T) {
 		}
 
 		step(storyPost{"quake", "reddit", "en", 0}, storyPost{"quake", "reddit", "en", 0}, storyPost{"fire", "reddit", "en", 0})
-		step(storyPost{"quake", "reddit", "en", 0}) // 3 posts: not tripled from 2
-		step(storyPost{"quake", "telegram", "en", 0}, storyPost{"quake", "reddit", "en", 0}, storyPost{"quake", "reddit", "en", 0})
+		step(storyPost{"quake", "reddit", "en", 0}) // 3 posts: not tripled (counted from three, as from 2)
+		quake := storyPost{"quake", "reddit", "en", 0}
+		step(storyPost{"quake", "telegram", "en", 0}, quake, quake, quake, quake, quake)                                        // 9 posts: tripled from three
 		step(storyPost{"fire", "reddit", "en", 80})                                                                             // threat rises to high
 		step(storyPost{"fire", "mastodon", "fr", 0}, storyPost{"fire", "telegram", "de", 0}, storyPost{"fire", "rss", "es", 0}) // 3 more providers
 		want := []string{"fire:first_match", "quake:first_match", "quake:posts_tripled", "fire:threat_high", "fire:more_providers"}
