@@ -115,7 +115,7 @@ func TestMapFlagsAreCheckedAtStart(t *testing.T) {
 			for k, v := range tt.env {
 				t.Setenv(k, v)
 			}
-			err := runServe(append(tt.args, "--data-dir", t.TempDir()))
+			err := runServe(append(tt.args, "--addr", "127.0.0.1:0", "--data-dir", t.TempDir()))
 			if err == nil || !strings.Contains(err.Error(), tt.err) {
 				t.Errorf("serve: %v, want it refused with %q", err, tt.err)
 			}

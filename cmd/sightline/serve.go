@@ -191,16 +191,28 @@ func runServe(args []string) error {
 	case "":
 		cfg.DefaultSources = true
 	}
-	log := newLogger(logLevel, logFormat)
-
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	node, err := server.New(ctx, cfg, log)
+	return serve(ctx, cfg, newLogger(logLevel, logFormat))
+}
+
+// serve runs the node until ctx ends. It binds cfg.Addr before the node is built, so that with
+// port 0 (127.0.0.1:0, a port the system chooses) the links the node makes name the port bound,
+// and it logs the address once, when it serves: "sightline is listening" url=http://host:port,
+// the line a caller that asked for port 0 reads the port from (the browser tests do).
+func serve(ctx context.Context, cfg server.Config, log *slog.Logger) error {
+	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return err
 	}
+	cfg.Addr = ln.Addr().String()
+	node, err := server.New(ctx, cfg, log)
+	if err != nil {
+		ln.Close()
+		return err
+	}
 	defer node.Close()
-	return node.Serve(ctx, cfg.Addr, func(addr net.Addr) {
+	return node.ServeListener(ctx, ln, func(addr net.Addr) {
 		log.Info("sightline is listening", "url", "http://"+addr.String(), "store", string(node.Store.Dialect()))
 	})
 }

@@ -677,6 +677,12 @@ func (n *Node) Serve(ctx context.Context, addr string, ready func(net.Addr)) err
 	if err != nil {
 		return err
 	}
+	return n.ServeListener(ctx, ln, ready)
+}
+
+// ServeListener is Serve on a listener already bound (and closes it): a caller that binds port 0
+// before New knows the port the system chose, for Config.Addr and the links it makes.
+func (n *Node) ServeListener(ctx context.Context, ln net.Listener, ready func(net.Addr)) error {
 	srv := &http.Server{
 		Handler:           n.Handler,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -707,7 +713,7 @@ func (n *Node) Serve(ctx context.Context, addr string, ready func(net.Addr)) err
 	if err := n.Live.Shutdown(shutdownCtx); err != nil {
 		n.log.Warn("live sockets did not all close in time", "err", err)
 	}
-	err = srv.Shutdown(shutdownCtx)
+	err := srv.Shutdown(shutdownCtx)
 	if e := <-errc; !errors.Is(e, http.ErrServerClosed) {
 		err = errors.Join(err, e)
 	}

@@ -54,8 +54,10 @@ describe('Location configurations', () => {
       .getByRole('row', { name: new RegExp(PLACE) });
     assert.match(await row.textContent(), /Lyon.*2\.5 km/);
     await page.getByRole('button', { name: `Map of ${PLACE}` }).click();
-    await page.getByRole('img', { name: new RegExp(`^Bounds of ${PLACE}`) }).waitFor();
-    await page.waitForTimeout(600); // the row's opening animation, for the picture only
+    // The row has opened (its Collapse entered), for the picture.
+    await page
+      .locator('.MuiCollapse-entered', { has: page.getByRole('img', { name: new RegExp(`^Bounds of ${PLACE}`) }) })
+      .waitFor();
     await page.screenshot({ path: new URL('configurations.png', shots).pathname });
   });
 
@@ -108,8 +110,7 @@ describe('Location configurations', () => {
     const gate = page.getByRole('table', { name: 'Location configurations' }).getByRole('row', { name: /Gate 4/ });
     assert.match(await gate.textContent(), /48\.85840, 2\.29450.*150 m/);
     await page.getByRole('button', { name: 'Map of Gate 4' }).click();
-    await page.getByRole('img', { name: /^Bounds of Gate 4/ }).waitFor();
-    await page.waitForTimeout(600); // the row's opening animation, for the picture only
+    await page.locator('.MuiCollapse-entered', { has: page.getByRole('img', { name: /^Bounds of Gate 4/ }) }).waitFor();
     await page.screenshot({ path: new URL('configurations-point.png', shots).pathname });
   });
 });

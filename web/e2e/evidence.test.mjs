@@ -13,7 +13,15 @@ import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { accessibilityViolations, apiSession, closeAll, listen, signedInBrowser, startServer } from './harness.mjs';
+import {
+  DEADLINE_MS,
+  accessibilityViolations,
+  apiSession,
+  closeAll,
+  listen,
+  signedInBrowser,
+  startServer,
+} from './harness.mjs';
 
 /* global document, getComputedStyle, window */
 
@@ -23,7 +31,7 @@ const bin = resolve(fileURLToPath(new URL('..', import.meta.url)), process.env.S
 /** Runs `sightline evidence verify FILE`: its output and whether it passed. */
 async function verify(file) {
   try {
-    const { stdout } = await promisify(execFile)(bin, ['evidence', 'verify', file], { timeout: 30_000 });
+    const { stdout } = await promisify(execFile)(bin, ['evidence', 'verify', file], { timeout: DEADLINE_MS });
     return { ok: true, output: stdout };
   } catch (error) {
     return { ok: false, output: String(error.stdout) };
@@ -71,7 +79,7 @@ describe('Evidence', () => {
         photos: [{ large: `http://127.0.0.1:${port}/harbour.png` }],
       },
     ]);
-    const deadline = Date.now() + 20_000;
+    const deadline = Date.now() + DEADLINE_MS;
     while ((await api.call('POST', '/beacon/v1/all', { query: 'harbour closed' })).totalCount !== 1) {
       if (Date.now() > deadline) throw new Error('the post was not stored');
       await new Promise((done) => setTimeout(done, 200));
@@ -117,7 +125,7 @@ describe('Evidence', () => {
       },
     ]);
     // Every node scans for such matches every 10 s; the capture then runs in the background.
-    const deadline = Date.now() + 90_000;
+    const deadline = Date.now() + DEADLINE_MS;
     for (;;) {
       const list = await api.call('GET', '/api/v1/evidence?kind=match');
       const auto = list.find((e) => e.automatic);
@@ -136,7 +144,7 @@ describe('Evidence', () => {
     const card = page.getByRole('list', { name: 'Search results' }).getByRole('article').first();
     await card.getByRole('button', { name: 'Capture as evidence' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('Captured', { exact: true }).waitFor({ timeout: 60_000 });
+    await dialog.getByText('Captured', { exact: true }).waitFor();
     const files = dialog.getByRole('table', { name: 'Files' });
     for (const name of ['capture.json', 'media/01.png', 'page.warc', 'post.json']) {
       await files.getByRole('link', { name }).waitFor();
@@ -203,7 +211,7 @@ describe('Evidence', () => {
     // The header's button captures the story; the post cards below keep their own.
     await page.getByRole('button', { name: 'Capture as evidence' }).first().click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('Captured', { exact: true }).waitFor({ timeout: 60_000 });
+    await dialog.getByText('Captured', { exact: true }).waitFor();
     const files = dialog.getByRole('table', { name: 'Files' });
     for (const name of ['capture.json', 'page.warc', 'story.json']) await files.getByRole('link', { name }).waitFor();
     const stories = await api.call('GET', `/api/v1/evidence?kind=story&target=${encodeURIComponent(storyId)}`);
@@ -228,7 +236,7 @@ describe('Evidence', () => {
     await fromList.getByRole('textbox', { name: /Address/ }).fill(bulletin);
     await page.screenshot({ path: new URL('evidence-capture-url-list.png', shots).pathname });
     await fromList.getByRole('button', { name: 'Capture' }).click();
-    await fromList.getByText('Captured', { exact: true }).waitFor({ timeout: 60_000 });
+    await fromList.getByText('Captured', { exact: true }).waitFor();
     await fromList.getByRole('table', { name: 'Files' }).getByRole('link', { name: 'page.warc' }).waitFor();
     await page.screenshot({ path: new URL('evidence-capture-url-list-done.png', shots).pathname });
     await fromList.getByRole('button', { name: 'Add to case' }).click();
@@ -261,7 +269,7 @@ describe('Evidence', () => {
     await dialog.getByRole('button', { name: 'Capture' }).click();
     await page.getByText('The capture was added to the case “Harbour closure”.').waitFor();
     await dialog.getByText(`of ${notice}`).waitFor();
-    await dialog.getByText('Captured', { exact: true }).waitFor({ timeout: 60_000 });
+    await dialog.getByText('Captured', { exact: true }).waitFor();
     const files = dialog.getByRole('table', { name: 'Files' });
     for (const name of ['capture.json', 'page.warc']) await files.getByRole('link', { name }).waitFor();
     await dialog.getByText('Not timestamped', { exact: false }).waitFor();

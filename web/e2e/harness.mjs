@@ -1,4 +1,4 @@
-// Shared helpers for the browser tests: start the real sightline binary on a free loopback port
+// Shared helpers for the browser tests: start the real sightline binary on a loopback port it binds
 // with a fresh data directory, and drive Debian's Chromium through playwright-core.
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -26,27 +26,53 @@ export const ADMIN_EMAIL = 'admin@example.test';
 // Made up per run: the tests need a password, not a secret.
 export const ADMIN_PASSWORD = `e2e-${process.pid}-${Date.now()}`;
 
-/** A TCP port on 127.0.0.1 that nothing listens on right now. */
-export async function freePort() {
-  const server = createServer();
-  await new Promise((done, fail) => server.listen(0, '127.0.0.1', done).once('error', fail));
-  const { port } = server.address();
-  await new Promise((done) => server.close(done));
-  return port;
-}
+// The line `sightline serve` logs once it serves, with the address it bound (cmd/sightline/serve.go).
+const LISTENING = /msg="sightline is listening" url=(http:\/\/\S+)/;
 
 /**
- * Starts `sightline serve` with a fresh data directory and the first administrator, and waits
- * (up to DEADLINE_MS) until /healthz answers. Returns its base URL, its data directory and a stop function
- * that always cleans up.
+ * Starts `sightline serve` with a fresh data directory and the first administrator on a port the
+ * system chooses (--addr 127.0.0.1:0: no port is picked here and bound later, which another
+ * process could take in between), reads its address from the line it logs once listening, and
+ * waits (up to DEADLINE_MS) until /healthz answers. Returns its base URL, its data directory, its
+ * output, a stop function that always cleans up, and restart, which stops the server and starts
+ * it again on the same data directory (at another address: url changes).
  */
 export async function startServer({ timeoutMs = DEADLINE_MS, env = {} } = {}) {
-  const bin = sightlineBinary();
+  // Chromium starts meanwhile: each takes seconds, and neither needs the other to start.
+  const prelaunched = prelaunch();
   const dataDir = await mkdtemp(join(tmpdir(), 'sightline-e2e-data-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  let node;
+  try {
+    node = await serve(dataDir, env, timeoutMs);
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    await prelaunched.discard();
+    throw error;
+  }
+  const server = {
+    url: node.url,
+    dataDir,
+    logs: () => node.logs(),
+    restart: async () => {
+      await node.stop();
+      node = await serve(dataDir, env, timeoutMs);
+      server.url = node.url;
+    },
+    stop: async () => {
+      await node.stop();
+      await rm(dataDir, { recursive: true, force: true });
+      await prelaunched.discard();
+    },
+  };
+  return server;
+}
+
+// Runs one `sightline serve` process on dataDir until it is healthy: its URL, output and stop.
+async function serve(dataDir, env, timeoutMs) {
+  const bin = sightlineBinary();
   let output = '';
-  const child = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir], {
+  let url = null;
+  const child = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir, '--log-format', 'text'], {
     env: {
       ...process.env,
       SIGHTLINE_ADMIN_EMAIL: ADMIN_EMAIL,
@@ -58,11 +84,19 @@ export async function startServer({ timeoutMs = DEADLINE_MS, env = {} } = {}) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The address is read from the whole output, not the kept tail, so a long log cannot hide it.
+  let unread = '';
   const keep = (chunk) => {
     output = (output + chunk).slice(-20_000);
+    if (url === null) {
+      unread += chunk;
+      const found = LISTENING.exec(unread);
+      if (found) url = found[1];
+      else unread = unread.slice(unread.lastIndexOf('\n') + 1);
+    }
   };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
+  child.stdout.setEncoding('utf8').on('data', keep);
+  child.stderr.setEncoding('utf8').on('data', keep);
   // A binary that cannot start reports 'error' and may never report 'exit'.
   const exited = new Promise((done) => {
     child.once('exit', done);
@@ -77,36 +111,35 @@ export async function startServer({ timeoutMs = DEADLINE_MS, env = {} } = {}) {
   });
 
   const stop = async () => {
-    if (running) {
-      child.kill('SIGTERM');
-      const stopped = await Promise.race([exited, sleep(10_000).then(() => null)]);
-      if (stopped === null) {
-        child.kill('SIGKILL');
-        await exited;
-      }
+    if (!running) return;
+    child.kill('SIGTERM');
+    // An unreferenced timer: once the server has exited, a pending one would hold the test's
+    // process open for the rest of its 10 s (it did, in every file).
+    const stopped = await Promise.race([exited, sleep(10_000, null, { ref: false })]);
+    if (stopped === null) {
+      child.kill('SIGKILL');
+      await exited;
     }
-    await rm(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (!running) {
-      await stop();
-      throw new Error(`sightline exited before it was ready:\n${output}`);
-    }
-    try {
-      const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok && (await response.json()).status === 'ok') break;
-    } catch {
-      // Not listening yet.
+    if (!running) throw new Error(`sightline exited before it was ready:\n${output}`);
+    if (url !== null) {
+      try {
+        const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
+        if (response.ok && (await response.json()).status === 'ok') break;
+      } catch {
+        // Listening, not answering yet.
+      }
     }
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`sightline was not healthy within ${timeoutMs} ms:\n${output}`);
     }
-    await sleep(200);
+    await sleep(url === null ? 50 : 200);
   }
-  return { url, stop, logs: () => output, dataDir };
+  return { url, stop, logs: () => output };
 }
 
 function sightlineBinary() {
@@ -126,12 +159,42 @@ export async function runSightline(dataDir, args) {
  * light colour scheme or E2E_COLOR_SCHEME's (`dark` runs every test's screens in the dark theme,
  * which a user's theme follows until they choose one). Returns the browser context and a close
  * function that removes the profile and throws when a page reported a Content-Security-Policy
- * violation or an accessibility finding.
+ * violation or an accessibility finding. With the default options it takes the browser
+ * startServer launched while the server started, when no launchBrowser has yet.
  */
-export async function launchBrowser({
-  viewport = { width: 1440, height: 900 },
-  colorScheme = process.env.E2E_COLOR_SCHEME || 'light',
-} = {}) {
+export async function launchBrowser({ viewport, colorScheme = DEFAULT_SCHEME } = {}) {
+  if (viewport === undefined && colorScheme === DEFAULT_SCHEME && waiting !== null) {
+    const browser = waiting;
+    waiting = null;
+    return browser;
+  }
+  return launch({ viewport, colorScheme });
+}
+
+// The colour scheme of a browser the test does not choose one for.
+const DEFAULT_SCHEME = process.env.E2E_COLOR_SCHEME || 'light';
+
+// The browser startServer launched that no launchBrowser has taken yet.
+let waiting = null;
+
+// Launches a browser with launchBrowser's defaults for the next launchBrowser() to take, and
+// returns discard, which closes it if none has (a file without a browser, or whose browsers have
+// other options).
+function prelaunch() {
+  const browser = launch({ colorScheme: DEFAULT_SCHEME });
+  // A launch that fails fails the launchBrowser that takes it, and nothing if none does.
+  browser.catch(() => {});
+  waiting = browser;
+  return {
+    discard: async () => {
+      if (waiting !== browser) return;
+      waiting = null;
+      await browser.then((b) => b.close()).catch(() => {});
+    },
+  };
+}
+
+async function launch({ viewport = { width: 1440, height: 900 }, colorScheme }) {
   const userDataDir = await mkdtemp(join(tmpdir(), 'sightline-e2e-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

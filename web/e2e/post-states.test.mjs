@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
+  DEADLINE_MS,
   accessibilityViolations,
   apiSession,
   closeAll,
@@ -39,7 +40,7 @@ describe('Post states', () => {
         photos: [{ large: 'https://192.0.2.10/tanker.jpg' }],
       },
     ]);
-    const deadline = Date.now() + 20_000;
+    const deadline = Date.now() + DEADLINE_MS;
     while ((await api.call('POST', '/beacon/v1/all', { query: 'tanker' })).totalCount !== 1) {
       if (Date.now() > deadline) throw new Error('the post was not stored');
       await new Promise((resolve) => setTimeout(resolve, 200));

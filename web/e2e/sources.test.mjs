@@ -5,16 +5,30 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { accessibilityViolations, apiSession, closeAll, listen, signedInBrowser, startServer } from './harness.mjs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  DEADLINE_MS,
+  accessibilityViolations,
+  apiSession,
+  closeAll,
+  listen,
+  signedInBrowser,
+  startServer,
+} from './harness.mjs';
 
 const shots = new URL('../test-results/', import.meta.url);
 const WORD = 'zephyrquake';
 
-/** A feed whose items carry WORD; mode '500' makes it answer Internal Server Error. */
+/**
+ * A feed whose items carry WORD, counting its requests per path; mode '500' makes it answer
+ * Internal Server Error.
+ */
 async function startFeed() {
-  const state = { mode: 'ok', requests: 0 };
+  const state = { mode: 'ok', requests: 0, byPath: new Map() };
   const feed = createServer((request, response) => {
     state.requests++;
+    const path = new URL(request.url, 'http://feed').pathname;
+    state.byPath.set(path, (state.byPath.get(path) ?? 0) + 1);
     if (state.mode === '500') {
       response.writeHead(500).end('down');
       return;
@@ -34,6 +48,15 @@ async function startFeed() {
     );
   });
   return { feed, state, url: `http://127.0.0.1:${await listen(feed)}/rss` };
+}
+
+/** Polls done until it holds, for at most DEADLINE_MS. */
+async function waitUntil(done, what) {
+  const deadline = Date.now() + DEADLINE_MS;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${DEADLINE_MS} ms`);
+    await sleep(50);
+  }
 }
 
 async function assertAccessible(page, where) {
@@ -115,11 +138,28 @@ describe('Sources', () => {
       .getByRole('row', { name: /Loopback wire/ })
       .getByText('Disabled', { exact: true })
       .waitFor();
-    const before = loopback.state.requests;
-    await new Promise((resolve) => setTimeout(resolve, 4000));
-    assert.equal(loopback.state.requests, before, 'a disabled source fetches nothing');
+    const before = loopback.state.byPath.get('/rss');
+    // Whether a source runs is settled when the sources are reconciled, on a change: edit the
+    // disabled source (an enabled one would fetch at once, as above), then add an enabled one
+    // at another path of the feed. Once that one has fetched, the change that would have made
+    // the disabled source fetch has been acted on, and it has not fetched.
+    const [disabled] = await api.call('GET', '/api/v1/sources');
+    await api.call('PATCH', `/api/v1/sources/${disabled.id}`, { name: 'Loopback wire (off)' });
+    loopback.state.mode = 'ok';
+    const control = loopback.url.replace(/\/rss$/, '/control');
+    await api.call('POST', '/api/v1/sources', {
+      type: disabled.type,
+      name: 'Control wire',
+      config: JSON.parse(JSON.stringify(disabled.config).replaceAll(loopback.url, control)),
+    });
+    await waitUntil(() => loopback.state.byPath.get('/control') > 0, 'the enabled source fetches');
+    assert.equal(loopback.state.byPath.get('/rss'), before, 'a disabled source fetches nothing');
     const health = await api.call('GET', '/api/v1/sources/health');
-    assert.equal(health.sources[0].state, 'disabled');
+    assert.equal(
+      health.sources.find((h) => h.name === 'Loopback wire (off)')?.state,
+      'disabled',
+      JSON.stringify(health),
+    );
     assert.equal(health.failing, 0);
   });
 });

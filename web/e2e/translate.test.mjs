@@ -7,7 +7,15 @@ import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { accessibilityViolations, apiSession, closeAll, listen, signedInBrowser, startServer } from './harness.mjs';
+import {
+  DEADLINE_MS,
+  accessibilityViolations,
+  apiSession,
+  closeAll,
+  listen,
+  signedInBrowser,
+  startServer,
+} from './harness.mjs';
 
 const shots = new URL('../test-results/', import.meta.url);
 const KEY = `translate-key-${process.pid}`;
@@ -71,7 +79,7 @@ describe('Translation', () => {
       },
     ]);
     // The pipeline stores posts in the background: wait until the search finds it.
-    const deadline = Date.now() + 20_000;
+    const deadline = Date.now() + DEADLINE_MS;
     while ((await api.call('POST', '/beacon/v1/all', { query: 'bridge' })).totalCount !== 1) {
       if (Date.now() > deadline) throw new Error('the post was not stored');
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -97,7 +105,9 @@ describe('Translation', () => {
     // The translated title is shown apart, above the translated text.
     await translation.getByText('fr_Bridge fr_closed', { exact: true }).waitFor();
     await shot('card');
-    await card.screenshot({ path: new URL('../../docs/screenshots/post-translated-title.png', import.meta.url).pathname });
+    await card.screenshot({
+      path: new URL('../../docs/screenshots/post-translated-title.png', import.meta.url).pathname,
+    });
     await assertAccessible();
     assert.ok(libre.asked.some((a) => a.target === 'fr' && a.q === 'Bridge closed'));
     assert.ok(libre.asked.some((a) => a.target === 'fr' && a.q.startsWith('The old bridge over the river')));
