@@ -23,10 +23,24 @@ const (
 // Build returns an archive of the tiles, numbered 0, 1, ... (tile 0 is z0, tiles 1 to 4 are z1):
 // the header, the root directory (gzipped when gzipDirectory), empty metadata, then the tiles.
 func Build(tileType basemap.TileType, gzipDirectory bool, tiles ...[]byte) []byte {
+	ids := make([]uint64, len(tiles))
+	for i := range ids {
+		ids[i] = uint64(i)
+	}
+	area := Area{MinZoom: MinZoom, MaxZoom: MaxZoom, MinLon: MinLon, MinLat: MinLat, MaxLon: MaxLon, MaxLat: MaxLat}
+	return write(tileType, gzipDirectory, area, MinZoom, ids, tiles)
+}
+
+// write returns a clustered PMTiles v3 archive: the header claiming area (centred at
+// centreZoom), the root directory of the tiles with these ids (ascending; gzipped when
+// gzipDirectory), empty metadata, then the tiles, uncompressed, with no leaf directories.
+func write(tileType basemap.TileType, gzipDirectory bool, area Area, centreZoom uint8, ids []uint64, tiles [][]byte) []byte {
 	var dir []byte
 	dir = binary.AppendUvarint(dir, uint64(len(tiles)))
-	for i := range tiles {
-		dir = binary.AppendUvarint(dir, min(uint64(i), 1)) // tile id delta
+	var last uint64
+	for _, id := range ids {
+		dir = binary.AppendUvarint(dir, id-last) // tile id delta
+		last = id
 	}
 	for range tiles {
 		dir = binary.AppendUvarint(dir, 1) // run length
@@ -50,10 +64,7 @@ func Build(tileType basemap.TileType, gzipDirectory bool, tiles ...[]byte) []byt
 		dir, internal = b.Bytes(), basemap.CompressionGzip
 	}
 	metadata := []byte("{}")
-	var data []byte
-	for _, t := range tiles {
-		data = append(data, t...)
-	}
+	data := bytes.Join(tiles, nil)
 
 	h := make([]byte, 127)
 	copy(h, "PMTiles")
@@ -77,15 +88,15 @@ func Build(tileType basemap.TileType, gzipDirectory bool, tiles ...[]byte) []byt
 	h[97] = byte(internal)
 	h[98] = byte(basemap.CompressionNone)
 	h[99] = byte(tileType)
-	h[100], h[101] = MinZoom, MaxZoom
+	h[100], h[101] = area.MinZoom, area.MaxZoom
 	degrees := func(at int, v float64) { binary.LittleEndian.PutUint32(h[at:], uint32(int32(math.Round(v*1e7)))) }
-	degrees(102, MinLon)
-	degrees(106, MinLat)
-	degrees(110, MaxLon)
-	degrees(114, MaxLat)
-	h[118] = MinZoom
-	degrees(119, (MinLon+MaxLon)/2)
-	degrees(123, (MinLat+MaxLat)/2)
+	degrees(102, area.MinLon)
+	degrees(106, area.MinLat)
+	degrees(110, area.MaxLon)
+	degrees(114, area.MaxLat)
+	h[118] = centreZoom
+	degrees(119, (area.MinLon+area.MaxLon)/2)
+	degrees(123, (area.MinLat+area.MaxLat)/2)
 
 	return bytes.Join([][]byte{h, dir, metadata, data}, nil)
 }

@@ -1,10 +1,7 @@
 package basemaptest
 
 import (
-	"bytes"
 	"cmp"
-	"encoding/binary"
-	"math"
 	"slices"
 
 	"github.com/sightline/sightline/internal/basemap"
@@ -62,64 +59,10 @@ func BuildTiles(tileType basemap.TileType, area Area, tiles []Tile) []byte {
 	slices.SortFunc(tiles, func(a, b Tile) int {
 		return cmp.Compare(TileID(a.Z, a.X, a.Y), TileID(b.Z, b.X, b.Y))
 	})
-	var dir []byte
-	dir = binary.AppendUvarint(dir, uint64(len(tiles)))
-	var last uint64
-	for _, t := range tiles {
-		id := TileID(t.Z, t.X, t.Y)
-		dir = binary.AppendUvarint(dir, id-last)
-		last = id
+	ids := make([]uint64, len(tiles))
+	data := make([][]byte, len(tiles))
+	for i, t := range tiles {
+		ids[i], data[i] = TileID(t.Z, t.X, t.Y), t.Data
 	}
-	for range tiles {
-		dir = binary.AppendUvarint(dir, 1) // run length
-	}
-	for _, t := range tiles {
-		dir = binary.AppendUvarint(dir, uint64(len(t.Data)))
-	}
-	for i := range tiles {
-		if i == 0 {
-			dir = binary.AppendUvarint(dir, 1) // offset 0, plus one
-		} else {
-			dir = binary.AppendUvarint(dir, 0) // right after the previous tile
-		}
-	}
-	metadata := []byte("{}")
-	var data []byte
-	for _, t := range tiles {
-		data = append(data, t.Data...)
-	}
-
-	h := make([]byte, 127)
-	copy(h, "PMTiles")
-	h[7] = 3
-	put := func(at int, v uint64) { binary.LittleEndian.PutUint64(h[at:], v) }
-	rootAt := uint64(len(h))
-	metaAt := rootAt + uint64(len(dir))
-	dataAt := metaAt + uint64(len(metadata))
-	put(8, rootAt)
-	put(16, uint64(len(dir)))
-	put(24, metaAt)
-	put(32, uint64(len(metadata)))
-	put(40, dataAt) // no leaf directories
-	put(48, 0)
-	put(56, dataAt)
-	put(64, uint64(len(data)))
-	put(72, uint64(len(tiles))) // addressed tiles
-	put(80, uint64(len(tiles))) // tile entries
-	put(88, uint64(len(tiles))) // tile contents
-	h[96] = 1                   // clustered
-	h[97] = byte(basemap.CompressionNone)
-	h[98] = byte(basemap.CompressionNone)
-	h[99] = byte(tileType)
-	h[100], h[101] = area.MinZoom, area.MaxZoom
-	degrees := func(at int, v float64) { binary.LittleEndian.PutUint32(h[at:], uint32(int32(math.Round(v*1e7)))) }
-	degrees(102, area.MinLon)
-	degrees(106, area.MinLat)
-	degrees(110, area.MaxLon)
-	degrees(114, area.MaxLat)
-	h[118] = area.MaxZoom
-	degrees(119, (area.MinLon+area.MaxLon)/2)
-	degrees(123, (area.MinLat+area.MaxLat)/2)
-
-	return bytes.Join([][]byte{h, dir, metadata, data}, nil)
+	return write(tileType, false, area, area.MaxZoom, ids, data)
 }
