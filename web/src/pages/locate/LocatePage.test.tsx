@@ -180,6 +180,59 @@ describe('Locate', () => {
     expect(screen.queryByRole('button', { name: 'r/paris' })).not.toBeInTheDocument();
   });
 
+  const lists = [
+    { id: 3, name: 'No spam', type: 'keyword', inclusion: false, userPermissionLevel: 'owner' },
+    { id: 4, name: 'Not bots', type: 'author', inclusion: false, userPermissionLevel: 'view' },
+    { id: 5, name: 'Drones', type: 'object_detection', inclusion: true, userPermissionLevel: 'owner' },
+  ];
+
+  it('keeps the builder’s filter lists from its test link, and Save search carries back those the user owns', async () => {
+    const requests = server({ 'GET /api/v1/filter-lists/': { data: lists } });
+    const link = new URLSearchParams({ keywords: 'crane', search_filters: '3,4' });
+    renderApp(`/locate/quick-search?${link.toString()}`, { profile: testProfile() });
+    await screen.findByText('1 result, most recent first');
+    expect(searches(requests)[0]?.body).toEqual({ type: 'keyword', keywords: 'crane', searchFilters: [3, 4] });
+    expect(await screen.findByRole('button', { name: 'No spam (keyword exclusion)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Not bots (author exclusion)' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save search' }));
+    const dialog = await screen.findByRole('dialog');
+    // Only a list's owner may attach it to a saved search: the list the user only views stays out.
+    expect(within(dialog).getByText('1 selected')).toBeInTheDocument();
+    await user.click(within(dialog).getByText('Search filters'));
+    expect(within(dialog).getByRole('checkbox', { name: /No spam/ })).toBeChecked();
+  });
+
+  it('chooses filter lists in the filters menu, keeps them in its address, and searches without one removed', async () => {
+    const requests = server({ 'GET /api/v1/filter-lists/': { data: lists } });
+    const { router } = renderApp('/locate?type=keyword&q=crane', { profile: testProfile() });
+    await screen.findByText('1 result, most recent first');
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const menu = screen.getByRole('group', { name: 'Search filters' });
+    const listGroup = within(menu).getByRole('group', { name: 'Search filter lists' });
+    // Object lists are not offered: object-detection filters are disabled for quick search.
+    expect(within(listGroup).queryByRole('checkbox', { name: /Drones/ })).not.toBeInTheDocument();
+    await user.click(within(listGroup).getByRole('checkbox', { name: 'Not bots (author exclusion)' }));
+    await user.click(within(menu).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(searches(requests)).toHaveLength(2));
+    expect(searches(requests)[1]?.body).toEqual({ type: 'keyword', keywords: 'crane', searchFilters: [4] });
+    expect(router.state.location.search).toContain('filters=4');
+    await user.type(screen.getByRole('button', { name: 'Not bots (author exclusion)' }), '{Backspace}');
+    await waitFor(() => expect(searches(requests)).toHaveLength(3));
+    expect(searches(requests)[2]?.body).toEqual({ type: 'keyword', keywords: 'crane' });
+  });
+
+  it('says when a filter list cannot be used', async () => {
+    const message = 'Error accessing Search Filter(s)';
+    server({
+      'GET /api/v1/filter-lists/': { data: lists },
+      [SEARCH]: new Reply(422, { message, errors: { searchFilters: ['The filter list was not found.'] } }),
+    });
+    renderApp('/locate?type=keyword&q=crane&filters=9', { profile: testProfile() });
+    expect(await screen.findByText(`${message}: The filter list was not found.`)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Filter list 9' })).toBeInTheDocument();
+  });
+
   it('says why a search was refused', async () => {
     server({ [SEARCH]: new Reply(403, { message: 'Your subscription does not include Locate.' }) });
     renderApp(`/locate?type=location&bounds=${encodeURIComponent(BOX)}`, { profile: testProfile() });
