@@ -157,7 +157,7 @@ export function LocateFilters({
               ))}
             </RadioGroup>
           </FormControl>
-          <FormControl disabled>
+          <FormControl>
             <FormLabel id="locate-objects">Objects in images</FormLabel>
             <Typography variant="body2" color="text.secondary">
               {OBJECTS_DISABLED}
