@@ -18,7 +18,7 @@ func (a *API) locateSearch(w http.ResponseWriter, r *http.Request, id auth.Ident
 		return err
 	}
 	defer done()
-	page, err := a.Search.Locate(r.Context(), entitlements(id), req)
+	page, err := a.Search.Locate(r.Context(), entitlements(id), id.Actor(), req)
 	if err != nil {
 		return err
 	}
@@ -31,7 +31,16 @@ func (a *API) locateMore(w http.ResponseWriter, r *http.Request, id auth.Identit
 	if err := authz.CanSearchLocate(id.Actor()); err != nil {
 		return err
 	}
-	return a.continueSearch(w, r, id, search.All)
+	searchID, done, err := a.continuation(r, id)
+	if err != nil {
+		return err
+	}
+	defer done()
+	page, err := a.Search.LocateMore(r.Context(), entitlements(id), id.Actor(), searchID)
+	if err != nil {
+		return err
+	}
+	return ok(w, page)
 }
 
 // locateAnalytics is the word cloud and daily graph of a Locate search.
@@ -41,7 +50,7 @@ func (a *API) locateAnalytics(w http.ResponseWriter, r *http.Request, id auth.Id
 		return err
 	}
 	defer done()
-	analytics, err := a.Search.LocateAnalytics(r.Context(), entitlements(id), req)
+	analytics, err := a.Search.LocateAnalytics(r.Context(), entitlements(id), id.Actor(), req)
 	if err != nil {
 		return err
 	}

@@ -63,25 +63,32 @@ func (a *API) morePosts(w http.ResponseWriter, r *http.Request, id auth.Identity
 
 // continueSearch answers the next page of a search in the category: {"searchId": "..."}.
 func (a *API) continueSearch(w http.ResponseWriter, r *http.Request, id auth.Identity, c provider.Category) error {
-	var req struct {
-		SearchID string `json:"searchId"`
-	}
-	if err := decode(r, &req); err != nil {
-		return err
-	}
-	if strings.TrimSpace(req.SearchID) == "" {
-		return problem.InvalidField("searchId", "The searchId field is required.")
-	}
-	done, err := a.SearchLimiter.Begin(id.User.ID)
+	searchID, done, err := a.continuation(r, id)
 	if err != nil {
 		return err
 	}
 	defer done()
-	page, err := a.Search.More(r.Context(), entitlements(id), c, req.SearchID)
+	page, err := a.Search.More(r.Context(), entitlements(id), c, searchID)
 	if err != nil {
 		return err
 	}
 	return ok(w, page)
+}
+
+// continuation decodes the searchId of a next page and takes a place in the caller's search
+// limit (done gives it back).
+func (a *API) continuation(r *http.Request, id auth.Identity) (string, func(), error) {
+	var req struct {
+		SearchID string `json:"searchId"`
+	}
+	if err := decode(r, &req); err != nil {
+		return "", nil, err
+	}
+	if strings.TrimSpace(req.SearchID) == "" {
+		return "", nil, problem.InvalidField("searchId", "The searchId field is required.")
+	}
+	done, err := a.SearchLimiter.Begin(id.User.ID)
+	return req.SearchID, done, err
 }
 
 // recordSearch stores a search in the user's history.

@@ -2,9 +2,14 @@ package search
 
 import (
 	"context"
-	"github.com/sightline/sightline/internal/enrich"
+	"fmt"
+	"slices"
 	"strings"
 	"time"
+
+	"github.com/sightline/sightline/internal/authz"
+	"github.com/sightline/sightline/internal/enrich"
+	"github.com/sightline/sightline/internal/percolate"
 
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/problem"
@@ -66,26 +71,103 @@ type LocateRequest struct {
 	Priority string   `json:"priority,omitempty"`
 	Sort     string   `json:"sort,omitempty"`
 	Size     int      `json:"size,omitempty"`
+	// SearchFilters are ids of the organization's search filter lists (keyword inclusion or
+	// exclusion, author exclusion) the results must pass, as a saved search's do.
+	SearchFilters []int64 `json:"searchFilters,omitempty"`
 }
 
-// Locate runs the first page of a Locate search; More(ctx, e, All, searchId) continues it.
-func (s *Service) Locate(ctx context.Context, e provider.Entitlements, r LocateRequest) (Page, error) {
+// MaxSearchFilters bounds the filter lists one Locate search applies.
+const MaxSearchFilters = 20
+
+// Messages about a Locate search's filter lists: the first is search-side.md section 8's,
+// the second section 6's rule, said as the filters menu says it.
+const (
+	MsgSearchFilters   = "Error accessing Search Filter(s)"
+	MsgObjectsDisabled = "Object-detection filters are disabled for quick search."
+)
+
+// Locate runs the first page of a Locate search for actor a; LocateMore continues it.
+func (s *Service) Locate(ctx context.Context, e provider.Entitlements, a authz.Actor, r LocateRequest) (Page, error) {
 	req, err := s.locateRequest(r)
 	if err != nil {
 		return Page{}, err
 	}
-	page, err := s.Search(ctx, e, All, req)
+	ids := distinct(r.SearchFilters)
+	if req.Filters, err = s.filterLists(ctx, a, ids); err != nil {
+		return Page{}, err
+	}
+	page, err := s.search(ctx, e, continuation{Category: All, Request: req, Lists: ids})
 	return page, locateFields(err)
 }
 
+// LocateMore continues a Locate search (or a Beacon search over every category) from its
+// searchId for actor a, whose filter lists are resolved again: the searchId holds their ids.
+func (s *Service) LocateMore(ctx context.Context, e provider.Entitlements, a authz.Actor, searchID string) (Page, error) {
+	c, err := decodeContinuation(All, searchID)
+	if err != nil {
+		return Page{}, err
+	}
+	if len(c.Lists) > MaxSearchFilters {
+		return Page{}, notThisSearch()
+	}
+	if c.Request.Filters, err = s.filterLists(ctx, a, c.Lists); err != nil {
+		return Page{}, err
+	}
+	page, err := s.run(ctx, e, c)
+	return page, locateFields(unavailable(err))
+}
+
 // LocateAnalytics is the word cloud and daily graph of a Locate search's results.
-func (s *Service) LocateAnalytics(ctx context.Context, e provider.Entitlements, r LocateRequest) (Analytics, error) {
+func (s *Service) LocateAnalytics(ctx context.Context, e provider.Entitlements, a authz.Actor, r LocateRequest) (Analytics, error) {
 	req, err := s.locateRequest(r)
 	if err != nil {
 		return Analytics{}, err
 	}
-	a, err := s.Analyze(ctx, e, All, req)
-	return a, locateFields(err)
+	if req.Filters, err = s.filterLists(ctx, a, distinct(r.SearchFilters)); err != nil {
+		return Analytics{}, err
+	}
+	an, err := s.Analyze(ctx, e, All, req)
+	return an, locateFields(err)
+}
+
+// filterLists resolves a search's filter lists once, through the filter lists' own
+// permission rule: a list the actor may not read (another organization's, or none) is not
+// found, and an object-detection list is refused, as quick search has no object filters.
+func (s *Service) filterLists(ctx context.Context, a authz.Actor, ids []int64) ([]percolate.FilterList, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	if len(ids) > MaxSearchFilters {
+		return nil, problem.Invalid(MsgSearchFilters, map[string][]string{
+			"searchFilters": {fmt.Sprintf("A search applies at most %d filter lists.", MaxSearchFilters)}})
+	}
+	if s.lists == nil {
+		return nil, problem.Invalid(MsgSearchFilters, map[string][]string{"searchFilters": {"This server applies no filter lists to searches."}})
+	}
+	lists, err := s.lists.ForMatching(ctx, a, ids)
+	if problem.Is(err, problem.KindNotFound) {
+		return nil, problem.Invalid(MsgSearchFilters, map[string][]string{"searchFilters": {authz.MsgNotFoundFilterList}})
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range lists {
+		if l.Kind == percolate.ObjectDetection {
+			return nil, problem.Invalid(MsgSearchFilters, map[string][]string{"searchFilters": {MsgObjectsDisabled}})
+		}
+	}
+	return lists, nil
+}
+
+// distinct is ids without repeats, in their order.
+func distinct(ids []int64) []int64 {
+	var out []int64
+	for _, id := range ids {
+		if !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // locateRequest is the search a Locate request stands for. Without a start it reaches back as

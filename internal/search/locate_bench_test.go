@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/connector/simulator"
 	"github.com/sightline/sightline/internal/enrich"
 	"github.com/sightline/sightline/internal/geo"
@@ -48,7 +49,7 @@ func BenchmarkLocateInArea(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		area := areas[i%len(areas)]
 		began := time.Now()
-		page, err := svc.Locate(ctx, everything, search.LocateRequest{Type: "location", Bounds: area})
+		page, err := svc.Locate(ctx, everything, authz.Actor{}, search.LocateRequest{Type: "location", Bounds: area})
 		if err != nil {
 			b.Fatal(err)
 		}

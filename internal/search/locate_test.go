@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/problem"
 	"github.com/sightline/sightline/internal/search"
@@ -58,7 +59,7 @@ func TestLocateByType(t *testing.T) {
 			{"high priority", search.LocateRequest{Type: "compound", Author: "ana", Priority: "high"}, "[elsewhere]"},
 		} {
 			t.Run(tt.name, func(t *testing.T) {
-				page, err := svc.Locate(ctx, everything, tt.req)
+				page, err := svc.Locate(ctx, everything, authz.Actor{}, tt.req)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -74,7 +75,7 @@ func TestLocateByType(t *testing.T) {
 				}
 			})
 		}
-		a, err := svc.LocateAnalytics(ctx, everything, search.LocateRequest{Type: "location", Bounds: lyon})
+		a, err := svc.LocateAnalytics(ctx, everything, authz.Actor{}, search.LocateRequest{Type: "location", Bounds: lyon})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -122,7 +123,7 @@ func TestLocateSorts(t *testing.T) {
 		} {
 			t.Run(tt.name, func(t *testing.T) {
 				tt.req.Size = 2
-				page, err := svc.Locate(ctx, everything, tt.req)
+				page, err := svc.Locate(ctx, everything, authz.Actor{}, tt.req)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -170,7 +171,7 @@ func TestLocateValidation(t *testing.T) {
 		{"reversed dates", search.LocateRequest{Type: "keyword", Keywords: "a", From: ptr(2000), To: ptr(1000)}, search.MsgInvalidParameters, "to"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := svc.Locate(context.Background(), everything, tt.req)
+			_, err := svc.Locate(context.Background(), everything, authz.Actor{}, tt.req)
 			p, ok := problem.As(err)
 			if !ok || p.Kind != problem.KindInvalid || p.Message != tt.message || len(p.Fields[tt.field]) == 0 {
 				t.Errorf("err = %v (fields %v), want %q on %q", err, fieldsOf(p), tt.message, tt.field)
@@ -205,7 +206,7 @@ func TestLocateReachesBackAsFarAsPostsAreKept(t *testing.T) {
 			{120 * 24 * time.Hour, "[1d 20d 60d 100d]"},
 		} {
 			svc := search.NewService(s, search.Options{Retention: tt.retention})
-			page, err := svc.Locate(ctx, everything, search.LocateRequest{Type: "keyword", Keywords: "crane"})
+			page, err := svc.Locate(ctx, everything, authz.Actor{}, search.LocateRequest{Type: "keyword", Keywords: "crane"})
 			if err != nil {
 				t.Fatal(err)
 			}

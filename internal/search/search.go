@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/geom"
 	"github.com/sightline/sightline/internal/percolate"
 	"github.com/sightline/sightline/internal/post"
@@ -92,6 +93,9 @@ type Request struct {
 	MinThreatScore int    `json:"minThreatScore,omitempty"`
 	Sort           string `json:"sort,omitempty"`
 	Size           int    `json:"size,omitempty"`
+	// Filters are search filter lists the results must pass, resolved for the user (Locate's
+	// searchFilters, locate.go). A searchId carries the lists' ids, never their entries.
+	Filters []percolate.FilterList `json:"-"`
 }
 
 // Page is one page of results.
@@ -129,6 +133,7 @@ type Service struct {
 	now       func() time.Time
 	retention time.Duration
 	analytics AnalyticsLimits
+	lists     FilterLists
 }
 
 // Options are the Service's settings; the zero value is the defaults.
@@ -140,10 +145,20 @@ type Options struct {
 	Analytics *AnalyticsLimits
 	// Now is the clock of the time budgets; nil means time.Now.
 	Now func() time.Time
+	// FilterLists resolves the filter lists a Locate search names (*filters.Service); without
+	// it such a search is refused.
+	FilterLists FilterLists
+}
+
+// FilterLists gives filter lists in the matcher's form, each one the actor may read
+// (internal/authz), in the order asked; one the actor may not read is not found.
+type FilterLists interface {
+	ForMatching(ctx context.Context, a authz.Actor, listIDs []int64) ([]percolate.FilterList, error)
 }
 
 func NewService(s Store, o Options) *Service {
-	svc := &Service{store: s, now: o.Now, retention: cmp.Or(o.Retention, DefaultWindow), analytics: DefaultAnalyticsLimits()}
+	svc := &Service{store: s, now: o.Now, retention: cmp.Or(o.Retention, DefaultWindow), analytics: DefaultAnalyticsLimits(),
+		lists: o.FilterLists}
 	if svc.now == nil {
 		svc.now = time.Now
 	}
@@ -163,6 +178,9 @@ type continuation struct {
 	// Total and Estimate are the first page's totals, carried so later pages need not count.
 	Total    int  `json:"n"`
 	Estimate bool `json:"e,omitempty"`
+	// Lists are the ids of the search's filter lists (Request.Filters), resolved again for the
+	// user who continues the search, so a page never uses a list its user may not.
+	Lists []int64 `json:"l,omitempty"`
 }
 
 // prepared is a validated request.
@@ -183,7 +201,13 @@ type prepared struct {
 
 // Search runs the first page of a search in a category for a user with these entitlements.
 func (s *Service) Search(ctx context.Context, e provider.Entitlements, category provider.Category, r Request) (Page, error) {
-	page, err := s.run(ctx, e, continuation{Category: category, Request: r})
+	return s.search(ctx, e, continuation{Category: category, Request: r})
+}
+
+// search runs the first page of c's search.
+func (s *Service) search(ctx context.Context, e provider.Entitlements, c continuation) (Page, error) {
+	category, r := c.Category, c.Request
+	page, err := s.run(ctx, e, c)
 	if err != nil || page.TotalIsEstimate || page.TotalCount >= FewResults {
 		return page, unavailable(err)
 	}
@@ -191,15 +215,31 @@ func (s *Service) Search(ctx context.Context, e provider.Entitlements, category 
 	return page, unavailable(err)
 }
 
-// More continues a search from its searchId.
+// More continues a search from its searchId. A search with filter lists (Locate's) is
+// continued by LocateMore, which knows whose lists they are.
 func (s *Service) More(ctx context.Context, e provider.Entitlements, category provider.Category, searchID string) (Page, error) {
-	raw, err := base64.RawURLEncoding.DecodeString(searchID)
-	var c continuation
-	if err != nil || json.Unmarshal(raw, &c) != nil || c.Category != category {
-		return Page{}, problem.InvalidField("searchId", "The searchId is not one this search gave.")
+	c, err := decodeContinuation(category, searchID)
+	if err != nil {
+		return Page{}, err
+	}
+	if len(c.Lists) > 0 {
+		return Page{}, notThisSearch()
 	}
 	page, err := s.run(ctx, e, c)
 	return page, unavailable(err)
+}
+
+func notThisSearch() error {
+	return problem.InvalidField("searchId", "The searchId is not one this search gave.")
+}
+
+func decodeContinuation(category provider.Category, searchID string) (continuation, error) {
+	raw, err := base64.RawURLEncoding.DecodeString(searchID)
+	var c continuation
+	if err != nil || json.Unmarshal(raw, &c) != nil || c.Category != category {
+		return c, notThisSearch()
+	}
+	return c, nil
 }
 
 // unavailable is the reply to a search the store could not answer within the request's time:
@@ -400,7 +440,7 @@ func (s *Service) prepare(e provider.Entitlements, category provider.Category, r
 	compiled, err := percolate.Compile(percolate.SavedSearch{
 		Keywords: r.Query, Author: strings.Join(r.Authors, ","), Providers: p.providers, Bounds: bounds,
 		Start: &from, End: &to, ImagesOnly: r.ImagesOnly, VideosOnly: r.VideosOnly, Boards: r.Boards,
-		Enabled: true, Mode: query.ModeBeacon,
+		Filters: r.Filters, Enabled: true, Mode: query.ModeBeacon,
 	})
 	if err != nil {
 		return nil, invalidFrom(err)

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/percolate"
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/problem"
@@ -487,7 +488,7 @@ func TestSearchKindsTheProvidersSupport(t *testing.T) {
 			}
 		})
 	}
-	located, err := svc.Locate(ctx, everything, search.LocateRequest{Type: "author", Author: "ana", Providers: []string{"facebook"}})
+	located, err := svc.Locate(ctx, everything, authz.Actor{}, search.LocateRequest{Type: "author", Author: "ana", Providers: []string{"facebook"}})
 	if p, ok := problem.As(err); !ok || len(p.Fields["author"]) != 1 {
 		t.Errorf("Locate author search on Facebook = %v, %v; want refused on author", located, err)
 	}

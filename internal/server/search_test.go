@@ -252,7 +252,22 @@ func TestLocateAPIEndToEnd(t *testing.T) {
 			t.Errorf("%s = %d %v, want %v found", body, status, reply, want)
 		}
 	}
-	status, reply := call(t, "POST", srv.URL+"/api/v1/locate/search", admin, `{"type":"keyword"}`)
+	// A search filter list of the organization narrows the search; one of no organization's is refused.
+	status, reply := call(t, "POST", srv.URL+"/api/v1/filter-lists/", admin,
+		`{"name":"No Paris","type":"keyword","inclusion":false,"keywords":["paris"]}`)
+	if status != 200 && status != 201 {
+		t.Fatalf("create filter list = %d %v", status, reply)
+	}
+	listID := fmt.Sprint(reply["data"].(map[string]any)["id"])
+	status, reply = call(t, "POST", srv.URL+"/api/v1/locate/search", admin, `{"type":"keyword","keywords":"crane","searchFilters":[`+listID+`]}`)
+	if status != 200 || reply["data"].(map[string]any)["totalCount"] != float64(1) {
+		t.Errorf("search with the list = %d %v, want the post in Lyon alone", status, reply)
+	}
+	status, reply = call(t, "POST", srv.URL+"/api/v1/locate/search", admin, `{"type":"keyword","keywords":"crane","searchFilters":[`+listID+`0]}`)
+	if status != 422 || reply["message"] != "Error accessing Search Filter(s)" {
+		t.Errorf("search with no such list = %d %v", status, reply)
+	}
+	status, reply = call(t, "POST", srv.URL+"/api/v1/locate/search", admin, `{"type":"keyword"}`)
 	if status != 422 || reply["message"] != "Search cannot be empty" {
 		t.Errorf("empty keyword search = %d %v", status, reply)
 	}

@@ -454,7 +454,7 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 	if err := n.seedSources(ctx, seeds.rows); err != nil {
 		return nil, err
 	}
-	searches := search.NewService(s, search.Options{Retention: c.retention()})
+	searches := search.NewService(s, search.Options{Retention: c.retention(), FilterLists: n.Filters})
 	var engine assistant.Engine = assistant.Extractive{}
 	if c.LLMURL != "" {
 		engine = assistant.NewLLM(c.LLMURL, c.LLMModel, c.LLMKey)

@@ -5,7 +5,14 @@
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import { DEADLINE_MS, apiSession, closeAll, signedInBrowser, startServer } from './harness.mjs';
+import {
+  DEADLINE_MS,
+  accessibilityViolations,
+  apiSession,
+  closeAll,
+  signedInBrowser,
+  startServer,
+} from './harness.mjs';
 
 /* global document */
 
@@ -16,11 +23,12 @@ describe('Locate', () => {
   let server;
   let browser;
   let page;
+  let api;
 
   before(async () => {
     await mkdir(shots, { recursive: true });
     server = await startServer();
-    const api = await apiSession(server);
+    api = await apiSession(server);
     const now = Date.now();
     await api.call('POST', '/api/v1/ingest/posts', [
       {
@@ -89,7 +97,9 @@ describe('Locate', () => {
     await page.screenshot({ path: new URL('locate-drawn.png', shots).pathname });
     // The drawn area is named by the place at its centre (reverse geocoding).
     await page.getByText(/^Area around .+, France$/).waitFor();
-    await page.screenshot({ path: new URL('../../docs/screenshots/locate-drawn-area-name.png', import.meta.url).pathname });
+    await page.screenshot({
+      path: new URL('../../docs/screenshots/locate-drawn-area-name.png', import.meta.url).pathname,
+    });
   });
 
   it('keeps only elevated-priority posts when asked', async () => {
@@ -102,6 +112,29 @@ describe('Locate', () => {
       await page.getByRole('list', { name: 'Search results' }).getByRole('article').first().textContent(),
       /blow up the barges/,
     );
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await page.getByText('2 results, most recent first').waitFor();
+  });
+
+  it('applies a search filter list chosen in the filters menu', async () => {
+    await api.call('POST', '/api/v1/filter-lists/', {
+      name: 'No barges',
+      type: 'keyword',
+      inclusion: false,
+      keywords: ['barges'],
+    });
+    // A list made elsewhere (the filters screen, here the API) is offered once the page loads again.
+    await page.reload();
+    await page.getByText('2 results, most recent first').waitFor();
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await page.getByRole('checkbox', { name: 'No barges (keyword exclusion)' }).check();
+    assert.deepEqual(await accessibilityViolations(page), []);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL((url) => url.searchParams.has('filters'));
+    await page.getByText('1 result, most recent first').waitFor();
+    await page.getByRole('button', { name: 'No barges (keyword exclusion)' }).waitFor();
+    await page.screenshot({ path: new URL('locate-filter-list.png', shots).pathname });
     await page.getByRole('button', { name: /^Filters/ }).click();
     await page.getByRole('button', { name: 'Clear all' }).click();
     await page.getByText('2 results, most recent first').waitFor();

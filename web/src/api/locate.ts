@@ -30,6 +30,8 @@ export interface LocateRequest {
   priority?: LocatePriority;
   sort?: LocateSort;
   size?: number;
+  /** Ids of the organization's keyword and author filter lists the results must pass. */
+  searchFilters?: number[];
 }
 
 export async function locateSearch(body: LocateRequest, signal?: AbortSignal) {

@@ -6,7 +6,15 @@ import type { SearchForm } from '../lib/searchForm';
 export type SearchPrefill = Partial<
   Pick<
     SearchForm,
-    'keywords' | 'author' | 'boards' | 'providers' | 'startDate' | 'endDate' | 'location' | 'locationBounds'
+    | 'keywords'
+    | 'author'
+    | 'boards'
+    | 'providers'
+    | 'startDate'
+    | 'endDate'
+    | 'location'
+    | 'locationBounds'
+    | 'searchFilterIds'
   >
 >;
 

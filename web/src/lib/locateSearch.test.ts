@@ -68,6 +68,19 @@ describe('the Locate search in the URL', () => {
   });
 });
 
+describe('filter lists', () => {
+  it('reads the builder’s search_filters, keeps them in the address, and sends them as searchFilters', () => {
+    const s = locateFromLink(new URLSearchParams({ keywords: 'crane', search_filters: '3, 4,3,x,-1' }));
+    expect(s.filterLists).toEqual([3, 4]);
+    expect(locateParams(s).get('filters')).toBe('3,4');
+    expect(locateFromParams(locateParams(s)).filterLists).toEqual([3, 4]);
+    expect(locateRequest(s).searchFilters).toEqual([3, 4]);
+    const none = locateFromLink(new URLSearchParams({ keywords: 'crane', search_filters: '' }));
+    expect(none.filterLists).toBeUndefined();
+    expect(locateRequest(none).searchFilters).toBeUndefined();
+  });
+});
+
 describe('a place a post names', () => {
   it('opens Locate on the area around it', () => {
     const path = placeSearchPath({ name: 'Lyon', point: { lat: 45.76, lon: 4.84 } });

@@ -1,5 +1,6 @@
 // Locate's search as the URL holds it, so a search can be bookmarked, shared and opened from
 // the search builder's Test in Locate link (search-side.md section 5).
+import type { FilterListSummary } from '../api/filters';
 import type { LocateMedia, LocatePriority, LocateRequest, LocateSort, LocateType } from '../api/locate';
 import { type LatLon, rectangleWkt } from './wkt';
 
@@ -24,6 +25,8 @@ export interface LocateSearch {
   priority?: LocatePriority;
   /** Absent for most recent first. */
   sort?: Exclude<LocateSort, 'recent'>;
+  /** Ids of the search filter lists the results must pass (keyword and author lists). */
+  filterLists?: number[];
 }
 
 export const LOCATE_TYPES: { id: LocateType; label: string }[] = [
@@ -101,6 +104,10 @@ function list(value: string | null): string[] {
     .filter(Boolean);
 }
 
+function ids(value: string | null): number[] {
+  return [...new Set(list(value).map(Number))].filter((n) => Number.isInteger(n) && n > 0);
+}
+
 function millis(value: string | null): number | undefined {
   const n = Number(value);
   return value && Number.isFinite(n) && n > 0 ? n : undefined;
@@ -130,6 +137,8 @@ export function locateFromParams(params: URLSearchParams): LocateSearch {
   if (media) s.media = media;
   if (priority) s.priority = priority;
   if (sort && sort !== 'recent') s.sort = sort;
+  const filterLists = ids(params.get('filters'));
+  if (filterLists.length > 0) s.filterLists = filterLists;
   return s;
 }
 
@@ -147,14 +156,14 @@ export function locateParams(s: LocateSearch): URLSearchParams {
   if (s.media) p.set('media', s.media);
   if (s.priority) p.set('priority', s.priority);
   if (s.sort) p.set('sort', s.sort);
+  if (s.filterLists && s.filterLists.length > 0) p.set('filters', s.filterLists.join(','));
   return p;
 }
 
 /**
  * The search a link from elsewhere describes, in the spec's parameters (address_bounds,
  * keywords, providers, author_query, boards, start_date, end_date in ms, images_only,
- * video_only). Its type is the one field given, or compound for several. The link's search
- * filters are left out: Locate's quick search takes no filter lists (docs/decisions.md).
+ * video_only, search_filters). Its type is the one field given, or compound for several.
  */
 export function locateFromLink(params: URLSearchParams): LocateSearch {
   const s = emptyLocateSearch();
@@ -171,6 +180,8 @@ export function locateFromLink(params: URLSearchParams): LocateSearch {
   const images = params.get('images_only') === 'true';
   const videos = params.get('video_only') === 'true';
   if (images || videos) s.media = images && videos ? 'both' : images ? 'images' : 'videos';
+  const filterLists = ids(params.get('search_filters'));
+  if (filterLists.length > 0) s.filterLists = filterLists;
   const given: LocateType[] = [];
   if (s.keywords) given.push('keyword');
   if (s.author) given.push('author');
@@ -213,6 +224,7 @@ export function locateRequest(s: LocateSearch): LocateQuery {
   if (s.media) r.media = s.media;
   if (s.priority) r.priority = s.priority;
   if (s.sort) r.sort = s.sort;
+  if (s.filterLists && s.filterLists.length > 0) r.searchFilters = s.filterLists;
   if (s.from !== undefined || s.to !== undefined) {
     if (s.from !== undefined) r.from = s.from;
     if (s.to !== undefined) r.to = s.to;
@@ -251,4 +263,10 @@ export function withPriority<T extends { priority?: LocatePriority }>(
   if (priority) next.priority = priority;
   else delete next.priority;
   return next;
+}
+
+/** What a filter list does, as the menu names it. */
+export function filterListKind(list: Pick<FilterListSummary, 'type' | 'inclusion'>): string {
+  if (list.type === 'keyword') return list.inclusion ? 'keyword inclusion' : 'keyword exclusion';
+  return list.type === 'author' ? 'author exclusion' : list.type.replace('_', ' ');
 }

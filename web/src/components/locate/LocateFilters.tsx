@@ -1,10 +1,12 @@
 import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
+import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
 import Popover from '@mui/material/Popover';
 import Radio from '@mui/material/Radio';
@@ -14,12 +16,14 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import type { FilterListSummary } from '../../api/filters';
 import type { LocateMedia, LocatePriority, LocateSort } from '../../api/locate';
 import type { Provider } from '../../api/monitor';
 import {
   LOCATE_MEDIA,
   LOCATE_PRIORITIES,
   LOCATE_SORTS,
+  filterListKind,
   type LocateRange,
   type LocateSearch,
   locateRanges,
@@ -29,7 +33,10 @@ import {
 } from '../../lib/locateSearch';
 import { KINDS, providersOfRegion, REGIONS } from '../../lib/providerSelection';
 
-export type LocateFilterValues = Pick<LocateSearch, 'range' | 'media' | 'priority' | 'providers' | 'sort'>;
+export type LocateFilterValues = Pick<
+  LocateSearch,
+  'range' | 'media' | 'priority' | 'providers' | 'sort' | 'filterLists'
+>;
 
 /**
  * Search-side.md section 6: object-detection filters are disabled for quick search. A saved
@@ -47,23 +54,28 @@ function activeFilters(f: LocateFilterValues): number {
     (f.media ? 1 : 0) +
     (f.priority ? 1 : 0) +
     (f.providers.length > 0 ? 1 : 0) +
-    (f.sort ? 1 : 0)
+    (f.sort ? 1 : 0) +
+    (f.filterLists && f.filterLists.length > 0 ? 1 : 0)
   );
 }
 
 /**
- * The filters menu (search-side.md section 5): the date shortcut, the media, the objects (disabled), the priority (by
- * threat score), the data sources by region or type, and the order of the results. Apply runs the search with them; Cancel, or closing the menu, drops the changes;
+ * The filters menu (search-side.md section 5): the date shortcut, the media, the organization's search filter lists
+ * (keyword and author lists; object lists are disabled with the objects), the priority (by threat score), the data
+ * sources by region or type, and the order of the results. Apply runs the search with them; Cancel, or closing the menu, drops the changes;
  * Clear all applies no filters.
  */
 export function LocateFilters({
   value,
   providers,
   retentionDays,
+  filterLists,
   onApply,
 }: {
   value: LocateFilterValues;
   providers: Provider[];
+  /** The organization's filter lists, or the error of loading them. */
+  filterLists: { lists: FilterListSummary[]; failed: boolean };
   /** How many days of posts the server keeps: "all" reaches that far, and shorter shortcuts are offered. */
   retentionDays: number;
   onApply: (filters: LocateFilterValues) => void;
@@ -89,6 +101,14 @@ export function LocateFilters({
     onApply(filters);
     close();
   };
+  const usable = filterLists.lists.filter((l) => l.type === 'keyword' || l.type === 'author');
+  const toggleList = (id: number, on: boolean) =>
+    setDraft((d) => {
+      const chosen = (d.filterLists ?? []).filter((l) => l !== id);
+      const next: LocateFilterValues = { ...d, filterLists: on ? [...chosen, id] : chosen };
+      if (next.filterLists?.length === 0) delete next.filterLists;
+      return next;
+    });
   const toggleProvider = (name: string, on: boolean) =>
     setDraft((d) => ({ ...d, providers: on ? [...d.providers, name] : d.providers.filter((p) => p !== name) }));
 
@@ -137,11 +157,39 @@ export function LocateFilters({
               ))}
             </RadioGroup>
           </FormControl>
-          <FormControl disabled>
+          <FormControl>
             <FormLabel id="locate-objects">Objects in images</FormLabel>
             <Typography variant="body2" color="text.secondary">
               {OBJECTS_DISABLED}
             </Typography>
+          </FormControl>
+          <FormControl component="fieldset">
+            <FormLabel component="legend" id="locate-filter-lists">
+              Search filter lists
+            </FormLabel>
+            {filterLists.failed ? (
+              <Alert severity="error">Error accessing Search Filter(s)</Alert>
+            ) : usable.length === 0 ? (
+              <Typography variant="body2" color="text.secondary">
+                Your organization has no keyword or author filter lists.
+              </Typography>
+            ) : (
+              <FormGroup sx={{ maxHeight: 160, overflowY: 'auto', flexWrap: 'nowrap' }}>
+                {usable.map((l) => (
+                  <FormControlLabel
+                    key={l.id}
+                    control={
+                      <Checkbox
+                        size="small"
+                        checked={(draft.filterLists ?? []).includes(l.id)}
+                        onChange={(event) => toggleList(l.id, event.target.checked)}
+                      />
+                    }
+                    label={`${l.name} (${filterListKind(l)})`}
+                  />
+                ))}
+              </FormGroup>
+            )}
           </FormControl>
           <FormControl>
             <FormLabel id="locate-priority">Priority</FormLabel>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, Reply } from '../../test/fakeServer';
-import { testMatch, testProfile, testProviders } from '../../test/fixtures';
+import { testGroup, testMatch, testProfile, testProviders } from '../../test/fixtures';
 import { DATE_LINE_WARNING } from '../../components/searchBuilder/LocationField';
 import { SearchBuilderProvider } from '../../components/searchBuilder/SearchBuilderProvider';
 import { renderApp, renderWithApp } from '../../test/renderApp';
@@ -181,6 +181,67 @@ describe('Locate', () => {
     await waitFor(() => expect(searches(requests)).toHaveLength(2));
     expect(searches(requests)[1]?.body).toEqual({ type: 'keyword', keywords: 'crane', boards: ['r/lyon'] });
     expect(screen.queryByRole('button', { name: 'r/paris' })).not.toBeInTheDocument();
+  });
+
+  const lists = [
+    { id: 3, name: 'No spam', type: 'keyword', inclusion: false, userPermissionLevel: 'owner' },
+    { id: 4, name: 'Not bots', type: 'author', inclusion: false, userPermissionLevel: 'view' },
+    { id: 5, name: 'Drones', type: 'object_detection', inclusion: true, userPermissionLevel: 'owner' },
+  ];
+
+  it('keeps the builder’s filter lists from its test link, and Save search carries back those the user owns', async () => {
+    const requests = server({
+      'GET /api/v1/filter-lists/': { data: lists },
+      'GET /api/v1/monitor/monitor-search-groups': { data: [testGroup(3, { name: 'Protests' })] },
+    });
+    const link = new URLSearchParams({ keywords: 'crane', search_filters: '3,4' });
+    renderApp(`/locate/quick-search?${link.toString()}`, { profile: testProfile() });
+    await screen.findByText('1 result, most recent first');
+    expect(searches(requests)[0]?.body).toEqual({ type: 'keyword', keywords: 'crane', searchFilters: [3, 4] });
+    expect(await screen.findByRole('button', { name: 'No spam (keyword exclusion)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Not bots (author exclusion)' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save search' }));
+    const dialog = await screen.findByRole('dialog');
+    // Only a list's owner may attach it to a saved search: the list the user only views stays out.
+    expect(await within(dialog).findByText('1 selected')).toBeInTheDocument();
+    await user.click(within(dialog).getByText('Search filters'));
+    expect(within(dialog).getByRole('checkbox', { name: /No spam/ })).toBeChecked();
+  });
+
+  it('chooses filter lists in the filters menu, keeps them in its address, and searches without one removed', async () => {
+    const requests = server({ 'GET /api/v1/filter-lists/': { data: lists } });
+    const { router } = renderApp('/locate?type=keyword&q=crane', { profile: testProfile() });
+    await screen.findByText('1 result, most recent first');
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const menu = screen.getByRole('group', { name: 'Search filters' });
+    const listGroup = within(menu).getByRole('group', { name: 'Search filter lists' });
+    // Object lists are not offered: object-detection filters are disabled for quick search.
+    expect(within(listGroup).queryByRole('checkbox', { name: /Drones/ })).not.toBeInTheDocument();
+    await user.click(within(listGroup).getByRole('checkbox', { name: 'Not bots (author exclusion)' }));
+    await user.click(within(menu).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(searches(requests)).toHaveLength(2));
+    expect(searches(requests)[1]?.body).toEqual({ type: 'keyword', keywords: 'crane', searchFilters: [4] });
+    expect(router.state.location.search).toContain('filters=4');
+    // Without the list the search is the first one again, answered from its cache.
+    await user.type(screen.getByRole('button', { name: 'Not bots (author exclusion)' }), '{Backspace}');
+    await waitFor(() => expect(router.state.location.search).not.toContain('filters='));
+    expect(screen.queryByRole('button', { name: 'Not bots (author exclusion)' })).not.toBeInTheDocument();
+    expect(searches(requests).map((r) => r.body)).toEqual([
+      { type: 'keyword', keywords: 'crane' },
+      { type: 'keyword', keywords: 'crane', searchFilters: [4] },
+    ]);
+  });
+
+  it('says when a filter list cannot be used', async () => {
+    const message = 'Error accessing Search Filter(s)';
+    server({
+      'GET /api/v1/filter-lists/': { data: lists },
+      [SEARCH]: new Reply(422, { message, errors: { searchFilters: ['The filter list was not found.'] } }),
+    });
+    renderApp('/locate?type=keyword&q=crane&filters=9', { profile: testProfile() });
+    expect(await screen.findByText(`${message}: The filter list was not found.`)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Filter list 9' })).toBeInTheDocument();
   });
 
   it('says why a search was refused', async () => {

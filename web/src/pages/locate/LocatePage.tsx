@@ -31,7 +31,7 @@ import { usePostFlags } from '../../hooks/useBeaconQueries';
 import { useDrawnAreaName } from '../../hooks/useGeocodeQueries';
 import { drawnAreaLabel } from '../../lib/drawnArea';
 import { useLocateAnalytics, useLocateSearch } from '../../hooks/useLocateQueries';
-import { useProvidersQuery } from '../../hooks/useMonitorQueries';
+import { useFilterListsQuery, useProvidersQuery } from '../../hooks/useMonitorQueries';
 import { useProfile } from '../../hooks/useProfileQuery';
 import { useSearchBuilder } from '../../hooks/useSearchBuilder';
 import { resultTotal } from '../../lib/countFormat';
@@ -39,6 +39,7 @@ import { SearchErrorPage } from '../../components/SearchErrorPage';
 import { searchError } from '../../lib/searchError';
 import { termsOf } from '../../lib/highlight';
 import {
+  filterListKind,
   LOCATE_SORTS,
   LOCATE_TYPES,
   type LocateSearch,
@@ -101,6 +102,11 @@ function LocateScreen({
   const flags = usePostFlags();
   const terms = useMemo(() => termsOf(committed.keywords), [committed.keywords]);
   const posts = useMemo(() => (results.data?.pages ?? []).flatMap((p) => p.documents), [results.data]);
+  const filterLists = useFilterListsQuery();
+  const listNames = useMemo(
+    () => new Map((filterLists.data ?? []).map((l) => [l.id, `${l.name} (${filterListKind(l)})`] as const)),
+    [filterLists.data],
+  );
   const areaName = useDrawnAreaName(committed.bounds && !committed.address ? committed.bounds : '');
 
   const run = (next: LocateSearch) => {
@@ -144,6 +150,10 @@ function LocateScreen({
         author: dated?.author ?? '',
         providers: committed.providers,
         boards: committed.boards ?? [],
+        // Only a list's owner may attach it to a saved search (monitor-area.md section 6).
+        searchFilterIds: (committed.filterLists ?? []).filter((id) =>
+          filterLists.data?.some((l) => l.id === id && l.userPermissionLevel === 'owner'),
+        ),
         location: dated?.bounds ? committed.address || drawnAreaLabel(areaName.data?.address) : '',
         locationBounds: dated?.bounds ?? '',
         startDate: dated?.from ? new Date(dated.from) : null,
@@ -252,6 +262,27 @@ function LocateScreen({
                 ))}
               </Stack>
             )}
+            {draft.filterLists && draft.filterLists.length > 0 && (
+              <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                <Typography variant="body2" color="text.secondary">
+                  Filtered by
+                </Typography>
+                {draft.filterLists.map((id) => (
+                  <Chip
+                    key={id}
+                    size="small"
+                    label={listNames.get(id) ?? `Filter list ${id}`}
+                    onDelete={() => {
+                      const rest = (draft.filterLists ?? []).filter((l) => l !== id);
+                      const next: LocateSearch = { ...draft, filterLists: rest };
+                      if (rest.length === 0) delete next.filterLists;
+                      setDraft(next);
+                      run(next);
+                    }}
+                  />
+                ))}
+              </Stack>
+            )}
             {problem && <Alert severity="warning">{problem}</Alert>}
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <Button type="submit" variant="contained">
@@ -264,8 +295,10 @@ function LocateScreen({
                   priority: committed.priority,
                   providers: committed.providers,
                   ...(committed.sort ? { sort: committed.sort } : {}),
+                  ...(committed.filterLists ? { filterLists: committed.filterLists } : {}),
                 }}
                 providers={providersQuery.data ?? []}
+                filterLists={{ lists: filterLists.data ?? [], failed: filterLists.isError }}
                 retentionDays={profile.retentionDays}
                 onApply={(filters) => {
                   const next = withSort(
@@ -275,6 +308,8 @@ function LocateScreen({
                     ),
                     filters.sort ?? 'recent',
                   );
+                  if (filters.filterLists) next.filterLists = filters.filterLists;
+                  else delete next.filterLists;
                   setDraft(next);
                   if (missingField(next) === null) onSearch(next);
                 }}
