@@ -276,7 +276,7 @@ func (a *API) group(w http.ResponseWriter, r *http.Request, id auth.Identity) er
 	if err != nil {
 		return err
 	}
-	searches, err := a.Monitor.Searches(r.Context(), id.Actor(), gid)
+	searches, err := a.Monitor.SearchesWithOwners(r.Context(), id.Actor(), gid)
 	if err != nil {
 		return err
 	}
@@ -354,7 +354,7 @@ func (a *API) searches(w http.ResponseWriter, r *http.Request, id auth.Identity)
 			return problem.InvalidField("groupId", "groupId must be a number.")
 		}
 	}
-	list, err := a.Monitor.Searches(r.Context(), id.Actor(), groupID)
+	list, err := a.Monitor.SearchesWithOwners(r.Context(), id.Actor(), groupID)
 	if err != nil {
 		return err
 	}

@@ -31,15 +31,14 @@ type SearchView struct {
 	Backfill *Backfill
 }
 
-// Searches lists the saved searches the actor can see, each with its owner; groupID 0 means
-// every group.
+// Searches lists the saved searches the actor can see; groupID 0 means every group. Owner is
+// left empty: the inbox and the percolator's callers ask often and need only the levels.
 func (s *Service) Searches(ctx context.Context, actor authz.Actor, groupID int64) ([]SearchView, error) {
 	v, err := s.load(ctx, actor)
 	if err != nil {
 		return nil, err
 	}
 	var out []SearchView
-	owners := map[int64]Share{} // an organization's searches have few owners: each is read once
 	for _, m := range v.searches {
 		if groupID != 0 && m.GroupID != groupID {
 			continue
@@ -48,20 +47,34 @@ func (s *Service) Searches(ctx context.Context, actor authz.Actor, groupID int64
 		if level == authz.LevelNone {
 			continue
 		}
-		owner, ok := owners[m.OwnerID]
+		p := v.searchState[m.ID]
+		out = append(out, SearchView{Search: m, Level: level, Personal: p,
+			CanManageSharing: authz.CanManageSharing(level, p.ShareRole)})
+	}
+	return out, nil
+}
+
+// SearchesWithOwners is Searches with each search's owner filled in, for the lists people read
+// (Locate's saved searches show the owner); each owner is read once.
+func (s *Service) SearchesWithOwners(ctx context.Context, actor authz.Actor, groupID int64) ([]SearchView, error) {
+	views, err := s.Searches(ctx, actor, groupID)
+	if err != nil {
+		return nil, err
+	}
+	owners := map[int64]Share{}
+	for i, sv := range views {
+		owner, ok := owners[sv.OwnerID]
 		if !ok {
-			u, err := s.store.User(ctx, m.OwnerID)
+			u, err := s.store.User(ctx, sv.OwnerID)
 			if err != nil {
 				return nil, err
 			}
 			owner = Share{UserID: u.ID, Email: u.Email, Username: u.Username, Name: u.Name, Role: authz.RoleOwner}
-			owners[m.OwnerID] = owner
+			owners[sv.OwnerID] = owner
 		}
-		p := v.searchState[m.ID]
-		out = append(out, SearchView{Search: m, Level: level, Personal: p, Owner: owner,
-			CanManageSharing: authz.CanManageSharing(level, p.ShareRole)})
+		views[i].Owner = owner
 	}
-	return out, nil
+	return views, nil
 }
 
 // VisibleSearchIDs lists the ids of the searches the actor can see, with whether they may edit
