@@ -64,6 +64,7 @@ type Gazetteer struct {
 
 	shapes      map[string]geom.Shape // country code or US state admin1 key -> outline
 	shapeBounds map[string]geom.Rect
+	prepared    map[string]geom.Prepared // the outlines ready for point tests
 }
 
 // LoadGazetteer returns the gazetteer built from the embedded data. The first call parses it
@@ -83,6 +84,7 @@ func loadGazetteer() (*Gazetteer, error) {
 		cityBoxes:     map[string]*pointBox{},
 		shapes:        map[string]geom.Shape{},
 		shapeBounds:   map[string]geom.Rect{},
+		prepared:      map[string]geom.Prepared{},
 	}
 	steps := []struct {
 		file string
@@ -232,6 +234,7 @@ func (g *Gazetteer) readShapes(r io.Reader) error {
 		}
 		g.shapes[s.Code] = shape
 		g.shapeBounds[s.Code] = shape.Bounds()
+		g.prepared[s.Code] = shape.Prepare()
 	}
 }
 

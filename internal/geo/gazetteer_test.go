@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -351,6 +352,39 @@ func TestInUSTerritory(t *testing.T) {
 		if got := g.InUSTerritory(tt.p); got != tt.want {
 			t.Errorf("%s %v: InUSTerritory = %v, want %v", tt.name, tt.p, got, tt.want)
 		}
+	}
+}
+
+// The outlines are tested through their prepared form; on every real outline (islands, holes,
+// the Aleutians and Fiji across the antimeridian) it must answer as the outline does.
+func TestPreparedOutlinesAgree(t *testing.T) {
+	g := gazetteer(t)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for code, shape := range g.shapes {
+		b := g.shapeBounds[code]
+		span := b.MaxLon - b.MinLon
+		if span < 0 {
+			span += 360
+		}
+		for range 40 {
+			p := geom.Point{Lat: b.MinLat + rng.Float64()*(b.MaxLat-b.MinLat), Lon: math.Remainder(b.MinLon+rng.Float64()*span, 360)}
+			if got, want := g.prepared[code].Contains(p), shape.Contains(p); got != want {
+				t.Fatalf("%s %v: prepared %v, outline %v", code, p, got, want)
+			}
+		}
+	}
+}
+
+func BenchmarkInUSTerritory(b *testing.B) {
+	g := gazetteer(b)
+	rng := rand.New(rand.NewPCG(5, 6))
+	points := make([]geom.Point, 1024)
+	for i := range points {
+		points[i] = geom.Point{Lat: rng.Float64()*140 - 60, Lon: rng.Float64()*360 - 180}
+	}
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		g.InUSTerritory(points[i%len(points)])
 	}
 }
 

@@ -28,7 +28,8 @@ func (g *Gazetteer) InUSTerritory(p geom.Point) bool {
 		}
 	}
 	for code := range usTerritories {
-		if s, ok := g.shapes[code]; ok && s.DistanceKm(p) <= usTerritoryToleranceKm {
+		if s, ok := g.shapes[code]; ok && g.prepared[code].MayBeWithinKm(p, usTerritoryToleranceKm) &&
+			s.DistanceKm(p) <= usTerritoryToleranceKm {
 			return true
 		}
 	}
@@ -36,5 +37,5 @@ func (g *Gazetteer) InUSTerritory(p geom.Point) bool {
 }
 
 func (g *Gazetteer) shapeContains(code string, p geom.Point) bool {
-	return g.shapeBounds[code].Contains(p) && g.shapes[code].Contains(p)
+	return g.shapeBounds[code].Contains(p) && g.prepared[code].Contains(p)
 }

@@ -3,6 +3,7 @@ package geom
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"testing"
 )
@@ -138,7 +139,63 @@ func TestContains(t *testing.T) {
 			if got := tt.shape.Contains(tt.p); got != tt.want {
 				t.Fatalf("Contains(%v) = %v, want %v", tt.p, got, tt.want)
 			}
+			if got := tt.shape.Prepare().Contains(tt.p); got != tt.want {
+				t.Fatalf("Prepare().Contains(%v) = %v, want %v", tt.p, got, tt.want)
+			}
 		})
+	}
+}
+
+// The prepared shape skips rings by their boxes; it must answer as the shape does everywhere,
+// on edges and vertices (where the boxes are tight) and across the antimeridian.
+func TestPreparedAgreesWithShape(t *testing.T) {
+	shapes := map[string]Shape{
+		"with hole":   mustWKT(t, "POLYGON((0 0,10 0,10 10,0 10,0 0),(4 4,6 4,6 6,4 6,4 4))"),
+		"islands":     mustWKT(t, "MULTIPOLYGON(((0 0,1 0,1 1,0 1,0 0)),((5 5,6 5,6 6,5 6,5 5)),((-3 -3,-2 -3,-2.5 -2,-3 -3)))"),
+		"pacific box": mustWKT(t, "POLYGON((170 -10,-170 -10,-170 10,170 10,170 -10))"),
+		// A crescent of islands across the antimeridian, as the Aleutians and Fiji are drawn.
+		"antimeridian islands": mustWKT(t, "MULTIPOLYGON(((179 51,-179.5 51.2,-179 52,179.4 52.1,179 51)),((172 52,174 52,173 53,172 52)),((-178 -17,179 -16,178 -18,-178.5 -18.5,-178 -17)))"),
+		"concave":              mustWKT(t, "POLYGON((0 0,8 0,8 8,6 8,6 2,2 2,2 8,0 8,0 0))"),
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for name, shape := range shapes {
+		prepared := shape.Prepare()
+		var points []Point
+		for _, poly := range shape { // every vertex and edge midpoint, and points just off them
+			for _, ring := range poly {
+				for i := range ring {
+					a, b := ring[i], ring[(i+1)%len(ring)]
+					mid := Point{Lat: (a.Lat + b.Lat) / 2, Lon: (a.Lon + b.Lon) / 2}
+					points = append(points, a, mid, Point{Lat: a.Lat + 1e-7, Lon: a.Lon - 1e-7}, Point{Lat: mid.Lat - 1e-7, Lon: mid.Lon + 1e-7})
+				}
+			}
+		}
+		for range 20000 {
+			points = append(points, Point{Lat: rng.Float64()*180 - 90, Lon: rng.Float64()*360 - 180})
+		}
+		b := shape.Bounds()
+		for range 20000 {
+			lat := b.MinLat + rng.Float64()*(b.MaxLat-b.MinLat)
+			span := b.MaxLon - b.MinLon
+			if span < 0 { // the box crosses the antimeridian
+				span += 360
+			}
+			lon := b.MinLon + rng.Float64()*span
+			points = append(points, Point{Lat: lat, Lon: math.Remainder(lon, 360)})
+		}
+		inside := 0
+		for _, p := range points {
+			want := shape.Contains(p)
+			if got := prepared.Contains(p); got != want {
+				t.Fatalf("%s: Prepare().Contains(%v) = %v, Contains = %v", name, p, got, want)
+			}
+			if want {
+				inside++
+			}
+		}
+		if inside == 0 || inside == len(points) {
+			t.Fatalf("%s: %d of %d points inside: the points do not test both answers", name, inside, len(points))
+		}
 	}
 }
 
@@ -236,6 +293,39 @@ func TestRoundTrip(t *testing.T) {
 		}
 		if !reflect.DeepEqual(back, s) {
 			t.Errorf("GeoJSON round trip: got %v, want %v", back, s)
+		}
+	}
+}
+
+// MayBeWithinKm may say yes to a point farther away, never no to one within the distance, which
+// Shape.DistanceKm measures to great-circle edges (they bulge poleward of the vertices).
+func TestMayBeWithinKm(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	shapes := map[string]Shape{
+		"Hawaii box":      Rect{MinLat: 18, MinLon: -160, MaxLat: 22, MaxLon: -154}.Shape(),
+		"long border":     mustWKT(t, "POLYGON((-123 49,-95 49,-95 30,-123 30,-123 49))"),
+		"across the line": mustWKT(t, "POLYGON((172 51,-129 60,-140 72,170 65,172 51))"),
+		"southern":        mustWKT(t, "POLYGON((-171 -14.6,-150 -14.6,-160 -30,-171 -14.6))"),
+		"near the pole":   Rect{MinLat: 80, MinLon: 10, MaxLat: 86, MaxLon: 30}.Shape(),
+	}
+	for name, shape := range shapes {
+		prepared := shape.Prepare()
+		c := shape.Bounds().Center()
+		no := 0
+		for range 5000 {
+			p := Point{Lat: max(-90, min(90, c.Lat+rng.NormFloat64()*8)), Lon: math.Remainder(c.Lon+rng.NormFloat64()*15, 360)}
+			for _, km := range []float64{1, 25, 300} {
+				if prepared.MayBeWithinKm(p, km) {
+					continue
+				}
+				no++
+				if d := shape.DistanceKm(p); d <= km {
+					t.Fatalf("%s, %v: MayBeWithinKm(%v) = false at %.3f km", name, p, km, d)
+				}
+			}
+		}
+		if no == 0 {
+			t.Fatalf("%s: never ruled a point out", name)
 		}
 	}
 }
