@@ -22,8 +22,11 @@ type preparedRing struct {
 // boxSlack widens a ring's box so that points onSegment counts as on an edge stay inside it.
 const boxSlack = 1e-9
 
-// Prepare returns s ready for Contains.
+// Prepare returns s ready for Contains; nil for a nil shape ("no shape").
 func (s Shape) Prepare() Prepared {
+	if s == nil {
+		return nil
+	}
 	out := make(Prepared, 0, len(s))
 	for _, poly := range s {
 		pp := make(preparedPolygon, 0, len(poly))

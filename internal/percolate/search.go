@@ -111,7 +111,7 @@ type Compiled struct {
 	keywords   *query.Query
 	authors    []string // folded
 	providers  []string // folded
-	bounds     geom.Shape
+	bounds     geom.Prepared
 	boundsRect geom.Rect
 	start, end *time.Time
 	imagesOnly bool
@@ -128,7 +128,7 @@ func Compile(s SavedSearch) (*Compiled, error) {
 	c := &Compiled{
 		ID:         s.ID,
 		active:     s.Enabled && !s.Paused,
-		bounds:     s.Bounds,
+		bounds:     s.Bounds.Prepare(),
 		imagesOnly: s.ImagesOnly,
 		videosOnly: s.VideosOnly,
 	}
