@@ -79,6 +79,9 @@ func TestLiveSmoke(t *testing.T) {
 	if res.Delivered != 50 || res.KBPerConn <= 0 || res.Pipeline == nil || res.Pipeline.Posts != 200 {
 		t.Fatalf("the run did not do the work: %+v", res)
 	}
+	if res.Pipeline.StoryP99ms <= 0 {
+		t.Errorf("no post's time to its story was measured: %+v", res.Pipeline)
+	}
 	if (res.Pipeline.Matched > 0) != (res.PipelineOverDelivery > 0) {
 		t.Errorf("%d posts reached the owner's socket, yet the ratio to the delivery p99 is %.2f", res.Pipeline.Matched, res.PipelineOverDelivery)
 	}

@@ -209,6 +209,7 @@ func (res LiveResult) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "ingest to owner's socket   p50 %.1f ms, p99 %.1f ms (%d saved searches, %.0f posts/s offered, %d of %d posts matched, %d matches stored)\n",
 			p.P50ms, p.P99ms, p.Searches, p.OfferedRate, p.Matched, p.Posts, p.Matches)
 		fmt.Fprintf(w, "                           p99 over the delivery p99 above: %.2f\n", res.PipelineOverDelivery)
+		fmt.Fprintf(w, "ingest to story            p50 %.1f ms, p99 %.1f ms\n", p.StoryP50ms, p.StoryP99ms)
 	}
 }
 
