@@ -52,11 +52,46 @@ func TestNumbers(t *testing.T) {
 		{"1.200 Menschen evakuiert", []string{"1200"}},
 		{"1 200 personnes", []string{"1200"}},
 		{"a 6.4 quake, 12,5 km deep", []string{"6.4", "12.5"}},
-		{"$900B and 007", []string{"900", "7"}},
+		{"$900B and 007", []string{"900000000000", "7"}},
+		// One amount written with its scale in several languages is one number.
+		{"900 Milliarden Dollar, 900.000 millones, 900 مليار, 900 млрд", []string{"900000000000", "900000000000", "900000000000", "900000000000"}},
+		{"187k jobs; 187 mil vagas; 187,000 emplois", []string{"187000", "187000", "187000"}},
+		{"€1.8bn, 1,8 milliard d'euros, 1.800 millones, 1,8 mil millones", []string{"1800000000", "1800000000", "1800000000", "1800000000"}},
+		{"2,3 milhões de clientes, 2.3 million customers", []string{"2300000", "2300000"}},
+		// A letter after a number scales it only after a currency sign: 5m is five metres.
+		{"a wave of 5m, a $5m fine", []string{"5", "5000000"}},
 		{"COVID19 and A320 are words, not numbers", nil},
 	} {
 		if got := numbers(tc.in); !slices.Equal(got, tc.want) {
 			t.Errorf("numbers(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestSkeleton checks that a name has one skeleton in the Latin and the Cyrillic script and
+// through its inflections, and that short names have none.
+func TestSkeleton(t *testing.T) {
+	for _, names := range [][]string{
+		{"Malatya", "Малатья", "Малатьи"},
+		{"Sheremetyevo", "Шереметьево"},
+		{"Kharkiv", "Харків", "Харькове", "Charkiw"},
+		{"Lybidska", "Либідська", "Лыбедская"},
+		{"Darnytskyi", "Дарницького"},
+		{"Nizhnekamsk", "Нижнекамск", "Нижньокамську"},
+	} {
+		want := skeleton(names[0])
+		if want == "" {
+			t.Errorf("skeleton(%q) is empty", names[0])
+		}
+		for _, n := range names[1:] {
+			if got := skeleton(n); got != want {
+				t.Errorf("skeleton(%q) = %q, want %q as for %q", n, got, want, names[0])
+			}
+		}
+	}
+	for _, n := range []string{"Kyiv", "Київ", "Oslo", "COP31", "東京"} {
+		if got := skeleton(n); got != "" {
+			t.Errorf("skeleton(%q) = %q, want none", n, got)
 		}
 	}
 }
