@@ -162,6 +162,19 @@ func TestClusterer(t *testing.T) {
 			{"ja", "Hamburgの港近くの倉庫で大規模な火災、黒煙がすごい #HamburgFire", time.Minute},
 			{"ja", "Munichの港近くの倉庫で大規模な火災、黒煙がすごい #MunichFire", 2 * time.Minute},
 		}, "aab"},
+		{"two records, two sums of money: apart", []in{
+			{"en", "BITCOIN TOPS $150,000 FOR THE FIRST TIME", 0},
+			{"en", "ETHER TOPS $10,000 FOR THE FIRST TIME", time.Hour},
+		}, "ab"},
+		{"one amount written with its scale in other languages and a name in Cyrillic", []in{
+			{"en", "Siemens Mobility wins a €3.2bn order for 120 high-speed trains.", 0},
+			{"es", "Siemens gana un contrato de 3.200 millones de euros para suministrar 120 trenes de alta velocidad.", time.Hour},
+			{"ru", "Сименс получил заказ на 3,2 млрд евро на поставку 120 скоростных поездов.", 2 * time.Hour},
+		}, "aaa"},
+		{"one template, two towns the gazetteer does not know in Cyrillic", []in{
+			{"ru", "Беспилотники атаковали НПЗ в Рязани, на территории завода начался пожар.", 0},
+			{"ru", "Беспилотники атаковали НПЗ в Саратове, на территории завода начался пожар.", time.Hour},
+		}, "ab"},
 		{"out of the window", []in{
 			{"en", "Magnitude 6.4 earthquake strikes off the coast of Chile, no tsunami warning issued.", 0},
 			{"en", "Magnitude 6.4 earthquake strikes off the coast of Chile, no tsunami warning issued.", Window + time.Hour},
