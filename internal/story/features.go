@@ -25,6 +25,7 @@ const (
 	kindHandle
 	kindTag      // a hashtag of one word (#flood, #breaking): many events use it
 	kindEventTag // a hashtag of several words (#HamburgFire): it names one event
+	kindSkeleton // a name's consonants in any script ("Malatya", "Малатьи"): skeleton.go
 	kinds
 )
 
@@ -46,7 +47,18 @@ type signature struct {
 	names  []uint64
 	proper uint64 // bit i set: names[i] is written as a name (the first 64 names)
 	lower  []uint64
+	skels  []nameSkeleton
+	// amounts are the numbers written as sums of money ("$900B", "1,8 milliard d'euros").
+	amounts []uint64
+	// placeNames are the words and skeletons of the names of the places it names.
+	placeNames []uint64
+	// located are the skeletons of the names written after a preposition of place ("in
+	// Ryazan", "в Рязани"): places, whether or not the gazetteer knows them.
+	located []uint64
 }
+
+// nameSkeleton is the skeleton of a name (a kindSkeleton feature's hash) and the name's word.
+type nameSkeleton struct{ skel, word uint64 }
 
 func compareFeatures(a, b feature) int {
 	if a.hash != b.hash {
@@ -135,30 +147,48 @@ func (a *analyzer) sign(p *post.Post) signature {
 	}
 	for _, m := range p.MentionedLocations {
 		add(kindPlace, geo.NameKey(m.Name)+"|"+m.CountryCode)
+		// The place's name as words and as a skeleton: evidence counts the place, not its
+		// name again.
+		for _, w := range strings.Fields(geo.NameKey(m.Name)) {
+			s.placeNames = append(s.placeNames, wordHash(w))
+			if sk := skeleton(w); sk != "" {
+				s.placeNames = append(s.placeNames, hashOf(kindSkeleton, sk))
+			}
+		}
 	}
-	for _, n := range numbers(text) {
+	nums, money := numbersOf(text)
+	for i, n := range nums {
 		if len(n) == 1 {
 			add(kindSmallNumber, n)
 		} else {
 			add(kindNumber, n)
+			if i < 64 && money&(1<<i) != 0 {
+				s.amounts = append(s.amounts, hashOf(kindNumber, n))
+			}
 		}
 	}
-	s.names, s.proper, s.lower = casing(text)
+	s.names, s.proper, s.lower, s.skels, s.located = casing(text)
+	for _, sk := range s.skels {
+		s.features = append(s.features, feature{kindSkeleton, sk.skel})
+	}
 	links := append([]string{p.PostLink}, p.Entities.ExternalLinks...)
 	for _, l := range links {
 		if c := CanonicalURL(l); c != "" {
 			add(kindLink, c)
 			// An article's slug is its headline ("manhattan-crane-collapse"): a comment that
 			// shares the link says what it is about through it.
-			for _, w := range slugWords(c) {
-				if isDigits(w) {
-					if len(w) > 1 {
-						add(kindNumber, strings.TrimLeft(w, "0"))
-					}
-				} else if utf8.RuneCountInString(w) >= 3 {
-					add(kindWord, w)
+			words := slugWords(c)
+			for _, w := range words {
+				if !isDigits(w) && utf8.RuneCountInString(w) >= 3 {
+					s.features = append(s.features, feature{kindWord, wordHash(w)})
 					// What the address names counts as evidence, as a name in the text does.
-					s.names = append(s.names, hashOf(kindWord, w))
+					s.names = append(s.names, wordHash(w))
+				}
+			}
+			// Read as the text's numbers are: "micron-900-billion" writes $900B.
+			for _, n := range numbers(strings.Join(words, " ")) {
+				if len(n) > 1 {
+					add(kindNumber, n)
 				}
 			}
 		}
@@ -178,7 +208,7 @@ func (a *analyzer) sign(p *post.Post) signature {
 		// An account is often named for what it reports on ("@lufthansa_de", "@metro_madrid").
 		for _, w := range query.Tokens(strings.ReplaceAll(h, "_", " ")) {
 			if utf8.RuneCountInString(w) >= 3 && !isDigits(w) {
-				add(kindWord, w)
+				s.features = append(s.features, feature{kindWord, wordHash(w)})
 			}
 		}
 	}
@@ -279,7 +309,13 @@ func simhash(words []uint64) uint64 {
 // numbers lists the numbers written in text with their grouping removed, so that "1,200" (en),
 // "1.200" (de) and "1 200" (fr) are the same number; a decimal part is kept after a point.
 func numbers(text string) []string {
-	var out []string
+	out, _ := numbersOf(text)
+	return out
+}
+
+// numbersOf is numbers, with bit i of money set when the i-th is a sum of money: after a
+// currency sign or before the name of a currency.
+func numbersOf(text string) (out []string, money uint64) {
 	for i := 0; i < len(text); {
 		if !isDigit(text[i]) || i > 0 && isWordByte(text[i-1]) {
 			i++
@@ -307,7 +343,14 @@ func numbers(text string) []string {
 			}
 			break
 		}
-		n := strings.TrimLeft(b.String(), "0")
+		n := b.String()
+		if exp, end := scaleAfter(text, i, j); exp > 0 {
+			n, j = shift(n, exp), end
+		}
+		if len(out) < 64 && isMoney(text, i, j) {
+			money |= 1 << len(out)
+		}
+		n = strings.TrimLeft(n, "0")
 		if strings.Contains(n, ".") { // "4.0%" and "4%" are one number
 			n = strings.TrimRight(strings.TrimRight(n, "0"), ".")
 		}
@@ -317,7 +360,127 @@ func numbers(text string) []string {
 		}
 		i = j
 	}
-	return out
+	return out, money
+}
+
+// scales are the words that multiply the number written before them, by the power of ten given,
+// in the languages Sightline reads: "$900B", "900 billion", "900 Milliarden", "900.000 millones"
+// and "900 مليار" are one amount, and so are "187k", "187,000" and "187 mil".
+var scales = map[string]int{
+	"k": 3, "thousand": 3, "mil": 3, "mille": 3, "tausend": 3, "тыс": 3, "тысяч": 3, "тысячи": 3,
+	"тысяча": 3, "тис": 3, "тисяч": 3, "тисячі": 3, "тисяча": 3, "bin": 3, "ألف": 3, "آلاف": 3,
+	"duizend": 3, "tys": 3, "tysięcy": 3, "tysiące": 3, "tūkst": 3,
+	"mn": 6, "million": 6, "millions": 6, "millón": 6, "millones": 6, "millionen": 6, "mio": 6,
+	"milione": 6, "milioni": 6, "milhão": 6, "milhões": 6, "млн": 6, "миллион": 6, "миллиона": 6,
+	"миллионов": 6, "мільйон": 6, "мільйона": 6, "мільйонів": 6, "milyon": 6, "مليون": 6,
+	"ملايين": 6, "miljoen": 6, "mln": 6, "milion": 6, "miliony": 6, "milionów": 6,
+	"milijonai": 6, "milijonų": 6,
+	"bn": 9, "billion": 9, "billions": 9, "milliard": 9, "milliards": 9, "milliarde": 9,
+	"milliarden": 9, "mrd": 9, "miliardo": 9, "miliardi": 9, "bilhão": 9, "bilhões": 9,
+	"млрд": 9, "миллиард": 9, "миллиарда": 9, "миллиардов": 9, "мільярд": 9, "мільярда": 9,
+	"мільярдів": 9, "milyar": 9, "مليار": 9, "مليارات": 9, "miljard": 9, "mld": 9, "miliard": 9,
+	"miliardy": 9, "miliardów": 9, "milijardai": 9, "milijardų": 9, "bilioni": 9,
+	"trillion": 12, "trillions": 12, "billones": 12, "billionen": 12, "trilhão": 12, "trilhões": 12,
+	"трлн": 12, "триллион": 12, "триллиона": 12, "триллионов": 12, "трильйон": 12, "trilyon": 12,
+}
+
+// scaleAfter reads the word that follows the number text[start:end], attached or after one space,
+// and returns the power of ten it multiplies the number by (0 for none) and where it ends. A
+// letter attached to an amount of money is a scale too ("$2m", "$900B"); elsewhere "5m" is five
+// metres. "mil millones" (Spanish, Portuguese) is a thousand millions.
+func scaleAfter(text string, start, end int) (int, int) {
+	word := func(at int) (string, int) {
+		e := at
+		for e < len(text) {
+			r, size := utf8.DecodeRuneInString(text[e:])
+			if !unicode.IsLetter(r) {
+				break
+			}
+			e += size
+		}
+		return strings.ToLower(text[at:e]), e
+	}
+	at, attached := end, true
+	if at < len(text) && text[at] == ' ' {
+		at, attached = at+1, false
+	} else if strings.HasPrefix(text[at:], "\u00a0") {
+		at, attached = at+2, false
+	}
+	w, e := word(at)
+	if w == "" {
+		return 0, end
+	}
+	money := start > 0 && strings.ContainsAny(text[max(0, start-3):start], "$€£¥₽₴")
+	switch {
+	case attached && (w == "m" || w == "b") && money:
+		if w == "m" {
+			return 6, e
+		}
+		return 9, e
+	case attached && w != "k" && w != "bn" && w != "mn" && w != "mln" && w != "mrd" && w != "млн" && w != "млрд" && w != "трлн":
+		return 0, end
+	}
+	exp := scales[w]
+	if w == "mil" && e+1 < len(text) && text[e] == ' ' {
+		if next, e2 := word(e + 1); scales[next] == 6 {
+			return 9, e2
+		}
+	}
+	if exp == 0 {
+		return 0, end
+	}
+	return exp, e
+}
+
+// currencies are the names of currencies written after an amount, as the languages Sightline
+// reads write them.
+var currencies = map[string]bool{
+	"dollar": true, "dollars": true, "dólar": true, "dólares": true, "dollari": true, "dollaro": true,
+	"euro": true, "euros": true, "евро": true, "євро": true, "pound": true, "pounds": true,
+	"libras": true, "franc": true, "francs": true, "franken": true, "franchi": true, "yen": true,
+	"yuan": true, "долларов": true, "доллара": true, "доллар": true, "доларів": true, "долара": true,
+	"долари": true, "рублей": true, "рубля": true, "гривень": true, "гривні": true, "dolar": true,
+	"dolarlık": true, "دولار": true, "يورو": true, "reais": true, "shillings": true, "shilingi": true,
+	"rupees": true, "lira": true, "zł": true, "złotych": true, "usd": true, "eur": true, "gbp": true,
+}
+
+// isMoney reports whether the number text[start:end] (its scale included) is a sum of money: a
+// currency sign before it, or a currency's name among the two words after it ("1,8 milliard
+// d'euros", "300 miliardi di euro").
+func isMoney(text string, start, end int) bool {
+	if strings.ContainsAny(text[max(0, start-3):start], "$€£¥₽₴") {
+		return true
+	}
+	rest := text[end:]
+	for range 2 {
+		rest = strings.TrimLeftFunc(rest, func(r rune) bool { return !unicode.IsLetter(r) && r != '$' && r != '€' && r != '£' })
+		if rest == "" {
+			return false
+		}
+		if r, _ := utf8.DecodeRuneInString(rest); r == '$' || r == '€' || r == '£' {
+			return true
+		}
+		e := strings.IndexFunc(rest, func(r rune) bool { return !unicode.IsLetter(r) })
+		if e < 0 {
+			e = len(rest)
+		}
+		w := strings.ToLower(rest[:e])
+		// "d'euros": the article is cut off at the apostrophe.
+		if currencies[w] {
+			return true
+		}
+		rest = rest[e:]
+	}
+	return false
+}
+
+// shift multiplies the decimal number n ("1.8", "900000") by ten to the power exp.
+func shift(n string, exp int) string {
+	whole, frac, _ := strings.Cut(n, ".")
+	if len(frac) > exp {
+		return whole + frac[:exp] + "." + frac[exp:]
+	}
+	return whole + frac + strings.Repeat("0", exp-len(frac))
 }
 
 // group reports whether exactly three digits start at i: the shape of a thousands group.
@@ -338,7 +501,7 @@ func isWordByte(c byte) bool { return isDigit(c) || 'a' <= c|0x20 && c|0x20 <= '
 // "CROSSES" in a headline from "Micron". A sentence starts with a capital whatever its first
 // word, so that word is a name only when written as one: in capitals ("FDNY"), with a capital
 // inside ("OpenAI"), or before another capitalized word ("Northwind Bank").
-func casing(text string) (names []uint64, proper uint64, lower []uint64) {
+func casing(text string) (names []uint64, proper uint64, lower []uint64, skels []nameSkeleton, located []uint64) {
 	type word struct {
 		w              string
 		upper, initial bool
@@ -381,6 +544,13 @@ func casing(text string) (names []uint64, proper uint64, lower []uint64) {
 		default:
 			n := len(names)
 			names = appendFolded(names, w.w)
+			if sk := skeleton(w.w); sk != "" && len(names) > n {
+				h := hashOf(kindSkeleton, sk)
+				skels = append(skels, nameSkeleton{h, names[n]})
+				if i > 0 && !w.initial && placePrepositions[list[i-1].w] {
+					located = append(located, h)
+				}
+			}
 			if !w.initial || writtenAsName(w.w) || i+1 < len(list) && list[i+1].upper && !list[i+1].initial {
 				for j := n; j < len(names) && j < 64; j++ {
 					proper |= 1 << j
@@ -388,7 +558,15 @@ func casing(text string) (names []uint64, proper uint64, lower []uint64) {
 			}
 		}
 	}
-	return names, proper, lower
+	return names, proper, lower, skels, located
+}
+
+// placePrepositions are the prepositions of place a name follows in the languages Sightline
+// reads, as written in lowercase.
+var placePrepositions = map[string]bool{
+	"in": true, "near": true, "в": true, "во": true, "у": true, "біля": true, "под": true,
+	"à": true, "près": true, "en": true, "em": true, "no": true, "na": true, "nel": true,
+	"nella": true, "w": true, "we": true, "bei": true, "nahe": true, "cerca": true, "perto": true,
 }
 
 // endsSentence reports whether a word ends a sentence, or a lead-in such as "RT @AP:".
@@ -419,7 +597,7 @@ func appendFolded(hashes []uint64, w string) []uint64 {
 		c := w[i]
 		if c >= utf8.RuneSelf {
 			for _, t := range query.Tokens(w) {
-				hashes = append(hashes, hashOf(kindWord, t))
+				hashes = append(hashes, wordHash(t))
 			}
 			return hashes
 		}
@@ -431,6 +609,9 @@ func appendFolded(hashes []uint64, w string) []uint64 {
 	}
 	return append(hashes, h^uint64(kindWord)<<56)
 }
+
+// wordHash is the hash of a folded word's feature.
+func wordHash(t string) uint64 { return hashOf(kindWord, t) }
 
 // trackingParams are query parameters that say who shared a link, not what it points to.
 var trackingParams = map[string]bool{

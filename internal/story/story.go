@@ -178,13 +178,13 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 	for i, f := range sig.features {
 		list := c.live(f.hash)
 		w[i] = weight(f, len(list))
-		if f.kind != kindLink {
+		if inCosine(f.kind) {
 			norm += w[i] * w[i]
 		}
 		// A word many posts use picks no story out: it counts in the cosine (computed in full
 		// for the best candidates below), not in finding them, which bounds the work a long
 		// post costs.
-		if len(list) == 0 || len(list) > maxPostings || f.kind == kindWord && len(list) > recentPostings {
+		if len(list) == 0 || len(list) > maxPostings || (f.kind == kindWord || f.kind == kindSkeleton) && len(list) > recentPostings {
 			continue
 		}
 		c.finders = append(c.finders, finder{i, len(list), list})
@@ -246,7 +246,7 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 		// Evidence adds to the wording: a post that shares the event's place and hashtag with
 		// one candidate and only common words with another belongs with the first.
 		if absDuration(p.PublishedAt.Sub(e.at)) <= evidenceWindow {
-			if shared, n := c.evidence(sig, &e.sig); shared >= minEvidence && n >= 2 {
+			if shared, n := c.evidence(sig, e); shared >= minEvidence && n >= 2 {
 				s += min(shared, maxEvidence) / evidenceScale
 			}
 		}
@@ -266,6 +266,23 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 	return best
 }
 
+// outside is how many posts of the window outside a story write a feature: a name says which event a post reports by how few other events name it, not by
+// how few posts do, since the more posts report an event the more write its names ("OpenAI"
+// in every version of its launch).
+func (c *Clusterer) outside(f feature, story string) int {
+	list := c.postings[f.hash]
+	if len(list) > maxPostings {
+		return len(list) // a word that common names nothing
+	}
+	n := 0
+	for _, e := range list {
+		if e.story != story {
+			n++
+		}
+	}
+	return n
+}
+
 // comparable reports whether posts in two languages can be compared word for word: the same
 // language, or one too short to tell (und), which is then most likely the other's.
 func comparable(a, b string) bool {
@@ -283,7 +300,7 @@ func dot(a *signature, w []float64, b *signature) float64 {
 		case c > 0:
 			j++
 		default:
-			if a.features[i].kind != kindLink {
+			if inCosine(a.features[i].kind) {
 				d += w[i] * w[i]
 			}
 			i++
@@ -336,9 +353,11 @@ type candidate struct {
 type overlap struct{ shared, dot float64 }
 
 // evidence is what identifies an event that two posts share: places, numbers, links and
-// handles, and the words they both write, across languages mostly names ("Schiphol", "OpenAI"),
-// weighed by how rare they are; and how many such features there are.
-func (c *Clusterer) evidence(a, b *signature) (float64, int) {
+// handles, and the words they both write, across languages mostly names ("Schiphol", "OpenAI")
+// and names' skeletons ("Malatya", "Малатьи"), weighed by how rare they are; and how many such
+// features there are. a is the post being placed, e the post of the window.
+func (c *Clusterer) evidence(a *signature, e *entry) (float64, int) {
+	b := &e.sig
 	var s float64
 	n := 0
 	for _, f := range a.features {
@@ -346,8 +365,19 @@ func (c *Clusterer) evidence(a, b *signature) (float64, int) {
 		if f.kind == kindSmallNumber || f.kind == kindWord && !slices.Contains(a.names, f.hash) && !slices.Contains(b.names, f.hash) {
 			continue
 		}
+		// A name both write alike counts once, as a word.
+		if f.kind == kindSkeleton && sameNameWritten(a, b, f.hash) {
+			continue
+		}
+		placeName := slices.Contains(a.placeNames, f.hash) || slices.Contains(b.placeNames, f.hash)
 		if hasFeature(b, f) {
-			s += evidenceWeight(f, len(c.postings[f.hash]))
+			df := len(c.postings[f.hash])
+			// A place's name weighs by the posts that write it: many events happen in one
+			// city, and the place counts already.
+			if (f.kind == kindWord || f.kind == kindSkeleton) && !placeName {
+				df = c.outside(f, e.story)
+			}
+			s += evidenceWeight(f, df)
 			n++
 			if f.kind == kindEventTag {
 				n++ // a hashtag of several words names the event alone, as a link does
@@ -365,8 +395,18 @@ func vetoed(c *Clusterer, a, b *signature, sameLang bool) bool {
 	if sharesKind(a, b, kindLink) || sharesKind(a, b, kindEventTag) {
 		return false
 	}
+	// Two sums of money that differ are two deals, fines or records, whatever else the posts
+	// share: Apple fined €1.8bn and Google €2.4bn, bitcoin over $150,000 and ether over $10,000.
+	if len(a.amounts) > 0 && len(b.amounts) > 0 && !sharesAny(a.amounts, b.amounts) {
+		return true
+	}
 	// Two matches in Madrid the same night: each names a place the other does not.
 	if placeOnlyIn(a, b) && placeOnlyIn(b, a) {
+		return true
+	}
+	// The same where the gazetteer knows neither place ("в Рязани", "в Саратове"): the names
+	// after a preposition of place, compared by skeleton with every name of the other post.
+	if locatedOnlyIn(a, b) && locatedOnlyIn(b, a) {
 		return true
 	}
 	if sharesKind(a, b, kindPlace) {
@@ -386,6 +426,30 @@ func vetoed(c *Clusterer, a, b *signature, sameLang bool) bool {
 		return true
 	}
 	return !sharesName(a, b, na, nb)
+}
+
+func sharesAny(a, b []uint64) bool {
+	for _, h := range a {
+		if slices.Contains(b, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// inCosine reports whether a kind of feature counts in the cosine: links decide alone, and a
+// name's skeleton would count the name twice.
+func inCosine(k kind) bool { return k != kindLink && k != kindSkeleton }
+
+// sameNameWritten reports whether a name of a with the skeleton skel is a word of b: the name is
+// then written alike in both.
+func sameNameWritten(a, b *signature, skel uint64) bool {
+	for _, sk := range a.skels {
+		if sk.skel == skel && hasFeature(b, feature{kindWord, sk.word}) {
+			return true
+		}
+	}
+	return false
 }
 
 // sharesName reports whether either post writes a name of the other (na of a, nb of b).
@@ -421,6 +485,17 @@ func (c *Clusterer) names(s *signature) []uint64 {
 		}
 	}
 	return out
+}
+
+// locatedOnlyIn reports whether a names, after a preposition of place, a name b does not write
+// (in any script) nor name as a place.
+func locatedOnlyIn(a, b *signature) bool {
+	for _, h := range a.located {
+		if !hasFeature(b, feature{kindSkeleton, h}) && !slices.Contains(b.placeNames, h) {
+			return true
+		}
+	}
+	return false
 }
 
 // placeOnlyIn reports whether a names a place b does not.
@@ -463,7 +538,7 @@ func weight(f feature, df int) float64 {
 		// A number many posts write ("10", "2026") is not what tells their events apart.
 		return weights[f.kind] * commonNumber / float64(df)
 	}
-	if f.kind != kindWord {
+	if f.kind != kindWord && f.kind != kindSkeleton {
 		return weights[f.kind]
 	}
 	return math.Log1p(idfScale / float64(1+df))
@@ -478,7 +553,7 @@ func (c *Clusterer) insert(p *post.Post, sig signature, story string) {
 	for _, f := range sig.features {
 		list := c.live(f.hash)
 		w := weight(f, len(list))
-		if f.kind != kindLink {
+		if inCosine(f.kind) {
 			norm += w * w
 		}
 		c.postings[f.hash] = append(list, e)

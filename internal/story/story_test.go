@@ -52,11 +52,46 @@ func TestNumbers(t *testing.T) {
 		{"1.200 Menschen evakuiert", []string{"1200"}},
 		{"1 200 personnes", []string{"1200"}},
 		{"a 6.4 quake, 12,5 km deep", []string{"6.4", "12.5"}},
-		{"$900B and 007", []string{"900", "7"}},
+		{"$900B and 007", []string{"900000000000", "7"}},
+		// One amount written with its scale in several languages is one number.
+		{"900 Milliarden Dollar, 900.000 millones, 900 مليار, 900 млрд", []string{"900000000000", "900000000000", "900000000000", "900000000000"}},
+		{"187k jobs; 187 mil vagas; 187,000 emplois", []string{"187000", "187000", "187000"}},
+		{"€1.8bn, 1,8 milliard d'euros, 1.800 millones, 1,8 mil millones", []string{"1800000000", "1800000000", "1800000000", "1800000000"}},
+		{"2,3 milhões de clientes, 2.3 million customers", []string{"2300000", "2300000"}},
+		// A letter after a number scales it only after a currency sign: 5m is five metres.
+		{"a wave of 5m, a $5m fine", []string{"5", "5000000"}},
 		{"COVID19 and A320 are words, not numbers", nil},
 	} {
 		if got := numbers(tc.in); !slices.Equal(got, tc.want) {
 			t.Errorf("numbers(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestSkeleton checks that a name has one skeleton in the Latin and the Cyrillic script and
+// through its inflections, and that short names have none.
+func TestSkeleton(t *testing.T) {
+	for _, names := range [][]string{
+		{"Malatya", "Малатья", "Малатьи"},
+		{"Sheremetyevo", "Шереметьево"},
+		{"Kharkiv", "Харків", "Харькове", "Charkiw"},
+		{"Lybidska", "Либідська", "Лыбедская"},
+		{"Darnytskyi", "Дарницького"},
+		{"Nizhnekamsk", "Нижнекамск", "Нижньокамську"},
+	} {
+		want := skeleton(names[0])
+		if want == "" {
+			t.Errorf("skeleton(%q) is empty", names[0])
+		}
+		for _, n := range names[1:] {
+			if got := skeleton(n); got != want {
+				t.Errorf("skeleton(%q) = %q, want %q as for %q", n, got, want, names[0])
+			}
+		}
+	}
+	for _, n := range []string{"Kyiv", "Київ", "Oslo", "COP31", "東京"} {
+		if got := skeleton(n); got != "" {
+			t.Errorf("skeleton(%q) = %q, want none", n, got)
 		}
 	}
 }
@@ -127,6 +162,19 @@ func TestClusterer(t *testing.T) {
 			{"ja", "Hamburgの港近くの倉庫で大規模な火災、黒煙がすごい #HamburgFire", time.Minute},
 			{"ja", "Munichの港近くの倉庫で大規模な火災、黒煙がすごい #MunichFire", 2 * time.Minute},
 		}, "aab"},
+		{"two records, two sums of money: apart", []in{
+			{"en", "BITCOIN TOPS $150,000 FOR THE FIRST TIME", 0},
+			{"en", "ETHER TOPS $10,000 FOR THE FIRST TIME", time.Hour},
+		}, "ab"},
+		{"one amount written with its scale in other languages and a name in Cyrillic", []in{
+			{"en", "Siemens Mobility wins a €3.2bn order for 120 high-speed trains.", 0},
+			{"es", "Siemens gana un contrato de 3.200 millones de euros para suministrar 120 trenes de alta velocidad.", time.Hour},
+			{"ru", "Сименс получил заказ на 3,2 млрд евро на поставку 120 скоростных поездов.", 2 * time.Hour},
+		}, "aaa"},
+		{"one template, two towns the gazetteer does not know in Cyrillic", []in{
+			{"ru", "Беспилотники атаковали НПЗ в Рязани, на территории завода начался пожар.", 0},
+			{"ru", "Беспилотники атаковали НПЗ в Саратове, на территории завода начался пожар.", time.Hour},
+		}, "ab"},
 		{"out of the window", []in{
 			{"en", "Magnitude 6.4 earthquake strikes off the coast of Chile, no tsunami warning issued.", 0},
 			{"en", "Magnitude 6.4 earthquake strikes off the coast of Chile, no tsunami warning issued.", Window + time.Hour},
