@@ -21,8 +21,13 @@ import (
 // post stored before its batch, in one order that all of them agree on: a copy consumed on
 // another node than its original joins its story as it would on one node.
 
-// storyLock is the advisory lock (per database) a batch is stored under on PostgreSQL.
-const storyLock = 726248
+// storyLockSQL takes the advisory lock a batch is stored under on PostgreSQL (726248, per
+// database; the migrations' is 726247) for the transaction, with the transaction bounded
+// against a client that is gone: idle in it for 20 seconds, or not answering keepalives for
+// about 20.
+const storyLockSQL = `SET LOCAL idle_in_transaction_session_timeout = '20s';
+	SET LOCAL tcp_keepalives_idle = 10; SET LOCAL tcp_keepalives_interval = 5; SET LOCAL tcp_keepalives_count = 2;
+	SELECT pg_advisory_xact_lock(726248)`
 
 // SharesStories reports whether several nodes may store posts in this store (PostgreSQL), so
 // that batches must be stored in story order (InsertPostsInStoryOrder). SQLite is one node's.
@@ -112,8 +117,11 @@ func (s *Store) storyOrdered(ctx context.Context, posts []post.Post, rows []post
 			return err
 		}
 		defer tx.Rollback(ctx)
-		// A transaction's lock ends with it, and so with the connection if the node dies.
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(storyLock)); err != nil {
+		// A transaction's lock ends with it, and so with the connection when the node dies. A
+		// node whose machine vanishes closes no connection: the server ends the transaction
+		// once it idles 20 seconds in it, or once the keepalives find no one there (the COPY waits for
+		// the client while it runs), so that the other nodes do not wait hours for the lock.
+		if _, err := tx.Exec(ctx, storyLockSQL); err != nil {
 			return err
 		}
 		// The previous holder committed before it let go of the lock: its posts are read here.
