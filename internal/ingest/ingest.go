@@ -11,6 +11,7 @@ import (
 	"io"
 	"log/slog"
 	"runtime/debug"
+	"sync"
 	"time"
 
 	"github.com/sightline/sightline/internal/connector"
@@ -358,6 +359,29 @@ type StoryAssigner interface {
 	Assign(posts []post.Post)
 }
 
+// StoryWindow is a StoryAssigner that takes back stored posts with their stories (story.Stage):
+// at start, and on a cluster the posts other nodes stored.
+type StoryWindow interface {
+	StoryAssigner
+	Seed(p *post.Post)
+}
+
+// StoryStore is where a story window is rebuilt from, and, when several nodes share it, what
+// keeps their windows one (the store; docs/stories.md, "Where the state lives").
+type StoryStore interface {
+	// EachRecentPost calls fn with each post published since a time, oldest first.
+	EachRecentPost(ctx context.Context, since time.Time, fn func(p *post.Post)) error
+	// SharesStories reports whether other nodes may store posts in it (PostgreSQL).
+	SharesStories() bool
+	// StoryCursor is where the posts stored after now will be read from.
+	StoryCursor(ctx context.Context) (int64, error)
+	// InsertPostsInStoryOrder stores a batch under a lock every node takes: it folds in the
+	// posts stored since after, assigns the batch's stories and stores the batch, and returns
+	// the new cursor.
+	InsertPostsInStoryOrder(ctx context.Context, posts []post.Post, after int64,
+		fold func(p *post.Post), assign func(posts []post.Post)) (int64, int, error)
+}
+
 // Pipeline consumes the stream: it gives each post of a batch its story, stores the batch and
 // then runs the later stages on it, acknowledging only when all of them succeeded.
 type Pipeline struct {
@@ -366,6 +390,12 @@ type Pipeline struct {
 	stories StoryAssigner
 	stages  []Stage
 	log     *slog.Logger
+	// shared, when set, stores batches in the cluster's story order, folding into window the
+	// posts other nodes stored after cursor.
+	shared StoryStore
+	window StoryWindow
+	mu     sync.Mutex
+	cursor int64
 }
 
 func NewPipeline(s *stream.Stream, ps PostStore, log *slog.Logger, stages ...Stage) *Pipeline {
@@ -374,6 +404,33 @@ func NewPipeline(s *stream.Stream, ps PostStore, log *slog.Logger, stages ...Sta
 
 // AssignStories makes the pipeline give each post its story before storing it.
 func (p *Pipeline) AssignStories(a StoryAssigner) { p.stories = a }
+
+// LoadStories rebuilds the window from the posts the store holds that were published since a
+// time and makes the pipeline give each post its story with it. On a store several nodes share
+// (SharesStories), each batch is then stored under the store's lock after the posts the other
+// nodes stored since this node's last batch were folded into the window, so that every node
+// clusters every post against all the posts stored before it; on one node's store (SQLite)
+// batches are stored as before, with no lock and nothing to fold.
+func (p *Pipeline) LoadStories(ctx context.Context, w StoryWindow, s StoryStore, since time.Time) error {
+	var cursor int64
+	if s.SharesStories() {
+		// Read before the window is rebuilt: what is stored meanwhile is folded in afterwards.
+		var err error
+		if cursor, err = s.StoryCursor(ctx); err != nil {
+			return fmt.Errorf("stories: %w", err)
+		}
+	}
+	if err := s.EachRecentPost(ctx, since, w.Seed); err != nil {
+		return fmt.Errorf("stories: rebuild the window: %w", err)
+	}
+	p.stories = w
+	if s.SharesStories() {
+		p.mu.Lock()
+		p.shared, p.window, p.cursor = s, w, cursor
+		p.mu.Unlock()
+	}
+	return nil
+}
 
 // StoreDurable is the storage stage's consumer name.
 const StoreDurable = "store"
@@ -388,10 +445,7 @@ func (p *Pipeline) Run(ctx context.Context) error {
 }
 
 func (p *Pipeline) handle(ctx context.Context, posts []post.Post) error {
-	if p.stories != nil {
-		p.stories.Assign(posts)
-	}
-	if _, err := p.store.InsertPosts(ctx, posts); err != nil {
+	if err := p.storeBatch(ctx, posts); err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
 	for _, stage := range p.stages {
@@ -399,6 +453,29 @@ func (p *Pipeline) handle(ctx context.Context, posts []post.Post) error {
 			return err
 		}
 	}
+	return nil
+}
+
+// storeBatch gives the batch its stories and stores it.
+func (p *Pipeline) storeBatch(ctx context.Context, posts []post.Post) error {
+	p.mu.Lock()
+	shared := p.shared
+	p.mu.Unlock()
+	if shared == nil {
+		if p.stories != nil {
+			p.stories.Assign(posts)
+		}
+		_, err := p.store.InsertPosts(ctx, posts)
+		return err
+	}
+	// One batch at a time: the cursor moves with each.
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	cursor, _, err := shared.InsertPostsInStoryOrder(ctx, posts, p.cursor, p.window.Seed, p.window.Assign)
+	if err != nil {
+		return err
+	}
+	p.cursor = cursor
 	return nil
 }
 

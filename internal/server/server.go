@@ -426,11 +426,12 @@ func New(ctx context.Context, c Config, log *slog.Logger) (n *Node, err error) {
 		return nil, err
 	}
 	n.Pipeline = ingest.NewPipeline(st, s, log, n.Percolator.Stage)
+	// The window is rebuilt from the store; on PostgreSQL every node stores its batches in the
+	// cluster's story order (docs/stories.md, "Where the state lives").
 	stories := story.NewStage()
-	if err := s.EachRecentPost(ctx, story.Since(time.Now()), stories.Seed); err != nil {
-		return nil, fmt.Errorf("stories: rebuild the window: %w", err)
+	if err := n.Pipeline.LoadStories(ctx, stories, s, story.Since(time.Now())); err != nil {
+		return nil, err
 	}
-	n.Pipeline.AssignStories(stories)
 	n.Stories = stories
 	n.Watch = ingest.NewWatch(st.Health, c.LagWarning, log)
 	operator := sourcing.NewOperator(s)

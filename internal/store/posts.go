@@ -142,6 +142,15 @@ var pgPostColumns = []string{"id", "provider", "published_at", "discovered_at", 
 	"board", "language", "lat", "lon", "has_images", "has_videos", "thread_id", "threat_score", "doc", "source",
 	"source_user_id", "engagement", "author_followers", "tenant_id", "story_id", "places", "search"}
 
+// createIncomingSQL makes the session's staging table of posts on their way into posts.
+const createIncomingSQL = `CREATE TEMP TABLE IF NOT EXISTS posts_incoming (
+	id TEXT, provider TEXT, published_at BIGINT, discovered_at BIGINT, author_name TEXT,
+	author_screen_name TEXT, board TEXT, language TEXT, lat DOUBLE PRECISION, lon DOUBLE PRECISION,
+	has_images BOOLEAN, has_videos BOOLEAN, thread_id TEXT, threat_score INTEGER, doc TEXT, source TEXT,
+	source_user_id BIGINT, engagement BIGINT, author_followers BIGINT, tenant_id BIGINT, story_id TEXT, places TEXT,
+	search TEXT)
+	ON COMMIT DELETE ROWS`
+
 // copyRows stores a batch on PostgreSQL with COPY into a session's staging table, then one
 // INSERT ... SELECT that skips posts already stored. One statement per post cost a round trip
 // and an executor start each.
@@ -166,13 +175,7 @@ func (s *Store) copyRows(ctx context.Context, posts []post.Post, rows []postRow)
 		defer tx.Rollback(ctx)
 		// The staging table lives as long as the connection and is emptied at every commit.
 		// places and search are text, cast on the way into posts, as bound parameters were before.
-		if _, err := tx.Exec(ctx, `CREATE TEMP TABLE IF NOT EXISTS posts_incoming (
-			id TEXT, provider TEXT, published_at BIGINT, discovered_at BIGINT, author_name TEXT,
-			author_screen_name TEXT, board TEXT, language TEXT, lat DOUBLE PRECISION, lon DOUBLE PRECISION,
-			has_images BOOLEAN, has_videos BOOLEAN, thread_id TEXT, threat_score INTEGER, doc TEXT, source TEXT,
-			source_user_id BIGINT, engagement BIGINT, author_followers BIGINT, tenant_id BIGINT, story_id TEXT, places TEXT,
-			search TEXT)
-			ON COMMIT DELETE ROWS`); err != nil {
+		if _, err := tx.Exec(ctx, createIncomingSQL); err != nil {
 			return err
 		}
 		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"posts_incoming"}, pgPostColumns,
