@@ -68,8 +68,8 @@ type GroupingResult struct {
 	Escalations  int `json:"escalations"`
 	// ByReason are the escalations by why each was sent (alerts.Escalation's reasons).
 	ByReason      EscalationReasons `json:"escalations_by_reason"`
-	FewerVsMatch  float64 `json:"fewer_than_matches"`
-	FewerVsPosted float64 `json:"fewer_than_post_messages"`
+	FewerVsMatch  float64           `json:"fewer_than_matches"`
+	FewerVsPosted float64           `json:"fewer_than_post_messages"`
 	// StoryPairs are the (search, story) pairs with a match; Notified those told of at least
 	// once (every one, by the rule; the check is that the replay says so).
 	StoryPairs int `json:"story_pairs"`
