@@ -113,7 +113,7 @@ type Delivery struct {
 }
 
 // StoryNotice is what an alert told of a story at one level: the story's figures then, which
-// the next escalation is measured against.
+// the next escalation is measured against. Languages counts the named ones (NamedLanguage).
 type StoryNotice struct {
 	StoryID    string
 	Level      int

@@ -11,6 +11,7 @@ import (
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/enrich"
 	"github.com/sightline/sightline/internal/monitor"
+	"github.com/sightline/sightline/internal/story"
 )
 
 // Escalation reasons of a story notice (the webhook's "escalation").
@@ -349,14 +350,35 @@ func (s *Service) figures(ctx context.Context, actor authz.Actor, g storyGroup) 
 	}
 	if s.Stories != nil {
 		if v, err := s.Stories.Get(ctx, actor, g.story, 0, 1); err == nil {
-			f.PostCount, f.Providers, f.Languages = v.PostCount, len(v.Providers), len(v.Languages)
+			f.PostCount, f.Providers, f.Languages = v.PostCount, len(v.Providers), namedLanguages(v.Languages)
 			return f
 		}
 	}
 	providers, languages := map[string]bool{}, map[string]bool{}
 	for _, e := range g.entries {
-		providers[e.Post.Provider], languages[e.Post.Language] = true, true
+		providers[e.Post.Provider] = true
+		if NamedLanguage(e.Post.Language) {
+			languages[e.Post.Language] = true
+		}
 	}
 	f.PostCount, f.Providers, f.Languages = int64(len(g.entries)), len(providers), len(languages)
 	return f
+}
+
+// NamedLanguage says whether a post's language counts among its story's languages for the
+// story's escalations: a language named, not "und" (a text too short or too ambiguous to
+// tell, enrich.Undetermined) nor "" (none given). Posts that say nothing of their language do
+// not spread a story to another one; counted, a story of English posts and short replies
+// would "reach two more languages" with one new language.
+func NamedLanguage(lang string) bool { return lang != "" && lang != enrich.Undetermined }
+
+// namedLanguages counts the named languages (NamedLanguage) of a story's language counts.
+func namedLanguages(cs []story.Count) int {
+	n := 0
+	for _, c := range cs {
+		if NamedLanguage(c.Name) {
+			n++
+		}
+	}
+	return n
 }

@@ -1,6 +1,10 @@
 package alerts
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/sightline/sightline/internal/story"
+)
 
 // A story is told of again when, since its last notice, its posts tripled, it reached three
 // more providers or two more languages, or its threat rose to high; not for less.
@@ -36,5 +40,33 @@ func TestEscalation(t *testing.T) {
 		if got := Escalation(StoryNotice{PostCount: tt.from}, StoryNotice{PostCount: tt.to}); got != tt.want {
 			t.Errorf("%d → %d posts: %q, want %q", tt.from, tt.to, got, tt.want)
 		}
+	}
+}
+
+// A story's languages, for its escalations, are the languages named: posts too short or too
+// ambiguous to tell (und) or without one do not add a language.
+func TestNamedLanguages(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		langs []story.Count
+		want  int
+	}{
+		{"none", nil, 0},
+		{"one named", []story.Count{{Name: "en", Count: 4}}, 1},
+		{"und is no language", []story.Count{{Name: "en", Count: 4}, {Name: "und", Count: 2}}, 1},
+		{"nor is none given", []story.Count{{Name: "en", Count: 4}, {Name: "", Count: 1}, {Name: "und", Count: 1}}, 1},
+		{"only undetermined", []story.Count{{Name: "und", Count: 3}}, 0},
+		{"three named", []story.Count{{Name: "en", Count: 4}, {Name: "fr", Count: 1}, {Name: "und", Count: 9}, {Name: "ar", Count: 1}}, 3},
+	} {
+		if got := namedLanguages(tt.langs); got != tt.want {
+			t.Errorf("%s: %d languages, want %d", tt.name, got, tt.want)
+		}
+	}
+	// The escalation: English with one more named language and undetermined posts is one more
+	// language, not the two the rule asks.
+	last := StoryNotice{PostCount: 4, Providers: 1, Languages: namedLanguages([]story.Count{{Name: "en", Count: 4}})}
+	now := StoryNotice{PostCount: 6, Providers: 1, Languages: namedLanguages([]story.Count{{Name: "en", Count: 4}, {Name: "fr", Count: 1}, {Name: "und", Count: 1}})}
+	if got := Escalation(last, now); got != "" {
+		t.Errorf("en → en, fr, und escalates: %q", got)
 	}
 }

@@ -279,3 +279,43 @@ func TestAlertsFloodGuard(t *testing.T) {
 		}
 	})
 }
+
+// A story's languages escalate on languages named: its undetermined posts (und, too short to
+// tell) and posts without a language add none, on both stores as the story service counts them.
+func TestAlertsStoryLanguagesAreNamed(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := newAlertEnv(t, s, true)
+		owner := x.signedIn("owner@acme.test")
+		x.seed("owner@acme.test", 0)
+		searchID := x.searchID("owner@acme.test")
+		storyAlerts(x, owner, searchID)
+		sent := 0
+		for _, step := range []struct {
+			name  string
+			langs []string
+			want  []string // the run's webhooks, story:escalation
+		}{
+			{"first post", []string{"en"}, []string{"storm:first_match"}},
+			{"undetermined and none: no language", []string{"und", "", "und"}, nil},
+			{"one more language", []string{"fr"}, nil},
+			{"a second more language", []string{"de"}, []string{"storm:more_languages"}},
+			{"undetermined again: nothing since", []string{"und"}, nil},
+		} {
+			var posts []storyPost
+			for _, l := range step.langs {
+				posts = append(posts, storyPost{"storm", "reddit", l, 0})
+			}
+			x.addStoryMatches("owner@acme.test", searchID, posts...)
+			x.clock.Advance(10 * time.Second)
+			x.run()
+			var got []string
+			for _, b := range x.hookBodies()[sent:] {
+				got = append(got, b.StoryID+":"+b.Escalation)
+			}
+			sent += len(got)
+			if strings.Join(got, " ") != strings.Join(step.want, " ") {
+				t.Errorf("%s: webhooks %v, want %v", step.name, got, step.want)
+			}
+		}
+	})
+}

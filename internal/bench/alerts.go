@@ -63,11 +63,13 @@ type GroupingResult struct {
 	// five-second run with new matches.
 	PostMessages int `json:"post_messages"`
 	// StoryNotices are the story grouping's notifications: first notices and escalations.
-	StoryNotices  int     `json:"story_notices"`
-	FirstNotices  int     `json:"first_notices"`
-	Escalations   int     `json:"escalations"`
-	FewerVsMatch  float64 `json:"fewer_than_matches"`
-	FewerVsPosted float64 `json:"fewer_than_post_messages"`
+	StoryNotices int `json:"story_notices"`
+	FirstNotices int `json:"first_notices"`
+	Escalations  int `json:"escalations"`
+	// ByReason are the escalations by why each was sent (alerts.Escalation's reasons).
+	ByReason      EscalationReasons `json:"escalations_by_reason"`
+	FewerVsMatch  float64           `json:"fewer_than_matches"`
+	FewerVsPosted float64           `json:"fewer_than_post_messages"`
 	// StoryPairs are the (search, story) pairs with a match; Notified those told of at least
 	// once (every one, by the rule; the check is that the replay says so).
 	StoryPairs int `json:"story_pairs"`
@@ -76,6 +78,28 @@ type GroupingResult struct {
 	// holds back for the next digest; SearchesHeld the searches that reached it.
 	HeldBack     int `json:"held_back"`
 	SearchesHeld int `json:"searches_held_back"`
+}
+
+// EscalationReasons count escalations by their reason, the first that held (alerts.Escalation).
+type EscalationReasons struct {
+	PostsTripled  int `json:"posts_tripled"`
+	MoreProviders int `json:"more_providers"`
+	MoreLanguages int `json:"more_languages"`
+	ThreatHigh    int `json:"threat_high"`
+}
+
+// add counts one escalation of reason.
+func (r *EscalationReasons) add(reason string) {
+	switch reason {
+	case alerts.EscalationPosts:
+		r.PostsTripled++
+	case alerts.EscalationProviders:
+		r.MoreProviders++
+	case alerts.EscalationLanguages:
+		r.MoreLanguages++
+	case alerts.EscalationThreat:
+		r.ThreatHigh++
+	}
 }
 
 // ReplayedDay is the stream the grouping replay went through, for the parts that measure more
@@ -202,7 +226,7 @@ func replayDay(cfg AlertsConfig) (*ReplayedDay, error) {
 }
 
 // storyState is what the replay knows of a story: its posts so far (the story's figures, as
-// its owner would see them all).
+// its owner would see them all; languages the named ones, alerts.NamedLanguage).
 type storyState struct {
 	posts     int64
 	providers map[string]bool
@@ -272,6 +296,7 @@ func groupDay(day *ReplayedDay) GroupingResult {
 					res.FirstNotices++
 				} else {
 					res.Escalations++
+					res.ByReason.add(reason)
 				}
 			}
 		}
@@ -291,7 +316,10 @@ func groupDay(day *ReplayedDay) GroupingResult {
 			stories[id] = s
 		}
 		s.posts++
-		s.providers[p.Provider], s.languages[p.Language] = true, true
+		s.providers[p.Provider] = true
+		if alerts.NamedLanguage(p.Language) {
+			s.languages[p.Language] = true
+		}
 		for _, sid := range day.Matches[i] {
 			res.Matches++
 			rm := current[sid]
@@ -330,6 +358,9 @@ func (res AlertsResult) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "grouped by post    %d alerts (one a match); %d webhook messages (one a search and %s run)\n", g.Matches, g.PostMessages, webhookRun)
 	fmt.Fprintf(w, "grouped by story   %d notices (%d first, %d escalations): %.1f %% fewer than by match, %.1f %% fewer than post messages\n",
 		g.StoryNotices, g.FirstNotices, g.Escalations, 100*g.FewerVsMatch, 100*g.FewerVsPosted)
+	r := g.ByReason
+	fmt.Fprintf(w, "escalations        %d posts tripled, %d three more providers, %d two more languages, %d threat rose to high\n",
+		r.PostsTripled, r.MoreProviders, r.MoreLanguages, r.ThreatHigh)
 	fmt.Fprintf(w, "stories notified   %d of %d (search, story) pairs; %d of the notices held back for the digest by the flood guard, in %d searches\n",
 		g.Notified, g.StoryPairs, g.HeldBack, g.SearchesHeld)
 	if l := res.Latency; l != nil {

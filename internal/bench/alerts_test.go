@@ -7,8 +7,8 @@ import (
 	"testing"
 )
 
-// A small bench alerts run without its latency part carries the grouping figures and, beside them, the spike replay of
-// one series a saved search, in its JSON and its text.
+// A small bench alerts run without its latency part carries the grouping figures (escalations by
+// reason) and, beside them, the spike replay of one series a saved search, in its JSON and its text.
 func TestAlertsCarrySpikeFigures(t *testing.T) {
 	cfg := AlertsConfig{Searches: 20, Hours: 0.25, Rate: 1, Bursts: 1, BurstFactor: 3, Seed: 3}
 	res, err := Alerts(cfg)
@@ -17,6 +17,10 @@ func TestAlertsCarrySpikeFigures(t *testing.T) {
 	}
 	if res.Grouping.Posts == 0 || res.Grouping.Searches != cfg.Searches {
 		t.Errorf("grouping %+v: want the replayed day through %d searches", res.Grouping, cfg.Searches)
+	}
+	if r := res.Grouping.ByReason; r.PostsTripled+r.MoreProviders+r.MoreLanguages+r.ThreatHigh != res.Grouping.Escalations ||
+		res.Grouping.FirstNotices+res.Grouping.Escalations != res.Grouping.StoryNotices {
+		t.Errorf("grouping %+v: the escalations by reason do not add up to the escalations", res.Grouping)
 	}
 	if want := Spikes(alertsSpikes(cfg)); res.Spikes != want || want.Series != cfg.Searches || want.Bursts == 0 {
 		t.Errorf("spikes %+v, want bench spikes' replay of a series a search: %+v", res.Spikes, want)
@@ -34,7 +38,7 @@ func TestAlertsCarrySpikeFigures(t *testing.T) {
 	}
 	var text bytes.Buffer
 	res.WriteText(&text)
-	for _, want := range []string{"grouped by story", "recall", "per series per simulated week"} {
+	for _, want := range []string{"grouped by story", "posts tripled", "recall", "per series per simulated week"} {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("text lacks %q:\n%s", want, text.String())
 		}
