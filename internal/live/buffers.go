@@ -25,10 +25,14 @@ const (
 )
 
 // smallBuffers is the response writer handed to websocket.Accept: its Hijack gives the
-// connection small buffers.
-type smallBuffers struct{ http.ResponseWriter }
+// connection small buffers, and keeps the connection and its reader for the socket.
+type smallBuffers struct {
+	http.ResponseWriter
+	conn   net.Conn
+	reader *bufio.Reader
+}
 
-func (w smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+func (w *smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	nc, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
 	if err != nil {
 		return nil, nil, err
@@ -39,6 +43,7 @@ func (w smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	if br.Buffered() == 0 {
 		br = bufio.NewReaderSize(nc, readBufferSize)
 	}
+	w.conn, w.reader = nc, br
 	// The 101 answer was flushed before the connection was handed over, so the server's writer
 	// holds nothing.
 	return nc, bufio.NewReadWriter(br, bufio.NewWriterSize(&frameWriter{conn: nc}, writeBufferSize)), nil

@@ -19,7 +19,7 @@ import (
 // writer held back, cut or sent out of order would show here as a wrong or missing message.
 func TestSmallBuffersCarryEveryFrameSize(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ws, err := websocket.Accept(smallBuffers{w}, r, nil)
+		ws, err := websocket.Accept(&smallBuffers{ResponseWriter: w}, r, nil)
 		if err != nil {
 			return
 		}

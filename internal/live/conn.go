@@ -1,6 +1,7 @@
 package live
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -25,6 +26,10 @@ type conn struct {
 	writing atomic.Int64
 	// users whose channels the socket subscribed to; only the reader touches it.
 	users []int64
+	// buffered is the socket's read buffer, and idle parks the reader until the client sends
+	// something: only the reader touches them.
+	buffered *bufio.Reader
+	idle     idleWaiter
 	// pingedAt is when the hub's watch pinged the client (Unix nanoseconds), 0 once it answered;
 	// only the watch touches it.
 	pingedAt int64
@@ -122,32 +127,54 @@ func (c *conn) writeQueued() {
 	}
 }
 
-// read handles what the client sends until the socket closes, then releases the socket.
+// read handles what the client sends until the socket closes, then releases the socket. The
+// reader waits for the client on a shallow stack and reads each message on a goroutine of the
+// message's own: reading and handling a message take the library's and the JSON decoder's deep
+// calls, and a goroutine that grew for them keeps a stack of 4 KB or more for the socket's
+// life, where one that only waits keeps the 2 KB minimum.
 func (c *conn) read() {
 	defer c.hub.unregister(c)
+	more := make(chan bool)
+	for {
+		if c.buffered.Buffered() == 0 {
+			c.idle.wait()
+		}
+		go c.readOne(more)
+		if !<-more {
+			return
+		}
+	}
+}
+
+// readOne reads and handles one message; it tells more whether the socket goes on.
+func (c *conn) readOne(more chan<- bool) {
+	goOn := false
 	defer func() {
 		if v := recover(); v != nil {
 			c.hub.log.Error("live: panic reading a socket", "socket", c.socketID, "panic", v)
+			goOn = false
 		}
-		c.mu.Lock()
-		c.ended, c.queue = true, nil
-		c.mu.Unlock()
-		c.ws.CloseNow()
+		if !goOn {
+			c.mu.Lock()
+			c.ended, c.queue = true, nil
+			c.mu.Unlock()
+			c.ws.CloseNow()
+		}
+		more <- goOn
 	}()
-	for {
-		// No context to cancel the read: the socket is closed to end it, and a cancellable
-		// context would cost a registration for every frame read.
-		typ, msg, err := c.ws.Read(context.Background())
-		if err != nil {
-			return // closed by either side; the writer's close code, if any, is already sent
-		}
-		c.heard.Store(time.Now().UnixNano())
-		if typ != websocket.MessageText {
-			c.enqueue(errorFrame(0, "Messages must be JSON text."))
-			continue
-		}
+	// No context to cancel the read: the socket is closed to end it, and a cancellable context
+	// would cost a registration for every frame read.
+	typ, msg, err := c.ws.Read(context.Background())
+	if err != nil {
+		return // closed by either side; the writer's close code, if any, is already sent
+	}
+	c.heard.Store(time.Now().UnixNano())
+	if typ != websocket.MessageText {
+		c.enqueue(errorFrame(0, "Messages must be JSON text."))
+	} else {
 		c.handle(msg)
 	}
+	goOn = true
 }
 
 func (c *conn) handle(msg []byte) {

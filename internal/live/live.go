@@ -407,7 +407,8 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "the server is shutting down", http.StatusServiceUnavailable)
 		return
 	}
-	ws, err := websocket.Accept(smallBuffers{w}, r, nil)
+	buffers := &smallBuffers{ResponseWriter: w}
+	ws, err := websocket.Accept(buffers, r, nil)
 	if err != nil {
 		return // Accept has answered the request
 	}
@@ -416,7 +417,7 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		ws.Close(code, reason)
 		return
 	}
-	c := &conn{hub: h, ws: ws, socketID: newSocketID()}
+	c := &conn{hub: h, ws: ws, socketID: newSocketID(), buffered: buffers.reader, idle: newIdleWaiter(buffers.conn)}
 	c.heard.Store(time.Now().UnixNano())
 	if !h.register(c) {
 		ws.Close(CodeReconnect, "Server is restarting")
