@@ -27,8 +27,10 @@ type conn struct {
 	// users whose channels the socket subscribed to; only the reader touches it.
 	users []int64
 	// buffered is the socket's read buffer, and idle parks the reader until the client sends
-	// something: only the reader touches them.
+	// something. The library reads the buffer in a read and in a close handshake, which the
+	// writer runs; bufferMu keeps the reader's look at the buffer apart from the handshake.
 	buffered *bufio.Reader
+	bufferMu sync.Mutex
 	idle     idleWaiter
 	// pingedAt is when the hub's watch pinged the client (Unix nanoseconds), 0 once it answered;
 	// only the watch touches it.
@@ -102,7 +104,9 @@ func (c *conn) writeQueued() {
 			code, reason := c.endCode, c.endReason
 			c.mu.Unlock()
 			if code != 0 {
+				c.bufferMu.Lock()
 				c.ws.Close(code, reason)
+				c.bufferMu.Unlock()
 			}
 			return
 		}
@@ -136,7 +140,10 @@ func (c *conn) read() {
 	defer c.hub.unregister(c)
 	more := make(chan bool)
 	for {
-		if c.buffered.Buffered() == 0 {
+		c.bufferMu.Lock()
+		buffered := c.buffered.Buffered()
+		c.bufferMu.Unlock()
+		if buffered == 0 {
 			c.idle.wait()
 		}
 		go c.readOne(more)
