@@ -1,6 +1,7 @@
 package live
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,108 +11,177 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-	"golang.org/x/sync/errgroup"
 )
 
-// conn is one client socket: a reader (the request's goroutine) handles what the client sends,
-// and a writer alone writes to the socket, from a bounded queue.
+// conn is one client socket. A reader goroutine handles what the client sends, for the
+// socket's life; a writer goroutine runs only while frames wait, so an idle socket has no
+// writer and no writer stack (half the goroutine memory of a socket).
 type conn struct {
 	hub      *Hub
 	ws       *websocket.Conn
 	socketID string
-	// queue holds the frames waiting for the writer, at most the hub's QueueSize; wake tells
-	// the writer there are some. The queue grows as frames come and is dropped once written:
-	// an idle socket holds none (a channel of QueueSize frames would hold 1.5 KB per socket at
-	// the default size, idle or not).
-	mu    sync.Mutex
-	queue [][]byte
-	wake  chan struct{}
 	// heard is when the client last sent anything, in Unix nanoseconds.
 	heard atomic.Int64
-	// users whose channels the socket subscribed to; only the reader touches it.
-	users []int64
 	// writing is when the write in progress began, in Unix nanoseconds, or 0 between writes.
 	writing atomic.Int64
+	// users whose channels the socket subscribed to; only the reader touches it.
+	users []int64
+	// buffered is the socket's read buffer, and idle parks the reader until the client sends
+	// something. The library reads the buffer in a read and in a close handshake, which the
+	// writer runs; bufferMu keeps the reader's look at the buffer apart from the handshake.
+	buffered *bufio.Reader
+	bufferMu sync.Mutex
+	idle     idleWaiter
+	// pingedAt is when the hub's watch pinged the client (Unix nanoseconds), 0 once it answered;
+	// only the watch touches it.
+	pingedAt int64
 
-	endOnce   sync.Once
-	ending    chan struct{}
+	// mu guards what follows. queue holds the frames waiting to be written, at most the hub's
+	// QueueSize; it grows as frames come and is dropped once written, so an idle socket holds
+	// none. writer is true while a writer goroutine owns the socket's writes: at most one runs,
+	// so frames go out in the order they were queued.
+	mu     sync.Mutex
+	queue  [][]byte
+	writer bool
+	// ended is set once the socket is to close: with endCode and endReason when the hub asked
+	// (the writer sends them), or because the reader stopped. Nothing is queued after it.
+	ended     bool
 	endCode   websocket.StatusCode
 	endReason string
 }
 
-// enqueue queues a frame for the writer without ever blocking: a client too slow to take its
-// frames is closed with 4100, and its next connection fetches what it missed.
+// enqueue queues a frame without ever blocking, and starts a writer if none runs: a client too
+// slow to take its frames is closed with 4100, and its next connection fetches what it missed.
 func (c *conn) enqueue(frame []byte) {
 	c.mu.Lock()
-	full := len(c.queue) >= c.hub.cfg.QueueSize
-	if !full {
-		c.queue = append(c.queue, frame)
+	if c.ended {
+		c.mu.Unlock()
+		return
 	}
-	c.mu.Unlock()
-	if full {
+	if len(c.queue) >= c.hub.cfg.QueueSize {
+		c.mu.Unlock()
 		if c.end(CodeOverCapacity, "Over capacity") {
 			c.hub.dropped.Add(1)
 			c.hub.log.Warn("live: closed a slow consumer", "socket", c.socketID)
 		}
 		return
 	}
-	select {
-	case c.wake <- struct{}{}:
-	default: // the writer has been told already
+	c.queue = append(c.queue, frame)
+	start := !c.writer
+	c.writer = true
+	c.mu.Unlock()
+	if start {
+		go c.writeQueued()
 	}
 }
 
-// next takes the oldest queued frame; ok is false when none waits.
-func (c *conn) next() (frame []byte, ok bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if len(c.queue) == 0 {
-		return nil, false
-	}
-	frame = c.queue[0]
-	c.queue[0] = nil
-	c.queue = c.queue[1:]
-	if len(c.queue) == 0 {
-		c.queue = nil
-	}
-	return frame, true
-}
-
-// end asks the writer to close the socket with code; it reports whether this call decided it.
+// end asks for the socket to be closed with code, dropping the frames still queued (a socket
+// being closed sends nothing more); it reports whether this call decided it.
 func (c *conn) end(code websocket.StatusCode, reason string) bool {
-	first := false
-	c.endOnce.Do(func() {
-		first = true
-		c.endCode, c.endReason = code, reason
-		close(c.ending)
-	})
-	return first
+	c.mu.Lock()
+	if c.ended {
+		c.mu.Unlock()
+		return false
+	}
+	c.ended, c.endCode, c.endReason = true, code, reason
+	c.queue = nil
+	start := !c.writer
+	c.writer = true
+	c.mu.Unlock()
+	if start {
+		go c.writeQueued()
+	}
+	return true
 }
 
-// serve runs the reader and the writer until the socket closes.
-func (c *conn) serve(parent context.Context) {
-	ctx, cancel := context.WithCancel(parent)
-	defer cancel()
-	g, ctx := errgroup.WithContext(ctx)
-	g.Go(func() error { return c.writeLoop(ctx) })
-	c.readLoop(ctx)
-	cancel()
-	g.Wait()
-}
-
-func (c *conn) readLoop(ctx context.Context) {
+// writeQueued is the writer: it writes the queued frames in order and exits once none is left,
+// or closes the socket when asked to. A writer that closed the socket leaves writer set, so no
+// other starts.
+func (c *conn) writeQueued() {
 	for {
-		typ, msg, err := c.ws.Read(ctx)
-		if err != nil {
-			return // closed by either side; the writer's close code, if any, is already sent
+		c.mu.Lock()
+		if c.ended {
+			code, reason := c.endCode, c.endReason
+			c.mu.Unlock()
+			if code != 0 {
+				c.bufferMu.Lock()
+				c.ws.Close(code, reason)
+				c.bufferMu.Unlock()
+			}
+			return
 		}
-		c.heard.Store(time.Now().UnixNano())
-		if typ != websocket.MessageText {
-			c.enqueue(errorFrame(0, "Messages must be JSON text."))
-			continue
+		if len(c.queue) == 0 {
+			c.queue = nil
+			c.writer = false
+			c.mu.Unlock()
+			return
 		}
+		f := c.queue[0]
+		c.queue[0] = nil
+		c.queue = c.queue[1:]
+		c.mu.Unlock()
+		if err := c.write(f); err != nil {
+			// The socket is broken: close it, which ends the reader.
+			c.mu.Lock()
+			c.ended, c.queue = true, nil
+			c.mu.Unlock()
+			c.ws.CloseNow()
+			return
+		}
+	}
+}
+
+// read handles what the client sends until the socket closes, then releases the socket. The
+// reader waits for the client on a shallow stack and reads each message on a goroutine of the
+// message's own: reading and handling a message take the library's and the JSON decoder's deep
+// calls, and a goroutine that grew for them keeps a stack of 4 KB or more for the socket's
+// life, where one that only waits keeps the 2 KB minimum.
+func (c *conn) read() {
+	defer c.hub.unregister(c)
+	more := make(chan bool)
+	for {
+		c.bufferMu.Lock()
+		buffered := c.buffered.Buffered()
+		c.bufferMu.Unlock()
+		if buffered == 0 {
+			c.idle.wait()
+		}
+		go c.readOne(more)
+		if !<-more {
+			return
+		}
+	}
+}
+
+// readOne reads and handles one message; it tells more whether the socket goes on.
+func (c *conn) readOne(more chan<- bool) {
+	goOn := false
+	defer func() {
+		if v := recover(); v != nil {
+			c.hub.log.Error("live: panic reading a socket", "socket", c.socketID, "panic", v)
+			goOn = false
+		}
+		if !goOn {
+			c.mu.Lock()
+			c.ended, c.queue = true, nil
+			c.mu.Unlock()
+			c.ws.CloseNow()
+		}
+		more <- goOn
+	}()
+	// No context to cancel the read: the socket is closed to end it, and a cancellable context
+	// would cost a registration for every frame read.
+	typ, msg, err := c.ws.Read(context.Background())
+	if err != nil {
+		return // closed by either side; the writer's close code, if any, is already sent
+	}
+	c.heard.Store(time.Now().UnixNano())
+	if typ != websocket.MessageText {
+		c.enqueue(errorFrame(0, "Messages must be JSON text."))
+	} else {
 		c.handle(msg)
 	}
+	goOn = true
 }
 
 func (c *conn) handle(msg []byte) {
@@ -169,61 +239,8 @@ func subscribedFrame(channel string) []byte {
 	return b
 }
 
-// writeLoop writes queued frames, pings a client gone quiet, and closes the socket when asked.
-func (c *conn) writeLoop(ctx context.Context) error {
-	cfg := c.hub.cfg
-	check := time.NewTimer(cfg.idleBeforePing())
-	defer check.Stop()
-	var pingedAt time.Time
-	for {
-		// A socket being closed sends nothing more, even with frames still queued.
-		select {
-		case <-c.ending:
-			return c.ws.Close(c.endCode, c.endReason)
-		default:
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-c.ending:
-			return c.ws.Close(c.endCode, c.endReason)
-		case <-c.wake:
-			// Every frame queued until now, each checked against a close asked for meanwhile.
-			for {
-				select {
-				case <-c.ending:
-					return c.ws.Close(c.endCode, c.endReason)
-				default:
-				}
-				f, ok := c.next()
-				if !ok {
-					break
-				}
-				if err := c.write(f); err != nil {
-					return err
-				}
-			}
-		case now := <-check.C:
-			heard := time.Unix(0, c.heard.Load())
-			switch {
-			case !pingedAt.IsZero() && !heard.After(pingedAt):
-				c.end(CodePongTimeout, "Pong reply not received")
-			case now.Sub(heard) >= cfg.idleBeforePing():
-				if err := c.write(pingFrame); err != nil {
-					return err
-				}
-				pingedAt = now
-				check.Reset(cfg.PongTimeout)
-			default:
-				pingedAt = time.Time{}
-				check.Reset(cfg.idleBeforePing() - now.Sub(heard))
-			}
-		}
-	}
-}
-
 // write sends one frame. It takes no deadline, which would cost a timer for every frame of
-// every socket; the hub's watchdog cuts a write that takes longer than WriteTimeout instead.
+// every socket; the hub's watch cuts a write that takes longer than WriteTimeout instead.
 func (c *conn) write(frame []byte) error {
 	c.writing.Store(time.Now().UnixNano())
 	defer c.writing.Store(0)

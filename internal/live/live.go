@@ -13,6 +13,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -98,14 +99,16 @@ type Hub struct {
 	// signedOut hears other nodes' CloseUser.
 	signedOut *nats.Subscription
 	log       *slog.Logger
-	// ctx ends every socket at once when a shutdown runs out of time.
+	// ctx ends the hub's watch.
 	ctx    context.Context
 	cancel context.CancelFunc
 
 	mu      sync.RWMutex
 	closing bool
 	sockets map[*conn]struct{}
-	users   map[int64]map[*conn]struct{}
+	// users holds each user's subscribed sockets (a user has a few: a slice costs a socket 8
+	// bytes where a set would cost a map).
+	users   map[int64][]*conn
 	serving sync.WaitGroup
 	dropped atomic.Uint64
 	// handed counts the events published here and handed to this node's sockets (pace).
@@ -126,7 +129,7 @@ func NewHub(nc *nats.Conn, cfg Config, log *slog.Logger) (*Hub, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	h := &Hub{cfg: cfg.withDefaults(), nc: nc, log: log, ctx: ctx, cancel: cancel,
-		sockets: map[*conn]struct{}{}, users: map[int64]map[*conn]struct{}{}}
+		sockets: map[*conn]struct{}{}, users: map[int64][]*conn{}}
 	sub, err := nc.Subscribe(subjectPrefix+"*", h.deliverRemote)
 	if err != nil {
 		cancel()
@@ -146,7 +149,7 @@ func NewHub(nc *nats.Conn, cfg Config, log *slog.Logger) (*Hub, error) {
 		return nil, err
 	}
 	h.sub, h.signedOut = sub, signedOut
-	go h.cutStalledWrites()
+	go h.watch()
 	return h, nil
 }
 
@@ -241,7 +244,7 @@ func (h *Hub) deliverRemote(msg *nats.Msg) {
 func (h *Hub) deliver(userID int64, frame []byte) bool {
 	h.mu.RLock()
 	defer h.mu.RUnlock()
-	for c := range h.users[userID] {
+	for _, c := range h.users[userID] {
 		c.enqueue(frame)
 	}
 	return len(h.users[userID]) > 0
@@ -256,7 +259,7 @@ func (h *Hub) deliverOnce(userID int64, key string, frame []byte) bool {
 	if len(h.users[userID]) == 0 || !h.once.first(userID, key, time.Now()) {
 		return false
 	}
-	for c := range h.users[userID] {
+	for _, c := range h.users[userID] {
 		c.enqueue(frame)
 	}
 	return true
@@ -317,15 +320,24 @@ func (h *Hub) closeRemote(msg *nats.Msg) {
 func (h *Hub) closeUser(userID int64) {
 	h.mu.RLock()
 	defer h.mu.RUnlock()
-	for c := range h.users[userID] {
+	for _, c := range h.users[userID] {
 		c.end(CodeReconnect, "Session ended: authorize again")
 	}
 }
 
-// cutStalledWrites closes every socket whose write has taken longer than WriteTimeout, until
-// the hub shuts down: its client stopped reading and the kernel's buffers are full.
-func (h *Hub) cutStalledWrites() {
-	tick := time.NewTicker(h.cfg.WriteTimeout / 4)
+// watchInterval is how often the hub's watch looks at its sockets: a quarter of the shortest
+// of the timeouts it enforces (2.5 s by default).
+func (c Config) watchInterval() time.Duration {
+	return min(c.WriteTimeout, c.PongTimeout, c.idleBeforePing()) / 4
+}
+
+// watch looks at every socket each watchInterval until the hub shuts down, so that no socket
+// needs a timer or a goroutine of its own while idle. It closes a socket whose write has taken
+// longer than WriteTimeout (its client stopped reading and the kernel's buffers are full), pings
+// a client not heard from for idleBeforePing, and closes with 4201 one that did not answer
+// within PongTimeout.
+func (h *Hub) watch() {
+	tick := time.NewTicker(h.cfg.watchInterval())
 	defer tick.Stop()
 	for {
 		select {
@@ -337,7 +349,9 @@ func (h *Hub) cutStalledWrites() {
 			for c := range h.sockets {
 				if began := c.writing.Load(); began != 0 && now.UnixNano()-began > int64(h.cfg.WriteTimeout) {
 					stalled = append(stalled, c)
+					continue
 				}
+				h.ping(c, now.UnixNano())
 			}
 			h.mu.RUnlock()
 			for _, c := range stalled {
@@ -345,6 +359,24 @@ func (h *Hub) cutStalledWrites() {
 				c.ws.CloseNow()
 			}
 		}
+	}
+}
+
+// ping pings a client gone quiet and closes one that did not answer; only watch calls it.
+func (h *Hub) ping(c *conn, now int64) {
+	heard := c.heard.Load()
+	if c.pingedAt != 0 {
+		if heard <= c.pingedAt {
+			if now-c.pingedAt >= int64(h.cfg.PongTimeout) {
+				c.end(CodePongTimeout, "Pong reply not received")
+			}
+			return
+		}
+		c.pingedAt = 0
+	}
+	if now-heard >= int64(h.cfg.idleBeforePing()) {
+		c.enqueue(pingFrame)
+		c.pingedAt = now
 	}
 }
 
@@ -368,13 +400,15 @@ func (h *Hub) Stats() Stats {
 	return s
 }
 
-// ServeHTTP upgrades a request for /app/{key} to a live socket and serves it until it closes.
+// ServeHTTP upgrades a request for /app/{key} to a live socket, which it leaves served by a
+// goroutine of the socket's own.
 func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if h.isClosing() {
 		http.Error(w, "the server is shutting down", http.StatusServiceUnavailable)
 		return
 	}
-	ws, err := websocket.Accept(w, r, nil)
+	buffers := &smallBuffers{ResponseWriter: w}
+	ws, err := websocket.Accept(buffers, r, nil)
 	if err != nil {
 		return // Accept has answered the request
 	}
@@ -383,18 +417,20 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		ws.Close(code, reason)
 		return
 	}
-	c := &conn{hub: h, ws: ws, socketID: newSocketID(), wake: make(chan struct{}, 1),
-		ending: make(chan struct{})}
+	c := &conn{hub: h, ws: ws, socketID: newSocketID(), buffered: buffers.reader, idle: newIdleWaiter(buffers.conn)}
 	c.heard.Store(time.Now().UnixNano())
 	if !h.register(c) {
 		ws.Close(CodeReconnect, "Server is restarting")
 		return
 	}
-	defer h.unregister(c)
 	established, _ := encodeFrame("pusher:connection_established", "", map[string]any{
 		"socket_id": c.socketID, "activity_timeout": int(h.cfg.ActivityTimeout / time.Second)})
 	c.enqueue(established)
-	c.serve(h.ctx)
+	// The socket is read on a goroutine of its own and the request returns, so that what the
+	// request held (the HTTP connection's state, the request and its headers, and the deep
+	// stack of the server's goroutine) is freed for the socket's life. (Accept hijacks the
+	// connection, which only HTTP/1.1 allows.)
+	go c.read()
 }
 
 // checkHandshake returns the close code for a connection the hub does not serve, or 0.
@@ -449,20 +485,17 @@ func (h *Hub) unregister(c *conn) {
 func (h *Hub) addSubscriber(userID int64, c *conn, ack []byte) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	sockets := h.users[userID]
-	if sockets == nil {
-		sockets = map[*conn]struct{}{}
-		h.users[userID] = sockets
-	}
-	sockets[c] = struct{}{}
+	h.users[userID] = append(h.users[userID], c)
 	c.enqueue(ack)
 }
 
 // removeSubscriber needs h.mu held.
 func (h *Hub) removeSubscriber(userID int64, c *conn) {
-	delete(h.users[userID], c)
-	if len(h.users[userID]) == 0 {
+	sockets := slices.DeleteFunc(h.users[userID], func(s *conn) bool { return s == c })
+	if len(sockets) == 0 {
 		delete(h.users, userID)
+	} else {
+		h.users[userID] = sockets
 	}
 }
 
@@ -497,6 +530,16 @@ func (h *Hub) Shutdown(ctx context.Context) error {
 		h.cancel()
 		return nil
 	case <-ctx.Done():
+		// Cut the sockets still open; their readers then end.
+		h.mu.RLock()
+		open := make([]*conn, 0, len(h.sockets))
+		for c := range h.sockets {
+			open = append(open, c)
+		}
+		h.mu.RUnlock()
+		for _, c := range open {
+			c.ws.CloseNow()
+		}
 		h.cancel()
 		<-closed
 		return ctx.Err()
