@@ -80,18 +80,20 @@ describe('Screens with data, in both themes', () => {
 
       it('a story card expanded into its matches, and read as a whole', async () => {
         await page.goto(`${server.url}/monitor/matches/stories`);
-        const toggle = page.getByRole('button', { name: '2 matches in this inbox' });
+        // The bridge's reports are one story (how many of them the clusterer joins is its business).
+        const toggle = page.getByRole('button', { name: /^\d+ matches in this inbox$/ }).first();
+        const count = Number.parseInt(await toggle.innerText(), 10);
         const card = page.getByRole('article').filter({ has: toggle });
         await toggle.click();
         assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
         const feed = card.getByRole('feed', { name: 'Matches in this story' });
-        await feed.getByRole('article').nth(1).waitFor();
-        assert.equal(await feed.getByRole('article').count(), 2);
+        await feed.getByRole('article').nth(count - 1).waitFor();
+        assert.equal(await feed.getByRole('article').count(), count);
         assert.deepEqual(await accessibilityViolations(page), []);
         await card.getByRole('button', { name: 'Mark story read' }).click();
-        await page.getByText('2 matches marked as read').waitFor();
-        // The list loads again with both read.
-        await feed.getByRole('article', { name: /^Match by / }).nth(1).waitFor();
+        await page.getByText(`${count} matches marked as read`).waitFor();
+        // The list loads again with every one read.
+        await feed.getByRole('article', { name: /^Match by / }).nth(count - 1).waitFor();
       });
     });
   }
