@@ -51,7 +51,9 @@ type matchFilters struct {
 	Providers        []string `json:"providers"`
 	SearchText       string   `json:"searchText"`
 	SearchIn         []string `json:"searchIn"`
-	Sort             string   `json:"sort"`
+	// StoryID keeps to the matches of one story's posts (a story card's matches and actions).
+	StoryID string `json:"storyId"`
+	Sort    string `json:"sort"`
 	// UpTo is the list's asOf (milliseconds since the epoch): act only on matches made by then.
 	UpTo int64 `json:"upTo"`
 	// Since is a list's asOf too: only matches made after it, the ones the list does not show.
@@ -61,7 +63,8 @@ type matchFilters struct {
 // query is the inbox query the filters ask for; the monitor validates it (MatchQuery.Validate).
 func (f matchFilters) query() monitor.MatchQuery {
 	q := monitor.MatchQuery{SearchIDs: f.MonitorSearchIDs, Images: f.Images, Location: f.Location, Video: f.Video,
-		Unread: f.Unread, Flagged: f.Flagged, Providers: f.Providers, Text: f.SearchText, SearchIn: f.SearchIn, Sort: f.Sort}
+		Unread: f.Unread, Flagged: f.Flagged, Providers: f.Providers, Text: f.SearchText, SearchIn: f.SearchIn,
+		StoryID: strings.TrimSpace(f.StoryID), Sort: f.Sort}
 	if f.UpTo > 0 {
 		q.UpTo = time.UnixMilli(f.UpTo)
 	}
@@ -78,7 +81,7 @@ func filtersFromQuery(v url.Values) (matchFilters, error) {
 	}
 	yes := func(name string) bool { b, _ := strconv.ParseBool(v.Get(name)); return b }
 	f := matchFilters{MonitorSearchIDs: ids, Images: yes("images"), Location: yes("location"), Video: yes("video"),
-		Unread: yes("unread"), Flagged: yes("flagged"), SearchText: v.Get("searchText"), Sort: v.Get("sort")}
+		Unread: yes("unread"), Flagged: yes("flagged"), SearchText: v.Get("searchText"), StoryID: v.Get("storyId"), Sort: v.Get("sort")}
 	for name, to := range map[string]*int64{"upTo": &f.UpTo, "since": &f.Since} {
 		if text := v.Get(name); text != "" {
 			if *to, err = strconv.ParseInt(text, 10, 64); err != nil || *to < 0 {

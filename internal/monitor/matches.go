@@ -55,8 +55,12 @@ type MatchQuery struct {
 	Providers []string // only matches of these data sources; none means all
 	// Text narrows to matches whose chosen fields (SearchIn: titleText, authorName,
 	// authorScreenName) contain every word of it.
-	Text           string
-	SearchIn       []string
+	Text     string
+	SearchIn []string
+	// StoryID, when set, keeps to the matches of posts in that story (docs/stories.md; a post
+	// stored before stories is a story of its own, under its own id): a story's card expanded,
+	// and the actions on a whole story.
+	StoryID        string
 	IncludeDeleted bool
 	// UpTo, when set, keeps to matches made at or before it: the moment the analyst's list was
 	// read, so an action on "filtered" or "all" leaves alone what arrived since and waits behind
@@ -94,6 +98,9 @@ const (
 	InAuthorScreenName = "authorScreenName"
 )
 
+// MaxStoryID bounds a story id in a query: a story's id is a post's (32 hexadecimal digits).
+const MaxStoryID = 128
+
 // MaxProviderFilters bounds the data sources one inbox query names (there are a few dozen).
 const MaxProviderFilters = 100
 
@@ -106,6 +113,9 @@ func (q MatchQuery) Validate() error {
 		if in != InTitleText && in != InAuthorName && in != InAuthorScreenName {
 			return problem.InvalidField("searchIn", "searchIn takes titleText, authorName and authorScreenName.")
 		}
+	}
+	if len(q.StoryID) > MaxStoryID {
+		return problem.InvalidField("storyId", fmt.Sprintf("A story id has at most %d characters.", MaxStoryID))
 	}
 	if q.Sort != "" && !slices.Contains(post.TimeSorts, q.Sort) {
 		return problem.InvalidField("sort", "Sort by published_desc, published_asc, discovered_desc or discovered_asc.")

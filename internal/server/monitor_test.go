@@ -570,3 +570,79 @@ func TestLostProviderAccessLeavesInboxAndSocket(t *testing.T) {
 		t.Fatalf("without Beacon the socket got %v, counts %+v; want r2 alone, of 2", got, counts)
 	}
 }
+
+// Marking a whole story read (update-all with storyId) tells the owner's open apps the new
+// counts, as marking one match does; the copies ingested are one story by the pipeline's stage.
+func TestStoryActionReachesTheOwnersSocket(t *testing.T) {
+	node, srv := startNode(t)
+	ctx := context.Background()
+	admin, _, err := node.Auth.CreateAPIToken(ctx, "admin@example.test", "t", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	owner, err := node.Store.UserByEmail(ctx, "admin@example.test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	home, err := node.Store.UncategorizedGroup(ctx, owner.OrganizationID, owner.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if status, reply := call(t, "POST", srv.URL+"/api/v1/monitor/searches", admin,
+		fmt.Sprintf(`{"group_id":%d,"name":"Quakes","keywords":"earthquake OR flood","providers":["reddit"]}`, home.ID)); status != 201 {
+		t.Fatalf("create = %d %v", status, reply)
+	}
+	ingestLines(t, srv.URL, admin, postLine("s1", "Earthquake felt downtown near the old station"),
+		postLine("s2", "Earthquake felt downtown near the old station"), postLine("s3", "Flood warning for the river valley tonight"))
+	stories := map[string]int{}
+	wait.For(t, "the three matches", func() bool {
+		_, reply := call(t, "GET", srv.URL+"/api/v1/monitor/matches", admin, "")
+		data, _ := reply["data"].([]any)
+		clear(stories)
+		for _, d := range data {
+			stories[d.(map[string]any)["post"].(map[string]any)["storyId"].(string)]++
+		}
+		return len(data) == 3
+	})
+	story := ""
+	for id, n := range stories {
+		if n == 2 {
+			story = id
+		}
+	}
+	if story == "" {
+		t.Fatalf("the copies are not one story: %v", stories)
+	}
+
+	wsURL := "ws" + strings.TrimPrefix(srv.URL, "http") + live.SocketPath(node.Live.Credentials().Key)
+	client, err := live.Dial(ctx, wsURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer client.Close()
+	channel := live.UserChannel(owner.ID)
+	if err := client.Subscribe(ctx, channel, node.Live.Credentials().Sign(client.SocketID, channel)); err != nil {
+		t.Fatal(err)
+	}
+	if status, reply := call(t, "PATCH", srv.URL+"/api/v1/monitor/matches/update-all/is-read", admin,
+		`{"storyId":"`+story+`","setMarkedAsRead":true}`); status != 200 || reply["data"].(map[string]any)["updatedCount"] != float64(2) {
+		t.Fatalf("read the story = %d %v", status, reply)
+	}
+	deadline, cancel := context.WithTimeout(ctx, wait.Deadline)
+	defer cancel()
+	for {
+		f, err := client.Next(deadline)
+		if err != nil {
+			t.Fatalf("waiting for the counts after reading the story: %v", err)
+		}
+		var got monitor.MatchesUpdated
+		// The new matches' own events may come first: every match was unread then.
+		if f.Event != monitor.EventMatchesUpdated || f.Decode(&got) != nil || got.UnreadCount == got.TotalCount {
+			continue
+		}
+		if got.UpdatedCount != 2 || got.TotalCount != 3 || got.UnreadCount != 1 {
+			t.Errorf("counts after reading the story: %+v, want 2 updated, 3 matches, 1 unread", got)
+		}
+		return
+	}
+}

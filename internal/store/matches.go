@@ -194,6 +194,13 @@ func (s *Store) matchFilter(q monitor.MatchQuery, withPosts bool) (from string, 
 	if q.Flagged {
 		where = append(where, "COALESCE(st.is_flagged, FALSE) = TRUE")
 	}
+	if q.StoryID != "" {
+		// The story's posts by the posts_story index (whose condition is written out so that
+		// SQLite uses it), and a post stored before stories, which is a story of its own.
+		story := arg(q.StoryID)
+		where = append(where, "m.post_id IN (SELECT id FROM posts WHERE story_id = "+story+" AND story_id <> ''"+
+			" UNION ALL SELECT id FROM posts WHERE id = "+story+" AND story_id = '')")
+	}
 	if len(q.Providers) > 0 {
 		in := make([]string, len(q.Providers))
 		for i, p := range q.Providers {
@@ -266,7 +273,8 @@ func (s *Store) Inbox(ctx context.Context, q monitor.MatchQuery) ([]monitor.Inbo
 // joined to their posts only when the text filter needs them.
 func (s *Store) inboxTotal(ctx context.Context, q monitor.MatchQuery) (int64, error) {
 	// The kept counts are of every match made so far; a bound in time counts the matches.
-	media := q.Images || q.Video || q.Location || q.Flagged || strings.TrimSpace(q.Text) != "" || !q.UpTo.IsZero() || !q.Since.IsZero()
+	media := q.Images || q.Video || q.Location || q.Flagged || strings.TrimSpace(q.Text) != "" || !q.UpTo.IsZero() || !q.Since.IsZero() ||
+		q.StoryID != ""
 	switch {
 	case !media && len(q.Providers) == 0 && !(q.Unread && q.IncludeDeleted):
 		counts, err := s.MatchCounts(ctx, q.UserID, q.SearchIDs, nil)
@@ -346,7 +354,7 @@ func (s *Store) inboxPage(ctx context.Context, q monitor.MatchQuery) ([]int64, e
 	}
 	from, where, args := s.matchSelection(monitor.MatchQuery{UserID: q.UserID, Images: q.Images, Video: q.Video,
 		Location: q.Location, Unread: q.Unread, Flagged: q.Flagged, Providers: q.Providers, Text: q.Text,
-		SearchIn: q.SearchIn, IncludeDeleted: q.IncludeDeleted})
+		SearchIn: q.SearchIn, StoryID: q.StoryID, IncludeDeleted: q.IncludeDeleted})
 	where = where[1:] // the selection's search list: each read names its one search
 	if q.After != nil {
 		args = append(args, millis(q.After.At), q.After.ID)

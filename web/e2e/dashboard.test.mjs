@@ -1,5 +1,6 @@
 // Against the real binary: the screens that only draw their lists once there is data — the
-// dashboard's widgets (top authors, mentioned places), the Assets page and a story's page —
+// dashboard's widgets (top authors, mentioned places), the Assets page, a story's page and a
+// story card of the inbox expanded into its matches —
 // checked with axe in the light and the dark theme (issue 28). The harness audits each screen
 // again once its rows are drawn; here each is also checked explicitly, after its data has drawn,
 // so a failure names the test and the theme.
@@ -75,6 +76,24 @@ describe('Screens with data, in both themes', () => {
         await page.waitForURL(/\/monitor\/stories\/[^/]+$/);
         await page.getByRole('heading', { level: 1 }).waitFor();
         assert.deepEqual(await accessibilityViolations(page), []);
+      });
+
+      it('a story card expanded into its matches, and read as a whole', async () => {
+        await page.goto(`${server.url}/monitor/matches/stories`);
+        // The bridge's reports are one story (how many of them the clusterer joins is its business).
+        const toggle = page.getByRole('button', { name: /^\d+ matches in this inbox$/ }).first();
+        const count = Number.parseInt(await toggle.innerText(), 10);
+        const card = page.getByRole('article').filter({ has: toggle });
+        await toggle.click();
+        assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+        const feed = card.getByRole('feed', { name: 'Matches in this story' });
+        await feed.getByRole('article').nth(count - 1).waitFor();
+        assert.equal(await feed.getByRole('article').count(), count);
+        assert.deepEqual(await accessibilityViolations(page), []);
+        await card.getByRole('button', { name: 'Mark story read' }).click();
+        await page.getByText(`${count} matches marked as read`).waitFor();
+        // The list loads again with every one read.
+        await feed.getByRole('article', { name: /^Match by / }).nth(count - 1).waitFor();
       });
     });
   }

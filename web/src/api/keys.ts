@@ -54,6 +54,8 @@ export const monitorKeys = {
   /** The inbox grouped by story: under matches, so an action on matches refreshes it too. */
   storyLists: ['monitor', 'matches', 'stories'] as const,
   storyList: (query: MatchQuery) => ['monitor', 'matches', 'stories', query] as const,
+  /** A story card's matches: a match list, so actions on matches and live matches reach it. */
+  storyMatches: (query: MatchQuery, storyId: string) => monitorKeys.matchList({ ...query, storyId }),
   counts: ['monitor', 'matches', 'counts'] as const,
   countsBySearch: ['monitor', 'matches', 'counts', 'list'] as const,
   countsOf: (ids: number[]) => [...monitorKeys.countsBySearch, ids] as const,

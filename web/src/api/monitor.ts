@@ -205,6 +205,8 @@ export interface MatchQuery {
   searchText: string;
   searchIn: SearchInField[];
   sort: MatchSort;
+  /** Only the matches of this story's posts (a story card's matches and its actions). */
+  storyId?: string;
 }
 
 export interface MatchPage {
@@ -239,6 +241,7 @@ export function matchQueryFields(query: MatchQuery): Record<string, string> {
     fields.searchText = query.searchText;
     if (query.searchIn.length > 0) fields.searchIn = query.searchIn.join(',');
   }
+  if (query.storyId) fields.storyId = query.storyId;
   return fields;
 }
 
@@ -276,6 +279,8 @@ export interface InboxStoryPage {
   lastPage: number;
   /** How many stories the filters select. */
   total: number;
+  /** When the server read this page (ms since 1970): a story's actions stop there. */
+  asOf: number;
 }
 
 /** The inbox grouped by story (groupBy=story): a row a story, newest story first. */
@@ -292,8 +297,14 @@ export async function fetchInboxStories(
     perPage: String(perPage),
   });
   const reply = await request<InboxStory[]>('GET', `${MONITOR}/matches?${params.toString()}`, { signal });
-  const meta = reply.meta as { current_page: number; last_page: number; total: number };
-  return { stories: reply.data, page: meta.current_page, lastPage: meta.last_page, total: meta.total };
+  const meta = reply.meta as { current_page: number; last_page: number; total: number; as_of: number };
+  return {
+    stories: reply.data,
+    page: meta.current_page,
+    lastPage: meta.last_page,
+    total: meta.total,
+    asOf: meta.as_of,
+  };
 }
 
 export async function fetchMatchesById(matchIds: number[], signal?: AbortSignal): Promise<Match[]> {
@@ -308,8 +319,9 @@ export async function updateMatches(flag: MatchFlag, matchIds: number[], value: 
 
 /** The inbox filters as a JSON body (the update-all actions and exports take them). */
 export function matchFilterBody(query: MatchQuery): Record<string, unknown> {
-  const { filters, monitorSearchIds, providers, searchText, searchIn } = query;
+  const { filters, monitorSearchIds, providers, searchText, searchIn, storyId } = query;
   const body: Record<string, unknown> = {};
+  if (storyId) body.storyId = storyId;
   if (monitorSearchIds.length > 0) body.monitorSearchIds = monitorSearchIds;
   if (providers.length > 0) body.providers = providers;
   for (const filter of filters) body[filter] = true;

@@ -9,9 +9,14 @@ import {
   updateAllMatches,
   updateMatches,
 } from '../api/monitor';
-import { formatCount } from '../lib/countFormat';
+import { countOf, formatCount } from '../lib/countFormat';
+import { useConfirm } from './useConfirm';
 import { patchLoadedMatches, removeLoadedMatches } from './useMatchesQuery';
+import { useProfile } from './useProfileQuery';
 import { useSnackbar } from './useSnackbar';
+
+/** Set for good once a user ticks "Do not show again" on the flag warning. */
+export const SKIP_FLAG_WARNING_COOKIE = 'sightline_skip_flag_warning';
 
 /** Which matches a bulk action applies to. */
 export type ActionScope = 'chosen' | 'loaded' | 'filtered' | 'all';
@@ -96,5 +101,34 @@ export function useMatchActions({
       }
     },
     [queryClient, snackbar, filtered, all, upTo],
+  );
+}
+
+/**
+ * Runs an action on matches, first warning, when it flags them, that a flag does not keep a
+ * match: flags are easily taken for a way to keep one (monitor-area.md: matches are kept 30
+ * days, here the server's retention).
+ */
+export function useFlagWarning() {
+  const confirm = useConfirm();
+  const { retentionDays } = useProfile();
+  return useCallback(
+    (action: MatchAction, go: () => void) => {
+      if (action.flag !== 'is-flagged' || !action.value) {
+        go();
+        return;
+      }
+      confirm({
+        title: 'Flagging matches',
+        text:
+          `Flags are yours alone: others who see the search do not see them. A flagged match is still ` +
+          `deleted with the others after ${countOf(retentionDays, 'day', 'days')}; export the matches you need to keep.`,
+        icon: 'info',
+        acceptLabel: 'Flag',
+        onAccept: go,
+        doNotShowAgainCookie: SKIP_FLAG_WARNING_COOKIE,
+      });
+    },
+    [confirm, retentionDays],
   );
 }

@@ -38,6 +38,7 @@ describe('a live story.updated', () => {
         page: 1,
         lastPage: 1,
         total: 2,
+        asOf: 0,
       },
     ]);
     applyLiveStory(queryClient, grown(5, '2026-11-20T13:50:00Z'));
@@ -61,7 +62,9 @@ describe('a live story.updated', () => {
 
   it('loads the lists again for a story not shown yet', () => {
     const queryClient = new QueryClient();
-    loaded(queryClient, [{ stories: [testInboxStory('post-9', 1, testMatch(9))], page: 1, lastPage: 1, total: 1 }]);
+    loaded(queryClient, [
+      { stories: [testInboxStory('post-9', 1, testMatch(9))], page: 1, lastPage: 1, total: 1, asOf: 0 },
+    ]);
     applyLiveStory(queryClient, grown(1, '2026-11-20T14:05:00Z'));
     expect(rows(queryClient).map((r) => r.storyId)).toEqual(['post-9']);
     expect(queryClient.getQueryState(monitorKeys.storyList(query))?.isInvalidated).toBe(true);

@@ -1,9 +1,24 @@
-// Stories' server state: the inbox grouped by story (each row with its story's summary), and a
-// story page's posts loaded page after page.
-import { type InfiniteData, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
+// Stories' server state: the inbox grouped by story (each row with its story's summary), a
+// story's matches in the inbox and the actions on all of them, and a story page's posts loaded
+// page after page.
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { monitorKeys, storyKeys } from '../api/keys';
-import { fetchInboxStories, type InboxStoryPage, type MatchQuery } from '../api/monitor';
+import {
+  fetchInboxStories,
+  fetchMatches,
+  type InboxStoryPage,
+  type MatchPage,
+  type MatchQuery,
+  updateAllMatches,
+} from '../api/monitor';
 import { fetchStory, STORY_POSTS_PER_PAGE, type Story, type StorySummary, type StoryUpdated } from '../api/stories';
+import type { MatchAction } from './useMatchActions';
 
 /** Stories per page of the inbox's Stories view. */
 export const STORIES_PER_PAGE = 20;
@@ -14,6 +29,34 @@ export function useInboxStoriesQuery(query: MatchQuery) {
     queryFn: ({ pageParam, signal }) => fetchInboxStories(query, pageParam, STORIES_PER_PAGE, signal),
     initialPageParam: 1,
     getNextPageParam: (last: InboxStoryPage) => (last.page < last.lastPage ? last.page + 1 : undefined),
+  });
+}
+
+/** Matches a story card shows at a time when expanded. */
+export const STORY_MATCHES_PER_PAGE = 10;
+
+/** The inbox's matches in one story, under the inbox's filters; loaded once the card is expanded. */
+export function useStoryMatchesQuery(query: MatchQuery, storyId: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: monitorKeys.storyMatches(query, storyId),
+    queryFn: ({ pageParam, signal }) => fetchMatches({ ...query, storyId }, pageParam, STORY_MATCHES_PER_PAGE, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last: MatchPage) => (last.page < last.lastPage ? last.page + 1 : undefined),
+    enabled,
+  });
+}
+
+/**
+ * Flags or marks read every match of the inbox in one story that the filters select, up to upTo
+ * (when the card's list was read): matches that arrived since are left alone. Every list of
+ * matches, the stories and the counts load again after.
+ */
+export function useStoryAction(query: MatchQuery, storyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, upTo }: { action: MatchAction; upTo?: number }) =>
+      updateAllMatches(action.flag, { ...query, storyId }, action.value, upTo),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: monitorKeys.matches }),
   });
 }
 

@@ -103,3 +103,12 @@ export function highlight(text: string, terms: Term[]): Segment[] {
   push(text.length, false);
   return segments;
 }
+
+/** What each saved search matched on (its keywords), plus the inbox's own search text, by search id. */
+export function termsBySearch(
+  searches: { id: number; search: { keywords: string[] } }[],
+  searchText: string,
+): Map<number, Term[]> {
+  const extra = termsOf(searchText);
+  return new Map(searches.map((s) => [s.id, [...s.search.keywords.flatMap(termsOf), ...extra]]));
+}

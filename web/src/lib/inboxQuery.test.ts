@@ -92,4 +92,15 @@ describe('whether a live match fits a list', () => {
   ])('$address: $want', ({ address, want }) => {
     expect(matchFitsQuery(match, readInboxQuery(new URLSearchParams(address)))).toBe(want);
   });
+
+  // A story card's list: only the story's posts; a post stored before stories is its own story.
+  it.each([
+    { postStory: 'wire', storyId: 'wire', want: 'yes' },
+    { postStory: 'wire', storyId: 'p1', want: 'no' },
+    { postStory: '', storyId: 'p1', want: 'yes' },
+    { postStory: '', storyId: 'wire', want: 'no' },
+  ])('a post of story "$postStory" in the list of story $storyId: $want', ({ postStory, storyId, want }) => {
+    const query = { ...readInboxQuery(new URLSearchParams('')), storyId };
+    expect(matchFitsQuery({ ...match, post: { ...match.post, storyId: postStory } }, query)).toBe(want);
+  });
 });

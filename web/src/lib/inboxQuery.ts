@@ -81,6 +81,8 @@ export function matchFitsQuery(match: Match, query: MatchQuery): 'yes' | 'no' | 
   const { matchMeta, post } = match;
   if (match.isDeleted) return 'no';
   if (query.monitorSearchIds.length > 0 && !query.monitorSearchIds.includes(matchMeta.monitorSearchId)) return 'no';
+  // A post stored before stories is a story of its own, under its own id.
+  if (query.storyId && (post.storyId || post.id) !== query.storyId) return 'no';
   const passes: Record<InboxFilter, boolean> = {
     unread: !matchMeta.isRead,
     flagged: matchMeta.isFlagged,

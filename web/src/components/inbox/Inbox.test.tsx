@@ -7,7 +7,7 @@ import { fakeServer } from '../../test/fakeServer';
 import { testMatch, testProfile, testProviders } from '../../test/fixtures';
 import { InboxPage } from '../../pages/monitor/InboxPage';
 import { renderApp, renderWithApp } from '../../test/renderApp';
-import { SKIP_FLAG_WARNING_COOKIE } from './Inbox';
+import { SKIP_FLAG_WARNING_COOKIE } from '../../hooks/useMatchActions';
 
 const user = userEvent.setup({ delay: null });
 

@@ -10,29 +10,22 @@ import { useSearchParams } from 'react-router';
 import { exportFilters } from '../../api/exports';
 import type { Match, MatchQuery, Provider } from '../../api/monitor';
 import { useConfirm } from '../../hooks/useConfirm';
-import { useExternalLink } from '../../hooks/useExternalLink';
-import { type ActionScope, type MatchAction, useMatchActions } from '../../hooks/useMatchActions';
+import { type ActionScope, type MatchAction, useFlagWarning, useMatchActions } from '../../hooks/useMatchActions';
 import { useMatchesQuery, useWaitingMatchesQuery } from '../../hooks/useMatchesQuery';
 import { useProvidersQuery, useSearchesQuery } from '../../hooks/useMonitorQueries';
 import { useProfile } from '../../hooks/useProfileQuery';
 import { countOf, formatCount } from '../../lib/countFormat';
-import { type Term, termsOf } from '../../lib/highlight';
+import { termsBySearch } from '../../lib/highlight';
 import { isFiltered, readInboxQuery, writeInboxQuery } from '../../lib/inboxQuery';
-import { authorOf } from '../../lib/postAuthor';
-import { AnalysisDialog } from '../assistant/AnalysisDialog';
 import { EmptyState } from '../EmptyState';
 import { ExportDialog } from '../export/ExportDialog';
 import { SearchTextFilter } from '../SearchTextFilter';
 import { BulkActions } from './BulkActions';
 import { InboxToolbar } from './InboxToolbar';
-import type { MatchCardActions } from './MatchCard';
-import { ThreadDialog } from './ThreadDialog';
+import { useMatchCardActions } from './useMatchCardActions';
 import { VirtualMatches } from './VirtualMatches';
 
 export type InboxView = 'grid' | 'list' | 'map';
-
-/** Set for good once a user ticks "Do not show again" on the flag warning. */
-export const SKIP_FLAG_WARNING_COOKIE = 'sightline_skip_flag_warning';
 
 // Leaflet and the world's shapes load only when the map is first shown.
 const MatchMap = lazy(() => import('./MatchMap').then((module) => ({ default: module.MatchMap })));
@@ -44,7 +37,7 @@ const MatchMap = lazy(() => import('./MatchMap').then((module) => ({ default: mo
 export function Inbox({ view, searchId }: { view: InboxView; searchId?: number }) {
   const profile = useProfile();
   const confirm = useConfirm();
-  const openExternal = useExternalLink();
+  const warnBeforeFlag = useFlagWarning();
   const [params, setParams] = useSearchParams();
   const fixed = useMemo(() => (searchId === undefined ? undefined : [searchId]), [searchId]);
   // The address is the source of truth; a stable key keeps the cached pages while it is unchanged.
@@ -59,8 +52,6 @@ export function Inbox({ view, searchId }: { view: InboxView; searchId?: number }
   const searchesQuery = useSearchesQuery();
   const runAction = useMatchActions({ filtered: query, all: everything, upTo: matchesQuery.data?.pages[0]?.asOf });
   const [chosen, setChosen] = useState<Set<number>>(() => new Set());
-  const [threadOf, setThreadOf] = useState<Match | null>(null);
-  const [analysed, setAnalysed] = useState<Match | null>(null);
   const [exportOpen, setExportOpen] = useState(false);
   // Without inbox streaming, new matches wait for the user: the server says how many of this
   // list's matches were made after it was read, so the list's count and the waiting ones add up
@@ -79,12 +70,10 @@ export function Inbox({ view, searchId }: { view: InboxView; searchId?: number }
     [providersQuery.data],
   );
   // What each saved search matched on, plus the inbox's own search text.
-  const terms = useMemo(() => {
-    const extra = termsOf(query.searchText);
-    return new Map<number, Term[]>(
-      (searchesQuery.data ?? []).map((s) => [s.id, [...s.search.keywords.flatMap(termsOf), ...extra]]),
-    );
-  }, [searchesQuery.data, query.searchText]);
+  const terms = useMemo(
+    () => termsBySearch(searchesQuery.data ?? [], query.searchText),
+    [searchesQuery.data, query.searchText],
+  );
 
   const changeQuery = (change: Partial<MatchQuery>) => {
     setChosen(new Set());
@@ -99,23 +88,8 @@ export function Inbox({ view, searchId }: { view: InboxView; searchId?: number }
           if (action.flag === 'is-deleted') setChosen(new Set());
         });
       };
-      if (action.flag === 'is-flagged' && action.value) {
-        // Flags are easily taken for a way to keep a match; they are not (monitor-area.md:
-        // matches are kept 30 days, here the server's retention).
-        confirm({
-          title: 'Flagging matches',
-          text:
-            `Flags are yours alone: others who see the search do not see them. A flagged match is still ` +
-            `deleted with the others after ${countOf(profile.retentionDays, 'day', 'days')}; export the matches you need to keep.`,
-          icon: 'info',
-          acceptLabel: 'Flag',
-          onAccept: go,
-          doNotShowAgainCookie: SKIP_FLAG_WARNING_COOKIE,
-        });
-        return;
-      }
       if (action.flag !== 'is-deleted') {
-        go();
+        warnBeforeFlag(action, go);
         return;
       }
       const what =
@@ -128,41 +102,26 @@ export function Inbox({ view, searchId }: { view: InboxView; searchId?: number }
         onAccept: go,
       });
     },
-    [matches, chosen, runAction, confirm, total, profile.retentionDays],
+    [matches, chosen, runAction, confirm, total, warnBeforeFlag],
   );
 
-  const cardActions = useMemo<MatchCardActions>(
-    () => ({
-      onSelect: (matchId, selected) =>
-        setChosen((current) => {
-          const next = new Set(current);
-          if (selected) next.add(matchId);
-          else next.delete(matchId);
-          return next;
-        }),
-      onFlag: (match) => run({ flag: 'is-flagged', value: !match.matchMeta.isFlagged }, 'chosen', [match]),
-      onRead: (match) => run({ flag: 'is-read', value: !match.matchMeta.isRead }, 'chosen', [match]),
-      onThread: setThreadOf,
-      onAnalyze: setAnalysed,
-      onOpenPost: (url, match) => {
-        if (match.post.community_kind !== 'breached-data') {
-          openExternal(url);
-          return;
-        }
-        confirm({
-          title: 'Breached data',
-          text:
-            'This post comes from a community that trades breached data. Its site can hold stolen ' +
-            'personal data, credentials and malware: open it only if your work requires it, and handle ' +
-            'what you see as your organization’s policy says.',
-          icon: 'warning',
-          acceptLabel: 'Continue',
-          onAccept: () => openExternal(url),
-        });
-      },
-    }),
-    [run, openExternal, confirm],
+  const choose = useCallback(
+    (matchId: number, selected: boolean) =>
+      setChosen((current) => {
+        const next = new Set(current);
+        if (selected) next.add(matchId);
+        else next.delete(matchId);
+        return next;
+      }),
+    [],
   );
+  const runOne = useCallback((action: MatchAction, match: Match) => run(action, 'chosen', [match]), [run]);
+  const { actions: cardActions, dialogs } = useMatchCardActions({
+    run: runOne,
+    onSelect: choose,
+    providers,
+    terms,
+  });
 
   const allLoadedChosen = matches.length > 0 && matches.every((m) => chosen.has(m.matchMeta.matchId));
 
@@ -268,17 +227,7 @@ export function Inbox({ view, searchId }: { view: InboxView; searchId?: number }
           />
         </Suspense>
       )}
-      {analysed && (
-        <AnalysisDialog postId={analysed.post.id} author={authorOf(analysed.post)} onClose={() => setAnalysed(null)} />
-      )}
-      {threadOf && (
-        <ThreadDialog
-          post={threadOf.post}
-          provider={providers.get(threadOf.post.provider)}
-          terms={terms.get(threadOf.matchMeta.monitorSearchId) ?? []}
-          onClose={() => setThreadOf(null)}
-        />
-      )}
+      {dialogs}
       {exportOpen && (
         <ExportDialog
           open

@@ -62,6 +62,47 @@ describe('inbox stories', () => {
     );
   });
 
+  it('marks a match of an expanded story read on its own, and the whole story from its card', async () => {
+    const row = testInboxStory('post-1', 2, testMatch(5));
+    const requests = fakeServer({
+      'GET /api/v1/monitor/providers': { data: testProviders },
+      'GET /api/v1/monitor/searches': { data: [] },
+      'GET /api/v1/monitor/matches': (request: { query: URLSearchParams }) =>
+        request.query.get('storyId') === 'post-1'
+          ? {
+              data: [testMatch(5, {}, { storyId: 'post-1' }), testMatch(4, {}, { storyId: 'post-1' })],
+              meta: { current_page: 1, last_page: 1, per_page: 10, total: 2, as_of: 1_795_300_100_000 },
+            }
+          : { data: [row], meta: { current_page: 1, last_page: 1, per_page: 20, total: 1, as_of: 1_795_300_000_000 } },
+      'PATCH /api/v1/monitor/matches/update/is-read': { data: { updatedCount: 1, expectedCount: 1 } },
+      'PATCH /api/v1/monitor/matches/update-all/is-read': { data: { updatedCount: 2, expectedCount: 2 } },
+    });
+    renderWithApp(<InboxStories />, { profile: testProfile(), path: '/monitor/matches/stories?filters=unread' });
+    const card = await screen.findByRole('article', { name: 'The Erasmus bridge is closed' });
+    await user.click(within(card).getByRole('button', { name: '2 matches in this inbox' }));
+    const feed = await within(card).findByRole('feed', { name: 'Matches in this story' });
+    const match = await within(feed).findByRole('article', { name: 'Unread match by Author 4' });
+    await user.click(within(match).getByRole('button', { name: 'Mark as read' }));
+    expect(await within(feed).findByRole('article', { name: 'Match by Author 4' })).toBeInTheDocument();
+    expect(requests.find((r) => r.path === '/api/v1/monitor/matches/update/is-read')?.body).toEqual({
+      matchResultDocuments: [4],
+      setMarkedAsRead: true,
+    });
+
+    await user.click(within(card).getByRole('button', { name: 'Mark story read' }));
+    expect(await screen.findByText('2 matches marked as read')).toBeInTheDocument();
+    expect(requests.find((r) => r.path === '/api/v1/monitor/matches/update-all/is-read')?.body).toEqual({
+      unread: true,
+      storyId: 'post-1',
+      upTo: 1_795_300_100_000,
+      setMarkedAsRead: true,
+    });
+    // The stories load again: a story read through leaves the unread view.
+    await waitFor(() =>
+      expect(requests.filter((r) => r.path === '/api/v1/monitor/matches' && r.query.get('groupBy'))).toHaveLength(2),
+    );
+  });
+
   it.each([
     { path: '/monitor/matches/stories', title: 'No stories yet', says: 'Save a search' },
     {

@@ -4,22 +4,27 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { MatchQuery, Provider } from '../../api/monitor';
+import type { Match, MatchQuery, Provider } from '../../api/monitor';
+import { type MatchAction, useFlagWarning, useMatchActions } from '../../hooks/useMatchActions';
 import { useProvidersQuery, useSearchesQuery } from '../../hooks/useMonitorQueries';
+import { useProfile } from '../../hooks/useProfileQuery';
 import { useInboxStoriesQuery } from '../../hooks/useStoryQueries';
 import { countOf } from '../../lib/countFormat';
+import { termsBySearch } from '../../lib/highlight';
 import { isFiltered, readInboxQuery, writeInboxQuery } from '../../lib/inboxQuery';
 import { EmptyState } from '../EmptyState';
 import { LoadError } from '../LoadError';
 import { SearchTextFilter } from '../SearchTextFilter';
-import { StoryCard } from '../stories/StoryCard';
+import { StoryCard, type StoryInbox } from '../stories/StoryCard';
 import { InboxToolbar } from './InboxToolbar';
+import { useMatchCardActions } from './useMatchCardActions';
 
 /**
  * The inbox a story at a time (matches/stories): the same filters, in the address, as the other
- * views, and one card per story its matches report, newest story first.
+ * views, and one card per story its matches report, newest story first. A card expands into its
+ * matches, whose buttons work as in the other views.
  */
 export function InboxStories() {
   const [params, setParams] = useSearchParams();
@@ -34,6 +39,24 @@ export function InboxStories() {
   );
   const rows = storiesQuery.data?.pages.flatMap((page) => page.stories) ?? [];
   const total = storiesQuery.data?.pages[0]?.total ?? 0;
+  const asOf = storiesQuery.data?.pages[0]?.asOf;
+  const profile = useProfile();
+  const terms = useMemo(
+    () => termsBySearch(searchesQuery.data ?? [], query.searchText),
+    [searchesQuery.data, query.searchText],
+  );
+  // A match's own buttons act on it alone, as in the list.
+  const runAction = useMatchActions({ filtered: query, all: query });
+  const warnBeforeFlag = useFlagWarning();
+  const runOne = useCallback(
+    (action: MatchAction, match: Match) => warnBeforeFlag(action, () => void runAction(action, 'chosen', [match])),
+    [warnBeforeFlag, runAction],
+  );
+  const { actions, dialogs } = useMatchCardActions({ run: runOne, providers, terms });
+  const inbox = useMemo<StoryInbox>(
+    () => ({ query, asOf, actions, terms, blurMedia: profile.media_sensitivity === 'blur' }),
+    [query, asOf, actions, terms, profile.media_sensitivity],
+  );
   const changeQuery = (change: Partial<MatchQuery>) =>
     setParams((current) => writeInboxQuery(current, change), { replace: true });
 
@@ -78,7 +101,7 @@ export function InboxStories() {
           >
             {rows.map((row) => (
               <li key={row.storyId}>
-                <StoryCard row={row} providers={providers} />
+                <StoryCard row={row} providers={providers} inbox={inbox} />
               </li>
             ))}
           </Box>
@@ -95,6 +118,7 @@ export function InboxStories() {
           )}
         </>
       )}
+      {dialogs}
     </Stack>
   );
 }

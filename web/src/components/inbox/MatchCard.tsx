@@ -20,7 +20,8 @@ import { MatchedTerms } from './MatchedTerms';
 import { MentionedPlaces } from './MentionedPlaces';
 
 export interface MatchCardActions {
-  onSelect: (matchId: number, selected: boolean) => void;
+  /** Ticks the match for the bulk actions; where there are none, the card has no checkbox. */
+  onSelect?: (matchId: number, selected: boolean) => void;
   onFlag: (match: Match) => void;
   onRead: (match: Match) => void;
   onThread: (match: Match) => void;
@@ -76,13 +77,15 @@ export const MatchCard = memo(function MatchCard({
       matchId={matchMeta.matchId}
       leading={
         <Stack direction={list ? 'column' : 'row'} spacing={0.5} sx={{ alignItems: list ? 'center' : 'flex-start' }}>
-          <Checkbox
-            size="small"
-            checked={selected}
-            onChange={(event) => actions.onSelect(matchMeta.matchId, event.target.checked)}
-            slotProps={{ input: { 'aria-label': `Select the match by ${author}` } }}
-            sx={{ p: 0.5 }}
-          />
+          {actions.onSelect && (
+            <Checkbox
+              size="small"
+              checked={selected}
+              onChange={(event) => actions.onSelect?.(matchMeta.matchId, event.target.checked)}
+              slotProps={{ input: { 'aria-label': `Select the match by ${author}` } }}
+              sx={{ p: 0.5 }}
+            />
+          )}
           {unread && (
             <Box
               aria-hidden
