@@ -81,9 +81,12 @@ func (s *Service) suggest(ctx context.Context, e provider.Entitlements, category
 			if counted == suggestCounts {
 				return out, nil
 			}
-			counted++
 			alt := r
 			alt.Query, alt.Size = replaced(q.Root, t, variant), 1
+			if valid, _ := query.Parse(alt.Query, query.ModeBeacon); valid == nil {
+				continue // "を*" is a bare wildcard: the analyzer makes each kana a word of its own
+			}
+			counted++
 			n, estimate, err := s.firstTotal(ctx, e, continuation{Category: category, Request: alt})
 			if err != nil {
 				return out, ctxDone(ctx, err)

@@ -52,8 +52,9 @@ func TestFewResultsSuggestNearForms(t *testing.T) {
 			{"hospitl", []search.Suggestion{{Term: "hospital", Replaces: "hospitl", Query: "hospital", Count: 4}}},
 			{"hospital AND nearby", []search.Suggestion{}}, // 4 found; no other form is near them
 			{"clinics", []search.Suggestion{}},
-			{"protest", []search.Suggestion{}}, // 6 found: enough
-			{"ox", []search.Suggestion{}},      // too short a word to suggest "ox*" (7)
+			{"protest", []search.Suggestion{}},   // 6 found: enough
+			{"ox", []search.Suggestion{}},        // too short a word to suggest "ox*" (7)
+			{"を protest", []search.Suggestion{}}, // "を*" would be a bare wildcard (each kana is a word)
 		} {
 			page, err := svc.Search(context.Background(), everything, provider.Social,
 				search.Request{Query: tc.query, Providers: []string{"twitter"}})
