@@ -59,6 +59,106 @@ func (q *Query) TSQuery() (expr string, ok bool) {
 	return a.render(tsSyntax), true
 }
 
+// FTS5Exact returns an FTS5 MATCH expression over IndexText columns that selects exactly the
+// posts the query matches; ok is false when FTS5 cannot answer the query exactly (see exactly),
+// and then FTS5 gives the superset to verify.
+func (q *Query) FTS5Exact() (expr string, ok bool) {
+	a, ok := exactly(q.Root, true)
+	if !ok {
+		return "", false
+	}
+	return a.render(fts5Syntax), true
+}
+
+// TSQueryExact returns a PostgreSQL tsquery literal (matched against TSVector) that selects
+// exactly the posts the query matches; ok is false when the tsvector cannot answer the query
+// exactly (see exactly): then TSQuery gives the superset to verify.
+func (q *Query) TSQueryExact() (expr string, ok bool) {
+	a, ok := exactly(q.Root, false)
+	if !ok {
+		return "", false
+	}
+	return a.render(tsSyntax), true
+}
+
+// exactly turns a node into an approx that selects exactly the posts the node matches, in FTS5
+// (fts5) or in the tsvector: single words, words with one trailing '*' (a prefix of a token in
+// both), AND, OR, exclusions beside a positive clause and, in FTS5, which keeps positions,
+// phrases of whole words. It cannot (ok false) for similarity, any other wildcard, proximity,
+// phrases in the tsvector (it keeps no positions), and an exclusion alone or inside an OR.
+//
+// In the tsvector the tokens are the analyzer's as they are. FTS5 reads IndexText again with
+// its own tokenizer (FTS5Tokenizer); TestFTS5ReadsTokensAsTheAnalyzer checks, for every
+// character up to U+3FFFF, that it finds exactly the analyzer's tokens.
+func exactly(n Node, fts5 bool) (*approx, bool) {
+	switch n := n.(type) {
+	case *Term:
+		if len(n.Patterns) == 1 {
+			return exactPattern(n.Patterns[0])
+		}
+		if !fts5 || n.Slop >= 0 {
+			return nil, false
+		}
+		phrase := &approx{op: 'f'}
+		for _, p := range n.Patterns {
+			if p.Kind != Exact {
+				return nil, false
+			}
+			phrase.tokens = append(phrase.tokens, p.Text)
+		}
+		return phrase, true
+	case *And:
+		var with, without []*approx
+		for _, c := range n.Children {
+			if not, ok := c.(*Not); ok {
+				a, ok := exactly(not.Child, fts5)
+				if !ok {
+					return nil, false
+				}
+				without = append(without, a)
+				continue
+			}
+			a, ok := exactly(c, fts5)
+			if !ok {
+				return nil, false
+			}
+			with = append(with, a)
+		}
+		if len(with) == 0 {
+			return nil, false
+		}
+		a := joinApprox('&', with)
+		if len(without) > 0 {
+			a = &approx{op: '-', children: []*approx{a, joinApprox('|', without)}}
+		}
+		return a, true
+	case *Or:
+		parts := make([]*approx, 0, len(n.Children))
+		for _, c := range n.Children {
+			a, ok := exactly(c, fts5)
+			if !ok {
+				return nil, false
+			}
+			parts = append(parts, a)
+		}
+		return joinApprox('|', parts), len(parts) > 0
+	}
+	return nil, false // a Not outside an AND: nothing positive beside it
+}
+
+// exactPattern is the approx of a one-token term, when the backends answer it exactly: the
+// token itself, or a '*' after a literal start, which matches the tokens that start with it
+// (the start included) as the backends' prefix queries do.
+func exactPattern(p *Pattern) (*approx, bool) {
+	switch {
+	case p.Kind == Exact:
+		return &approx{op: 't', text: p.Text}, true
+	case p.Kind == Wildcard && p.Prefix() != "" && p.Text == p.Prefix()+string(wildcardMany):
+		return &approx{op: 'p', text: p.Prefix()}, true
+	}
+	return nil, false
+}
+
 // FTS5AllOf returns an FTS5 MATCH expression over IndexText columns selecting the rows that hold
 // every one of tokens (at least one, folded as Tokens returns them).
 func FTS5AllOf(tokens []string) string { return allOf(tokens).render(fts5Syntax) }
@@ -78,7 +178,7 @@ func allOf(tokens []string) *approx {
 // approx is a backend-neutral widened query: a token, a prefix, a phrase, or AND/OR of approx.
 // nil stands for "every post".
 type approx struct {
-	op       byte // 't' token, 'p' prefix, 'f' phrase, '&' and, '|' or
+	op       byte // 't' token, 'p' prefix, 'f' phrase, '&' and, '|' or, '-' the first child but not the second
 	text     string
 	tokens   []string
 	children []*approx
@@ -145,7 +245,7 @@ func joinApprox(op byte, parts []*approx) *approx {
 type syntax struct {
 	token, prefix func(string) string
 	phrase        func([]string) string
-	and, or       string
+	and, or, not  string
 }
 
 var fts5Syntax = syntax{
@@ -154,6 +254,7 @@ var fts5Syntax = syntax{
 	phrase: func(toks []string) string { return quoteFTS5(strings.Join(toks, " ")) },
 	and:    " AND ",
 	or:     " OR ",
+	not:    " NOT ",
 }
 
 var tsSyntax = syntax{
@@ -161,6 +262,7 @@ var tsSyntax = syntax{
 	prefix: func(s string) string { return quoteTS(s) + ":*" },
 	and:    " & ",
 	or:     " | ",
+	not:    " & !",
 }
 
 func (a *approx) render(s syntax) string {
@@ -173,8 +275,11 @@ func (a *approx) render(s syntax) string {
 		return s.phrase(a.tokens)
 	}
 	sep := s.and
-	if a.op == '|' {
+	switch a.op {
+	case '|':
 		sep = s.or
+	case '-':
+		sep = s.not
 	}
 	parts := make([]string, len(a.children))
 	for i, c := range a.children {

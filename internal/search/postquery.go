@@ -14,6 +14,9 @@ import (
 // database narrows by partition or index first.
 type PostQuery struct {
 	Keywords *query.Query // nil: no full-text narrowing
+	// Exact reads Keywords by the expression the index answers exactly (Store.ExactKeywords),
+	// when it has one: its candidates are the matches.
+	Exact bool
 	// Tenant is the reader's tenant: the shared posts and this tenant's own are candidates,
 	// another tenant's never (post.VisibleTo).
 	Tenant   int64

@@ -116,6 +116,9 @@ type Page struct {
 // Store is what search reads.
 type Store interface {
 	CandidatePosts(ctx context.Context, q PostQuery) ([]Candidate, error)
+	// ExactKeywords reports whether the store's full-text index selects exactly the posts a
+	// query's keywords match (PostQuery.Exact), rather than a superset to verify.
+	ExactKeywords(q *query.Query) bool
 	CountCandidates(ctx context.Context, q PostQuery, limit int) (int, error)
 	// CountFullText counts the posts q's full-text match finds in its window, the filters
 	// beside it left out (the reader's tenant too: the count only sizes a sample, whose posts
@@ -134,6 +137,9 @@ type Service struct {
 	retention time.Duration
 	analytics AnalyticsLimits
 	lists     FilterLists
+	// verifyAll verifies every candidate even where the index answers exactly (the tests'
+	// reference to compare the exact reading with).
+	verifyAll bool
 }
 
 // Options are the Service's settings; the zero value is the defaults.
@@ -256,10 +262,7 @@ func (s *Service) run(ctx context.Context, e provider.Entitlements, c continuati
 	if err != nil {
 		return Page{}, err
 	}
-	q := PostQuery{Tenant: e.Tenant, Keywords: p.keywords, From: p.from, To: p.to, Providers: p.providers,
-		ImagesOnly: c.Request.ImagesOnly, VideosOnly: c.Request.VideosOnly, MinThreat: c.Request.MinThreatScore,
-		Within: p.within, CommunityKinds: p.communities, DiscoveredFrom: p.crawledFrom, DiscoveredTo: p.crawledTo,
-		Sort: p.sort, After: c.After, Offset: c.Offset}
+	q := postQuery(e, c, p)
 	// The matcher runs "as of" the window's end, so the window bounds published time only.
 	asOf := p.to
 
@@ -269,6 +272,12 @@ func (s *Service) run(ctx context.Context, e provider.Entitlements, c continuati
 	started := s.now()
 	exhausted := false
 	batch := max(p.size*4, 100)
+	// Where the index answers exactly, every candidate is a match: the page is read alone, with
+	// one row more to tell whether there are more, nothing is verified, and the total is counted
+	// (total).
+	if q.Exact = s.indexAnswers(p, c.Request); q.Exact {
+		batch = p.size + 1
+	}
 	for len(page.Documents) < p.size && scanned < maxScanned && s.now().Sub(started) < pageBudget {
 		q.Limit = batch
 		candidates, err := s.store.CandidatePosts(ctx, q)
@@ -277,7 +286,7 @@ func (s *Service) run(ctx context.Context, e provider.Entitlements, c continuati
 		}
 		for i, cand := range candidates {
 			scanned++
-			if p.compiled.Match(percolate.DocOf(cand.Post), asOf) {
+			if q.Exact || p.compiled.Match(percolate.DocOf(cand.Post), asOf) {
 				page.Documents = append(page.Documents, cand.Post)
 			}
 			c.After, c.Offset = &candidates[i].Cursor, c.Offset+1
@@ -305,6 +314,31 @@ func (s *Service) run(ctx context.Context, e provider.Entitlements, c continuati
 		page.SearchID = encode(c)
 	}
 	return page, nil
+}
+
+// postQuery is what the store reads for c's search, prepared as p, from where c stopped.
+func postQuery(e provider.Entitlements, c continuation, p *prepared) PostQuery {
+	return PostQuery{Tenant: e.Tenant, Keywords: p.keywords, From: p.from, To: p.to, Providers: p.providers,
+		ImagesOnly: c.Request.ImagesOnly, VideosOnly: c.Request.VideosOnly, MinThreat: c.Request.MinThreatScore,
+		Within: p.within, CommunityKinds: p.communities, DiscoveredFrom: p.crawledFrom, DiscoveredTo: p.crawledTo,
+		Sort: p.sort, After: c.After, Offset: c.Offset}
+}
+
+// firstTotal is the total a first page of c's search would give. Where the index answers the
+// search exactly that is its count, and no page is read.
+func (s *Service) firstTotal(ctx context.Context, e provider.Entitlements, c continuation) (total int, estimate bool, err error) {
+	p, err := s.prepare(e, c.Category, c.Request)
+	if err != nil {
+		return 0, false, err
+	}
+	if !s.indexAnswers(p, c.Request) {
+		page, err := s.run(ctx, e, c)
+		return page.TotalCount, page.TotalIsEstimate, err
+	}
+	q := postQuery(e, c, p)
+	q.Exact = true
+	n, err := s.store.CountCandidates(ctx, q, exactCountLimit+1)
+	return n, n > exactCountLimit, err
 }
 
 // total fills TotalCount: exact when the candidates are few enough to verify all of them,
@@ -346,6 +380,11 @@ func (s *Service) total(ctx context.Context, q PostQuery, p *prepared, page *Pag
 		}
 		n += more
 	}
+	if n <= exactCountLimit && q.Exact {
+		// The index's count is the matches'.
+		page.TotalCount = matched + n - read
+		return nil
+	}
 	if n <= exactCountLimit && n <= maxScanned && (!late || n == read) {
 		// Few enough: verify them all for an exact total.
 		page.TotalCount = matched
@@ -372,6 +411,19 @@ func (s *Service) total(ctx context.Context, q PostQuery, p *prepared, page *Pag
 		page.TotalCount = max(page.Count, min(n, exactCountLimit+1)*page.Count/scanned)
 	}
 	return nil
+}
+
+// indexAnswers reports whether the store's full-text index answers p's search exactly, so that
+// its candidates need no verification: the store answers the keywords exactly (ExactKeywords) and
+// the search has no condition the store leaves to the matcher (authors, boards, an area, filter
+// lists). The window, the sources and media are the same conditions in the store's query and
+// the matcher (prepare makes the window whole milliseconds, as the store keeps times).
+func (s *Service) indexAnswers(p *prepared, r Request) bool {
+	if s.verifyAll || p.keywords == nil || len(r.Authors) > 0 || len(r.Boards) > 0 || p.within != nil ||
+		len(r.Filters) > 0 {
+		return false
+	}
+	return s.store.ExactKeywords(p.keywords)
 }
 
 func encode(c continuation) string {
@@ -410,6 +462,10 @@ func (s *Service) prepare(e provider.Entitlements, category provider.Category, r
 	if !p.to.After(p.from) {
 		fields["endDate"] = []string{"The end date must be after the start date."}
 	}
+	// The store keeps publication times to the millisecond: the window is whole milliseconds,
+	// from the start of from's to the end of to's, so the matcher and the store's range agree on
+	// every post.
+	p.from, p.to = p.from.Truncate(time.Millisecond), p.to.Truncate(time.Millisecond).Add(time.Millisecond-1)
 	p.crawledFrom, p.crawledTo = s.crawled(now, r)
 	if !p.crawledTo.IsZero() && !p.crawledTo.After(p.crawledFrom) {
 		fields["discoveredEndDate"] = []string{"The end of the date crawled must be after its start."}

@@ -25,6 +25,10 @@ const (
 	// nearFrom and nearTo are the shortest and longest words whose near spellings (one edit
 	// away, some 50 a letter) are looked up.
 	nearFrom, nearTo = 5, 30
+	// wildcardFrom is the shortest word suggested with a trailing wildcard: the words starting
+	// with one or two letters are a good part of the index, which FTS5 merges whole to count
+	// them, and too many to be a suggestion.
+	wildcardFrom = 3
 )
 
 // Suggestion is the search with one word replaced, and what it finds.
@@ -70,20 +74,26 @@ func (s *Service) suggest(ctx context.Context, e provider.Entitlements, category
 		}
 		// Word forms first, then the near spellings, each in the order generated.
 		slices.SortStableFunc(known, func(a, b string) int { return slices.Index(forms, a) - slices.Index(forms, b) })
-		for _, variant := range append(known, word+"*") {
+		if utf8.RuneCountInString(word) >= wildcardFrom {
+			known = append(known, word+"*")
+		}
+		for _, variant := range known {
 			if counted == suggestCounts {
 				return out, nil
 			}
-			counted++
 			alt := r
 			alt.Query, alt.Size = replaced(q.Root, t, variant), 1
-			page, err := s.run(ctx, e, continuation{Category: category, Request: alt})
+			if valid, _ := query.Parse(alt.Query, query.ModeBeacon); valid == nil {
+				continue // "を*" is a bare wildcard: the analyzer makes each kana a word of its own
+			}
+			counted++
+			n, estimate, err := s.firstTotal(ctx, e, continuation{Category: category, Request: alt})
 			if err != nil {
 				return out, ctxDone(ctx, err)
 			}
-			if page.TotalCount > found {
-				out = append(out, Suggestion{Term: variant, Replaces: word, Query: alt.Query, Count: page.TotalCount,
-					CountIsEstimate: page.TotalIsEstimate})
+			if n > found {
+				out = append(out, Suggestion{Term: variant, Replaces: word, Query: alt.Query, Count: n,
+					CountIsEstimate: estimate})
 			}
 		}
 	}

@@ -14,8 +14,8 @@ import (
 	"github.com/sightline/sightline/internal/store/storetest"
 )
 
-// A search that finds few posts suggests word forms, a trailing wildcard and near spellings the
-// stored posts hold, each with its exact count under the same sources and tenant visibility;
+// A search that finds few posts suggests word forms, a trailing wildcard (after three letters at
+// least) and near spellings the stored posts hold, each with its exact count under the same sources and tenant visibility;
 // one that finds enough suggests nothing.
 func TestFewResultsSuggestNearForms(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
@@ -36,6 +36,8 @@ func TestFewResultsSuggestNearForms(t *testing.T) {
 		add(10, "twitter", "hospitals inside", 7)   // another tenant's
 		add(2, "twitter", "clinic for insiders", 7) // a word only another tenant's posts hold
 		add(6, "twitter", "protest at the bridge", 0)
+		add(2, "twitter", "an ox cart", 0)
+		add(5, "twitter", "oxen in the field", 0)
 		if _, err := s.InsertPosts(context.Background(), posts); err != nil {
 			t.Fatal(err)
 		}
@@ -50,7 +52,9 @@ func TestFewResultsSuggestNearForms(t *testing.T) {
 			{"hospitl", []search.Suggestion{{Term: "hospital", Replaces: "hospitl", Query: "hospital", Count: 4}}},
 			{"hospital AND nearby", []search.Suggestion{}}, // 4 found; no other form is near them
 			{"clinics", []search.Suggestion{}},
-			{"protest", []search.Suggestion{}}, // 6 found: enough
+			{"protest", []search.Suggestion{}},   // 6 found: enough
+			{"ox", []search.Suggestion{}},        // too short a word to suggest "ox*" (7)
+			{"を protest", []search.Suggestion{}}, // "を*" would be a bare wildcard (each kana is a word)
 		} {
 			page, err := svc.Search(context.Background(), everything, provider.Social,
 				search.Request{Query: tc.query, Providers: []string{"twitter"}})

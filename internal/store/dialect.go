@@ -41,6 +41,9 @@ type dialect struct {
 	parseKey func(string) (any, error)
 	// keywords is the full-text expression of a query; ok is false when none narrows the search.
 	keywords func(*query.Query) (expr string, ok bool)
+	// exactKeywords is the full-text expression selecting exactly the query's matches; ok is
+	// false when the index cannot (query.FTS5Exact, query.TSQueryExact).
+	exactKeywords func(*query.Query) (expr string, ok bool)
 	// countFullText counts the posts matching the full-text expression $1 between $2 and $3,
 	// the bounds fullTextWindow gives for a window of publication times, reading the full-text
 	// index alone.
@@ -66,6 +69,7 @@ var sqliteDialect = dialect{
 	postKey:       "p.seq",
 	parseKey:      func(key string) (any, error) { return strconv.ParseInt(key, 10, 64) },
 	keywords:      (*query.Query).FTS5,
+	exactKeywords: (*query.Query).FTS5Exact,
 	countFullText: `SELECT count(*) FROM posts_fts f WHERE posts_fts MATCH $1 AND f.rowid >= $2 AND f.rowid <= $3`,
 	// Rows of the full-text index are numbered in publication order (seqOf).
 	fullTextWindow:  func(from, to time.Time) (any, any) { return seqFloor(from), seqCeiling(to) },
@@ -93,6 +97,7 @@ var postgresDialect = dialect{
 	postKey:         "p.id",
 	parseKey:        func(key string) (any, error) { return key, nil },
 	keywords:        (*query.Query).TSQuery,
+	exactKeywords:   (*query.Query).TSQueryExact,
 	countFullText:   `SELECT count(*) FROM posts p WHERE p.search @@ $1::tsquery AND p.published_at >= $2 AND p.published_at <= $3`,
 	fullTextWindow:  func(from, to time.Time) (any, any) { return millis(from), millis(to) },
 	postIndexCounts: `SELECT COUNT(*), COUNT(search) FROM posts`,

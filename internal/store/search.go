@@ -11,6 +11,7 @@ import (
 
 	"github.com/sightline/sightline/internal/geom"
 	"github.com/sightline/sightline/internal/post"
+	"github.com/sightline/sightline/internal/query"
 	"github.com/sightline/sightline/internal/search"
 )
 
@@ -87,16 +88,35 @@ func (s *Store) window(q search.PostQuery) *selection {
 	return sel
 }
 
-// matchKeywords narrows sel by the full-text index.
+// ExactKeywords reports whether the full-text index selects exactly the posts q matches
+// (query.FTS5Exact, query.TSQueryExact): a search.PostQuery with Exact set is then read by that
+// expression.
+func (s *Store) ExactKeywords(q *query.Query) bool {
+	_, ok := s.sql.exactKeywords(q)
+	return ok
+}
+
+// matchKeywords narrows sel by the full-text index: by the exact expression when q asks for it
+// and there is one, else by the superset.
 func (s *Store) matchKeywords(sel *selection, q search.PostQuery) {
-	expr, ok := s.sql.keywords(q.Keywords)
+	widened, ok := s.sql.keywords(q.Keywords)
 	if !ok {
 		return
+	}
+	expr := widened
+	if exact, ok := s.sql.exactKeywords(q.Keywords); ok && q.Exact {
+		expr = exact
 	}
 	if s.dialect == Postgres {
 		mark := sel.arg(expr)
 		sel.where = append(sel.where, "p.search @@ "+mark+"::tsquery")
-		sel.rank, sel.keyword = "ts_rank(p.search, "+mark+"::tsquery) DESC", true
+		// Ranked by the superset's expression whichever selects: the same order either way (an
+		// exclusion is no part of a post's rank). PostgreSQL refuses a parameter left unused.
+		rank := mark
+		if expr != widened && q.Sort == post.SortRelevance {
+			rank = sel.arg(widened)
+		}
+		sel.rank, sel.keyword = "ts_rank(p.search, "+rank+"::tsquery) DESC", true
 	} else {
 		sel.from = "posts_fts f JOIN posts p ON p.seq = f.rowid"
 		// The window as a row range of the full-text index (rows are numbered in publication
