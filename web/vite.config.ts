@@ -1,5 +1,21 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+
+// Vitest runs most test files in a worker that keeps the modules it has loaded (MUI, React, the
+// app) and its one jsdom from file to file (`isolate: false`): loading them again for each file
+// was most of the suite's CPU. What a test leaves in the document, the storages, the cookies,
+// the globals it stubbed and the timers is reset after each test (src/test/sharedWorker.ts and
+// `unstubGlobals`). A file that replaces a module (`vi.mock`, `vi.doMock`) or loads modules
+// afresh after stubbing what they read when they load (`vi.resetModules`) cannot share them:
+// such files are found by their text and run each in a worker of their own, as every file did.
+const TEST_FILE = /\.test\.tsx?$/;
+const OWN_MODULES = /\bvi\.(mock|doMock|resetModules)\(/;
+const src = fileURLToPath(new URL('src', import.meta.url));
+const isolatedFiles = readdirSync(src, { recursive: true, encoding: 'utf8' })
+  .filter((file) => TEST_FILE.test(file) && OWN_MODULES.test(readFileSync(`${src}/${file}`, 'utf8')))
+  .map((file) => `src/${file}`);
 
 // The Go server serves the API; the dev server forwards those paths to it.
 const backend = 'http://127.0.0.1:8080';
@@ -40,9 +56,9 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    unstubGlobals: true,
     // No time budget per test or hook: on a machine three times slower (or shared with other
     // builds) a test that works takes longer, and must still pass. What bounds a test that
     // fails is the one wait deadline in src/test/setup.ts, as internal/wait does in Go.
@@ -52,5 +68,18 @@ export default defineConfig({
     // the time alone). In `make test` the Go and browser tests run beside it and the cores are
     // shared: none of them has a time budget to miss.
     maxWorkers: '100%',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: isolatedFiles,
+          isolate: false,
+          setupFiles: ['src/test/sharedWorker.ts'],
+        },
+      },
+      { extends: true, test: { name: 'isolated', include: isolatedFiles, isolate: true } },
+    ],
   },
 });

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"testing"
 
 	"golang.org/x/crypto/argon2"
 )
@@ -26,6 +27,21 @@ const (
 	keyLen    = 32
 )
 
+// cost is what new hashes spend: the parameters above, except in a test binary that lowered it.
+var cost = struct{ memoryKiB, passes uint32 }{memoryKiB, passes}
+
+// LowerCostForTests makes the new hashes of this test binary spend argon2id's least (8 KiB, one
+// pass) instead of 19 MiB twice, about 40 ms of a core each. Tests of the API and the server
+// create users and sign in by the hundred, and a hash's cost is not what they test; this
+// package's own tests keep the real parameters. A hash records its parameters, so Verify runs
+// the same code for either. It panics outside a test binary, so no server can lower it.
+func LowerCostForTests() {
+	if !testing.Testing() {
+		panic("password: LowerCostForTests outside a test binary")
+	}
+	cost.memoryKiB, cost.passes = 8*lanes, 1
+}
+
 var errMalformed = errors.New("password: malformed hash")
 
 // Hash returns the PHC-encoded argon2id hash of plain.
@@ -34,10 +50,10 @@ func Hash(plain string) (string, error) {
 	if _, err := rand.Read(salt); err != nil {
 		return "", err
 	}
-	key := argon2.IDKey([]byte(plain), salt, passes, memoryKiB, lanes, keyLen)
+	key := argon2.IDKey([]byte(plain), salt, cost.passes, cost.memoryKiB, lanes, keyLen)
 	b64 := base64.RawStdEncoding
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s",
-		argon2.Version, memoryKiB, passes, lanes, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
+		argon2.Version, cost.memoryKiB, cost.passes, lanes, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
 }
 
 // Verify reports whether plain matches the encoded hash.
