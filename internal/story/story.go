@@ -686,7 +686,7 @@ type featureInfo struct {
 	// ring holds the seqs of the latest posts with the feature (up to recentPostings, written
 	// round from at once full); those gone from the window are the oldest.
 	ring []uint32
-	at   uint8
+	at   uint16
 }
 
 // firstSlots is how many postings a new feature's ring holds before it grows.
