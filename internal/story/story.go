@@ -306,8 +306,12 @@ func (c *Clusterer) outside(f feature, story string) int {
 		return df // a word that common names nothing
 	}
 	// The table keeps the latest maxPostings posts with the feature: all of the window's.
+	id := f.id // the placed post's features have their ids from match
+	if id == 0 {
+		id = c.feats.lookup(f.hash)
+	}
 	n := 0
-	for _, seq := range c.feats.all(c.feats.lookup(f.hash)) {
+	for _, seq := range c.feats.all(id) {
 		if !c.gone(seq) && c.entry(seq).story != story {
 			n++
 		}
