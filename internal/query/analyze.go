@@ -450,6 +450,23 @@ func (t *Text) find(tok string, h uint64) int32 {
 	return t.slots[t.slot(tok, h)] - 1
 }
 
+// EachToken calls fn with each folded token of text in order, as Tokens returns them, reusing
+// t's buffers and building no table of positions: for callers that need the tokens only. tok is
+// valid until fn returns. It leaves t empty, as Reset with no fields does.
+func (t *Text) EachToken(text string, fn func(tok []byte)) {
+	if t.patternPositions == nil {
+		t.patternPositions = make(map[*Pattern][]int32)
+	}
+	t.buf, t.spans, t.entries, t.flat, t.byToken, t.all = t.buf[:0], t.spans[:0], t.entries[:0], t.flat[:0], t.byToken[:0], ""
+	clear(t.patternPositions)
+	t.slots = t.slots[:0]
+	t.appendTokens(text, 0)
+	for _, sp := range t.spans {
+		fn(t.buf[sp.start:sp.end])
+	}
+	t.buf, t.spans = t.buf[:0], t.spans[:0]
+}
+
 // Len returns the number of distinct tokens.
 func (t *Text) Len() int { return len(t.entries) }
 

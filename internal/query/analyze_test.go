@@ -29,9 +29,20 @@ func TestTokens(t *testing.T) {
 		{strings.Repeat("x", 300), []string{strings.Repeat("x", 255), strings.Repeat("x", 45)}},
 		{"", nil},
 	}
+	// EachToken gives the same tokens from a Text reused across texts, and leaves it empty.
+	var reused Text
+	reused.Reset("left over from before")
 	for _, tt := range tests {
 		if got := Tokens(tt.in); !reflect.DeepEqual(got, tt.want) && !(len(got) == 0 && len(tt.want) == 0) {
 			t.Errorf("Tokens(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		var each []string
+		reused.EachToken(tt.in, func(tok []byte) { each = append(each, string(tok)) })
+		if !reflect.DeepEqual(each, tt.want) && !(len(each) == 0 && len(tt.want) == 0) {
+			t.Errorf("EachToken(%q) gives %q, want %q", tt.in, each, tt.want)
+		}
+		if reused.Len() != 0 || reused.Has("over") {
+			t.Errorf("after EachToken(%q) the text has %d tokens, want none", tt.in, reused.Len())
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package story_test
 
 import (
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -121,7 +122,8 @@ func TestDemoEventsAreOneStoryEach(t *testing.T) {
 
 // BenchmarkAddLong is the stage's cost a post on `bench percolate`'s generated posts: 20 to 300
 // words drawn from a Zipf vocabulary in several languages, so long posts and many words shared
-// by dozens of posts. Every post stays in the window.
+// by dozens of posts. Every post stays in the window. Run it with -benchtime 20000x at most:
+// beyond, its posts come round again as exact copies, which cost next to nothing.
 func BenchmarkAddLong(b *testing.B) {
 	gen := workload.NewGenerator(1)
 	start := time.Date(2026, 11, 2, 0, 0, 0, 0, time.UTC)
@@ -139,6 +141,65 @@ func BenchmarkAddLong(b *testing.B) {
 		c.Add(&p)
 	}
 	b.ReportMetric(float64(processCPU()-before)/float64(b.N), "cpu-ns/op")
+}
+
+// BenchmarkAddLongKept is BenchmarkAddLong at the issue's scale: the window is first filled
+// (untimed) with a million of the generated posts, spaced so that the window holds exactly that
+// many, and then each post timed evicts the oldest as it comes. It reports the window's heap a
+// post kept (after garbage collection, the generator's vocabularies left out) and the CPU a post
+// of the filling, which includes the garbage collections a growing heap costs. -short fills it
+// with 100,000. Run it with -benchtime 20000x at most: its posts are then each new.
+func BenchmarkAddLongKept(b *testing.B) {
+	kept := 1_000_000
+	if testing.Short() {
+		kept = 100_000
+	}
+	gen := workload.NewGenerator(1)
+	start := time.Date(2026, 11, 2, 0, 0, 0, 0, time.UTC)
+	step := story.Window / time.Duration(kept)
+	at := func(i int) time.Time { return start.Add(time.Duration(i) * step) }
+	next := func(i int) post.Post {
+		d := gen.Post(at(i))
+		return post.Post{ID: strconv.Itoa(i), Provider: d.Provider, TitleText: d.Title, ContentText: d.Text, AuthorName: d.AuthorName, PublishedAt: at(i)}
+	}
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	c := story.New()
+	var fillCPU time.Duration
+	batch := make([]post.Post, 1000)
+	for i := 0; i < kept; i += len(batch) {
+		for j := range batch {
+			batch[j] = next(i + j)
+		}
+		t := processCPU()
+		for j := range batch {
+			c.Add(&batch[j])
+		}
+		fillCPU += processCPU() - t
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	if c.Len() != kept {
+		b.Fatalf("%d posts in the window, want %d", c.Len(), kept)
+	}
+	posts := make([]post.Post, 20000)
+	for i := range posts {
+		posts[i] = next(kept + i)
+	}
+	gcs := after.NumGC
+	cpu := processCPU()
+	for i := 0; b.Loop(); i++ {
+		p := posts[i%len(posts)]
+		p.ID = strconv.Itoa(kept + i)
+		p.PublishedAt = at(kept + i)
+		c.Add(&p)
+	}
+	b.ReportMetric(float64(processCPU()-cpu)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/float64(kept), "heap-B/kept")
+	b.ReportMetric(float64(fillCPU)/float64(kept), "fill-cpu-ns/post")
+	runtime.ReadMemStats(&after)
+	b.ReportMetric(float64(after.NumGC-gcs), "gcs")
 }
 
 // processCPU is the process's CPU time: the machines the benchmarks run on are often shared.

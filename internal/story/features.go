@@ -29,9 +29,12 @@ const (
 	kinds
 )
 
-// feature is a kind and a hash: what the index is keyed by.
+// feature is a kind and a hash: what the index is keyed by. id is the feature's number in the
+// clusterer's table (featureTable) once looked up, 0 before; it sits in what would be padding, so
+// it costs no memory, and it is not part of what a feature is (compareFeatures ignores it).
 type feature struct {
 	kind kind
+	id   uint32
 	hash uint64
 }
 
@@ -55,6 +58,9 @@ type signature struct {
 	// located are the skeletons of the names written after a preposition of place ("in
 	// Ryazan", "в Рязани"): places, whether or not the gazetteer knows them.
 	located []uint64
+	// lowerIDs are lower's words as ids of the clusterer's table, which counts them: a post of
+	// the window keeps these instead of lower (set to nil when it is added).
+	lowerIDs []uint32
 }
 
 // nameSkeleton is the skeleton of a name (a kindSkeleton feature's hash) and the name's word.
@@ -77,6 +83,16 @@ func fnv(s string) uint64 {
 	return h
 }
 
+// fnvBytes is fnv of a []byte.
+func fnvBytes(s []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range s {
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	return h
+}
+
 func hashOf(k kind, s string) uint64 { return fnv(s) ^ uint64(k)<<56 }
 
 // mix spreads the bits of h (the finalizer of MurmurHash3), so that a pair's hash is as good as
@@ -91,27 +107,28 @@ func mix(h uint64) uint64 {
 
 // analyzer folds texts into tokens in order, reusing its buffers from post to post.
 type analyzer struct {
-	text  query.Text
-	order []string
+	text   query.Text
+	buf    []byte
+	ends   []int
+	order  []string
+	hashes []uint64
+	feats  []feature
 }
 
 // tokens returns the folded tokens of text in order, as query.Tokens does; they are valid until
 // the next call.
 func (a *analyzer) tokens(text string) []string {
-	a.text.Reset(text)
-	n := 0
-	for i := range a.text.Len() {
-		n += len(a.text.Positions(a.text.Token(i)))
-	}
-	a.order = slices.Grow(a.order[:0], n)[:n]
-	for i := range a.text.Len() {
-		tok := a.text.Token(i)
-		for _, pos := range a.text.Positions(tok) {
-			if int(pos) >= n { // one field numbers its tokens from 0; should that change, fold anew
-				return query.Tokens(text)
-			}
-			a.order[pos] = tok
-		}
+	a.buf, a.ends = a.buf[:0], a.ends[:0]
+	a.text.EachToken(text, func(tok []byte) {
+		a.buf = append(a.buf, tok...)
+		a.ends = append(a.ends, len(a.buf))
+	})
+	all := string(a.buf) // the tokens are substrings of one string: one allocation a post
+	a.order = a.order[:0]
+	start := 0
+	for _, end := range a.ends {
+		a.order = append(a.order, all[start:end])
+		start = end
 	}
 	return a.order
 }
@@ -125,9 +142,12 @@ func (a *analyzer) sign(p *post.Post) signature {
 	text = lead(text)
 	var s signature
 	toks := a.tokens(text)
-	hashes := make([]uint64, len(toks))
+	hashes := slices.Grow(a.hashes[:0], len(toks))[:len(toks)]
+	a.hashes = hashes
 	s.tokens = len(toks)
-	s.features = make([]feature, 0, len(toks)+8)
+	// Built in the analyzer's buffer and copied once sorted and compacted: the window keeps
+	// the features, so they take no more room than they need.
+	s.features = a.feats[:0]
 	s.text = 14695981039346656037
 	for i, t := range toks {
 		hashes[i] = fnv(t)
@@ -136,13 +156,13 @@ func (a *analyzer) sign(p *post.Post) signature {
 	s.simhash = simhash(hashes)
 
 	add := func(k kind, v string) {
-		f := feature{k, hashOf(k, v)}
+		f := feature{kind: k, hash: hashOf(k, v)}
 		s.features = append(s.features, f)
 	}
 	for i, t := range toks {
 		// Short words are mostly grammar; digits are read as numbers below.
 		if utf8.RuneCountInString(t) >= 3 && !isDigits(t) {
-			s.features = append(s.features, feature{kindWord, hashes[i] ^ uint64(kindWord)<<56})
+			s.features = append(s.features, feature{kind: kindWord, hash: hashes[i] ^ uint64(kindWord)<<56})
 		}
 	}
 	for _, m := range p.MentionedLocations {
@@ -167,9 +187,9 @@ func (a *analyzer) sign(p *post.Post) signature {
 			}
 		}
 	}
-	s.names, s.proper, s.lower, s.skels, s.located = casing(text)
+	s.names, s.proper, s.lower, s.skels, s.located = a.casing(text)
 	for _, sk := range s.skels {
-		s.features = append(s.features, feature{kindSkeleton, sk.skel})
+		s.features = append(s.features, feature{kind: kindSkeleton, hash: sk.skel})
 	}
 	links := append([]string{p.PostLink}, p.Entities.ExternalLinks...)
 	for _, l := range links {
@@ -180,7 +200,7 @@ func (a *analyzer) sign(p *post.Post) signature {
 			words := slugWords(c)
 			for _, w := range words {
 				if !isDigits(w) && utf8.RuneCountInString(w) >= 3 {
-					s.features = append(s.features, feature{kindWord, wordHash(w)})
+					s.features = append(s.features, feature{kind: kindWord, hash: wordHash(w)})
 					// What the address names counts as evidence, as a name in the text does.
 					s.names = append(s.names, wordHash(w))
 				}
@@ -208,14 +228,15 @@ func (a *analyzer) sign(p *post.Post) signature {
 		// An account is often named for what it reports on ("@lufthansa_de", "@metro_madrid").
 		for _, w := range query.Tokens(strings.ReplaceAll(h, "_", " ")) {
 			if utf8.RuneCountInString(w) >= 3 && !isDigits(w) {
-				s.features = append(s.features, feature{kindWord, wordHash(w)})
+				s.features = append(s.features, feature{kind: kindWord, hash: wordHash(w)})
 			}
 		}
 	}
 	// Sorted by hash, each once: hasFeature looks a feature up by binary search, so comparing two
 	// long posts costs n log n, not n².
 	slices.SortFunc(s.features, compareFeatures)
-	s.features = slices.Compact(s.features)
+	a.feats = s.features[:0]
+	s.features = slices.Clone(slices.Compact(s.features))
 	return s
 }
 
@@ -284,8 +305,24 @@ func isDigits(s string) bool {
 
 // simhash is Charikar's hash over word pairs, given the words' hashes: texts that differ in a
 // few words differ in a few bits.
+//
+// Bit b of the result is set when more of the hashed pairs have it set than not. The ones are
+// counted eight bits at a time: acc[k] holds, in byte lane l, how many hashes have bit 8l+k set
+// (emptied into ones before a lane can overflow), so a pair costs 8 additions, not 64.
 func simhash(words []uint64) uint64 {
-	var v [64]int32
+	const lanes = 0x0101010101010101
+	var ones [64]int32
+	var acc [8]uint64
+	n, pending := int32(0), 0
+	empty := func() {
+		for k := range acc {
+			for l := range 8 {
+				ones[8*l+k] += int32(acc[k] >> (8 * l) & 0xff)
+			}
+			acc[k] = 0
+		}
+		pending = 0
+	}
 	for i := range words {
 		h := words[i]
 		if i+1 < len(words) {
@@ -293,13 +330,18 @@ func simhash(words []uint64) uint64 {
 		} else if i > 0 {
 			continue
 		}
-		for b := range 64 {
-			v[b] += int32(h>>b&1)*2 - 1
+		for k := range acc {
+			acc[k] += h >> k & lanes
+		}
+		n++
+		if pending++; pending == 255 {
+			empty()
 		}
 	}
+	empty()
 	var out uint64
 	for b := range 64 {
-		if v[b] > 0 {
+		if 2*ones[b]-n > 0 { // the sum over the pairs of +1 for a set bit, -1 for a clear one
 			out |= 1 << b
 		}
 	}
@@ -501,7 +543,7 @@ func isWordByte(c byte) bool { return isDigit(c) || 'a' <= c|0x20 && c|0x20 <= '
 // "CROSSES" in a headline from "Micron". A sentence starts with a capital whatever its first
 // word, so that word is a name only when written as one: in capitals ("FDNY"), with a capital
 // inside ("OpenAI"), or before another capitalized word ("Northwind Bank").
-func casing(text string) (names []uint64, proper uint64, lower []uint64, skels []nameSkeleton, located []uint64) {
+func (a *analyzer) casing(text string) (names []uint64, proper uint64, lower []uint64, skels []nameSkeleton, located []uint64) {
 	type word struct {
 		w              string
 		upper, initial bool
@@ -509,7 +551,7 @@ func casing(text string) (names []uint64, proper uint64, lower []uint64, skels [
 	var words [64]word
 	list := words[:0]
 	initial := true
-	for _, field := range strings.Fields(text) {
+	for field := range strings.FieldsSeq(text) {
 		// Handles and links are not written as words, and "RT" marks a repost on any topic.
 		if field[0] == '@' || strings.Contains(field, "://") || field == "RT" {
 			initial = initial || endsSentence(field)
@@ -537,13 +579,20 @@ func casing(text string) (names []uint64, proper uint64, lower []uint64, skels [
 		}
 		initial = endsSentence(field)
 	}
+	upper := 0
+	for _, w := range list {
+		if w.upper {
+			upper++
+		}
+	}
+	names, lower = make([]uint64, 0, upper), make([]uint64, 0, len(list)-upper)
 	for i, w := range list {
 		switch {
 		case !w.upper:
-			lower = appendFolded(lower, w.w)
+			lower = a.appendFolded(lower, w.w)
 		default:
 			n := len(names)
-			names = appendFolded(names, w.w)
+			names = a.appendFolded(names, w.w)
 			if sk := skeleton(w.w); sk != "" && len(names) > n {
 				h := hashOf(kindSkeleton, sk)
 				skels = append(skels, nameSkeleton{h, names[n]})
@@ -590,15 +639,17 @@ func writtenAsName(w string) bool {
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 // appendFolded appends the hashes of the word's tokens as the index folds them, lowercasing
-// ASCII words directly: most words are, and folding through the analyzer costs more.
-func appendFolded(hashes []uint64, w string) []uint64 {
+// ASCII words directly: most words are, and folding through the analyzer costs more. Other
+// words go through the analyzer's tokenizer without its table of positions (query.Text's
+// EachToken), which allocates nothing.
+func (a *analyzer) appendFolded(hashes []uint64, w string) []uint64 {
 	h := uint64(14695981039346656037)
 	for i := 0; i < len(w); i++ {
 		c := w[i]
 		if c >= utf8.RuneSelf {
-			for _, t := range query.Tokens(w) {
-				hashes = append(hashes, wordHash(t))
-			}
+			a.text.EachToken(w, func(tok []byte) {
+				hashes = append(hashes, fnvBytes(tok)^uint64(kindWord)<<56)
+			})
 			return hashes
 		}
 		if 'A' <= c && c <= 'Z' {

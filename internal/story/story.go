@@ -63,26 +63,34 @@ type entry struct {
 	at        time.Time
 	sig       signature
 	norm      float64 // the length of its weights when it was added, links left out
-	// mark is the lookup that last found it a candidate, and shared what it shares with that
-	// lookup's post.
-	mark   uint64
-	shared float64
-	gone   bool
+	seq       uint32  // its number in the order added (wrapping): what postings hold
+	gone      bool
 }
 
 // Clusterer assigns posts to stories. It is not safe for concurrent use: posts are added in one
 // order, the stream's.
 type Clusterer struct {
-	entries  []*entry // in the order added, oldest first, from head on
-	head     int
-	postings map[uint64][]*entry
-	texts    map[uint64]*entry
-	bands    [4]map[uint16][]*entry
-	lower    map[uint64]int32 // how many posts of the window write a word in lowercase
-	now      time.Time        // the latest publication time seen: the window ends there
-	epoch    uint64           // counts lookups: a post of the window marked with it is a candidate of this one
-	touched  []*entry         // the candidates of this lookup
-	finders  []finder         // the features of this lookup that find candidates
+	entries []*entry // in the order added, oldest first, from head on
+	head    int
+	first   uint32 // the seq of entries[0]
+	next    uint32 // the seq of the next post added
+	// feats numbers the features and words of the window's posts and keeps their postings.
+	feats featureTable
+	texts map[uint64]*entry
+	// bands are the posts of ten tokens or more (the only ones near copies are looked for
+	// among) by each 16-bit quarter of their SimHash, oldest first.
+	bands [4]map[uint16][]banded
+	now   time.Time // the latest publication time seen: the window ends there
+	// marks[i] is the lookup that last found entries[i] a candidate (it counts lookups), and
+	// shared[i] what it shares with that lookup's post: in arrays rather than on the posts, so
+	// that summing a long post's candidates reads memory in a few places.
+	epoch    uint32
+	marks    []uint32
+	shared   []float64
+	keys     []uint64  // keys[i] is idKey of entries[i]: ties between candidates are broken by id
+	touched  []int32   // the candidates of this lookup, as indexes into entries
+	finders  []finder  // the features of this lookup that find candidates
+	weights  []float64 // the weights of this lookup's post's features
 	cands    []candidate
 	perStory map[string]int
 	roots    map[string]*entry // each story's first post, while in the window
@@ -93,9 +101,9 @@ type Clusterer struct {
 
 // New returns an empty clusterer.
 func New() *Clusterer {
-	c := &Clusterer{postings: map[uint64][]*entry{}, texts: map[uint64]*entry{}, lower: map[uint64]int32{}, roots: map[string]*entry{}, ids: map[string]*entry{}, natives: map[string]*entry{}, perStory: map[string]int{}}
+	c := &Clusterer{feats: newFeatureTable(), texts: map[uint64]*entry{}, roots: map[string]*entry{}, ids: map[string]*entry{}, natives: map[string]*entry{}, perStory: map[string]int{}}
 	for i := range c.bands {
-		c.bands[i] = map[uint16][]*entry{}
+		c.bands[i] = map[uint16][]banded{}
 	}
 	return c
 }
@@ -162,8 +170,11 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 	}
 	if sig.tokens >= minNearTokens {
 		for i, b := range c.bands {
-			for _, e := range b[band(sig.simhash, i)] {
-				if !e.gone && e.sig.tokens >= minNearTokens && bits.OnesCount64(e.sig.simhash^sig.simhash) <= nearBits && !vetoed(c, sig, &e.sig, comparable(e.lang, p.Language)) {
+			for _, bd := range b[band(sig.simhash, i)] {
+				if bits.OnesCount64(bd.simhash^sig.simhash) > nearBits || c.gone(bd.seq) {
+					continue
+				}
+				if e := c.entry(bd.seq); !vetoed(c, sig, &e.sig, comparable(e.lang, p.Language)) {
 					return e
 				}
 			}
@@ -171,35 +182,51 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 	}
 
 	c.epoch++
+	if c.epoch == 0 { // wrapped: no mark may be taken for this lookup's
+		clear(c.marks)
+		c.epoch = 1
+	}
 	c.touched = c.touched[:0]
 	var norm float64 // over the features the cosine compares: not links, which decide alone
-	w := make([]float64, len(sig.features))
+	c.weights = slices.Grow(c.weights[:0], len(sig.features))[:len(sig.features)]
+	w := c.weights
 	c.finders = c.finders[:0]
-	for i, f := range sig.features {
-		list := c.live(f.hash)
-		w[i] = weight(f, len(list))
+	for i := range sig.features {
+		f := &sig.features[i]
+		f.id = c.feats.lookup(f.hash)
+		df := c.feats.df(f.id)
+		w[i] = weight(*f, df)
 		if inCosine(f.kind) {
 			norm += w[i] * w[i]
 		}
 		// A word many posts use picks no story out: it counts in the cosine (computed in full
 		// for the best candidates below), not in finding them, which bounds the work a long
 		// post costs.
-		if len(list) == 0 || len(list) > maxPostings || (f.kind == kindWord || f.kind == kindSkeleton) && len(list) > recentPostings {
+		if df == 0 || df > maxPostings || (f.kind == kindWord || f.kind == kindSkeleton) && df > recentPostings {
 			continue
 		}
-		c.finders = append(c.finders, finder{i, len(list), list})
+		c.finders = append(c.finders, finder{i, df, f.id})
 	}
+	lo, n := c.first+uint32(c.head), uint32(c.Len())
 	for _, fd := range c.finders {
-		i, list := fd.i, fd.list
+		ww := w[fd.i] * w[fd.i] // a feature weighs the same in both posts but for its df
 		// The latest posts with a feature are the likeliest to report the same event; looking
-		// no further bounds the work a post. What a post shares is summed on the post itself
-		// (marked with this lookup's epoch), not in a map: a long post touches thousands.
-		for _, e := range list[max(0, len(list)-recentPostings):] {
-			if e.mark != c.epoch {
-				e.mark, e.shared = c.epoch, 0
-				c.touched = append(c.touched, e)
+		// no further than the latest recentPostings bounds the work a post.
+		// What a post shares is summed in an array by its place in the window (marked with
+		// this lookup's epoch), not in a map: a long post touches thousands.
+		newer, newest := c.feats.recent(fd.id)
+		for _, part := range [2][]uint32{newer, newest} {
+			for _, seq := range part {
+				if seq-lo >= n {
+					continue // gone from the window
+				}
+				j := int32(seq - c.first)
+				if c.marks[j] != c.epoch {
+					c.marks[j], c.shared[j] = c.epoch, 0
+					c.touched = append(c.touched, j)
+				}
+				c.shared[j] += ww
 			}
-			e.shared += w[i] * w[i] // a feature weighs the same in both posts but for its df
 		}
 	}
 	norm = math.Sqrt(norm)
@@ -209,8 +236,12 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 	// turned away by one comparison) rather than all sorted. A candidate's norm is the one it
 	// had when added: the weights drift slowly, and reweighing it costs a lookup a feature.
 	c.cands = c.cands[:0]
-	for _, e := range c.touched {
-		c.cands = keepBest(c.cands, candidate{e, overlap{shared: e.shared}})
+	for _, j := range c.touched {
+		shared := c.shared[j]
+		if len(c.cands) == keptCandidates && shared < c.cands[keptCandidates-1].shared {
+			continue // what keepBest would turn away, without reading the post
+		}
+		c.cands = keepBest(c.cands, candidate{c.entries[j], c.keys[j], overlap{shared: shared}})
 	}
 	var best *entry
 	bestScore := 0.0
@@ -270,13 +301,18 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 // how few posts do, since the more posts report an event the more write its names ("OpenAI"
 // in every version of its launch).
 func (c *Clusterer) outside(f feature, story string) int {
-	list := c.postings[f.hash]
-	if len(list) > maxPostings {
-		return len(list) // a word that common names nothing
+	df := c.dfOf(f)
+	if df > maxPostings {
+		return df // a word that common names nothing
+	}
+	// The table keeps the latest maxPostings posts with the feature: all of the window's.
+	id := f.id // the placed post's features have their ids from match
+	if id == 0 {
+		id = c.feats.lookup(f.hash)
 	}
 	n := 0
-	for _, e := range list {
-		if e.story != story {
+	for _, seq := range c.feats.all(id) {
+		if !c.gone(seq) && c.entry(seq).story != story {
 			n++
 		}
 	}
@@ -310,10 +346,10 @@ func dot(a *signature, w []float64, b *signature) float64 {
 	return d
 }
 
-// finder is a feature of the post being placed that finds candidates: its index, its postings.
+// finder is a feature of the post being placed that finds candidates: its index, its df, its id.
 type finder struct {
 	i, df int
-	list  []*entry
+	id    uint32
 }
 
 // keepBest inserts cand into cands, kept in order (most shared first, then by id) and to
@@ -322,6 +358,9 @@ func keepBest(cands []candidate, cand candidate) []candidate {
 	less := func(a, b candidate) bool { // a goes before b
 		if a.shared != b.shared {
 			return a.shared > b.shared
+		}
+		if a.key != b.key { // the ids' first bytes, read without reading the posts
+			return a.key < b.key
 		}
 		return a.e.id < b.e.id
 	}
@@ -343,8 +382,22 @@ func keepBest(cands []candidate, cand candidate) []candidate {
 
 // candidate is a post of the window sharing features with the post being placed.
 type candidate struct {
-	e *entry
+	e   *entry
+	key uint64 // idKey(e.id)
 	overlap
+}
+
+// idKey is the first 8 bytes of an id, big-endian, zeros after its end: where two keys differ,
+// they order as the ids do (a shorter id is a prefix, padded with the smallest byte).
+func idKey(id string) uint64 {
+	var k uint64
+	for i := range 8 {
+		k <<= 8
+		if i < len(id) {
+			k |= uint64(id[i])
+		}
+	}
+	return k
 }
 
 // overlap is what a post of the window shares with the post being placed: the squared weights
@@ -371,7 +424,7 @@ func (c *Clusterer) evidence(a *signature, e *entry) (float64, int) {
 		}
 		placeName := slices.Contains(a.placeNames, f.hash) || slices.Contains(b.placeNames, f.hash)
 		if hasFeature(b, f) {
-			df := len(c.postings[f.hash])
+			df := c.dfOf(f)
 			// A place's name weighs by the posts that write it: many events happen in one
 			// city, and the place counts already.
 			if (f.kind == kindWord || f.kind == kindSkeleton) && !placeName {
@@ -445,7 +498,7 @@ func inCosine(k kind) bool { return k != kindLink && k != kindSkeleton }
 // then written alike in both.
 func sameNameWritten(a, b *signature, skel uint64) bool {
 	for _, sk := range a.skels {
-		if sk.skel == skel && hasFeature(b, feature{kindWord, sk.word}) {
+		if sk.skel == skel && hasFeature(b, feature{kind: kindWord, hash: sk.word}) {
 			return true
 		}
 	}
@@ -470,7 +523,7 @@ func sharesName(a, b *signature, na, nb []uint64) bool {
 // mentions reports whether a post writes a word: among its features, or among its names for
 // the words too short to be features ("SK", "EU").
 func mentions(s *signature, word uint64) bool {
-	return hasFeature(s, feature{kindWord, word}) || slices.Contains(s.names, word)
+	return hasFeature(s, feature{kind: kindWord, hash: word}) || slices.Contains(s.names, word)
 }
 
 // names are the words a post writes as names that no post of the window writes in lowercase.
@@ -480,7 +533,7 @@ func (c *Clusterer) names(s *signature) []uint64 {
 		if i >= 64 || s.proper&(1<<i) == 0 {
 			continue
 		}
-		if c.lower[h] == 0 {
+		if c.lowerOf(s, h) == 0 {
 			out = append(out, h)
 		}
 	}
@@ -491,7 +544,7 @@ func (c *Clusterer) names(s *signature) []uint64 {
 // (in any script) nor name as a place.
 func locatedOnlyIn(a, b *signature) bool {
 	for _, h := range a.located {
-		if !hasFeature(b, feature{kindSkeleton, h}) && !slices.Contains(b.placeNames, h) {
+		if !hasFeature(b, feature{kind: kindSkeleton, hash: h}) && !slices.Contains(b.placeNames, h) {
 			return true
 		}
 	}
@@ -545,18 +598,22 @@ func weight(f feature, df int) float64 {
 }
 
 func (c *Clusterer) insert(p *post.Post, sig signature, story string) {
-	e := &entry{id: p.ID, story: story, native: nativeKey(p.Provider, p.NativeID), lang: p.Language, at: p.PublishedAt, sig: sig}
+	e := &entry{id: p.ID, story: story, native: nativeKey(p.Provider, p.NativeID), lang: p.Language, at: p.PublishedAt, sig: sig, seq: c.next}
+	c.next++
 	if e.native != "" {
 		c.natives[e.native] = e
 	}
 	var norm float64
-	for _, f := range sig.features {
-		list := c.live(f.hash)
-		w := weight(f, len(list))
+	for i := range e.sig.features {
+		f := &e.sig.features[i]
+		if f.id == 0 {
+			f.id = c.feats.intern(f.hash)
+		}
+		w := weight(*f, c.feats.df(f.id))
 		if inCosine(f.kind) {
 			norm += w * w
 		}
-		c.postings[f.hash] = append(list, e)
+		c.feats.post(f.id, e.seq, ringSize(f.kind))
 	}
 	e.norm = math.Sqrt(norm)
 	if e.norm == 0 {
@@ -565,18 +622,34 @@ func (c *Clusterer) insert(p *post.Post, sig signature, story string) {
 	if _, ok := c.texts[sig.text]; !ok || c.texts[sig.text].gone {
 		c.texts[sig.text] = e
 	}
-	for i, b := range c.bands {
-		k := band(sig.simhash, i)
-		b[k] = append(live(b[k]), e)
+	if sig.tokens >= minNearTokens {
+		for i, b := range c.bands {
+			k := band(sig.simhash, i)
+			b[k] = append(c.live(b[k]), banded{sig.simhash, e.seq})
+		}
 	}
-	for _, h := range sig.lower {
-		c.lower[h]++
+	// The words written in lowercase are counted by id; the post keeps the ids, not the hashes.
+	// Most are among its features, which have their ids already.
+	ids := make([]uint32, len(sig.lower))
+	for i, h := range sig.lower {
+		if id := featureID(&e.sig, feature{kind: kindWord, hash: h}); id != 0 {
+			ids[i] = id
+		} else {
+			ids[i] = c.feats.intern(h)
+		}
+		c.feats.infos[ids[i]].lower++
 	}
+	e.sig.lower, e.sig.lowerIDs = nil, ids
 	if c.roots[story] == nil {
 		c.roots[story] = e
 	}
 	c.ids[e.id] = e
 	c.entries = append(c.entries, e)
+	c.keys = append(c.keys, idKey(e.id))
+	if len(c.marks) < len(c.entries) {
+		c.marks = append(c.marks, 0)
+		c.shared = append(c.shared, 0)
+	}
 }
 
 // advance moves the window's end to t and drops the posts that fell out of it.
@@ -600,52 +673,213 @@ func (c *Clusterer) advance(t time.Time) {
 		if c.natives[e.native] == e {
 			delete(c.natives, e.native)
 		}
-		for _, h := range e.sig.lower {
-			if c.lower[h]--; c.lower[h] <= 0 {
-				delete(c.lower, h)
-			}
+		for _, id := range e.sig.lowerIDs {
+			c.feats.unlower(id)
+		}
+		for _, f := range e.sig.features {
+			c.feats.unpost(f.id)
 		}
 		// Trimming the lists the post is in keeps memory to the window's posts.
-		for _, f := range e.sig.features {
-			c.live(f.hash)
-		}
-		for i, b := range c.bands {
-			k := band(e.sig.simhash, i)
-			if l := live(b[k]); len(l) == 0 {
-				delete(b, k)
-			} else {
-				b[k] = l
+		if e.sig.tokens >= minNearTokens {
+			for i, b := range c.bands {
+				k := band(e.sig.simhash, i)
+				if l := c.live(b[k]); len(l) == 0 {
+					delete(b, k)
+				} else {
+					b[k] = l
+				}
 			}
 		}
 	}
 	// Moving the live posts down once half the slice is gone keeps eviction O(1) a post.
 	if c.head > 0 && c.head >= len(c.entries)/2 {
 		c.entries = append(c.entries[:0], c.entries[c.head:]...)
+		c.keys = append(c.keys[:0], c.keys[c.head:]...)
+		c.first += uint32(c.head)
 		c.head = 0
 	}
 }
 
-// live returns the feature's postings without the posts gone from the window, which sit at the
-// front since posts are added in time order (mostly).
-func (c *Clusterer) live(h uint64) []*entry {
-	list := c.postings[h]
-	trimmed := live(list)
-	if len(trimmed) == 0 && len(list) > 0 {
-		delete(c.postings, h)
-		return nil
-	}
-	if len(trimmed) != len(list) {
-		c.postings[h] = trimmed
-	}
-	return trimmed
+// banded is a post of the window in a band: its SimHash, read without reading the post, and seq.
+type banded struct {
+	simhash uint64
+	seq     uint32
 }
 
-func live(list []*entry) []*entry {
+// live returns the band's posts without those gone from the window, which sit at the front
+// since posts are added in time order (mostly).
+func (c *Clusterer) live(list []banded) []banded {
 	i := 0
-	for i < len(list) && list[i].gone {
+	for i < len(list) && c.gone(list[i].seq) {
 		i++
 	}
 	return list[i:]
+}
+
+// gone reports whether the post numbered seq has left the window.
+func (c *Clusterer) gone(seq uint32) bool {
+	return seq-(c.first+uint32(c.head)) >= uint32(c.Len())
+}
+
+// entry is the post of the window numbered seq, which must not be gone.
+func (c *Clusterer) entry(seq uint32) *entry { return c.entries[seq-c.first] }
+
+// featureID is the id of a post's feature, 0 when it does not have it or has no id yet.
+func featureID(s *signature, f feature) uint32 {
+	if i, found := slices.BinarySearchFunc(s.features, f, compareFeatures); found {
+		return s.features[i].id
+	}
+	return 0
+}
+
+// lowerOf is how many times posts of the window write a word of s in lowercase.
+func (c *Clusterer) lowerOf(s *signature, h uint64) int32 {
+	id := featureID(s, feature{kind: kindWord, hash: h}) // no lookup in the table when s has its id
+	if id == 0 {
+		id = c.feats.lookup(h)
+	}
+	return c.feats.infos[id].lower
+}
+
+// dfOf is how many posts of the window have a feature.
+func (c *Clusterer) dfOf(f feature) int {
+	if f.id != 0 {
+		return c.feats.df(f.id)
+	}
+	return c.feats.df(c.feats.lookup(f.hash))
+}
+
+// featureTable numbers the features (and the words written in lowercase, in the same space of
+// hashes) of the window's posts with 32-bit ids, and keeps for each how many posts of the
+// window have it (its df), how many write it in lowercase and the latest posts that have it
+// (ringSize): a slice of seqs, not a map entry a post. An id is free again once no post of the
+// window has or writes it.
+type featureTable struct {
+	ids   map[uint64]uint32 // by hash; id 0 is no feature
+	infos []featureInfo     // by id: what is read of a feature together, in one place
+	free  []uint32
+	chunk []uint32 // where new rings take their first slots
+}
+
+// featureInfo is what the window knows of a feature.
+type featureInfo struct {
+	hash  uint64
+	df    int32 // posts of the window that have it
+	lower int32 // times posts of the window write it in lowercase
+	// ring holds the seqs of the latest posts with the feature (up to size, written round from
+	// at once full); those gone from the window are the oldest.
+	ring     []uint32
+	at, size uint16
+}
+
+// ringSize is how many of the latest posts with a feature of a kind the table keeps: the
+// recentPostings that find candidates, and for words and skeletons maxPostings, so that evidence
+// can count the posts of the window outside a story that write a name (outside).
+func ringSize(k kind) uint16 {
+	if k == kindWord || k == kindSkeleton {
+		return maxPostings
+	}
+	return recentPostings
+}
+
+// firstSlots is how many postings a new feature's ring holds before it grows.
+const firstSlots = 4
+
+func newFeatureTable() featureTable {
+	return featureTable{ids: map[uint64]uint32{}, infos: make([]featureInfo, 1)}
+}
+
+// lookup is the feature's id, 0 when no post of the window has it.
+func (t *featureTable) lookup(h uint64) uint32 { return t.ids[h] }
+
+// df is how many posts of the window have the feature.
+func (t *featureTable) df(id uint32) int { return int(t.infos[id].df) }
+
+// intern returns the feature's id, numbering it if new.
+func (t *featureTable) intern(h uint64) uint32 {
+	if id, ok := t.ids[h]; ok {
+		return id
+	}
+	var id uint32
+	if n := len(t.free); n > 0 {
+		id = t.free[n-1]
+		t.free = t.free[:n-1]
+	} else {
+		id = uint32(len(t.infos))
+		t.infos = append(t.infos, featureInfo{})
+	}
+	t.infos[id].hash = h
+	t.ids[h] = id
+	return id
+}
+
+// post records that the post numbered seq, the newest of the window, has the feature.
+func (t *featureTable) post(id, seq uint32, size uint16) {
+	f := &t.infos[id]
+	f.df++
+	if len(f.ring) == 0 {
+		f.size, f.at = size, 0
+	}
+	if cap(f.ring) == 0 {
+		// Most features are rare: their first slots come from a shared chunk, not an allocation
+		// each.
+		if len(t.chunk) < firstSlots {
+			t.chunk = make([]uint32, 4096)
+		}
+		f.ring, t.chunk = t.chunk[:0:firstSlots], t.chunk[firstSlots:]
+	}
+	if len(f.ring) < int(f.size) {
+		if len(f.ring) == cap(f.ring) {
+			f.ring = append(make([]uint32, 0, min(2*cap(f.ring), int(f.size))), f.ring...)
+		}
+		f.ring = append(f.ring, seq)
+		return
+	}
+	f.ring[f.at] = seq
+	if f.at++; f.at == f.size {
+		f.at = 0
+	}
+}
+
+// recent returns the seqs of the latest recentPostings posts with the feature (some of them
+// maybe gone) in two parts, since the ring may wrap between them.
+func (t *featureTable) recent(id uint32) ([]uint32, []uint32) {
+	f := &t.infos[id]
+	if len(f.ring) < int(f.size) || f.size == 0 { // not full yet, or a word never posted
+		return f.ring[max(0, len(f.ring)-recentPostings):], nil
+	}
+	at := int(f.at) // the oldest; the newest is before it
+	if at >= recentPostings {
+		return f.ring[at-recentPostings : at], nil
+	}
+	return f.ring[len(f.ring)-(recentPostings-at):], f.ring[:at]
+}
+
+// all returns the seqs of the latest posts with the feature kept (ringSize), some of them maybe
+// gone: for a word or a skeleton, every post of the window that has it when its df is
+// maxPostings or less.
+func (t *featureTable) all(id uint32) []uint32 { return t.infos[id].ring }
+
+// unpost and unlower undo post and a lowercase count for a post leaving the window.
+func (t *featureTable) unpost(id uint32) {
+	t.infos[id].df--
+	t.release(id)
+}
+
+func (t *featureTable) unlower(id uint32) {
+	t.infos[id].lower--
+	t.release(id)
+}
+
+// release frees the id once no post of the window has or writes the feature.
+func (t *featureTable) release(id uint32) {
+	f := &t.infos[id]
+	if f.df > 0 || f.lower > 0 {
+		return
+	}
+	delete(t.ids, f.hash)
+	f.ring, f.at = f.ring[:0], 0
+	t.free = append(t.free, id)
 }
 
 func band(h uint64, i int) uint16 { return uint16(h >> (16 * i)) }

@@ -2,6 +2,7 @@ package story
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"syscall"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/sightline/sightline/internal/enrich"
 	"github.com/sightline/sightline/internal/geo"
+	"github.com/sightline/sightline/internal/percolate/workload"
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/query"
 )
@@ -345,6 +347,128 @@ func TestAnalyzerTokens(t *testing.T) {
 	} {
 		if got, want := a.tokens(text), query.Tokens(text); !slices.Equal(got, want) {
 			t.Errorf("tokens(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+// simhash counts bits eight at a time; it must give what Charikar's definition gives, also past
+// the 255 pairs after which its byte counters are emptied.
+func TestSimhash(t *testing.T) {
+	definition := func(words []uint64) uint64 {
+		var v [64]int32
+		for i := range words {
+			h := words[i]
+			if i+1 < len(words) {
+				h = mix(words[i]*31 + words[i+1])
+			} else if i > 0 {
+				continue
+			}
+			for b := range 64 {
+				v[b] += int32(h>>b&1)*2 - 1
+			}
+		}
+		var out uint64
+		for b := range 64 {
+			if v[b] > 0 {
+				out |= 1 << b
+			}
+		}
+		return out
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{0, 1, 2, 3, 10, 254, 255, 256, 257, 511, 600, 1000} {
+		for range 20 {
+			words := make([]uint64, n)
+			for i := range words {
+				words[i] = r.Uint64()
+				if r.IntN(3) == 0 {
+					words[i] = 7 // repeated pairs push bits one way
+				}
+			}
+			if got, want := simhash(words), definition(words); got != want {
+				t.Fatalf("simhash of %d words = %x, want %x", n, got, want)
+			}
+		}
+	}
+}
+
+// TestFeatureTableMatchesWindow checks the window's table of features against its posts, on a
+// stream of long posts through a window of 500: each feature's df and lowercase count are those
+// of the posts in the window, its ring holds the latest posts with it (up to ringSize),
+// and a feature no post of the window has or writes has no id.
+func TestFeatureTableMatchesWindow(t *testing.T) {
+	gen := workload.NewGenerator(1)
+	c := New()
+	step := Window / 500
+	for i := range 2000 {
+		d := gen.Post(t0)
+		p := post.Post{ID: fmt.Sprint(i), Provider: d.Provider, TitleText: d.Title, ContentText: d.Text, PublishedAt: t0.Add(time.Duration(i) * step)}
+		c.Add(&p)
+		if i%500 != 499 {
+			continue
+		}
+		df, lower := map[uint64]int32{}, map[uint64]int32{}
+		latest, kinds := map[uint64][]uint32{}, map[uint64]kind{}
+		for _, e := range c.entries[c.head:] {
+			for _, f := range e.sig.features {
+				df[f.hash]++
+				kinds[f.hash] = f.kind
+				latest[f.hash] = append(latest[f.hash], e.seq)
+			}
+			for _, id := range e.sig.lowerIDs {
+				lower[c.feats.infos[id].hash]++
+			}
+		}
+		for h := range lower {
+			if _, ok := df[h]; !ok {
+				df[h] = 0
+			}
+		}
+		if len(c.feats.ids) != len(df) {
+			t.Errorf("after %d posts: %d features have ids, %d are in the window", i+1, len(c.feats.ids), len(df))
+		}
+		for h, n := range df {
+			id := c.feats.lookup(h)
+			info := c.feats.infos[id]
+			if id == 0 || info.hash != h || info.df != n || info.lower != lower[h] {
+				t.Fatalf("after %d posts: feature %x has id %d, df %d, lower %d; want df %d, lower %d", i+1, h, id, info.df, info.lower, n, lower[h])
+			}
+			// recent is the latest recentPostings, all the latest ringSize (maxPostings for a
+			// word or a skeleton, which outside counts): both as the window has them.
+			newer, newest := c.feats.recent(id)
+			for _, check := range []struct {
+				name string
+				seqs []uint32
+				n    int
+			}{
+				{"recent", append(slices.Clone(newer), newest...), recentPostings},
+				{"all", c.feats.all(id), int(ringSize(kinds[h]))},
+			} {
+				var ring []uint32
+				for _, seq := range check.seqs {
+					if !c.gone(seq) {
+						ring = append(ring, seq)
+					}
+				}
+				slices.Sort(ring)
+				want := latest[h][max(0, len(latest[h])-check.n):]
+				if !slices.Equal(ring, want) {
+					t.Fatalf("after %d posts: feature %x's postings (%s) %v, want %v", i+1, h, check.name, ring, want)
+				}
+			}
+		}
+	}
+}
+
+// Where two ids' keys differ they must order as the ids do: candidates tied on what they share
+// are ordered by key first.
+func TestIDKey(t *testing.T) {
+	ids := []string{"", "1", "10", "100", "2", "9", "99999999", "999999990", "abcdefgh", "abcdefghi", "abcdefgz", "a\x00", "a", "b", "tw:123", "tw:1234567890"}
+	for _, a := range ids {
+		for _, b := range ids {
+			if ka, kb := idKey(a), idKey(b); ka != kb && (ka < kb) != (a < b) {
+				t.Errorf("idKey(%q) < idKey(%q) is %v, but %q < %q is %v", a, b, ka < kb, a, b, a < b)
+			}
 		}
 	}
 }
