@@ -95,7 +95,8 @@ type Delivery struct {
 
 	Kind string // KindMatches when ""
 	// StoryID, StoryLevel and Escalation name a story notice: level 0 is the story's first,
-	// each escalation the next, and Escalation says why (Escalation* constants).
+	// each escalation the next, and Escalation says why (Escalation* constants; an escalation
+	// names every reason that held, comma-separated, Reasons).
 	StoryID    string
 	StoryLevel int
 	Escalation string
@@ -121,6 +122,9 @@ type StoryNotice struct {
 	Providers  int
 	Languages  int
 	ThreatHigh bool
+	// At is when the notice was written (its delivery's CreatedAt): the escalation cooldown
+	// runs from it.
+	At time.Time
 }
 
 // Store keeps deliveries and the runs that made them.

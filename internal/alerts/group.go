@@ -40,24 +40,67 @@ const DefaultDailyLimit = 50
 // floodWindow is the flood guard's window.
 const floodWindow = 24 * time.Hour
 
-// Escalation is why a story whose last notice was last and whose figures are now is told of
-// again, or "" when it is not: the first reason that holds, in the order.
-func Escalation(last, now StoryNotice) string {
-	switch {
-	case now.PostCount >= escalatePostsFactor*max(last.PostCount, escalatePostsFrom):
-		return EscalationPosts
-	case now.Providers >= last.Providers+escalateProviders:
-		return EscalationProviders
-	case now.Languages >= last.Languages+escalateLanguages:
-		return EscalationLanguages
-	case now.ThreatHigh && !last.ThreatHigh:
-		return EscalationThreat
+// EscalationCooldown is how long after a notice of a story to an alert's destination its
+// further escalations wait (docs/monitor-api.md, "Escalation cooldown"): an event story
+// reaches three more sources every few posts while it spreads, and one notice a minute tells
+// of it as well as one every few seconds. A held escalation is not dropped: it is sent when the
+// cooldown ends, whether or not the story matches again, as one notice of the story as it is
+// then, naming every reason that holds. A threat rising to high is not held.
+const EscalationCooldown = time.Minute
+
+// Escalations are why a story whose last notice was last and whose figures are now is told of
+// again, every reason that holds in the order; none when it is not.
+func Escalations(last, now StoryNotice) []string {
+	var out []string
+	if now.PostCount >= escalatePostsFactor*max(last.PostCount, escalatePostsFrom) {
+		out = append(out, EscalationPosts)
 	}
-	return ""
+	if now.Providers >= last.Providers+escalateProviders {
+		out = append(out, EscalationProviders)
+	}
+	if now.Languages >= last.Languages+escalateLanguages {
+		out = append(out, EscalationLanguages)
+	}
+	if now.ThreatHigh && !last.ThreatHigh {
+		out = append(out, EscalationThreat)
+	}
+	return out
 }
 
-// EscalationText says an escalation reason in words.
-func EscalationText(reason string) string {
+// Escalation is the reasons of Escalations as a delivery records them, comma-separated ("" when
+// none); Reasons splits them again.
+func Escalation(last, now StoryNotice) string { return strings.Join(Escalations(last, now), ",") }
+
+// Reasons are the reasons of a delivery's escalation, in the order.
+func Reasons(escalation string) []string {
+	if escalation == "" {
+		return nil
+	}
+	return strings.Split(escalation, ",")
+}
+
+// CooledAt is when an escalation of a story last told of at last may be sent: at once (zero)
+// when the cooldown has passed by now or a reason is the threat rising to high, else when the
+// cooldown after the last notice ends.
+func CooledAt(last StoryNotice, reasons []string, now time.Time) time.Time {
+	end := last.At.Add(EscalationCooldown)
+	if slices.Contains(reasons, EscalationThreat) || !now.Before(end) {
+		return time.Time{}
+	}
+	return end
+}
+
+// EscalationText says an escalation's reasons (comma-separated, as Escalation writes them) in
+// words.
+func EscalationText(escalation string) string {
+	var out []string
+	for _, reason := range Reasons(escalation) {
+		out = append(out, reasonText(reason))
+	}
+	return strings.Join(out, "; ")
+}
+
+func reasonText(reason string) string {
 	switch reason {
 	case EscalationFirst:
 		return "first matched the search"
@@ -84,6 +127,9 @@ type run struct {
 	limit    int
 	sent     int // notifications counted by the flood guard in its window, this run's included
 	heldBack bool
+	// cooling is when the first escalation this run held for EscalationCooldown may be sent
+	// (zero: none held); Run collects the search again then.
+	cooling time.Time
 }
 
 // prepareRun reads what every destination of the run needs.
@@ -203,12 +249,21 @@ func (s *Service) planStories(ctx context.Context, r *run, base Delivery, groups
 		level := 0
 		if told {
 			figures.ThreatHigh = figures.ThreatHigh || prev.ThreatHigh
-			if reason = Escalation(prev, figures); reason == "" {
+			reasons := Escalations(prev, figures)
+			if len(reasons) == 0 {
 				grouped = append(grouped, g.ids...)
 				quiet = append(quiet, g.story)
 				continue
 			}
-			level = prev.Level + 1
+			if at := CooledAt(prev, reasons, r.now); !at.IsZero() {
+				// Held: its matches stay uncovered, so the run at the cooldown's end (or any
+				// before it, on any node) reads them again and tells of the story as it is then.
+				if r.cooling.IsZero() || at.Before(r.cooling) {
+					r.cooling = at
+				}
+				continue
+			}
+			reason, level = strings.Join(reasons, ","), prev.Level+1
 		}
 		figures.StoryID, figures.Level = g.story, level
 		dv := base

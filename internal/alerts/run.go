@@ -66,7 +66,7 @@ func (s *Service) Run(ctx context.Context) error {
 	all := true
 	for {
 		if all {
-			if err := s.Collect(ctx); err != nil && ctx.Err() == nil {
+			if err := s.collectAll(ctx, waiting); err != nil && ctx.Err() == nil {
 				s.Logger.Warn("alerts: collect", "err", err)
 			}
 			all = false
@@ -125,14 +125,21 @@ func untilFirst(waiting map[int64]time.Time, now time.Time) time.Duration {
 }
 
 // Collect writes a delivery for every alert that is due and has new matches.
-func (s *Service) Collect(ctx context.Context) error {
+func (s *Service) Collect(ctx context.Context) error { return s.collectAll(ctx, nil) }
+
+// collectAll is Collect, noting in waiting (when not nil) the searches with an alert not due
+// yet or an escalation held (EscalationCooldown), and when to collect them again.
+func (s *Service) collectAll(ctx context.Context, waiting map[int64]time.Time) error {
 	searches, err := s.Store.Searches(ctx, 0)
 	if err != nil {
 		return err
 	}
 	now := s.now().UTC()
 	for _, m := range searches {
-		s.collectSearch(ctx, m, now)
+		next := s.collectSearch(ctx, m, now)
+		if at, ok := waiting[m.ID]; waiting != nil && !next.IsZero() && (!ok || next.Before(at)) {
+			waiting[m.ID] = next
+		}
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -141,7 +148,7 @@ func (s *Service) Collect(ctx context.Context) error {
 }
 
 // collectSearch runs the search's alerts that are due; it returns when the first of the others
-// falls due (zero when none is on).
+// falls due, or the first escalation a run held ends its cooldown (zero when none).
 func (s *Service) collectSearch(ctx context.Context, m monitor.Search, now time.Time) time.Time {
 	var first time.Time
 	if !m.Enabled {
@@ -167,7 +174,7 @@ func (s *Service) collectSearch(ctx context.Context, m monitor.Search, now time.
 
 // collect runs one alert when it is due: it claims the run, then writes one delivery a
 // destination of the matches no delivery of it covers yet. When the alert is not due, it
-// returns when it will be.
+// returns when it will be; when the run held a story's escalation, when its cooldown ends.
 func (s *Service) collect(ctx context.Context, m monitor.Search, n monitor.NotificationSetting, now time.Time) (time.Time, error) {
 	last, err := s.Store.LastRun(ctx, m.ID, n.Type)
 	if err != nil {
@@ -186,11 +193,12 @@ func (s *Service) collect(ctx context.Context, m monitor.Search, n monitor.Notif
 	if claimed, err := s.Store.ClaimRun(ctx, m.ID, n.Type, last, now); err != nil || !claimed {
 		return time.Time{}, err
 	}
-	return time.Time{}, s.deliver(ctx, m, n, last, now)
+	return s.deliver(ctx, m, n, last, now)
 }
 
-// deliver writes the deliveries of an alert's run claimed at now, the one before at last.
-func (s *Service) deliver(ctx context.Context, m monitor.Search, n monitor.NotificationSetting, last, now time.Time) error {
+// deliver writes the deliveries of an alert's run claimed at now, the one before at last, and
+// returns when the first escalation it held ends its cooldown (zero: none held).
+func (s *Service) deliver(ctx context.Context, m monitor.Search, n monitor.NotificationSetting, last, now time.Time) (time.Time, error) {
 	var err error
 	since := windowStart(n, last, now)
 	if n.LastUpdatedAt != nil {
@@ -205,7 +213,7 @@ func (s *Service) deliver(ctx context.Context, m monitor.Search, n monitor.Notif
 	var zone []geom.Shape
 	if n.Type == monitor.AlertProximity {
 		if zone, err = s.proximityZone(ctx, m.OrganizationID, n.LocationAssetIDs); err != nil || len(zone) == 0 {
-			return err
+			return time.Time{}, err
 		}
 	}
 	var r *run
@@ -215,11 +223,11 @@ func (s *Service) deliver(ctx context.Context, m monitor.Search, n monitor.Notif
 		}
 		ids, err := s.Store.UncoveredMatches(ctx, m.ID, n.Type, d.Address, since, MaxCovered)
 		if err != nil {
-			return err
+			return cooling(r), err
 		}
 		if zone != nil {
 			if ids, err = s.near(ctx, m, ids, zone); err != nil {
-				return err
+				return cooling(r), err
 			}
 		}
 		if len(ids) == 0 {
@@ -227,14 +235,22 @@ func (s *Service) deliver(ctx context.Context, m monitor.Search, n monitor.Notif
 		}
 		if r == nil {
 			if r, err = s.prepareRun(ctx, m, n, now); err != nil {
-				return err
+				return time.Time{}, err
 			}
 		}
 		if err := s.plan(ctx, r, d, ids); err != nil {
-			return err
+			return cooling(r), err
 		}
 	}
-	return nil
+	return cooling(r), nil
+}
+
+// cooling is when the first escalation a run held may be sent (zero: none, or no run).
+func cooling(r *run) time.Time {
+	if r == nil {
+		return time.Time{}
+	}
+	return r.cooling
 }
 
 // nextRun is when an alert whose last run was at last (zero: it never ran) is due: batch and

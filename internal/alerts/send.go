@@ -132,12 +132,14 @@ type WebhookBody struct {
 		Name string `json:"name"`
 	} `json:"search"`
 	Matches []WebhookMatch `json:"matches"`
-	// A story notice (type monitor.story) names its story, why it is sent (Escalation* reasons)
-	// and how many new matches it covers; Matches are the newest of them.
-	StoryID    string        `json:"storyId,omitempty"`
-	Escalation string        `json:"escalation,omitempty"`
-	Story      *WebhookStory `json:"story,omitempty"`
-	MatchCount int           `json:"matchCount,omitempty"`
+	// A story notice (type monitor.story) names its story, why it is sent (Escalation* reasons:
+	// Escalation the first that held, Escalations all of them, in the issue's order) and how
+	// many new matches it covers; Matches are the newest of them.
+	StoryID     string        `json:"storyId,omitempty"`
+	Escalation  string        `json:"escalation,omitempty"`
+	Escalations []string      `json:"escalations,omitempty"`
+	Story       *WebhookStory `json:"story,omitempty"`
+	MatchCount  int           `json:"matchCount,omitempty"`
 }
 
 func webhookBody(m monitor.Search, entries []monitor.InboxEntry, publicURL string) WebhookBody {

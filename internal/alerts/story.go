@@ -199,7 +199,10 @@ type WebhookStory struct {
 func (c storyContent) Event() any {
 	f := c.story
 	b := webhookBody(c.search, c.entries, c.s.PublicURL)
-	b.Type, b.StoryID, b.Escalation = "monitor.story", f.ID, f.Escalation
+	b.Type, b.StoryID, b.Escalations = "monitor.story", f.ID, Reasons(f.Escalation)
+	if len(b.Escalations) > 0 {
+		b.Escalation = b.Escalations[0]
+	}
 	// The newest matches, newest first, as the e-mail lists them.
 	slices.Reverse(b.Matches)
 	b.Matches = b.Matches[:min(len(b.Matches), storyNewest)]

@@ -15,6 +15,7 @@ import (
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/store"
 	"github.com/sightline/sightline/internal/store/storetest"
+	"github.com/sightline/sightline/internal/story"
 )
 
 // storyPost is one post of a story for addStoryMatches.
@@ -98,7 +99,7 @@ func TestAlertsGroupByStory(t *testing.T) {
 		step := func(posts ...storyPost) {
 			t.Helper()
 			x.addStoryMatches("owner@acme.test", searchID, posts...)
-			x.clock.Advance(10 * time.Second)
+			x.clock.Advance(alerts.EscalationCooldown) // each escalation after the last's cooldown
 			x.run()
 			var run []string
 			for _, b := range x.hookBodies()[len(got):] {
@@ -306,7 +307,7 @@ func TestAlertsStoryLanguagesAreNamed(t *testing.T) {
 				posts = append(posts, storyPost{"storm", "reddit", l, 0})
 			}
 			x.addStoryMatches("owner@acme.test", searchID, posts...)
-			x.clock.Advance(10 * time.Second)
+			x.clock.Advance(alerts.EscalationCooldown)
 			x.run()
 			var got []string
 			for _, b := range x.hookBodies()[sent:] {
@@ -316,6 +317,107 @@ func TestAlertsStoryLanguagesAreNamed(t *testing.T) {
 			if strings.Join(got, " ") != strings.Join(step.want, " ") {
 				t.Errorf("%s: webhooks %v, want %v", step.name, got, step.want)
 			}
+		}
+	})
+}
+
+// After a story's notice, its escalations wait for the cooldown and then go as one notice of
+// the story as it is then, naming every reason, even when no match comes after; a threat
+// rising to high goes at once; a restart during a cooldown sends the held escalation once.
+func TestAlertsEscalationCooldown(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
+		x := newAlertEnv(t, s, true)
+		owner := x.signedIn("owner@acme.test")
+		x.seed("owner@acme.test", 0)
+		searchID := x.searchID("owner@acme.test")
+		storyAlerts(x, owner, searchID)
+		// restarted is another node, or this one after a restart: it knows only the store.
+		restarted := func() *alerts.Service {
+			return alerts.NewService(alerts.Deps{Store: s, Matches: x.monitor, Channels: x.alerts.Channels,
+				Stories: story.NewService(s), PublicURL: "https://sightline.example", Now: x.clock.Now})
+		}
+		storm := func(provider string, threat int) storyPost { return storyPost{"storm", provider, "en", threat} }
+		gale := func(provider string) storyPost { return storyPost{"gale", provider, "en", 0} }
+		sent := 0
+		for _, step := range []struct {
+			name    string
+			posts   []storyPost
+			advance time.Duration
+			restart bool
+			mute    bool     // mute the story before the run
+			want    []string // the run's webhooks, story:escalation(s)
+		}{
+			{"first notice at once", []storyPost{storm("reddit", 0)}, 10 * time.Second, false, false, []string{"storm:first_match"}},
+			{"three more providers 10 s after: held", []storyPost{storm("telegram", 0), storm("mastodon", 0), storm("bluesky", 0)},
+				10 * time.Second, false, false, nil},
+			{"tripled 20 s after: held with it", []storyPost{storm("reddit", 0), storm("reddit", 0), storm("reddit", 0),
+				storm("reddit", 0), storm("reddit", 0)}, 10 * time.Second, false, false, nil},
+			{"silence to the cooldown's end: one notice, both reasons", nil, 45 * time.Second, false, false,
+				[]string{"storm:posts_tripled,more_providers"}},
+			{"threat to high a second after: at once", []storyPost{storm("reddit", 80)}, time.Second, false, false,
+				[]string{"storm:threat_high"}},
+			{"three more providers: held", []storyPost{storm("youtube", 0), storm("tiktok", 0), storm("x", 0)},
+				10 * time.Second, false, false, nil},
+			{"restart during the cooldown, then its end: sent", nil, time.Minute, true, false, []string{"storm:more_providers"}},
+			{"another node or restart after: nothing again", nil, time.Minute, true, false, nil},
+			{"nor this node", nil, time.Minute, false, false, nil},
+			{"another story's first notice", []storyPost{gale("reddit")}, 10 * time.Second, false, false, []string{"gale:first_match"}},
+			{"three more providers: held", []storyPost{gale("telegram"), gale("mastodon"), gale("bluesky")}, 10 * time.Second,
+				false, false, nil},
+			{"muted during the cooldown: not sent at its end", nil, time.Minute, false, true, nil},
+		} {
+			if step.mute {
+				path := fmt.Sprintf("/api/v1/monitor/searches/%d/muted-stories/gale", searchID)
+				if r := owner.do("PUT", path, nil, withBearer(owner.bearer)); r.status != 200 {
+					t.Fatalf("mute = %d %v", r.status, r.body)
+				}
+			}
+			x.addStoryMatches("owner@acme.test", searchID, step.posts...)
+			x.clock.Advance(step.advance)
+			svc := x.alerts
+			if step.restart {
+				svc = restarted()
+			}
+			if err := svc.Collect(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			if err := svc.SendDue(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, b := range x.hookBodies()[sent:] {
+				got = append(got, b.StoryID+":"+strings.Join(b.Escalations, ","))
+				if b.Escalation != b.Escalations[0] {
+					t.Errorf("%s: escalation %q is not the first of %v", step.name, b.Escalation, b.Escalations)
+				}
+			}
+			sent += len(got)
+			if strings.Join(got, " ") != strings.Join(step.want, " ") {
+				t.Fatalf("%s: webhooks %v, want %v", step.name, got, step.want)
+			}
+		}
+		// The held notice tells of the story as it was at the cooldown's end and covers the
+		// matches held.
+		var both alerts.WebhookBody
+		for _, b := range x.hookBodies() {
+			if len(b.Escalations) == 2 {
+				both = b
+			}
+		}
+		if both.Story == nil || both.Story.PostCount != 9 || len(both.Story.Providers) != 4 || both.MatchCount != 8 || both.Story.Level != 1 {
+			t.Errorf("the held escalation = %+v %+v", both, both.Story)
+		}
+
+		r := owner.do("GET", fmt.Sprintf("/api/v1/monitor/searches/%d/deliveries", searchID), nil, withBearer(owner.bearer))
+		var escalations []string
+		for _, d := range r.body["data"].([]any) {
+			if dig(d, "kind") == "story" && dig(d, "storyId") == "storm" {
+				escalations = append(escalations, dig(d, "escalation").(string))
+			}
+		}
+		if got := strings.Join(escalations, " "); got != "more_providers threat_high posts_tripled,more_providers first_match" ||
+			!strings.Contains(fmt.Sprint(r.body), "skipped:muted") {
+			t.Errorf("the history's story notices, newest first: %s", got)
 		}
 	})
 }

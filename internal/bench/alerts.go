@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/sightline/sightline/internal/alerts"
@@ -66,10 +67,15 @@ type GroupingResult struct {
 	StoryNotices int `json:"story_notices"`
 	FirstNotices int `json:"first_notices"`
 	Escalations  int `json:"escalations"`
-	// ByReason are the escalations by why each was sent (alerts.Escalation's reasons).
-	ByReason      EscalationReasons `json:"escalations_by_reason"`
-	FewerVsMatch  float64           `json:"fewer_than_matches"`
-	FewerVsPosted float64           `json:"fewer_than_post_messages"`
+	// ByReason are the escalations by why each was sent, the first reason that held
+	// (alerts.Escalations); SeveralReasons those that named more than one.
+	ByReason       EscalationReasons `json:"escalations_by_reason"`
+	SeveralReasons int               `json:"escalations_several_reasons"`
+	// Deferred are the escalations held for alerts.EscalationCooldown after the story's last
+	// notice and sent when it ended.
+	Deferred      int     `json:"escalations_deferred"`
+	FewerVsMatch  float64 `json:"fewer_than_matches"`
+	FewerVsPosted float64 `json:"fewer_than_post_messages"`
 	// StoryPairs are the (search, story) pairs with a match; Notified those told of at least
 	// once (every one, by the rule; the check is that the replay says so).
 	StoryPairs int `json:"story_pairs"`
@@ -80,7 +86,7 @@ type GroupingResult struct {
 	SearchesHeld int `json:"searches_held_back"`
 }
 
-// EscalationReasons count escalations by their reason, the first that held (alerts.Escalation).
+// EscalationReasons count escalations by their reason, the first that held (alerts.Escalations).
 type EscalationReasons struct {
 	PostsTripled  int `json:"posts_tripled"`
 	MoreProviders int `json:"more_providers"`
@@ -247,6 +253,14 @@ func groupDay(day *ReplayedDay) GroupingResult {
 	sent := map[int64][]time.Time{} // each search's notices, for the flood guard
 	held := map[int64]bool{}
 	notified := map[pair]bool{}
+	// The escalations held for alerts.EscalationCooldown, and when each cooldown ends, in that
+	// order.
+	type cooling struct {
+		p   pair
+		end time.Time
+	}
+	pending := map[pair]bool{}
+	var queue []cooling
 	// The matches of the current run, by search, then by story in order of arrival.
 	type runMatches struct {
 		order   []string
@@ -256,50 +270,81 @@ func groupDay(day *ReplayedDay) GroupingResult {
 	var runEnd time.Time
 	current := map[int64]*runMatches{}
 	var searchOrder []int64
+	// notice decides the notice of pair p at a run at, its new matches with a high threat or
+	// not, as the alert service does: first notice, escalation, held or nothing.
+	notice := func(p pair, threat bool, at time.Time) {
+		s := stories[p.story]
+		now := alerts.StoryNotice{PostCount: s.posts, Providers: len(s.providers), Languages: len(s.languages), ThreatHigh: threat, At: at}
+		last, ok := told[p]
+		reasons := []string{alerts.EscalationFirst}
+		if ok {
+			now.ThreatHigh = now.ThreatHigh || last.ThreatHigh
+			if reasons = alerts.Escalations(last, now); len(reasons) == 0 {
+				return
+			}
+			if end := alerts.CooledAt(last, reasons, at); !end.IsZero() {
+				if !pending[p] {
+					pending[p] = true
+					i, _ := slices.BinarySearchFunc(queue, end, func(c cooling, t time.Time) int { return c.end.Compare(t) })
+					queue = slices.Insert(queue, i, cooling{p, end})
+				}
+				return
+			}
+			now.Level = last.Level + 1
+		}
+		if pending[p] {
+			delete(pending, p)
+			res.Deferred++
+		}
+		// The flood guard: past the bound in 24 hours, held back for the digest and not
+		// recorded as told, as the service does.
+		window := sent[p.search][:0:0]
+		for _, t := range sent[p.search] {
+			if at.Sub(t) < 24*time.Hour {
+				window = append(window, t)
+			}
+		}
+		sent[p.search] = window
+		// A notice held back goes in the next digest: it counts as told, once.
+		told[p] = now
+		notified[p] = true
+		res.StoryNotices++
+		if len(window) >= alerts.DefaultDailyLimit {
+			res.HeldBack++
+			held[p.search] = true
+		} else {
+			sent[p.search] = append(sent[p.search], at)
+		}
+		if reasons[0] == alerts.EscalationFirst {
+			res.FirstNotices++
+			return
+		}
+		res.Escalations++
+		res.ByReason.add(reasons[0])
+		if len(reasons) > 1 {
+			res.SeveralReasons++
+		}
+	}
+	// cooled sends the held escalations whose cooldown ended by t, at its end: the alert
+	// service collects the search again then, with or without a new match.
+	cooled := func(t time.Time) {
+		for len(queue) > 0 && !queue[0].end.After(t) {
+			c := queue[0]
+			queue = queue[1:]
+			if pending[c.p] {
+				notice(c.p, false, c.end)
+			}
+		}
+	}
 	closeRun := func() {
 		for _, sid := range searchOrder {
 			rm := current[sid]
 			res.PostMessages++
 			for _, st := range rm.order {
-				p := pair{sid, st}
-				s := stories[st]
-				now := alerts.StoryNotice{PostCount: s.posts, Providers: len(s.providers), Languages: len(s.languages), ThreatHigh: rm.threat[st]}
-				last, ok := told[p]
-				reason := alerts.EscalationFirst
-				if ok {
-					now.ThreatHigh = now.ThreatHigh || last.ThreatHigh
-					if reason = alerts.Escalation(last, now); reason == "" {
-						continue
-					}
-					now.Level = last.Level + 1
-				}
-				// The flood guard: past the bound in 24 hours, held back for the digest and not
-				// recorded as told, as the service does.
-				window := sent[sid][:0:0]
-				for _, at := range sent[sid] {
-					if runEnd.Sub(at) < 24*time.Hour {
-						window = append(window, at)
-					}
-				}
-				sent[sid] = window
-				// A notice held back goes in the next digest: it counts as told, once.
-				told[p] = now
-				notified[p] = true
-				res.StoryNotices++
-				if len(window) >= alerts.DefaultDailyLimit {
-					res.HeldBack++
-					held[sid] = true
-				} else {
-					sent[sid] = append(sent[sid], runEnd)
-				}
-				if reason == alerts.EscalationFirst {
-					res.FirstNotices++
-				} else {
-					res.Escalations++
-					res.ByReason.add(reason)
-				}
+				notice(pair{sid, st}, rm.threat[st], runEnd)
 			}
 		}
+		cooled(runEnd)
 		clear(current)
 		searchOrder = searchOrder[:0]
 	}
@@ -341,6 +386,7 @@ func groupDay(day *ReplayedDay) GroupingResult {
 		}
 	}
 	closeRun()
+	cooled(runEnd.Add(alerts.EscalationCooldown)) // the day's last held escalations go after it
 	res.Stories, res.StoryPairs, res.Notified, res.SearchesHeld = len(stories), len(pairs), len(notified), len(held)
 	if res.Matches > 0 {
 		res.FewerVsMatch = 1 - float64(res.StoryNotices)/float64(res.Matches)
@@ -359,8 +405,8 @@ func (res AlertsResult) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "grouped by story   %d notices (%d first, %d escalations): %.1f %% fewer than by match, %.1f %% fewer than post messages\n",
 		g.StoryNotices, g.FirstNotices, g.Escalations, 100*g.FewerVsMatch, 100*g.FewerVsPosted)
 	r := g.ByReason
-	fmt.Fprintf(w, "escalations        %d posts tripled, %d three more providers, %d two more languages, %d threat rose to high\n",
-		r.PostsTripled, r.MoreProviders, r.MoreLanguages, r.ThreatHigh)
+	fmt.Fprintf(w, "escalations        %d posts tripled, %d three more providers, %d two more languages, %d threat rose to high (first reason); %d name several; %d held for the %s cooldown\n",
+		r.PostsTripled, r.MoreProviders, r.MoreLanguages, r.ThreatHigh, g.SeveralReasons, g.Deferred, alerts.EscalationCooldown)
 	fmt.Fprintf(w, "stories notified   %d of %d (search, story) pairs; %d of the notices held back for the digest by the flood guard, in %d searches\n",
 		g.Notified, g.StoryPairs, g.HeldBack, g.SearchesHeld)
 	if l := res.Latency; l != nil {

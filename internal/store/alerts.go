@@ -207,7 +207,7 @@ func (s *Store) LastStoryNotices(ctx context.Context, searchID int64, alertType,
 		for _, id := range chunk {
 			args = append(args, id)
 		}
-		rows, err := s.read.QueryContext(ctx, `SELECT story_id, level, post_count, providers, languages, threat_high
+		rows, err := s.read.QueryContext(ctx, `SELECT story_id, level, post_count, providers, languages, threat_high, created_at
 			FROM alert_story_notices WHERE search_id = $1 AND type = $2 AND destination = $3
 			AND story_id IN (`+placeholders(4, len(chunk))+`)`, args...)
 		if err != nil {
@@ -215,10 +215,12 @@ func (s *Store) LastStoryNotices(ctx context.Context, searchID int64, alertType,
 		}
 		for rows.Next() {
 			var n alerts.StoryNotice
-			if err := rows.Scan(&n.StoryID, &n.Level, &n.PostCount, &n.Providers, &n.Languages, &n.ThreatHigh); err != nil {
+			var at int64
+			if err := rows.Scan(&n.StoryID, &n.Level, &n.PostCount, &n.Providers, &n.Languages, &n.ThreatHigh, &at); err != nil {
 				rows.Close()
 				return nil, err
 			}
+			n.At = fromMillis(at)
 			if was, ok := out[n.StoryID]; !ok || n.Level > was.Level {
 				out[n.StoryID] = n
 			}

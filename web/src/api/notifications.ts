@@ -41,7 +41,7 @@ export interface Delivery {
   kind: 'matches' | 'story' | 'flood';
   storyId: string;
   storyLevel: number;
-  /** Why a story notice was sent: first_match, posts_tripled, more_providers, more_languages or threat_high. */
+  /** Why a story notice was sent: first_match, or the escalation's reasons, comma-separated (posts_tripled, more_providers, more_languages, threat_high). */
   escalation: string;
   /** Why a skipped delivery was not sent; '' for the others. */
   skipped: SkipReason | '';

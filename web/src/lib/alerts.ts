@@ -254,7 +254,11 @@ const ESCALATION: Record<string, string> = {
 /** What a delivery was and why: a story notice and its reason, the flood guard's notice, or why it was not sent. */
 export function deliveryWhy(d: Delivery): string {
   if (d.status === 'skipped') return d.note;
-  if (d.kind === 'story') return `Story ${d.storyId}: ${ESCALATION[d.escalation] ?? d.escalation}`;
+  if (d.kind === 'story') {
+    // An escalation names every reason that held, comma-separated ("posts_tripled,more_providers").
+    const why = d.escalation.split(',').map((reason) => ESCALATION[reason] ?? reason);
+    return `Story ${d.storyId}: ${why.join('; ')}`;
+  }
   if (d.kind === 'flood') return d.note || 'The flood guard held the search’s next alerts back.';
   return 'New matches';
 }

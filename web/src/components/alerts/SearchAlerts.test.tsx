@@ -258,7 +258,7 @@ describe('delivery history', () => {
           attempts: 0,
           sentAt: null,
         }),
-        delivery('d3', { kind: 'story', storyId: 'quake', escalation: 'posts_tripled', storyLevel: 1 }),
+        delivery('d3', { kind: 'story', storyId: 'quake', escalation: 'posts_tripled,more_providers', storyLevel: 1 }),
         delivery('d2', {
           type: 'webhook',
           destination: { type: 'webhook', address: 'https://hooks.example.com/x' },
@@ -283,7 +283,7 @@ describe('delivery history', () => {
     ).toEqual([
       [],
       ['Webhook', 'https://hooks.example.com/x', '3', 'Grouped', 'Already notified, not escalated: quake.', '0', '—'],
-      ['E-mail alerts', EMAIL, '3', 'Sent', 'Story quake: its post count tripled', '1', '—'],
+      ['E-mail alerts', EMAIL, '3', 'Sent', 'Story quake: its post count tripled; it reached 3 more sources', '1', '—'],
       ['Webhook', 'https://hooks.example.com/x', '3', 'Failed', 'New matches', '12', 'status 500'],
       ['E-mail alerts', EMAIL, '3', 'Sent', 'New matches', '1', '—'],
     ]);
