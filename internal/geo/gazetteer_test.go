@@ -355,26 +355,6 @@ func TestInUSTerritory(t *testing.T) {
 	}
 }
 
-// The outlines are tested through their prepared form; on every real outline (islands, holes,
-// the Aleutians and Fiji across the antimeridian) it must answer as the outline does.
-func TestPreparedOutlinesAgree(t *testing.T) {
-	g := gazetteer(t)
-	rng := rand.New(rand.NewPCG(3, 4))
-	for code, shape := range g.shapes {
-		b := g.shapeBounds[code]
-		span := b.MaxLon - b.MinLon
-		if span < 0 {
-			span += 360
-		}
-		for range 40 {
-			p := geom.Point{Lat: b.MinLat + rng.Float64()*(b.MaxLat-b.MinLat), Lon: math.Remainder(b.MinLon+rng.Float64()*span, 360)}
-			if got, want := g.prepared[code].Contains(p), shape.Contains(p); got != want {
-				t.Fatalf("%s %v: prepared %v, outline %v", code, p, got, want)
-			}
-		}
-	}
-}
-
 func BenchmarkInUSTerritory(b *testing.B) {
 	g := gazetteer(b)
 	rng := rand.New(rand.NewPCG(5, 6))

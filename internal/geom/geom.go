@@ -59,58 +59,7 @@ func (r Rect) Shape() Shape {
 
 // Contains reports whether p lies inside the shape (inside an outer ring and outside its holes).
 // Points on a ring count as inside, so a shape always contains its own vertices.
-func (s Shape) Contains(p Point) bool {
-	for _, poly := range s {
-		if poly.contains(p) {
-			return true
-		}
-	}
-	return false
-}
-
-func (poly Polygon) contains(p Point) bool {
-	if len(poly) == 0 {
-		return false
-	}
-	inside, onEdge := poly[0].locate(p)
-	if onEdge {
-		return true
-	}
-	if !inside {
-		return false
-	}
-	for _, hole := range poly[1:] {
-		inHole, onHoleEdge := hole.locate(p)
-		if onHoleEdge {
-			return true
-		}
-		if inHole {
-			return false
-		}
-	}
-	return true
-}
-
-// locate runs an even-odd ray cast on the ring, with longitudes unwrapped along the ring so that a
-// ring crossing the antimeridian stays one continuous outline; the point is tried at its longitude
-// and shifted by ±360 so it meets the unwrapped outline wherever that lies.
-func (ring Ring) locate(p Point) (inside, onEdge bool) {
-	if len(ring) < 2 {
-		return false, false
-	}
-	unwrapped := ring.unwrap()
-	for _, shift := range [...]float64{0, 360, -360} {
-		q := Point{Lat: p.Lat, Lon: p.Lon + shift}
-		in, edge := rayCast(unwrapped, q)
-		if edge {
-			return true, true
-		}
-		if in {
-			inside = true
-		}
-	}
-	return inside, false
-}
+func (s Shape) Contains(p Point) bool { return s.Prepare().Contains(p) }
 
 // unwrap returns the ring's points with longitudes made continuous: each jump of more than 180
 // degrees between neighbours is taken as a crossing of the antimeridian.

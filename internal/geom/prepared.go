@@ -6,7 +6,7 @@ import "math"
 // antimeridian once, and carries its box, so that a test skips the rings whose box the point is
 // not in. A country's outline is hundreds of rings (islands) of thousands of points; testing a
 // point against every edge of every ring was most of the geocoder's time (issue 33).
-// Its answers are Shape.Contains's.
+// Shape.Contains prepares the shape for each test; keep a Prepared for many tests.
 type Prepared []preparedPolygon
 
 type preparedPolygon []preparedRing // the outer ring, then the holes
