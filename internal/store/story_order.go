@@ -179,19 +179,7 @@ func (s *Store) foldCommitted(ctx context.Context, after int64, fold func(p *pos
 		return after, err
 	}
 	defer rows.Close()
-	last := after
-	for rows.Next() {
-		var seq int64
-		var doc string
-		if err := rows.Scan(&seq, &doc); err != nil {
-			return last, err
-		}
-		if err := foldDoc(seq, doc, fold); err != nil {
-			return last, err
-		}
-		last = seq
-	}
-	return last, rows.Err()
+	return foldRows(rows, after, fold)
 }
 
 // foldStored is foldCommitted inside the transaction that holds the lock.
@@ -201,6 +189,17 @@ func foldStored(ctx context.Context, tx pgx.Tx, after int64, fold func(p *post.P
 		return after, err
 	}
 	defer rows.Close()
+	return foldRows(rows, after, fold)
+}
+
+// seqDocRows are foldSQL's rows, through database/sql or pgx.
+type seqDocRows interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
+func foldRows(rows seqDocRows, after int64, fold func(p *post.Post)) (int64, error) {
 	last := after
 	for rows.Next() {
 		var seq int64
