@@ -65,10 +65,24 @@ func newEnv(t *testing.T, s *store.Store) *env {
 // newEnvWith is newEnv with the API's dependencies adjusted by configure first.
 func newEnvWith(t *testing.T, s *store.Store, configure func(*api.Deps)) *env {
 	t.Helper()
+	return newEnvAt(t, s, nil, configure)
+}
+
+// newEnvStill is newEnv on a sign-in clock standing still at still: a test that counts attempts
+// against the throttle's delays (a second once the free ones are used) gets the same answers
+// however slowly the machine makes them (issue 26).
+func newEnvStill(t *testing.T, s *store.Store, still time.Time) *env {
+	t.Helper()
+	return newEnvAt(t, s, func() time.Time { return still }, nil)
+}
+
+// newEnvAt is newEnvWith with the auth service on the clock now (time.Now when nil).
+func newEnvAt(t *testing.T, s *store.Store, now func() time.Time, configure func(*api.Deps)) *env {
+	t.Helper()
 	ctx := context.Background()
 	accounts := account.NewService(s)
 	ended := &endedSessions{}
-	a, err := auth.New(ctx, s, auth.Options{SessionEnded: ended.record})
+	a, err := auth.New(ctx, s, auth.Options{SessionEnded: ended.record, Now: now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -334,7 +348,8 @@ func TestOrganizationsAreIsolated(t *testing.T) {
 }
 
 func TestMFAAndThrottling(t *testing.T) {
-	e := newEnv(t, storetest.Open(t, store.SQLite))
+	still := time.Now()
+	e := newEnvStill(t, storetest.Open(t, store.SQLite), still)
 	ctx := context.Background()
 	u, _ := e.store.UserByEmail(ctx, "owner@acme.test")
 	key, err := totp.Generate(totp.GenerateOpts{Issuer: "Sightline", AccountName: u.Email})
@@ -357,7 +372,7 @@ func TestMFAAndThrottling(t *testing.T) {
 	if r := login("000000"); r.status != 401 || r.body["message"] != auth.MsgOTPInvalid {
 		t.Errorf("wrong code = %d %v", r.status, r.body)
 	}
-	code, _ := totp.GenerateCode(key.Secret(), time.Now())
+	code, _ := totp.GenerateCode(key.Secret(), still)
 	if r := login(code); r.status != 200 {
 		t.Errorf("right code = %d %v", r.status, r.body)
 	}

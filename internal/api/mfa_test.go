@@ -250,7 +250,7 @@ func TestTwoStepNeedsTheCurrentPassword(t *testing.T) {
 // Wrong codes typed in settings are throttled like sign-in attempts.
 func TestTwoStepCodesAreThrottled(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
-		e := newEnv(t, s)
+		e := newEnvStill(t, s, time.Now())
 		c := e.client()
 		c.login("analyst@acme.test")
 		if r := c.mfa(map[string]any{"enabled": true, "current_password": testPassword}); r.status != http.StatusOK {

@@ -24,7 +24,7 @@ func (f *fixture) withBackfills(t testing.TB) *Backfills {
 	b := NewBackfills(BackfillDeps{Store: f.store, Lists: f.filters, Writer: p, Logger: log})
 	t.Cleanup(b.stop)
 	f.monitor = monitor.NewService(monitor.Deps{Store: f.store, Inbox: f.store, FilterLists: f.filters, Backfill: b})
-	f.svc = NewService(f.monitor, f.store)
+	f.svc = inTime(NewService(f.monitor, f.store))
 	return b
 }
 

@@ -87,7 +87,15 @@ func newFixture(t testing.TB, s *store.Store, email string) fixture {
 	}
 	f := filters.NewService(s, nil)
 	m := monitor.NewService(monitor.Deps{Store: s, Inbox: s, FilterLists: f})
-	return fixture{store: s, actor: actor, home: home.ID, monitor: m, filters: f, svc: NewService(m, s)}
+	return fixture{store: s, actor: actor, home: home.ID, monitor: m, filters: f, svc: inTime(NewService(m, s))}
+}
+
+// inTime gives svc a budget no machine reaches: what a scan finds must not depend on how fast
+// the machine runs it (issue 26: a slow one cut a preview short). The budget's own test, and the
+// benchmark, set theirs.
+func inTime(svc *Service) *Service {
+	svc.budget = 24 * time.Hour
+	return svc
 }
 
 func (f fixture) list(t testing.TB, typ string, inclusion bool, entries ...string) int64 {
@@ -106,10 +114,9 @@ func (f fixture) list(t testing.TB, typ string, inclusion bool, entries ...strin
 func TestBacktestAgreesWithPercolator(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
+		// Agreement, not speed (newFixture's budget): the product's 600 ms cut a polygon's scan
+		// short while make test ran everything at once on two cores.
 		f := newFixture(t, s, "agree@acme.test")
-		// Agreement, not speed: the product's 600 ms budget (tested on its own below) cut a
-		// polygon's scan short while make test ran everything at once on two cores.
-		f.svc.budget = time.Hour
 		now := time.Now().UTC()
 		posts := corpus(t, s, 2500, 1, now)
 		noCafe := f.list(t, "keyword", false, "café")

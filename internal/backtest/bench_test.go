@@ -33,6 +33,7 @@ func BenchmarkBacktest(b *testing.B) {
 	}
 	s := storetest.Open(b, dialect)
 	f := newFixture(b, s, "bench@acme.test")
+	f.svc.budget = Budget // the product's, which the truncated share reports on
 	g := workload.NewGenerator(1)
 	now := time.Now().UTC()
 	day := int64(29 * 24 * time.Hour / time.Millisecond)

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"time"
@@ -33,8 +34,9 @@ type AnalyticsLimits struct {
 	// SampleSize is how many candidates the sample of the older matches aims at.
 	SampleSize int
 	// ReadTimeout, when set, bounds each read of candidates instead of what is left of its
-	// budget: tests on a clock of their own set it, so that a busy machine's real one does not
-	// cut them short.
+	// budget, and counting the candidates to sample instead of fullTextCountBudget: tests on a
+	// clock of their own set it, so that a busy machine's real one does not cut them short
+	// (issue 26: a slow PostgreSQL count left the sample out).
 	ReadTimeout time.Duration
 }
 
@@ -242,7 +244,7 @@ func (s *Service) analyze(ctx context.Context, e provider.Entitlements, category
 func (s *Service) sampleOlder(ctx context.Context, rd *reading, newestTook time.Duration) (*tally, error) {
 	older := rd.q
 	older.To = rd.reached
-	countCtx, cancel := context.WithTimeout(ctx, fullTextCountBudget)
+	countCtx, cancel := context.WithTimeout(ctx, cmp.Or(s.analytics.ReadTimeout, fullTextCountBudget))
 	n, ok, err := s.store.CountFullText(countCtx, older)
 	cancel()
 	switch {

@@ -136,7 +136,9 @@ type Service struct {
 	now       func() time.Time
 	retention time.Duration
 	analytics AnalyticsLimits
-	lists     FilterLists
+	// suggestBudget bounds the time of a page's suggestions (Options.SuggestBudget).
+	suggestBudget time.Duration
+	lists         FilterLists
 	// verifyAll verifies every candidate even where the index answers exactly (the tests'
 	// reference to compare the exact reading with).
 	verifyAll bool
@@ -151,6 +153,11 @@ type Options struct {
 	Analytics *AnalyticsLimits
 	// Now is the clock of the time budgets; nil means time.Now.
 	Now func() time.Time
+	// SuggestBudget bounds the real time all of a first page's suggestions take (their reads
+	// are cut short by a context deadline, which no test clock moves); suggestBudget when 0.
+	// Tests of what is suggested set one no machine reaches, so that a slow one suggests the
+	// same (issue 26).
+	SuggestBudget time.Duration
 	// FilterLists resolves the filter lists a Locate search names (*filters.Service); without
 	// it such a search is refused.
 	FilterLists FilterLists
@@ -164,7 +171,7 @@ type FilterLists interface {
 
 func NewService(s Store, o Options) *Service {
 	svc := &Service{store: s, now: o.Now, retention: cmp.Or(o.Retention, DefaultWindow), analytics: DefaultAnalyticsLimits(),
-		lists: o.FilterLists}
+		suggestBudget: cmp.Or(o.SuggestBudget, suggestBudget), lists: o.FilterLists}
 	if svc.now == nil {
 		svc.now = time.Now
 	}

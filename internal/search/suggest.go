@@ -18,7 +18,8 @@ const (
 	// FewResults: a first page with an exact total under this gets suggestions.
 	FewResults = 5
 	// suggestTerms and suggestCounts bound the work: the words looked at, and the searches run
-	// to count the variants found in the index; suggestBudget bounds the time of all of them.
+	// to count the variants found in the index; suggestBudget bounds the time of all of them
+	// (Options.SuggestBudget sets another).
 	suggestTerms  = 3
 	suggestCounts = 6
 	suggestBudget = 400 * time.Millisecond
@@ -55,7 +56,7 @@ func (s *Service) suggest(ctx context.Context, e provider.Entitlements, category
 		return out, nil
 	}
 	terms := plainWords(q.Root)
-	ctx, cancel := context.WithTimeout(ctx, suggestBudget)
+	ctx, cancel := context.WithTimeout(ctx, s.suggestBudget)
 	defer cancel()
 	counted := 0
 	for _, t := range terms[:min(len(terms), suggestTerms)] {
