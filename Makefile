@@ -26,7 +26,7 @@ RACE_PACKAGES = $(addprefix $(shell $(GO) list -m)/internal/,live percolate moni
 PROCESS_TESTS = ^(TestCrashLosesNothing|TestAlertCrashSendsEachMatchOnce|TestClusterSurvivesANodeKill)$$
 
 .DEFAULT_GOAL := help
-.PHONY: help build web contracts go run check test test-go test-go-race test-go-processes test-go-rest test-go-short test-web test-e2e e2e lint fmt chromium rum clean
+.PHONY: help build web contracts go run check test test-built test-go test-go-race test-go-processes test-go-rest test-go-short test-web test-e2e e2e lint fmt chromium rum clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -62,13 +62,19 @@ run: build ## build everything and start Sightline with demo data
 check: ## the fast tier, after each change: lint, Go unit tests and the SQLite store (-short)
 	@$(MAKE) --no-print-directory -j2 lint test-go-short
 
-# After lint and the build, the suites run at once (make -j5: test-go's three parts, Vitest and
-# the browser tests): the Go tests wait on PostgreSQL, node processes and the race set's last
-# package, the browser tests on a server and Chromium per file, and Vitest fills the cores
-# meanwhile. The build comes first because the Go tests embed web/dist (internal/server), which
-# the build rewrites, and it regenerates web/src/api/contracts.gen.ts, which Vitest reads.
-test: rum lint build chromium ## every test: Go on SQLite and PostgreSQL, web units, browser
-	@$(MAKE) --no-print-directory -j5 test-go-race test-go-processes test-go-rest test-web e2e
+# Vitest, the longest part, starts at once beside lint and the build (it reads only the sources
+# and web/src/api/contracts.gen.ts, written first and left alone by the build's own `contracts`
+# when unchanged); after lint and the build, the Go tests' three parts and the browser tests run
+# beside it. The Go tests wait on PostgreSQL, node processes and the race set's last package, the
+# browser tests on a server and Chromium per file, and Vitest fills the cores meanwhile. The Go
+# tests and the browser tests wait for the build because they embed web/dist
+# (internal/server) and run bin/sightline.
+test: rum chromium web/node_modules/.package-lock.json contracts ## every test: Go on SQLite and PostgreSQL, web units, browser
+	@$(MAKE) --no-print-directory -j6 test-web test-built
+
+# Its four parts take the parent's other job slots.
+test-built: lint build
+	@$(MAKE) --no-print-directory test-go-race test-go-processes test-go-rest e2e
 
 lint: web/node_modules/.package-lock.json ## gofmt, go vet, tsc and ESLint
 	@unformatted=$$(gofmt -l cmd internal web/embed.go); \
