@@ -31,7 +31,9 @@ PROCESS_TESTS = ^(TestCrashLosesNothing|TestAlertCrashSendsEachMatchOnce|TestClu
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
-build: web go ## build the web app and the binary into bin/sightline
+# The binary after the web app, which it embeds, even under make -j.
+build: web ## build the web app and the binary into bin/sightline
+	@$(MAKE) --no-print-directory go
 
 web/node_modules/.package-lock.json: web/package.json web/package-lock.json
 	cd web && $(NPM) ci --no-audit --no-fund
