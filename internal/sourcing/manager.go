@@ -92,12 +92,18 @@ func (m *Manager) Run(ctx context.Context) error {
 
 func (m *Manager) reconcile(ctx context.Context) {
 	now := time.Now()
-	held, err := m.store.ClaimSources(ctx, m.claim, now, now.Add(m.Lease))
+	// The claim runs to its end even if the node stops meanwhile: a claim cancelled in flight can
+	// still commit on PostgreSQL after the release that follows it, and hold the sources from
+	// the other nodes for a lease.
+	claimCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), claimTimeout)
+	held, err := m.store.ClaimSources(claimCtx, m.claim, now, now.Add(m.Lease))
+	cancel()
 	if err != nil {
-		if ctx.Err() == nil {
-			m.log.Warn("sources: claiming", "err", err)
-		}
+		m.log.Warn("sources: claiming", "err", err)
 		return
+	}
+	if ctx.Err() != nil {
+		return // stopping: Run releases what was claimed
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -227,6 +233,9 @@ func (r *running) report(now time.Time) Report {
 	}
 	return Report{ReportedAt: now.UTC(), Stats: st, Minutes: minutes, LastItemAt: r.lastItemAt, BuildError: r.buildErr}
 }
+
+// claimTimeout bounds one claim of the sources.
+const claimTimeout = 10 * time.Second
 
 func (m *Manager) stopAll() {
 	m.mu.Lock()
