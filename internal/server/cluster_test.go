@@ -184,7 +184,7 @@ func TestClusterSurvivesANodeKill(t *testing.T) {
 	// Everything settles within the e-mail alert's minute; wait.Deadline leaves the margin.
 	settled := func(what string, ok func() (bool, string)) {
 		t.Helper()
-		wait.ForNil(t, what, func() error {
+		wait.ForProgress(t, what, func() error {
 			if good, state := ok(); !good {
 				return errors.New(state)
 			}

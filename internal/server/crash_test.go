@@ -185,7 +185,7 @@ func TestCrashLosesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wait.ForNil(t, "every accepted post stored", func() error {
+	wait.ForProgress(t, "every accepted post stored", func() error {
 		missing := 0
 		for id := range want {
 			if _, err := s.Post(context.Background(), id, admin.TenantID); err != nil {

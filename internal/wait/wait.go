@@ -43,6 +43,18 @@ func ForNil(t testing.TB, what string, try func() error) {
 	}
 }
 
+// ForProgress polls try until it returns nil, failing the test with try's last error when
+// Deadline passes without progress: the deadline starts again each time try's error says
+// something new ("1,901 of 6,500 delivered" becoming "1,950 of 6,500"). For waits on work whose
+// length grows with the machine's slowness (thousands of posts or deliveries through a
+// cluster), where a fixed deadline fails a slow machine that is still getting there.
+func ForProgress(t testing.TB, what string, try func() error) {
+	t.Helper()
+	if err := untilStill(try, Deadline); err != nil {
+		t.Fatalf("%s made no progress for %s: %v", what, Deadline, err)
+	}
+}
+
 var errNotYet = errors.New("not yet")
 
 // until polls try until it returns nil or Deadline passes, and returns its last error.
@@ -51,6 +63,25 @@ func until(try func() error) error {
 	for {
 		err := try()
 		if err == nil || time.Now().After(deadline) {
+			return err
+		}
+		time.Sleep(poll)
+	}
+}
+
+// untilStill polls try until it returns nil or still passes with try's error unchanged, and
+// returns its last error.
+func untilStill(try func() error, still time.Duration) error {
+	var last string
+	deadline := time.Now().Add(still)
+	for {
+		err := try()
+		if err == nil {
+			return nil
+		}
+		if err.Error() != last {
+			last, deadline = err.Error(), time.Now().Add(still)
+		} else if time.Now().After(deadline) {
 			return err
 		}
 		time.Sleep(poll)
