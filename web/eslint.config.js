@@ -17,6 +17,20 @@ export default defineConfig(
     },
   },
   {
+    // No test carries its own time budget (vite.config.ts: testTimeout 0): a machine three times
+    // slower must pass what works. A third argument to it/test is that budget.
+    files: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.name=/^(it|test)$/][arguments.length=3]',
+          message: 'No per-test time budget: the suite has none (testTimeout 0 in vite.config.ts).',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     extends: [js.configs.recommended],
     languageOptions: { globals: globals.node },

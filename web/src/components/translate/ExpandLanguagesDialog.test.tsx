@@ -8,7 +8,6 @@ import { openSearchBuilder } from '../../test/searchBuilder';
 import { ExpandLanguagesDialog, MAX_EXPANSION_TRANSLATIONS } from './ExpandLanguagesDialog';
 
 const user = userEvent.setup({ delay: null });
-const BUILDER_FLOW_TIMEOUT_MS = 90_000;
 
 const DICTIONARY: Record<string, Record<string, string>> = {
   fr: { flood: 'inondation', spam: 'pourriel', 'bridge closed': 'pont fermé' },
@@ -36,50 +35,44 @@ async function chooseLanguages(dialog: HTMLElement, names: string[]) {
 }
 
 describe('Expand to languages', () => {
-  // The builder and a translation round trip: more than one cold render on a
-  // shared, busy machine.
-  it(
-    'translates each keyword of the builder’s search, shows them for review, and adds them per keyword',
-    async () => {
-      const requests = fakeServer({
-        'GET /api/v1/monitor/providers': { data: testProviders },
-        'GET /api/v1/monitor/monitor-search-groups': { data: [testGroup(3, { name: 'Protests' })] },
-        'GET /api/v1/filter-lists/': { data: [] },
-        'POST /api/v1/translate': translation,
-      });
-      const builder = await openSearchBuilder(testProfile({ translation: true }));
-      const keywords = within(builder).getByLabelText('Keywords');
-      await fill(keywords, 'flood -spam "bridge closed"~3 protest*');
-      await user.click(within(builder).getByRole('button', { name: 'Expand to languages' }));
+  it('translates each keyword of the builder’s search, shows them for review, and adds them per keyword', async () => {
+    const requests = fakeServer({
+      'GET /api/v1/monitor/providers': { data: testProviders },
+      'GET /api/v1/monitor/monitor-search-groups': { data: [testGroup(3, { name: 'Protests' })] },
+      'GET /api/v1/filter-lists/': { data: [] },
+      'POST /api/v1/translate': translation,
+    });
+    const builder = await openSearchBuilder(testProfile({ translation: true }));
+    const keywords = within(builder).getByLabelText('Keywords');
+    await fill(keywords, 'flood -spam "bridge closed"~3 protest*');
+    await user.click(within(builder).getByRole('button', { name: 'Expand to languages' }));
 
-      const dialog = await screen.findByRole('dialog', { name: 'Expand to languages' });
-      // Wildcards stand for spellings, not words: they are not translated.
-      expect(within(dialog).getByText('flood, spam, bridge closed')).toBeInTheDocument();
-      const translate = within(dialog).getByRole('button', { name: 'Translate' });
-      expect(translate).toBeDisabled();
-      await chooseLanguages(dialog, ['French', 'German']);
-      await user.click(translate);
+    const dialog = await screen.findByRole('dialog', { name: 'Expand to languages' });
+    // Wildcards stand for spellings, not words: they are not translated.
+    expect(within(dialog).getByText('flood, spam, bridge closed')).toBeInTheDocument();
+    const translate = within(dialog).getByRole('button', { name: 'Translate' });
+    expect(translate).toBeDisabled();
+    await chooseLanguages(dialog, ['French', 'German']);
+    await user.click(translate);
 
-      const review = await within(dialog).findByRole('button', { name: 'Remove inondation (French)' });
-      expect(review).toBeInTheDocument();
-      expect(within(dialog).getByRole('button', { name: 'Remove Hochwasser (German)' })).toBeInTheDocument();
-      // German "Spam" is the keyword itself: nothing to add for it.
-      expect(within(dialog).queryByRole('button', { name: 'Remove Spam (German)' })).not.toBeInTheDocument();
-      await user.click(within(dialog).getByRole('button', { name: 'Remove Brücke gesperrt (German)' }));
-      const add = within(dialog).getByRole('button', { name: 'Add to search' });
-      const want =
-        '(flood OR inondation OR Hochwasser) -(spam OR pourriel) ("bridge closed"~3 OR "pont fermé"~3) protest*';
-      expect(within(dialog).getByText(want)).toBeInTheDocument();
-      await user.click(add);
+    const review = await within(dialog).findByRole('button', { name: 'Remove inondation (French)' });
+    expect(review).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Remove Hochwasser (German)' })).toBeInTheDocument();
+    // German "Spam" is the keyword itself: nothing to add for it.
+    expect(within(dialog).queryByRole('button', { name: 'Remove Spam (German)' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Brücke gesperrt (German)' }));
+    const add = within(dialog).getByRole('button', { name: 'Add to search' });
+    const want =
+      '(flood OR inondation OR Hochwasser) -(spam OR pourriel) ("bridge closed"~3 OR "pont fermé"~3) protest*';
+    expect(within(dialog).getByText(want)).toBeInTheDocument();
+    await user.click(add);
 
-      expect(screen.queryByRole('dialog', { name: 'Expand to languages' })).not.toBeInTheDocument();
-      expect(keywords).toHaveValue(want);
-      const sent = requests.filter((r) => r.path === '/api/v1/translate').map((r) => r.body);
-      expect(sent).toHaveLength(6);
-      expect(sent).toContainEqual({ query: 'bridge closed', destination_language: 'de', format: 'text' });
-    },
-    BUILDER_FLOW_TIMEOUT_MS,
-  );
+    expect(screen.queryByRole('dialog', { name: 'Expand to languages' })).not.toBeInTheDocument();
+    expect(keywords).toHaveValue(want);
+    const sent = requests.filter((r) => r.path === '/api/v1/translate').map((r) => r.body);
+    expect(sent).toHaveLength(6);
+    expect(sent).toContainEqual({ query: 'bridge closed', destination_language: 'de', format: 'text' });
+  });
 
   it('refuses an expansion the builder’s keyword rules refuse', async () => {
     fakeServer({ 'POST /api/v1/translate': translation });

@@ -9,7 +9,6 @@ import { BeaconSearchBar } from '../beacon/BeaconSearchBar';
 import { KeywordTranslator } from './KeywordTranslator';
 
 const user = userEvent.setup({ delay: null });
-const BUILDER_FLOW_TIMEOUT_MS = 90_000;
 
 const DICTIONARY: Record<string, Record<string, string>> = {
   fr: { bridge: 'pont', 'road closed': 'route fermée OR route barrée,', flood: 'inondation' },
@@ -52,38 +51,32 @@ describe('keyword translation helper', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  // The builder and a translation round trip: more than one cold render on a
-  // shared, busy machine.
-  it(
-    'translates the builder’s keywords, lets a translation be removed, and adds the rest joined with OR',
-    async () => {
-      const requests = builderServer();
-      const dialog = await openBuilder(true);
-      const keywords = within(dialog).getByLabelText('Keywords');
-      await fill(keywords, 'bridge, "road closed"');
-      await user.click(within(dialog).getByRole('button', { name: 'Translate keywords' }));
-      const helper = within(dialog).getByRole('group', { name: 'Translate keywords' });
-      expect(within(helper).getByLabelText('Keywords to translate')).toHaveValue('bridge, "road closed"');
-      // Without a language (the browser's is English) there is nothing to translate into yet.
-      expect(within(helper).getByRole('button', { name: 'Translate' })).toBeDisabled();
-      await chooseLanguage(helper, 'Into', 'French');
-      await user.click(within(helper).getByRole('button', { name: 'Translate' }));
+  it('translates the builder’s keywords, lets a translation be removed, and adds the rest joined with OR', async () => {
+    const requests = builderServer();
+    const dialog = await openBuilder(true);
+    const keywords = within(dialog).getByLabelText('Keywords');
+    await fill(keywords, 'bridge, "road closed"');
+    await user.click(within(dialog).getByRole('button', { name: 'Translate keywords' }));
+    const helper = within(dialog).getByRole('group', { name: 'Translate keywords' });
+    expect(within(helper).getByLabelText('Keywords to translate')).toHaveValue('bridge, "road closed"');
+    // Without a language (the browser's is English) there is nothing to translate into yet.
+    expect(within(helper).getByRole('button', { name: 'Translate' })).toBeDisabled();
+    await chooseLanguage(helper, 'Into', 'French');
+    await user.click(within(helper).getByRole('button', { name: 'Translate' }));
 
-      expect(await within(helper).findByRole('button', { name: 'Remove pont' })).toBeInTheDocument();
-      expect(within(helper).getByRole('button', { name: 'Remove route fermée' })).toBeInTheDocument();
-      await user.click(within(helper).getByRole('button', { name: 'Remove route barrée' }));
-      expect(within(helper).queryByRole('button', { name: 'Remove route barrée' })).not.toBeInTheDocument();
-      await user.click(within(helper).getByRole('button', { name: 'Add to search' }));
-      expect(keywords).toHaveValue('bridge, "road closed" OR pont OR "route fermée"');
+    expect(await within(helper).findByRole('button', { name: 'Remove pont' })).toBeInTheDocument();
+    expect(within(helper).getByRole('button', { name: 'Remove route fermée' })).toBeInTheDocument();
+    await user.click(within(helper).getByRole('button', { name: 'Remove route barrée' }));
+    expect(within(helper).queryByRole('button', { name: 'Remove route barrée' })).not.toBeInTheDocument();
+    await user.click(within(helper).getByRole('button', { name: 'Add to search' }));
+    expect(keywords).toHaveValue('bridge, "road closed" OR pont OR "route fermée"');
 
-      const sent = requests.filter((r) => r.path === '/api/v1/translate').map((r) => r.body);
-      expect(sent).toEqual([
-        { query: 'bridge', destination_language: 'fr', format: 'text' },
-        { query: 'road closed', destination_language: 'fr', format: 'text' },
-      ]);
-    },
-    BUILDER_FLOW_TIMEOUT_MS,
-  );
+    const sent = requests.filter((r) => r.path === '/api/v1/translate').map((r) => r.body);
+    expect(sent).toEqual([
+      { query: 'bridge', destination_language: 'fr', format: 'text' },
+      { query: 'road closed', destination_language: 'fr', format: 'text' },
+    ]);
+  });
 
   it('lists the languages of web news first, from the list shipped with the app', async () => {
     renderWithApp(<KeywordTranslator query="" onChange={() => undefined} />, {
@@ -139,16 +132,12 @@ describe('keyword translation helper', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it(
-    'is not offered when the server does not translate',
-    async () => {
-      builderServer();
-      const dialog = await openBuilder(false);
-      expect(within(dialog).queryByRole('button', { name: 'Translate keywords' })).not.toBeInTheDocument();
-      expect(within(dialog).queryByRole('button', { name: 'Expand to languages' })).not.toBeInTheDocument();
-    },
-    BUILDER_FLOW_TIMEOUT_MS,
-  );
+  it('is not offered when the server does not translate', async () => {
+    builderServer();
+    const dialog = await openBuilder(false);
+    expect(within(dialog).queryByRole('button', { name: 'Translate keywords' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Expand to languages' })).not.toBeInTheDocument();
+  });
 
   it('lives in the Beacon help panel behind its toggle, starting in the browser’s language', async () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-CA', 'en']);
