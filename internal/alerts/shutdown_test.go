@@ -5,10 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/alerts"
 	"github.com/sightline/sightline/internal/alerts/channel"
-	"github.com/sightline/sightline/internal/auth"
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/store"
@@ -38,21 +36,9 @@ func (c *stoppingChannel) Send(context.Context, channel.Message) error {
 func TestDeliverySentAtShutdownIsNotSentAgain(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
-		u, err := account.NewService(s).CreateUser(ctx, account.NewUser{Organization: "Acme", Email: "owner@acme.test",
-			Password: "correct-horse-9", Role: account.RoleOwner})
-		if err != nil {
-			t.Fatal(err)
-		}
-		matches := monitor.NewService(monitor.Deps{Store: s, Inbox: s})
-		home, err := s.UncategorizedGroup(ctx, u.OrganizationID, u.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := matches.CreateSearch(ctx, auth.Identity{User: u, Role: account.RoleOwner}.Actor(),
-			monitor.SearchInput{GroupID: home.ID, Name: "Harbour", Keywords: "harbour", Providers: []string{"reddit"}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		o := newOwner(t, s)
+		u, matches := o.user, o.matches
+		m := o.search("Harbour", false)
 		now := time.Now().UTC().Truncate(time.Millisecond)
 		p := post.Post{ID: "p-1", Provider: "reddit", NativeID: "p-1", Type: post.TypeThreadPost, AuthorName: "Ana",
 			ContentText: "The harbour is closed.", PublishedAt: now, DiscoveredAt: now}

@@ -31,41 +31,60 @@ func (c *recordingChannel) Send(_ context.Context, m channel.Message) error {
 	return nil
 }
 
+// owner is an organization's owner and the monitor service their searches are made with.
+type owner struct {
+	t       *testing.T
+	s       *store.Store
+	user    account.User
+	matches *monitor.Service
+}
+
+func newOwner(t *testing.T, s *store.Store) *owner {
+	t.Helper()
+	u, err := account.NewService(s).CreateUser(context.Background(), account.NewUser{Organization: "Acme",
+		Email: "owner@acme.test", Password: "correct-horse-9", Role: account.RoleOwner})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &owner{t: t, s: s, user: u, matches: monitor.NewService(monitor.Deps{Store: s, Inbox: s})}
+}
+
+// search makes a search of "harbour" on reddit in the owner's Uncategorized group; with
+// spikeAlert, its spike alert to the relay, set up an hour ago.
+func (o *owner) search(name string, spikeAlert bool) monitor.Search {
+	o.t.Helper()
+	ctx := context.Background()
+	home, err := o.s.UncategorizedGroup(ctx, o.user.OrganizationID, o.user.ID)
+	if err != nil {
+		o.t.Fatal(err)
+	}
+	sv, err := o.matches.CreateSearch(ctx, auth.Identity{User: o.user, Role: account.RoleOwner}.Actor(),
+		monitor.SearchInput{GroupID: home.ID, Name: name, Keywords: "harbour", Providers: []string{"reddit"}})
+	if err != nil {
+		o.t.Fatal(err)
+	}
+	m := sv.Search
+	if spikeAlert {
+		setUp := time.Now().Add(-time.Hour).Unix()
+		m.NotificationSettings, _ = json.Marshal([]monitor.NotificationSetting{{Type: monitor.AlertSpike, Interval: 60,
+			Destinations: []monitor.Destination{{Type: "relay", Address: "relay://desk"}}, LastUpdatedAt: &setUp}})
+		if err := o.s.UpdateSearch(ctx, m, nil, nil); err != nil {
+			o.t.Fatal(err)
+		}
+	}
+	return m
+}
+
 // A new spike of a search whose spike alert is on is sent once to its destination, as the
 // spike's event; told again (another run, another node), it is not sent twice; a spike of a
 // search without the alert, or from before the alert was on, is not sent.
 func TestSpikeAlertSentOnce(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
-		u, err := account.NewService(s).CreateUser(ctx, account.NewUser{Organization: "Acme", Email: "owner@acme.test",
-			Password: "correct-horse-9", Role: account.RoleOwner})
-		if err != nil {
-			t.Fatal(err)
-		}
-		matches := monitor.NewService(monitor.Deps{Store: s, Inbox: s})
-		home, err := s.UncategorizedGroup(ctx, u.OrganizationID, u.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		o := newOwner(t, s)
+		matches := o.matches
 		now := time.Now().UTC().Truncate(time.Second)
-		search := func(name string, alert bool) monitor.Search {
-			sv, err := matches.CreateSearch(ctx, auth.Identity{User: u, Role: account.RoleOwner}.Actor(),
-				monitor.SearchInput{GroupID: home.ID, Name: name, Keywords: "harbour", Providers: []string{"reddit"}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			m := sv.Search
-			if alert {
-				setUp := now.Add(-time.Hour).Unix()
-				m.NotificationSettings, _ = json.Marshal([]monitor.NotificationSetting{{Type: monitor.AlertSpike, Interval: 60,
-					Destinations: []monitor.Destination{{Type: "relay", Address: "relay://desk"}}, LastUpdatedAt: &setUp}})
-				if err := s.UpdateSearch(ctx, m, nil, nil); err != nil {
-					t.Fatal(err)
-				}
-			}
-			return m
-		}
-		watched, quiet := search("Harbour", true), search("Quiet", false)
+		watched, quiet := o.search("Harbour", true), o.search("Quiet", false)
 		found := func(m monitor.Search, start time.Time) spike.Spike {
 			return spike.Spike{SearchID: m.ID, Series: spike.SeriesSearch, DetectedAt: now, StoryIDs: []string{"story-1"},
 				Found: spike.Found{Start: start, End: start.Add(30 * time.Minute), Count: 61, Expected: 2, Low: 0, High: 5, Score: 12}}
@@ -107,29 +126,10 @@ func TestSpikeAlertSentOnce(t *testing.T) {
 func TestSpikeAlertSnoozedAndHeldBack(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
-		u, err := account.NewService(s).CreateUser(ctx, account.NewUser{Organization: "Acme", Email: "owner@acme.test",
-			Password: "correct-horse-9", Role: account.RoleOwner})
-		if err != nil {
-			t.Fatal(err)
-		}
-		matches := monitor.NewService(monitor.Deps{Store: s, Inbox: s})
-		home, err := s.UncategorizedGroup(ctx, u.OrganizationID, u.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		o := newOwner(t, s)
+		u, matches := o.user, o.matches
 		now := time.Now().UTC().Truncate(time.Second)
-		sv, err := matches.CreateSearch(ctx, auth.Identity{User: u, Role: account.RoleOwner}.Actor(),
-			monitor.SearchInput{GroupID: home.ID, Name: "Harbour", Keywords: "harbour", Providers: []string{"reddit"}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := sv.Search
-		setUp := now.Add(-time.Hour).Unix()
-		m.NotificationSettings, _ = json.Marshal([]monitor.NotificationSetting{{Type: monitor.AlertSpike, Interval: 60,
-			Destinations: []monitor.Destination{{Type: "relay", Address: "relay://desk"}}, LastUpdatedAt: &setUp}})
-		if err := s.UpdateSearch(ctx, m, nil, nil); err != nil {
-			t.Fatal(err)
-		}
+		m := o.search("Harbour", true)
 		save := func(minutesAgo int) []spike.Spike {
 			start := now.Add(-time.Duration(minutesAgo) * time.Minute)
 			added, err := s.SaveSpikes(ctx, []spike.Spike{{SearchID: m.ID, Series: spike.SeriesSearch, DetectedAt: now,

@@ -62,8 +62,31 @@ func (x *alertEnv) hookBodies() []alerts.WebhookBody {
 	return out
 }
 
-func storyAlerts(x *alertEnv, owner *client, searchID int64) {
+// storyRun stores the posts as new matches of the owner's search, advances the clock, runs the
+// alerts and returns the run's webhooks as story:escalation, sorted: deliveries written in one
+// run go out in no fixed order.
+func (x *alertEnv) storyRun(searchID int64, advance time.Duration, posts ...storyPost) []string {
 	x.t.Helper()
+	before := len(x.receiver.all())
+	x.addStoryMatches("owner@acme.test", searchID, posts...)
+	x.clock.Advance(advance)
+	x.run()
+	var run []string
+	for _, b := range x.hookBodies()[before:] {
+		run = append(run, b.StoryID+":"+b.Escalation)
+	}
+	slices.Sort(run)
+	return run
+}
+
+// newStoryAlertEnv is an alert environment whose owner has a search with a webhook alert
+// grouped by story, as a new alert is.
+func newStoryAlertEnv(t *testing.T, s *store.Store) (x *alertEnv, owner *client, searchID int64) {
+	t.Helper()
+	x = newAlertEnv(t, s, true)
+	owner = x.signedIn("owner@acme.test")
+	x.seed("owner@acme.test", 0)
+	searchID = x.searchID("owner@acme.test")
 	org := x.actor("owner@acme.test").OrganizationID
 	if r := owner.do("PUT", fmt.Sprintf("/api/v1/settings/organizations/%d/webhook", org), nil, withBearer(owner.bearer)); r.status != 200 {
 		x.t.Fatalf("rotate = %d %v", r.status, r.body)
@@ -81,6 +104,7 @@ func storyAlerts(x *alertEnv, owner *client, searchID int64) {
 		}
 	}
 	x.clock.Advance(time.Second)
+	return x, owner, searchID
 }
 
 // With story grouping, a story is told of once when it first matches and once more at each
@@ -88,25 +112,11 @@ func storyAlerts(x *alertEnv, owner *client, searchID int64) {
 // (or a restart) sends nothing again.
 func TestAlertsGroupByStory(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
-		x := newAlertEnv(t, s, true)
-		owner := x.signedIn("owner@acme.test")
-		x.seed("owner@acme.test", 0)
-		searchID := x.searchID("owner@acme.test")
-		storyAlerts(x, owner, searchID)
-		// Deliveries written in one run go out in no fixed order, so each run's webhooks are
-		// compared as a sorted list, runs in order.
+		x, owner, searchID := newStoryAlertEnv(t, s)
 		var got []string
-		step := func(posts ...storyPost) {
+		step := func(posts ...storyPost) { // each escalation after the last's cooldown
 			t.Helper()
-			x.addStoryMatches("owner@acme.test", searchID, posts...)
-			x.clock.Advance(alerts.EscalationCooldown) // each escalation after the last's cooldown
-			x.run()
-			var run []string
-			for _, b := range x.hookBodies()[len(got):] {
-				run = append(run, b.StoryID+":"+b.Escalation)
-			}
-			slices.Sort(run)
-			got = append(got, run...)
+			got = append(got, x.storyRun(searchID, alerts.EscalationCooldown, posts...)...)
 		}
 
 		step(storyPost{"quake", "reddit", "en", 0}, storyPost{"quake", "reddit", "en", 0}, storyPost{"fire", "reddit", "en", 0})
@@ -134,12 +144,7 @@ func TestAlertsGroupByStory(t *testing.T) {
 		again := alerts.NewService(alerts.Deps{Store: s, Matches: x.monitor, Channels: x.alerts.Channels,
 			PublicURL: "https://sightline.example", Now: x.clock.Now})
 		x.clock.Advance(time.Minute)
-		if err := again.Collect(context.Background()); err != nil {
-			t.Fatal(err)
-		}
-		if err := again.SendDue(context.Background()); err != nil {
-			t.Fatal(err)
-		}
+		x.runOn(again)
 		if n := len(x.receiver.all()); n != len(want) {
 			t.Errorf("%d webhooks after another node ran, want %d", n, len(want))
 		}
@@ -161,11 +166,7 @@ func TestAlertsGroupByStory(t *testing.T) {
 // both are audited, and another organization cannot see or change them.
 func TestAlertsSnoozeAndMute(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
-		x := newAlertEnv(t, s, true)
-		owner := x.signedIn("owner@acme.test")
-		x.seed("owner@acme.test", 0)
-		searchID := x.searchID("owner@acme.test")
-		storyAlerts(x, owner, searchID)
+		x, owner, searchID := newStoryAlertEnv(t, s)
 		base := fmt.Sprintf("/api/v1/monitor/searches/%d", searchID)
 
 		other := x.signedIn("owner@globex.test")
@@ -184,11 +185,9 @@ func TestAlertsSnoozeAndMute(t *testing.T) {
 			dig(r.body, "data", "mutedStories").([]any)[0].(map[string]any)["storyId"] != "fire" {
 			t.Fatalf("mute = %d %v", r.status, r.body)
 		}
-		x.addStoryMatches("owner@acme.test", searchID, storyPost{"fire", "reddit", "en", 0}, storyPost{"quake", "reddit", "en", 0})
-		x.clock.Advance(10 * time.Second)
-		x.run()
-		if got := x.hookBodies(); len(got) != 1 || got[0].StoryID != "quake" {
-			t.Fatalf("with fire muted, webhooks %+v", got)
+		if got := x.storyRun(searchID, 10*time.Second, storyPost{"fire", "reddit", "en", 0},
+			storyPost{"quake", "reddit", "en", 0}); !slices.Equal(got, []string{"quake:first_match"}) {
+			t.Fatalf("with fire muted, webhooks %v", got)
 		}
 
 		r := owner.do("PUT", base+"/snooze", map[string]string{"for": "8h"}, withBearer(owner.bearer))
@@ -196,21 +195,15 @@ func TestAlertsSnoozeAndMute(t *testing.T) {
 		if r.status != 200 || time.Until(time.Unix(int64(until), 0)) < 7*time.Hour {
 			t.Fatalf("snooze = %d %v", r.status, r.body)
 		}
-		x.addStoryMatches("owner@acme.test", searchID, storyPost{"flood", "reddit", "en", 0})
-		x.clock.Advance(10 * time.Second)
-		x.run()
-		if n := len(x.receiver.all()); n != 1 {
-			t.Fatalf("%d webhooks while snoozed, want the 1 before", n)
+		if got := x.storyRun(searchID, 10*time.Second, storyPost{"flood", "reddit", "en", 0}); len(got) != 0 {
+			t.Fatalf("webhooks %v while snoozed, want none", got)
 		}
 		// Woken, a story first seen while snoozed is told of with its next post.
 		if r := owner.do("DELETE", base+"/snooze", nil, withBearer(owner.bearer)); r.status != 200 || dig(r.body, "data", "snoozedUntil") != nil {
 			t.Fatalf("wake = %d %v", r.status, r.body)
 		}
-		x.addStoryMatches("owner@acme.test", searchID, storyPost{"flood", "reddit", "en", 0})
-		x.clock.Advance(10 * time.Second)
-		x.run()
-		if got := x.hookBodies(); len(got) != 2 || got[1].StoryID != "flood" {
-			t.Fatalf("after waking, webhooks %+v", got)
+		if got := x.storyRun(searchID, 10*time.Second, storyPost{"flood", "reddit", "en", 0}); !slices.Equal(got, []string{"flood:first_match"}) {
+			t.Fatalf("after waking, webhooks %v", got)
 		}
 
 		why := map[string]int{}
@@ -244,11 +237,7 @@ func TestAlertsSnoozeAndMute(t *testing.T) {
 // Past its organization's limit, a search's notifications are held back, with one notice.
 func TestAlertsFloodGuard(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
-		x := newAlertEnv(t, s, true)
-		owner := x.signedIn("owner@acme.test")
-		x.seed("owner@acme.test", 0)
-		searchID := x.searchID("owner@acme.test")
-		storyAlerts(x, owner, searchID)
+		x, owner, searchID := newStoryAlertEnv(t, s)
 		org := x.actor("owner@acme.test").OrganizationID
 		if _, err := s.ChangeOrganization(context.Background(), org, func(o *account.Organization) ([]account.AuditEntry, error) {
 			o.AlertDailyLimit = 2
@@ -257,9 +246,7 @@ func TestAlertsFloodGuard(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, story := range []string{"a", "b", "c", "d"} {
-			x.addStoryMatches("owner@acme.test", searchID, storyPost{story, "reddit", "en", 0})
-			x.clock.Advance(10 * time.Second)
-			x.run()
+			x.storyRun(searchID, 10*time.Second, storyPost{story, "reddit", "en", 0})
 		}
 		var types []string
 		for _, b := range x.hookBodies() {
@@ -285,12 +272,7 @@ func TestAlertsFloodGuard(t *testing.T) {
 // tell) and posts without a language add none, on both stores as the story service counts them.
 func TestAlertsStoryLanguagesAreNamed(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
-		x := newAlertEnv(t, s, true)
-		owner := x.signedIn("owner@acme.test")
-		x.seed("owner@acme.test", 0)
-		searchID := x.searchID("owner@acme.test")
-		storyAlerts(x, owner, searchID)
-		sent := 0
+		x, _, searchID := newStoryAlertEnv(t, s)
 		for _, step := range []struct {
 			name  string
 			langs []string
@@ -306,15 +288,7 @@ func TestAlertsStoryLanguagesAreNamed(t *testing.T) {
 			for _, l := range step.langs {
 				posts = append(posts, storyPost{"storm", "reddit", l, 0})
 			}
-			x.addStoryMatches("owner@acme.test", searchID, posts...)
-			x.clock.Advance(alerts.EscalationCooldown)
-			x.run()
-			var got []string
-			for _, b := range x.hookBodies()[sent:] {
-				got = append(got, b.StoryID+":"+b.Escalation)
-			}
-			sent += len(got)
-			if strings.Join(got, " ") != strings.Join(step.want, " ") {
+			if got := x.storyRun(searchID, alerts.EscalationCooldown, posts...); !slices.Equal(got, step.want) {
 				t.Errorf("%s: webhooks %v, want %v", step.name, got, step.want)
 			}
 		}
@@ -326,11 +300,7 @@ func TestAlertsStoryLanguagesAreNamed(t *testing.T) {
 // rising to high goes at once; a restart during a cooldown sends the held escalation once.
 func TestAlertsEscalationCooldown(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
-		x := newAlertEnv(t, s, true)
-		owner := x.signedIn("owner@acme.test")
-		x.seed("owner@acme.test", 0)
-		searchID := x.searchID("owner@acme.test")
-		storyAlerts(x, owner, searchID)
+		x, owner, searchID := newStoryAlertEnv(t, s)
 		// restarted is another node, or this one after a restart: it knows only the store.
 		restarted := func() *alerts.Service {
 			return alerts.NewService(alerts.Deps{Store: s, Matches: x.monitor, Channels: x.alerts.Channels,
@@ -378,12 +348,7 @@ func TestAlertsEscalationCooldown(t *testing.T) {
 			if step.restart {
 				svc = restarted()
 			}
-			if err := svc.Collect(context.Background()); err != nil {
-				t.Fatal(err)
-			}
-			if err := svc.SendDue(context.Background()); err != nil {
-				t.Fatal(err)
-			}
+			x.runOn(svc)
 			var got []string
 			for _, b := range x.hookBodies()[sent:] {
 				got = append(got, b.StoryID+":"+strings.Join(b.Escalations, ","))

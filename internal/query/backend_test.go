@@ -103,28 +103,38 @@ func fts5Table(t *testing.T, table string) *sql.DB {
 	return db
 }
 
+// textPost is a post's title and body, as a test's FTS5 table holds them.
+type textPost struct{ title, body string }
+
+// fillFTS5 stores 300 posts of words drawn by r in the FTS5 table posts, under row ids 0 to
+// 299, and returns them in that order.
+func fillFTS5(t *testing.T, db *sql.DB, words []string, r *rand.Rand) []textPost {
+	t.Helper()
+	pick := func(n int) string {
+		var b []string
+		for range n {
+			b = append(b, words[r.IntN(len(words))])
+		}
+		return strings.Join(b, " ")
+	}
+	var posts []textPost
+	for i := range 300 {
+		p := textPost{pick(r.IntN(4)), pick(2 + r.IntN(12))}
+		posts = append(posts, p)
+		if _, err := db.Exec(`INSERT INTO posts(rowid, title, body) VALUES (?, ?, ?)`, i, IndexText(p.title), IndexText(p.body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return posts
+}
+
 // TestFTS5Superset runs generated queries through a real FTS5 table built as the contract says
 // and checks that every post the matcher accepts is among the rows FTS5 returns.
 func TestFTS5Superset(t *testing.T) {
 	db := fts5Table(t, fmt.Sprintf("posts USING fts5(title, body, tokenize = %q)", FTS5Tokenizer))
 	words := strings.Fields("alpha beta gamma Café cafe naïve Straße strasse e-mail network teamwork über 東京 x_y 2024 colour color")
 	r := rand.New(rand.NewPCG(11, 12))
-	type post struct{ title, body string }
-	var posts []post
-	for i := 0; i < 300; i++ {
-		pick := func(n int) string {
-			var b []string
-			for range n {
-				b = append(b, words[r.IntN(len(words))])
-			}
-			return strings.Join(b, " ")
-		}
-		p := post{pick(r.IntN(4)), pick(2 + r.IntN(12))}
-		posts = append(posts, p)
-		if _, err := db.Exec(`INSERT INTO posts(rowid, title, body) VALUES (?, ?, ?)`, i, IndexText(p.title), IndexText(p.body)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	posts := fillFTS5(t, db, words, r)
 	queryWords := append(words, "netw*", "*work", "caf?", "colour~1", `"alpha beta"`, `"beta alpha"~1`, `"new york"`)
 	checked := 0
 	for i := 0; i < 400; i++ {

@@ -62,22 +62,7 @@ func TestFTS5ExactSelectsTheMatches(t *testing.T) {
 	db := fts5Table(t, fmt.Sprintf("posts USING fts5(title, body, tokenize = %q)", FTS5Tokenizer))
 	words := strings.Fields("alpha beta gamma Café cafe naïve Straße strasse e-mail network teamwork über 東京 x_y 2024 москва київ İstanbul ıspanak")
 	r := rand.New(rand.NewPCG(21, 22))
-	type post struct{ title, body string }
-	var posts []post
-	for i := 0; i < 300; i++ {
-		pick := func(n int) string {
-			var b []string
-			for range n {
-				b = append(b, words[r.IntN(len(words))])
-			}
-			return strings.Join(b, " ")
-		}
-		p := post{pick(r.IntN(4)), pick(2 + r.IntN(12))}
-		posts = append(posts, p)
-		if _, err := db.Exec(`INSERT INTO posts(rowid, title, body) VALUES (?, ?, ?)`, i, IndexText(p.title), IndexText(p.body)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	posts := fillFTS5(t, db, words, r)
 	queryWords := append(words, "netw*", "caf*", "alp*", "мос*", `"alpha beta"`, `"beta alpha"`, `"東京 alpha"`, `"e-mail network"`,
 		"-alpha", "-beta*", `-"alpha beta"`, "-(gamma OR cafe)")
 	exact, matched := 0, 0

@@ -13,6 +13,7 @@ import (
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/query"
+	"github.com/sightline/sightline/internal/server"
 	"github.com/sightline/sightline/internal/wait"
 )
 
@@ -28,6 +29,63 @@ func postLine(native, text string) string {
 	fresh := time.Now().Add(-time.Minute).UTC().Format(time.RFC3339)
 	return `{"provider":"reddit","native_id":"` + native + `","content_text":"` + text + `","published_at":"` + fresh +
 		`","thread_id":"thread-1"}`
+}
+
+// streamInbox turns on the user's inbox streaming, without which their socket gets no match
+// events, and returns the user.
+func streamInbox(t *testing.T, node *server.Node, email string) account.User {
+	t.Helper()
+	ctx := context.Background()
+	u, err := node.Store.UserByEmail(ctx, email)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.IsInboxStreamingEnabled = true
+	if err := node.Store.UpdateUserSettings(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// adminSearch saves a search in the admin's Uncategorized group, fields being its name,
+// keywords and providers in JSON, and returns the admin's API token and user.
+func adminSearch(t *testing.T, node *server.Node, url, fields string) (string, account.User) {
+	t.Helper()
+	ctx := context.Background()
+	token, _, err := node.Auth.CreateAPIToken(ctx, "admin@example.test", "t", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	admin, err := node.Store.UserByEmail(ctx, "admin@example.test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	home, err := node.Store.UncategorizedGroup(ctx, admin.OrganizationID, admin.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if status, reply := call(t, "POST", url+"/api/v1/monitor/searches", token,
+		fmt.Sprintf(`{"group_id":%d,%s}`, home.ID, fields)); status != 201 {
+		t.Fatalf("create the search = %d %v", status, reply)
+	}
+	return token, admin
+}
+
+// userSocket opens a live socket to the node at url, subscribed to the user's channel; it
+// closes when the test ends.
+func userSocket(t *testing.T, node *server.Node, url string, userID int64) *live.Client {
+	t.Helper()
+	ctx := context.Background()
+	client, err := live.Dial(ctx, "ws"+strings.TrimPrefix(url, "http")+live.SocketPath(node.Live.Credentials().Key))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { client.Close() })
+	channel := live.UserChannel(userID)
+	if err := client.Subscribe(ctx, channel, node.Live.Credentials().Sign(client.SocketID, channel)); err != nil {
+		t.Fatal(err)
+	}
+	return client
 }
 
 // Saved searches collect matches from the stream: new and changed searches take effect at
@@ -198,37 +256,9 @@ func TestMatchesEndToEnd(t *testing.T) {
 func TestMatchEventsReachTheOwnersSocket(t *testing.T) {
 	node, srv := startNode(t)
 	ctx := context.Background()
-	admin, _, err := node.Auth.CreateAPIToken(ctx, "admin@example.test", "t", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	owner, err := node.Store.UserByEmail(ctx, "admin@example.test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	owner.IsInboxStreamingEnabled = true
-	if err := node.Store.UpdateUserSettings(ctx, owner); err != nil {
-		t.Fatal(err)
-	}
-	home, err := node.Store.UncategorizedGroup(ctx, owner.OrganizationID, owner.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if status, reply := call(t, "POST", srv.URL+"/api/v1/monitor/searches", admin,
-		fmt.Sprintf(`{"group_id":%d,"name":"Quakes","keywords":"earthquake","providers":["reddit"]}`, home.ID)); status != 201 {
-		t.Fatalf("create = %d %v", status, reply)
-	}
-
-	wsURL := "ws" + strings.TrimPrefix(srv.URL, "http") + live.SocketPath(node.Live.Credentials().Key)
-	client, err := live.Dial(ctx, wsURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer client.Close()
-	channel := live.UserChannel(owner.ID)
-	if err := client.Subscribe(ctx, channel, node.Live.Credentials().Sign(client.SocketID, channel)); err != nil {
-		t.Fatal(err)
-	}
+	streamInbox(t, node, "admin@example.test")
+	admin, owner := adminSearch(t, node, srv.URL, `"name":"Quakes","keywords":"earthquake","providers":["reddit"]`)
+	client := userSocket(t, node, srv.URL, owner.ID)
 	ingestLines(t, srv.URL, admin, postLine("q1", "earthquake felt downtown"))
 
 	seen := map[string]bool{}
@@ -312,14 +342,7 @@ func TestDeletedGroupStopsItsAudience(t *testing.T) {
 		t.Fatal(err)
 	}
 	admin, _, _ := node.Auth.CreateAPIToken(ctx, "admin@example.test", "t", nil)
-	viewer, err := node.Store.UserByEmail(ctx, "viewer@example.test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	viewer.IsInboxStreamingEnabled = true
-	if err := node.Store.UpdateUserSettings(ctx, viewer); err != nil {
-		t.Fatal(err)
-	}
+	viewer := streamInbox(t, node, "viewer@example.test")
 	_, reply := call(t, "POST", srv.URL+"/api/v1/monitor/monitor-search-groups", admin, `{"name":"Team","privacy":"readonly"}`)
 	groupID := reply["data"].(map[string]any)["id"].(float64)
 	if status, reply := call(t, "POST", srv.URL+"/api/v1/monitor/searches", admin,
@@ -327,15 +350,7 @@ func TestDeletedGroupStopsItsAudience(t *testing.T) {
 		t.Fatalf("create = %d %v", status, reply)
 	}
 
-	client, err := live.Dial(ctx, "ws"+strings.TrimPrefix(srv.URL, "http")+live.SocketPath(node.Live.Credentials().Key))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer client.Close()
-	channel := live.UserChannel(viewer.ID)
-	if err := client.Subscribe(ctx, channel, node.Live.Credentials().Sign(client.SocketID, channel)); err != nil {
-		t.Fatal(err)
-	}
+	client := userSocket(t, node, srv.URL, viewer.ID)
 	// The viewer's own sentinel search: its match, sent last, must be the next one they get.
 	own, _, _ := node.Auth.CreateAPIToken(ctx, "viewer@example.test", "t", nil)
 	_, reply = call(t, "POST", srv.URL+"/api/v1/monitor/monitor-search-groups", own, `{"name":"Mine","privacy":"private"}`)
@@ -441,36 +456,9 @@ func TestThreadContextKeepsToEntitledProviders(t *testing.T) {
 func TestLostProviderAccessLeavesInboxAndSocket(t *testing.T) {
 	node, srv := startNode(t)
 	ctx := context.Background()
-	admin, _, err := node.Auth.CreateAPIToken(ctx, "admin@example.test", "t", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	owner, err := node.Store.UserByEmail(ctx, "admin@example.test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	owner.IsInboxStreamingEnabled = true
-	if err := node.Store.UpdateUserSettings(ctx, owner); err != nil {
-		t.Fatal(err)
-	}
-	home, err := node.Store.UncategorizedGroup(ctx, owner.OrganizationID, owner.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if status, reply := call(t, "POST", srv.URL+"/api/v1/monitor/searches", admin,
-		fmt.Sprintf(`{"group_id":%d,"name":"Leaks","keywords":"leak","providers":["reddit","tor"]}`, home.ID)); status != 201 {
-		t.Fatalf("create = %d %v", status, reply)
-	}
-	wsURL := "ws" + strings.TrimPrefix(srv.URL, "http") + live.SocketPath(node.Live.Credentials().Key)
-	client, err := live.Dial(ctx, wsURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer client.Close()
-	channel := live.UserChannel(owner.ID)
-	if err := client.Subscribe(ctx, channel, node.Live.Credentials().Sign(client.SocketID, channel)); err != nil {
-		t.Fatal(err)
-	}
+	streamInbox(t, node, "admin@example.test")
+	admin, owner := adminSearch(t, node, srv.URL, `"name":"Leaks","keywords":"leak","providers":["reddit","tor"]`)
+	client := userSocket(t, node, srv.URL, owner.ID)
 	wait, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
 	// percolate stores one post and matches it as the pipeline does.
@@ -576,73 +564,52 @@ func TestLostProviderAccessLeavesInboxAndSocket(t *testing.T) {
 func TestStoryActionReachesTheOwnersSocket(t *testing.T) {
 	node, srv := startNode(t)
 	ctx := context.Background()
-	admin, _, err := node.Auth.CreateAPIToken(ctx, "admin@example.test", "t", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	owner, err := node.Store.UserByEmail(ctx, "admin@example.test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	home, err := node.Store.UncategorizedGroup(ctx, owner.OrganizationID, owner.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if status, reply := call(t, "POST", srv.URL+"/api/v1/monitor/searches", admin,
-		fmt.Sprintf(`{"group_id":%d,"name":"Quakes","keywords":"earthquake OR flood","providers":["reddit"]}`, home.ID)); status != 201 {
-		t.Fatalf("create = %d %v", status, reply)
+	admin, owner := adminSearch(t, node, srv.URL, `"name":"Quakes","keywords":"earthquake OR flood","providers":["reddit"]`)
+	client := userSocket(t, node, srv.URL, owner.ID)
+	deadline, cancel := context.WithTimeout(ctx, wait.Deadline)
+	defer cancel()
+	// nextCounts reads the socket up to its next counts event.
+	nextCounts := func() monitor.MatchesUpdated {
+		t.Helper()
+		for {
+			f, err := client.Next(deadline)
+			if err != nil {
+				t.Fatalf("waiting for counts: %v", err)
+			}
+			var got monitor.MatchesUpdated
+			if f.Event == monitor.EventMatchesUpdated && f.Decode(&got) == nil {
+				return got
+			}
+		}
 	}
 	ingestLines(t, srv.URL, admin, postLine("s1", "Earthquake felt downtown near the old station"),
 		postLine("s2", "Earthquake felt downtown near the old station"), postLine("s3", "Flood warning for the river valley tonight"))
+	// The new matches' counts go out after they are stored, counted as they are when sent: all
+	// are read before the story is, so that the next counts are the story action's.
+	for added := int64(0); added < 3; {
+		added += nextCounts().UpdatedCount
+	}
+	_, reply := call(t, "GET", srv.URL+"/api/v1/monitor/matches", admin, "")
 	stories := map[string]int{}
-	wait.For(t, "the three matches", func() bool {
-		_, reply := call(t, "GET", srv.URL+"/api/v1/monitor/matches", admin, "")
-		data, _ := reply["data"].([]any)
-		clear(stories)
-		for _, d := range data {
-			stories[d.(map[string]any)["post"].(map[string]any)["storyId"].(string)]++
-		}
-		return len(data) == 3
-	})
+	data, _ := reply["data"].([]any)
+	for _, d := range data {
+		stories[d.(map[string]any)["post"].(map[string]any)["storyId"].(string)]++
+	}
 	story := ""
 	for id, n := range stories {
 		if n == 2 {
 			story = id
 		}
 	}
-	if story == "" {
-		t.Fatalf("the copies are not one story: %v", stories)
+	if len(data) != 3 || story == "" {
+		t.Fatalf("the copies are not one story of the three matches: %v", stories)
 	}
 
-	wsURL := "ws" + strings.TrimPrefix(srv.URL, "http") + live.SocketPath(node.Live.Credentials().Key)
-	client, err := live.Dial(ctx, wsURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer client.Close()
-	channel := live.UserChannel(owner.ID)
-	if err := client.Subscribe(ctx, channel, node.Live.Credentials().Sign(client.SocketID, channel)); err != nil {
-		t.Fatal(err)
-	}
 	if status, reply := call(t, "PATCH", srv.URL+"/api/v1/monitor/matches/update-all/is-read", admin,
 		`{"storyId":"`+story+`","setMarkedAsRead":true}`); status != 200 || reply["data"].(map[string]any)["updatedCount"] != float64(2) {
 		t.Fatalf("read the story = %d %v", status, reply)
 	}
-	deadline, cancel := context.WithTimeout(ctx, wait.Deadline)
-	defer cancel()
-	for {
-		f, err := client.Next(deadline)
-		if err != nil {
-			t.Fatalf("waiting for the counts after reading the story: %v", err)
-		}
-		var got monitor.MatchesUpdated
-		// The new matches' own events may come first: every match was unread then.
-		if f.Event != monitor.EventMatchesUpdated || f.Decode(&got) != nil || got.UnreadCount == got.TotalCount {
-			continue
-		}
-		if got.UpdatedCount != 2 || got.TotalCount != 3 || got.UnreadCount != 1 {
-			t.Errorf("counts after reading the story: %+v, want 2 updated, 3 matches, 1 unread", got)
-		}
-		return
+	if got := nextCounts(); got.UpdatedCount != 2 || got.TotalCount != 3 || got.UnreadCount != 1 {
+		t.Errorf("counts after reading the story: %+v, want 2 updated, 3 matches, 1 unread", got)
 	}
 }

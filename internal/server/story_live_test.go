@@ -2,12 +2,9 @@ package server_test
 
 import (
 	"context"
-	"fmt"
-	"strings"
 	"testing"
 	"time"
 
-	"github.com/sightline/sightline/internal/live"
 	"github.com/sightline/sightline/internal/story"
 )
 
@@ -16,32 +13,8 @@ import (
 func TestStoryUpdatedReachesTheOwnersSocket(t *testing.T) {
 	node, srv := startNode(t)
 	ctx := context.Background()
-	admin, _, err := node.Auth.CreateAPIToken(ctx, "admin@example.test", "t", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	owner, err := node.Store.UserByEmail(ctx, "admin@example.test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	home, err := node.Store.UncategorizedGroup(ctx, owner.OrganizationID, owner.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if status, reply := call(t, "POST", srv.URL+"/api/v1/monitor/searches", admin,
-		fmt.Sprintf(`{"group_id":%d,"name":"Quakes","keywords":"earthquake","providers":["reddit"]}`, home.ID)); status != 201 {
-		t.Fatalf("create = %d %v", status, reply)
-	}
-	wsURL := "ws" + strings.TrimPrefix(srv.URL, "http") + live.SocketPath(node.Live.Credentials().Key)
-	client, err := live.Dial(ctx, wsURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer client.Close()
-	channel := live.UserChannel(owner.ID)
-	if err := client.Subscribe(ctx, channel, node.Live.Credentials().Sign(client.SocketID, channel)); err != nil {
-		t.Fatal(err)
-	}
+	admin, owner := adminSearch(t, node, srv.URL, `"name":"Quakes","keywords":"earthquake","providers":["reddit"]`)
+	client := userSocket(t, node, srv.URL, owner.ID)
 	wait, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	next := func() story.Updated {

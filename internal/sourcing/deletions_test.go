@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sightline/sightline/internal/account"
 	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/connector"
 	"github.com/sightline/sightline/internal/post"
@@ -44,11 +43,7 @@ func TestManagerGivesDeletersTheirOwner(t *testing.T) {
 		defer cancel()
 		var admins []authz.Actor
 		for _, name := range []string{"acme", "initech"} {
-			tenant := account.Tenant{Name: name}
-			if err := s.CreateTenant(ctx, &tenant); err != nil {
-				t.Fatal(err)
-			}
-			admins = append(admins, authz.Actor{TenantID: tenant.ID, TenantAdmin: true})
+			admins = append(admins, tenantAdmin(t, s, name))
 		}
 		build := func(r sourcing.Source, _ connector.CursorStore, _ string) ([]connector.Source, error) {
 			return []connector.Source{&deleting{native: r.Name}}, nil

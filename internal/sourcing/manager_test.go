@@ -107,11 +107,7 @@ func TestManagerAndHealth(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
-		tenant := account.Tenant{Name: "acme"}
-		if err := s.CreateTenant(ctx, &tenant); err != nil {
-			t.Fatal(err)
-		}
-		admin := authz.Actor{UserID: 0, TenantID: tenant.ID, TenantAdmin: true}
+		admin := tenantAdmin(t, s, "acme")
 		got := &sink{posts: map[string]int{}}
 		emit := func(int64, post.Origin) connector.EmitFunc { return got.emit }
 		m := sourcing.NewManager(s, build, s, emit, sourcing.NewOperator(s), slog.New(slog.NewTextHandler(io.Discard, nil)))
@@ -248,6 +244,16 @@ func (l *logLines) count(level slog.Level, message string) int {
 	return n
 }
 
+// tenantAdmin makes a tenant and returns its administrator.
+func tenantAdmin(t *testing.T, s *store.Store, name string) authz.Actor {
+	t.Helper()
+	tenant := account.Tenant{Name: name}
+	if err := s.CreateTenant(context.Background(), &tenant); err != nil {
+		t.Fatal(err)
+	}
+	return authz.Actor{TenantID: tenant.ID, TenantAdmin: true}
+}
+
 // Started offline, the log says so in one line, not one warning a source (issue 28: 30
 // "source round failed" warnings within seconds); once an address answers, each source still
 // not answering is warned about once.
@@ -255,11 +261,7 @@ func TestOfflineStartSaysItOnce(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
-		tenant := account.Tenant{Name: "acme"}
-		if err := s.CreateTenant(ctx, &tenant); err != nil {
-			t.Fatal(err)
-		}
-		admin := authz.Actor{UserID: 0, TenantID: tenant.ID, TenantAdmin: true}
+		admin := tenantAdmin(t, s, "acme")
 		// The pollers log through the default logger, the manager through its own: both here.
 		log := &logLines{}
 		defer slog.SetDefault(slog.Default())

@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sightline/sightline/internal/account"
-	"github.com/sightline/sightline/internal/authz"
 	"github.com/sightline/sightline/internal/connector"
 	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/sourcing"
@@ -52,11 +50,7 @@ func TestPanickingSourceIsRestarted(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, s *store.Store) {
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
-		tenant := account.Tenant{Name: "acme"}
-		if err := s.CreateTenant(ctx, &tenant); err != nil {
-			t.Fatal(err)
-		}
-		admin := authz.Actor{TenantID: tenant.ID, TenantAdmin: true}
+		admin := tenantAdmin(t, s, "acme")
 		runs := &atomic.Int64{}
 		build := func(r sourcing.Source, _ connector.CursorStore, _ string) ([]connector.Source, error) {
 			if r.Type == "bomb" {

@@ -19,14 +19,7 @@ func TestDeliveriesOfAnyChannelSurviveTheUpgrade(t *testing.T) {
 	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
 		t.Run(string(d), func(t *testing.T) {
 			ctx := context.Background()
-			s, err := store.Open(ctx, storetest.DSN(t, d))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer s.Close()
-			if err := s.MigrateTo(ctx, 29); err != nil {
-				t.Fatal(err)
-			}
+			s := openAtVersion(t, storetest.DSN(t, d), 29)
 			owner := seedUser(t, s, "owner@acme.test")
 			search := seedSearches(t, s, owner, 1)[0]
 			now := time.Now().UTC().Truncate(time.Millisecond)

@@ -52,23 +52,10 @@ func (s *Store) ClaimRun(ctx context.Context, searchID int64, alertType string, 
 // UncoveredMatches lists the search's matches since a time that no delivery of the alert and
 // destination covers, oldest first. A backfill's matches are old posts: no alert covers them.
 func (s *Store) UncoveredMatches(ctx context.Context, searchID int64, alertType, destination string, since time.Time, limit int) ([]int64, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT m.id FROM monitor_matches m
+	return queryIDs(ctx, s.read, `SELECT m.id FROM monitor_matches m
 		WHERE m.search_id = $1 AND m.created_at >= $2 AND NOT m.backfilled AND NOT EXISTS (SELECT 1 FROM alert_delivery_matches c
 			WHERE c.search_id = $1 AND c.type = $3 AND c.destination = $4 AND c.match_id = m.id)
 		ORDER BY m.id LIMIT $5`, searchID, millis(since), alertType, destination, limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
 }
 
 // errCovered rolls back a delivery one of whose matches another delivery holds.
@@ -139,21 +126,8 @@ func (s *Store) ClaimDelivery(ctx context.Context, now, leaseUntil time.Time) (a
 
 // DeliveryMatches are the ids of the matches a delivery covers, oldest first.
 func (s *Store) DeliveryMatches(ctx context.Context, deliveryID int64) ([]int64, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT match_id FROM alert_delivery_matches WHERE delivery_id = $1 ORDER BY match_id`,
+	return queryIDs(ctx, s.read, `SELECT match_id FROM alert_delivery_matches WHERE delivery_id = $1 ORDER BY match_id`,
 		deliveryID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
 }
 
 // RenewDelivery extends a lease the caller still holds.

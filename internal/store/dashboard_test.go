@@ -204,14 +204,7 @@ func TestDashboardMigrationCountsStoredMatches(t *testing.T) {
 			now := time.Now().UTC().Truncate(time.Hour)
 			dashboards := map[string]monitor.Dashboard{}
 			for _, way := range []string{"migrated", "stored today"} {
-				s, err := store.Open(ctx, storetest.DSN(t, d))
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer s.Close()
-				if err := s.MigrateTo(ctx, 11); err != nil {
-					t.Fatal(err)
-				}
+				s := openAtVersion(t, storetest.DSN(t, d), 11)
 				owner := seedUser(t, s, "owner@acme.test")
 				searches := seedSearches(t, s, owner, 3)
 				posts, matches := dashboardFixture(owner, searches, now)

@@ -98,14 +98,7 @@ func TestSpatialIndexOfStoredPosts(t *testing.T) {
 	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
 		t.Run(string(d), func(t *testing.T) {
 			ctx := context.Background()
-			s, err := store.Open(ctx, storetest.DSN(t, d))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer s.Close()
-			if err := s.MigrateTo(ctx, 24); err != nil {
-				t.Fatal(err)
-			}
+			s := openAtVersion(t, storetest.DSN(t, d), 24)
 			now := time.Now().UTC().Truncate(time.Millisecond)
 			posts := []post.Post{
 				{NativeID: "point", Location: &post.Point{Lat: 45.76, Lon: 4.83}},

@@ -598,18 +598,7 @@ func (s *Store) MatchCounts(ctx context.Context, userID int64, searchIDs []int64
 		if err != nil {
 			return nil, err
 		}
-		for rows.Next() {
-			var id int64
-			var c monitor.Counts
-			if err := rows.Scan(&id, &c.TotalCount); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			c.UnreadCount = c.TotalCount
-			out[id] = c
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
+		if err := readTotals(rows, out); err != nil {
 			return nil, err
 		}
 		rows, err = s.read.QueryContext(ctx, `SELECT search_id, read_count, deleted_count, flagged_count
@@ -622,6 +611,22 @@ func (s *Store) MatchCounts(ctx context.Context, userID int64, searchIDs []int64
 		}
 	}
 	return out, nil
+}
+
+// readTotals puts the totals per search (rows of search_id, total) in out, all unread until
+// applyStateCounts says otherwise, and closes rows.
+func readTotals(rows *sql.Rows, out map[int64]monitor.Counts) error {
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var c monitor.Counts
+		if err := rows.Scan(&id, &c.TotalCount); err != nil {
+			return err
+		}
+		c.UnreadCount = c.TotalCount
+		out[id] = c
+	}
+	return rows.Err()
 }
 
 // applyStateCounts takes a user's read, deleted and flagged counts per search (rows of
@@ -662,18 +667,7 @@ func (s *Store) providerCounts(ctx context.Context, userID int64, searchIDs []in
 		if err != nil {
 			return nil, err
 		}
-		for rows.Next() {
-			var id int64
-			var c monitor.Counts
-			if err := rows.Scan(&id, &c.TotalCount); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			c.UnreadCount = c.TotalCount
-			out[id] = c
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
+		if err := readTotals(rows, out); err != nil {
 			return nil, err
 		}
 		rows, err = s.read.QueryContext(ctx, `SELECT st.search_id,

@@ -208,14 +208,7 @@ func TestStateCountsMigrationFillsFromStoredStates(t *testing.T) {
 	for _, d := range []store.Dialect{store.SQLite, store.Postgres} {
 		t.Run(string(d), func(t *testing.T) {
 			ctx := context.Background()
-			s, err := store.Open(ctx, storetest.DSN(t, d))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer s.Close()
-			if err := s.MigrateTo(ctx, 6); err != nil {
-				t.Fatal(err)
-			}
+			s := openAtVersion(t, storetest.DSN(t, d), 6)
 			owner, other := seedUser(t, s, "owner@acme.test"), seedUser(t, s, "other@acme.test")
 			searches := seedSearches(t, s, owner, 3)
 			now := time.Now().UTC().Truncate(time.Millisecond)

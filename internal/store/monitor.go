@@ -117,20 +117,10 @@ func (s *Store) UpdateGroup(ctx context.Context, g monitor.Group, shares *[]moni
 // DeleteGroup deletes a group, moving its searches to their owners' Uncategorized groups, with
 // the audit entries.
 func (s *Store) DeleteGroup(ctx context.Context, g monitor.Group, audit ...account.AuditEntry) error {
-	rows, err := s.read.QueryContext(ctx, `SELECT DISTINCT owner_id FROM monitor_searches WHERE group_id = $1`, g.ID)
+	owners, err := queryIDs(ctx, s.read, `SELECT DISTINCT owner_id FROM monitor_searches WHERE group_id = $1`, g.ID)
 	if err != nil {
 		return err
 	}
-	var owners []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return err
-		}
-		owners = append(owners, id)
-	}
-	rows.Close()
 	homes := map[int64]int64{}
 	for _, owner := range owners {
 		home, err := s.UncategorizedGroup(ctx, g.OrganizationID, owner)

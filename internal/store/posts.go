@@ -151,6 +151,13 @@ const createIncomingSQL = `CREATE TEMP TABLE IF NOT EXISTS posts_incoming (
 	search TEXT)
 	ON COMMIT DELETE ROWS`
 
+// pgIncomingColumns and pgIncomingValues are the posts columns and the staged values that fill
+// them: places and search are staged as text and cast on the way into posts.
+var (
+	pgIncomingColumns = strings.Join(pgPostColumns, ", ")
+	pgIncomingValues  = strings.NewReplacer("places", "places::box", "search", "search::tsvector").Replace(pgIncomingColumns)
+)
+
 // copyRows stores a batch on PostgreSQL with COPY into a session's staging table, then one
 // INSERT ... SELECT that skips posts already stored. One statement per post cost a round trip
 // and an executor start each.
@@ -160,39 +167,49 @@ func (s *Store) copyRows(ctx context.Context, posts []post.Post, rows []postRow)
 			return 0, fmt.Errorf("encode post %s: %w", posts[i].ID, row.err)
 		}
 	}
+	var inserted int64
+	err := s.inPgxTx(ctx, func(tx pgx.Tx) error {
+		if err := stageRows(ctx, tx, rows); err != nil {
+			return err
+		}
+		tag, err := tx.Exec(ctx, `INSERT INTO posts (`+pgIncomingColumns+`) SELECT `+pgIncomingValues+
+			` FROM posts_incoming ON CONFLICT DO NOTHING`)
+		inserted = tag.RowsAffected()
+		return err
+	})
+	return int(inserted), err
+}
+
+// inPgxTx runs fn in a transaction on a write connection through pgx itself, for what
+// database/sql does not offer (COPY), and commits when fn returns nil.
+func (s *Store) inPgxTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
 	conn, err := s.write.Conn(ctx)
 	if err != nil {
-		return 0, err
+		return err
 	}
 	defer conn.Close()
-	var inserted int64
-	err = conn.Raw(func(dc any) error {
-		pc := dc.(*stdlib.Conn).Conn()
-		tx, err := pc.Begin(ctx)
+	return conn.Raw(func(dc any) error {
+		tx, err := dc.(*stdlib.Conn).Conn().Begin(ctx)
 		if err != nil {
 			return err
 		}
 		defer tx.Rollback(ctx)
-		// The staging table lives as long as the connection and is emptied at every commit.
-		// places and search are text, cast on the way into posts, as bound parameters were before.
-		if _, err := tx.Exec(ctx, createIncomingSQL); err != nil {
+		if err := fn(tx); err != nil {
 			return err
 		}
-		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"posts_incoming"}, pgPostColumns,
-			pgx.CopyFromSlice(len(rows), func(i int) ([]any, error) { return rows[i].args, nil })); err != nil {
-			return err
-		}
-		columns := strings.Join(pgPostColumns, ", ")
-		tag, err := tx.Exec(ctx, `INSERT INTO posts (`+columns+`) SELECT `+
-			strings.NewReplacer("places", "places::box", "search", "search::tsvector").Replace(columns)+
-			` FROM posts_incoming ON CONFLICT DO NOTHING`)
-		if err != nil {
-			return err
-		}
-		inserted = tag.RowsAffected()
 		return tx.Commit(ctx)
 	})
-	return int(inserted), err
+}
+
+// stageRows copies a batch's rows into the session's staging table, posts_incoming, which
+// lives as long as the connection and is emptied at every commit.
+func stageRows(ctx context.Context, tx pgx.Tx, rows []postRow) error {
+	if _, err := tx.Exec(ctx, createIncomingSQL); err != nil {
+		return err
+	}
+	_, err := tx.CopyFrom(ctx, pgx.Identifier{"posts_incoming"}, pgPostColumns,
+		pgx.CopyFromSlice(len(rows), func(i int) ([]any, error) { return rows[i].args, nil }))
+	return err
 }
 
 // indexPlaces adds a post's point (under its row number) and the box around its mentioned

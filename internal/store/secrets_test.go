@@ -60,14 +60,7 @@ func TestPlaintextSecretsOfThePreviousReleaseAreSealed(t *testing.T) {
 		t.Run(string(d), func(t *testing.T) {
 			ctx := context.Background()
 			dsn := storetest.DSN(t, d)
-			old, err := store.Open(ctx, dsn)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer old.Close()
-			if err := old.MigrateTo(ctx, 7); err != nil {
-				t.Fatal(err)
-			}
+			old := openAtVersion(t, dsn, 7)
 			u := seedUser(t, old, "mfa@acme.test")
 			for _, q := range []string{
 				`INSERT INTO server_secrets (name, value) VALUES ('bearer_signing_key', 'old-signing-key'),

@@ -29,6 +29,22 @@ func TestMigrateIsIdempotent(t *testing.T) {
 	})
 }
 
+// openAtVersion opens the store at dsn with the migrations up to version applied, as an older
+// release left it; it closes when the test ends.
+func openAtVersion(t *testing.T, dsn string, version int) *store.Store {
+	t.Helper()
+	ctx := context.Background()
+	s, err := store.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	if err := s.MigrateTo(ctx, version); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 func seedUser(t testing.TB, s *store.Store, email string) account.User {
 	t.Helper()
 	ctx := context.Background()

@@ -6,10 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/stdlib"
 
 	"github.com/sightline/sightline/internal/post"
 )
@@ -104,19 +102,8 @@ func (s *Store) InsertPostsInStoryOrder(ctx context.Context, posts []post.Post, 
 // storyOrdered is one attempt of InsertPostsInStoryOrder, in one transaction that holds the lock.
 func (s *Store) storyOrdered(ctx context.Context, posts []post.Post, rows []postRow, after int64,
 	fold func(p *post.Post), assign func(posts []post.Post)) (int64, int, error) {
-	conn, err := s.write.Conn(ctx)
-	if err != nil {
-		return after, 0, err
-	}
-	defer conn.Close()
 	last, inserted := after, 0
-	err = conn.Raw(func(dc any) error {
-		pc := dc.(*stdlib.Conn).Conn()
-		tx, err := pc.Begin(ctx)
-		if err != nil {
-			return err
-		}
-		defer tx.Rollback(ctx)
+	err := s.inPgxTx(ctx, func(tx pgx.Tx) error {
 		// A transaction's lock ends with it, and so with the connection when the node dies. A
 		// node whose machine vanishes closes no connection: the server ends the transaction
 		// once it idles 20 seconds in it, or once the keepalives find no one there (the COPY waits for
@@ -125,6 +112,7 @@ func (s *Store) storyOrdered(ctx context.Context, posts []post.Post, rows []post
 			return err
 		}
 		// The previous holder committed before it let go of the lock: its posts are read here.
+		var err error
 		if last, err = foldStored(ctx, tx, after, fold); err != nil {
 			return err
 		}
@@ -138,28 +126,18 @@ func (s *Store) storyOrdered(ctx context.Context, posts []post.Post, rows []post
 				return fmt.Errorf("encode post %s: %w", posts[i].ID, row.err)
 			}
 		}
-		if _, err := tx.Exec(ctx, createIncomingSQL); err != nil {
-			return err
-		}
-		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"posts_incoming"}, pgPostColumns,
-			pgx.CopyFromSlice(len(rows), func(i int) ([]any, error) { return rows[i].args, nil })); err != nil {
+		if err := stageRows(ctx, tx, rows); err != nil {
 			return err
 		}
 		// Numbered in the staging table's order, the batch's: a freshly emptied table is read
 		// in the order it was written.
-		columns := strings.Join(pgPostColumns, ", ")
-		var stored int
 		var top int64
-		if err := tx.QueryRow(ctx, `WITH stored AS (INSERT INTO posts (`+columns+`, story_seq) SELECT `+
-			strings.NewReplacer("places", "places::box", "search", "search::tsvector").Replace(columns)+
-			`, nextval('posts_story_seq') FROM posts_incoming ON CONFLICT DO NOTHING RETURNING story_seq)
-			SELECT COUNT(*), COALESCE(MAX(story_seq), 0) FROM stored`).Scan(&stored, &top); err != nil {
+		if err := tx.QueryRow(ctx, `WITH stored AS (INSERT INTO posts (`+pgIncomingColumns+`, story_seq) SELECT `+
+			pgIncomingValues+`, nextval('posts_story_seq') FROM posts_incoming ON CONFLICT DO NOTHING RETURNING story_seq)
+			SELECT COUNT(*), COALESCE(MAX(story_seq), 0) FROM stored`).Scan(&inserted, &top); err != nil {
 			return err
 		}
-		if err := tx.Commit(ctx); err != nil {
-			return err
-		}
-		last, inserted = max(last, top), stored
+		last = max(last, top)
 		return nil
 	})
 	if err != nil {

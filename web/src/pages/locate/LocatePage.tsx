@@ -76,6 +76,38 @@ export function LocatePage() {
   );
 }
 
+// The search's text fields, each shown for the search types that use it.
+const TEXT_FIELDS = [
+  { name: 'keywords', label: 'Keywords', placeholder: 'Words and operators, such as flood AND bridge' },
+  { name: 'author', label: 'Author', placeholder: 'Names or handles, separated by commas' },
+] as const;
+
+// RemovableChips shows a narrowing of the search (boards, filter lists) as chips under a
+// caption, each of which removes itself; nothing when there is none.
+function RemovableChips<T extends string | number>({
+  caption,
+  items,
+  label,
+  onDelete,
+}: {
+  caption: string;
+  items: readonly T[];
+  label: (item: T) => string;
+  onDelete: (item: T) => void;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <Typography variant="body2" color="text.secondary">
+        {caption}
+      </Typography>
+      {items.map((item) => (
+        <Chip key={item} size="small" label={label(item)} onDelete={() => onDelete(item)} />
+      ))}
+    </Stack>
+  );
+}
+
 function LocateScreen({
   committed,
   query,
@@ -109,7 +141,9 @@ function LocateScreen({
   );
   const areaName = useDrawnAreaName(committed.bounds && !committed.address ? committed.bounds : '');
 
+  // run makes next the draft and searches for it, or says what it lacks.
   const run = (next: LocateSearch) => {
+    setDraft(next);
     const missing = missingField(next);
     setProblem(missing);
     if (!missing) onSearch(next);
@@ -129,13 +163,11 @@ function LocateScreen({
       address: '',
       type: keeps ? 'compound' : draft.type === 'compound' ? 'compound' : 'location',
     };
-    setDraft(next);
     run(next);
   };
   const addWord = (word: string) => {
     const keywords = draft.keywords.trim() ? `${draft.keywords.trim()} ${word}` : word;
     const next: LocateSearch = { ...draft, keywords, type: draft.type === 'keyword' ? 'keyword' : 'compound' };
-    setDraft(next);
     run(next);
   };
   const select = (postId: string) => {
@@ -213,22 +245,15 @@ function LocateScreen({
             ))}
           </ToggleButtonGroup>
           <Stack spacing={1.5}>
-            {uses.keywords && (
+            {TEXT_FIELDS.filter((f) => uses[f.name]).map((f) => (
               <TextField
-                label="Keywords"
-                placeholder="Words and operators, such as flood AND bridge"
-                value={draft.keywords}
-                onChange={(event) => setDraft((d) => ({ ...d, keywords: event.target.value }))}
+                key={f.name}
+                label={f.label}
+                placeholder={f.placeholder}
+                value={draft[f.name]}
+                onChange={(event) => setDraft((d) => ({ ...d, [f.name]: event.target.value }))}
               />
-            )}
-            {uses.author && (
-              <TextField
-                label="Author"
-                placeholder="Names or handles, separated by commas"
-                value={draft.author}
-                onChange={(event) => setDraft((d) => ({ ...d, author: event.target.value }))}
-              />
-            )}
+            ))}
             {uses.place && (
               <LocationField
                 label="Place"
@@ -243,46 +268,23 @@ function LocateScreen({
               />
             )}
             {uses.place && draft.bounds && !draft.address && <DrawnAreaName wkt={draft.bounds} />}
-            {draft.boards && draft.boards.length > 0 && (
-              <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                <Typography variant="body2" color="text.secondary">
-                  Only from
-                </Typography>
-                {draft.boards.map((board) => (
-                  <Chip
-                    key={board}
-                    size="small"
-                    label={board}
-                    onDelete={() => {
-                      const next = { ...draft, boards: (draft.boards ?? []).filter((b) => b !== board) };
-                      setDraft(next);
-                      run(next);
-                    }}
-                  />
-                ))}
-              </Stack>
-            )}
-            {draft.filterLists && draft.filterLists.length > 0 && (
-              <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                <Typography variant="body2" color="text.secondary">
-                  Filtered by
-                </Typography>
-                {draft.filterLists.map((id) => (
-                  <Chip
-                    key={id}
-                    size="small"
-                    label={listNames.get(id) ?? `Filter list ${id}`}
-                    onDelete={() => {
-                      const rest = (draft.filterLists ?? []).filter((l) => l !== id);
-                      const next: LocateSearch = { ...draft, filterLists: rest };
-                      if (rest.length === 0) delete next.filterLists;
-                      setDraft(next);
-                      run(next);
-                    }}
-                  />
-                ))}
-              </Stack>
-            )}
+            <RemovableChips
+              caption="Only from"
+              items={draft.boards ?? []}
+              label={(board) => board}
+              onDelete={(board) => run({ ...draft, boards: (draft.boards ?? []).filter((b) => b !== board) })}
+            />
+            <RemovableChips
+              caption="Filtered by"
+              items={draft.filterLists ?? []}
+              label={(id) => listNames.get(id) ?? `Filter list ${id}`}
+              onDelete={(id) => {
+                const rest = (draft.filterLists ?? []).filter((l) => l !== id);
+                const next: LocateSearch = { ...draft, filterLists: rest };
+                if (rest.length === 0) delete next.filterLists;
+                run(next);
+              }}
+            />
             {problem && <Alert severity="warning">{problem}</Alert>}
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <Button type="submit" variant="contained">
