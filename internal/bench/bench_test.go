@@ -56,12 +56,14 @@ func TestIngestSmoke(t *testing.T) {
 	}
 	if res.StoredPosts != 3000 || res.PostsPerSec == 0 || res.Searches != 300 || res.MatchesTotal == 0 ||
 		res.Queries == 0 || res.Analytics == 0 || res.RawPostsPerSec <= 0 || res.ShareOfRaw <= 0 ||
-		res.FTSP99ms <= 0 || res.SearchP99OverFTS <= 0 {
+		res.FTSP99ms <= 0 || res.SearchP99OverFTS <= 0 || res.FTSTotalP99ms < res.FTSP99ms || res.SearchP99OverFTSTotal <= 0 ||
+		res.UnsuggestedP99ms <= 0 {
 		t.Fatalf("the run did not do the work: %+v", res)
 	}
 	checkText(t, res, "ingested")
 	checkText(t, res, "the pipeline's share")
 	checkText(t, res, "search p99 / full-text p99")
+	checkText(t, res, "search p99 / that")
 }
 
 func TestLiveSmoke(t *testing.T) {
