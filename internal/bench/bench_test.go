@@ -27,8 +27,8 @@ func TestMain(m *testing.M) {
 }
 
 // Each benchmark runs at a tiny size: it must finish, and its figures must say it did the work.
-// The sizes that measure belong to `sightline bench`; these test its code (issue 26: a third to a
-// tenth of the posts, searches and clients they had, the same checks).
+// The sizes that measure belong to `sightline bench`; these test its code (issue 26: fewer posts,
+// searches and clients than they had, the same checks).
 
 func TestPercolateSmoke(t *testing.T) {
 	res, err := Percolate(PercolateConfig{Searches: 300, Posts: 300, Sample: 100, Seed: 3, Peer: "bleve", PeerSample: 20})
