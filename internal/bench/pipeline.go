@@ -220,6 +220,11 @@ func livePipeline(searches, rate int, seconds float64, cpuProfile string) (Pipel
 	return res, nil
 }
 
+// streamingSample is how many enriched posts searchesWithinStreamingLimit measures a search
+// against. Enriching them (language detection) is most of a small run's CPU; the package's tests
+// lower it, as they lower every other size.
+var streamingSample = 20_000
+
 // searchesWithinStreamingLimit makes n saved searches that each stay within the hourly streaming
 // limit at rate posts a second, as the product enforces: a search matching more is switched off
 // within the hour, so a steady stream never feeds one. Half are the percolator benchmark's
@@ -227,13 +232,13 @@ func livePipeline(searches, rate int, seconds float64, cpuProfile string) (Pipel
 // each candidate is measured against a sample of enriched simulator posts (another seed than the
 // timed ones) and kept only when its share of them is within the limit.
 func searchesWithinStreamingLimit(n, rate int, now time.Time) ([]percolate.SavedSearch, error) {
+	sampleSize := streamingSample
 	all := everyProvider()
 	gazetteer, err := geo.LoadGazetteer()
 	if err != nil {
 		return nil, err
 	}
 	enricher := enrich.New(gazetteer)
-	const sampleSize = 20_000
 	sampler := simulator.NewGenerator(13)
 	sample := make([]percolate.Doc, sampleSize)
 	for i := range sample {
@@ -244,7 +249,7 @@ func searchesWithinStreamingLimit(n, rate int, now time.Time) ([]percolate.Saved
 		enricher.Enrich(&p)
 		sample[i] = *percolate.DocOf(p)
 	}
-	allowed := float64(monitor.StreamingLowerLimit) * sampleSize / (float64(rate) * 3600)
+	allowed := float64(monitor.StreamingLowerLimit) * float64(sampleSize) / (float64(rate) * 3600)
 
 	searchGen, typed := workload.NewGenerator(7), benchQueries(simulator.NewGenerator(12), 4*n)
 	var chosen []percolate.SavedSearch

@@ -84,8 +84,14 @@ func TestExactReadingAgreesWithVerifying(t *testing.T) {
 		start, end := edge.Add(-24*time.Hour).UnixMilli(), edge.UnixMilli()
 		for _, f := range forms {
 			q, _ := query.Parse(f.query, query.ModeBeacon)
-			if want := map[store.Dialect]bool{store.SQLite: f.sqlite, store.Postgres: f.postgres}[s.Dialect()]; s.ExactKeywords(q) != want {
-				t.Errorf("%q: the index answers exactly: %v, want %v", f.query, !want, want)
+			exactly := map[store.Dialect]bool{store.SQLite: f.sqlite, store.Postgres: f.postgres}[s.Dialect()]
+			if s.ExactKeywords(q) != exactly {
+				t.Errorf("%q: the index answers exactly: %v, want %v", f.query, !exactly, exactly)
+			}
+			if !s.ExactKeywords(q) {
+				// Both services verify a form the index does not answer exactly (indexAnswers):
+				// the same code on both sides, nothing to compare.
+				continue
 			}
 			requests := []search.Request{{Query: f.query, Size: search.MaxSize},
 				{Query: f.query, Size: 20, StartDate: &start, EndDate: &end},

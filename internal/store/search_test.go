@@ -65,7 +65,10 @@ func TestPostgresSearchInStepsKeepsOrderAndPages(t *testing.T) {
 						t.Fatalf("%s %q providers %v, steps %v: counts capped at 5, 30 and 1000 are %v, want %v",
 							sort, words, providers, steps, got, counts)
 					}
-					for _, page := range []int{3, 25} {
+					// Pages of 7 end inside the walks of 17 and 60 and past those of 1 and 5, pages
+					// of 25 past all but 60 (issue 26: pages of 3 covered the same with more than
+					// twice the reads).
+					for _, page := range []int{7, 25} {
 						if got := readAll(t, s, q, page); !slices.Equal(got, want) {
 							t.Fatalf("%s %q providers %v, steps %v, pages of %d:\n got %v\nwant %v", sort, words, providers, steps, page, got, want)
 						}
