@@ -64,10 +64,12 @@ type Task struct {
 	Target string // the targets in words, for the report
 	// Score runs the product on the items and compares with their labels.
 	Score func(items []Item) (Result, error)
-	// HoldoutSet, when set, names a second file (without .jsonl) written after the first was
-	// read: the whole of Name.jsonl is then the tuning half and the whole of HoldoutSet.jsonl
-	// the held-out half, instead of halves drawn by id from one file.
+	// HoldoutSet, when set, names a file (without .jsonl) written after the others were read:
+	// the whole of it is then the held-out half, and the whole of Name.jsonl and of TuneSets the
+	// tuning half, instead of halves drawn by id from one file.
 	HoldoutSet string
+	// TuneSets are earlier held-out files, tuned on once read.
+	TuneSets []string
 	// Pending names the open issue still building the task's feature: it is scored and its
 	// misses reported, but they do not fail `sightline eval` or `make test` until the issue
 	// closes and this is emptied. Never set it on a task that once met its targets.
@@ -156,12 +158,13 @@ func (r *Result) count(lang string, g Figures) {
 }
 
 // Load reads a task's set from dir and keeps the items of the split: drawn by id from Name.jsonl,
-// or, for a task with a HoldoutSet, the whole of one file (both for All).
+// or, for a task with a HoldoutSet, whole files: HoldoutSet for the held-out half, Name and
+// TuneSets for the tuning half, all of them for All.
 func Load(dir string, t Task, split Split) ([]Item, error) {
 	if t.HoldoutSet != "" {
 		var files []string
 		if split != Holdout {
-			files = append(files, t.Name)
+			files = append(append(files, t.Name), t.TuneSets...)
 		}
 		if split != Tune {
 			files = append(files, t.HoldoutSet)
@@ -175,7 +178,7 @@ func Load(dir string, t Task, split Split) ([]Item, error) {
 			}
 			for _, it := range got {
 				if ids[it.ID] {
-					return nil, fmt.Errorf("%s.jsonl: id %q is in both files", name, it.ID)
+					return nil, fmt.Errorf("%s.jsonl: id %q is in two files", name, it.ID)
 				}
 				ids[it.ID] = true
 			}

@@ -59,8 +59,8 @@ func TestSetsAreWellFormed(t *testing.T) {
 	}
 }
 
-// A task with a held-out file takes the whole of its first file as the tuning half and the whole
-// of the second as the held-out half.
+// A task with a held-out file takes the whole of its first file and of its earlier held-out files
+// as the tuning half and the whole of the held-out file as the held-out half.
 func TestLoadHoldoutSet(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, ids string) {
@@ -73,12 +73,13 @@ func TestLoadHoldoutSet(t *testing.T) {
 		}
 	}
 	write("set", "a b c")
+	write("set-old", "f")
 	write("set-new", "d e")
-	task := Task{Name: "set", HoldoutSet: "set-new"}
+	task := Task{Name: "set", HoldoutSet: "set-new", TuneSets: []string{"set-old"}}
 	for _, tt := range []struct {
 		split Split
 		want  string
-	}{{Tune, "a b c"}, {Holdout, "d e"}, {All, "a b c d e"}} {
+	}{{Tune, "a b c f"}, {Holdout, "d e"}, {All, "a b c f d e"}} {
 		items, err := Load(dir, task, tt.split)
 		if err != nil {
 			t.Fatal(err)
@@ -92,8 +93,8 @@ func TestLoadHoldoutSet(t *testing.T) {
 		}
 	}
 	write("set-new", "d a")
-	if _, err := Load(dir, task, All); err == nil || !strings.Contains(err.Error(), "both files") {
-		t.Errorf("an id in both files: err = %v", err)
+	if _, err := Load(dir, task, All); err == nil || !strings.Contains(err.Error(), "two files") {
+		t.Errorf("an id in two files: err = %v", err)
 	}
 }
 
@@ -136,5 +137,34 @@ func TestCheckNamesTheTaskBelowTarget(t *testing.T) {
 	err := Check([]Result{{Task: "threat", Failures: []string{"recall 0.500 < 0.90"}}, {Task: "places"}})
 	if !errors.Is(err, ErrBelowTarget) || !strings.Contains(err.Error(), "threat: recall") || strings.Contains(err.Error(), "places") {
 		t.Fatalf("Check = %v", err)
+	}
+}
+
+// An event of the stories task is labelled in one file only: the files are read together as the
+// tuning half (and all of them for --split all), where one label in two files would count posts
+// weeks apart as one event.
+func TestStoryEventsStayInTheirFile(t *testing.T) {
+	var task Task
+	for _, tt := range Tasks() {
+		if tt.Name == "stories" {
+			task = tt
+		}
+	}
+	fileOf := map[string]string{}
+	for _, name := range append([]string{task.Name, task.HoldoutSet}, task.TuneSets...) {
+		items, err := loadFile(setsDir, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, it := range items {
+			var l storyLabel
+			if err := decodeExpect(it, &l); err != nil {
+				t.Fatal(err)
+			}
+			if f, ok := fileOf[l.Event]; ok && f != name {
+				t.Errorf("event %q is labelled in %s.jsonl and %s.jsonl", l.Event, f, name)
+			}
+			fileOf[l.Event] = name
+		}
 	}
 }

@@ -53,6 +53,8 @@ type signature struct {
 	skels  []nameSkeleton
 	// amounts are the numbers written as sums of money ("$900B", "1,8 milliard d'euros").
 	amounts []uint64
+	// places are the places it names, for the place veto.
+	places []placeRef
 	// placeNames are the words and skeletons of the names of the places it names.
 	placeNames []uint64
 	// located are the skeletons of the names written after a preposition of place ("in
@@ -166,7 +168,9 @@ func (a *analyzer) sign(p *post.Post) signature {
 		}
 	}
 	for _, m := range p.MentionedLocations {
-		add(kindPlace, geo.NameKey(m.Name)+"|"+m.CountryCode)
+		name := geo.NameKey(m.Name)
+		add(kindPlace, name+"|"+m.CountryCode)
+		s.places = append(s.places, placeRef{hash: s.features[len(s.features)-1].hash, name: fnv(name), lat: float32(m.Point.Lat), lon: float32(m.Point.Lon)})
 		// The place's name as words and as a skeleton: evidence counts the place, not its
 		// name again.
 		for _, w := range strings.Fields(geo.NameKey(m.Name)) {

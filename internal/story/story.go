@@ -174,7 +174,7 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 				if bits.OnesCount64(bd.simhash^sig.simhash) > nearBits || c.gone(bd.seq) {
 					continue
 				}
-				if e := c.entry(bd.seq); !vetoed(c, sig, &e.sig, comparable(e.lang, p.Language)) {
+				if e := c.entry(bd.seq); !vetoed(c, sig, &e.sig, comparable(e.lang, p.Language), e.story) {
 					return e
 				}
 			}
@@ -288,7 +288,7 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 			// The story's first post vetoes too, so that a story does not drift from one
 			// event to a look-alike through a post that names neither.
 			root := c.roots[e.story]
-			if vetoed(c, sig, &e.sig, sameLang) || root != nil && vetoed(c, sig, &root.sig, comparable(root.lang, p.Language)) {
+			if vetoed(c, sig, &e.sig, sameLang, e.story) || root != nil && vetoed(c, sig, &root.sig, comparable(root.lang, p.Language), e.story) {
 				continue
 			}
 			best, bestScore = e, s
@@ -444,7 +444,7 @@ func (c *Clusterer) evidence(a *signature, e *entry) (float64, int) {
 // (with no place in common) different names where both are named ("MICRON CROSSES $900B", "SK
 // HYNIX CROSSES $900B"), which only posts in one language can be compared on. A shared link overrides: it is the same
 // article.
-func vetoed(c *Clusterer, a, b *signature, sameLang bool) bool {
+func vetoed(c *Clusterer, a, b *signature, sameLang bool, story string) bool {
 	if sharesKind(a, b, kindLink) || sharesKind(a, b, kindEventTag) {
 		return false
 	}
@@ -475,10 +475,59 @@ func vetoed(c *Clusterer, a, b *signature, sameLang bool) bool {
 	// The first name is what a report is about: two reports about different subjects are two
 	// events however alike the rest ("Northwind Bank says hackers stole..." and "Contoso Bank
 	// says hackers stole...").
-	if !mentions(b, na[0]) && !mentions(a, nb[0]) {
+	if !namesAlike(b, a, na[0]) && !namesAlike(a, b, nb[0]) && !c.storyNamed(a, b, nb, story) {
 		return true
 	}
 	return !sharesName(a, b, na, nb)
+}
+
+// storyNamed reports whether a writes the names of b's story: those of b's names that several
+// posts of the story write and no post outside it. A post that writes them reports the story's
+// subject ("Meta" in "EU fines Meta…" and in "RT @EUCompetition: The Commission fines Meta…"),
+// though neither post starts with it; one that writes only some ("Bank" of "Northwind Bank",
+// in "Contoso Bank says…") reports another event on the same template.
+func (c *Clusterer) storyNamed(a, b *signature, nb []uint64, story string) bool {
+	owned := false
+	for _, h := range nb {
+		id := c.feats.lookup(h)
+		if id == 0 {
+			continue
+		}
+		in, out := 0, 0
+		for _, seq := range c.feats.all(id) {
+			if c.gone(seq) {
+				continue
+			}
+			if c.entry(seq).story == story {
+				in++
+			} else {
+				out++
+			}
+		}
+		if in < 2 || out > 0 {
+			continue
+		}
+		if !namesAlike(a, b, h) {
+			return false
+		}
+		owned = true
+	}
+	return owned
+}
+
+// namesAlike reports whether s writes the name h of o, or the same name inflected: its
+// skeleton ("Харкова", "Харкову"; "Warnstreik", "Warnstreiks"), which finds the name as a
+// feature of s only where s writes it as a name.
+func namesAlike(s, o *signature, h uint64) bool {
+	if mentions(s, h) {
+		return true
+	}
+	for _, sk := range o.skels {
+		if sk.word == h && hasFeature(s, feature{kind: kindSkeleton, hash: sk.skel}) {
+			return true
+		}
+	}
+	return false
 }
 
 func sharesAny(a, b []uint64) bool {
@@ -508,12 +557,12 @@ func sameNameWritten(a, b *signature, skel uint64) bool {
 // sharesName reports whether either post writes a name of the other (na of a, nb of b).
 func sharesName(a, b *signature, na, nb []uint64) bool {
 	for _, h := range na {
-		if mentions(b, h) {
+		if namesAlike(b, a, h) {
 			return true
 		}
 	}
 	for _, h := range nb {
-		if mentions(a, h) {
+		if namesAlike(a, b, h) {
 			return true
 		}
 	}
@@ -540,10 +589,13 @@ func (c *Clusterer) names(s *signature) []uint64 {
 	return out
 }
 
-// locatedOnlyIn reports whether a names, after a preposition of place, a name b does not write
-// (in any script) nor name as a place.
+// locatedOnlyIn reports whether a names, after a preposition of place, a name the gazetteer does
+// not read as a place and b does not write (in any script) nor name as a place.
 func locatedOnlyIn(a, b *signature) bool {
 	for _, h := range a.located {
+		if slices.Contains(a.placeNames, h) {
+			continue // a place the gazetteer reads: the place veto judges it
+		}
 		if !hasFeature(b, feature{kind: kindSkeleton, hash: h}) && !slices.Contains(b.placeNames, h) {
 			return true
 		}
@@ -551,14 +603,45 @@ func locatedOnlyIn(a, b *signature) bool {
 	return false
 }
 
-// placeOnlyIn reports whether a names a place b does not.
+// placeOnlyIn reports whether a names a place b does not, nor one of the same name (the gazetteer
+// may read "Santa Rosa" as another country's) nor one within sameArea of it (a district of
+// the city the other names: "Altona", "Hamburg").
 func placeOnlyIn(a, b *signature) bool {
-	for _, f := range a.features {
-		if f.kind == kindPlace && !hasFeature(b, f) {
+	for _, pa := range a.places {
+		if hasFeature(b, feature{kind: kindPlace, hash: pa.hash}) {
+			continue
+		}
+		near := false
+		for _, pb := range b.places {
+			if pb.name == pa.name || pa.distanceKm(pb) <= sameAreaKm {
+				near = true
+				break
+			}
+		}
+		if !near {
 			return true
 		}
 	}
 	return false
+}
+
+// sameAreaKm is how far apart two places named by two posts may be and still be one area: a
+// city and its districts, not its suburbs (Pinecrest is 19 km from Miami, and its own news).
+const sameAreaKm = 8
+
+// placeRef is a place a post names: its feature's hash, its name's and where it is.
+type placeRef struct {
+	hash, name uint64
+	lat, lon   float32
+}
+
+// distanceKm is the distance between two places along the Earth's surface (haversine).
+func (p placeRef) distanceKm(q placeRef) float64 {
+	const r = 6371.0
+	rad := math.Pi / 180
+	dLat, dLon := float64(q.lat-p.lat)*rad, float64(q.lon-p.lon)*rad
+	h := math.Sin(dLat/2)*math.Sin(dLat/2) + math.Cos(float64(p.lat)*rad)*math.Cos(float64(q.lat)*rad)*math.Sin(dLon/2)*math.Sin(dLon/2)
+	return 2 * r * math.Asin(math.Sqrt(h))
 }
 
 func sharesKind(a, b *signature, k kind) bool {

@@ -177,6 +177,32 @@ func TestClusterer(t *testing.T) {
 			{"ru", "Беспилотники атаковали НПЗ в Рязани, на территории завода начался пожар.", 0},
 			{"ru", "Беспилотники атаковали НПЗ в Саратове, на территории завода начался пожар.", time.Hour},
 		}, "ab"},
+		{"a name inflected is the same name", []in{
+			{"uk", "Обстріл Запоріжжя: 2 загиблих і 11 поранених, зруйновано школу.", 0},
+			{"uk", "RT @zoda_gov_ua: Удар по Запоріжжю. 2 загиблих, 11 поранених, рятувальники розбирають завали.", time.Hour},
+		}, "aa"},
+		{"the story's subject, written by its posts and no other, though neither post starts with it", []in{
+			{"en", "EU fines Meta €1.2 billion over data transfers", 0},
+			{"en", "Regulators hit Meta with a €1.2 billion fine over its data transfers", 5 * time.Minute},
+			{"en", "RT @EUCompetition: The Commission fines Meta €1.2 billion for breaching the rules on data transfers.", 10 * time.Minute},
+		}, "aaa"},
+		{"one template, two banks: the name they share is the template's", []in{
+			{"en", "Northwind Bank says hackers stole data of 2 million customers", 0},
+			{"en", "Hackers stole data of 2 million customers, Northwind Bank says", 5 * time.Minute},
+			{"en", "Contoso Bank says hackers stole data of 2 million customers", 10 * time.Minute},
+		}, "aab"},
+		{"a place of the same name read in another country is the same place", []in{
+			{"en", "Wildfire near Santa Rosa, California forces evacuations; 1,200 acres burned", 0},
+			{"en", "Evacuations east of Santa Rosa as the wildfire grows to 1,200 acres", 20 * time.Minute},
+		}, "aa"},
+		{"a district of the city the other post names", []in{
+			{"en", "Police evacuate 4,000 residents in Hamburg after a WWII bomb is found on a building site", 0},
+			{"en", "WWII bomb found in Altona: 4,000 residents told to leave their homes", 30 * time.Minute},
+		}, "aa"},
+		{"a suburb is not its city", []in{
+			{"en", "Ransomware attack knocks city services offline in Miami, officials say.", 0},
+			{"en", "Ransomware attack knocks village services offline in Pinecrest, officials say.", time.Hour},
+		}, "ab"},
 		{"out of the window", []in{
 			{"en", "Magnitude 6.4 earthquake strikes off the coast of Chile, no tsunami warning issued.", 0},
 			{"en", "Magnitude 6.4 earthquake strikes off the coast of Chile, no tsunami warning issued.", Window + time.Hour},
