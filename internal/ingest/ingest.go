@@ -383,18 +383,22 @@ type StoryStore interface {
 }
 
 // Pipeline consumes the stream: it gives each post of a batch its story, stores the batch and
-// then runs the later stages on it, acknowledging only when all of them succeeded.
+// then runs the later stages on it, acknowledging only when all of them succeeded. The later
+// stages of a batch run while the next batch is given its stories and stored (stream.Consume's
+// After): a post is percolated only once stored, and acknowledged only once percolated.
 type Pipeline struct {
 	stream  *stream.Stream
 	store   PostStore
 	stories StoryAssigner
 	stages  []Stage
 	log     *slog.Logger
+	// mu keeps the storing of batches one at a time (a failed batch's halves are stored again
+	// beside the next batch) and guards what follows.
+	mu sync.Mutex
 	// shared, when set, stores batches in the cluster's story order, folding into window the
 	// posts other nodes stored after cursor.
 	shared StoryStore
 	window StoryWindow
-	mu     sync.Mutex
 	cursor int64
 }
 
@@ -437,17 +441,15 @@ const StoreDurable = "store"
 
 // Run consumes until ctx ends.
 func (p *Pipeline) Run(ctx context.Context) error {
-	err := p.stream.Consume(ctx, stream.ConsumeConfig{Durable: StoreDurable, Batch: 5000}, p.handle)
+	err := p.stream.Consume(ctx, stream.ConsumeConfig{Durable: StoreDurable, Batch: 5000, After: p.runStages}, p.storeBatch)
 	if errors.Is(err, context.Canceled) {
 		return nil
 	}
 	return err
 }
 
-func (p *Pipeline) handle(ctx context.Context, posts []post.Post) error {
-	if err := p.storeBatch(ctx, posts); err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
+// runStages runs the stages after storage on a stored batch.
+func (p *Pipeline) runStages(ctx context.Context, posts []post.Post) error {
 	for _, stage := range p.stages {
 		if err := stage(ctx, posts); err != nil {
 			return err
@@ -459,21 +461,20 @@ func (p *Pipeline) handle(ctx context.Context, posts []post.Post) error {
 // storeBatch gives the batch its stories and stores it.
 func (p *Pipeline) storeBatch(ctx context.Context, posts []post.Post) error {
 	p.mu.Lock()
-	shared := p.shared
-	p.mu.Unlock()
-	if shared == nil {
+	defer p.mu.Unlock()
+	if p.shared == nil {
 		if p.stories != nil {
 			p.stories.Assign(posts)
 		}
-		_, err := p.store.InsertPosts(ctx, posts)
-		return err
+		if _, err := p.store.InsertPosts(ctx, posts); err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+		return nil
 	}
-	// One batch at a time: the cursor moves with each.
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	cursor, _, err := shared.InsertPostsInStoryOrder(ctx, posts, p.cursor, p.window.Seed, p.window.Assign)
+	// The cursor moves with each batch.
+	cursor, _, err := p.shared.InsertPostsInStoryOrder(ctx, posts, p.cursor, p.window.Seed, p.window.Assign)
 	if err != nil {
-		return err
+		return fmt.Errorf("store: %w", err)
 	}
 	p.cursor = cursor
 	return nil

@@ -387,10 +387,20 @@ type ConsumeConfig struct {
 	// RetryDelay is how long a failed post waits before its second delivery (2s when 0); the
 	// wait doubles with each delivery, up to a minute.
 	RetryDelay time.Duration
+	// After, when set, is the stage's second step: it runs on a batch once the handler
+	// succeeded on it, while the handler goes on with the next batch. A batch is acknowledged
+	// only once both succeeded; a failure of either redelivers it (both run again). Each step
+	// takes one batch at a time, in the order the batches were taken off the stream.
+	After Handler
 }
 
-// Consume runs a stage until ctx ends: it hands batches of posts to handle and acknowledges
-// them only after handle succeeded.
+// Consume runs a stage until ctx ends: it hands batches of posts to handle (and then to
+// c.After) and acknowledges them only after handle (and c.After) succeeded.
+//
+// Three batches are worked on at once, each by one goroutine: the next batch is taken off the
+// stream and decoded while handle runs on the one before, and c.After (then the
+// acknowledgement, or the redelivery) on the one before that. Consume returns once every batch
+// it took is settled.
 func (s *Stream) Consume(ctx context.Context, c ConsumeConfig, handle Handler) error {
 	if c.Batch <= 0 {
 		c.Batch = 500
@@ -407,8 +417,10 @@ func (s *Stream) Consume(ctx context.Context, c ConsumeConfig, handle Handler) e
 	// The consumer itself redelivers without limit: the stage counts deliveries and moves a post
 	// to the dead-letter stream itself, and only once the dead letter is stored does it
 	// terminate the post. A consumer-side MaxDeliver would stop redelivering a post that the
-	// dead-letter stream could not take at that moment, and the post would be lost.
-	cons, err := s.js.CreateOrUpdateConsumer(ctx, PostsStream, consumerConfig(c.Durable, 4*c.Batch))
+	// dead-letter stream could not take at that moment, and the post would be lost. The posts a
+	// stage may hold unacknowledged cover the three batches in its steps, the one being filled
+	// and the pull's buffer.
+	cons, err := s.js.CreateOrUpdateConsumer(ctx, PostsStream, consumerConfig(c.Durable, 6*c.Batch))
 	if err != nil {
 		return fmt.Errorf("stream: consumer %s: %w", c.Durable, err)
 	}
@@ -430,27 +442,48 @@ func (s *Stream) Consume(ctx context.Context, c ConsumeConfig, handle Handler) e
 	}()
 	go func() { <-ctx.Done(); it.Stop() }()
 
+	first, second := make(chan *batch), make(chan *batch)
+	var steps sync.WaitGroup
+	steps.Add(2)
+	go func() {
+		defer steps.Done()
+		defer close(second)
+		for b := range first {
+			b.err = st.call(ctx, st.handle, b.posts)
+			second <- b
+		}
+	}()
+	go func() {
+		defer steps.Done()
+		for b := range second {
+			st.finish(ctx, b)
+		}
+	}()
+	defer func() { close(first); steps.Wait() }()
+
 	for {
-		first, ok := <-msgs
+		m, ok := <-msgs
 		if !ok {
 			return ctx.Err()
 		}
-		batch := []jetstream.Msg{first}
+		taken := []jetstream.Msg{m}
 		linger := time.NewTimer(c.Linger)
 	fill:
-		for len(batch) < c.Batch {
+		for len(taken) < c.Batch {
 			select {
 			case m, ok := <-msgs:
 				if !ok {
 					break fill
 				}
-				batch = append(batch, m)
+				taken = append(taken, m)
 			case <-linger.C:
 				break fill
 			}
 		}
 		linger.Stop()
-		st.handleBatch(ctx, batch)
+		if b := st.take(taken); b != nil {
+			first <- b
+		}
 	}
 }
 
@@ -482,22 +515,35 @@ type stage struct {
 	s      *Stream
 	c      ConsumeConfig
 	handle Handler
-	// lastWorked is when the handler last succeeded on some posts. A post is dead-lettered only
+	// lastWorked is when the steps last succeeded on some posts. A post is dead-lettered only
 	// if the stage worked recently, so that an outage of what the stage writes to (every post
-	// failing) never empties the stream into the dead letters.
+	// failing) never empties the stream into the dead letters. Only the last step's goroutine
+	// reads and writes it.
 	lastWorked time.Time
-	// settled holds the batch's messages already acknowledged or given back, which the busy
-	// signal must no longer touch (it would push a given-back post's redelivery further out).
-	mu      sync.Mutex
+	// mu guards each batch's settled.
+	mu sync.Mutex
+}
+
+// batch is one batch of posts in the stage's steps.
+type batch struct {
+	posts []post.Post
+	msgs  []jetstream.Msg
+	// settled holds the messages already acknowledged or given back, which the busy signal
+	// must no longer touch (it would push a given-back post's redelivery further out).
 	settled map[jetstream.Msg]bool
+	// err is the handler's, once it ran.
+	err error
+	// done stops the busy signal.
+	done chan struct{}
 }
 
 // workingWindow is how recent a success must be for the stage to count as working.
 const workingWindow = 5 * time.Minute
 
-func (st *stage) handleBatch(ctx context.Context, msgs []jetstream.Msg) {
-	posts := make([]post.Post, 0, len(msgs))
-	kept := make([]jetstream.Msg, 0, len(msgs))
+// take decodes a batch's messages and starts telling JetStream the stage is busy with them,
+// until the batch is finished; nil when none could be read.
+func (st *stage) take(msgs []jetstream.Msg) *batch {
+	b := &batch{posts: make([]post.Post, 0, len(msgs)), msgs: make([]jetstream.Msg, 0, len(msgs))}
 	for _, m := range msgs {
 		var w wirePost
 		err := json.Unmarshal(m.Data(), &w)
@@ -508,26 +554,26 @@ func (st *stage) handleBatch(ctx context.Context, msgs []jetstream.Msg) {
 			m.Term()
 			continue
 		}
-		posts = append(posts, p)
-		kept = append(kept, m)
+		b.posts = append(b.posts, p)
+		b.msgs = append(b.msgs, m)
 	}
-	if len(posts) == 0 {
-		return
+	if len(b.posts) == 0 {
+		return nil
 	}
-	st.mu.Lock()
-	st.settled = make(map[jetstream.Msg]bool, len(kept))
-	st.mu.Unlock()
-	busy := time.NewTicker(ackWait / 3)
-	finished := make(chan struct{})
+	b.settled = make(map[jetstream.Msg]bool, len(b.msgs))
+	b.done = make(chan struct{})
 	go func() {
+		// A batch may wait behind the one before it in each step: it is busy from the start.
+		busy := time.NewTicker(ackWait / 3)
+		defer busy.Stop()
 		for {
 			select {
-			case <-finished:
+			case <-b.done:
 				return
 			case <-busy.C:
 				st.mu.Lock()
-				for _, m := range kept {
-					if !st.settled[m] {
+				for _, m := range b.msgs {
+					if !b.settled[m] {
 						m.InProgress()
 					}
 				}
@@ -535,66 +581,83 @@ func (st *stage) handleBatch(ctx context.Context, msgs []jetstream.Msg) {
 			}
 		}
 	}()
-	err := st.call(ctx, posts)
-	if err == nil {
-		st.lastWorked = time.Now()
-		st.settle(kept, nil)
-	} else if ctx.Err() == nil && redelivered(kept) {
-		// The batch failed before: find the posts that fail by themselves, so that they hold up
-		// no one else.
-		st.s.log.Error("stage failed again; retrying its posts apart", "stage", st.c.Durable, "posts", len(posts), "err", err)
-		st.divide(ctx, posts, kept, err)
-	} else {
-		if ctx.Err() == nil {
-			st.s.log.Error("stage failed; the batch will be redelivered", "stage", st.c.Durable, "posts", len(posts), "err", err)
-		}
-		st.settle(kept, err)
-	}
-	busy.Stop()
-	close(finished)
+	return b
 }
 
-// call runs the handler on posts, turning a panic into the batch's failure: the batch is then
+// finish runs the second step on a batch the handler succeeded on, and acknowledges it, or
+// has it redelivered.
+func (st *stage) finish(ctx context.Context, b *batch) {
+	defer close(b.done)
+	err := b.err
+	if err == nil && st.c.After != nil {
+		err = st.call(ctx, st.c.After, b.posts)
+	}
+	if err == nil {
+		st.lastWorked = time.Now()
+		st.settle(b, b.msgs, nil)
+	} else if ctx.Err() == nil && redelivered(b.msgs) {
+		// The batch failed before: find the posts that fail by themselves, so that they hold up
+		// no one else.
+		st.s.log.Error("stage failed again; retrying its posts apart", "stage", st.c.Durable, "posts", len(b.posts), "err", err)
+		st.divide(ctx, b, b.posts, b.msgs, err)
+	} else {
+		if ctx.Err() == nil {
+			st.s.log.Error("stage failed; the batch will be redelivered", "stage", st.c.Durable, "posts", len(b.posts), "err", err)
+		}
+		st.settle(b, b.msgs, err)
+	}
+}
+
+// call runs one step on posts, turning a panic into the batch's failure: the batch is then
 // divided like any failing one, so the post that panics is retried alone and dead-lettered after
 // MaxDeliver deliveries while the others go on, instead of ending the process.
-func (st *stage) call(ctx context.Context, posts []post.Post) (err error) {
+func (st *stage) call(ctx context.Context, step Handler, posts []post.Post) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			st.s.log.Error("stage panicked", "stage", st.c.Durable, "posts", len(posts), "panic", r, "stack", string(debug.Stack()))
 			err = fmt.Errorf("the stage panicked: %v", r)
 		}
 	}()
-	return st.handle(ctx, posts)
+	return step(ctx, posts)
+}
+
+// both runs the handler and then the second step on posts.
+func (st *stage) both(ctx context.Context, posts []post.Post) error {
+	if err := st.call(ctx, st.handle, posts); err != nil || st.c.After == nil {
+		return err
+	}
+	return st.call(ctx, st.c.After, posts)
 }
 
 // divide retries the halves of a failed batch apart, down to single posts, acknowledging the
-// parts that succeed.
-func (st *stage) divide(ctx context.Context, posts []post.Post, msgs []jetstream.Msg, err error) {
+// parts that succeed. It runs in the last step's goroutine: the handler may meanwhile run on
+// the next batch.
+func (st *stage) divide(ctx context.Context, b *batch, posts []post.Post, msgs []jetstream.Msg, err error) {
 	if len(posts) == 1 {
-		st.fail(ctx, posts[0], msgs[0], err)
+		st.fail(ctx, b, posts[0], msgs[0], err)
 		return
 	}
 	mid := len(posts) / 2
-	st.retry(ctx, posts[:mid], msgs[:mid])
-	st.retry(ctx, posts[mid:], msgs[mid:])
+	st.retry(ctx, b, posts[:mid], msgs[:mid])
+	st.retry(ctx, b, posts[mid:], msgs[mid:])
 }
 
-func (st *stage) retry(ctx context.Context, posts []post.Post, msgs []jetstream.Msg) {
+func (st *stage) retry(ctx context.Context, b *batch, posts []post.Post, msgs []jetstream.Msg) {
 	if ctx.Err() != nil {
-		st.settle(msgs, ctx.Err())
+		st.settle(b, msgs, ctx.Err())
 		return
 	}
-	if err := st.call(ctx, posts); err != nil {
-		st.divide(ctx, posts, msgs, err)
+	if err := st.both(ctx, posts); err != nil {
+		st.divide(ctx, b, posts, msgs, err)
 		return
 	}
 	st.lastWorked = time.Now()
-	st.settle(msgs, nil)
+	st.settle(b, msgs, nil)
 }
 
 // fail deals with a post that failed by itself: after MaxDeliver deliveries, while the stage
 // works for other posts, it goes to the dead-letter stream; otherwise it comes back later.
-func (st *stage) fail(ctx context.Context, p post.Post, m jetstream.Msg, cause error) {
+func (st *stage) fail(ctx context.Context, b *batch, p post.Post, m jetstream.Msg, cause error) {
 	n := deliveries(m)
 	if n >= st.c.MaxDeliver && time.Since(st.lastWorked) < workingWindow {
 		err := st.s.deadLetter(ctx, st.c.Durable, p.ID, m, cause, n)
@@ -602,23 +665,23 @@ func (st *stage) fail(ctx context.Context, p post.Post, m jetstream.Msg, cause e
 			st.s.log.Error("post moved to the dead-letter stream", "stage", st.c.Durable, "post", p.ID,
 				"deliveries", n, "err", cause)
 			st.mu.Lock()
-			st.settled[m] = true
+			b.settled[m] = true
 			m.Term()
 			st.mu.Unlock()
 			return
 		}
 		st.s.log.Error("dead-lettering a post failed; it will be redelivered", "stage", st.c.Durable, "post", p.ID, "err", err)
 	}
-	st.settle([]jetstream.Msg{m}, cause)
+	st.settle(b, []jetstream.Msg{m}, cause)
 }
 
-// settle acknowledges msgs, or after a failure asks for their redelivery after a delay that
-// grows with their deliveries.
-func (st *stage) settle(msgs []jetstream.Msg, failure error) {
+// settle acknowledges msgs of batch b, or after a failure asks for their redelivery after a
+// delay that grows with their deliveries.
+func (st *stage) settle(b *batch, msgs []jetstream.Msg, failure error) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	for _, m := range msgs {
-		st.settled[m] = true
+		b.settled[m] = true
 		if failure == nil {
 			m.Ack()
 			continue

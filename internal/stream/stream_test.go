@@ -56,12 +56,16 @@ func TestPoisonPostIsDeadLettered(t *testing.T) {
 		maxDeliver int
 		poison     func() error
 		wantError  string
+		// inAfter puts the failing work in the stage's second step (ConsumeConfig.After).
+		inAfter bool
 	}{
-		{"fails", 1, failPoison, "the stage cannot take this post"},
-		{"fails", 3, failPoison, "the stage cannot take this post"},
-		{"fails", stream.MaxDeliver, failPoison, "the stage cannot take this post"},
-		{"panics", 1, panicPoison, "the stage panicked: the stage cannot take this post"},
-		{"panics", stream.MaxDeliver, panicPoison, "the stage panicked: the stage cannot take this post"},
+		{"fails", 1, failPoison, "the stage cannot take this post", false},
+		{"fails", 3, failPoison, "the stage cannot take this post", false},
+		{"fails", stream.MaxDeliver, failPoison, "the stage cannot take this post", false},
+		{"panics", 1, panicPoison, "the stage panicked: the stage cannot take this post", false},
+		{"panics", stream.MaxDeliver, panicPoison, "the stage panicked: the stage cannot take this post", false},
+		{"fails after", 3, failPoison, "the stage cannot take this post", true},
+		{"panics after", stream.MaxDeliver, panicPoison, "the stage panicked: the stage cannot take this post", true},
 	} {
 		maxDeliver := tc.maxDeliver
 		t.Run(tc.how+"/"+strconv.Itoa(maxDeliver), func(t *testing.T) {
@@ -85,11 +89,15 @@ func TestPoisonPostIsDeadLettered(t *testing.T) {
 				}
 				return nil
 			}
+			c := stream.ConsumeConfig{Durable: "stage", Batch: 50, Linger: 20 * time.Millisecond,
+				MaxDeliver: maxDeliver, RetryDelay: 10 * time.Millisecond}
+			if tc.inAfter {
+				c.After, handle = handle, func(context.Context, []post.Post) error { return nil }
+			}
 			ctx, cancel := context.WithCancel(context.Background())
 			done := make(chan error, 1)
 			go func() {
-				done <- s.Consume(ctx, stream.ConsumeConfig{Durable: "stage", Batch: 50, Linger: 20 * time.Millisecond,
-					MaxDeliver: maxDeliver, RetryDelay: 10 * time.Millisecond}, handle)
+				done <- s.Consume(ctx, c, handle)
 			}()
 			t.Cleanup(func() { cancel(); <-done })
 
@@ -151,6 +159,84 @@ func TestPoisonPostIsDeadLettered(t *testing.T) {
 				return false
 			})
 		})
+	}
+}
+
+// A stage with a second step runs it on a batch once the handler succeeded on that batch, while
+// the handler goes on with the next one; each step sees the batches in the same order, and a
+// batch is acknowledged only once its second step succeeded.
+func TestAfterOverlapsTheNextBatch(t *testing.T) {
+	s := openStream(t)
+	var mu sync.Mutex
+	handled := map[string]bool{}
+	var handledOrder, afterOrder []string
+	var wrong []string
+	release := make(chan struct{})
+	handle := func(ctx context.Context, posts []post.Post) error {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, p := range posts {
+			handled[p.ID] = true
+		}
+		handledOrder = append(handledOrder, posts[0].ID)
+		return nil
+	}
+	after := func(ctx context.Context, posts []post.Post) error {
+		mu.Lock()
+		for _, p := range posts {
+			if !handled[p.ID] {
+				wrong = append(wrong, p.ID)
+			}
+		}
+		first := len(afterOrder) == 0
+		afterOrder = append(afterOrder, posts[0].ID)
+		mu.Unlock()
+		if first {
+			select {
+			case <-release:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		return nil
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- s.Consume(ctx, stream.ConsumeConfig{Durable: "stage", Batch: 10, After: after}, handle)
+	}()
+	t.Cleanup(func() { cancel(); <-done })
+	var ids []string
+	for i := range 30 {
+		ids = append(ids, fmt.Sprintf("p-%02d", i))
+	}
+	publish(t, s, ids...)
+	// The first batch's second step waits; the handler takes the next batch meanwhile.
+	wait.For(t, "the handler on a second batch", func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return len(handledOrder) >= 2
+	})
+	if lag, err := s.Pending(context.Background(), "stage"); err != nil || lag != uint64(len(ids)) {
+		t.Errorf("while the first batch's second step runs, the lag is %d (%v), want all %d posts", lag, err, len(ids))
+	}
+	close(release)
+	wait.For(t, "every post acknowledged", func() bool {
+		lag, err := s.Pending(context.Background(), "stage")
+		return err == nil && lag == 0
+	})
+	mu.Lock()
+	defer mu.Unlock()
+	if len(wrong) > 0 {
+		t.Errorf("the second step ran on %v before the handler had", wrong)
+	}
+	if !slices.Equal(handledOrder, afterOrder) {
+		t.Errorf("the handler took the batches beginning %v, the second step %v", handledOrder, afterOrder)
+	}
+	for _, id := range ids {
+		if !handled[id] {
+			t.Errorf("%s was not handled", id)
+		}
 	}
 }
 
