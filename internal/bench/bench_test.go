@@ -90,6 +90,14 @@ func TestLiveSmoke(t *testing.T) {
 	if (res.Pipeline.Matched > 0) != (res.PipelineOverDelivery > 0) {
 		t.Errorf("%d posts reached the owner's socket, yet the ratio to the delivery p99 is %.2f", res.Pipeline.Matched, res.PipelineOverDelivery)
 	}
+	if res.Pipeline.Matched > 0 {
+		// A post on the socket was stamped at every point of its way (its ingest call, an
+		// enrichment and a synced publish, takes more than a microsecond).
+		if got := res.Pipeline.Segments; len(got) != len(segmentNames) || got[0].Maxms <= 0 {
+			t.Errorf("the way of the matched posts was not split: %+v", got)
+		}
+		checkText(t, res, "the way of a matched post")
+	}
 	if p := res.Peer; p == nil || p.KBPerConn <= 0 || p.DeliveryP99ms <= 0 || p.MemoryRatio <= 0 {
 		t.Fatalf("the Centrifuge peer did not run: %+v", p)
 	}

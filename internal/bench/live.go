@@ -210,6 +210,12 @@ func (res LiveResult) WriteText(w io.Writer) {
 			p.P50ms, p.P99ms, p.Searches, p.OfferedRate, p.Matched, p.Posts, p.Matches)
 		fmt.Fprintf(w, "                           p99 over the delivery p99 above: %.2f\n", res.PipelineOverDelivery)
 		fmt.Fprintf(w, "ingest to story            p50 %.1f ms, p99 %.1f ms\n", p.StoryP50ms, p.StoryP99ms)
+		if len(p.Segments) > 0 {
+			fmt.Fprintf(w, "the way of a matched post  p50 / p99 / max, each stretch\n")
+			for _, s := range p.Segments {
+				fmt.Fprintf(w, "  %-40s %7.1f / %7.1f / %7.1f ms\n", s.Name, s.P50ms, s.P99ms, s.Maxms)
+			}
+		}
 	}
 }
 

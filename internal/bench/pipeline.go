@@ -21,6 +21,7 @@ import (
 	"github.com/sightline/sightline/internal/monitor"
 	"github.com/sightline/sightline/internal/percolate"
 	"github.com/sightline/sightline/internal/percolate/workload"
+	"github.com/sightline/sightline/internal/post"
 	"github.com/sightline/sightline/internal/provider"
 	"github.com/sightline/sightline/internal/server"
 )
@@ -38,6 +39,99 @@ type PipelineResult struct {
 	// at the steady offered rate: issue 30's "a post in its story within 1 s p99 of ingest".
 	StoryP50ms float64 `json:"ingest_to_story_p50_ms"`
 	StoryP99ms float64 `json:"ingest_to_story_p99_ms"`
+	// Segments split the way of the posts that reached the socket, in order.
+	Segments []Segment `json:"segments,omitempty"`
+}
+
+// Segment is one stretch of a matched post's way from ingest to the owner's socket.
+type Segment struct {
+	Name  string  `json:"name"`
+	P50ms float64 `json:"p50_ms"`
+	P99ms float64 `json:"p99_ms"`
+	Maxms float64 `json:"max_ms"`
+}
+
+// wayStamps are the times one post passed each point of its way, in segmentNames' order: given
+// to ingest, published to the stream, picked up in the storage stage's batch (its story given),
+// stored (the percolator stage begins), matched, its matches stored, its events published, on
+// the owner's socket.
+type wayStamps [8]time.Time
+
+var segmentNames = [...]string{
+	"ingest: enrich, publish to the stream",
+	"stream to the storage stage's batch",
+	"store the batch",
+	"percolate the batch",
+	"store the matches",
+	"publish the match events",
+	"hub to the owner's socket",
+}
+
+// wayWatch stamps the posts' ways: the stages' observe hooks and the bench's own points.
+type wayWatch struct {
+	mu    sync.Mutex
+	posts map[string]*wayStamps
+}
+
+// stamp sets point i of each post's way, once (a redelivered batch keeps its first times).
+func (w *wayWatch) stamp(i int, at time.Time, ids ...string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for _, id := range ids {
+		s := w.posts[id]
+		if s == nil {
+			s = &wayStamps{}
+			w.posts[id] = s
+		}
+		if s[i].IsZero() {
+			s[i] = at
+		}
+	}
+}
+
+func (w *wayWatch) stampPosts(i int, at time.Time, posts []post.Post) {
+	ids := make([]string, len(posts))
+	for k := range posts {
+		ids[k] = posts[k].ID
+	}
+	w.stamp(i, at, ids...)
+}
+
+// percolated records a percolator batch's stage times.
+func (w *wayWatch) percolated(posts []post.Post, t monitor.StageTimes) {
+	w.stampPosts(3, t.Start, posts)
+	w.stampPosts(4, t.Matched, posts)
+	if !t.Written.IsZero() {
+		w.stampPosts(5, t.Written, posts)
+	}
+	if !t.Announced.IsZero() {
+		w.stampPosts(6, t.Announced, posts)
+	}
+}
+
+// segments are the percentiles of each stretch over the posts stamped at every point.
+func (w *wayWatch) segments() []Segment {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	spans := make([][]float64, len(segmentNames))
+	for _, s := range w.posts {
+		complete := true
+		for _, t := range s {
+			complete = complete && !t.IsZero()
+		}
+		if !complete {
+			continue
+		}
+		for i := range spans {
+			spans[i] = append(spans[i], float64(s[i+1].Sub(s[i]).Microseconds())/1000)
+		}
+	}
+	out := make([]Segment, len(segmentNames))
+	for i, name := range segmentNames {
+		out[i].Name = name
+		out[i].P50ms, out[i].P99ms, out[i].Maxms = percentiles(spans[i])
+	}
+	return out
 }
 
 // benchAdmin is the administrator of the benchmarks' nodes, who owns their saved searches.
@@ -119,8 +213,14 @@ func livePipeline(searches, rate int, seconds float64, cpuProfile string) (Pipel
 	}
 	defer stop()
 	var stories storyWatch
-	node.Stories.Observe(stories.observe)
+	way := wayWatch{posts: map[string]*wayStamps{}}
+	node.Stories.Observe(func(posts []post.Post, cpu time.Duration) {
+		way.stampPosts(2, time.Now(), posts)
+		stories.observe(posts, cpu)
+	})
 	defer node.Stories.Observe(nil)
+	node.Percolator.Observe(way.percolated)
+	defer node.Percolator.Observe(nil)
 	srv := httptest.NewServer(node.Handler)
 	defer srv.Close()
 
@@ -173,6 +273,7 @@ func livePipeline(searches, rate int, seconds float64, cpuProfile string) (Pipel
 			mu.Lock()
 			if start, ok := sent[ev.Match.Post.ID]; ok && !seen[ev.Match.Post.ID] {
 				seen[ev.Match.Post.ID] = true
+				way.stamp(7, at, ev.Match.Post.ID)
 				latencies = append(latencies, float64(at.Sub(start).Microseconds())/1000)
 			}
 			mu.Unlock()
@@ -197,12 +298,18 @@ func livePipeline(searches, rate int, seconds float64, cpuProfile string) (Pipel
 			p := posts.Next(t)
 			items = append(items, ingest.Item{Line: j + 1, Post: p})
 		}
+		ids := make([]string, len(items))
 		mu.Lock()
-		for _, it := range items {
-			sent[postIDOf(it)] = t
+		for k, it := range items {
+			ids[k] = postIDOf(it)
+			sent[ids[k]] = t
 		}
 		mu.Unlock()
-		go node.Ingest.Accept(ctx, items)
+		way.stamp(0, t, ids...)
+		go func() {
+			node.Ingest.Accept(ctx, items)
+			way.stamp(1, time.Now(), ids...)
+		}()
 	}
 	time.Sleep(3 * time.Second) // let the last posts through
 
@@ -217,6 +324,7 @@ func livePipeline(searches, rate int, seconds float64, cpuProfile string) (Pipel
 	stories.mu.Lock()
 	res.StoryP50ms, res.StoryP99ms, _ = percentiles(stories.latency)
 	stories.mu.Unlock()
+	res.Segments = way.segments()
 	return res, nil
 }
 

@@ -76,6 +76,24 @@ type Percolator struct {
 	// tenants are the organizations' tenants, read when a private post first matches one of
 	// their searches; an organization never changes tenant.
 	tenants map[int64]int64
+	// observe, when set, hears each batch's stage times (benchmarks).
+	observe func(posts []post.Post, t StageTimes)
+}
+
+// StageTimes are the wall times of one batch's way through Stage: what `bench live` splits the
+// ingest-to-socket latency by.
+type StageTimes struct {
+	// Start is when the stage got the stored batch; Matched when the index had matched it;
+	// Written when its matches were stored; Announced when their events were published.
+	Start, Matched, Written, Announced time.Time
+}
+
+// Observe has fn called after each batch Stage handled with its posts and its stage times; fn
+// runs inside the stage, so it must be quick; nil stops observing.
+func (p *Percolator) Observe(fn func(posts []post.Post, t StageTimes)) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.observe = fn
 }
 
 type pendingCounts struct {
@@ -274,6 +292,14 @@ func (p *Percolator) Run(ctx context.Context) error {
 // acknowledged, so a crash re-runs it and the unique (search, post) key keeps it idempotent.
 // The limits count only the matches the store reports as new, so a re-run counts nothing twice.
 func (p *Percolator) Stage(ctx context.Context, posts []post.Post) error {
+	p.mu.Lock()
+	observe := p.observe
+	p.mu.Unlock()
+	var times StageTimes
+	if observe != nil {
+		times.Start = time.Now()
+		defer func() { observe(posts, times) }()
+	}
 	docs := make([]percolate.Doc, len(posts))
 	for i, pp := range posts {
 		docs[i] = *percolate.DocOf(pp)
@@ -294,7 +320,13 @@ func (p *Percolator) Stage(ctx context.Context, posts []post.Post) error {
 		}
 	}
 	p.mu.Unlock()
+	if observe != nil {
+		times.Matched = time.Now()
+	}
 	granted, created, err := p.write(ctx, matches, searches, posts, now)
+	if observe != nil {
+		times.Written = time.Now()
+	}
 	if err != nil || len(granted) == 0 {
 		return err
 	}
@@ -302,6 +334,9 @@ func (p *Percolator) Stage(ctx context.Context, posts []post.Post) error {
 	// stored it may have stopped before either.
 	fresh := append(created, p.unannounced(ctx, granted, created, now)...)
 	p.announce(ctx, fresh, posts, true)
+	if observe != nil {
+		times.Announced = time.Now()
+	}
 	if p.stored != nil && len(fresh) > 0 {
 		ids := make([]int64, 0, len(searches))
 		for _, m := range fresh {
