@@ -1,7 +1,6 @@
 package story
 
 import (
-	"cmp"
 	"net/url"
 	"slices"
 	"strings"
@@ -68,11 +67,16 @@ type signature struct {
 // nameSkeleton is the skeleton of a name (a kindSkeleton feature's hash) and the name's word.
 type nameSkeleton struct{ skel, word uint64 }
 
+// compareFeatures orders features by hash, then kind: written out, as sorting a post's features
+// calls it hundreds of times.
 func compareFeatures(a, b feature) int {
-	if a.hash != b.hash {
-		return cmp.Compare(a.hash, b.hash)
+	switch {
+	case a.hash < b.hash:
+		return -1
+	case a.hash > b.hash:
+		return 1
 	}
-	return cmp.Compare(a.kind, b.kind)
+	return int(a.kind) - int(b.kind)
 }
 
 // fnv is FNV-1a: a fixed hash, so that every node and every restart gets the same simhash.
@@ -139,9 +143,10 @@ func (a *analyzer) tokens(text string) []string {
 func (a *analyzer) sign(p *post.Post) signature {
 	text := p.TitleText
 	if p.ContentText != "" {
-		text = strings.TrimSpace(text + "\n" + p.ContentText)
+		text = leadOf(text, p.ContentText)
+	} else {
+		text = lead(text)
 	}
-	text = lead(text)
 	var s signature
 	toks := a.tokens(text)
 	hashes := slices.Grow(a.hashes[:0], len(toks))[:len(toks)]
@@ -278,6 +283,17 @@ func lead(text string) string {
 		return text[:i]
 	}
 	return strings.ToValidUTF8(text[:maxLead], "")
+}
+
+// leadOf is lead(strings.TrimSpace(title + "\n" + content)) without copying all of a long
+// content: a prefix of it that leaves more than maxLead bytes once trimmed has the same lead.
+func leadOf(title, content string) string {
+	if len(content) > 2*maxLead {
+		if t := strings.TrimSpace(title + "\n" + content[:2*maxLead]); len(t) > maxLead {
+			return lead(t)
+		}
+	}
+	return lead(strings.TrimSpace(title + "\n" + content))
 }
 
 // slugWords are the folded words of a canonical link's slugs: the path segments that join words
@@ -557,7 +573,7 @@ func (a *analyzer) casing(text string) (names []uint64, proper uint64, lower []u
 	initial := true
 	for field := range strings.FieldsSeq(text) {
 		// Handles and links are not written as words, and "RT" marks a repost on any topic.
-		if field[0] == '@' || strings.Contains(field, "://") || field == "RT" {
+		if field[0] == '@' || strings.IndexByte(field, ':') >= 0 && strings.Contains(field, "://") || field == "RT" {
 			initial = initial || endsSentence(field)
 			continue
 		}
@@ -569,6 +585,13 @@ func (a *analyzer) casing(text string) (names []uint64, proper uint64, lower []u
 			}
 			end := start + size
 			for end < len(field) {
+				if c := field[end]; c < utf8.RuneSelf { // ASCII, as most words are
+					if !isWordByte(c) {
+						break
+					}
+					end++
+					continue
+				}
 				r, size := utf8.DecodeRuneInString(field[end:])
 				if !isWordRune(r) {
 					break
@@ -624,6 +647,9 @@ var placePrepositions = map[string]bool{
 
 // endsSentence reports whether a word ends a sentence, or a lead-in such as "RT @AP:".
 func endsSentence(field string) bool {
+	if c := field[len(field)-1]; c < utf8.RuneSelf && strings.IndexByte(`"')]`, c) < 0 {
+		return strings.IndexByte(".!?:", c) >= 0 // nothing to trim: most words
+	}
 	field = strings.TrimRight(field, `"')»”’]`)
 	return field != "" && strings.IndexByte(".!?:", field[len(field)-1]) >= 0
 }

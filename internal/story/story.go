@@ -81,18 +81,21 @@ type Clusterer struct {
 	// among) by each 16-bit quarter of their SimHash, oldest first.
 	bands [4]map[uint16][]banded
 	now   time.Time // the latest publication time seen: the window ends there
-	// marks[i] is the lookup that last found entries[i] a candidate (it counts lookups), and
-	// shared[i] what it shares with that lookup's post: in arrays rather than on the posts, so
-	// that summing a long post's candidates reads memory in a few places.
+	// tallies[i] is what entries[i] shares with the post of the lookup that last found it a
+	// candidate (lookups are counted by epoch): in an array rather than on the posts, so that
+	// summing a long post's candidates reads memory in a few places, and the mark beside the
+	// sum, one cache line a candidate in a window of a million.
 	epoch    uint32
-	marks    []uint32
-	shared   []float64
+	tallies  []tally
 	keys     []uint64  // keys[i] is idKey of entries[i]: ties between candidates are broken by id
 	touched  []int32   // the candidates of this lookup, as indexes into entries
 	finders  []finder  // the features of this lookup that find candidates
 	weights  []float64 // the weights of this lookup's post's features
+	dfs      []int     // and their dfs
+	flags    []uint8   // and their flags for evidence, from the lookup numbered flagged
+	flagged  uint32
 	cands    []candidate
-	perStory map[string]int
+	compared []string          // the stories of this lookup's candidates compared so far
 	roots    map[string]*entry // each story's first post, while in the window
 	ids      map[string]*entry
 	natives  map[string]*entry // by provider and native id, for replies to find their parent
@@ -101,7 +104,7 @@ type Clusterer struct {
 
 // New returns an empty clusterer.
 func New() *Clusterer {
-	c := &Clusterer{feats: newFeatureTable(), texts: map[uint64]*entry{}, roots: map[string]*entry{}, ids: map[string]*entry{}, natives: map[string]*entry{}, perStory: map[string]int{}}
+	c := &Clusterer{feats: newFeatureTable(), texts: map[uint64]*entry{}, roots: map[string]*entry{}, ids: map[string]*entry{}, natives: map[string]*entry{}}
 	for i := range c.bands {
 		c.bands[i] = map[uint16][]banded{}
 	}
@@ -120,15 +123,16 @@ func (c *Clusterer) Add(p *post.Post) string {
 	}
 	c.advance(p.PublishedAt)
 	sig := c.analyzer.sign(p)
+	norm := c.weigh(&sig)
 	story := p.ID
 	if e := c.parent(p); e != nil {
 		// A reply is part of its thread's conversation about the event ("Can confirm, I'm
 		// nearby"), whatever it says.
 		story = e.story
-	} else if e := c.match(p, &sig); e != nil {
+	} else if e := c.match(p, &sig, norm); e != nil {
 		story = e.story
 	}
-	c.insert(p, sig, story)
+	c.insert(p, sig, story, norm)
 	return story
 }
 
@@ -139,7 +143,30 @@ func (c *Clusterer) Seed(p *post.Post, story string) {
 		return
 	}
 	c.advance(p.PublishedAt)
-	c.insert(p, c.analyzer.sign(p), story)
+	sig := c.analyzer.sign(p)
+	c.insert(p, sig, story, c.weigh(&sig))
+}
+
+// weigh looks sig's features up in the table (their ids, 0 for those no post of the window has)
+// and weighs them by their df, into c.weights and c.dfs; it returns the length of the weights
+// the cosine compares (links left out). Matching and adding the post both use them: nothing
+// changes the table between the two.
+func (c *Clusterer) weigh(sig *signature) float64 {
+	n := len(sig.features)
+	c.weights = slices.Grow(c.weights[:0], n)[:n]
+	c.dfs = slices.Grow(c.dfs[:0], n)[:n]
+	var norm float64
+	for i := range sig.features {
+		f := &sig.features[i]
+		f.id = c.feats.lookup(f.hash)
+		df := c.feats.df(f.id)
+		w := weight(*f, df)
+		c.weights[i], c.dfs[i] = w, df
+		if inCosine(f.kind) {
+			norm += w * w
+		}
+	}
+	return math.Sqrt(norm)
 }
 
 // parent is the post of the window p replies to, else its thread's first post, nil when neither
@@ -164,7 +191,7 @@ func nativeKey(provider, id string) string {
 }
 
 // match finds the post of the window p is a copy or a paraphrase of, nil when none.
-func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
+func (c *Clusterer) match(p *post.Post, sig *signature, norm float64) *entry {
 	if e := c.texts[sig.text]; e != nil && !e.gone && sig.tokens > 0 {
 		return e
 	}
@@ -183,22 +210,15 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 
 	c.epoch++
 	if c.epoch == 0 { // wrapped: no mark may be taken for this lookup's
-		clear(c.marks)
-		c.epoch = 1
+		clear(c.tallies)
+		c.epoch, c.flagged = 1, 0
 	}
 	c.touched = c.touched[:0]
-	var norm float64 // over the features the cosine compares: not links, which decide alone
-	c.weights = slices.Grow(c.weights[:0], len(sig.features))[:len(sig.features)]
 	w := c.weights
 	c.finders = c.finders[:0]
 	for i := range sig.features {
 		f := &sig.features[i]
-		f.id = c.feats.lookup(f.hash)
-		df := c.feats.df(f.id)
-		w[i] = weight(*f, df)
-		if inCosine(f.kind) {
-			norm += w[i] * w[i]
-		}
+		df := c.dfs[i]
 		// A word many posts use picks no story out: it counts in the cosine (computed in full
 		// for the best candidates below), not in finding them, which bounds the work a long
 		// post costs.
@@ -221,15 +241,15 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 					continue // gone from the window
 				}
 				j := int32(seq - c.first)
-				if c.marks[j] != c.epoch {
-					c.marks[j], c.shared[j] = c.epoch, 0
+				t := &c.tallies[j]
+				if t.mark != c.epoch {
+					t.mark, t.shared = c.epoch, 0
 					c.touched = append(c.touched, j)
 				}
-				c.shared[j] += ww
+				t.shared += ww
 			}
 		}
 	}
-	norm = math.Sqrt(norm)
 
 	// The cosine's numerator costs a merge of the two posts' features: only the candidates
 	// sharing the most are worth it, kept in order as they are found (most of them are
@@ -237,7 +257,7 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 	// had when added: the weights drift slowly, and reweighing it costs a lookup a feature.
 	c.cands = c.cands[:0]
 	for _, j := range c.touched {
-		shared := c.shared[j]
+		shared := c.tallies[j].shared
 		if len(c.cands) == keptCandidates && shared < c.cands[keptCandidates-1].shared {
 			continue // what keepBest would turn away, without reading the post
 		}
@@ -247,18 +267,23 @@ func (c *Clusterer) match(p *post.Post, sig *signature) *entry {
 	bestScore := 0.0
 	// The candidates come from different stories where they can: eight copies of one story's
 	// template would hide the story the post belongs to.
-	clear(c.perStory)
-	compared := 0
+	// At most maxCandidates stories: counted in a list, which costs less than a map that size.
+	c.compared = c.compared[:0]
 	for _, cand := range c.cands {
-		if compared == maxCandidates {
+		if len(c.compared) == maxCandidates {
 			break
 		}
 		e := cand.e
-		if c.perStory[e.story] == perStory {
+		same := 0
+		for _, st := range c.compared {
+			if st == e.story {
+				same++
+			}
+		}
+		if same == perStory {
 			continue
 		}
-		c.perStory[e.story]++
-		compared++
+		c.compared = append(c.compared, e.story)
 		cand.dot = dot(sig, w, &e.sig)
 		sameLang := comparable(e.lang, p.Language)
 		s := 0.0
@@ -329,14 +354,17 @@ func comparable(a, b string) bool {
 // share, links left out: the cosine's numerator. Both lists are sorted, so it is one merge.
 func dot(a *signature, w []float64, b *signature) float64 {
 	var d float64
-	for i, j := 0, 0; i < len(a.features) && j < len(b.features); {
-		switch c := compareFeatures(a.features[i], b.features[j]); {
-		case c < 0:
+	af, bf := a.features, b.features
+	for i, j := 0, 0; i < len(af) && j < len(bf); {
+		// compareFeatures written out: called through cmp.Compare it was most of the merge's cost.
+		x, y := &af[i], &bf[j]
+		switch {
+		case x.hash < y.hash || x.hash == y.hash && x.kind < y.kind:
 			i++
-		case c > 0:
+		case x.hash > y.hash || x.kind > y.kind:
 			j++
 		default:
-			if inCosine(a.features[i].kind) {
+			if inCosine(x.kind) {
 				d += w[i] * w[i]
 			}
 			i++
@@ -355,21 +383,12 @@ type finder struct {
 // keepBest inserts cand into cands, kept in order (most shared first, then by id) and to
 // keptCandidates at most.
 func keepBest(cands []candidate, cand candidate) []candidate {
-	less := func(a, b candidate) bool { // a goes before b
-		if a.shared != b.shared {
-			return a.shared > b.shared
-		}
-		if a.key != b.key { // the ids' first bytes, read without reading the posts
-			return a.key < b.key
-		}
-		return a.e.id < b.e.id
-	}
 	n := len(cands)
-	if n == keptCandidates && !less(cand, cands[n-1]) {
+	if n == keptCandidates && !before(&cand, &cands[n-1]) {
 		return cands
 	}
 	i := n
-	for i > 0 && less(cand, cands[i-1]) {
+	for i > 0 && before(&cand, &cands[i-1]) {
 		i--
 	}
 	if n < keptCandidates {
@@ -378,6 +397,17 @@ func keepBest(cands []candidate, cand candidate) []candidate {
 	copy(cands[i+1:], cands[i:len(cands)-1])
 	cands[i] = cand
 	return cands
+}
+
+// before reports whether candidate a goes before b: the one sharing more, else the smaller id.
+func before(a, b *candidate) bool {
+	if a.shared != b.shared {
+		return a.shared > b.shared
+	}
+	if a.key != b.key { // the ids' first bytes, read without reading the posts
+		return a.key < b.key
+	}
+	return a.e.id < b.e.id
 }
 
 // candidate is a post of the window sharing features with the post being placed.
@@ -411,18 +441,35 @@ type overlap struct{ shared, dot float64 }
 // features there are. a is the post being placed, e the post of the window.
 func (c *Clusterer) evidence(a *signature, e *entry) (float64, int) {
 	b := &e.sig
+	// Which of a's features are among its names and its places' names is the same for every
+	// candidate: read once a lookup.
+	if c.flagged != c.epoch {
+		c.flagged = c.epoch
+		c.flags = slices.Grow(c.flags[:0], len(a.features))[:len(a.features)]
+		for i, f := range a.features {
+			var fl uint8
+			if slices.Contains(a.names, f.hash) {
+				fl |= flagName
+			}
+			if slices.Contains(a.placeNames, f.hash) {
+				fl |= flagPlaceName
+			}
+			c.flags[i] = fl
+		}
+	}
 	var s float64
 	n := 0
-	for _, f := range a.features {
+	for i, f := range a.features {
+		fl := c.flags[i]
 		// Other words are the ones two events of a kind share ("strike", "outage").
-		if f.kind == kindSmallNumber || f.kind == kindWord && !slices.Contains(a.names, f.hash) && !slices.Contains(b.names, f.hash) {
+		if f.kind == kindSmallNumber || f.kind == kindWord && fl&flagName == 0 && !slices.Contains(b.names, f.hash) {
 			continue
 		}
 		// A name both write alike counts once, as a word.
 		if f.kind == kindSkeleton && sameNameWritten(a, b, f.hash) {
 			continue
 		}
-		placeName := slices.Contains(a.placeNames, f.hash) || slices.Contains(b.placeNames, f.hash)
+		placeName := fl&flagPlaceName != 0 || slices.Contains(b.placeNames, f.hash)
 		if hasFeature(b, f) {
 			df := c.dfOf(f)
 			// A place's name weighs by the posts that write it: many events happen in one
@@ -439,6 +486,12 @@ func (c *Clusterer) evidence(a *signature, e *entry) (float64, int) {
 	}
 	return s, n
 }
+
+// flags of a feature of the post being placed, for evidence.
+const (
+	flagName      = 1 << iota // among the post's names
+	flagPlaceName             // among the names of its places
+)
 
 // vetoed reports whether two posts name different things the same way: different places, or
 // (with no place in common) different names where both are named ("MICRON CROSSES $900B", "SK
@@ -654,8 +707,23 @@ func sharesKind(a, b *signature, k kind) bool {
 }
 
 func hasFeature(s *signature, f feature) bool {
-	_, found := slices.BinarySearchFunc(s.features, f, compareFeatures)
+	_, found := search(s.features, f)
 	return found
+}
+
+// search is where f is or would be in the sorted features, and whether it is there: a binary
+// search written out, since evidence and the vetoes make hundreds a post.
+func search(fs []feature, f feature) (int, bool) {
+	lo, hi := 0, len(fs)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if g := &fs[m]; g.hash < f.hash || g.hash == f.hash && g.kind < f.kind {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo, lo < len(fs) && fs[lo].hash == f.hash && fs[lo].kind == f.kind
 }
 
 // weight is a feature's weight given how many posts of the window have it: a word used by many
@@ -680,25 +748,21 @@ func weight(f feature, df int) float64 {
 	return math.Log1p(idfScale / float64(1+df))
 }
 
-func (c *Clusterer) insert(p *post.Post, sig signature, story string) {
+// insert adds the post to the window; norm is its weights' length, from weigh.
+func (c *Clusterer) insert(p *post.Post, sig signature, story string, norm float64) {
 	e := &entry{id: p.ID, story: story, native: nativeKey(p.Provider, p.NativeID), lang: p.Language, at: p.PublishedAt, sig: sig, seq: c.next}
 	c.next++
 	if e.native != "" {
 		c.natives[e.native] = e
 	}
-	var norm float64
 	for i := range e.sig.features {
 		f := &e.sig.features[i]
 		if f.id == 0 {
 			f.id = c.feats.intern(f.hash)
 		}
-		w := weight(*f, c.feats.df(f.id))
-		if inCosine(f.kind) {
-			norm += w * w
-		}
 		c.feats.post(f.id, e.seq, ringSize(f.kind))
 	}
-	e.norm = math.Sqrt(norm)
+	e.norm = norm
 	if e.norm == 0 {
 		e.norm = 1
 	}
@@ -729,9 +793,8 @@ func (c *Clusterer) insert(p *post.Post, sig signature, story string) {
 	c.ids[e.id] = e
 	c.entries = append(c.entries, e)
 	c.keys = append(c.keys, idKey(e.id))
-	if len(c.marks) < len(c.entries) {
-		c.marks = append(c.marks, 0)
-		c.shared = append(c.shared, 0)
+	if len(c.tallies) < len(c.entries) {
+		c.tallies = append(c.tallies, tally{})
 	}
 }
 
@@ -783,6 +846,12 @@ func (c *Clusterer) advance(t time.Time) {
 	}
 }
 
+// tally is what a post of the window shares with the post being placed, and the lookup it is of.
+type tally struct {
+	shared float64
+	mark   uint32
+}
+
 // banded is a post of the window in a band: its SimHash, read without reading the post, and seq.
 type banded struct {
 	simhash uint64
@@ -809,7 +878,7 @@ func (c *Clusterer) entry(seq uint32) *entry { return c.entries[seq-c.first] }
 
 // featureID is the id of a post's feature, 0 when it does not have it or has no id yet.
 func featureID(s *signature, f feature) uint32 {
-	if i, found := slices.BinarySearchFunc(s.features, f, compareFeatures); found {
+	if i, found := search(s.features, f); found {
 		return s.features[i].id
 	}
 	return 0
