@@ -318,8 +318,12 @@ type patternScratch struct {
 // Ways are read and written without locks, each as a sequence lock made of atomics: a writer
 // makes its version odd, fills it and makes the version even again; a reader that saw an odd
 // version, or another one after reading, treats the way as a miss. Writers that meet a busy way
-// skip caching. Tokens longer than maxCachedToken bytes, or computed after maxCachedGeneration
-// registrations, are not cached.
+// skip caching. Answers computed after maxCachedGeneration registrations are not cached.
+//
+// A way holds a token's length and its first maxCachedToken bytes inline, which settles most
+// lookups without reading further; a longer token is kept whole with its answer and compared
+// there. Longer tokens were once left uncached, and were computed again at every occurrence:
+// 1.8 a post in the benchmark's stream (a Cyrillic or Greek word of nine letters is 18 bytes).
 type tokenCache struct {
 	sets []cacheSet
 }
@@ -335,10 +339,19 @@ type cacheSet struct {
 }
 
 type cacheWay struct {
-	meta  atomic.Uint64 // generation<<32 | token length<<24 | version
+	meta  atomic.Uint64 // generation<<32 | lengthByte(token length)<<24 | version
 	tok   [maxCachedToken / 8]atomic.Uint64
-	found atomic.Pointer[[]*patternEntry] // nil when the token matches no pattern
+	found atomic.Pointer[cacheAnswer] // nil when the token is short and matches no pattern
 }
+
+// cacheAnswer is a cached token's answer; never changed once stored (matchers share it).
+type cacheAnswer struct {
+	found []*patternEntry
+	long  string // the whole token, when it is longer than maxCachedToken bytes
+}
+
+// lengthByte is a token's length as a way's meta holds it.
+func lengthByte(n int) int { return min(n, 0xff) }
 
 const (
 	maxCachedToken      = 16
@@ -409,7 +422,8 @@ func load64(s string) uint64 {
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
-// holds reports whether the way's meta m says it holds a token of n bytes, packed as words.
+// holds reports whether the way's meta m says it holds a token of n bytes (lengthByte) whose
+// first maxCachedToken bytes are packed as words.
 func (w *cacheWay) holds(m uint64, n int, words *[maxCachedToken / 8]uint64) bool {
 	if int(m>>24&0xff) != n {
 		return false
@@ -434,49 +448,67 @@ func (w *cacheWay) unlock(m, gen uint64, n int) {
 }
 
 // get returns the cached answer for tok (packed words) and its generation; h is its hash.
+// words packs tok's first maxCachedToken bytes (tokenWords).
 func (c *tokenCache) get(tok string, h uint64, words *[maxCachedToken / 8]uint64) (found []*patternEntry, gen uint64, ok bool) {
-	if len(tok) > maxCachedToken {
-		return nil, 0, false
-	}
 	s := c.set(h)
+	n := lengthByte(len(tok))
 	for i := range s.ways {
 		w := &s.ways[i]
 		m := w.meta.Load()
-		if m&1 != 0 || !w.holds(m, len(tok), words) {
+		if m&1 != 0 || !w.holds(m, n, words) {
 			continue
 		}
-		fp := w.found.Load()
+		a := w.found.Load()
 		if w.meta.Load() != m {
 			return nil, 0, false // a writer changed the way meanwhile
 		}
-		if fp != nil {
-			found = *fp
+		if len(tok) > maxCachedToken && (a == nil || a.long != tok) {
+			continue // another long token that starts alike
+		}
+		if a != nil {
+			found = a.found
 		}
 		return found, m >> 32, true
 	}
 	return nil, 0, false
 }
 
+// isToken reports whether the way, whose meta is m, holds tok. Only writers call it; its answer
+// is certain only while the way is locked.
+func (w *cacheWay) isToken(m uint64, tok string, words *[maxCachedToken / 8]uint64) bool {
+	if !w.holds(m, lengthByte(len(tok)), words) {
+		return false
+	}
+	if len(tok) <= maxCachedToken {
+		return true
+	}
+	a := w.found.Load()
+	return a != nil && a.long == tok
+}
+
 // put caches an answer: in the token's own way when it has one (a stale answer brought up to
 // date), else in the first way, the others moving down. found must never be changed afterwards
-// (matchers share it).
+// (matchers share it). words packs tok's first maxCachedToken bytes (tokenWords).
 func (c *tokenCache) put(tok string, h uint64, words *[maxCachedToken / 8]uint64, gen uint64, found []*patternEntry) {
-	if len(tok) > maxCachedToken || gen > maxCachedGeneration {
+	if gen > maxCachedGeneration {
 		return
 	}
-	var fp *[]*patternEntry
-	if len(found) > 0 {
-		f := found // allocated here only, not on every call
-		fp = &f
+	var a *cacheAnswer // allocated here only, not on every call
+	if len(found) > 0 || len(tok) > maxCachedToken {
+		a = &cacheAnswer{found: found}
+		if len(tok) > maxCachedToken {
+			a.long = strings.Clone(tok) // tok is part of the post's text, which must not be kept
+		}
 	}
+	n := lengthByte(len(tok))
 	s := c.set(h)
 	for i := range s.ways {
 		w := &s.ways[i]
-		if m := w.meta.Load(); m&1 == 0 && w.holds(m, len(tok), words) {
+		if m := w.meta.Load(); m&1 == 0 && w.isToken(m, tok, words) {
 			if m, ok := w.lock(); ok {
-				if w.holds(m, len(tok), words) { // still: another writer may have come between
-					w.found.Store(fp)
-					w.unlock(m, gen, len(tok))
+				if w.isToken(m, tok, words) { // still: another writer may have come between
+					w.found.Store(a)
+					w.unlock(m, gen, n)
 				} else {
 					w.meta.Store(m) // released unchanged
 				}
@@ -507,8 +539,8 @@ func (c *tokenCache) put(tok string, h uint64, words *[maxCachedToken / 8]uint64
 	for k := range words {
 		first.tok[k].Store(words[k])
 	}
-	first.found.Store(fp)
-	first.unlock(metas[0], gen, len(tok))
+	first.found.Store(a)
+	first.unlock(metas[0], gen, n)
 }
 
 // maxCatchUp is how many newer patterns a stale cached answer is tested against before it is

@@ -284,7 +284,12 @@ func TestTokenCache(t *testing.T) {
 		{name: "same words, other length", putTok: "ab", getTok: "ab\x00", putHash: 3, getHash: 3},
 		{name: "another set", putTok: "netword", getTok: "netword", putHash: 7, getHash: 8},
 		{name: "longest cached", putTok: long[1:], getTok: long[1:], putHash: 5, getHash: 5, keys: entries("k"), hit: true},
-		{name: "too long to cache", putTok: long, getTok: long, putHash: 5, getHash: 5, keys: entries("k")},
+		{name: "longer than the inline words", putTok: long, getTok: long, putHash: 5, getHash: 5, keys: entries("k"), hit: true},
+		{name: "longer, no keys", putTok: long, getTok: long, putHash: 5, getHash: 5, hit: true},
+		{name: "longer, same start and length", putTok: long + "ab", getTok: long + "ba", putHash: 5, getHash: 5, keys: entries("k")},
+		{name: "longer, no keys, same start and length", putTok: long + "ab", getTok: long + "ba", putHash: 5, getHash: 5},
+		{name: "longer than a length byte", putTok: strings.Repeat(long, 20), getTok: strings.Repeat(long, 20), putHash: 5, getHash: 5, keys: entries("k"), hit: true},
+		{name: "longer than a length byte, other length", putTok: strings.Repeat(long, 20), getTok: strings.Repeat(long, 21), putHash: 5, getHash: 5, keys: entries("k")},
 		{name: "set being written", putTok: "netword", getTok: "netword", putHash: 7, getHash: 7, busy: true},
 	}
 	for _, tc := range cases {
@@ -354,7 +359,8 @@ func TestTokenCacheWays(t *testing.T) {
 }
 
 // TestTokenCacheConcurrent: matchers filling and reading a cache of a few sets at once (ways
-// moving down all the time) only ever get a token's own answer.
+// moving down all the time) only ever get a token's own answer, short tokens and long ones that
+// share their length and inline bytes alike.
 func TestTokenCacheConcurrent(t *testing.T) {
 	c := newTokenCache(4 * cacheWays)
 	var wg sync.WaitGroup
@@ -367,7 +373,10 @@ func TestTokenCacheConcurrent(t *testing.T) {
 			for range 20000 {
 				i := r.IntN(40)
 				tok := fmt.Sprintf("token%02d", i)
-				words := tokenWords(tok)
+				if i%2 == 1 {
+					tok = fmt.Sprintf("a long token with the same start, %02d", i)
+				}
+				words := tokenWords(tok[:min(len(tok), maxCachedToken)])
 				h := query.HashToken(tok)
 				if r.IntN(2) == 0 {
 					c.put(tok, h, &words, uint64(i), entries(tok))
