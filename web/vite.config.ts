@@ -4,8 +4,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 // Vitest runs most test files in a worker that keeps the modules it has loaded (MUI, React, the
-// app) and its one jsdom from file to file (`isolate: false`): loading them again for each file
-// was most of the suite's CPU. What a test leaves in the document, the storages, the cookies,
+// app) and its one document (happy-dom) from file to file (`isolate: false`): loading them again
+// for each file was most of the suite's CPU. What a test leaves in the document, the storages, the cookies,
 // the globals it stubbed and the timers is reset after each test (src/test/sharedWorker.ts and
 // `unstubGlobals`). A file that replaces a module (`vi.mock`, `vi.doMock`) or loads modules
 // afresh after stubbing what they read when they load (`vi.resetModules`) cannot share them:
@@ -55,7 +55,19 @@ export default defineConfig({
     ),
   },
   test: {
-    environment: 'jsdom',
+    // happy-dom rather than jsdom: the same tests take less CPU (docs/engineering.md, issue 26).
+    // A full load (lib/navigation.ts, a reload) does nothing in a test, as under jsdom: happy-dom
+    // would fetch the page from its origin and replace the document the worker's files share.
+    environment: 'happy-dom',
+    // Its media queries apply at a desktop browser's width, past MUI's widest breakpoint (xl):
+    // what the app hides on a small screen stays hidden, as in the browser tests.
+    environmentOptions: {
+      happyDOM: {
+        width: 1920,
+        height: 1080,
+        settings: { navigation: { disableMainFrameNavigation: true, disableFallbackToSetURL: true } },
+      },
+    },
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,

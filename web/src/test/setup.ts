@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { visibilityOnly } from './emotionForJsdom';
+import { visibilityOnly } from './emotionForTests';
 
 // The one deadline of every findBy/waitFor, the same as the Go tests' (internal/wait): two
 // busy cores have taken over four seconds to render a page of a table, and a machine three
@@ -13,23 +13,23 @@ afterEach(() => {
   cleanup();
 });
 
-// jsdom has no canvas; ECharts measures label text with one. (Tests of pure logic run in Node,
+// A test's server is the fetch it stubs (vi.stubGlobal). Without one, happy-dom's fetch would send
+// the request to its page's origin (localhost:3000) over the network; a request no test answers
+// (a refetch after the test restored the stub) fails at once instead, as it did under jsdom,
+// whose Node fetch refused the app's relative paths.
+globalThis.fetch = () => Promise.reject(new TypeError('no server in the tests: stub fetch'));
+
+// happy-dom has no canvas; ECharts measures label text with one. (Tests of pure logic run in Node,
 // without a DOM at all.)
 if (typeof HTMLCanvasElement !== 'undefined') {
   HTMLCanvasElement.prototype.getContext = function getContext() {
     return { font: '', measureText: (text: string) => ({ width: text.length * 6 }) };
   } as unknown as HTMLCanvasElement['getContext'];
 }
-// Nor a ResizeObserver, which charts use to follow their widget's size.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
 
-// jsdom lays nothing out, but its getComputedStyle matches every CSS rule in the document against
-// the element and its ancestors: Emotion's rules reach it with only what a test can observe
-// (emotionForJsdom.ts).
+// happy-dom lays nothing out, but its getComputedStyle matches every CSS rule in the document
+// against the element and its ancestors: Emotion's rules reach it with only what a test can
+// observe (emotionForTests.ts).
 if (typeof HTMLStyleElement !== 'undefined') {
   const appendChild = Node.prototype.appendChild;
   HTMLStyleElement.prototype.appendChild = function appendStyle<T extends Node>(this: HTMLStyleElement, node: T): T {

@@ -11,10 +11,10 @@ import { SKIP_FLAG_WARNING_COOKIE } from '../../hooks/useMatchActions';
 
 const user = userEvent.setup({ delay: null });
 
-// jsdom lays nothing out; the virtualized list needs a viewport to fill.
+// The test DOM lays nothing out; the virtualized list needs a viewport to fill.
 beforeEach(() => {
-  vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(800);
-  vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(1200);
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
   vi.stubGlobal(
     'ResizeObserver',
     class {
