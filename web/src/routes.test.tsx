@@ -128,7 +128,7 @@ describe('404 page', () => {
   it('goes home when there is no page to go back to', async () => {
     const { router } = renderApp('/no-such-area', { profile: testProfile() });
     await userEvent.click(await screen.findByRole('button', { name: 'Go Back' }));
-    // jsdom starts every test with a one-entry history.
+    // The test document starts every test with a one-entry history.
     await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/dashboard'));
     expect(loadPage).not.toHaveBeenCalled();
   });

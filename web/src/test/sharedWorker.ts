@@ -6,7 +6,7 @@ import { forgetToken } from '../api/transport';
 const baseMap = typeof document === 'undefined' ? undefined : await import('../lib/baseMap');
 
 // The files of Vitest's "shared" project run one after another in a worker that keeps the
-// modules it loaded and its one jsdom (`isolate: false`, vite.config.ts). So that no file sees
+// modules it loaded and its one document (`isolate: false`, vite.config.ts). So that no file sees
 // what another left, each test ends here as a file of its own would have started: no timers
 // faked, nothing held by the app's modules, the page, the storages and the cookies empty.
 // (Stubbed globals are restored by `unstubGlobals`, spies by `restoreMocks`.) What Testing
