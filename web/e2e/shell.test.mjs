@@ -85,6 +85,9 @@ describe('app shell', () => {
   it('searches matches from the top bar', async () => {
     await page.getByRole('link', { name: 'Search groups' }).click();
     await page.waitForURL((url) => url.pathname === '/monitor/groups');
+    // The router pushes the address before React commits the new screen (a transition): until the
+    // groups page shows, the form still acts for the inbox list and would filter it in place.
+    await heading('Search groups').waitFor();
     const search = page.getByRole('searchbox', { name: 'Search matches' });
     await search.press('Enter');
     await page.getByText('Search cannot be empty').waitFor();
