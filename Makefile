@@ -24,9 +24,15 @@ RACE_PACKAGES = $(addprefix $(shell $(GO) list -m)/internal/,live percolate moni
 # tests run in-process under -race. Under -race they took 40 % of the package's time. (The
 # cluster's nodes were never race-built: that test builds the binary with go build.)
 PROCESS_TESTS = ^(TestCrashLosesNothing|TestAlertCrashSendsEachMatchOnce|TestClusterSurvivesANodeKill)$$
+# internal/server's tests under -race run one after another, mostly waiting on their nodes,
+# PostgreSQL and sockets (about 100 s of CPU in 500 s of wall): its two halves by name, A to L
+# and M to Z, run as two processes beside the other race packages, so the package takes half
+# the wall time. Each test runs in exactly one half (the second skips what the first runs).
+SERVER = $(shell $(GO) list -m)/internal/server
+SERVER_FIRST_HALF = ^Test[A-L]
 
 .DEFAULT_GOAL := help
-.PHONY: help build web contracts go run check test test-built test-go test-go-race test-go-processes test-go-rest test-go-short test-web test-e2e e2e lint fmt chromium rum clean
+.PHONY: help build web contracts go run check test test-built test-go test-go-race test-go-race-packages test-go-race-server-first test-go-race-server-second test-go-processes test-go-rest test-go-short test-web test-e2e e2e lint fmt chromium rum clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -64,17 +70,17 @@ run: build ## build everything and start Sightline with demo data
 check: ## the fast tier, after each change: lint, Go unit tests and the SQLite store (-short)
 	@$(MAKE) --no-print-directory -j2 lint test-go-short
 
-# Vitest, the longest part, starts at once beside lint and the build (it reads only the sources
-# and web/src/api/contracts.gen.ts, written first and left alone by the build's own `contracts`
-# when unchanged); after lint and the build, the Go tests' three parts and the browser tests run
-# beside it. The Go tests wait on PostgreSQL, node processes and the race set's last package, the
+# Vitest starts at once beside lint and the build (it reads only the sources and
+# web/src/api/contracts.gen.ts, written first and left alone by the build's own `contracts` when
+# unchanged); after lint and the build, the Go tests' five parts and the browser tests run
+# beside it. The Go tests wait on PostgreSQL, node processes and internal/server's sockets, the
 # browser tests on a server and Chromium per file, and Vitest fills the cores meanwhile. The Go
 # tests and the browser tests wait for the build because they embed web/dist
 # (internal/server) and run bin/sightline.
 test: rum chromium web/node_modules/.package-lock.json contracts ## every test: Go on SQLite and PostgreSQL, web units, browser
-	@$(MAKE) --no-print-directory -j6 test-web test-built
+	@$(MAKE) --no-print-directory -j8 test-web test-built
 
-# Its four parts take the parent's other job slots.
+# Its six parts take the parent's other job slots.
 test-built: lint build
 	@$(MAKE) --no-print-directory test-go-race test-go-processes test-go-rest e2e
 
@@ -87,10 +93,18 @@ lint: web/node_modules/.package-lock.json ## gofmt, go vet, tsc and ESLint
 # The three parts run at once: each spends long stretches waiting (node processes starting,
 # PostgreSQL, the race set's last package alone), and no test has a time budget to miss.
 test-go: rum ## Go tests, the concurrent packages under -race (PostgreSQL at 127.0.0.1:5432 is required when CI=true)
-	@$(MAKE) --no-print-directory -j3 test-go-race test-go-processes test-go-rest
+	@$(MAKE) --no-print-directory -j5 test-go-race test-go-processes test-go-rest
 
-test-go-race:
-	$(GO) test -count=1 -timeout $(GO_TEST_TIMEOUT) -race -skip '$(PROCESS_TESTS)' $(RACE_PACKAGES)
+test-go-race: test-go-race-packages test-go-race-server-first test-go-race-server-second
+
+test-go-race-packages:
+	$(GO) test -count=1 -timeout $(GO_TEST_TIMEOUT) -race $(filter-out $(SERVER),$(RACE_PACKAGES))
+
+test-go-race-server-first:
+	$(GO) test -count=1 -timeout $(GO_TEST_TIMEOUT) -race -run '$(SERVER_FIRST_HALF)' -skip '$(PROCESS_TESTS)' $(SERVER)
+
+test-go-race-server-second:
+	$(GO) test -count=1 -timeout $(GO_TEST_TIMEOUT) -race -skip '$(SERVER_FIRST_HALF)' $(SERVER)
 
 test-go-processes:
 	$(GO) test -count=1 -timeout $(GO_TEST_TIMEOUT) -run '$(PROCESS_TESTS)' $(shell $(GO) list -m)/internal/server
