@@ -658,7 +658,7 @@ func buildSightline(t *testing.T) string {
 func clusterDatabase(t *testing.T) string {
 	t.Helper()
 	admin := storetest.Admin(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), wait.Deadline)
 	defer cancel()
 	suffix := make([]byte, 6)
 	rand.Read(suffix)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/sightline/sightline/internal/live"
 	"github.com/sightline/sightline/internal/server"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // Signing out closes, at once, the live socket subscribed to the user's private channel.
@@ -57,7 +58,7 @@ func TestSignOutClosesLiveSockets(t *testing.T) {
 		t.Fatalf("login = %s", resp.Status)
 	}
 
-	sockCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	sockCtx, cancel := context.WithTimeout(ctx, wait.Deadline)
 	defer cancel()
 	cfg := getLiveConfig(t, addr, login.Data.Token)
 	socket, err := live.Dial(sockCtx, "ws://"+addr+live.SocketPath(cfg.Key))

@@ -3,9 +3,9 @@ package server_test
 import (
 	"context"
 	"testing"
-	"time"
 
 	"github.com/sightline/sightline/internal/story"
+	"github.com/sightline/sightline/internal/wait"
 )
 
 // When a post joins a story the user has matches in, the user's open app hears story.updated
@@ -15,12 +15,12 @@ func TestStoryUpdatedReachesTheOwnersSocket(t *testing.T) {
 	ctx := context.Background()
 	admin, owner := adminSearch(t, node, srv.URL, `"name":"Quakes","keywords":"earthquake","providers":["reddit"]`)
 	client := userSocket(t, node, srv.URL, owner.ID)
-	wait, cancel := context.WithTimeout(ctx, 10*time.Second)
+	deadline, cancel := context.WithTimeout(ctx, wait.Deadline)
 	defer cancel()
 	next := func() story.Updated {
 		t.Helper()
 		for {
-			f, err := client.Next(wait)
+			f, err := client.Next(deadline)
 			if err != nil {
 				t.Fatalf("waiting for %s: %v", story.EventUpdated, err)
 			}
