@@ -25,14 +25,18 @@ RACE_PACKAGES = $(addprefix $(shell $(GO) list -m)/internal/,live percolate moni
 # cluster's nodes were never race-built: that test builds the binary with go build.)
 PROCESS_TESTS = ^(TestCrashLosesNothing|TestAlertCrashSendsEachMatchOnce|TestClusterSurvivesANodeKill)$$
 # internal/server's tests under -race run one after another, mostly waiting on their nodes,
-# PostgreSQL and sockets (about 100 s of CPU in 500 s of wall): its two halves by name, A to L
-# and M to Z, run as two processes beside the other race packages, so the package takes half
-# the wall time. Each test runs in exactly one half (the second skips what the first runs).
+# PostgreSQL and sockets (135 s of CPU in 714 s of wall in one run): its thirds by name, A to L,
+# M to R and S to Z, run as three processes beside the other race packages. Each test runs in
+# exactly one third (the last skips what the first two run).
 SERVER = $(shell $(GO) list -m)/internal/server
-SERVER_FIRST_HALF = ^Test[A-L]
+SERVER_FIRST = ^Test[A-L]
+SERVER_SECOND = ^Test[M-R]
+# The other packages' tests wait on PostgreSQL and servers too: three packages at once, not
+# go test's default of one a core.
+GO_TEST_PACKAGES_AT_ONCE ?= 3
 
 .DEFAULT_GOAL := help
-.PHONY: help build web contracts go run check test test-built test-go test-go-race test-go-race-packages test-go-race-server-first test-go-race-server-second test-go-processes test-go-rest test-go-short test-web test-e2e e2e lint fmt chromium rum clean
+.PHONY: help build web contracts go run check test test-built test-go test-go-race test-go-race-packages test-go-race-server-first test-go-race-server-second test-go-race-server-third test-go-processes test-go-rest test-go-short test-web test-e2e e2e lint fmt chromium rum clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -72,15 +76,15 @@ check: ## the fast tier, after each change: lint, Go unit tests and the SQLite s
 
 # Vitest starts at once beside lint and the build (it reads only the sources and
 # web/src/api/contracts.gen.ts, written first and left alone by the build's own `contracts` when
-# unchanged); after lint and the build, the Go tests' five parts and the browser tests run
+# unchanged); after lint and the build, the Go tests' six parts and the browser tests run
 # beside it. The Go tests wait on PostgreSQL, node processes and internal/server's sockets, the
 # browser tests on a server and Chromium per file, and Vitest fills the cores meanwhile. The Go
 # tests and the browser tests wait for the build because they embed web/dist
 # (internal/server) and run bin/sightline.
 test: rum chromium web/node_modules/.package-lock.json contracts ## every test: Go on SQLite and PostgreSQL, web units, browser
-	@$(MAKE) --no-print-directory -j8 test-web test-built
+	@$(MAKE) --no-print-directory -j9 test-web test-built
 
-# Its six parts take the parent's other job slots.
+# Its seven parts take the parent's other job slots.
 test-built: lint build
 	@$(MAKE) --no-print-directory test-go-race test-go-processes test-go-rest e2e
 
@@ -93,24 +97,27 @@ lint: web/node_modules/.package-lock.json ## gofmt, go vet, tsc and ESLint
 # The three parts run at once: each spends long stretches waiting (node processes starting,
 # PostgreSQL, the race set's last package alone), and no test has a time budget to miss.
 test-go: rum ## Go tests, the concurrent packages under -race (PostgreSQL at 127.0.0.1:5432 is required when CI=true)
-	@$(MAKE) --no-print-directory -j5 test-go-race test-go-processes test-go-rest
+	@$(MAKE) --no-print-directory -j6 test-go-race test-go-processes test-go-rest
 
-test-go-race: test-go-race-packages test-go-race-server-first test-go-race-server-second
+test-go-race: test-go-race-packages test-go-race-server-first test-go-race-server-second test-go-race-server-third
 
 test-go-race-packages:
 	$(GO) test -count=1 -timeout $(GO_TEST_TIMEOUT) -race $(filter-out $(SERVER),$(RACE_PACKAGES))
 
 test-go-race-server-first:
-	$(GO) test -count=1 -timeout $(GO_TEST_TIMEOUT) -race -run '$(SERVER_FIRST_HALF)' -skip '$(PROCESS_TESTS)' $(SERVER)
+	$(GO) test -count=1 -timeout $(GO_TEST_TIMEOUT) -race -run '$(SERVER_FIRST)' -skip '$(PROCESS_TESTS)' $(SERVER)
 
 test-go-race-server-second:
-	$(GO) test -count=1 -timeout $(GO_TEST_TIMEOUT) -race -skip '$(SERVER_FIRST_HALF)' $(SERVER)
+	$(GO) test -count=1 -timeout $(GO_TEST_TIMEOUT) -race -run '$(SERVER_SECOND)' $(SERVER)
+
+test-go-race-server-third:
+	$(GO) test -count=1 -timeout $(GO_TEST_TIMEOUT) -race -skip '$(SERVER_FIRST)|$(SERVER_SECOND)' $(SERVER)
 
 test-go-processes:
 	$(GO) test -count=1 -timeout $(GO_TEST_TIMEOUT) -run '$(PROCESS_TESTS)' $(shell $(GO) list -m)/internal/server
 
 test-go-rest:
-	$(GO) test -count=1 -timeout $(GO_TEST_TIMEOUT) $(filter-out $(RACE_PACKAGES),$(GO_PACKAGES))
+	$(GO) test -count=1 -timeout $(GO_TEST_TIMEOUT) -p $(GO_TEST_PACKAGES_AT_ONCE) $(filter-out $(RACE_PACKAGES),$(GO_PACKAGES))
 
 # -short skips the node processes, the clusters and the tests at full size; PostgreSQL is off.
 # The fast tier keeps Go's test cache (only packages whose code, files or environment changed run
