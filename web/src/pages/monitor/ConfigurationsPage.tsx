@@ -45,13 +45,17 @@ export function ConfigurationsPage() {
   const [editor, setEditor] = useState<{ editing: LocationConfigurationDetail | null } | null>(null);
   const configurations = useConfigurationPageQuery(page, q);
 
+  // Only a changed search goes back to the first page: the wait that starts with the page
+  // (nothing typed yet) once sent a reader who had already turned to page 2 back to page 1.
   useEffect(() => {
+    const next = text.trim();
+    if (next === q) return;
     const timer = setTimeout(() => {
-      setQ(text.trim());
+      setQ(next);
       setPage(0);
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text]);
+  }, [text, q]);
 
   const add = () => setEditor({ editing: null });
   const nothingAtAll = configurations.data?.total === 0 && q === '';
