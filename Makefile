@@ -94,8 +94,8 @@ lint: web/node_modules/.package-lock.json ## gofmt, go vet, tsc and ESLint
 	$(GO) vet $(GO_PACKAGES)
 	cd web && $(NPM) run typecheck && $(NPM) run lint
 
-# The three parts run at once: each spends long stretches waiting (node processes starting,
-# PostgreSQL, the race set's last package alone), and no test has a time budget to miss.
+# The parts run at once: each spends long stretches waiting (node processes starting,
+# PostgreSQL, sockets), and no test has a time budget to miss.
 test-go: rum ## Go tests, the concurrent packages under -race (PostgreSQL at 127.0.0.1:5432 is required when CI=true)
 	@$(MAKE) --no-print-directory -j6 test-go-race test-go-processes test-go-rest
 
@@ -114,7 +114,7 @@ test-go-race-server-third:
 	$(GO) test -count=1 -timeout $(GO_TEST_TIMEOUT) -race -skip '$(SERVER_FIRST)|$(SERVER_SECOND)' $(SERVER)
 
 test-go-processes:
-	$(GO) test -count=1 -timeout $(GO_TEST_TIMEOUT) -run '$(PROCESS_TESTS)' $(shell $(GO) list -m)/internal/server
+	$(GO) test -count=1 -timeout $(GO_TEST_TIMEOUT) -run '$(PROCESS_TESTS)' $(SERVER)
 
 test-go-rest:
 	$(GO) test -count=1 -timeout $(GO_TEST_TIMEOUT) -p $(GO_TEST_PACKAGES_AT_ONCE) $(filter-out $(RACE_PACKAGES),$(GO_PACKAGES))
