@@ -156,18 +156,9 @@ func TestFTS5Superset(t *testing.T) {
 		expr, ok := q.FTS5()
 		candidates := map[int]bool{}
 		if ok {
-			rows, err := db.Query(`SELECT rowid FROM posts WHERE posts MATCH ?`, expr)
-			if err != nil {
-				t.Fatalf("FTS5 rejects %q (from %q): %v", expr, q.Source, err)
-			}
-			for rows.Next() {
-				var id int
-				if err := rows.Scan(&id); err != nil {
-					t.Fatal(err)
-				}
+			for _, id := range fts5RowIDs(t, db, expr, q.Source) {
 				candidates[id] = true
 			}
-			rows.Close()
 		}
 		var text Text
 		for id, p := range posts {
@@ -217,4 +208,27 @@ func TestQuotingKeepsQuotesAndBackslashes(t *testing.T) {
 			t.Errorf("%q: FTS5 %s found %d rows (%v), want the text: %v", tt.tokens, fts, n, err, tt.inText)
 		}
 	}
+}
+
+// fts5RowIDs returns the rowids of the posts FTS5 finds for expr, in order; source is the query
+// expr was written from, for the failure's message.
+func fts5RowIDs(t *testing.T, db *sql.DB, expr, source string) []int {
+	t.Helper()
+	rows, err := db.Query(`SELECT rowid FROM posts WHERE posts MATCH ? ORDER BY rowid`, expr)
+	if err != nil {
+		t.Fatalf("FTS5 rejects %q (from %q): %v", expr, source, err)
+	}
+	defer rows.Close()
+	var ids []int
+	for rows.Next() {
+		var id int
+		if err := rows.Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return ids
 }

@@ -85,18 +85,7 @@ func TestFTS5ExactSelectsTheMatches(t *testing.T) {
 		}
 		exact++
 		var got, want []int
-		rows, err := db.Query(`SELECT rowid FROM posts WHERE posts MATCH ? ORDER BY rowid`, expr)
-		if err != nil {
-			t.Fatalf("FTS5 rejects %q (from %q): %v", expr, q.Source, err)
-		}
-		for rows.Next() {
-			var id int
-			if err := rows.Scan(&id); err != nil {
-				t.Fatal(err)
-			}
-			got = append(got, id)
-		}
-		rows.Close()
+		got = fts5RowIDs(t, db, expr, q.Source)
 		var text Text
 		for id, p := range posts {
 			text.Reset(p.title, p.body)
